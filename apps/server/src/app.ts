@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDb } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { appKeyOf, seed } from './db/seed.js';
+import { AppError, installErrorHandling, sendError } from './http/errors.js';
+import { openApiDocument } from './http/openapi.js';
+import { RateLimiter } from './http/rateLimit.js';
+import type { MountDeps } from './http/route.js';
+import { isSpaRequest, serveWeb } from './http/web.js';
+import { systemClock } from './lib/clock.js';
+import type { Clock } from './lib/clock.js';
+import { createMailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { makeRepos } from './repos.js';
+import { makeServices } from './services.js';
+import type { Services } from './services.js';
+import './http/context.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** Opens every dependency from the config, migrates and seeds, and wires the HTTP routes. */
+export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?: string; logger?: boolean } = {}): Promise<BuiltApp> {
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: opts.pgSchema });
+  try {
+    await migrate(handle.db, handle.dialect);
+    const repos = makeRepos(handle.db);
+    await seed(repos, config, clock, app.log);
+    const appKey = await appKeyOf(repos, config);
+    const limiter = new RateLimiter(handle.db, clock);
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+    const services = makeServices({ handle, config, clock, mailer, limiter, appKey, log: app.log, repos });
+
+    await app.register(fastifyCookie);
+    app.decorateRequest('actor', null);
+    installErrorHandling(app);
+
+    // An empty JSON body is "no body", not an error: clients send bodiless POSTs (logout).
+    const json = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      if (body === '' || body === undefined) return done(null, undefined);
+      json(req, body as string, done);
+    });
+
+    app.addHook('onRequest', async (req, reply) => {
+      reply.header('x-request-id', req.id);
+      if (req.url.startsWith('/api/')) req.actor = await services.auth.actorFromHeader(req.headers.authorization);
+    });
+
+    const mountDeps: MountDeps = { appKey, limiter };
+    const secureCookies = config.appUrl.startsWith('https://');
+    app.get('/api/health', async () => ({ status: 'ok' as const }));
+    app.get('/api/docs', async () => openApiDocument());
+    authRoutes(app, mountDeps, services, secureCookies);
+    usersRoutes(app, mountDeps, services);
+    brandsRoutes(app, mountDeps, services);
+
+    const hasWeb = await serveWeb(app, config.webDist);
+    app.setNotFoundHandler((req, reply) => {
+      if (hasWeb && isSpaRequest(req.method, req.url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendError(req, reply, new AppError('NOT_FOUND'));
+    });
+
+    return {
+      app,
+      services,
+      async close() {
+        await app.close();
+        await handle.close();
+      },
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}

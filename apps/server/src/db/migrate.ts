@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Dialect, Db } from './index.js';
+import * as foundation from './migrations/2026112201_foundation.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+
+/** Timestamped, append-only. Add new files to this list in order. */
+const steps: Record<string, Step> = {
+  '2026112201_foundation': foundation,
+};
+
+export async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, step] of Object.entries(steps)) out[name] = { up: (d) => step.up(d, dialect) };
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

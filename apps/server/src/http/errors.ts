@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ERROR_STATUS, errorText, fieldText, issuesToFields } from '@brandvault/contract';
+import type { ErrorCode, FieldMessageKey, Lang } from '@brandvault/contract';
+import { pickLang } from './lang.js';
+
+/**
+ * A typed error: services throw it with a code from the contract's catalogue; the handler turns
+ * it into `{error: {status, code, message, fields?}}` in the caller's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly opts: {
+      fieldKeys?: Record<string, FieldMessageKey>;
+      issues?: readonly z.core.$ZodIssue[];
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(code);
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const invalid = (fieldKeys: Record<string, FieldMessageKey>) => new AppError('INVALID_DATA', { fieldKeys });
+
+function body(err: AppError, lang: Lang) {
+  let fields: Record<string, string> | undefined;
+  if (err.opts.issues) fields = issuesToFields(err.opts.issues, lang);
+  if (err.opts.fieldKeys) {
+    fields ??= {};
+    for (const [path, key] of Object.entries(err.opts.fieldKeys)) fields[path] = fieldText(lang, key, { path });
+  }
+  return { error: { status: err.status, code: err.code, message: errorText(err.code, lang).message, ...(fields ? { fields } : {}) } };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
+  if (err.opts.headers) reply.headers(err.opts.headers);
+  return reply.status(err.status).type('application/json').send(body(err, pickLang(req)));
+}
+
+/** Fastify's own errors (bad JSON, body too large, wrong content type) mapped to catalogue codes. */
+function fromFastify(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_VALIDATION':
+      return new AppError('INVALID_DATA');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && !err.code?.startsWith('FST_ERR_'))) {
+    return new AppError('INVALID_DATA');
+  }
+  if (err.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
+  if (err.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  return null;
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const known = err instanceof AppError ? err : fromFastify(err);
+    if (known) return sendError(req, reply, known);
+    // Unknown: log with the request id, answer with the fallback text only.
+    req.log.error({ err }, 'unhandled error');
+    return sendError(req, reply, new AppError('UNEXPECTED'));
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Access, Lang, RouteDef } from '@brandvault/contract';
+import type { Actor } from '../modules/auth/actor.js';
+import { hasPermission, hasRole } from '../modules/auth/actor.js';
+import { AppError } from './errors.js';
+import { pickLang } from './lang.js';
+import type { RateLimiter } from './rateLimit.js';
+import { checkXsrf } from './xsrf.js';
+import './context.js';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type ActorFor<A extends Access> = A extends 'public' | 'guest' ? Actor | null : Actor;
+
+export interface Ctx<D extends RouteDef> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  actor: ActorFor<D['access']>;
+  params: Out<D['params']>;
+  query: Out<D['query']>;
+  body: Out<D['body']>;
+  lang: Lang;
+}
+export type Handler<D extends RouteDef> = (ctx: Ctx<D>) => Promise<z.input<D['response']>>;
+
+export interface MountDeps {
+  appKey: string;
+  limiter: RateLimiter;
+}
+
+function checkAccess(access: Access, actor: Actor | null) {
+  if (access === 'public' || access === 'guest') return;
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  if (access === 'user') return;
+  const ok = 'permission' in access ? hasPermission(actor, access.permission) : hasRole(actor, access.role);
+  if (!ok) throw new AppError('FORBIDDEN');
+}
+
+function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): Out<T> {
+  if (!schema) return undefined as Out<T>;
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError('INVALID_DATA', { issues: r.error.issues });
+  return r.data as Out<T>;
+}
+
+/**
+ * Mounts one contract route: XSRF, access, rate limit, input validation, then the handler; the
+ * answer goes through the response schema, which keeps only the fields the contract names.
+ */
+export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps, def: D, handler: Handler<D>) {
+  app.route({
+    method: def.method,
+    url: def.path,
+    handler: async (req, reply) => {
+      checkXsrf(req, deps.appKey);
+      checkAccess(def.access, req.actor);
+      if (def.rateLimit) {
+        const who = req.actor ? `u${req.actor.user.id}` : `ip${req.ip}`;
+        const hit = await deps.limiter.hit(`route:${def.method}:${def.path}:${who}`, 60);
+        if (hit.count > def.rateLimit.max) {
+          throw new AppError(def.rateLimit.code ?? 'TOO_MANY_ATTEMPTS', {
+            headers: { 'retry-after': String(hit.retryAfterSeconds) },
+          });
+        }
+      }
+      const ctx = {
+        req,
+        reply,
+        actor: req.actor as ActorFor<D['access']>,
+        params: parse(def.params as D['params'], req.params),
+        query: parse(def.query as D['query'], req.query),
+        body: parse(def.body as D['body'], req.body ?? (def.body ? {} : undefined)),
+        lang: pickLang(req),
+      };
+      const result = await handler(ctx);
+      if (def.status === 204) return reply.status(204).send();
+      return reply.status(def.status ?? 200).send(def.response.parse(result));
+    },
+  });
+}

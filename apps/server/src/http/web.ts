@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other non-API GET gets
+ * index.html so the client router can take it.
+ */
+export async function serveWeb(app: FastifyInstance, dist: string) {
+  if (!existsSync(join(dist, 'index.html'))) {
+    app.log.warn({ dist }, 'web build not found: only the API is served');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+export function isSpaRequest(method: string, url: string) {
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+}

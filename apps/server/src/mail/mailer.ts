@@ -1,0 +1,42 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { randomToken } from '../lib/crypto.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+export interface Mailer {
+  send(msg: MailMessage): Promise<void>;
+}
+
+/**
+ * Without SMTP_URL every message lands in DATA_DIR/outbox as an .eml (the real MIME message)
+ * and a .json beside it (to, subject, text, links), which is how people running it locally and
+ * the tests read their mail.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(msg) {
+        await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      },
+    };
+  }
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(msg) {
+      const info = await composer.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      await mkdir(opts.outboxDir, { recursive: true });
+      const base = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}`);
+      await writeFile(`${base}.eml`, info.message as Buffer);
+      const json = { to: msg.to, subject: msg.subject, text: msg.text, links: msg.links, sent_at: new Date().toISOString() };
+      await writeFile(`${base}.json`, JSON.stringify(json, null, 2));
+    },
+  };
+}

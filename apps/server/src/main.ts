@@ -1,0 +1,19 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+
+const config = loadConfig();
+const built = await buildApp(config);
+await built.app.listen({ port: config.port, host: config.host });
+built.app.log.info(`Brandvault is ready on ${config.appUrl}`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    built.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,186 @@
+import { DEFAULT_SIGNUP_ROLE, LOGIN_MAX_ATTEMPTS, RATE_WINDOW_SECONDS, RESET_TOKEN_MINUTES } from '@brandvault/contract';
+import type { Lang } from '@brandvault/contract';
+import type { z } from 'zod';
+import type {
+  RegisterBody,
+  ResetPasswordBody,
+  UpdatePasswordBody,
+  UpdateProfileBody,
+  VerifyEmailBody,
+} from '@brandvault/contract';
+import { AppError, invalid } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { checkPassword, hashPassword } from '../../lib/passwords.js';
+import { mails } from '../../mail/templates.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import type { Actor, UserRow } from './actor.js';
+import { canSignIn } from './auth.policy.js';
+import { checkVerification, verificationLink } from './links.js';
+import { sessionView } from './session.js';
+
+const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export function authService(deps: Deps) {
+  const { repos, clock, config, mailer, limiter, appKey, handle } = deps;
+  const now = () => iso(clock.now());
+
+  async function actorFor(user: UserRow, tokenId: number, emulatorId: number | null): Promise<Actor> {
+    const [roles, permissions] = await Promise.all([
+      repos.roles.rolesByUser([user.id]),
+      repos.roles.effectivePermissions(user.id),
+    ]);
+    return { user, tokenId, emulatorId, roles: roles.get(user.id) ?? [], permissions: new Set(permissions) };
+  }
+
+  async function sendVerification(user: UserRow) {
+    const url = verificationLink(config.appUrl, appKey, user, clock.now());
+    await mailer.send(mails.verifyEmail(asLang(user.lang), user, url));
+  }
+
+  return {
+    /** Resolves `Authorization: Bearer …` to an actor, or null for a missing or revoked token. */
+    async actorFromHeader(header: string | undefined): Promise<Actor | null> {
+      const m = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
+      if (!m?.[1]) return null;
+      const row = await repos.auth.tokenWithUser(sha256(m[1]));
+      if (!row || !canSignIn(row)) return null;
+      const { token_id, emulator_id, last_used_at, ...user } = row;
+      if (!last_used_at || clock.now().getTime() - Date.parse(last_used_at) > TOUCH_EVERY_MS) {
+        await repos.auth.touchToken(token_id, now());
+      }
+      return actorFor(user, token_id, emulator_id);
+    },
+
+    async login(email: string, password: string, ip: string) {
+      const key = `login:${email}:${ip}`;
+      const seen = await limiter.peek(key);
+      if (seen.count >= LOGIN_MAX_ATTEMPTS) {
+        throw new AppError('LOGIN_TOO_MANY', { headers: { 'retry-after': String(seen.retryAfterSeconds) } });
+      }
+      const user = await repos.users.byEmail(email);
+      if (!(await checkPassword(user?.password_hash, password)) || !user) {
+        await limiter.hit(key, RATE_WINDOW_SECONDS);
+        throw new AppError('WRONG_CREDENTIALS');
+      }
+      if (!canSignIn(user)) throw new AppError('ACCOUNT_ERROR');
+      await limiter.clear(key);
+      const token = randomToken();
+      await repos.auth.insertToken(user.id, sha256(token), now());
+      const created = await repos.auth.tokenWithUser(sha256(token));
+      const actor = await actorFor(user, created!.token_id, null);
+      return { token, ...(await sessionView(repos, actor)) };
+    },
+
+    async logout(actor: Actor) {
+      await repos.auth.deleteToken(actor.tokenId);
+      return { message: 'Logged out' };
+    },
+
+    me: (actor: Actor) => sessionView(repos, actor),
+
+    async register(body: z.output<typeof RegisterBody>, lang: Lang) {
+      if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
+      const at = now();
+      const passwordHash = await hashPassword(body.password);
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const userId = await tx.users.insert({
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email,
+          password_hash: passwordHash,
+          lang: body.lang ?? lang,
+          status: 'INACTIVE',
+          verified_at: null,
+          approved_at: null,
+          photo_uri: null,
+          company: body.company ?? null,
+          country: body.country ?? null,
+          phone: body.phone ?? null,
+          position: body.position ?? null,
+          menu_settings: null,
+          created_at: at,
+          updated_at: at,
+        });
+        await tx.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
+        return userId;
+      });
+      const user = (await repos.users.byId(id))!;
+      await sendVerification(user);
+      const admins = await repos.roles.activeUsersWithRole('admin');
+      for (const admin of admins) {
+        await mailer.send(mails.registrationNotice(asLang(admin.lang), admin, user, `${config.appUrl}/users?status=PENDING`));
+      }
+      return { message: 'Registered' };
+    },
+
+    async verifyEmail(v: z.output<typeof VerifyEmailBody>) {
+      const user = await repos.users.byId(v.id);
+      const result = checkVerification(appKey, v, user?.email, clock.now());
+      if (result === 'invalid' || !user) throw new AppError('INVALID_VERIFICATION');
+      if (result === 'expired') throw new AppError('VERIFICATION_EXPIRED');
+      if (!user.verified_at) await repos.users.update(user.id, { verified_at: now(), updated_at: now() });
+      return { message: 'Verified' };
+    },
+
+    /** Signed in: to oneself. Anonymous: to the address given, silently when it is unknown. */
+    async resendVerification(actor: Actor | null, email: string | undefined) {
+      const user = actor ? actor.user : email ? await repos.users.byEmail(email) : undefined;
+      if (!actor && !email) throw invalid({ email: 'required' });
+      if (user && !user.verified_at) await sendVerification(user);
+      return { message: 'Verification link sent' };
+    },
+
+    async forgotPassword(email: string) {
+      const user = await repos.users.byEmail(email);
+      if (!user) throw new AppError('EMAIL_NOT_FOUND', { fieldKeys: { email: 'invalid' } });
+      const token = randomToken();
+      const expires = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60 * 1000);
+      await repos.auth.insertReset(user.id, sha256(token), now(), iso(expires));
+      const url = `${config.appUrl}/password/reset?${new URLSearchParams({ token, email: user.email }).toString()}`;
+      await mailer.send(mails.resetPassword(asLang(user.lang), user, url));
+      return { message: 'Reset link sent' };
+    },
+
+    async resetPassword(body: z.output<typeof ResetPasswordBody>) {
+      const reset = await repos.auth.resetByHash(sha256(body.token));
+      const user = reset ? await repos.users.byId(reset.user_id) : undefined;
+      const fresh = reset && !reset.used_at && Date.parse(reset.expires_at) > clock.now().getTime();
+      if (!reset || !user || !fresh || user.email !== body.email) throw new AppError('RESET_FAILED');
+      if (!(await repos.auth.consumeReset(reset.id, now()))) throw new AppError('RESET_FAILED');
+      await repos.users.update(user.id, { password_hash: await hashPassword(body.password), updated_at: now() });
+      await repos.auth.deleteUserTokens(user.id);
+      return { message: 'Password changed' };
+    },
+
+    async updateProfile(actor: Actor, body: z.output<typeof UpdateProfileBody>) {
+      const u = actor.user;
+      const emailChanged = body.email !== undefined && body.email !== u.email;
+      if (emailChanged && (await repos.users.emailTaken(body.email!, u.id))) throw invalid({ email: 'taken' });
+      const { menu_settings, ...fields } = body;
+      await repos.users.update(u.id, {
+        ...fields,
+        ...(menu_settings ? { menu_settings: JSON.stringify(menu_settings) } : {}),
+        ...(emailChanged ? { verified_at: null } : {}),
+        updated_at: now(),
+      });
+      const user = (await repos.users.byId(u.id))!;
+      if (emailChanged) await sendVerification(user);
+      return sessionView(repos, { ...actor, user });
+    },
+
+    async updatePassword(actor: Actor, body: z.output<typeof UpdatePasswordBody>) {
+      if (!(await checkPassword(actor.user.password_hash, body.current_password))) {
+        throw new AppError('WRONG_CURRENT_PASSWORD', { fieldKeys: { current_password: 'invalid' } });
+      }
+      await repos.users.update(actor.user.id, { password_hash: await hashPassword(body.password), updated_at: now() });
+      // Other sessions end; this one stays.
+      await repos.auth.deleteUserTokens(actor.user.id, actor.tokenId);
+      return { message: 'Password updated' };
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,60 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserListFilter = { search?: string; status?: 'ACTIVE' | 'INACTIVE' | 'PENDING'; page: number; perPage: number };
+
+export function usersRepo(db: Db) {
+  return {
+    byId: (id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    byEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    async emailTaken(email: string, exceptId?: number) {
+      let q = db.selectFrom('users').select('id').where('email', '=', email);
+      if (exceptId) q = q.where('id', '!=', exceptId);
+      return !!(await q.executeTakeFirst());
+    },
+
+    async insert(row: Insertable<UsersTable>): Promise<number> {
+      const r = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+
+    async update(id: number, patch: Updateable<UsersTable>) {
+      await db.updateTable('users').set(patch).where('id', '=', id).execute();
+    },
+
+    async count() {
+      const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    async list(f: UserListFilter) {
+      let q = db.selectFrom('users');
+      if (f.search) {
+        const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['first_name']), 'like', like),
+            eb(eb.fn('lower', ['last_name']), 'like', like),
+            eb('email', 'like', like),
+          ]),
+        );
+      }
+      if (f.status === 'PENDING') q = q.where('status', '=', 'INACTIVE').where('approved_at', 'is', null);
+      else if (f.status) q = q.where('status', '=', f.status);
+      const [total, items] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        q
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(f.perPage)
+          .offset((f.page - 1) * f.perPage)
+          .execute(),
+      ]);
+      return { total: Number(total.n), items };
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;

@@ -1,0 +1,147 @@
+import { USERS_PER_PAGE } from '@brandvault/contract';
+import type { AdminUser, CreateUserBody, EditUserBody, Lang, UserListQuery } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { mails } from '../../mail/templates.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import type { Actor, UserRow } from '../auth/actor.js';
+import { usersPolicy } from './users.policy.js';
+
+const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
+
+export function usersService(deps: Deps) {
+  const { repos, clock, config, mailer, handle } = deps;
+  const now = () => iso(clock.now());
+
+  /** Admin views of many users with three batched look-ups, not one per user. */
+  async function views(users: UserRow[]): Promise<AdminUser[]> {
+    const ids = users.map((u) => u.id);
+    const [roles, perms, brands] = await Promise.all([
+      repos.roles.rolesByUser(ids),
+      repos.roles.directPermissionsByUser(ids),
+      repos.brands.byUsers(ids),
+    ]);
+    return users.map((u) => ({
+      id: u.id,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      lang: asLang(u.lang),
+      status: u.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
+      verified_at: u.verified_at,
+      approved_at: u.approved_at,
+      created_at: u.created_at,
+      photo_uri: u.photo_uri,
+      company: u.company,
+      country: u.country,
+      phone: u.phone,
+      position: u.position,
+      roles: (roles.get(u.id) ?? []).map((name) => ({ name })),
+      permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
+      brands: brands.get(u.id) ?? [],
+    }));
+  }
+  const view = async (u: UserRow) => ({ user: (await views([u]))[0]! });
+
+  async function load(id: number) {
+    const u = await repos.users.byId(id);
+    if (!u) throw new AppError('NOT_FOUND');
+    return u;
+  }
+  async function rolesOf(id: number) {
+    return (await repos.roles.rolesByUser([id])).get(id) ?? [];
+  }
+  async function checkBrands(ids: readonly number[] | undefined) {
+    if (!ids?.length) return;
+    const found = await repos.brands.existingIds(ids);
+    if (ids.some((id) => !found.has(id))) throw invalid({ brands: 'invalid' });
+  }
+
+  return {
+    async list(q: z.output<typeof UserListQuery>) {
+      const perPage = q.per_page ?? USERS_PER_PAGE;
+      const { total, items } = await repos.users.list({ search: q.search || undefined, status: q.status, page: q.page, perPage });
+      return { items: await views(items), total, page: q.page, per_page: perPage };
+    },
+
+    get: async (id: number) => view(await load(id)),
+
+    async create(body: z.output<typeof CreateUserBody>) {
+      if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
+      await checkBrands(body.brands);
+      const at = now();
+      const passwordHash = await hashPassword(body.password);
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const userId = await tx.users.insert({
+          first_name: body.first_name,
+          last_name: body.last_name,
+          email: body.email,
+          password_hash: passwordHash,
+          lang: body.lang,
+          status: body.status,
+          verified_at: null,
+          approved_at: at,
+          photo_uri: null,
+          company: body.company ?? null,
+          country: body.country ?? null,
+          phone: body.phone ?? null,
+          position: body.position ?? null,
+          menu_settings: null,
+          created_at: at,
+          updated_at: at,
+        });
+        await tx.roles.setUserRoles(userId, body.roles);
+        await tx.roles.setUserPermissions(userId, body.permissions);
+        await tx.brands.setUserBrands(userId, body.brands);
+        return userId;
+      });
+      return view((await repos.users.byId(id))!);
+    },
+
+    async edit(actor: Actor, id: number, body: z.output<typeof EditUserBody>) {
+      const target = await load(id);
+      const current = await rolesOf(id);
+      authorize(usersPolicy.edit(actor, current, body.roles));
+      if (usersPolicy.dropOwnAdmin(actor, target, body.roles)) throw invalid({ roles: 'invalid' });
+      if (body.email && (await repos.users.emailTaken(body.email, id))) throw invalid({ email: 'taken' });
+      await checkBrands(body.brands);
+      const { roles, permissions, brands, ...fields } = body;
+      await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const emailChanged = fields.email !== undefined && fields.email !== target.email;
+        await tx.users.update(id, { ...fields, ...(emailChanged ? { verified_at: null } : {}), updated_at: now() });
+        if (roles) await tx.roles.setUserRoles(id, roles);
+        if (permissions) await tx.roles.setUserPermissions(id, permissions);
+        if (brands) await tx.brands.setUserBrands(id, brands);
+      });
+      return view(await load(id));
+    },
+
+    async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+      const target = await load(id);
+      authorize(usersPolicy.changeStatus(actor, target, await rolesOf(id)));
+      const next = status ?? (target.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
+      await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        await tx.users.update(id, { status: next, updated_at: now() });
+        // A deactivated user is signed out everywhere at once.
+        if (next === 'INACTIVE') await tx.auth.deleteUserTokens(id);
+      });
+      return view(await load(id));
+    },
+
+    async approve(actor: Actor, id: number) {
+      const target = await load(id);
+      authorize(usersPolicy.changeStatus(actor, target, await rolesOf(id)));
+      const firstApproval = !target.approved_at;
+      await repos.users.update(id, { status: 'ACTIVE', approved_at: target.approved_at ?? now(), updated_at: now() });
+      if (firstApproval) await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
+      return view(await load(id));
+    },
+  };
+}

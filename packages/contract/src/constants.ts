@@ -1,0 +1,65 @@
+/** Business constants of the product specification (§9) shared by server and web. */
+export const PRODUCT_NAME = 'Brandvault';
+
+export const LANGS = ['en', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+
+/** Local storage keys (§9): the language and the persisted session state. */
+export const LANG_STORAGE_KEY = 'lang';
+export const STATE_STORAGE_KEY = 'brandvault-state';
+
+export const STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const MENU_VALUES = [
+  'dashboard',
+  'home',
+  'change_brand',
+  'my_collections',
+  'my_favorites',
+  'admin',
+] as const;
+export type MenuValue = (typeof MENU_VALUES)[number];
+
+export const DEFAULT_MENU: { order: number; label: string; value: MenuValue }[] = [
+  { order: 1, label: 'Dashboard', value: 'dashboard' },
+  { order: 2, label: 'Home', value: 'home' },
+  { order: 3, label: 'Change Brand', value: 'change_brand' },
+  { order: 4, label: 'My Collections', value: 'my_collections' },
+  { order: 5, label: 'My Favorites', value: 'my_favorites' },
+  { order: 6, label: 'Admin', value: 'admin' },
+];
+
+/** Toast durations in milliseconds (§9). */
+export const TOAST_MS = {
+  login: 4000,
+  user: 3000,
+  assets: 4500,
+  folders: 4500,
+  language: 4500,
+  templateProcessing: 5000,
+  downloads: 8500,
+} as const;
+export const LOGIN_TOAST_WIDTH = 400;
+
+export const LOADING_OVERLAY = { opacity: 0.5, zIndex: 9999 } as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const FOLDER_NAME_MAX = 510;
+
+export const USERS_PER_PAGE = 20;
+export const MAX_PER_PAGE = 200;
+
+/** Recommended maximum upload (§5, §9): 1.5 GB. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 1.5 * 1024 * 1024 * 1024;
+
+export const LOGIN_MAX_ATTEMPTS = 5;
+export const RATE_WINDOW_SECONDS = 60;
+export const RESET_TOKEN_MINUTES = 60;
+export const VERIFY_LINK_MINUTES = 60 * 24;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { Lang } from './constants.js';
+
+/** Every error code the API answers with, its HTTP status, and its catalogue text (§8). */
+export const ERROR_STATUS = {
+  NOT_FOUND: 404,
+  FOLDER_NOT_FOUND: 404,
+  INVALID_DATA: 422,
+  TOO_MANY_ATTEMPTS: 429,
+  UNEXPECTED: 500,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_MISMATCH: 419,
+  ACCOUNT_ERROR: 403,
+  WRONG_CREDENTIALS: 422,
+  LOGIN_TOO_MANY: 429,
+  INVALID_VERIFICATION: 403,
+  VERIFICATION_EXPIRED: 403,
+  EMAIL_NOT_FOUND: 422,
+  RESET_FAILED: 422,
+  WRONG_CURRENT_PASSWORD: 422,
+  USER_UPDATE_TOO_MANY: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  METHOD_NOT_ALLOWED: 405,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+type Entry = { title: string; message: string };
+
+const en: Record<ErrorCode, Entry> = {
+  NOT_FOUND: { title: 'Not Found', message: "We can't find The Resource, check the info and try again later" },
+  FOLDER_NOT_FOUND: { title: 'Folder Not Found', message: 'Folder Not Found' },
+  INVALID_DATA: {
+    title: 'Invalid Data',
+    message: 'The Information that you provided is invalid, please review it and try again.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    title: 'Too Many Attempts',
+    message: 'You have exceeded the maximum creation attempts. Please wait 1 minute or less and try again.',
+  },
+  UNEXPECTED: { title: 'Unexpected Error', message: "We've encountered an unexpected error, please try later." },
+  UNAUTHENTICATED: { title: 'Not logged in', message: 'You need Login first to before continue.' },
+  FORBIDDEN: { title: 'Forbidden', message: "You don't have permission to do that." },
+  CSRF_MISMATCH: {
+    title: 'Page Expired',
+    message: 'Your security token is missing or has expired. Reload the page and try again.',
+  },
+  ACCOUNT_ERROR: {
+    title: 'Account Error',
+    message: 'Your account is inactive or not yet approved. Please contact the administrator.',
+  },
+  WRONG_CREDENTIALS: { title: 'Wrong Credentials', message: 'Invalid Email or Password' },
+  LOGIN_TOO_MANY: {
+    title: 'Too Many Attempts',
+    message: 'You have exceeded the maximum login attempts. Please wait 1 minute or less and try again.',
+  },
+  INVALID_VERIFICATION: { title: 'Invalid Verification', message: 'The verification link is invalid.' },
+  VERIFICATION_EXPIRED: {
+    title: 'Link Expired',
+    message: 'The verification link has expired or is invalid, please request another link.',
+  },
+  EMAIL_NOT_FOUND: { title: 'Email Not found', message: 'The email does not match our records.' },
+  RESET_FAILED: {
+    title: 'Password not changed',
+    message: 'Your password could not be changed: the link has expired or is invalid, please request a new link.',
+  },
+  WRONG_CURRENT_PASSWORD: { title: 'Wrong current Password', message: 'The current password is not correct.' },
+  USER_UPDATE_TOO_MANY: {
+    title: 'Too Many Attempts',
+    message: 'You have exceeded the maximum user update attempts. Please wait 1 minute or less and try again.',
+  },
+  PAYLOAD_TOO_LARGE: { title: 'Too Large', message: 'The request is larger than the server accepts.' },
+  UNSUPPORTED_MEDIA_TYPE: { title: 'Unsupported Content', message: 'The request body format is not supported.' },
+  METHOD_NOT_ALLOWED: { title: 'Not Allowed', message: 'This operation is not allowed on this address.' },
+};
+
+const es: Record<ErrorCode, Entry> = {
+  NOT_FOUND: {
+    title: 'No encontrado',
+    message: 'No podemos encontrar el recurso, revisa la información e inténtalo de nuevo más tarde',
+  },
+  FOLDER_NOT_FOUND: { title: 'Carpeta no encontrada', message: 'Carpeta no encontrada' },
+  INVALID_DATA: {
+    title: 'Datos no válidos',
+    message: 'La información que proporcionaste no es válida, revísala e inténtalo de nuevo.',
+  },
+  TOO_MANY_ATTEMPTS: {
+    title: 'Demasiados intentos',
+    message: 'Has superado el máximo de intentos de creación. Espera 1 minuto o menos e inténtalo de nuevo.',
+  },
+  UNEXPECTED: {
+    title: 'Error inesperado',
+    message: 'Hemos encontrado un error inesperado, inténtalo más tarde.',
+  },
+  UNAUTHENTICATED: { title: 'Sesión no iniciada', message: 'Primero debes iniciar sesión para continuar.' },
+  FORBIDDEN: { title: 'Prohibido', message: 'No tienes permiso para hacer esto.' },
+  CSRF_MISMATCH: {
+    title: 'Página caducada',
+    message: 'Tu token de seguridad falta o ha caducado. Recarga la página e inténtalo de nuevo.',
+  },
+  ACCOUNT_ERROR: {
+    title: 'Error de cuenta',
+    message: 'Tu cuenta está inactiva o aún no ha sido aprobada. Contacta con el administrador.',
+  },
+  WRONG_CREDENTIALS: { title: 'Credenciales incorrectas', message: 'Correo o contraseña no válidos' },
+  LOGIN_TOO_MANY: {
+    title: 'Demasiados intentos',
+    message: 'Has superado el máximo de intentos de inicio de sesión. Espera 1 minuto o menos e inténtalo de nuevo.',
+  },
+  INVALID_VERIFICATION: { title: 'Verificación no válida', message: 'El enlace de verificación no es válido.' },
+  VERIFICATION_EXPIRED: {
+    title: 'Enlace caducado',
+    message: 'El enlace de verificación ha caducado o no es válido, solicita otro enlace.',
+  },
+  EMAIL_NOT_FOUND: { title: 'Correo no encontrado', message: 'El correo no coincide con nuestros registros.' },
+  RESET_FAILED: {
+    title: 'Contraseña no cambiada',
+    message: 'No se pudo cambiar tu contraseña: el enlace ha caducado o no es válido, solicita uno nuevo.',
+  },
+  WRONG_CURRENT_PASSWORD: {
+    title: 'Contraseña actual incorrecta',
+    message: 'La contraseña actual no es correcta.',
+  },
+  USER_UPDATE_TOO_MANY: {
+    title: 'Demasiados intentos',
+    message:
+      'Has superado el máximo de intentos de actualización de usuario. Espera 1 minuto o menos e inténtalo de nuevo.',
+  },
+  PAYLOAD_TOO_LARGE: { title: 'Demasiado grande', message: 'La petición supera el tamaño que acepta el servidor.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    title: 'Contenido no admitido',
+    message: 'El formato del cuerpo de la petición no está admitido.',
+  },
+  METHOD_NOT_ALLOWED: { title: 'No permitido', message: 'Esta operación no está permitida en esta dirección.' },
+};
+
+export const ERROR_CATALOGUE: Record<Lang, Record<ErrorCode, Entry>> = { en, es };
+
+export function errorText(code: ErrorCode, lang: Lang): Entry {
+  return ERROR_CATALOGUE[lang][code] ?? ERROR_CATALOGUE.en[code];
+}
+
+export const ErrorBody = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { Lang } from './constants.js';
+
+/**
+ * Field messages in the specification's pattern ("{path} is a required field" and its min/max
+ * siblings), made from zod issues. Server and web share this so a form shows the same text
+ * whether the browser or the API caught the mistake.
+ */
+const T = {
+  en: {
+    required: '{path} is a required field',
+    min: '{path} must be at least {n} characters',
+    max: '{path} must be at most {n} characters',
+    minItems: '{path} must have at least {n} items',
+    maxItems: '{path} must have at most {n} items',
+    minNum: '{path} must be greater than or equal to {n}',
+    maxNum: '{path} must be less than or equal to {n}',
+    email: '{path} must be a valid email',
+    oneOf: '{path} must be one of the following values: {values}',
+    type: '{path} must be a `{type}` type',
+    unknown: '{path} is not an allowed field',
+    confirm: '{path} must match password',
+    taken: '{path} has already been taken',
+    invalid: '{path} is invalid',
+  },
+  es: {
+    required: '{path} es un campo obligatorio',
+    min: '{path} debe tener al menos {n} caracteres',
+    max: '{path} debe tener como máximo {n} caracteres',
+    minItems: '{path} debe tener al menos {n} elementos',
+    maxItems: '{path} debe tener como máximo {n} elementos',
+    minNum: '{path} debe ser mayor o igual que {n}',
+    maxNum: '{path} debe ser menor o igual que {n}',
+    email: '{path} debe ser un correo válido',
+    oneOf: '{path} debe ser uno de los siguientes valores: {values}',
+    type: '{path} debe ser de tipo `{type}`',
+    unknown: '{path} no es un campo permitido',
+    confirm: '{path} debe coincidir con la contraseña',
+    taken: '{path} ya está en uso',
+    invalid: '{path} no es válido',
+  },
+} as const;
+export type FieldMessageKey = keyof (typeof T)['en'];
+
+export function fieldText(lang: Lang, key: FieldMessageKey, vars: Record<string, string | number>): string {
+  return T[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+}
+
+/** Custom issues carry the message key in params.key (e.g. confirm, taken). */
+export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang): string {
+  const v = (key: FieldMessageKey, extra: Record<string, string | number> = {}) =>
+    fieldText(lang, key, { path, ...extra });
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return v('required');
+      return v('type', { type: issue.expected });
+    case 'too_small': {
+      const n = Number(issue.minimum);
+      if (issue.origin === 'string') return n === 1 ? v('required') : v('min', { n });
+      if (issue.origin === 'array') return v('minItems', { n });
+      return v('minNum', { n });
+    }
+    case 'too_big': {
+      const n = Number(issue.maximum);
+      if (issue.origin === 'string') return v('max', { n });
+      if (issue.origin === 'array') return v('maxItems', { n });
+      return v('maxNum', { n });
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? v('email') : v('invalid');
+    case 'invalid_value':
+      return v('oneOf', { values: issue.values.map(String).join(', ') });
+    case 'unrecognized_keys':
+      return v('unknown');
+    case 'custom': {
+      const key = (issue.params as { key?: FieldMessageKey } | undefined)?.key;
+      return v(key ?? 'invalid');
+    }
+    default:
+      return v('invalid');
+  }
+}
+
+/** Flattens zod issues to {field: message}; unknown keys each get their own entry. */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[], lang: Lang): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const base = issue.path.join('.');
+      for (const key of issue.keys) {
+        const p = base ? `${base}.${key}` : key;
+        fields[p] ??= issueToMessage(issue, p, lang);
+      }
+      continue;
+    }
+    const p = issue.path.join('.') || 'body';
+    fields[p] ??= issueToMessage(issue, p, lang);
+  }
+  return fields;
+}
