@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDb } from './db/index.js';
+import type { DbHandle } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { appKeyOf, seed } from './db/seed.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
@@ -26,6 +27,7 @@ import './http/context.js';
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  handle: DbHandle;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
   });
   const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: opts.pgSchema });
   try {
-    await migrate(handle.db, handle.dialect);
+    await migrate(handle.db, handle.dialect, opts.pgSchema);
     const repos = makeRepos(handle.db);
     await seed(repos, config, clock, app.log);
     const appKey = await appKeyOf(repos, config);
@@ -82,6 +84,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     return {
       app,
       services,
+      handle,
       async close() {
         await app.close();
         await handle.close();

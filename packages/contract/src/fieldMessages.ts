@@ -51,9 +51,12 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
   const v = (key: FieldMessageKey, extra: Record<string, string | number> = {}) =>
     fieldText(lang, key, { path, ...extra });
   switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return v('required');
-      return v('type', { type: issue.expected });
+    case 'invalid_type': {
+      // `input` is there when parsed with reportInput; otherwise zod's own message says it.
+      const missing =
+        'input' in issue ? issue.input === undefined || issue.input === null : /received (undefined|null)/.test(issue.message);
+      return missing ? v('required') : v('type', { type: issue.expected });
+    }
     case 'too_small': {
       const n = Number(issue.minimum);
       if (issue.origin === 'string') return n === 1 ? v('required') : v('min', { n });

@@ -12,7 +12,8 @@ const steps: Record<string, Step> = {
   '2026112201_foundation': foundation,
 };
 
-export async function migrate(db: Db, dialect: Dialect): Promise<void> {
+/** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
+export async function migrate(db: Db, dialect: Dialect, schema?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -20,7 +21,7 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -38,7 +38,7 @@ function checkAccess(access: Access, actor: Actor | null) {
 
 function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): Out<T> {
   if (!schema) return undefined as Out<T>;
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, { reportInput: true });
   if (!r.success) throw new AppError('INVALID_DATA', { issues: r.error.issues });
   return r.data as Out<T>;
 }

@@ -1,0 +1,164 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { BuiltApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Clock } from '../src/lib/clock.js';
+
+export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+/** A clock the tests move by hand (token and link expiry). */
+export class TestClock implements Clock {
+  private offset = 0;
+  now() {
+    return new Date(Date.now() + this.offset);
+  }
+  advance(ms: number) {
+    this.offset += ms;
+  }
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/**
+ * The real app on a temp data dir: a fresh SQLite file, or a fresh PostgreSQL schema when
+ * TEST_DB=postgres (TEST_DATABASE_URL must then be reachable: no silent skip).
+ */
+export async function startApp() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bv-test-'));
+  const clock = new TestClock();
+  let pgSchema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (dialect === 'postgres') {
+    databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    pgSchema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await c.query(`create schema ${pgSchema}`);
+    await c.end();
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_URL: 'http://app.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web'),
+  } as NodeJS.ProcessEnv);
+  const built: BuiltApp = await buildApp(config, { clock, pgSchema, logger: false });
+  const outboxDir = join(dataDir, 'outbox');
+
+  return {
+    app: built.app,
+    built,
+    clock,
+    dataDir,
+    client: () => new Client(built),
+    /** Messages in the outbox, oldest first, optionally only those to one address. */
+    mails(to?: string): Mail[] {
+      let files: string[] = [];
+      try {
+        files = readdirSync(outboxDir).filter((f) => f.endsWith('.json')).sort();
+      } catch {
+        return [];
+      }
+      const all = files.map((f) => JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as Mail);
+      return to ? all.filter((m) => m.to === to) : all;
+    },
+    async close() {
+      await built.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (pgSchema) {
+        const c = new pg.Client({ connectionString: databaseUrl });
+        await c.connect();
+        await c.query(`drop schema ${pgSchema} cascade`);
+        await c.end();
+      }
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof startApp>>;
+
+type Res = LightMyRequestResponse & { body: string; json: <T = any>() => T }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A browser-like caller: keeps the XSRF cookie, sends it back as the header, holds a token. */
+export class Client {
+  token: string | null = null;
+  xsrf: string | null = null;
+  lang: string | null = null;
+  ip = '127.0.0.1';
+  constructor(private built: BuiltApp) {}
+
+  async csrf() {
+    const r = await this.built.app.inject({ method: 'GET', url: '/api/auth/csrf-cookie' });
+    this.xsrf = r.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? null;
+    return r;
+  }
+
+  async req(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; headers?: Record<string, string> } = {}): Promise<Res> {
+    const unsafe = method !== 'GET' && method !== 'HEAD';
+    if (unsafe && opts.xsrf !== false && !this.xsrf) await this.csrf();
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (this.lang) headers['accept-language'] = this.lang;
+    if (unsafe && opts.xsrf !== false && this.xsrf) {
+      headers['x-xsrf-token'] = this.xsrf;
+      headers.cookie = `XSRF-TOKEN=${this.xsrf}`;
+    }
+    return (await this.built.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      remoteAddress: this.ip,
+      ...(body !== undefined ? { payload: body as object } : {}),
+    })) as Res;
+  }
+  get = (url: string) => this.req('GET', url);
+  post = (url: string, body?: unknown) => this.req('POST', url, body);
+  patch = (url: string, body?: unknown) => this.req('PATCH', url, body);
+
+  async login(email: string, password: string) {
+    const r = await this.post('/api/login', { email, password });
+    if (r.statusCode !== 200) throw new Error(`login ${email} failed: ${r.statusCode} ${r.body}`);
+    this.token = r.json().token;
+    return r.json();
+  }
+}
+
+let seq = 0;
+/** Creates an active user through the admin API and returns a signed-in client for them. */
+export async function makeUser(t: TestApp, admin: Client, over: Record<string, unknown> = {}) {
+  seq += 1;
+  const email = `user${seq}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const body = {
+    first_name: 'Test',
+    last_name: `User${seq}`,
+    email,
+    password: 'password-123',
+    password_confirmation: 'password-123',
+    roles: ['member'],
+    ...over,
+  };
+  const r = await admin.post('/api/ops/users/create', body);
+  if (r.statusCode !== 201) throw new Error(`create user failed: ${r.statusCode} ${r.body}`);
+  const c = t.client();
+  if ((body as { status?: string }).status !== 'INACTIVE') await c.login(email, 'password-123');
+  return { client: c, id: r.json().user.id as number, email };
+}
+
+export async function adminClient(t: TestApp) {
+  const c = t.client();
+  await c.login(ADMIN.email, ADMIN.password);
+  return c;
+}
