@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import { Migrator } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect, Db } from './index.js';
 import * as foundation from './migrations/2026112201_foundation.js';
 

@@ -1,0 +1,66 @@
+// `npm test`: every check, in order. Browser tests need Debian's Chromium: without it they are
+// skipped with a loud notice, and that is a failure when CI is set. A TEST_DATABASE_URL that
+// cannot be reached fails the run; it is never skipped silently.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { buildWebIfStale, root, run } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const results = [];
+let failed = false;
+
+async function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  const code = await fn();
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs}s)`);
+  if (code !== 0) failed = true;
+}
+
+async function postgresReachable(url) {
+  const pg = require(require.resolve('pg', { paths: [`${root}/apps/server`] }));
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (err) {
+    console.error(`TEST_DATABASE_URL is set but PostgreSQL cannot be reached: ${err.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+await step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
+await step('lint', () => run('npx', ['eslint', '.']));
+await step('server tests on SQLite', () => run('npx', ['vitest', 'run'], { cwd: `${root}/apps/server`, env: { TEST_DB: 'sqlite' } }));
+if (process.env.TEST_DATABASE_URL) {
+  await step('server tests on PostgreSQL', async () =>
+    (await postgresReachable(process.env.TEST_DATABASE_URL))
+      ? run('npx', ['vitest', 'run'], { cwd: `${root}/apps/server`, env: { TEST_DB: 'postgres' } })
+      : 1,
+  );
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the server suite ran on SQLite only.');
+}
+await step('web tests', () => run('npx', ['vitest', 'run'], { cwd: `${root}/apps/web` }));
+if (existsSync(chromium)) {
+  await step('web build', () => buildWebIfStale());
+  await step('browser tests', () => run('npx', ['playwright', 'test'], { cwd: `${root}/e2e` }));
+} else {
+  const msg = `!!! Chromium not found at ${chromium}: the BROWSER TESTS WERE SKIPPED (apt-get install chromium).`;
+  console.log(`\n${'!'.repeat(msg.length)}\n${msg}\n${'!'.repeat(msg.length)}`);
+  results.push(`SKIP browser tests (no Chromium)`);
+  if (process.env.CI) failed = true;
+}
+
+console.log('\n=== Summary');
+for (const r of results) console.log(r);
+const ok = results.filter((r) => r.startsWith('ok')).length;
+const bad = results.filter((r) => !r.startsWith('ok')).length;
+console.log(`steps: ${ok} passed, ${bad} failed`);
+process.exit(failed ? 1 : 0);
