@@ -58,8 +58,20 @@ function fromFastify(err: FastifyError): AppError | null {
   if (err instanceof SyntaxError || (err.statusCode === 400 && !err.code?.startsWith('FST_ERR_'))) {
     return new AppError('INVALID_DATA');
   }
-  if (err.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
-  if (err.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  // Any other client error raised by a library keeps its meaning instead of becoming a 500.
+  switch (err.statusCode) {
+    case 403:
+      return new AppError('FORBIDDEN');
+    case 404:
+      return new AppError('NOT_FOUND');
+    case 405:
+      return new AppError('METHOD_NOT_ALLOWED');
+    case 413:
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 415:
+      return new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new AppError('INVALID_DATA');
   return null;
 }
 

@@ -14,8 +14,10 @@ export async function serveWeb(app: FastifyInstance, dist: string) {
   }
   await app.register(fastifyStatic, {
     root: dist,
-    wildcard: false,
-    index: false,
+    // Looked up per request, so a rebuild while the server runs serves the new chunks.
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
     setHeaders(res, path) {
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

@@ -1,0 +1,108 @@
+import { routes } from '@brandvault/contract';
+import type { RouteDef } from '@brandvault/contract';
+import { currentLang } from '../i18n';
+import { useSession } from '../state/session';
+import { refreshXsrfCookie, xsrfToken } from './csrf';
+import { ApiError, unexpected } from './errors';
+
+type Schema = { _zod: { input: unknown; output: unknown } };
+type In<S> = S extends Schema ? S['_zod']['input'] : never;
+type Out<S> = S extends Schema ? S['_zod']['output'] : never;
+
+export type CallOptions<R extends RouteDef> = (R extends { params: infer P } ? { params: In<P> } : { params?: undefined }) &
+  (R extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) &
+  (R extends { body: infer B } ? { body: In<B> } : { body?: undefined }) & { signal?: AbortSignal };
+
+export type CallResult<R extends RouteDef> = Out<R['response']>;
+
+type AnyOptions = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+type Args<R extends RouteDef> = object extends CallOptions<R> ? [opts?: CallOptions<R>] : [opts: CallOptions<R>];
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let onUnauthenticated: () => void = () => undefined;
+
+/** The app registers how to leave for /login; the client itself knows nothing of the router. */
+export function setUnauthenticatedHandler(handler: () => void) {
+  onUnauthenticated = handler;
+}
+
+export function buildUrl(path: string, params?: unknown, query?: unknown): string {
+  const p = (params ?? {}) as Record<string, unknown>;
+  const filled = path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(p[key] ?? '')));
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (v === undefined || v === null || v === '') continue;
+    search.set(k, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+async function send(route: RouteDef, opts: AnyOptions): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLang(),
+  };
+  const token = useSession.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (UNSAFE.has(route.method)) {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  // Fastify refuses an empty JSON body, so routes without one send no body and no content type.
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(buildUrl(route.path, opts.params, opts.query), {
+    method: route.method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: opts.signal,
+  });
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  const retry = Number(res.headers.get('retry-after'));
+  try {
+    const json = (await res.json()) as { error?: { status?: number; code?: string; message?: string; fields?: Record<string, string> } };
+    const e = json.error;
+    if (!e || typeof e.code !== 'string') return unexpected(res.status);
+    return new ApiError(e.status ?? res.status, e.code, e.message ?? '', e.fields, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  } catch {
+    return unexpected(res.status);
+  }
+}
+
+/** Calls one route of the contract and returns its parsed answer, or throws an ApiError. */
+export async function call<R extends RouteDef>(route: R, ...args: Args<R>): Promise<CallResult<R>> {
+  const opts = (args[0] ?? {}) as AnyOptions;
+  let res: Response;
+  try {
+    res = await send(route, opts);
+    if (res.status === 419 && UNSAFE.has(route.method)) {
+      // The XSRF cookie expired: fetch a new one and try exactly once more.
+      await refreshXsrfCookie();
+      res = await send(route, opts);
+    }
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw unexpected(0);
+  }
+  if (!res.ok) {
+    const error = await readError(res);
+    if (res.status === 401 && route.path !== routes.login.path) onUnauthenticated();
+    throw error;
+  }
+  const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    // A drifted answer should not blank the screen: keep the data and say so in the console.
+    console.warn(`Unexpected answer shape from ${route.method} ${route.path}`, parsed.error.issues);
+    return data as CallResult<R>;
+  }
+  return parsed.data as CallResult<R>;
+}

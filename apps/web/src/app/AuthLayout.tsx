@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Logo } from './components/Logo';
+import { ScreenSkeleton } from './components/ScreenSkeleton';
+import { LanguageSwitch } from './LanguageSwitch';
+import classes from './AuthLayout.module.css';
+
+/** Signed-out screens: one centred card with the logo on a quiet background. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <Box className={classes.background}>
+      <Center mih="100vh" p="md">
+        <Stack w="100%" maw={440} gap="lg">
+          <Center>
+            <Logo size="lg" />
+          </Center>
+          <Paper withBorder shadow="sm" p={32} radius="lg">
+            <Suspense fallback={<ScreenSkeleton compact />}>
+              <Outlet />
+            </Suspense>
+          </Paper>
+          <Group justify="space-between" px={4}>
+            <Text size="xs" c="dimmed">
+              {t('auth.tagline')}
+            </Text>
+            <LanguageSwitch />
+          </Group>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

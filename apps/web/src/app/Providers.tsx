@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../i18n';
+import { makeQueryClient } from './queryClient';
+import { theme } from './theme';
+import { LOGIN_TOAST_WIDTH } from '@brandvault/contract';
+
+interface Props {
+  children: ReactNode;
+  client?: QueryClient;
+  /** Tests turn off transitions and portals' delays. */
+  env?: 'default' | 'test';
+}
+
+export function Providers({ children, client, env = 'default' }: Props) {
+  const [queryClient] = useState(() => client ?? makeQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+        <Notifications position="bottom-right" zIndex={2000} limit={4} containerWidth={LOGIN_TOAST_WIDTH} />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { setUnauthenticatedHandler } from '../api/client';
+import { useSession } from '../state/session';
+import { useMeRefresh } from '../features/auth/api';
+import { useConfirmStore } from './confirm/confirmStore';
+import { LoadingOverlay } from './LoadingOverlay';
+
+// The dialog's code (Modal, focus trap, scroll lock) downloads the first time something asks.
+const ConfirmDialog = lazy(() => import('./confirm/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** Everything every screen shares: the session refresh, the overlay and the confirmation dialog. */
+export function RootLayout() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    setUnauthenticatedHandler(() => {
+      useSession.getState().reset();
+      void navigate('/login', { replace: true });
+    });
+  }, [navigate]);
+
+  useMeRefresh();
+  const asked = useConfirmStore((s) => s.request !== null);
+  const [needed, setNeeded] = useState(false);
+  if (asked && !needed) setNeeded(true);
+
+  return (
+    <>
+      <Outlet />
+      <LoadingOverlay />
+      {needed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { issuesToFields } from '@brandvault/contract';
+import { ApiError } from '../api/errors';
+import { currentLang } from '../i18n';
+
+type Issues = Parameters<typeof issuesToFields>[0];
+interface Validatable {
+  safeParse(value: unknown): { success: boolean; error?: { issues: Issues } };
+}
+
+/**
+ * Runs a contract schema in the browser and words its issues exactly as the server would, so a
+ * field shows the same message whichever side caught the mistake.
+ */
+export function validateWith(schema: Validatable, values: unknown): Record<string, string> {
+  const result = schema.safeParse(values);
+  if (result.success || !result.error) return {};
+  return issuesToFields(result.error.issues, currentLang());
+}
+
+/** Puts a 422's field messages under the matching inputs; true when there were any. */
+export function applyFieldErrors(form: { setErrors: (errors: Record<string, string>) => void }, error: unknown): boolean {
+  if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+    form.setErrors(error.fields);
+    return true;
+  }
+  return false;
+}
+
+/** Empty optional inputs travel as null, which the contract's nullish text fields accept. */
+export function blankToNull(value: string): string | null {
+  const v = value.trim();
+  return v === '' ? null : v;
+}

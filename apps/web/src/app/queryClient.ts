@@ -1,0 +1,16 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/errors';
+
+export function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retrying a refusal only delays the message; retry network hiccups and 5xx once.
+        retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,85 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { Navigate, redirect } from 'react-router';
+import { guestOnly, requireAuth, requireBrand } from './guards';
+import { RootLayout } from './RootLayout';
+import { AuthLayout } from './AuthLayout';
+import { RouteError } from './pages/RouteError';
+import type { LaterFeature } from './pages/features';
+
+// Every screen is its own chunk so /login downloads only the login form.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
+const ShellLayout = lazy(() => import('./shell/ShellLayout'));
+const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
+const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+const later = (path: string, feature: LaterFeature): RouteObject => ({
+  path,
+  element: <NotAvailablePage feature={feature} />,
+});
+
+/** Spec §2, route by route, with its guard. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, loader: () => redirect('/login'), element: <Navigate to="/login" replace /> },
+      {
+        loader: guestOnly,
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'register', element: <RegisterPage /> },
+          { path: 'password/forgot', element: <ForgotPasswordPage /> },
+          { path: 'password/reset', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [{ path: 'email/verify', element: <VerifyEmailPage /> }],
+      },
+      later('collections/shared/:id/public/using/:link', 'publicCollection'),
+      {
+        loader: requireAuth,
+        element: <ShellLayout />,
+        children: [
+          { path: 'users', element: <UsersPage /> },
+          { path: 'users/me', element: <ProfilePage /> },
+          later('users/create', 'usersCreate'),
+          later('users/:id/edit', 'usersEdit'),
+          { path: 'brand/choose', element: <BrandChooserPage /> },
+          later('brand/all', 'brands'),
+          {
+            loader: requireBrand,
+            children: [
+              { path: 'brand', element: <BrandHomePage /> },
+              { path: 'brand2', element: <BrandHomePage /> },
+            ],
+          },
+          later('collections/own', 'collections'),
+          later('collections/own/:id', 'collection'),
+          later('collections/shared/:id/using/:link', 'sharedCollection'),
+          later('asset/manager', 'assetsManage'),
+          later('asset/sync', 'assetsSync'),
+          later('roles/manage', 'roles'),
+          later('share-link/manage', 'shareLinks'),
+          later('audit/all', 'audit'),
+          later('extension/all', 'extensions'),
+          later('dashboard', 'dashboard'),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Group, Menu } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconChevronDown,
+  IconFolders,
+  IconHeart,
+  IconHome,
+  IconLayoutDashboard,
+  IconSettings,
+} from '@tabler/icons-react';
+import type { MenuValue } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../../state/session';
+import { adminMenu, orderedMenu } from './menu';
+import classes from './Navbar.module.css';
+
+export const MENU_ICONS: Record<MenuValue, ReactNode> = {
+  dashboard: <IconLayoutDashboard size={16} stroke={1.7} />,
+  home: <IconHome size={16} stroke={1.7} />,
+  change_brand: <IconArrowsExchange size={16} stroke={1.7} />,
+  my_collections: <IconFolders size={16} stroke={1.7} />,
+  my_favorites: <IconHeart size={16} stroke={1.7} />,
+  admin: <IconSettings size={16} stroke={1.7} />,
+};
+
+export function useMenuModel() {
+  const permissions = useSession((s) => s.permissions);
+  const sessionUser = useSession((s) => s.sessionUser);
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const selectedBrand = useSession((s) => s.selectedBrand);
+  const subject = { permissions, sessionUser, isLoggedIn, selectedBrand };
+  return { entries: orderedMenu(subject), admin: adminMenu(subject) };
+}
+
+/** The navbar's menu in the user's saved order (§2, §6). */
+export function MainMenu() {
+  const { t } = useTranslation();
+  const { entries, admin } = useMenuModel();
+  const { pathname } = useLocation();
+
+  return (
+    <Group gap={2} wrap="nowrap" component="nav" aria-label={t('nav.label')}>
+      {entries.map((entry) =>
+        entry.value === 'admin' ? (
+          admin.length > 0 && (
+            <Menu key="admin" position="bottom-start" width={230}>
+              <Menu.Target>
+                <button type="button" className={classes.link} data-active={pathname.startsWith('/users') && pathname !== '/users/me' ? true : undefined}>
+                  {MENU_ICONS.admin}
+                  {t('menu.admin')}
+                  <IconChevronDown size={14} stroke={1.7} aria-hidden />
+                </button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {admin.map((group, i) => (
+                  <div key={group.key}>
+                    {i > 0 && <Menu.Divider />}
+                    <Menu.Label>{t(`admin.groups.${group.key}`)}</Menu.Label>
+                    {group.links.map((link) => (
+                      <Menu.Item key={link.key} component={Link} to={link.to}>
+                        {t(`admin.links.${link.key}`)}
+                      </Menu.Item>
+                    ))}
+                  </div>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )
+        ) : (
+          <NavLink
+            key={entry.value}
+            to={entry.to}
+            end={entry.value !== 'my_collections'}
+            className={classes.link}
+            data-tour={entry.value}
+            // NavLink sets aria-current; data-active drives the style.
+            {...(isActive(pathname, entry.to, entry.value) ? { 'data-active': true } : {})}
+          >
+            {MENU_ICONS[entry.value]}
+            {t(`menu.${entry.value}`)}
+          </NavLink>
+        ),
+      )}
+    </Group>
+  );
+}
+
+function isActive(pathname: string, to: string, value: MenuValue) {
+  if (value === 'my_collections') return pathname === '/collections/own';
+  return pathname === to;
+}

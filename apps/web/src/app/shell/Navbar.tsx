@@ -1,0 +1,71 @@
+import { Box, Burger, Group, Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '../components/Logo';
+import { HelpButton } from './HelpButton';
+import { LanguageMenu } from './LanguageMenu';
+import { MENU_ICONS, MainMenu, useMenuModel } from './MainMenu';
+import { ProfileMenu } from './ProfileMenu';
+import classes from './Navbar.module.css';
+
+export function Navbar() {
+  const { t } = useTranslation();
+  return (
+    <Box component="header" className={classes.header} px="md">
+      <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
+        <Group gap="lg" wrap="nowrap">
+          <CompactMenu />
+          <Link to="/brand/choose" aria-label={t('nav.homeLink')} style={{ textDecoration: 'none' }}>
+            <Logo />
+          </Link>
+          <Box visibleFrom="md">
+            <MainMenu />
+          </Box>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <LanguageMenu />
+          <HelpButton />
+          <ProfileMenu />
+        </Group>
+      </Group>
+    </Box>
+  );
+}
+
+/** Below the md breakpoint the same entries live behind a burger. */
+function CompactMenu() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { entries, admin } = useMenuModel();
+  return (
+    <Box hiddenFrom="md">
+      <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
+        <Menu.Target>
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openMenu')} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          {entries
+            .filter((e) => e.value !== 'admin')
+            .map((e) => (
+              <Menu.Item key={e.value} component={Link} to={e.to} leftSection={MENU_ICONS[e.value]} onClick={close}>
+                {t(`menu.${e.value}`)}
+              </Menu.Item>
+            ))}
+          {entries.some((e) => e.value === 'admin') &&
+            admin.map((group) => (
+              <div key={group.key}>
+                <Menu.Divider />
+                <Menu.Label>{t(`admin.groups.${group.key}`)}</Menu.Label>
+                {group.links.map((link) => (
+                  <Menu.Item key={link.key} component={Link} to={link.to} onClick={close}>
+                    {t(`admin.links.${link.key}`)}
+                  </Menu.Item>
+                ))}
+              </div>
+            ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { Box, Container } from '@mantine/core';
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../../state/session';
+import { ScreenSkeleton } from '../components/ScreenSkeleton';
+import { EmulationBanner } from './EmulationBanner';
+import { Navbar } from './Navbar';
+
+/** Signed-in screens: emulation banner, navbar, then the routed view. */
+export default function ShellLayout() {
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  // The loader guards navigation; this covers a session cleared while already on the page.
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box pos="sticky" top={0} style={{ zIndex: 100 }}>
+        <EmulationBanner />
+        <Navbar />
+      </Box>
+      <Box component="main" id="main">
+        <Suspense
+          fallback={
+            <Container size="xl" py="xl">
+              <ScreenSkeleton />
+            </Container>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS } from '@brandvault/contract';
+import { brand, loginAnswer } from '../../test/fixtures';
+import { adminMenu, orderedMenu } from './menu';
+
+const perms = (names: readonly string[]) => names.map((name) => ({ name }));
+const admin = {
+  isLoggedIn: true,
+  sessionUser: { ...loginAnswer.session_user, roles: [{ name: 'admin' }] },
+  permissions: perms(ROLE_PERMISSIONS.admin),
+  selectedBrand: null,
+};
+
+describe('navbar menu', () => {
+  it('follows the saved order and hides Change Brand until a brand is selected', () => {
+    const menu = [
+      { order: 1, label: 'Admin', value: 'admin' as const },
+      { order: 2, label: 'Home', value: 'home' as const },
+    ];
+    const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
+    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home', 'dashboard', 'my_collections', 'my_favorites']);
+    expect(orderedMenu({ ...s, selectedBrand: brand }).map((e) => e.value)).toContain('change_brand');
+  });
+
+  it('gates entries by permission and the Admin menu by role', () => {
+    const guest = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'guest' }] }, permissions: perms(ROLE_PERMISSIONS.guest) };
+    expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home', 'my_collections', 'my_favorites']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual(['assets', 'brands', 'users', 'roles', 'shareLinks', 'extensions', 'audit']);
+    const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
+    expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
+  });
+});

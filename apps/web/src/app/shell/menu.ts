@@ -1,0 +1,106 @@
+import { DEFAULT_MENU } from '@brandvault/contract';
+import type { MenuValue, PermissionName, RoleName } from '@brandvault/contract';
+import type { SessionData } from '../../state/session';
+import { hasPermission, hasRole } from '../../state/access';
+
+export interface NavEntry {
+  value: MenuValue;
+  to: string;
+}
+
+/** Where each menu value leads (§2). Favourites open the own-collection screen. */
+const TARGETS: Record<MenuValue, string> = {
+  dashboard: '/dashboard',
+  home: '/brand',
+  change_brand: '/brand/choose',
+  my_collections: '/collections/own',
+  my_favorites: '/collections/own/favorites',
+  admin: '',
+};
+
+type Subject = Pick<SessionData, 'permissions' | 'sessionUser' | 'isLoggedIn' | 'selectedBrand'>;
+
+function visible(value: MenuValue, s: Subject): boolean {
+  switch (value) {
+    case 'dashboard':
+      return hasPermission(s, 'dashboard.view');
+    case 'home':
+      return hasPermission(s, 'brand.view');
+    case 'change_brand':
+      return s.selectedBrand !== null;
+    case 'my_collections':
+    case 'my_favorites':
+      return hasPermission(s, 'collection.view');
+    case 'admin':
+      return hasRole(s, 'admin');
+  }
+}
+
+/** The user's menu order (user_settings.menu, else the defaults), filtered by §6. */
+export function orderedMenu(s: Subject): NavEntry[] {
+  const saved = s.sessionUser?.user_settings.menu ?? [];
+  const source = saved.length > 0 ? saved : DEFAULT_MENU;
+  const seen = new Set<MenuValue>();
+  const entries = [...source]
+    .sort((a, b) => a.order - b.order)
+    .filter((m) => (seen.has(m.value) ? false : (seen.add(m.value), true)));
+  // Values missing from an old saved order keep their default place at the end.
+  for (const d of DEFAULT_MENU) if (!seen.has(d.value)) entries.push(d);
+  return entries.filter((m) => visible(m.value, s)).map((m) => ({ value: m.value, to: TARGETS[m.value] }));
+}
+
+export interface AdminLink {
+  key: string;
+  to: string;
+}
+export interface AdminGroup {
+  key: string;
+  links: AdminLink[];
+}
+
+interface Rule {
+  key: string;
+  to: string;
+  permission?: PermissionName;
+  role?: RoleName;
+}
+interface GroupRule {
+  key: string;
+  permission?: PermissionName;
+  role?: RoleName;
+  links: Rule[];
+}
+
+const ADMIN: GroupRule[] = [
+  {
+    key: 'assets',
+    permission: 'asset.manage',
+    links: [
+      { key: 'assetsManage', to: '/asset/manager', permission: 'asset.view' },
+      { key: 'assetsSync', to: '/asset/sync', permission: 'asset.view' },
+    ],
+  },
+  { key: 'brands', permission: 'brand.manage', links: [{ key: 'brands', to: '/brand/all', permission: 'brand.view' }] },
+  { key: 'users', permission: 'user.manage', links: [{ key: 'users', to: '/users', permission: 'user.view' }] },
+  { key: 'roles', permission: 'role.manage', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
+  {
+    key: 'shareLinks',
+    permission: 'shareLink.manage',
+    links: [{ key: 'shareLinks', to: '/share-link/manage', permission: 'shareLink.view' }],
+  },
+  { key: 'extensions', role: 'admin', links: [{ key: 'extensions', to: '/extension/all', role: 'admin' }] },
+  { key: 'audit', role: 'admin', links: [{ key: 'audit', to: '/audit/all', role: 'admin' }] },
+];
+
+function allowed(rule: { permission?: PermissionName; role?: RoleName }, s: Subject) {
+  if (rule.permission && !hasPermission(s, rule.permission)) return false;
+  if (rule.role && !hasRole(s, rule.role)) return false;
+  return true;
+}
+
+/** The Admin dropdown's groups and links, each gated by its permission or role (§6). */
+export function adminMenu(s: Subject): AdminGroup[] {
+  return ADMIN.filter((g) => allowed(g, s))
+    .map((g) => ({ key: g.key, links: g.links.filter((l) => allowed(l, s)).map(({ key, to }) => ({ key, to })) }))
+    .filter((g) => g.links.length > 0);
+}

@@ -1,0 +1,86 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoginBody } from '@brandvault/contract';
+import { applyFieldErrors, validateWith } from '../../app/forms';
+import { notifyWelcome } from '../../app/notify';
+import i18n, { applyLang } from '../../i18n';
+import { useSession } from '../../state/session';
+import { AuthHeading } from './AuthHeading';
+import { ErrorAlert } from './ErrorAlert';
+import { sessionKeys, useLogin } from './api';
+import { PasswordField } from '../../app/components/PasswordField';
+import { usePageTitle } from '../../app/components/usePageTitle';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.login.title'));
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const login = useLogin();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: (values) => validateWith(LoginBody, values),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const { setLoading, signIn } = useSession.getState();
+    setLoading(true);
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        signIn(answer);
+        qc.setQueryData(sessionKeys.me(), { session_user: answer.session_user, permissions: answer.permissions, emulator: answer.emulator });
+        applyLang(answer.session_user.lang);
+        // The component's `t` still speaks the old language; the greeting uses the user's own.
+        const lng = answer.session_user.lang;
+        notifyWelcome(
+          i18n.t('auth.login.welcomeTitle', { lng }),
+          i18n.t('auth.login.welcome', { lng, first_name: answer.session_user.first_name, last_name: answer.session_user.last_name }),
+        );
+        void navigate('/brand/choose', { replace: true });
+      },
+      onError: (error) => applyFieldErrors(form, error),
+      onSettled: () => setLoading(false),
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
+      <ErrorAlert error={login.error} />
+      <Stack gap="md">
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component={Link} to="/password/forgot" size="sm">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={login.isPending}>
+          {t('auth.login.submit')}
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/register" size="sm">
+            {t('auth.login.register')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

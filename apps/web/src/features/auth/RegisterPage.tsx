@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LANGS, RegisterBody } from '@brandvault/contract';
+import type { Lang } from '@brandvault/contract';
+import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
+import { notifySuccess } from '../../app/notify';
+import { currentLang } from '../../i18n';
+import { AuthHeading } from './AuthHeading';
+import { ErrorAlert } from './ErrorAlert';
+import { useRegister } from './api';
+import { PasswordField } from '../../app/components/PasswordField';
+import { usePageTitle } from '../../app/components/usePageTitle';
+
+const empty = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  password: '',
+  password_confirmation: '',
+  company: '',
+  country: '',
+  phone: '',
+  position: '',
+};
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.register.title'));
+  const register = useRegister();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { ...empty, lang: currentLang() as Lang },
+    validate: (values) => validateWith(RegisterBody, toBody(values)),
+  });
+
+  const submit = form.onSubmit((values) => {
+    register.mutate(toBody(values), {
+      onSuccess: () => {
+        setSentTo(values.email.trim());
+        notifySuccess(t('auth.register.doneTitle'), t('auth.register.doneToast'));
+      },
+      onError: (error) => applyFieldErrors(form, error),
+    });
+  });
+
+  if (sentTo) {
+    return (
+      <Stack align="center" ta="center" gap="sm" role="status">
+        <ThemeIcon size={56} radius="xl" variant="light" color="teal" aria-hidden>
+          <IconMailCheck size={30} stroke={1.6} />
+        </ThemeIcon>
+        <AuthHeading title={t('auth.register.doneTitle')} />
+        <Text size="sm">{t('auth.register.checkEmail', { email: sentTo })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('auth.register.awaitApproval')}
+        </Text>
+        <Button component={Link} to="/login" variant="light" mt="sm">
+          {t('auth.backToLogin')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AuthHeading title={t('auth.register.title')} description={t('auth.register.subtitle')} />
+      <ErrorAlert error={register.error} />
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={t('fields.first_name')} name="first_name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
+          <TextInput label={t('fields.last_name')} name="last_name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
+        </SimpleGrid>
+        <TextInput label={t('fields.email')} type="email" name="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <PasswordField
+            label={t('fields.password')}
+            name="password"
+            autoComplete="new-password"
+            required
+            description={t('auth.passwordHint')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordField
+            label={t('fields.password_confirmation')}
+            name="password_confirmation"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label={t('fields.company')} name="company" autoComplete="organization" {...form.getInputProps('company')} />
+          <TextInput label={t('fields.position')} name="position" autoComplete="organization-title" {...form.getInputProps('position')} />
+          <TextInput label={t('fields.country')} name="country" autoComplete="country-name" {...form.getInputProps('country')} />
+          <TextInput label={t('fields.phone')} name="phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+        </SimpleGrid>
+        <Select
+          label={t('fields.lang')}
+          name="lang"
+          data={LANGS.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          {...form.getInputProps('lang')}
+        />
+        <Button type="submit" fullWidth loading={register.isPending} mt="xs">
+          {t('auth.register.submit')}
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          {t('auth.register.haveAccount')}{' '}
+          <Anchor component={Link} to="/login" size="sm">
+            {t('auth.register.login')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+function toBody(v: typeof empty & { lang: Lang }) {
+  return {
+    first_name: v.first_name,
+    last_name: v.last_name,
+    email: v.email,
+    password: v.password,
+    password_confirmation: v.password_confirmation,
+    company: blankToNull(v.company),
+    country: blankToNull(v.country),
+    phone: blankToNull(v.phone),
+    position: blankToNull(v.position),
+    lang: v.lang,
+  };
+}

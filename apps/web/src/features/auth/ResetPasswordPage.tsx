@@ -1,0 +1,91 @@
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLinkOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ResetPasswordBody } from '@brandvault/contract';
+import { refreshXsrfCookie } from '../../api/csrf';
+import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { applyFieldErrors, validateWith } from '../../app/forms';
+import { notifySuccess } from '../../app/notify';
+import { AuthHeading } from './AuthHeading';
+import { ErrorAlert } from './ErrorAlert';
+import { useResetPassword } from './api';
+import { PasswordField } from '../../app/components/PasswordField';
+import { usePageTitle } from '../../app/components/usePageTitle';
+
+/** Opened from the e-mailed link: /password/reset?token=...&email=... */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('auth.reset.title'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const reset = useResetPassword();
+  const form = useForm({
+    initialValues: { password: '', password_confirmation: '' },
+    validate: (values) => validateWith(ResetPasswordBody, { token, email, ...values }),
+  });
+
+  if (!token || !email) {
+    return (
+      <EmptyBlock
+        framed={false}
+        icon={<IconLinkOff size={28} stroke={1.6} />}
+        title={t('auth.reset.badLinkTitle')}
+        description={t('auth.reset.badLink')}
+        action={
+          <Button component={Link} to="/password/forgot" variant="light">
+            {t('auth.reset.requestNew')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    await refreshXsrfCookie().catch(() => undefined);
+    reset.mutate(
+      { token, email, ...values },
+      {
+        onSuccess: () => {
+          notifySuccess(t('auth.reset.doneTitle'), t('auth.reset.done'));
+          void navigate('/login', { replace: true });
+        },
+        onError: (error) => applyFieldErrors(form, error),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AuthHeading title={t('auth.reset.title')} description={t('auth.reset.subtitle')} />
+      <ErrorAlert error={reset.error} />
+      <Stack gap="md">
+        <TextInput label={t('fields.email')} name="email" value={email} readOnly autoComplete="username" variant="filled" />
+        <PasswordField
+          label={t('fields.new_password')}
+          name="password"
+          autoComplete="new-password"
+          required
+          description={t('auth.passwordHint')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordField
+          label={t('fields.password_confirmation')}
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" fullWidth loading={reset.isPending}>
+          {t('auth.reset.submit')}
+        </Button>
+        <Anchor component={Link} to="/password/forgot" size="sm" ta="center">
+          {t('auth.reset.requestNew')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
+import { DEFAULT_MENU } from '@brandvault/contract';
+import type { MenuItem, MenuValue, SessionUser } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../app/notify';
+import { MENU_ICONS } from '../../app/shell/MainMenu';
+import { notifyUpdateError, useUpdateProfile } from './api';
+
+function savedOrder(user: SessionUser): MenuValue[] {
+  const saved = [...user.user_settings.menu].sort((a, b) => a.order - b.order).map((m) => m.value);
+  const values = saved.filter((v, i) => saved.indexOf(v) === i);
+  for (const d of DEFAULT_MENU) if (!values.includes(d.value)) values.push(d.value);
+  return values;
+}
+
+/** Stored labels stay the contract's English defaults; the navbar translates by value. */
+function toSettings(values: MenuValue[]): MenuItem[] {
+  return values.map((value, i) => ({
+    order: i + 1,
+    value,
+    label: DEFAULT_MENU.find((d) => d.value === value)?.label ?? value,
+  }));
+}
+
+export function MenuOrderEditor({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const initial = savedOrder(user);
+  const [order, setOrder] = useState<MenuValue[]>(initial);
+  const dirty = order.join() !== initial.join();
+
+  const move = (index: number, delta: number) => {
+    const next = [...order];
+    const target = index + delta;
+    const a = next[index];
+    const b = next[target];
+    if (a === undefined || b === undefined) return;
+    next[index] = b;
+    next[target] = a;
+    setOrder(next);
+  };
+
+  const save = () =>
+    update.mutate(
+      { menu_settings: toSettings(order) },
+      {
+        onSuccess: () => notifySuccess(t('profile.menuSavedTitle'), t('profile.menuSaved')),
+        onError: notifyUpdateError,
+      },
+    );
+
+  return (
+    <Card component="section" aria-labelledby="profile-menu-order">
+      <Title order={2} fz="md" id="profile-menu-order">
+        {t('profile.menuTitle')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile.menuSubtitle')}
+      </Text>
+      <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+        {order.map((value, i) => {
+          const label = t(`menu.${value}`);
+          return (
+            <Paper key={value} component="li" withBorder px="sm" py={6} bg="gray.0">
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap">
+                  <IconGripVertical size={14} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <Text size="xs" c="dimmed" w={14}>
+                    {i + 1}
+                  </Text>
+                  {MENU_ICONS[value]}
+                  <Text size="sm">{label}</Text>
+                </Group>
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon variant="subtle" color="gray" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('profile.moveUp', { item: label })}>
+                    <IconArrowUp size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={i === order.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('profile.moveDown', { item: label })}
+                  >
+                    <IconArrowDown size={16} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+      <Group justify="space-between" mt="md">
+        <Button variant="subtle" color="gray" onClick={() => setOrder(DEFAULT_MENU.map((d) => d.value))}>
+          {t('profile.menuReset')}
+        </Button>
+        <Button onClick={save} loading={update.isPending} disabled={!dirty}>
+          {t('profile.menuSave')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { Avatar, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../state/session';
+import { LanguageCard } from './LanguageCard';
+import { MenuOrderEditor } from './MenuOrderEditor';
+import { PasswordForm } from './PasswordForm';
+import { ProfileForm } from './ProfileForm';
+import { VerificationBadge, VerificationCard } from './VerificationCard';
+import { usePageTitle } from '../../app/components/usePageTitle';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('profile.myProfile'));
+  const user = useSession((s) => s.sessionUser);
+  if (!user) return null;
+  const roles = user.roles.map((r) => t(`roles.${r.name}`, { defaultValue: r.name })).join(', ');
+
+  return (
+    <Container size="lg" py="xl">
+      <Paper withBorder p="lg" mb="lg">
+        <Group gap="md" wrap="nowrap">
+          <Avatar src={user.photo_uri ?? undefined} alt="" size={64} radius="xl" color="vault">
+            <IconUser size={32} stroke={1.5} />
+          </Avatar>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={1} fz={22}>
+                {user.first_name} {user.last_name}
+              </Title>
+              <VerificationBadge user={user} />
+            </Group>
+            <Text size="sm" c="dimmed" truncate>
+              {user.email}
+              {roles && ` · ${roles}`}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            {/* Keyed by user so the form picks up values reloaded from the server. */}
+            <ProfileForm key={`${user.id}:${user.email}:${user.first_name}:${user.last_name}`} user={user} />
+            <PasswordForm />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <VerificationCard user={user} />
+            <LanguageCard />
+            <MenuOrderEditor key={user.user_settings.menu.map((m) => m.value).join()} user={user} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_PERMISSIONS } from '@brandvault/contract';
+import type { AdminUser } from '@brandvault/contract';
+import { useSession } from '../../state/session';
+import { loginAnswer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const pending: AdminUser = {
+  id: 5,
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  lang: 'en',
+  status: 'INACTIVE',
+  verified_at: null,
+  approved_at: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  photo_uri: null,
+  company: 'Navy',
+  country: null,
+  phone: null,
+  position: null,
+  roles: [{ name: 'guest' }],
+  permissions: [],
+  brands: [],
+};
+
+const adminAnswer = {
+  ...loginAnswer,
+  session_user: { ...loginAnswer.session_user, roles: [{ name: 'admin' }] },
+  permissions: ROLE_PERMISSIONS.admin.map((name) => ({ name })),
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('UsersPage', () => {
+  beforeEach(() => {
+    useSession.getState().reset();
+    useSession.getState().signIn(adminAnswer);
+  });
+
+  it('approves a pending registration after confirmation', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    let approved = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.startsWith('/api/ops/users/all')) {
+          const user = approved ? { ...pending, status: 'ACTIVE', approved_at: '2026-11-22T00:00:00.000Z' } : pending;
+          return json(200, { items: [user], total: 1, page: 1, per_page: 20 });
+        }
+        if (url === '/api/ops/users/5/status/approve') {
+          approved = true;
+          return json(200, { user: { ...pending, status: 'ACTIVE', approved_at: '2026-11-22T00:00:00.000Z' } });
+        }
+        return json(200, { session_user: adminAnswer.session_user, permissions: adminAnswer.permissions, emulator: adminAnswer.emulator });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/users');
+    // The first render downloads (transforms) the lazy shell and page, hence the longer wait.
+    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr');
+    expect(row).not.toBeNull();
+    expect(within(row as HTMLElement).getByText('Pending approval')).toBeInTheDocument();
+
+    await user.click(within(row as HTMLElement).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/status/approve'));
+    await waitFor(() => expect(within(screen.getByText('grace@example.com').closest('tr') as HTMLElement).getByText('Active')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { AdminUser, RouteQuery } from '@brandvault/contract';
+import { call } from '../../api/client';
+
+export type UserListQuery = NonNullable<RouteQuery<'usersAll'>>;
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (q: UserListQuery) => [...userKeys.lists(), q] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+};
+
+export function useUsers(query: UserListQuery) {
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => call(routes.usersAll, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A registration waiting for an administrator: inactive and never approved. */
+export function isPending(user: AdminUser) {
+  return user.status === 'INACTIVE' && user.approved_at === null;
+}
+
+export function useApproveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.userApprove, { params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useChangeUserStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: AdminUser['status'] }) =>
+      call(routes.userStatusChange, { params: { id }, body: { status } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
