@@ -2,6 +2,7 @@ import { Migrator } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect, Db } from './index.js';
 import * as foundation from './migrations/2026112201_foundation.js';
+import * as jobs from './migrations/2026112202_jobs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -9,6 +10,7 @@ type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 /** Timestamped, append-only. Add new files to this list in order. */
 const steps: Record<string, Step> = {
   '2026112201_foundation': foundation,
+  '2026112202_jobs': jobs,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

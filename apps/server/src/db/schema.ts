@@ -84,6 +84,24 @@ export interface AppSettingsTable {
   value: string;
 }
 
+/** The job queue (jobs/). `payload` is JSON text; `dedupe_key` is unique when not null. */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -97,4 +115,5 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   app_settings: AppSettingsTable;
+  jobs: JobsTable;
 }

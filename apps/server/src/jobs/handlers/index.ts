@@ -1,0 +1,12 @@
+import type { z } from 'zod';
+import type { JobHandler } from '../types.js';
+import { jobsCleanup } from './jobs.cleanup.js';
+
+/** Every job the worker knows, by name: one file per handler, named after the job. */
+export const handlers = {
+  'jobs.cleanup': jobsCleanup,
+} satisfies Record<string, JobHandler>;
+
+export type JobName = keyof typeof handlers;
+/** What `enqueue` accepts for a job: the schema's input (defaults may be left out). */
+export type JobPayload<N extends JobName> = z.input<(typeof handlers)[N]['schema']>;

@@ -1,0 +1,16 @@
+import type { Db, Dialect } from '../db/index.js';
+import type { Clock } from '../lib/clock.js';
+import { handlers } from './handlers/index.js';
+import { every } from './recurring.js';
+import type { JobLog } from './types.js';
+import { Worker } from './worker.js';
+
+/** Work every deployment runs; `every` dedupes per slot, so each runs once however many workers. */
+export const recurring = [every('jobs.cleanup', 60 * 60_000, {})];
+
+/** A worker with every registered handler and the recurring jobs, already polling. */
+export function startWorker(opts: { db: Db; dialect: Dialect; log: JobLog; clock?: Clock; concurrency?: number; pollMs?: number }): Worker {
+  const worker = new Worker({ ...opts, handlers, recurring });
+  worker.start();
+  return worker;
+}

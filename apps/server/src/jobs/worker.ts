@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db, Dialect } from '../db/index.js';
+import { systemClock } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
+import { backoffMs } from './backoff.js';
+import { PermanentJobError } from './errors.js';
+import { enqueueDueSlots } from './recurring.js';
+import type { Recurring } from './recurring.js';
+import { claimNext, extendLease, markDone, markFailed, reapExpired } from './store.js';
+import type { Claim, JobRow } from './store.js';
+import type { Handlers, JobLog } from './types.js';
+
+export interface WorkerOptions {
+  db: Db;
+  /** FOR UPDATE SKIP LOCKED exists only on PostgreSQL. */
+  dialect: Dialect;
+  handlers: Handlers;
+  log: JobLog;
+  clock?: Clock;
+  /** Jobs run at once by this process (handlers mostly wait on sharp/ffmpeg/SMTP). */
+  concurrency?: number;
+  /** Idle wait between looks at the queue. */
+  pollMs?: number;
+  /** A claim lasts this long and is renewed at a third of it while the handler runs. */
+  leaseMs?: number;
+  recurring?: Recurring[];
+}
+
+/** A handler's failure that must not be retried (bad payload, PermanentJobError). */
+class Permanent extends Error {}
+
+/**
+ * Runs due jobs from the `jobs` table. Any number of workers, in any number of processes, may
+ * share a queue: claims are atomic and leased, so a job runs once at a time, and a job whose
+ * worker died is run again when its lease expires. Only jobs named in `handlers` are claimed, so
+ * an older worker never takes (and fails) a job it does not know.
+ */
+export class Worker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+  private readonly handlers: Handlers;
+  private readonly names: string[];
+  private readonly log: JobLog;
+  private readonly clock: Clock;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly recurring: Recurring[];
+  private readonly slotsSeen = new Map<string, number>();
+  private readonly inFlight = new Map<Promise<void>, number>();
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private lastReap = 0;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+
+  constructor(opts: WorkerOptions) {
+    this.db = opts.db;
+    this.dialect = opts.dialect;
+    this.handlers = opts.handlers;
+    this.names = Object.keys(opts.handlers);
+    this.log = opts.log;
+    this.clock = opts.clock ?? systemClock;
+    this.concurrency = Math.max(1, opts.concurrency ?? 2);
+    this.pollMs = opts.pollMs ?? 1000;
+    this.leaseMs = opts.leaseMs ?? 120_000;
+    this.recurring = (opts.recurring ?? []).filter((r) => {
+      if (r.name in this.handlers) return true;
+      this.log.warn({ job: r.name }, 'recurring job has no handler here; not scheduled');
+      return false;
+    });
+  }
+
+  get running(): number {
+    return this.inFlight.size;
+  }
+
+  /** Polls in the background until stop(). */
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.pollLoop();
+    this.log.info({ worker: this.id, jobs: this.names, concurrency: this.concurrency }, 'job worker started');
+  }
+
+  /** Stops claiming and resolves once the jobs already running have finished. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    this.loop = null;
+    await Promise.allSettled([...this.inFlight.keys()]);
+  }
+
+  /** Looks at the queue now instead of at the next poll (e.g. after a commit that enqueued). */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  /**
+   * Runs jobs until none is due and none is running; returns how many ran. For tests and
+   * scripts: do not mix with start().
+   */
+  async runUntilIdle(): Promise<number> {
+    let started = 0;
+    await this.housekeeping(true);
+    for (;;) {
+      started += await this.fill();
+      if (this.inFlight.size === 0) return started;
+      await Promise.race(this.inFlight.keys());
+    }
+  }
+
+  private async pollLoop(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.housekeeping(false);
+        await this.fill();
+      } catch (err) {
+        // The database may be briefly away (restart, failover): keep polling.
+        this.log.error({ err, worker: this.id }, 'job queue poll failed');
+      }
+      if (this.stopping) break;
+      if (this.woken) {
+        // A job finished or someone called wake() while we were busy: look again at once.
+        this.woken = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wakeUp = done;
+      });
+      this.wakeUp = null;
+      this.woken = false;
+    }
+  }
+
+  /** Requeues jobs of dead workers (at most every half lease) and enqueues recurring slots. */
+  private async housekeeping(force: boolean): Promise<void> {
+    const now = this.clock.now();
+    if (force || Date.now() - this.lastReap >= Math.min(this.leaseMs / 2, 30_000)) {
+      this.lastReap = Date.now();
+      const n = await reapExpired(this.db, now);
+      if (n > 0) this.log.warn({ count: n }, 'requeued jobs whose worker stopped');
+    }
+    if (this.recurring.length > 0) await enqueueDueSlots(this.db, this.recurring, now, this.slotsSeen);
+  }
+
+  /** Claims jobs until every slot is busy or none is due; returns how many it started. */
+  private async fill(): Promise<number> {
+    let started = 0;
+    while (!this.stopping && this.inFlight.size < this.concurrency) {
+      const job = await claimNext(this.db, this.dialect, this.names, this.id, this.clock.now(), this.leaseMs);
+      if (!job) break;
+      started += 1;
+      const p: Promise<void> = this.execute(job).finally(() => {
+        this.inFlight.delete(p);
+        this.wake();
+      });
+      this.inFlight.set(p, job.id);
+    }
+    return started;
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const claim: Claim = { id: job.id, lockedBy: this.id, attempt: job.attempts };
+    const handler = this.handlers[job.name];
+    const ctl = new AbortController();
+    const meta = { job: job.name, jobId: job.id, attempt: job.attempts };
+    const heartbeat = setInterval(() => {
+      extendLease(this.db, claim, this.clock.now(), this.leaseMs).then(
+        (ours) => {
+          if (ours || ctl.signal.aborted) return;
+          this.log.warn(meta, 'job lease lost; another worker may run it');
+          ctl.abort(new Error('lease lost'));
+        },
+        (err: unknown) => this.log.warn({ ...meta, err }, 'job lease renewal failed'),
+      );
+    }, this.leaseMs / 3);
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      if (!handler) throw new Permanent(`no handler for job "${job.name}"`);
+      const payload = parsePayload(job.payload, handler.schema);
+      const ctx = {
+        db: this.db,
+        clock: this.clock,
+        log: this.log,
+        job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
+        signal: ctl.signal,
+      };
+      const run = handler.run(payload, ctx);
+      if (handler.timeoutMs) {
+        const ms = handler.timeoutMs;
+        const expired = new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => {
+            // Reject before aborting: a handler that resolves on abort must not win the race.
+            const err = new Error(`timed out after ${ms} ms`);
+            reject(err);
+            ctl.abort(err);
+          }, ms);
+        });
+        run.catch(() => undefined); // a late rejection after the timeout is not unhandled
+        await Promise.race([run, expired]);
+      } else {
+        await run;
+      }
+      if (!(await markDone(this.db, claim, this.clock.now()))) this.log.warn(meta, 'job finished after its lease was taken over');
+      else this.log.debug(meta, 'job done');
+    } catch (err) {
+      const permanent = err instanceof Permanent || err instanceof PermanentJobError;
+      const now = this.clock.now();
+      const retryAt = permanent || job.attempts >= job.max_attempts ? null : new Date(now.getTime() + backoffMs(job.attempts));
+      this.log.warn({ ...meta, err, retryAt }, retryAt ? 'job failed; will retry' : 'job failed for good');
+      try {
+        await markFailed(this.db, claim, now, describe(err), retryAt);
+      } catch (writeErr) {
+        // The lease will expire and the job will be retried: no work is lost.
+        this.log.error({ ...meta, err: writeErr }, 'could not record job failure');
+      }
+    } finally {
+      clearInterval(heartbeat);
+      clearTimeout(timeout);
+    }
+  }
+}
+
+function parsePayload(text: string, schema: Handlers[string]['schema']): unknown {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new Permanent('invalid payload: not JSON');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    throw new Permanent(`invalid payload: ${issues}`);
+  }
+  return parsed.data;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Permanent) return err.message;
+  if (err instanceof Error) return err.stack ?? `${err.name}: ${err.message}`;
+  return String(err);
+}

@@ -1,0 +1,32 @@
+import { loadConfig } from './config.js';
+import { openDb } from './db/index.js';
+import { migrate } from './db/migrate.js';
+import { consoleLog } from './jobs/log.js';
+import { startWorker } from './jobs/start.js';
+
+// `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
+const config = loadConfig();
+const log = consoleLog(config.logLevel, { name: 'worker' });
+const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(handle.db, handle.dialect);
+const worker = startWorker({ db: handle.db, dialect: handle.dialect, log });
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal means "now": running jobs are re-run elsewhere when their lease expires.
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal, running: worker.running }, 'stopping: waiting for running jobs');
+    worker
+      .stop()
+      .then(() => handle.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'worker did not stop cleanly');
+          process.exit(1);
+        },
+      );
+  });
+}
