@@ -36,6 +36,8 @@ export const AdminUser = z.object({
   roles: z.array(Named),
   permissions: z.array(Named),
   brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** What the caller may do to this user, so the UI offers exactly what the server allows. */
+  abilities: z.object({ edit: z.boolean(), change_status: z.boolean() }),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -9,6 +9,7 @@ import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
 import { usersPolicy } from './users.policy.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -18,13 +19,14 @@ export function usersService(deps: Deps) {
   const now = () => iso(clock.now());
 
   /** Admin views of many users with three batched look-ups, not one per user. */
-  async function views(users: UserRow[]): Promise<AdminUser[]> {
+  async function views(actor: Actor, users: UserRow[]): Promise<AdminUser[]> {
     const ids = users.map((u) => u.id);
     const [roles, perms, brands] = await Promise.all([
       repos.roles.rolesByUser(ids),
       repos.roles.directPermissionsByUser(ids),
       repos.brands.byUsers(ids),
     ]);
+    const manage = hasPermission(actor, 'user.manage');
     return users.map((u) => ({
       id: u.id,
       first_name: u.first_name,
@@ -43,9 +45,13 @@ export function usersService(deps: Deps) {
       roles: (roles.get(u.id) ?? []).map((name) => ({ name })),
       permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
       brands: brands.get(u.id) ?? [],
+      abilities: {
+        edit: manage && usersPolicy.edit(actor, roles.get(u.id) ?? [], undefined),
+        change_status: manage && usersPolicy.changeStatus(actor, u, roles.get(u.id) ?? []),
+      },
     }));
   }
-  const view = async (u: UserRow) => ({ user: (await views([u]))[0]! });
+  const view = async (actor: Actor, u: UserRow) => ({ user: (await views(actor, [u]))[0]! });
 
   async function load(id: number) {
     const u = await repos.users.byId(id);
@@ -62,15 +68,15 @@ export function usersService(deps: Deps) {
   }
 
   return {
-    async list(q: z.output<typeof UserListQuery>) {
+    async list(actor: Actor, q: z.output<typeof UserListQuery>) {
       const perPage = q.per_page ?? USERS_PER_PAGE;
       const { total, items } = await repos.users.list({ search: q.search || undefined, status: q.status, page: q.page, perPage });
-      return { items: await views(items), total, page: q.page, per_page: perPage };
+      return { items: await views(actor, items), total, page: q.page, per_page: perPage };
     },
 
-    get: async (id: number) => view(await load(id)),
+    get: async (actor: Actor, id: number) => view(actor, await load(id)),
 
-    async create(body: z.output<typeof CreateUserBody>) {
+    async create(actor: Actor, body: z.output<typeof CreateUserBody>) {
       if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
       await checkBrands(body.brands);
       const at = now();
@@ -100,7 +106,7 @@ export function usersService(deps: Deps) {
         await tx.brands.setUserBrands(userId, body.brands);
         return userId;
       });
-      return view((await repos.users.byId(id))!);
+      return view(actor, (await repos.users.byId(id))!);
     },
 
     async edit(actor: Actor, id: number, body: z.output<typeof EditUserBody>) {
@@ -119,7 +125,7 @@ export function usersService(deps: Deps) {
         if (permissions) await tx.roles.setUserPermissions(id, permissions);
         if (brands) await tx.brands.setUserBrands(id, brands);
       });
-      return view(await load(id));
+      return view(actor, await load(id));
     },
 
     async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
@@ -132,7 +138,7 @@ export function usersService(deps: Deps) {
         // A deactivated user is signed out everywhere at once.
         if (next === 'INACTIVE') await tx.auth.deleteUserTokens(id);
       });
-      return view(await load(id));
+      return view(actor, await load(id));
     },
 
     async approve(actor: Actor, id: number) {
@@ -141,7 +147,7 @@ export function usersService(deps: Deps) {
       const firstApproval = !target.approved_at;
       await repos.users.update(id, { status: 'ACTIVE', approved_at: target.approved_at ?? now(), updated_at: now() });
       if (firstApproval) await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
-      return view(await load(id));
+      return view(actor, await load(id));
     },
   };
 }

@@ -42,7 +42,8 @@ describe('users administration', () => {
     expect(me.permissions).toContainEqual({ name: 'asset.create' });
     expect(me.permissions).not.toContainEqual({ name: 'user.manage' });
     // A direct permission opens the list but not the writes.
-    expect((await client.get('/api/ops/users/all')).statusCode).toBe(200);
+    const listed = (await client.get('/api/ops/users/all')).json().items;
+    expect(listed[0].abilities).toEqual({ edit: false, change_status: false });
     expect((await client.patch(`/api/ops/users/${id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
     const view = (await admin.get(`/api/ops/users/${id}`)).json().user;
     expect(view).toMatchObject({ status: 'ACTIVE', roles: [{ name: 'member' }], permissions: [{ name: 'user.view' }] });
@@ -113,6 +114,8 @@ describe('users administration', () => {
 
   it('does not let an administrator lock themselves out', async () => {
     const me = (await admin.get('/api/auth/me')).json().session_user;
+    const own = (await admin.get(`/api/ops/users/${me.id}`)).json().user;
+    expect(own.abilities).toEqual({ edit: true, change_status: false });
     expect((await admin.patch(`/api/ops/users/${me.id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
     expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { roles: ['member'] })).statusCode).toBe(422);
   });

@@ -51,6 +51,9 @@ export function UserActions({ user }: { user: AdminUser }) {
     );
   };
 
+  // The server says what this caller may do to this user (e.g. never deactivate themselves).
+  if (!user.abilities.change_status) return null;
+
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {isPending(user) ? (

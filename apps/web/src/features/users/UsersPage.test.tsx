@@ -25,6 +25,7 @@ const pending: AdminUser = {
   roles: [{ name: 'guest' }],
   permissions: [],
   brands: [],
+  abilities: { edit: true, change_status: true },
 };
 
 const adminAnswer = {
