@@ -13,6 +13,8 @@ import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
 import type { MountDeps } from './http/route.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
+import { startWorker } from './jobs/start.js';
+import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
 import type { Clock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
@@ -28,11 +30,13 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   handle: DbHandle;
+  /** The in-process job worker, unless JOBS_IN_SERVER=false (then `npm run worker` works the queue). */
+  worker: Worker | null;
   close(): Promise<void>;
 }
 
 /** Opens every dependency from the config, migrates and seeds, and wires the HTTP routes. */
-export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?: string; logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?: string; logger?: boolean; worker?: boolean } = {}): Promise<BuiltApp> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -81,12 +85,20 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
       return sendError(req, reply, new AppError('NOT_FOUND'));
     });
 
+    // Started last, so a failed build never leaves it polling.
+    const worker =
+      config.jobsInServer && opts.worker !== false
+        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, clock, concurrency: config.jobsConcurrency })
+        : null;
+
     return {
       app,
       services,
       handle,
+      worker,
       async close() {
         await app.close();
+        await worker?.stop();
         await handle.close();
       },
     };

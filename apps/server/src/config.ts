@@ -18,6 +18,11 @@ const Env = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  JOBS_IN_SERVER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -40,6 +45,8 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
+  jobsInServer: boolean;
+  jobsConcurrency: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,5 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,
+    jobsInServer: e.JOBS_IN_SERVER,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
   };
 }

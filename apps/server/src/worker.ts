@@ -9,7 +9,7 @@ const config = loadConfig();
 const log = consoleLog(config.logLevel, { name: 'worker' });
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(handle.db, handle.dialect);
-const worker = startWorker({ db: handle.db, dialect: handle.dialect, log });
+const worker = startWorker({ db: handle.db, dialect: handle.dialect, log, concurrency: config.jobsConcurrency });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,7 +6,7 @@ import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
 
 /** Work every deployment runs; `every` dedupes per slot, so each runs once however many workers. */
-export const recurring = [every('jobs.cleanup', 60 * 60_000, {})];
+export const recurring = [every('jobs.cleanup', 60 * 60_000, {}), every('rateLimits.sweep', 10 * 60_000, {})];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
 export function startWorker(opts: { db: Db; dialect: Dialect; log: JobLog; clock?: Clock; concurrency?: number; pollMs?: number }): Worker {

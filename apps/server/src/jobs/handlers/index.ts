@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
+import { rateLimitsSweep } from './rateLimits.sweep.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
 export const handlers = {
   'jobs.cleanup': jobsCleanup,
+  'rateLimits.sweep': rateLimitsSweep,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;
