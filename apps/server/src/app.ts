@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -16,14 +17,18 @@ import { isSpaRequest, serveWeb } from './http/web.js';
 import { startWorker } from './jobs/start.js';
 import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
+import { mediaUrlFactory } from './lib/mediaUrl.js';
 import type { Clock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
+import { foldersRoutes } from './modules/folders/folders.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
-import type { Services } from './services.js';
+import { createBlobStore } from './storage/index.js';
+import type { Deps, Services } from './services.js';
 import './http/context.js';
 
 export interface BuiltApp {
@@ -52,9 +57,13 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     const appKey = await appKeyOf(repos, config);
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
-    const services = makeServices({ handle, config, clock, mailer, limiter, appKey, log: app.log, repos });
+    const storage = createBlobStore(config.storage);
+    const media = mediaUrlFactory(appKey, clock);
+    const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
+    const services = makeServices(deps);
 
     await app.register(fastifyCookie);
+    await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 200, fields: 50 } });
     app.decorateRequest('actor', null);
     installErrorHandling(app);
 
@@ -78,6 +87,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     authRoutes(app, mountDeps, services, secureCookies);
     usersRoutes(app, mountDeps, services);
     brandsRoutes(app, mountDeps, services);
+    foldersRoutes(app, mountDeps, services);
+    filesRoutes(app, mountDeps, services);
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {
@@ -88,8 +99,9 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     // Started last, so a failed build never leaves it polling.
     const worker =
       config.jobsInServer && opts.worker !== false
-        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, clock, concurrency: config.jobsConcurrency })
+        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, storage, clock, concurrency: config.jobsConcurrency })
         : null;
+    deps.wake = () => worker?.wake();
 
     return {
       app,
@@ -99,6 +111,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
       async close() {
         await app.close();
         await worker?.stop();
+        await storage.close();
         await handle.close();
       },
     };

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@brandvault/contract';
+import { storageOptionsFromEnv } from './storage/index.js';
+import type { StorageOptions } from './storage/index.js';
 
 /** Every setting, from the environment, with its default. The README lists the same table. */
 const Env = z.object({
@@ -47,6 +49,8 @@ export type Config = {
   trustProxy: boolean;
   jobsInServer: boolean;
   jobsConcurrency: number;
+  /** Local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (S3_* variables). */
+  storage: StorageOptions;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,10 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid settings:\n${lines}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appKey: e.APP_KEY,
@@ -74,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    storage: storageOptionsFromEnv(env, dataDir),
   };
 }

@@ -1,11 +1,20 @@
 import type { Db } from './db/index.js';
 import { authRepo } from './modules/auth/auth.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
+import { foldersRepo } from './modules/folders/folders.repo.js';
+import { assetsRepo } from './modules/assets/assets.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db) {
-  return { auth: authRepo(db), users: usersRepo(db), roles: rolesRepo(db), brands: brandsRepo(db) };
+  return {
+    auth: authRepo(db),
+    users: usersRepo(db),
+    roles: rolesRepo(db),
+    brands: brandsRepo(db),
+    folders: foldersRepo(db),
+    assets: assetsRepo(db),
+  };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -4,8 +4,12 @@ import type { DbHandle } from './db/index.js';
 import type { RateLimiter } from './http/rateLimit.js';
 import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
+import type { MediaUrl } from './lib/mediaUrl.js';
+import type { BlobStore } from './storage/index.js';
 import { authService } from './modules/auth/auth.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
+import { foldersService } from './modules/folders/folders.service.js';
+import { filesService } from './modules/files/files.service.js';
 import { usersService } from './modules/users/users.service.js';
 import type { Repos } from './repos.js';
 
@@ -15,6 +19,11 @@ export interface Deps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  storage: BlobStore;
+  /** Signs stored pictures and derivatives for <img> use. */
+  media: MediaUrl;
+  /** Tells the in-process worker there is work now (set once the worker has started). */
+  wake?: () => void;
   limiter: RateLimiter;
   appKey: string;
   log: FastifyBaseLogger;
@@ -22,6 +31,6 @@ export interface Deps {
 }
 
 export function makeServices(deps: Deps) {
-  return { auth: authService(deps), users: usersService(deps), brands: brandsService(deps) };
+  return { auth: authService(deps), users: usersService(deps), brands: brandsService(deps), folders: foldersService(deps), files: filesService(deps) };
 }
 export type Services = ReturnType<typeof makeServices>;

@@ -3,13 +3,15 @@ import { openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { consoleLog } from './jobs/log.js';
 import { startWorker } from './jobs/start.js';
+import { createBlobStore } from './storage/index.js';
 
 // `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
 const config = loadConfig();
 const log = consoleLog(config.logLevel, { name: 'worker' });
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(handle.db, handle.dialect);
-const worker = startWorker({ db: handle.db, dialect: handle.dialect, log, concurrency: config.jobsConcurrency });
+const storage = createBlobStore(config.storage);
+const worker = startWorker({ db: handle.db, dialect: handle.dialect, log, storage, concurrency: config.jobsConcurrency });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -20,6 +22,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal, running: worker.running }, 'stopping: waiting for running jobs');
     worker
       .stop()
+      .then(() => storage.close())
       .then(() => handle.close())
       .then(
         () => process.exit(0),

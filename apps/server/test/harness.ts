@@ -106,7 +106,12 @@ export class Client {
     return r;
   }
 
-  async req(method: string, url: string, body?: unknown, opts: { xsrf?: boolean; headers?: Record<string, string> } = {}): Promise<Res> {
+  async req(
+    method: string,
+    url: string,
+    body?: unknown,
+    opts: { xsrf?: boolean; headers?: Record<string, string>; raw?: Buffer } = {},
+  ): Promise<Res> {
     const unsafe = method !== 'GET' && method !== 'HEAD';
     if (unsafe && opts.xsrf !== false && !this.xsrf) await this.csrf();
     const headers: Record<string, string> = { ...opts.headers };
@@ -121,12 +126,16 @@ export class Client {
       url,
       headers,
       remoteAddress: this.ip,
-      ...(body !== undefined ? { payload: body as object } : {}),
+      ...(opts.raw ? { payload: opts.raw } : body !== undefined ? { payload: body as object } : {}),
     })) as Res;
   }
   get = (url: string) => this.req('GET', url);
   post = (url: string, body?: unknown) => this.req('POST', url, body);
   patch = (url: string, body?: unknown) => this.req('PATCH', url, body);
+  put = (url: string, body?: unknown) => this.req('PUT', url, body);
+  /** Sends a multipart body made by `multipart()`. */
+  form = (method: string, url: string, m: { payload: Buffer; headers: Record<string, string> }) =>
+    this.req(method, url, undefined, { raw: m.payload, headers: m.headers });
 
   async login(email: string, password: string) {
     const r = await this.post('/api/login', { email, password });
@@ -161,4 +170,34 @@ export async function adminClient(t: TestApp) {
   const c = t.client();
   await c.login(ADMIN.email, ADMIN.password);
   return c;
+}
+
+/** A multipart/form-data body for app.inject (fields as strings; files as buffers). */
+export function multipart(fields: Record<string, string>, files: { field: string; name: string; type: string; data: Buffer }[] = []) {
+  const boundary = `----bv${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Creates a brand through the API and returns its id and root folder id. */
+export async function makeBrand(admin: Client, name = `Brand ${Math.random().toString(36).slice(2, 7)}`) {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const r = await admin.post('/api/ops/brand/create', { name, slug });
+  if (r.statusCode !== 201) throw new Error(`brand create failed: ${r.statusCode} ${r.body}`);
+  const brand = r.json().brand;
+  return { id: brand.id as number, root: brand.root_folder_id as number, slug };
+}
+
+export async function makeFolder(c: Client, brandId: number, name: string, parentId?: number, visibility = 'PUBLIC') {
+  const r = await c.post('/api/ops/folder/new', { brand_id: brandId, parent_id: parentId, name, visibility });
+  if (r.statusCode !== 201) throw new Error(`folder create failed: ${r.statusCode} ${r.body}`);
+  return r.json().folder.id as number;
 }

@@ -22,6 +22,9 @@ const T = {
     confirm: '{path} must match password',
     taken: '{path} has already been taken',
     invalid: '{path} is invalid',
+    immutable: '{path} cannot be changed',
+    descendant: '{path} cannot be the folder itself or one of its subfolders',
+    image: '{path} must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -38,6 +41,9 @@ const T = {
     confirm: '{path} debe coincidir con la contraseña',
     taken: '{path} ya está en uso',
     invalid: '{path} no es válido',
+    immutable: '{path} no se puede cambiar',
+    descendant: '{path} no puede ser la propia carpeta ni una de sus subcarpetas',
+    image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

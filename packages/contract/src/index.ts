@@ -7,3 +7,5 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/brands.js';
+export * from './schemas/folders.js';
+export * from './schemas/assets.js';

@@ -14,7 +14,44 @@ import {
   UpdateProfileBody,
   VerifyEmailBody,
 } from './schemas/auth.js';
-import { BrandList } from './schemas/brands.js';
+import {
+  AssetCopyBody,
+  AssetEditBody,
+  AssetMoveBody,
+  AssetMoveParams,
+  AssetMoved,
+  AssetPage,
+  AssetResponse,
+  AssetStats,
+  AssetStatsBody,
+  AssetVersionList,
+  FolderTree,
+  UploadParams,
+  UploadQuery,
+  UploadResponse,
+  VersionNewResponse,
+  VersionRestoreParams,
+} from './schemas/assets.js';
+import {
+  BrandAllQuery,
+  BrandCreateBody,
+  BrandList,
+  BrandPage,
+  BrandResponse,
+  BrandStatusBody,
+  BrandUpdateBody,
+} from './schemas/brands.js';
+import {
+  FolderAssetsQuery,
+  FolderMoveBody,
+  FolderNewBody,
+  FolderRemoved,
+  FolderResponse,
+  FolderStats,
+  FolderStatsBody,
+  FolderTreeQuery,
+  FolderUpdateBody,
+} from './schemas/folders.js';
 import { IdParams, Ok } from './schemas/common.js';
 import { CreateUserBody, EditUserBody, StatusChangeBody, UserList, UserListQuery, UserResponse } from './schemas/users.js';
 
@@ -42,6 +79,16 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   status?: number;
+  /**
+   * Multipart bodies: `form` = small fields + files read by the server before the handler (the
+   * fields are validated with `body`; JSON without files is accepted too); `stream` = the handler
+   * streams the parts itself (uploads).
+   */
+  multipart?: 'form' | 'stream';
+  /** File fields of a `form` multipart body. */
+  files?: readonly string[];
+  /** Answers that are not JSON (files): `response` is then not used to serialise. */
+  raw?: true;
   /** Rate limit per caller (user or IP) and route: at most `max` calls a minute. */
   rateLimit?: { max: number; code?: ErrorCode };
 }
@@ -75,8 +122,40 @@ export const routes = {
   userStatusChange: def({ method: 'PATCH', path: '/api/ops/users/:id/status/change', access: { permission: 'user.manage' }, summary: 'Activate or deactivate a user', params: IdParams, body: StatusChangeBody, response: UserResponse }),
   userApprove: def({ method: 'PATCH', path: '/api/ops/users/:id/status/approve', access: { permission: 'user.manage' }, summary: 'Approve a registration', params: IdParams, response: UserResponse }),
 
-  // ---- Brands (the caller's own; management comes with the brands capability)
+  // ---- Brands (§7)
   brandList: def({ method: 'GET', path: '/api/ops/brand/list', access: 'user', summary: "The caller's brands", response: BrandList }),
+  brandAll: def({ method: 'GET', path: '/api/ops/brand/all', access: { permission: 'brand.manage' }, summary: 'Every brand', query: BrandAllQuery, response: BrandPage }),
+  brandCreate: def({ method: 'POST', path: '/api/ops/brand/create', access: { permission: 'brand.manage' }, summary: 'Create a brand (multipart: image, logo)', body: BrandCreateBody, multipart: 'form', files: ['image', 'logo'], response: BrandResponse, status: 201 }),
+  brandGet: def({ method: 'GET', path: '/api/ops/brand/:id', access: 'user', summary: 'One brand', params: IdParams, response: BrandResponse }),
+  brandUpdate: def({ method: 'POST', path: '/api/ops/brand/:id/update', access: { permission: 'brand.manage' }, summary: 'Update a brand (multipart: image, logo)', params: IdParams, body: BrandUpdateBody, multipart: 'form', files: ['image', 'logo'], response: BrandResponse }),
+  brandStatus: def({ method: 'PATCH', path: '/api/ops/brand/:id/status/update', access: { permission: 'brand.manage' }, summary: 'Activate or deactivate a brand', params: IdParams, body: BrandStatusBody, response: BrandResponse }),
+
+  // ---- Folders (§7)
+  folderTree: def({ method: 'GET', path: '/api/ops/folder/tree', access: { permission: 'brand.view' }, summary: "A brand's folder tree", query: FolderTreeQuery, response: FolderTree }),
+  folderTreeOf: def({ method: 'GET', path: '/api/ops/folder/tree/:id', access: { permission: 'brand.view' }, summary: 'The tree under one folder', params: IdParams, query: FolderTreeQuery, response: FolderTree }),
+  folderNew: def({ method: 'POST', path: '/api/ops/folder/new', access: { permission: 'folder.manage' }, summary: 'Create a folder', body: FolderNewBody, response: FolderResponse, status: 201, rateLimit: { max: 120 } }),
+  folderGet: def({ method: 'GET', path: '/api/ops/folder/:id', access: { permission: 'brand.view' }, summary: 'One folder with breadcrumbs and subfolders', params: IdParams, response: FolderResponse }),
+  folderMove: def({ method: 'POST', path: '/api/ops/folder/:id/move', access: { permission: 'folder.manage' }, summary: 'Move a folder under another', params: IdParams, body: FolderMoveBody, response: FolderResponse }),
+  folderUpdate: def({ method: 'POST', path: '/api/ops/folder/:id/update', access: { permission: 'folder.manage' }, summary: 'Rename, change visibility or image (multipart: image)', params: IdParams, body: FolderUpdateBody, multipart: 'form', files: ['image'], response: FolderResponse }),
+  folderAssets: def({ method: 'GET', path: '/api/ops/folder/:id/get/assets', access: { permission: 'brand.view' }, summary: 'Assets directly in a folder', params: IdParams, query: FolderAssetsQuery, response: AssetPage }),
+  folderRemove: def({ method: 'PUT', path: '/api/ops/folder/:id/status/change', access: { permission: 'folder.manage' }, summary: 'Remove a folder, its subfolders and assets, irreversibly', params: IdParams, response: FolderRemoved }),
+  folderStats: def({ method: 'PUT', path: '/api/ops/folder/statistics', access: { permission: 'brand.view' }, summary: 'Subfolder and asset counts of folders', body: FolderStatsBody, response: FolderStats }),
+
+  // ---- Stored pictures and derivatives, by signed link (for <img>, which sends no bearer token)
+  media: def({ method: 'GET', path: '/api/media/*', access: 'public', summary: 'A stored picture or derivative (signed link)', params: z.object({ '*': z.string().min(1).max(300) }), response: z.unknown(), raw: true }),
+
+  // ---- Assets (§7)
+  assetUpload: def({ method: 'POST', path: '/api/ops/asset/:brandId/:folderId/new', access: { permission: 'asset.create' }, summary: 'Upload files (multipart parts named files)', params: UploadParams, query: UploadQuery, multipart: 'stream', response: UploadResponse, status: 201, rateLimit: { max: 120 } }),
+  assetEdit: def({ method: 'PUT', path: '/api/ops/asset/:id/edit', access: { permission: 'asset.update' }, summary: "Edit an asset's metadata", params: IdParams, body: AssetEditBody, response: AssetResponse, rateLimit: { max: 120 } }),
+  assetView: def({ method: 'GET', path: '/api/ops/asset/:id/view', access: { permission: 'brand.view' }, summary: 'Every field of an asset, URLs and abilities', params: IdParams, response: AssetResponse }),
+  assetMove: def({ method: 'POST', path: '/api/ops/asset/all/move/:folderId', access: { permission: 'asset.update' }, summary: 'Move assets (all or nothing)', params: AssetMoveParams, body: AssetMoveBody, response: AssetMoved }),
+  assetCopy: def({ method: 'POST', path: '/api/ops/asset/:id/copy', access: { permission: 'asset.create' }, summary: 'Copy an asset into a folder', params: IdParams, body: AssetCopyBody, response: AssetResponse, status: 201 }),
+  assetStatus: def({ method: 'PUT', path: '/api/ops/asset/:id/status/change', access: { permission: 'asset.delete' }, summary: 'Remove or restore an asset', params: IdParams, response: AssetResponse }),
+  assetDownload: def({ method: 'GET', path: '/api/ops/asset/:id/download', access: 'public', summary: 'The original file (bearer token or signed link; Range supported)', params: IdParams, response: z.unknown(), raw: true }),
+  assetStats: def({ method: 'PUT', path: '/api/ops/asset/statistics', access: { permission: 'brand.view' }, summary: "Counts and bytes of a brand's assets", body: AssetStatsBody, response: AssetStats }),
+  versionNew: def({ method: 'POST', path: '/api/ops/asset/version/new', access: { permission: 'asset.create' }, summary: 'A new current version (multipart: asset_id, file)', multipart: 'stream', response: VersionNewResponse, status: 201, rateLimit: { max: 60 } }),
+  versionAll: def({ method: 'GET', path: '/api/ops/asset/:id/version/all', access: { permission: 'brand.view' }, summary: "An asset's versions", params: IdParams, response: AssetVersionList }),
+  versionRestore: def({ method: 'POST', path: '/api/ops/asset/:id/version/:number/restore', access: { permission: 'asset.create' }, summary: 'Make an older version current again (as a new version)', params: VersionRestoreParams, response: VersionNewResponse, status: 201 }),
 } as const;
 
 export type Routes = typeof routes;

@@ -3,6 +3,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect, Db } from './index.js';
 import * as foundation from './migrations/2026112201_foundation.js';
 import * as jobs from './migrations/2026112202_jobs.js';
+import * as library from './migrations/2026112203_library.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -11,6 +12,7 @@ type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 const steps: Record<string, Step> = {
   '2026112201_foundation': foundation,
   '2026112202_jobs': jobs,
+  '2026112203_library': library,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

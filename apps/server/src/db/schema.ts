@@ -49,8 +49,11 @@ export interface BrandsTable {
   name: string;
   slug: string;
   status: string;
+  /** Unused since the library migration: pictures are blobs (image_key, logo_key). */
   image_uri: string | null;
   logo_uri: string | null;
+  image_key: string | null;
+  logo_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -102,6 +105,80 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+export interface ExtensionsTable {
+  id: Generated<number>;
+  name: string;
+  mime_type: string;
+  asset_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface FoldersTable {
+  id: Generated<number>;
+  brand_id: number;
+  parent_id: number | null;
+  name: string;
+  visibility: string;
+  private_path: number;
+  status: string;
+  image_key: string | null;
+  path: string;
+  depth: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface AssetsTable {
+  id: Generated<number>;
+  brand_id: number;
+  folder_id: number;
+  name: string;
+  ext: string;
+  mime: string;
+  type: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  author: string | null;
+  description: string | null;
+  keywords: string;
+  categories: string;
+  language: string | null;
+  visibility: string;
+  status: string;
+  name_locked: number;
+  taken_at: string | null;
+  camera: string | null;
+  derivatives: string;
+  derivative_rev: number;
+  thumb_key: string | null;
+  preview_key: string | null;
+  current_version: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface AssetVersionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  number: number;
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  thumb_key: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -116,4 +193,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   app_settings: AppSettingsTable;
   jobs: JobsTable;
+  extensions: ExtensionsTable;
+  folders: FoldersTable;
+  assets: AssetsTable;
+  asset_versions: AssetVersionsTable;
 }

@@ -6,6 +6,8 @@ import { hasPermission, hasRole } from '../modules/auth/actor.js';
 import { AppError } from './errors.js';
 import { pickLang } from './lang.js';
 import type { RateLimiter } from './rateLimit.js';
+import type { FormFile } from './multipart.js';
+import { readForm } from './multipart.js';
 import { checkXsrf } from './xsrf.js';
 import './context.js';
 
@@ -19,6 +21,8 @@ export interface Ctx<D extends RouteDef> {
   params: Out<D['params']>;
   query: Out<D['query']>;
   body: Out<D['body']>;
+  /** Files of a `multipart: 'form'` route. */
+  files: FormFile[];
   lang: Lang;
 }
 export type Handler<D extends RouteDef> = (ctx: Ctx<D>) => Promise<z.input<D['response']>>;
@@ -63,16 +67,24 @@ export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps,
           });
         }
       }
+      const params = parse(def.params as D['params'], req.params);
+      const query = parse(def.query as D['query'], req.query);
+      const form = def.multipart === 'form' ? await readForm(req, def.files ?? []) : null;
+      // A streamed multipart body is read by the handler itself.
+      const rawBody = form ? form.body : def.multipart === 'stream' ? undefined : (req.body ?? (def.body ? {} : undefined));
       const ctx = {
         req,
         reply,
         actor: req.actor as ActorFor<D['access']>,
-        params: parse(def.params as D['params'], req.params),
-        query: parse(def.query as D['query'], req.query),
-        body: parse(def.body as D['body'], req.body ?? (def.body ? {} : undefined)),
+        params,
+        query,
+        body: parse(def.body as D['body'], rawBody),
+        files: form?.files ?? [],
         lang: pickLang(req),
       };
       const result = await handler(ctx);
+      // Raw routes (files) have answered through `reply` already.
+      if (def.raw) return reply;
       if (def.status === 204) return reply.status(204).send();
       return reply.status(def.status ?? 200).send(def.response.parse(result));
     },

@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { BlobStore } from '../storage/index.js';
 import { handlers } from './handlers/index.js';
 import { every } from './recurring.js';
 import type { JobLog } from './types.js';
@@ -9,7 +10,15 @@ import { Worker } from './worker.js';
 export const recurring = [every('jobs.cleanup', 60 * 60_000, {}), every('rateLimits.sweep', 10 * 60_000, {})];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
-export function startWorker(opts: { db: Db; dialect: Dialect; log: JobLog; clock?: Clock; concurrency?: number; pollMs?: number }): Worker {
+export function startWorker(opts: {
+  db: Db;
+  dialect: Dialect;
+  log: JobLog;
+  storage?: BlobStore;
+  clock?: Clock;
+  concurrency?: number;
+  pollMs?: number;
+}): Worker {
   const worker = new Worker({ ...opts, handlers, recurring });
   worker.start();
   return worker;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { BlobStore } from '../storage/index.js';
 
 export type JobStatus = JobsTable['status'];
 
@@ -18,6 +19,8 @@ export interface JobContext {
   db: Db;
   clock: Clock;
   log: JobLog;
+  /** The blob store, when the worker was given one (the server's and `npm run worker`'s are). */
+  storage: BlobStore | undefined;
   job: { id: number; name: string; attempt: number; maxAttempts: number };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Db, Dialect } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
+import type { BlobStore } from '../storage/index.js';
 import { backoffMs } from './backoff.js';
 import { PermanentJobError } from './errors.js';
 import { enqueueDueSlots } from './recurring.js';
@@ -25,6 +26,7 @@ export interface WorkerOptions {
   /** A claim lasts this long and is renewed at a third of it while the handler runs. */
   leaseMs?: number;
   recurring?: Recurring[];
+  storage?: BlobStore;
 }
 
 /** A handler's failure that must not be retried (bad payload, PermanentJobError). */
@@ -41,6 +43,7 @@ export class Worker {
   private readonly db: Db;
   private readonly dialect: Dialect;
   private readonly handlers: Handlers;
+  private readonly storage: BlobStore | undefined;
   private readonly names: string[];
   private readonly log: JobLog;
   private readonly clock: Clock;
@@ -60,6 +63,7 @@ export class Worker {
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.handlers = opts.handlers;
+    this.storage = opts.storage;
     this.names = Object.keys(opts.handlers);
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
@@ -192,6 +196,7 @@ export class Worker {
         db: this.db,
         clock: this.clock,
         log: this.log,
+        storage: this.storage,
         job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
         signal: ctl.signal,
       };

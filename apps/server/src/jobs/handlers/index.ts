@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
+import { blobsDelete } from './blobs.delete.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
 export const handlers = {
   'jobs.cleanup': jobsCleanup,
   'rateLimits.sweep': rateLimitsSweep,
+  'blobs.delete': blobsDelete,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

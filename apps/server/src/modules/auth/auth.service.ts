@@ -71,7 +71,7 @@ export function authService(deps: Deps) {
       await repos.auth.insertToken(user.id, sha256(token), now());
       const created = await repos.auth.tokenWithUser(sha256(token));
       const actor = await actorFor(user, created!.token_id, null);
-      return { token, ...(await sessionView(repos, actor)) };
+      return { token, ...(await sessionView(repos, deps.media, actor)) };
     },
 
     async logout(actor: Actor) {
@@ -79,7 +79,7 @@ export function authService(deps: Deps) {
       return { message: 'Logged out' };
     },
 
-    me: (actor: Actor) => sessionView(repos, actor),
+    me: (actor: Actor) => sessionView(repos, deps.media, actor),
 
     async register(body: z.output<typeof RegisterBody>, lang: Lang) {
       if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
@@ -169,7 +169,7 @@ export function authService(deps: Deps) {
       });
       const user = (await repos.users.byId(u.id))!;
       if (emailChanged) await sendVerification(user);
-      return sessionView(repos, { ...actor, user });
+      return sessionView(repos, deps.media, { ...actor, user });
     },
 
     async updatePassword(actor: Actor, body: z.output<typeof UpdatePasswordBody>) {

@@ -2,6 +2,8 @@ import { DEFAULT_MENU, MenuSettings } from '@brandvault/contract';
 import type { MeResponse, MenuItem } from '@brandvault/contract';
 import type { BrandsRepo } from '../brands/brands.repo.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
+import { brandSummary } from '../brands/brands.view.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
 import type { Actor, UserRow } from './actor.js';
 
@@ -12,7 +14,11 @@ export function menuOf(user: UserRow): MenuItem[] {
 }
 
 /** The `{session_user, permissions, emulator}` answer of login and me. */
-export async function sessionView(deps: { roles: RolesRepo; brands: BrandsRepo }, actor: Actor): Promise<MeResponse> {
+export async function sessionView(
+  deps: { roles: RolesRepo; brands: BrandsRepo },
+  media: MediaUrl,
+  actor: Actor,
+): Promise<MeResponse> {
   const u = actor.user;
   const brands = await deps.brands.forUser(u.id, brandsPolicy.seesAllBrands(actor));
   return {
@@ -31,7 +37,7 @@ export async function sessionView(deps: { roles: RolesRepo; brands: BrandsRepo }
       position: u.position,
       user_settings: { menu: menuOf(u) },
       roles: actor.roles.map((name) => ({ name })),
-      brands: brands.map((b) => ({ ...b, status: b.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE' })),
+      brands: brands.map((b) => brandSummary(b, media)),
     },
     permissions: [...actor.permissions].sort().map((name) => ({ name })),
     emulator: { isEmulating: actor.emulatorId !== null, admin_id: actor.emulatorId },

@@ -1,6 +1,8 @@
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { BrandsTable } from '../../db/schema.js';
 
-const summary = ['brands.id', 'brands.name', 'brands.slug', 'brands.status', 'brands.image_uri', 'brands.logo_uri'] as const;
+const summary = ['brands.id', 'brands.name', 'brands.slug', 'brands.status', 'brands.image_key', 'brands.logo_key'] as const;
 
 export function brandsRepo(db: Db) {
   return {
@@ -15,6 +17,54 @@ export function brandsRepo(db: Db) {
         .where('brands.status', '=', 'ACTIVE')
         .orderBy('brands.name')
         .execute();
+    },
+
+    async isMember(userId: number, brandId: number) {
+      const r = await db
+        .selectFrom('user_brands')
+        .select('brand_id')
+        .where('user_id', '=', userId)
+        .where('brand_id', '=', brandId)
+        .executeTakeFirst();
+      return !!r;
+    },
+
+    byId: (id: number) => db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async slugTaken(slug: string) {
+      return !!(await db.selectFrom('brands').select('id').where('slug', '=', slug).executeTakeFirst());
+    },
+
+    async insert(row: Insertable<BrandsTable>) {
+      return (await db.insertInto('brands').values(row).returning('id').executeTakeFirstOrThrow()).id;
+    },
+
+    async update(id: number, patch: Updateable<BrandsTable>) {
+      await db.updateTable('brands').set(patch).where('id', '=', id).execute();
+    },
+
+    async page(search: string | undefined, page: number, perPage: number) {
+      let q = db.selectFrom('brands');
+      if (search) {
+        const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('slug', 'like', like)]));
+      }
+      const [total, items] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        q.selectAll().orderBy('name').orderBy('id').limit(perPage).offset((page - 1) * perPage).execute(),
+      ]);
+      return { total: Number(total.n), items };
+    },
+
+    async usersCount(brandIds: number[]): Promise<Map<number, number>> {
+      if (!brandIds.length) return new Map();
+      const rows = await db
+        .selectFrom('user_brands')
+        .select(['brand_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('brand_id', 'in', brandIds)
+        .groupBy('brand_id')
+        .execute();
+      return new Map(rows.map((r) => [r.brand_id, Number(r.n)]));
     },
 
     async byUsers(userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {

@@ -1,13 +1,113 @@
+import type { BrandAllQuery, BrandCreateBody, BrandUpdateBody, Crop } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { invalid } from '../../http/errors.js';
+import type { FormFile } from '../../http/multipart.js';
+import { iso } from '../../lib/clock.js';
+import { pictureToWebp } from '../../lib/pictures.js';
+import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
+import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../auth/actor.js';
+import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
+import { brandSummary, brandView } from './brands.view.js';
 
 export function brandsService(deps: Deps) {
-  const { repos } = deps;
+  const { repos, clock, storage, media, handle } = deps;
+  const now = () => iso(clock.now());
+
+  const visible = (actor: Actor, id: number) => visibleBrand(repos, actor, id);
+
+  async function view(actor: Actor, id: number) {
+    const brand = (await repos.brands.byId(id))!;
+    const [root, users] = await Promise.all([repos.folders.rootOf(id), repos.brands.usersCount([id])]);
+    return brandView(brand, media, { root_folder_id: root?.id ?? 0, users_count: users.get(id) ?? 0, manage: brandsPolicy.manage(actor) });
+  }
+
+  /** Stores a cropped picture; the key is new each time so cached URLs never show a stale one. */
+  async function picture(files: FormFile[], field: 'image' | 'logo', crop: Crop | undefined) {
+    const file = files.find((f) => f.field === field);
+    if (!file) return undefined;
+    const key = `${newBlobKey('brands')}/${field}.webp`;
+    await storage.put(key, await pictureToWebp(file.data, crop, field), 'image/webp');
+    return key;
+  }
+
   return {
     async listOwn(actor: Actor) {
       const rows = await repos.brands.forUser(actor.user.id, brandsPolicy.seesAllBrands(actor));
-      return { items: rows.map((b) => ({ ...b, status: b.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INACTIVE' as const) })) };
+      return { items: rows.map((b) => brandSummary(b, media)) };
     },
+
+    async listAll(actor: Actor, q: z.output<typeof BrandAllQuery>) {
+      const perPage = q.per_page ?? 20;
+      const { total, items } = await repos.brands.page(q.search || undefined, q.page, perPage);
+      const ids = items.map((b) => b.id);
+      const [users, roots] = await Promise.all([repos.brands.usersCount(ids), repos.folders.rootsOf(ids)]);
+      const manage = brandsPolicy.manage(actor);
+      return {
+        items: items.map((b) => brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, manage })),
+        total,
+        page: q.page,
+        per_page: perPage,
+      };
+    },
+
+    async get(actor: Actor, id: number) {
+      await visible(actor, id);
+      return { brand: await view(actor, id) };
+    },
+
+    /** The brand and its root folder in one transaction; pictures are stored first. */
+    async create(actor: Actor, body: z.output<typeof BrandCreateBody>, files: FormFile[]) {
+      if (await repos.brands.slugTaken(body.slug)) throw invalid({ slug: 'taken' });
+      const image = await picture(files, 'image', body.image_crop);
+      const logo = await picture(files, 'logo', body.logo_crop);
+      const at = now();
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const brandId = await tx.brands.insert({
+          name: body.name,
+          slug: body.slug,
+          status: 'ACTIVE',
+          image_uri: null,
+          logo_uri: null,
+          image_key: image ?? null,
+          logo_key: logo ?? null,
+          created_at: at,
+          updated_at: at,
+        });
+        await tx.folders.createRoot(brandId, body.name, actor.user.id, at);
+        return brandId;
+      });
+      return { brand: await view(actor, id) };
+    },
+
+    async update(actor: Actor, id: number, body: z.output<typeof BrandUpdateBody>, files: FormFile[]) {
+      const brand = await visible(actor, id);
+      authorize(brandsPolicy.manage(actor));
+      if (body.slug !== undefined && body.slug !== brand.slug) throw invalid({ slug: 'immutable' });
+      const image = await picture(files, 'image', body.image_crop);
+      const logo = await picture(files, 'logo', body.logo_crop);
+      await repos.brands.update(id, {
+        ...(body.name ? { name: body.name } : {}),
+        ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
+        ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
+        updated_at: now(),
+      });
+      const replaced = [image || body.remove_image ? brand.image_key : null, logo || body.remove_logo ? brand.logo_key : null];
+      for (const key of replaced) if (key) await storage.delete(key);
+      return { brand: await view(actor, id) };
+    },
+
+    async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+      const brand = await visible(actor, id);
+      const next = status ?? (brand.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
+      await repos.brands.update(id, { status: next, updated_at: now() });
+      return { brand: await view(actor, id) };
+    },
+
   };
 }
+export type BrandsService = ReturnType<typeof brandsService>;

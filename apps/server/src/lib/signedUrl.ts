@@ -1,0 +1,21 @@
+import { hmac, safeEqual } from './crypto.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Signed links for things an <img> or <a download> must fetch without a bearer header
+ * (thumbnails, previews, originals). The expiry is rounded up to a day boundary so a link stays
+ * the same for a day and the browser can cache what it points to.
+ */
+export function signPath(appKey: string, path: string, now: Date, ttlMs = DAY_MS): string {
+  const exp = Math.ceil((now.getTime() + ttlMs) / DAY_MS) * DAY_MS;
+  const sep = path.includes('?') ? '&' : '?';
+  return `${path}${sep}exp=${exp}&sig=${hmac(appKey, `${path}|${exp}`)}`;
+}
+
+/** Checks a signature made by signPath for `path` (without the exp/sig parameters). */
+export function verifySignedPath(appKey: string, path: string, exp: unknown, sig: unknown, now: Date): boolean {
+  if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d+$/.test(exp)) return false;
+  if (Number(exp) < now.getTime()) return false;
+  return safeEqual(sig, hmac(appKey, `${path}|${exp}`));
+}

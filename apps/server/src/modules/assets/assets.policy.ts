@@ -1,0 +1,29 @@
+import type { AssetAbilities } from '@brandvault/contract';
+import type { Actor } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+
+/** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
+export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.private');
+
+/**
+ * Can the actor see this asset at all (brand access is checked separately)? Removed assets stay
+ * reachable only for those who may restore them.
+ */
+export function canSeeAsset(actor: Actor, a: { visibility: string; status: string; private_path: number; folder_status: string }) {
+  if (a.folder_status !== 'ACTIVE') return false;
+  if (!seesPrivate(actor) && (a.visibility === 'PRIVATE' || a.private_path === 1)) return false;
+  return a.status === 'ACTIVE' || hasPermission(actor, 'asset.delete');
+}
+
+export function assetAbilities(actor: Actor, a: { status: string }): AssetAbilities {
+  const active = a.status === 'ACTIVE';
+  return {
+    update: active && hasPermission(actor, 'asset.update'),
+    move: active && hasPermission(actor, 'asset.update'),
+    copy: active && hasPermission(actor, 'asset.create'),
+    remove: active && hasPermission(actor, 'asset.delete'),
+    restore: !active && hasPermission(actor, 'asset.delete'),
+    download: hasPermission(actor, 'asset.download'),
+    version: active && hasPermission(actor, 'asset.create'),
+  };
+}

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { AssetVersionsTable, AssetsTable } from '../../db/schema.js';
+
+export type AssetRow = Selectable<AssetsTable>;
+export type VersionRow = Selectable<AssetVersionsTable>;
+
+/** Assets and their versions. Visibility: PRIVATE assets and folders only with `withPrivate`. */
+export function assetsRepo(db: Db) {
+  return {
+    byId: (id: number) => db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The row with the folder's private flag, for access checks in one query. */
+    withFolder: (id: number) =>
+      db
+        .selectFrom('assets')
+        .innerJoin('folders', 'folders.id', 'assets.folder_id')
+        .selectAll('assets')
+        .select(['folders.private_path', 'folders.path as folder_path', 'folders.status as folder_status'])
+        .where('assets.id', '=', id)
+        .executeTakeFirst(),
+
+    async inFolder(folderId: number, withPrivate: boolean, page: number, perPage: number) {
+      let q = db.selectFrom('assets').where('folder_id', '=', folderId).where('status', '=', 'ACTIVE');
+      if (!withPrivate) q = q.where('visibility', '=', 'PUBLIC');
+      const [total, items] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        q.selectAll().orderBy('name').orderBy('id').limit(perPage).offset((page - 1) * perPage).execute(),
+      ]);
+      return { total: Number(total.n), items };
+    },
+
+    /** An active asset of the brand with these bytes (duplicate detection). */
+    duplicateOf: (brandId: number, sha256: string) =>
+      db
+        .selectFrom('assets')
+        .innerJoin('folders', 'folders.id', 'assets.folder_id')
+        .select(['assets.id', 'assets.folder_id', 'folders.path'])
+        .where('assets.brand_id', '=', brandId)
+        .where('assets.sha256', '=', sha256)
+        .where('assets.status', '=', 'ACTIVE')
+        .where('folders.status', '=', 'ACTIVE')
+        .orderBy('assets.id')
+        .executeTakeFirst(),
+
+    async insert(row: Insertable<AssetsTable>) {
+      return (await db.insertInto('assets').values(row).returning('id').executeTakeFirstOrThrow()).id;
+    },
+
+    async update(id: number, patch: Updateable<AssetsTable>) {
+      await db.updateTable('assets').set(patch).where('id', '=', id).execute();
+    },
+
+    /** Sets derivatives only if the asset is still at the revision the job was made for. */
+    async setDerivatives(id: number, rev: number, patch: Updateable<AssetsTable>) {
+      const r = await db.updateTable('assets').set(patch).where('id', '=', id).where('derivative_rev', '=', rev).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async moveMany(ids: number[], folderId: number, at: string) {
+      const r = await db.updateTable('assets').set({ folder_id: folderId, updated_at: at }).where('id', 'in', ids).executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
+    /** Rows of these ids with their folder's flags, for checking a whole set at once. */
+    manyWithFolder: (ids: number[]) =>
+      db
+        .selectFrom('assets')
+        .innerJoin('folders', 'folders.id', 'assets.folder_id')
+        .selectAll('assets')
+        .select(['folders.private_path', 'folders.status as folder_status'])
+        .where('assets.id', 'in', ids)
+        .execute(),
+
+    /** Every blob key under a folder subtree (originals, versions, derivatives), before deleting it. */
+    async blobKeysUnder(path: string) {
+      const assets = await db
+        .selectFrom('assets')
+        .innerJoin('folders', 'folders.id', 'assets.folder_id')
+        .select(['assets.id', 'assets.blob_key', 'assets.thumb_key', 'assets.preview_key'])
+        .where('folders.path', 'like', `${path}%`)
+        .execute();
+      const ids = assets.map((a) => a.id);
+      const versions = ids.length
+        ? await db.selectFrom('asset_versions').select(['blob_key', 'thumb_key']).where('asset_id', 'in', ids).execute()
+        : [];
+      const keys = new Set<string>();
+      for (const a of assets) for (const k of [a.blob_key, a.thumb_key, a.preview_key]) if (k) keys.add(k);
+      for (const v of versions) for (const k of [v.blob_key, v.thumb_key]) if (k) keys.add(k);
+      return { count: assets.length, keys: [...keys] };
+    },
+
+    async stats(brandId: number, withPrivate: boolean) {
+      let q = db
+        .selectFrom('assets')
+        .innerJoin('folders', 'folders.id', 'assets.folder_id')
+        .where('assets.brand_id', '=', brandId)
+        .where('assets.status', '=', 'ACTIVE')
+        .where('folders.status', '=', 'ACTIVE');
+      if (!withPrivate) q = q.where('assets.visibility', '=', 'PUBLIC').where('folders.private_path', '=', 0);
+      const rows = await q
+        .select(['assets.type', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(assets.size)`.as('bytes')])
+        .groupBy('assets.type')
+        .execute();
+      return rows.map((r) => ({ type: r.type, n: Number(r.n), bytes: Number(r.bytes ?? 0) }));
+    },
+
+    // ---- versions
+    versions: (assetId: number) =>
+      db
+        .selectFrom('asset_versions')
+        .leftJoin('users', 'users.id', 'asset_versions.created_by')
+        .selectAll('asset_versions')
+        .select(['users.first_name', 'users.last_name'])
+        .where('asset_id', '=', assetId)
+        .orderBy('number', 'desc')
+        .execute(),
+
+    version: (assetId: number, number: number) =>
+      db.selectFrom('asset_versions').selectAll().where('asset_id', '=', assetId).where('number', '=', number).executeTakeFirst(),
+
+    async insertVersion(row: Insertable<AssetVersionsTable>) {
+      await db.insertInto('asset_versions').values(row).execute();
+    },
+
+    async setVersionThumb(assetId: number, number: number, key: string) {
+      await db.updateTable('asset_versions').set({ thumb_key: key }).where('asset_id', '=', assetId).where('number', '=', number).execute();
+    },
+
+    userName: (id: number) => db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst(),
+  };
+}
+export type AssetsRepo = ReturnType<typeof assetsRepo>;

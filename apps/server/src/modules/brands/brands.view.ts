@@ -1,0 +1,28 @@
+import type { Brand, BrandSummary } from '@brandvault/contract';
+import type { Selectable } from 'kysely';
+import type { BrandsTable } from '../../db/schema.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
+
+type Row = Pick<Selectable<BrandsTable>, 'id' | 'name' | 'slug' | 'status' | 'image_key' | 'logo_key'>;
+
+export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
+  id: b.id,
+  name: b.name,
+  slug: b.slug,
+  status: b.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
+  image_uri: media(b.image_key),
+  logo_uri: media(b.logo_key),
+});
+
+export const brandView = (
+  b: Selectable<BrandsTable>,
+  media: MediaUrl,
+  extra: { root_folder_id: number; users_count: number; manage: boolean },
+): Brand => ({
+  ...brandSummary(b, media),
+  created_at: b.created_at,
+  updated_at: b.updated_at,
+  root_folder_id: extra.root_folder_id,
+  users_count: extra.users_count,
+  abilities: { update: extra.manage, change_status: extra.manage },
+});

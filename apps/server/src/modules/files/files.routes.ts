@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@brandvault/contract';
+import { mount } from '../../http/route.js';
+import type { MountDeps } from '../../http/route.js';
+import type { Services } from '../../services.js';
+
+export function filesRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
+  mount(app, m, routes.media, ({ req, reply, params }) => s.files.media(req, reply, params['*']));
+}

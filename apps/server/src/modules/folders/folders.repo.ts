@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { FoldersTable } from '../../db/schema.js';
+
+export type FolderRow = Selectable<FoldersTable>;
+
+/**
+ * The folder tree. `path` holds the ancestor ids including the folder's own ("/1/5/9/"), so a
+ * subtree is one prefix match; `private_path` caches "this folder or an ancestor is PRIVATE".
+ */
+export function foldersRepo(db: Db) {
+  const active = () => db.selectFrom('folders').where('folders.status', '=', 'ACTIVE');
+
+  async function recomputePrivate(pathPrefix: string) {
+    await db
+      .updateTable('folders')
+      .set({
+        private_path: sql<number>`case when exists (select 1 from folders a where a.brand_id = folders.brand_id and a.visibility = 'PRIVATE' and folders.path like a.path || '%') then 1 else 0 end`,
+      })
+      .where('path', 'like', `${pathPrefix}%`)
+      .execute();
+  }
+
+  return {
+    byId: (id: number) => active().selectAll().where('id', '=', id).executeTakeFirst(),
+
+    rootOf: (brandId: number) => active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),
+
+    async rootsOf(brandIds: number[]): Promise<Map<number, number>> {
+      if (!brandIds.length) return new Map();
+      const rows = await active().select(['id', 'brand_id']).where('brand_id', 'in', brandIds).where('parent_id', 'is', null).execute();
+      return new Map(rows.map((r) => [r.brand_id, r.id]));
+    },
+
+    async createRoot(brandId: number, name: string, userId: number, at: string) {
+      return this.insert({ brand_id: brandId, parent: null, name, visibility: 'PUBLIC', created_by: userId, at });
+    },
+
+    /** Inserts, then sets the path from the new id (one extra write, inside the caller's transaction). */
+    async insert(f: { brand_id: number; parent: FolderRow | null; name: string; visibility: string; created_by: number; at: string }) {
+      const { id } = await db
+        .insertInto('folders')
+        .values({
+          brand_id: f.brand_id,
+          parent_id: f.parent?.id ?? null,
+          name: f.name,
+          visibility: f.visibility,
+          private_path: f.visibility === 'PRIVATE' || f.parent?.private_path ? 1 : 0,
+          status: 'ACTIVE',
+          image_key: null,
+          path: '/',
+          depth: (f.parent?.depth ?? -1) + 1,
+          created_by: f.created_by,
+          created_at: f.at,
+          updated_at: f.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.updateTable('folders').set({ path: `${f.parent?.path ?? '/'}${id}/` }).where('id', '=', id).execute();
+      return id;
+    },
+
+    /** Every active folder of a brand, ordered so parents come before children; PRIVATE pruned for guests. */
+    tree(brandId: number, opts: { withPrivate: boolean; under?: string }) {
+      let q = active().select(['id', 'parent_id', 'name', 'visibility', 'path']).where('brand_id', '=', brandId);
+      if (!opts.withPrivate) q = q.where('private_path', '=', 0);
+      if (opts.under) q = q.where('path', 'like', `${opts.under}%`);
+      return q.orderBy('depth').orderBy('name').execute();
+    },
+
+    children(parentId: number, withPrivate: boolean) {
+      let q = active().selectAll().where('parent_id', '=', parentId);
+      if (!withPrivate) q = q.where('private_path', '=', 0);
+      return q.orderBy('name').execute();
+    },
+
+    /** Ancestors named for breadcrumbs, root first. */
+    async crumbs(path: string) {
+      const ids = path.split('/').filter(Boolean).map(Number);
+      const rows = await db.selectFrom('folders').select(['id', 'name', 'depth']).where('id', 'in', ids).orderBy('depth').execute();
+      return rows.map((r) => ({ id: r.id, name: r.name }));
+    },
+
+    async crumbsMany(paths: string[]): Promise<Map<number, string>> {
+      const ids = [...new Set(paths.flatMap((p) => p.split('/').filter(Boolean).map(Number)))];
+      if (!ids.length) return new Map();
+      const rows = await db.selectFrom('folders').select(['id', 'name']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
+    async update(id: number, patch: Updateable<FoldersTable>, recompute: boolean) {
+      await db.updateTable('folders').set(patch).where('id', '=', id).execute();
+      if (recompute) {
+        const row = await db.selectFrom('folders').select('path').where('id', '=', id).executeTakeFirstOrThrow();
+        await recomputePrivate(row.path);
+      }
+    },
+
+    /** Rewrites the subtree's path prefix and depth under the new parent, then its privacy. */
+    async move(folder: FolderRow, parent: FolderRow, at: string) {
+      const newPath = `${parent.path}${folder.id}/`;
+      const shift = parent.depth + 1 - folder.depth;
+      await db.updateTable('folders').set({ parent_id: parent.id, updated_at: at }).where('id', '=', folder.id).execute();
+      await db
+        .updateTable('folders')
+        .set({
+          path: sql<string>`${newPath} || substr(path, ${folder.path.length + 1})`,
+          depth: sql<number>`depth + ${shift}`,
+        })
+        .where('path', 'like', `${folder.path}%`)
+        .execute();
+      await recomputePrivate(newPath);
+    },
+
+    subtreeIds: async (path: string) =>
+      (await db.selectFrom('folders').select('id').where('path', 'like', `${path}%`).execute()).map((r) => r.id),
+
+    /** Deletes the folders of a subtree (their assets and versions go by cascade); returns how many. */
+    async deleteSubtree(path: string) {
+      // Counted first: the cascade from a parent deletes its children before the statement reaches them.
+      const { n } = await db
+        .selectFrom('folders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('path', 'like', `${path}%`)
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom('folders').where('path', 'like', `${path}%`).execute();
+      return Number(n);
+    },
+
+    /** Subfolders, active assets and bytes under each folder (whole subtree), in two grouped queries. */
+    async stats(ids: number[], withPrivate: boolean) {
+      if (!ids.length) return [];
+      const vis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`;
+      const folders = await sql<{ id: number; n: number }>`
+        select f.id as id, count(sub.id) - 1 as n from folders f
+        join folders sub on sub.path like f.path || '%' and sub.status = 'ACTIVE' and (${vis} or sub.id = f.id)
+        where f.id in (${sql.join(ids)}) group by f.id`.execute(db);
+      const assetVis = withPrivate ? sql`1 = 1` : sql`a.visibility = 'PUBLIC'`;
+      const assets = await sql<{ id: number; n: number; bytes: number | null }>`
+        select f.id as id, count(a.id) as n, sum(a.size) as bytes from folders f
+        join folders sub on sub.path like f.path || '%' and sub.status = 'ACTIVE' and ${vis}
+        join assets a on a.folder_id = sub.id and a.status = 'ACTIVE' and ${assetVis}
+        where f.id in (${sql.join(ids)}) group by f.id`.execute(db);
+      const byId = new Map(assets.rows.map((r) => [Number(r.id), r]));
+      return folders.rows.map((r) => ({
+        id: Number(r.id),
+        folders: Number(r.n),
+        assets: Number(byId.get(Number(r.id))?.n ?? 0),
+        bytes: Number(byId.get(Number(r.id))?.bytes ?? 0),
+      }));
+    },
+
+    async imageKeysUnder(path: string) {
+      const rows = await db.selectFrom('folders').select('image_key').where('path', 'like', `${path}%`).where('image_key', 'is not', null).execute();
+      return rows.map((r) => r.image_key!);
+    },
+
+    byIds: (ids: number[]) => (ids.length ? active().selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
+  };
+}
+export type FoldersRepo = ReturnType<typeof foldersRepo>;

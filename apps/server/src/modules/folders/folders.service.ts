@@ -1,0 +1,177 @@
+import type { FolderNewBody, FolderNode, FolderTreeQuery, FolderUpdateBody } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { AppError, invalid } from '../../http/errors.js';
+import type { FormFile } from '../../http/multipart.js';
+import { iso } from '../../lib/clock.js';
+import { pictureToWebp } from '../../lib/pictures.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import { newBlobKey } from '../../storage/index.js';
+import { enqueue } from '../../jobs/queue.js';
+import type { Actor } from '../auth/actor.js';
+import { seesPrivate } from '../assets/assets.policy.js';
+import { assetCard } from '../assets/assets.view.js';
+import { visibleBrand } from '../brands/brandAccess.js';
+import { foldersPolicy } from './folders.policy.js';
+import type { FolderRow } from './folders.repo.js';
+
+const TREE_ASSETS = 50;
+
+export function foldersService(deps: Deps) {
+  const { repos, clock, media, storage, handle } = deps;
+  const now = () => iso(clock.now());
+
+  /** The folder if its brand and visibility allow; FOLDER_NOT_FOUND otherwise. */
+  async function visible(actor: Actor, id: number) {
+    const f = await repos.folders.byId(id);
+    if (!f) throw new AppError('FOLDER_NOT_FOUND');
+    await visibleBrand(repos, actor, f.brand_id).catch(() => {
+      throw new AppError('FOLDER_NOT_FOUND');
+    });
+    if (!foldersPolicy.see(actor, f)) throw new AppError('FOLDER_NOT_FOUND');
+    return f;
+  }
+
+  const card = (f: FolderRow) => ({
+    id: f.id,
+    brand_id: f.brand_id,
+    parent_id: f.parent_id,
+    name: f.name,
+    visibility: f.visibility === 'PRIVATE' ? ('PRIVATE' as const) : ('PUBLIC' as const),
+    image_uri: media(f.image_key),
+    is_root: f.parent_id === null,
+    updated_at: f.updated_at,
+  });
+
+  async function view(actor: Actor, f: FolderRow) {
+    const [breadcrumbs, children] = await Promise.all([repos.folders.crumbs(f.path), repos.folders.children(f.id, seesPrivate(actor))]);
+    return {
+      folder: {
+        ...card(f),
+        status: f.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INACTIVE' as const),
+        created_at: f.created_at,
+        breadcrumbs,
+        children: children.map(card),
+        abilities: foldersPolicy.abilities(actor, f),
+      },
+    };
+  }
+
+  async function tree(actor: Actor, brandId: number, top: FolderRow, withWhat: z.output<typeof FolderTreeQuery>['with']) {
+    const rows = await repos.folders.tree(brandId, { withPrivate: seesPrivate(actor), under: top.path });
+    const nodes = new Map<number, FolderNode>();
+    for (const r of rows) nodes.set(r.id, { id: r.id, parent_id: r.parent_id, name: r.name, visibility: r.visibility === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC', children: [] });
+    for (const n of nodes.values()) if (n.id !== top.id && n.parent_id !== null) nodes.get(n.parent_id)?.children.push(n);
+    const root = nodes.get(top.id)!;
+    if (withWhat === 'folders') return { brand_id: brandId, root };
+    const { items } = await repos.assets.inFolder(top.id, seesPrivate(actor), 1, TREE_ASSETS);
+    return { brand_id: brandId, root, assets: items.map((a) => assetCard(actor, a, media)) };
+  }
+
+  async function image(files: FormFile[], crop: z.output<typeof FolderUpdateBody>['image_crop']) {
+    const file = files.find((f) => f.field === 'image');
+    if (!file) return undefined;
+    const key = `${newBlobKey('folders')}/image.webp`;
+    await storage.put(key, await pictureToWebp(file.data, crop, 'image'), 'image/webp');
+    return key;
+  }
+
+  return {
+    visible,
+
+    async tree(actor: Actor, q: z.output<typeof FolderTreeQuery>) {
+      if (!q.brand_id) throw invalid({ brand_id: 'required' });
+      await visibleBrand(repos, actor, q.brand_id);
+      const root = await repos.folders.rootOf(q.brand_id);
+      if (!root) throw new AppError('FOLDER_NOT_FOUND');
+      return tree(actor, q.brand_id, root, q.with);
+    },
+
+    async treeOf(actor: Actor, id: number, q: z.output<typeof FolderTreeQuery>) {
+      const f = await visible(actor, id);
+      return tree(actor, f.brand_id, f, q.with);
+    },
+
+    get: async (actor: Actor, id: number) => view(actor, await visible(actor, id)),
+
+    async create(actor: Actor, body: z.output<typeof FolderNewBody>) {
+      await visibleBrand(repos, actor, body.brand_id);
+      const parent = body.parent_id ? await visible(actor, body.parent_id) : await repos.folders.rootOf(body.brand_id);
+      if (!parent || parent.brand_id !== body.brand_id) throw invalid({ parent_id: 'invalid' });
+      authorize(foldersPolicy.abilities(actor, parent).create_folder);
+      const id = await handle.db.transaction().execute((trx) =>
+        makeRepos(trx).folders.insert({ brand_id: body.brand_id, parent, name: body.name, visibility: body.visibility, created_by: actor.user.id, at: now() }),
+      );
+      return view(actor, (await repos.folders.byId(id))!);
+    },
+
+    async move(actor: Actor, id: number, parentId: number) {
+      const f = await visible(actor, id);
+      authorize(foldersPolicy.abilities(actor, f).move);
+      const parent = await visible(actor, parentId);
+      // Same brand, and never into itself or below itself.
+      if (parent.brand_id !== f.brand_id || parent.path.startsWith(f.path)) throw invalid({ parent_id: 'descendant' });
+      await handle.db.transaction().execute((trx) => makeRepos(trx).folders.move(f, parent, now()));
+      return view(actor, (await repos.folders.byId(id))!);
+    },
+
+    async update(actor: Actor, id: number, body: z.output<typeof FolderUpdateBody>, files: FormFile[]) {
+      const f = await visible(actor, id);
+      authorize(foldersPolicy.abilities(actor, f).update);
+      const key = await image(files, body.image_crop);
+      const visibilityChanged = body.visibility !== undefined && body.visibility !== f.visibility;
+      await handle.db.transaction().execute((trx) =>
+        makeRepos(trx).folders.update(
+          id,
+          {
+            ...(body.name ? { name: body.name } : {}),
+            ...(body.visibility ? { visibility: body.visibility } : {}),
+            ...(key ? { image_key: key } : body.remove_image ? { image_key: null } : {}),
+            updated_at: now(),
+          },
+          visibilityChanged,
+        ),
+      );
+      if ((key || body.remove_image) && f.image_key) await storage.delete(f.image_key);
+      return view(actor, (await repos.folders.byId(id))!);
+    },
+
+    async assets(actor: Actor, id: number, page: number, perPage = 50) {
+      const f = await visible(actor, id);
+      const r = await repos.assets.inFolder(f.id, seesPrivate(actor), page, perPage);
+      return { items: r.items.map((a) => assetCard(actor, a, media)), total: r.total, page, per_page: perPage };
+    },
+
+    /**
+     * Irreversible (§4): the subtree's rows go in one transaction, which also enqueues the deletion
+     * of their stored files, so a crash leaves either everything or nothing removed.
+     */
+    async remove(actor: Actor, id: number) {
+      const f = await visible(actor, id);
+      authorize(foldersPolicy.abilities(actor, f).remove);
+      const result = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const blobs = await tx.assets.blobKeysUnder(f.path);
+        const keys = [...blobs.keys, ...(await tx.folders.imageKeysUnder(f.path))];
+        const folders = await tx.folders.deleteSubtree(f.path);
+        for (let i = 0; i < keys.length; i += 500) await enqueue(trx, 'blobs.delete', { keys: keys.slice(i, i + 500) }, { clock });
+        return { folders, assets: blobs.count };
+      });
+      deps.wake?.();
+      return { message: 'Folder removed', ...result };
+    },
+
+    /** Folders the caller cannot see are left out rather than revealed; one brand check per brand. */
+    async stats(actor: Actor, ids: number[]) {
+      const folders = await repos.folders.byIds(ids);
+      const brands = new Map<number, boolean>();
+      for (const brandId of new Set(folders.map((f) => f.brand_id))) {
+        brands.set(brandId, await visibleBrand(repos, actor, brandId).then(() => true, () => false));
+      }
+      const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
+      return { items: await repos.folders.stats(allowed, seesPrivate(actor)) };
+    },
+  };
+}
+export type FoldersService = ReturnType<typeof foldersService>;

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants.js';
+import { StatusSchema as Status, Timestamp, paginated } from './common.js';
+import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
+
+export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
+export const AssetType = z.enum(ASSET_TYPES);
+export type AssetType = z.infer<typeof AssetType>;
+
+/** Per-file upload outcome (§3 "file upload status" on the server side). */
+export const UPLOAD_STATUSES = ['created', 'exists', 'failed'] as const;
+
+export const AssetAbilities = z.object({
+  update: z.boolean(),
+  move: z.boolean(),
+  copy: z.boolean(),
+  remove: z.boolean(),
+  restore: z.boolean(),
+  download: z.boolean(),
+  version: z.boolean(),
+});
+export type AssetAbilities = z.infer<typeof AssetAbilities>;
+
+export const AssetCard = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  folder_id: z.number().int(),
+  name: z.string(),
+  ext: z.string(),
+  mime: z.string(),
+  type: AssetType,
+  size: z.number(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration_seconds: z.number().nullable(),
+  author: z.string().nullable(),
+  visibility: VisibilitySchema,
+  status: Status,
+  /** Signed, versioned URLs (cacheable); null until the derivative exists or when there is none. */
+  thumbnail_url: z.string().nullable(),
+  preview_url: z.string().nullable(),
+  /** pending while derivatives are being made; none when the type only has an icon. */
+  derivatives: z.enum(['pending', 'ready', 'none', 'failed']),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  abilities: AssetAbilities,
+});
+export type AssetCard = z.infer<typeof AssetCard>;
+
+export const Camera = z.object({
+  make: z.string().optional(),
+  model: z.string().optional(),
+  lens: z.string().optional(),
+  iso: z.number().optional(),
+  exposure: z.string().optional(),
+  aperture: z.number().optional(),
+  focal_length: z.number().optional(),
+});
+
+export const AssetView = AssetCard.extend({
+  description: z.string().nullable(),
+  keywords: z.array(z.string()),
+  categories: z.array(z.string()),
+  language: z.string().nullable(),
+  taken_at: Timestamp.nullable(),
+  camera: Camera.nullable(),
+  name_locked: z.boolean(),
+  sha256: z.string(),
+  current_version: z.number().int(),
+  download_url: z.string().nullable(),
+  brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
+  breadcrumbs: z.array(Crumb),
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type AssetView = z.infer<typeof AssetView>;
+export const AssetResponse = z.object({ asset: AssetView });
+
+export const AssetPage = paginated(AssetCard);
+
+export const Keyword = z.string().trim().min(1).max(100);
+export const AssetEditBody = z.strictObject({
+  name: z.string().trim().min(1).max(255).optional(),
+  description: z.string().trim().max(5000).nullish(),
+  keywords: z.array(Keyword).max(100).optional(),
+  categories: z.array(Keyword).max(50).optional(),
+  language: z.string().trim().max(100).nullish(),
+  visibility: VisibilitySchema.optional(),
+});
+export type AssetEditBody = z.input<typeof AssetEditBody>;
+
+export const UploadLocation = z.object({
+  asset_id: z.number().int(),
+  brand_id: z.number().int(),
+  brand_name: z.string(),
+  folder_id: z.number().int(),
+  /** "Brand / Folder / Subfolder" for display. */
+  path: z.string(),
+});
+export type UploadLocation = z.infer<typeof UploadLocation>;
+
+export const UploadResult = z.object({
+  file_name: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  asset_id: z.number().int().optional(),
+  location: UploadLocation.optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+export const UploadResponse = z.object({ results: z.array(UploadResult) });
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+export const UploadParams = z.object({ brandId: z.coerce.number().int().positive(), folderId: z.coerce.number().int().positive() });
+/** Query of the multipart upload; `duplicates=allow` uploads a file even if the brand already has it. */
+export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).default('skip') });
+
+/**
+ * tus Upload-Metadata keys (base64 values per the tus protocol). `asset_id` makes it a new
+ * version of that asset instead of a new asset.
+ */
+export const TusMetadata = z.object({
+  filename: z.string().min(1).max(255),
+  brand_id: z.coerce.number().int().positive().optional(),
+  folder_id: z.coerce.number().int().positive().optional(),
+  asset_id: z.coerce.number().int().positive().optional(),
+  duplicates: z.enum(['skip', 'allow']).default('skip'),
+});
+export const TUS_PATH = '/api/uploads';
+
+export const AssetMoveBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(MAX_PER_PAGE) });
+export const AssetMoveParams = z.object({ folderId: z.coerce.number().int().positive() });
+export const AssetCopyBody = z.strictObject({ folder_id: z.number().int().positive() });
+export const AssetMoved = z.object({ message: z.string(), moved: z.number().int() });
+
+export const AssetStatsBody = z.strictObject({ brand_id: z.number().int().positive() });
+export const AssetStats = z.object({
+  total: z.number().int(),
+  bytes: z.number(),
+  by_type: z.record(z.string(), z.number().int()),
+});
+
+export const AssetVersion = z.object({
+  number: z.number().int(),
+  name: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  mime: z.string(),
+  author: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: Timestamp,
+  thumbnail_url: z.string().nullable(),
+  current: z.boolean(),
+});
+export type AssetVersion = z.infer<typeof AssetVersion>;
+export const AssetVersionList = z.object({ items: z.array(AssetVersion) });
+export const VersionRestoreParams = z.object({ id: z.coerce.number().int().positive(), number: z.coerce.number().int().positive() });
+export const VersionNewResponse = z.object({ asset: AssetView, version: AssetVersion });
+
+export const FolderTree = z.object({
+  brand_id: z.number().int(),
+  root: FolderNode,
+  /** With `with=assets|both`: the first page of assets directly in the requested folder. */
+  assets: z.array(AssetCard).optional(),
+});
+

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { FOLDER_NAME_MAX, VISIBILITIES } from '../constants.js';
+import { Id, PageQuery, StatusSchema as Status, Timestamp } from './common.js';
+
+export const VisibilitySchema = z.enum(VISIBILITIES);
+export const FolderName = z.string().trim().min(1).max(FOLDER_NAME_MAX);
+
+export const Crumb = z.object({ id: z.number().int(), name: z.string() });
+export type Crumb = z.infer<typeof Crumb>;
+
+export const FolderAbilities = z.object({
+  update: z.boolean(),
+  move: z.boolean(),
+  remove: z.boolean(),
+  create_folder: z.boolean(),
+  upload: z.boolean(),
+});
+
+export const FolderCard = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  visibility: VisibilitySchema,
+  image_uri: z.string().nullable(),
+  is_root: z.boolean(),
+  updated_at: Timestamp,
+});
+export type FolderCard = z.infer<typeof FolderCard>;
+
+export const Folder = FolderCard.extend({
+  status: Status,
+  created_at: Timestamp,
+  /** From the brand's root to this folder, inclusive. */
+  breadcrumbs: z.array(Crumb),
+  children: z.array(FolderCard),
+  abilities: FolderAbilities,
+});
+export type Folder = z.infer<typeof Folder>;
+export const FolderResponse = z.object({ folder: Folder });
+
+export interface FolderNode {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  visibility: 'PUBLIC' | 'PRIVATE';
+  children: FolderNode[];
+}
+export const FolderNode: z.ZodType<FolderNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parent_id: z.number().int().nullable(),
+    name: z.string(),
+    visibility: VisibilitySchema,
+    children: z.array(FolderNode),
+  }),
+);
+
+export const FolderTreeQuery = z.object({
+  brand_id: Id.optional(),
+  with: z.enum(['folders', 'assets', 'both']).default('both'),
+});
+
+export const FolderNewBody = z.strictObject({
+  brand_id: z.number().int().positive(),
+  parent_id: z.number().int().positive().nullish(),
+  name: FolderName,
+  visibility: VisibilitySchema,
+});
+export const FolderMoveBody = z.strictObject({ parent_id: z.number().int().positive() });
+/** JSON, or multipart with an `image` file and an `image_crop` JSON field. */
+export const FolderUpdateBody = z.strictObject({
+  name: FolderName.optional(),
+  visibility: VisibilitySchema.optional(),
+  image_crop: z
+    .object({ x: z.number().int().min(0), y: z.number().int().min(0), width: z.number().int().min(1), height: z.number().int().min(1) })
+    .optional(),
+  remove_image: z.boolean().optional(),
+});
+export const FolderAssetsQuery = PageQuery;
+export const FolderRemoved = z.object({ message: z.string(), folders: z.number().int(), assets: z.number().int() });
+
+export const FolderStatsBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const FolderStats = z.object({
+  items: z.array(z.object({ id: z.number().int(), folders: z.number().int(), assets: z.number().int(), bytes: z.number() })),
+});
