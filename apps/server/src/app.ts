@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { foldersRoutes } from './modules/folders/folders.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { assetsRoutes } from './modules/assets/assets.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
@@ -57,7 +59,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     const appKey = await appKeyOf(repos, config);
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
-    const storage = createBlobStore(config.storage);
+    const storage = await createBlobStore(config.storage);
     const media = mediaUrlFactory(appKey, clock);
     const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
     const services = makeServices(deps);
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     brandsRoutes(app, mountDeps, services);
     foldersRoutes(app, mountDeps, services);
     filesRoutes(app, mountDeps, services);
+    assetsRoutes(app, mountDeps, services);
+    uploadsRoutes(app, mountDeps, deps, services);
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {
@@ -99,7 +103,7 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     // Started last, so a failed build never leaves it polling.
     const worker =
       config.jobsInServer && opts.worker !== false
-        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, storage, clock, concurrency: config.jobsConcurrency })
+        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, storage, dataDir: config.dataDir, clock, concurrency: config.jobsConcurrency })
         : null;
     deps.wake = () => worker?.wake();
 

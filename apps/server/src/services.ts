@@ -10,6 +10,8 @@ import { authService } from './modules/auth/auth.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
 import { filesService } from './modules/files/files.service.js';
+import { assetsService } from './modules/assets/assets.service.js';
+import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
 import type { Repos } from './repos.js';
 
@@ -31,6 +33,17 @@ export interface Deps {
 }
 
 export function makeServices(deps: Deps) {
-  return { auth: authService(deps), users: usersService(deps), brands: brandsService(deps), folders: foldersService(deps), files: filesService(deps) };
+  const folders = foldersService(deps);
+  const files = filesService(deps);
+  const assets = assetsService(deps, folders, files);
+  return {
+    auth: authService(deps),
+    users: usersService(deps),
+    brands: brandsService(deps),
+    folders,
+    files,
+    assets,
+    versions: versionsService(deps, assets),
+  };
 }
 export type Services = ReturnType<typeof makeServices>;

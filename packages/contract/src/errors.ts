@@ -23,6 +23,11 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   METHOD_NOT_ALLOWED: 405,
+  MISSING_EXTENSION: 422,
+  EXTENSION_NOT_ALLOWED: 422,
+  CONTENT_MISMATCH: 422,
+  FILE_TOO_LARGE: 413,
+  UPLOAD_INCOMPLETE: 422,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -73,6 +78,11 @@ const en: Record<ErrorCode, Entry> = {
   PAYLOAD_TOO_LARGE: { title: 'Too Large', message: 'The request is larger than the server accepts.' },
   UNSUPPORTED_MEDIA_TYPE: { title: 'Unsupported Content', message: 'The request body format is not supported.' },
   METHOD_NOT_ALLOWED: { title: 'Not Allowed', message: 'This operation is not allowed on this address.' },
+  MISSING_EXTENSION: { title: 'Invalid Data', message: 'The asset name must include the file extension.' },
+  EXTENSION_NOT_ALLOWED: { title: 'Invalid Data', message: 'Files of this type are not allowed.' },
+  CONTENT_MISMATCH: { title: 'Invalid Data', message: "The file's content does not match its extension." },
+  FILE_TOO_LARGE: { title: 'Too Large', message: 'The file is larger than the maximum upload size.' },
+  UPLOAD_INCOMPLETE: { title: 'Invalid Data', message: 'The upload was interrupted before the file was complete.' },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -133,6 +143,11 @@ const es: Record<ErrorCode, Entry> = {
     message: 'El formato del cuerpo de la petición no está admitido.',
   },
   METHOD_NOT_ALLOWED: { title: 'No permitido', message: 'Esta operación no está permitida en esta dirección.' },
+  MISSING_EXTENSION: { title: 'Datos no válidos', message: 'El nombre del recurso debe incluir la extensión del archivo.' },
+  EXTENSION_NOT_ALLOWED: { title: 'Datos no válidos', message: 'No se permiten archivos de este tipo.' },
+  CONTENT_MISMATCH: { title: 'Datos no válidos', message: 'El contenido del archivo no coincide con su extensión.' },
+  FILE_TOO_LARGE: { title: 'Demasiado grande', message: 'El archivo supera el tamaño máximo de subida.' },
+  UPLOAD_INCOMPLETE: { title: 'Datos no válidos', message: 'La subida se interrumpió antes de completar el archivo.' },
 };
 
 export const ERROR_CATALOGUE: Record<Lang, Record<ErrorCode, Entry>> = { en, es };

@@ -78,6 +78,7 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
     case 'invalid_format':
       return issue.format === 'email' ? v('email') : v('invalid');
     case 'invalid_value':
+      if ('input' in issue && (issue.input === undefined || issue.input === null || issue.input === '')) return v('required');
       return v('oneOf', { values: issue.values.map(String).join(', ') });
     case 'unrecognized_keys':
       return v('unknown');

@@ -5,6 +5,7 @@ import { iso } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken } from '../lib/crypto.js';
 import { hashPassword } from '../lib/passwords.js';
+import { DEFAULT_EXTENSIONS } from '../media/index.js';
 import type { Repos } from '../repos.js';
 
 /**
@@ -14,6 +15,7 @@ import type { Repos } from '../repos.js';
 export async function seed(repos: Repos, config: Config, clock: Clock, log: FastifyBaseLogger) {
   const now = iso(clock.now());
   await repos.roles.seed(ROLE_PERMISSIONS, PERMISSIONS, now);
+  await repos.assets.seedExtensions(DEFAULT_EXTENSIONS.map((e) => ({ ext: e.ext, mime: e.mime, assetType: e.assetType })), now);
   if ((await repos.users.count()) > 0) return;
   const password = config.adminPassword ?? randomToken(12);
   const id = await repos.users.insert({

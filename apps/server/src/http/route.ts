@@ -86,7 +86,9 @@ export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps,
       // Raw routes (files) have answered through `reply` already.
       if (def.raw) return reply;
       if (def.status === 204) return reply.status(204).send();
-      return reply.status(def.status ?? 200).send(def.response.parse(result));
+      // A handler may choose its own status (207 for a partly successful upload).
+      const status = reply.statusCode !== 200 ? reply.statusCode : (def.status ?? 200);
+      return reply.status(status).send(def.response.parse(result));
     },
   });
 }

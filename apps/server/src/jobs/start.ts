@@ -7,7 +7,11 @@ import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
 
 /** Work every deployment runs; `every` dedupes per slot, so each runs once however many workers. */
-export const recurring = [every('jobs.cleanup', 60 * 60_000, {}), every('rateLimits.sweep', 10 * 60_000, {})];
+export const recurring = [
+  every('jobs.cleanup', 60 * 60_000, {}),
+  every('rateLimits.sweep', 10 * 60_000, {}),
+  every('storage.cleanup', 30 * 60_000, {}),
+];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
 export function startWorker(opts: {
@@ -15,6 +19,7 @@ export function startWorker(opts: {
   dialect: Dialect;
   log: JobLog;
   storage?: BlobStore;
+  dataDir?: string;
   clock?: Clock;
   concurrency?: number;
   pollMs?: number;

@@ -21,6 +21,8 @@ export interface JobContext {
   log: JobLog;
   /** The blob store, when the worker was given one (the server's and `npm run worker`'s are). */
   storage: BlobStore | undefined;
+  /** The data directory (tus parts live under it), when the worker was given one. */
+  dataDir: string | undefined;
   job: { id: number; name: string; attempt: number; maxAttempts: number };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

@@ -27,6 +27,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   recurring?: Recurring[];
   storage?: BlobStore;
+  dataDir?: string;
 }
 
 /** A handler's failure that must not be retried (bad payload, PermanentJobError). */
@@ -44,6 +45,7 @@ export class Worker {
   private readonly dialect: Dialect;
   private readonly handlers: Handlers;
   private readonly storage: BlobStore | undefined;
+  private readonly dataDir: string | undefined;
   private readonly names: string[];
   private readonly log: JobLog;
   private readonly clock: Clock;
@@ -64,6 +66,7 @@ export class Worker {
     this.dialect = opts.dialect;
     this.handlers = opts.handlers;
     this.storage = opts.storage;
+    this.dataDir = opts.dataDir;
     this.names = Object.keys(opts.handlers);
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
@@ -197,6 +200,7 @@ export class Worker {
         clock: this.clock,
         log: this.log,
         storage: this.storage,
+        dataDir: this.dataDir,
         job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
         signal: ctl.signal,
       };

@@ -40,6 +40,11 @@ export interface BlobStore {
    * maxBytes, rejects with that error (BlobTooLargeError for the limit) and leaves no temp blob.
    */
   stage(source: Readable, opts?: StageOptions): Promise<StagedBlob>;
+  /**
+   * Stages a complete local file (a finished resumable upload), taking it over: on local disk it
+   * is hashed and renamed, not copied; elsewhere it is streamed up and then removed.
+   */
+  adoptFile(path: string, opts?: StageOptions & { sha256?: string | undefined }): Promise<StagedBlob>;
   /** Moves a staged blob to its final key: a rename on disk, CopyObject + DeleteObject on S3. */
   commit(tempKey: string, key: string): Promise<void>;
   /** Drops a staged blob that will not be committed (duplicate, rejected, stale). Idempotent. */

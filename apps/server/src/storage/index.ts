@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { BlobStore } from './blobStore.js';
 import { LocalBlobStore } from './local.js';
-import { S3BlobStore } from './s3.js';
 import type { S3StoreOptions } from './s3.js';
 
 export type { BlobEntry, BlobStat, BlobStore, ByteRange, StagedBlob, StageOptions } from './blobStore.js';
@@ -10,13 +9,14 @@ export type { S3StoreOptions } from './s3.js';
 export { BlobNotFoundError, BlobRangeError, BlobTooLargeError, InvalidBlobKeyError } from './errors.js';
 export { assertValidKey, newBlobKey } from './keys.js';
 export { LocalBlobStore } from './local.js';
-export { S3BlobStore } from './s3.js';
 
 export type StorageOptions = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StoreOptions);
 
-export function createBlobStore(opts: StorageOptions): BlobStore {
+/** The S3 driver (and the AWS SDK, tens of MB) is loaded only when it is configured. */
+export async function createBlobStore(opts: StorageOptions): Promise<BlobStore> {
   if (opts.driver === 'local') return new LocalBlobStore(opts.root);
   const { driver: _driver, ...s3 } = opts;
+  const { S3BlobStore } = await import('./s3.js');
   return new S3BlobStore(s3);
 }
 

@@ -1,11 +1,11 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BlobEntry, BlobStat, BlobStore, StagedBlob, StageOptions } from './blobStore.js';
-import { BlobNotFoundError, BlobRangeError, InvalidBlobKeyError } from './errors.js';
+import { BlobNotFoundError, BlobRangeError, BlobTooLargeError, InvalidBlobKeyError } from './errors.js';
 import { assertValidKey, assertValidPrefix, assertValidRange, isTempKey, newTempId, tempIdOf } from './keys.js';
 import type { ByteRange } from './keys.js';
 import { meter } from './meter.js';
@@ -41,6 +41,32 @@ export class LocalBlobStore implements BlobStore {
       throw err;
     }
     return { tempKey: TEMP_PREFIX + id, ...metered.result() };
+  }
+
+  async adoptFile(path: string, opts: StageOptions & { sha256?: string | undefined } = {}): Promise<StagedBlob> {
+    await mkdir(this.tmpDir, { recursive: true });
+    let result: { size: number; sha256: string };
+    if (opts.sha256) {
+      // Hashed while it was received: only the size is left to check.
+      const { size } = await stat(path);
+      if (opts.maxBytes !== undefined && size > opts.maxBytes) throw new BlobTooLargeError(opts.maxBytes);
+      result = { size, sha256: opts.sha256 };
+    } else {
+      // Reading to hash is far cheaper than writing a second copy; the rename needs one filesystem.
+      const metered = meter(createReadStream(path), opts.maxBytes);
+      for await (const _chunk of metered.stream);
+      result = metered.result();
+    }
+    const id = newTempId();
+    try {
+      await rename(path, join(this.tmpDir, id));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const staged = await this.stage(createReadStream(path), opts);
+      await rm(path, { force: true });
+      return staged;
+    }
+    return { tempKey: TEMP_PREFIX + id, ...result };
   }
 
   async commit(tempKey: string, key: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
@@ -112,6 +114,12 @@ export class S3BlobStore implements BlobStore {
       throw streamError ?? err;
     }
     return { tempKey, ...metered.result() };
+  }
+
+  async adoptFile(path: string, opts: StageOptions & { sha256?: string | undefined } = {}): Promise<StagedBlob> {
+    const staged = await this.stage(createReadStream(path), opts);
+    await rm(path, { force: true });
+    return staged;
   }
 
   async commit(tempKey: string, key: string): Promise<void> {

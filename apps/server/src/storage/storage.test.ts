@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -71,7 +71,7 @@ const drivers: [string, () => Promise<Fixture>][] = [
     'local',
     async () => {
       const root = mkdtempSync(join(tmpdir(), 'bv-blobs-'));
-      const store = createBlobStore({ driver: 'local', root });
+      const store = await createBlobStore({ driver: 'local', root });
       return { store, root, close: async () => rmSync(root, { recursive: true, force: true }) };
     },
   ],
@@ -79,7 +79,7 @@ const drivers: [string, () => Promise<Fixture>][] = [
     's3',
     async () => {
       const s3 = await startS3rver();
-      const store = createBlobStore({ driver: 's3', ...s3.options });
+      const store = await createBlobStore({ driver: 's3', ...s3.options });
       return {
         store,
         async close() {
@@ -120,6 +120,20 @@ describe.each(drivers)('BlobStore (%s)', (kind, open) => {
     await expectTempsGone(store);
     // The temp was moved, not copied: committing it again finds nothing.
     await expect(store.commit(staged.tempKey, newBlobKey('originals'))).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
+  it('adopts a finished local file: hashed, taken over (the file is gone), then committed', async () => {
+    const bytes = randomBytes(150_000);
+    const dir = mkdtempSync(join(tmpdir(), 'bv-adopt-'));
+    const file = join(dir, 'upload');
+    writeFileSync(file, bytes);
+    const staged = await store.adoptFile(file);
+    expect(staged).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
+    expect(existsSync(file)).toBe(false);
+    const key = newBlobKey('originals');
+    await store.commit(staged.tempKey, key);
+    expect((await readAll(await store.get(key))).equals(bytes)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('streams a 20 MB blob through stage, commit and get', async () => {

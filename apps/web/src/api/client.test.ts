@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@brandvault/contract';
 import { useSession } from '../state/session';
 import { loginAnswer } from '../test/fixtures';
-import { buildUrl, call, setUnauthenticatedHandler } from './client';
+import { buildUrl, call, callForm, setUnauthenticatedHandler, toFormData } from './client';
 import { ApiError } from './errors';
 
 const json = (status: number, body: unknown) =>
@@ -96,5 +96,34 @@ describe('api client', () => {
     const invalid = (await call(routes.login, { body: { email: 'x@y.co', password: 'p' } }).catch((e: unknown) => e)) as ApiError;
     expect(invalid.fields).toEqual({ email: 'email must be a valid email' });
     expect(onUnauth).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends multipart forms with the same auth headers and lets the browser set the boundary', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    useSession.getState().signIn(loginAnswer);
+    document.cookie = 'XSRF-TOKEN=tok; path=/';
+    const seen: { url: string; init?: RequestInit }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push({ url: String(input), init });
+        return json(200, { brand: { id: 3 } });
+      }),
+    );
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    const form = toFormData({ name: 'Acme', logo: file, logo_crop: { x: 1, y: 2, width: 30, height: 30 }, image: undefined, remove_image: true });
+    await callForm(routes.brandUpdate, { params: { id: 3 }, form });
+    expect(seen[0]?.url).toBe('/api/ops/brand/3/update');
+    expect(seen[0]?.init?.method).toBe('POST');
+    const headers = (seen[0]?.init?.headers ?? {}) as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer test-token');
+    expect(headers['X-XSRF-TOKEN']).toBe('tok');
+    expect(headers['Content-Type']).toBeUndefined();
+    const body = seen[0]?.init?.body as FormData;
+    expect(body.get('name')).toBe('Acme');
+    expect(body.get('logo_crop')).toBe('{"x":1,"y":2,"width":30,"height":30}');
+    expect((body.get('logo') as File).name).toBe('logo.png');
+    expect(body.has('image')).toBe(false);
+    expect(body.get('remove_image')).toBe('true');
   });
 });

@@ -15,7 +15,7 @@ export type CallOptions<R extends RouteDef> = (R extends { params: infer P } ? {
 
 export type CallResult<R extends RouteDef> = Out<R['response']>;
 
-type AnyOptions = { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+type AnyOptions = { params?: unknown; query?: unknown; body?: unknown; form?: FormData; signal?: AbortSignal };
 type Args<R extends RouteDef> = object extends CallOptions<R> ? [opts?: CallOptions<R>] : [opts: CallOptions<R>];
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -51,8 +51,11 @@ async function send(route: RouteDef, opts: AnyOptions): Promise<Response> {
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   }
   // Fastify refuses an empty JSON body, so routes without one send no body and no content type.
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (opts.form !== undefined) {
+    // The browser writes the multipart boundary into Content-Type itself.
+    body = opts.form;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -79,7 +82,33 @@ async function readError(res: Response): Promise<ApiError> {
 
 /** Calls one route of the contract and returns its parsed answer, or throws an ApiError. */
 export async function call<R extends RouteDef>(route: R, ...args: Args<R>): Promise<CallResult<R>> {
-  const opts = (args[0] ?? {}) as AnyOptions;
+  return request(route, (args[0] ?? {}) as AnyOptions);
+}
+
+export type FormCallOptions<R extends RouteDef> = (R extends { params: infer P } ? { params: In<P> } : { params?: undefined }) &
+  (R extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) & { form: FormData; signal?: AbortSignal };
+
+/**
+ * The multipart variant of `call` for routes that take files (`multipart: 'form'`): the same
+ * bearer, language and XSRF headers, the same 419 retry and error handling, with a FormData body.
+ */
+export async function callForm<R extends RouteDef & { multipart: 'form' }>(route: R, opts: FormCallOptions<R>): Promise<CallResult<R>> {
+  return request(route, opts as AnyOptions);
+}
+
+/** Builds FormData from plain fields: objects become JSON strings, files stay files, nullish is skipped. */
+export function toFormData(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
+async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<CallResult<R>> {
   let res: Response;
   try {
     res = await send(route, opts);

@@ -4,7 +4,7 @@ import { currentLang } from '../i18n';
 
 type Issues = Parameters<typeof issuesToFields>[0];
 interface Validatable {
-  safeParse(value: unknown): { success: boolean; error?: { issues: Issues } };
+  safeParse(value: unknown, params?: { reportInput?: boolean }): { success: boolean; error?: { issues: Issues } };
 }
 
 /**
@@ -12,7 +12,8 @@ interface Validatable {
  * field shows the same message whichever side caught the mistake.
  */
 export function validateWith(schema: Validatable, values: unknown): Record<string, string> {
-  const result = schema.safeParse(values);
+  // reportInput, as on the server: it tells a missing value ("required") from a wrong one.
+  const result = schema.safeParse(values, { reportInput: true });
   if (result.success || !result.error) return {};
   return issuesToFields(result.error.issues, currentLang());
 }

@@ -16,6 +16,8 @@ const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const ShellLayout = lazy(() => import('./shell/ShellLayout'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
+const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
+const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
@@ -59,12 +61,13 @@ export const appRoutes: RouteObject[] = [
           later('users/create', 'usersCreate'),
           later('users/:id/edit', 'usersEdit'),
           { path: 'brand/choose', element: <BrandChooserPage /> },
-          later('brand/all', 'brands'),
+          { path: 'brand/all', element: <BrandsAdminPage /> },
           {
             loader: requireBrand,
             children: [
               { path: 'brand', element: <BrandHomePage /> },
               { path: 'brand2', element: <BrandHomePage /> },
+              { path: 'brand/asset/:id', element: <AssetPage /> },
             ],
           },
           later('collections/own', 'collections'),

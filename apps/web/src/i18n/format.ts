@@ -10,3 +10,42 @@ export function formatDate(value: string | null | undefined): string {
 export function formatNumber(value: number): string {
   return new Intl.NumberFormat(currentLang()).format(value);
 }
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** File sizes in binary steps (1 KB = 1024 bytes), worded by Intl in the user's language. */
+export function formatBytes(bytes: number, lang: string = currentLang()): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  let value = bytes;
+  let i = 0;
+  while (value >= 1024 && i < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    i += 1;
+  }
+  // Intl spells the byte unit out ("15 byte"); the short symbol reads better in a size column.
+  if (i === 0) return `${new Intl.NumberFormat(lang).format(value)} B`;
+  return new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit: BYTE_UNITS[i],
+    unitDisplay: 'short',
+    maximumFractionDigits: i === 0 ? 0 : value < 10 ? 1 : 0,
+  }).format(value);
+}
+
+/** Media length as h:mm:ss or m:ss. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}

@@ -25,6 +25,7 @@ export const FolderCard = z.object({
   image_uri: z.string().nullable(),
   is_root: z.boolean(),
   updated_at: Timestamp,
+  abilities: FolderAbilities,
 });
 export type FolderCard = z.infer<typeof FolderCard>;
 
@@ -34,7 +35,6 @@ export const Folder = FolderCard.extend({
   /** From the brand's root to this folder, inclusive. */
   breadcrumbs: z.array(Crumb),
   children: z.array(FolderCard),
-  abilities: FolderAbilities,
 });
 export type Folder = z.infer<typeof Folder>;
 export const FolderResponse = z.object({ folder: Folder });

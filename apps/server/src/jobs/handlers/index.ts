@@ -1,14 +1,18 @@
 import type { z } from 'zod';
 import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
+import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
+import { storageCleanup } from './storage.cleanup.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
 export const handlers = {
   'jobs.cleanup': jobsCleanup,
   'rateLimits.sweep': rateLimitsSweep,
   'blobs.delete': blobsDelete,
+  'assets.derivatives': assetsDerivatives,
+  'storage.cleanup': storageCleanup,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

@@ -128,6 +128,39 @@ export function assetsRepo(db: Db) {
       await db.updateTable('asset_versions').set({ thumb_key: key }).where('asset_id', '=', assetId).where('number', '=', number).execute();
     },
 
+    /** The active extension allow-list (admin screens come later; seeded on first start). */
+    allowedExtensions: () =>
+      db
+        .selectFrom('extensions')
+        .select(['name as ext', 'mime_type as mime'])
+        .where('status', '=', 'ACTIVE')
+        .execute(),
+
+    async seedExtensions(rows: { ext: string; mime: string; assetType: string }[], at: string) {
+      const have = await db.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (Number(have.n) > 0) return;
+      await db
+        .insertInto('extensions')
+        .values(rows.map((r) => ({ name: r.ext, mime_type: r.mime, asset_type: r.assetType, status: 'ACTIVE', created_at: at, updated_at: at })))
+        .execute();
+    },
+
+    /** Keys still referenced by any asset or version (copies and restored versions share blobs). */
+    async referencedKeys(keys: string[]): Promise<Set<string>> {
+      if (!keys.length) return new Set();
+      const a = await db
+        .selectFrom('assets')
+        .select(['blob_key', 'thumb_key', 'preview_key'])
+        .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumb_key', 'in', keys), eb('preview_key', 'in', keys)]))
+        .execute();
+      const v = await db
+        .selectFrom('asset_versions')
+        .select(['blob_key', 'thumb_key'])
+        .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumb_key', 'in', keys)]))
+        .execute();
+      return new Set([...a.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]), ...v.flatMap((r) => [r.blob_key, r.thumb_key])].filter((k): k is string => !!k));
+    },
+
     userName: (id: number) => db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst(),
   };
 }

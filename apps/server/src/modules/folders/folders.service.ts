@@ -33,7 +33,7 @@ export function foldersService(deps: Deps) {
     return f;
   }
 
-  const card = (f: FolderRow) => ({
+  const card = (actor: Actor, f: FolderRow) => ({
     id: f.id,
     brand_id: f.brand_id,
     parent_id: f.parent_id,
@@ -42,18 +42,18 @@ export function foldersService(deps: Deps) {
     image_uri: media(f.image_key),
     is_root: f.parent_id === null,
     updated_at: f.updated_at,
+    abilities: foldersPolicy.abilities(actor, f),
   });
 
   async function view(actor: Actor, f: FolderRow) {
     const [breadcrumbs, children] = await Promise.all([repos.folders.crumbs(f.path), repos.folders.children(f.id, seesPrivate(actor))]);
     return {
       folder: {
-        ...card(f),
+        ...card(actor, f),
         status: f.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INACTIVE' as const),
         created_at: f.created_at,
         breadcrumbs,
-        children: children.map(card),
-        abilities: foldersPolicy.abilities(actor, f),
+        children: children.map((c) => card(actor, c)),
       },
     };
   }

@@ -1,10 +1,312 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconCloudUpload,
+  IconFolderPlus,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconPhoto,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import NotAvailablePage from '../../app/pages/NotAvailablePage';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { PageError } from '../../app/components/PageError';
+import { usePageTitle } from '../../app/components/usePageTitle';
+import { notifySuccess } from '../../app/notify';
+import { formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
+import { AssetCard, AssetCardSkeleton } from '../assets/AssetCard';
+import { PrivateBadge } from '../assets/PrivateBadge';
+import assetClasses from '../assets/Assets.module.css';
+import { subtreeIds, useFolder, useFolderAssets, useFolderTree } from '../folders/api';
+import { CrumbTrail } from '../folders/CrumbTrail';
+import { FolderCard } from '../folders/FolderCard';
+import { FolderFormModal } from '../folders/FolderFormModal';
+import { FolderPickerModal } from '../folders/FolderPickerModal';
+import { FolderTree } from '../folders/FolderTree';
+import { useFolderActions } from '../folders/useFolderActions';
+import classes from './BrandHome.module.css';
 
-/** brand.home / brand.home2: the searcher and folder explorer come with the assets capability. */
+// Uppy and tus download only when a dialog opens.
+const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
+
+/** brand.home / brand.home2: folder tree, breadcrumbs, subfolders and the folder's assets. */
 export default function BrandHomePage() {
-  const { t } = useTranslation();
   const brand = useSession((s) => s.selectedBrand);
-  return <NotAvailablePage feature="brandHome" title={brand ? t('later.brandHomeOf', { name: brand.name }) : undefined} />;
+  if (!brand) return null;
+  return <BrandHome brandId={brand.id} brandName={brand.name} />;
+}
+
+function readFolderParam(value: string | null): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * A link may open a folder of another of the user's brands (e.g. "already in Brand / Folder"
+ * from the upload dialog): switch the selected brand so tree and folder agree, with the notice.
+ */
+function useFollowFolderBrand(folderBrandId: number | undefined, selectedId: number) {
+  const { t } = useTranslation();
+  const brands = useSession((s) => s.sessionUser?.brands);
+  useEffect(() => {
+    if (folderBrandId === undefined || folderBrandId === selectedId) return;
+    const other = brands?.find((b) => b.id === folderBrandId);
+    if (!other) return;
+    useSession.getState().selectBrand(other);
+    notifySuccess(t('brands.changedTitle'), t('brands.changed', { name: other.name }), 'assets');
+  }, [folderBrandId, selectedId, brands, t]);
+}
+
+function BrandHome({ brandId, brandName }: { brandId: number; brandName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const tree = useFolderTree(brandId);
+  const currentId = readFolderParam(params.get('folder')) ?? tree.data?.root.id;
+  const folder = useFolder(currentId);
+  const [paging, setPaging] = useState({ folder: currentId, page: 1 });
+  const page = paging.folder === currentId ? paging.page : 1;
+  const assets = useFolderAssets(currentId, page);
+  const [treeOpen, setTreeOpen] = useState(true);
+  const [uploading, setUploading] = useState(false);
+  const actions = useFolderActions();
+  const data = folder.data?.folder;
+  useFollowFolderBrand(data?.brand_id, brandId);
+  usePageTitle(data && !data.is_root ? data.name : brandName);
+
+  const treeError = tree.error && !currentId;
+  const abilities = data?.abilities;
+  const assetPage = assets.data;
+  const pages = assetPage ? Math.max(1, Math.ceil(assetPage.total / assetPage.per_page)) : 1;
+  const empty = data && data.children.length === 0 && assetPage && assetPage.total === 0;
+
+  return (
+    <Box className={classes.layout} data-tree-open={treeOpen || undefined}>
+      {treeOpen && (
+        <Paper component="aside" className={classes.aside} withBorder aria-label={t('folders.treeTitle')}>
+          <Group justify="space-between" mb="xs" wrap="nowrap">
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+              {t('folders.treeTitle')}
+            </Text>
+            <Tooltip label={t('folders.hideTree')}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                aria-label={t('folders.hideTree')}
+                onClick={() => setTreeOpen(false)}
+              >
+                <IconLayoutSidebarLeftCollapse size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          {tree.data && currentId !== undefined ? (
+            <FolderTree root={tree.data.root} currentId={currentId} rootLabel={brandName} />
+          ) : tree.isError ? (
+            <Text size="sm" c="dimmed">
+              {t('folders.treeError')}
+            </Text>
+          ) : (
+            <Stack gap={8} aria-busy="true">
+              {Array.from({ length: 7 }, (_, i) => (
+                <Skeleton key={i} height={18} width={`${85 - (i % 3) * 15}%`} ml={(i % 3) * 14} />
+              ))}
+            </Stack>
+          )}
+        </Paper>
+      )}
+
+      <Box className={classes.content}>
+        {treeError ? (
+          <PageError error={tree.error} onRetry={() => void tree.refetch()} />
+        ) : folder.isError ? (
+          <Stack>
+            <PageError error={folder.error} onRetry={() => void folder.refetch()} />
+            {tree.data && (
+              <Group justify="center">
+                <Button variant="subtle" onClick={() => void navigate('/brand')}>
+                  {t('folders.backToRoot')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        ) : (
+          <>
+            <Group justify="space-between" align="flex-end" mb="lg" gap="sm" wrap="wrap">
+              <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
+                {!treeOpen && (
+                  <Tooltip label={t('folders.showTree')}>
+                    <ActionIcon variant="default" aria-label={t('folders.showTree')} onClick={() => setTreeOpen(true)}>
+                      <IconLayoutSidebarLeftExpand size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Stack gap={4} miw={0}>
+                  {data ? (
+                    <CrumbTrail crumbs={data.breadcrumbs} brandName={brandName} />
+                  ) : (
+                    <Skeleton height={14} width={220} />
+                  )}
+                  <Group gap="xs" wrap="nowrap">
+                    <Title order={1} fz={24} fw={600} lineClamp={1}>
+                      {data ? (
+                        data.is_root ? (
+                          brandName
+                        ) : (
+                          data.name
+                        )
+                      ) : (
+                        <Skeleton height={28} width={200} component="span" display="inline-block" />
+                      )}
+                    </Title>
+                    {data?.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
+                  </Group>
+                </Stack>
+              </Group>
+              <Group gap="sm">
+                {abilities?.create_folder && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconFolderPlus size={16} />}
+                    onClick={() => actions.openCreate(brandId, data!.id)}
+                  >
+                    {t('folders.new')}
+                  </Button>
+                )}
+                {abilities?.upload && (
+                  <Button leftSection={<IconCloudUpload size={16} />} onClick={() => setUploading(true)}>
+                    {t('upload.open')}
+                  </Button>
+                )}
+              </Group>
+            </Group>
+
+            {empty ? (
+              <EmptyBlock
+                icon={<IconPhoto size={28} stroke={1.6} />}
+                title={t('assets.emptyTitle')}
+                description={abilities?.upload ? t('assets.empty') : t('assets.emptyReadOnly')}
+                action={
+                  abilities?.upload ? (
+                    <Button leftSection={<IconCloudUpload size={16} />} onClick={() => setUploading(true)}>
+                      {t('upload.open')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            ) : (
+              <Stack gap="xl">
+                {(!data || data.children.length > 0) && (
+                  <section aria-label={t('folders.subfolders')}>
+                    <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb="xs">
+                      {t('folders.subfolders')}
+                    </Text>
+                    <div className={classes.folderGrid}>
+                      {data
+                        ? data.children.map((child) => (
+                            <FolderCard
+                              key={child.id}
+                              folder={child}
+                              onRename={actions.openRename}
+                              onMove={actions.startMove}
+                              onRemove={(f) => void actions.askRemove(f)}
+                            />
+                          ))
+                        : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={58} radius="md" />)}
+                    </div>
+                  </section>
+                )}
+                <section aria-label={t('assets.title')}>
+                  <Group justify="space-between" mb="xs">
+                    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                      {t('assets.title')}
+                    </Text>
+                    {assetPage && assetPage.total > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {t('assets.count', { count: assetPage.total, formatted: formatNumber(assetPage.total) })}
+                      </Text>
+                    )}
+                  </Group>
+                  {assets.isError ? (
+                    <PageError error={assets.error} onRetry={() => void assets.refetch()} />
+                  ) : assetPage && assetPage.total === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('assets.noneHere')}
+                    </Text>
+                  ) : (
+                    <div className={assetClasses.grid} aria-busy={assets.isPending}>
+                      {assetPage
+                        ? assetPage.items.map((a) => <AssetCard key={a.id} asset={a} />)
+                        : Array.from({ length: 8 }, (_, i) => <AssetCardSkeleton key={i} />)}
+                    </div>
+                  )}
+                  {pages > 1 && assetPage && (
+                    <Group justify="center" mt="lg">
+                      <Pagination
+                        total={pages}
+                        value={assetPage.page}
+                        onChange={(p) => setPaging({ folder: currentId, page: p })}
+                        size="sm"
+                        getControlProps={(control) => ({
+                          'aria-label':
+                            control === 'previous'
+                              ? t('pagination.previous')
+                              : control === 'next'
+                                ? t('pagination.next')
+                                : control,
+                        })}
+                        getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
+                      />
+                    </Group>
+                  )}
+                </section>
+              </Stack>
+            )}
+          </>
+        )}
+      </Box>
+
+      <FolderFormModal mode={actions.form} onClose={actions.closeForm} />
+      <FolderPickerModal
+        opened={actions.moving !== null}
+        brandId={brandId}
+        title={t('folders.moveTitle', { name: actions.moving?.name ?? '' })}
+        confirmLabel={t('folders.moveHere')}
+        disabledIds={
+          actions.moving && tree.data
+            ? new Set([
+                ...subtreeIds(tree.data.root, actions.moving.id),
+                ...(actions.moving.parent_id ? [actions.moving.parent_id] : []),
+              ])
+            : undefined
+        }
+        pending={actions.moveState.isPending}
+        error={actions.moveState.error ?? undefined}
+        onPick={actions.doMove}
+        onClose={actions.closeMove}
+      />
+      {data && uploading && (
+        <Suspense fallback={null}>
+          <UploadDialog
+            opened
+            onClose={() => setUploading(false)}
+            target={{ kind: 'folder', brandId, folderId: data.id }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
 }

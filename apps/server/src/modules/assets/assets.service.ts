@@ -1,0 +1,206 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AssetEditBody, AssetView, Lang, UploadResult } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
+import { enqueue } from '../../jobs/queue.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import type { Actor } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+import { visibleBrand } from '../brands/brandAccess.js';
+import { foldersPolicy } from '../folders/folders.policy.js';
+import type { FoldersService } from '../folders/folders.service.js';
+import type { FilesService } from '../files/files.service.js';
+import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
+import { assetCard, parseList } from './assets.view.js';
+import { ingestNewAsset } from './ingest.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
+  const { repos, clock, media, appKey, handle } = deps;
+  const now = () => iso(clock.now());
+
+  /** The asset if the actor may see it (brand, privacy, status), else 404. */
+  async function visible(actor: Actor, id: number) {
+    const a = await repos.assets.withFolder(id);
+    if (!a) throw new AppError('NOT_FOUND');
+    await visibleBrand(repos, actor, a.brand_id);
+    if (!canSeeAsset(actor, a)) throw new AppError('NOT_FOUND');
+    return a;
+  }
+
+  async function view(actor: Actor, id: number): Promise<{ asset: AssetView }> {
+    const a = (await repos.assets.withFolder(id))!;
+    const [brand, breadcrumbs, creator] = await Promise.all([
+      repos.brands.byId(a.brand_id),
+      repos.folders.crumbs(a.folder_path),
+      a.created_by ? repos.assets.userName(a.created_by) : undefined,
+    ]);
+    const abilities = assetAbilities(actor, a);
+    return {
+      asset: {
+        ...assetCard(actor, a, media),
+        description: a.description,
+        keywords: parseList(a.keywords),
+        categories: parseList(a.categories),
+        language: a.language,
+        taken_at: a.taken_at,
+        camera: a.camera ? JSON.parse(a.camera) : null,
+        name_locked: a.name_locked === 1,
+        sha256: a.sha256,
+        current_version: a.current_version,
+        download_url: abilities.download ? signPath(appKey, `/api/ops/asset/${a.id}/download`, clock.now(), HOUR_MS) : null,
+        brand: { id: brand!.id, name: brand!.name, slug: brand!.slug },
+        breadcrumbs,
+        created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
+      },
+    };
+  }
+
+  /** A destination folder the actor can see and upload into. */
+  async function target(actor: Actor, folderId: number) {
+    const f = await folders.visible(actor, folderId);
+    authorize(foldersPolicy.abilities(actor, f).upload);
+    return f;
+  }
+
+  return {
+    visible,
+    view: async (actor: Actor, id: number) => {
+      await visible(actor, id);
+      return view(actor, id);
+    },
+
+    /** Multipart parts named `files`, each streamed through ingest in turn. */
+    async upload(actor: Actor, req: FastifyRequest, reply: FastifyReply, brandId: number, folderId: number, duplicates: 'skip' | 'allow', lang: Lang) {
+      const folder = await target(actor, folderId);
+      if (folder.brand_id !== brandId) throw new AppError('FOLDER_NOT_FOUND');
+      if (!req.isMultipart()) throw invalid({ files: 'required' });
+      const results: UploadResult[] = [];
+      let mode = duplicates;
+      for await (const part of req.parts()) {
+        if (part.type === 'field') {
+          if (part.fieldname === 'duplicates' && part.value === 'allow') mode = 'allow';
+          continue;
+        }
+        if (part.fieldname !== 'files') {
+          part.file.resume();
+          continue;
+        }
+        results.push(await ingestNewAsset(deps, actor, folder, part.filename, part.file, { duplicates: mode, lang }));
+      }
+      if (!results.length) throw invalid({ files: 'required' });
+      reply.status(results.every((r) => r.status === 'created') ? 201 : 207);
+      return { results };
+    },
+
+    async edit(actor: Actor, id: number, body: z.output<typeof AssetEditBody>) {
+      const a = await visible(actor, id);
+      authorize(assetAbilities(actor, a).update);
+      if (body.name !== undefined && body.name !== a.name) {
+        if (a.name_locked) throw invalid({ name: 'immutable' });
+        // The name keeps its file extension.
+        if (!body.name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
+      }
+      await repos.assets.update(id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description || null } : {}),
+        ...(body.keywords ? { keywords: JSON.stringify([...new Set(body.keywords)]) } : {}),
+        ...(body.categories ? { categories: JSON.stringify([...new Set(body.categories)]) } : {}),
+        ...(body.language !== undefined ? { language: body.language || null } : {}),
+        ...(body.visibility ? { visibility: body.visibility } : {}),
+        updated_at: now(),
+      });
+      return view(actor, id);
+    },
+
+    /** All or nothing: every asset must be visible and movable, and the folder in the same brand. */
+    async move(actor: Actor, folderId: number, ids: number[]) {
+      const dest = await target(actor, folderId);
+      const unique = [...new Set(ids)];
+      const rows = await repos.assets.manyWithFolder(unique);
+      if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
+      for (const a of rows) {
+        await visibleBrand(repos, actor, a.brand_id);
+        if (!canSeeAsset(actor, a)) throw new AppError('NOT_FOUND');
+        authorize(assetAbilities(actor, a).move);
+        if (a.brand_id !== dest.brand_id) throw invalid({ folder_id: 'invalid' });
+      }
+      const moved = await repos.assets.moveMany(unique, dest.id, now());
+      return { message: 'Moved', moved };
+    },
+
+    /** A new asset sharing the stored file (blobs are only deleted once nothing refers to them). */
+    async copy(actor: Actor, id: number, folderId: number) {
+      const a = await visible(actor, id);
+      authorize(assetAbilities(actor, a).copy);
+      const dest = await target(actor, folderId);
+      if (dest.brand_id !== a.brand_id) throw invalid({ folder_id: 'invalid' });
+      const at = now();
+      const newId = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const { id: _id, folder_path: _p, private_path: _pp, folder_status: _fs, ...row } = a;
+        const copyId = await tx.assets.insert({ ...row, folder_id: dest.id, current_version: 1, created_by: actor.user.id, created_at: at, updated_at: at });
+        await tx.assets.insertVersion({
+          asset_id: copyId,
+          number: 1,
+          name: a.name,
+          ext: a.ext,
+          mime: a.mime,
+          size: a.size,
+          sha256: a.sha256,
+          blob_key: a.blob_key,
+          width: a.width,
+          height: a.height,
+          thumb_key: a.thumb_key,
+          created_by: actor.user.id,
+          created_at: at,
+        });
+        if (a.derivatives === 'pending') await enqueue(trx, 'assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
+        return copyId;
+      });
+      deps.wake?.();
+      return view(actor, newId);
+    },
+
+    /** Remove ↔ restore (§4): removed assets leave listings and come back on restore. */
+    async changeStatus(actor: Actor, id: number) {
+      const a = await visible(actor, id);
+      const ab = assetAbilities(actor, a);
+      authorize(ab.remove || ab.restore);
+      await repos.assets.update(id, { status: a.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE', updated_at: now() });
+      return view(actor, id);
+    },
+
+    /** The original, by bearer token (asset.download) or by the signed link the view hands out. */
+    async download(req: FastifyRequest, reply: FastifyReply, id: number) {
+      const q = req.query as Record<string, unknown>;
+      const signed = verifySignedPath(appKey, `/api/ops/asset/${id}/download`, q.exp, q.sig, clock.now());
+      let a;
+      if (signed) a = await repos.assets.byId(id);
+      else {
+        const actor = req.actor;
+        if (!actor) throw new AppError('UNAUTHENTICATED');
+        a = await visible(actor, id);
+        authorize(hasPermission(actor, 'asset.download'));
+      }
+      if (!a) throw new AppError('NOT_FOUND');
+      return files.sendOriginal(req, reply, { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name });
+    },
+
+    async stats(actor: Actor, brandId: number) {
+      await visibleBrand(repos, actor, brandId);
+      const rows = await repos.assets.stats(brandId, seesPrivate(actor));
+      return {
+        total: rows.reduce((n, r) => n + r.n, 0),
+        bytes: rows.reduce((n, r) => n + r.bytes, 0),
+        by_type: Object.fromEntries(rows.map((r) => [r.type, r.n])),
+      };
+    },
+  };
+}
+export type AssetsService = ReturnType<typeof assetsService>;

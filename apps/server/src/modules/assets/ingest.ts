@@ -1,0 +1,211 @@
+import type { Readable } from 'node:stream';
+import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
+import { errorText } from '@brandvault/contract';
+import { enqueue } from '../../jobs/queue.js';
+import { iso } from '../../lib/clock.js';
+import { extractMetadata, inspectUpload } from '../../media/index.js';
+import type { MediaMetadata } from '../../media/index.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
+import type { Actor } from '../auth/actor.js';
+import type { FolderRow } from '../folders/folders.repo.js';
+import { withLocalFile } from './localFile.js';
+
+const REJECTION: Record<string, ErrorCode> = {
+  missing_extension: 'MISSING_EXTENSION',
+  extension_not_allowed: 'EXTENSION_NOT_ALLOWED',
+  content_mismatch: 'CONTENT_MISMATCH',
+};
+
+/** The last path segment, without control characters: a name, never a path. */
+export function safeFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  sha256: string;
+  ext: string;
+  mime: string;
+  assetType: string;
+  empty: boolean;
+  meta: MediaMetadata;
+}
+
+/** What an upload arrives as: a stream (multipart) or a finished local file (tus) to take over. */
+export type Source = Readable | { file: string; sha256?: string | undefined };
+const isFile = (s: Source): s is { file: string; sha256?: string | undefined } => typeof (s as { file?: unknown }).file === 'string';
+const drain = (s: Source) => {
+  if (!isFile(s)) s.resume();
+};
+
+export type Checked = { ok: true; file: StoredFile } | { ok: false; code: ErrorCode; existing?: undefined };
+
+/**
+ * Streams one file into place and checks it: staged while hashed, moved to its own key, then
+ * inspected (allow-list, real type from its bytes) and described. A rejected file's blob is
+ * deleted again. Nothing here writes a database row.
+ */
+export async function storeAndCheck(
+  deps: Deps,
+  source: Source,
+  name: string,
+  before?: (sha256: string) => Promise<'stop' | 'go'>,
+): Promise<Checked | { ok: false; stopped: true; tempKey: string }> {
+  const { storage, config, repos } = deps;
+  let staged;
+  try {
+    staged = isFile(source)
+      ? await storage.adoptFile(source.file, { maxBytes: config.maxUploadBytes, sha256: source.sha256 })
+      : await storage.stage(source, { maxBytes: config.maxUploadBytes });
+  } catch (err) {
+    drain(source);
+    if (err instanceof BlobTooLargeError) return { ok: false, code: 'FILE_TOO_LARGE' };
+    if ((!isFile(source) && source.readableAborted) || (err as { code?: string }).code === 'ECONNRESET') {
+      return { ok: false, code: 'UPLOAD_INCOMPLETE' };
+    }
+    throw err;
+  }
+  if (!isFile(source) && (source as Readable & { truncated?: boolean }).truncated) {
+    await storage.discard(staged.tempKey);
+    return { ok: false, code: 'FILE_TOO_LARGE' };
+  }
+  if (before && (await before(staged.sha256)) === 'stop') return { ok: false, stopped: true, tempKey: staged.tempKey };
+  const key = newBlobKey('originals');
+  await storage.commit(staged.tempKey, key);
+  try {
+    const allow = await repos.assets.allowedExtensions();
+    const checked = await withLocalFile(storage, key, async (path) => {
+      const verdict = await inspectUpload(path, name, allow);
+      if (!verdict.ok) return { ok: false as const, code: REJECTION[verdict.reason] ?? 'CONTENT_MISMATCH' };
+      const meta = verdict.empty ? {} : await extractMetadata(path, verdict.assetType).catch(() => ({}));
+      return { ok: true as const, verdict, meta };
+    });
+    if (!checked.ok) {
+      await storage.delete(key);
+      return checked;
+    }
+    const v = checked.verdict;
+    return {
+      ok: true,
+      file: { key, size: staged.size, sha256: staged.sha256, ext: v.ext, mime: v.mime, assetType: v.assetType, empty: v.empty, meta: checked.meta },
+    };
+  } catch (err) {
+    await storage.delete(key);
+    throw err;
+  }
+}
+
+/** "Brand / Folder / Subfolder", for showing where an existing copy lives. */
+export async function locationOf(deps: Deps, assetId: number, brandId: number, folderId: number, folderPath: string) {
+  const brand = await deps.repos.brands.byId(brandId);
+  const names = await deps.repos.folders.crumbsMany([folderPath]);
+  const crumbs = folderPath.split('/').filter(Boolean).map((id) => names.get(Number(id)) ?? '?');
+  // The root folder carries the brand's name; show it once.
+  return { asset_id: assetId, brand_id: brandId, brand_name: brand?.name ?? '', folder_id: folderId, path: [brand?.name ?? '', ...crumbs.slice(1)].join(' / ') };
+}
+
+export const failed = (file_name: string, code: ErrorCode, lang: Lang): UploadResult => ({
+  file_name,
+  status: 'failed',
+  error: { code, message: errorText(code, lang).message },
+});
+
+/**
+ * One upload into a folder: `exists` (with where) when the brand already has these bytes and
+ * duplicates are not allowed, otherwise the asset, its version 1 and its derivatives job in one
+ * transaction.
+ */
+export async function ingestNewAsset(
+  deps: Deps,
+  actor: Actor,
+  folder: FolderRow,
+  rawName: string,
+  source: Source,
+  opts: { duplicates: 'skip' | 'allow'; lang: Lang },
+): Promise<UploadResult> {
+  const name = safeFileName(rawName);
+  if (!name) {
+    drain(source);
+    return failed(rawName, 'MISSING_EXTENSION', opts.lang);
+  }
+  let existing: { id: number; folder_id: number; path: string } | undefined;
+  const checked = await storeAndCheck(deps, source, name, async (sha) => {
+    if (opts.duplicates === 'allow') return 'go';
+    existing = await deps.repos.assets.duplicateOf(folder.brand_id, sha);
+    return existing ? 'stop' : 'go';
+  });
+  if (!checked.ok && 'stopped' in checked) {
+    await deps.storage.discard(checked.tempKey);
+    const e = existing!;
+    return { file_name: name, status: 'exists', asset_id: e.id, location: await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path) };
+  }
+  if (!checked.ok) return failed(name, checked.code, opts.lang);
+  const f = checked.file;
+  const at = iso(deps.clock.now());
+  try {
+    const id = await deps.handle.db.transaction().execute(async (trx) => {
+      const tx = makeRepos(trx);
+      const assetId = await tx.assets.insert({
+        brand_id: folder.brand_id,
+        folder_id: folder.id,
+        name,
+        ext: f.ext,
+        mime: f.mime,
+        type: f.assetType,
+        size: f.size,
+        sha256: f.sha256,
+        blob_key: f.key,
+        width: f.meta.width ?? null,
+        height: f.meta.height ?? null,
+        duration_seconds: f.meta.duration_seconds ?? null,
+        author: f.meta.author?.slice(0, 255) ?? null,
+        description: f.meta.description ?? null,
+        keywords: JSON.stringify(f.meta.keywords ?? []),
+        categories: '[]',
+        language: null,
+        // PUBLIC by default; a PRIVATE folder still hides it (visibility combines both).
+        visibility: 'PUBLIC',
+        status: 'ACTIVE',
+        name_locked: 0,
+        taken_at: f.meta.created_at ?? null,
+        camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
+        derivatives: f.empty ? 'none' : 'pending',
+        derivative_rev: 1,
+        thumb_key: null,
+        preview_key: null,
+        current_version: 1,
+        created_by: actor.user.id,
+        created_at: at,
+        updated_at: at,
+      });
+      await tx.assets.insertVersion({
+        asset_id: assetId,
+        number: 1,
+        name,
+        ext: f.ext,
+        mime: f.mime,
+        size: f.size,
+        sha256: f.sha256,
+        blob_key: f.key,
+        width: f.meta.width ?? null,
+        height: f.meta.height ?? null,
+        thumb_key: null,
+        created_by: actor.user.id,
+        created_at: at,
+      });
+      if (!f.empty) await enqueue(trx, 'assets.derivatives', { asset_id: assetId, rev: 1 }, { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock });
+      return assetId;
+    });
+    deps.wake?.();
+    return { file_name: name, status: 'created', asset_id: id };
+  } catch (err) {
+    // The row never committed: the blob must not stay behind.
+    await deps.storage.delete(f.key);
+    throw err;
+  }
+}

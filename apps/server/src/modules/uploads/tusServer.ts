@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/server';
+import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
+import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
+import { AppError } from '../../http/errors.js';
+import type { Services, Deps } from '../../services.js';
+import type { Actor } from '../auth/actor.js';
+import { assetAbilities } from '../assets/assets.policy.js';
+import { foldersPolicy } from '../folders/folders.policy.js';
+import { ingestNewAsset } from '../assets/ingest.js';
+import { HashingFileStore } from './hashingFileStore.js';
+
+/** Who is behind each raw request: set by the Fastify route before tus takes over. */
+export const callers = new WeakMap<IncomingMessage, { actor: Actor; lang: Lang }>();
+
+type NodeReq = { runtime?: { node?: { req?: IncomingMessage } } };
+function callerOf(req: unknown) {
+  const raw = (req as NodeReq).runtime?.node?.req;
+  const c = raw ? callers.get(raw) : undefined;
+  if (!c) throw reject('UNAUTHENTICATED', 'en');
+  return c;
+}
+
+/** tus hooks abort with `{status_code, body}`; the body is our usual error JSON. */
+function reject(code: ErrorCode, lang: Lang) {
+  const status = new AppError(code).status;
+  return { status_code: status, body: JSON.stringify({ error: { status, code, message: errorText(code, lang).message } }) };
+}
+
+const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? err.code : 'UNEXPECTED', lang);
+
+/**
+ * Resumable uploads (tus 1.0) under /api/uploads. Parts land in DATA_DIR/tus; a finished upload
+ * goes through the same checks as a multipart upload and becomes an asset (or a new version when
+ * `asset_id` is in its metadata). The final PATCH answers 200 with the `UploadResult` JSON.
+ */
+export function createTusServer(deps: Deps, services: Services) {
+  const directory = join(deps.config.dataDir, 'tus');
+  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
+
+  async function finish(actor: Actor, lang: Lang, upload: Upload): Promise<UploadResult> {
+    const meta = TusMetadata.parse(upload.metadata ?? {});
+    const path = join(directory, upload.id);
+    const source = { file: path, sha256: datastore.takeDigest(upload.id, upload.size ?? -1) ?? undefined };
+    try {
+      if (meta.asset_id) {
+        const { asset } = await services.versions.fromStream(actor, meta.asset_id, meta.filename, source);
+        return { file_name: meta.filename, status: 'created', asset_id: asset.id };
+      }
+      const folder = await services.folders.visible(actor, meta.folder_id!);
+      return await ingestNewAsset(deps, actor, folder, meta.filename, source, { duplicates: meta.duplicates, lang });
+    } catch (err) {
+      if (err instanceof AppError) return { file_name: meta.filename, status: 'failed', error: { code: err.code, message: errorText(err.code, lang).message } };
+      throw err;
+    } finally {
+      await rm(path, { force: true });
+      await rm(`${path}.json`, { force: true });
+    }
+  }
+
+  return new Server({
+    path: TUS_PATH,
+    datastore,
+    maxSize: deps.config.maxUploadBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: deps.config.trustProxy,
+
+    /** Checks the target before a single byte is accepted, and records the owner. */
+    async onUploadCreate(req, upload) {
+      const { actor, lang } = callerOf(req);
+      const parsed = TusMetadata.safeParse(upload.metadata ?? {});
+      if (!parsed.success) throw reject('INVALID_DATA', lang);
+      const meta = parsed.data;
+      try {
+        if (meta.asset_id) {
+          const a = await services.assets.visible(actor, meta.asset_id);
+          if (!assetAbilities(actor, a).version) throw new AppError('FORBIDDEN');
+        } else {
+          if (!meta.folder_id || !meta.brand_id) throw new AppError('INVALID_DATA');
+          const folder = await services.folders.visible(actor, meta.folder_id);
+          if (folder.brand_id !== meta.brand_id) throw new AppError('FOLDER_NOT_FOUND');
+          if (!foldersPolicy.abilities(actor, folder).upload) throw new AppError('FORBIDDEN');
+        }
+      } catch (err) {
+        throw toError(err, lang);
+      }
+      return { metadata: { ...upload.metadata, owner_id: String(actor.user.id) } };
+    },
+
+    /** Only the person who started an upload may continue, inspect or cancel it. */
+    async onIncomingRequest(req, uploadId) {
+      const { actor, lang } = callerOf(req);
+      if (req.method === 'POST' || !uploadId) return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload || upload.metadata?.owner_id !== String(actor.user.id)) throw reject('NOT_FOUND', lang);
+    },
+
+    async onUploadFinish(req, upload) {
+      const { actor, lang } = callerOf(req);
+      const result = await finish(actor, lang, upload);
+      return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TUS_PATH } from '@brandvault/contract';
+import { AppError } from '../../http/errors.js';
+import { pickLang } from '../../http/lang.js';
+import type { MountDeps } from '../../http/route.js';
+import { checkXsrf } from '../../http/xsrf.js';
+import { hasPermission } from '../auth/actor.js';
+import type { Deps, Services } from '../../services.js';
+import { callers, createTusServer } from './tusServer.js';
+
+/** The tus endpoint: our auth and XSRF first, then the tus server streams the body itself. */
+export function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s: Services) {
+  const tus = createTusServer(deps, s);
+  // Leave PATCH bodies as streams for tus.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    checkXsrf(req, m.appKey);
+    if (!req.actor) throw new AppError('UNAUTHENTICATED');
+    if (!hasPermission(req.actor, 'asset.create')) throw new AppError('FORBIDDEN');
+    callers.set(req.raw, { actor: req.actor, lang: pickLang(req) });
+    reply.hijack();
+    await tus.handle(req.raw, reply.raw);
+  };
+  app.all(TUS_PATH, handler);
+  app.all(`${TUS_PATH}/*`, handler);
+  return tus;
+}

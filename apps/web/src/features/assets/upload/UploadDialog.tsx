@@ -1,0 +1,319 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCloudUpload, IconRefresh, IconUpload, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_MAX_UPLOAD_BYTES, TOAST_MS } from '@brandvault/contract';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { confirm } from '../../../app/confirm/confirmStore';
+import { notifySuccess } from '../../../app/notify';
+import { formatBytes, formatNumber } from '../../../i18n/format';
+import { folderKeys } from '../../folders/api';
+import { assetKeys } from '../api';
+import { summarize } from './uploadState';
+import type { FileStatus, UploadItem } from './uploadState';
+import { useTusUploader } from './useTusUploader';
+import type { UploadTarget } from './useTusUploader';
+import classes from './UploadDialog.module.css';
+
+const STATUS_COLOR: Record<FileStatus, string> = {
+  pending: 'gray',
+  loading: 'blue',
+  failed: 'red',
+  success: 'teal',
+  exists: 'yellow',
+};
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  target: UploadTarget;
+}
+
+/** The dialog only mounts while open, so each opening starts with a fresh Uppy. */
+export function UploadDialog({ opened, onClose, target }: Props) {
+  if (!opened) return null;
+  return <UploadDialogBody onClose={onClose} target={target} />;
+}
+
+function UploadDialogBody({ onClose, target }: { onClose: () => void; target: UploadTarget }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const maxSize = formatBytes(DEFAULT_MAX_UPLOAD_BYTES);
+  const up = useTusUploader(target, {
+    tooLarge: t('upload.tooLarge', { size: maxSize }),
+    failed: t('upload.failedDefault'),
+  });
+  const { items, running } = up.state;
+  const sum = summarize(items);
+  const [dragging, setDragging] = useState(false);
+  const isVersion = target.kind === 'version';
+  const finishedRound = useRef(false);
+
+  // A round ends when every file settled: refresh the listing and say how it went (§8).
+  useEffect(() => {
+    if (!running || !sum.settled || finishedRound.current) return;
+    finishedRound.current = true;
+    up.finished();
+    if (target.kind === 'folder') {
+      void qc.invalidateQueries({ queryKey: folderKeys.assets(target.folderId) });
+      if (sum.failed > 0) {
+        notifications.show({
+          'data-group': 'operations',
+          withBorder: true,
+          color: 'orange',
+          title: t('upload.partialTitle'),
+          message: t('upload.partial'),
+          autoClose: TOAST_MS.assets,
+        });
+      } else if (sum.success > roundBase.current) {
+        notifySuccess(t('upload.doneTitle'), t('upload.done', { count: sum.success - roundBase.current }), 'assets');
+      }
+    } else {
+      void qc.invalidateQueries({ queryKey: assetKeys.detail(target.assetId) });
+      void qc.invalidateQueries({ queryKey: assetKeys.versions(target.assetId) });
+      void qc.invalidateQueries({ queryKey: folderKeys.assetLists() });
+      if (sum.success > 0) notifySuccess(t('versions.createdTitle'), t('versions.created'), 'assets');
+    }
+  }, [running, sum.settled, sum.failed, sum.success, target, qc, t, up]);
+
+  // Successes from earlier rounds (e.g. before "Upload anyway") are not counted again.
+  const roundBase = useRef(0);
+  const successSoFar = sum.success;
+  useEffect(() => {
+    if (!running) return;
+    finishedRound.current = false;
+    roundBase.current = successSoFar;
+    // Only when a round starts; later successes belong to it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running]);
+
+  // Spec §5: the window must not be closed or refreshed during an upload.
+  useEffect(() => {
+    if (!running) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [running]);
+
+  const close = async () => {
+    if (running) {
+      const ok = await confirm({
+        title: t('upload.cancelConfirmTitle'),
+        message: t('upload.cancelConfirm'),
+        confirmLabel: t('upload.cancelUploads'),
+        cancelLabel: t('upload.keepUploading'),
+        danger: true,
+      });
+      if (!ok) return;
+      up.cancelAll();
+    }
+    onClose();
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (running && isVersion) return;
+    const files = Array.from(e.dataTransfer.files);
+    up.addFiles(isVersion ? files.slice(0, 1) : files);
+  };
+
+  const canAdd = !(isVersion && items.length > 0);
+  const retryable = items.some((it) => it.status === 'failed' && !it.rejected);
+
+  return (
+    <Modal
+      opened
+      onClose={() => void close()}
+      title={isVersion ? t('upload.versionTitle') : t('upload.title')}
+      size="lg"
+      closeOnClickOutside={!running}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Stack gap="md">
+        {canAdd && (
+          <Box
+            className={classes.drop}
+            data-dragging={dragging || undefined}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            data-testid="upload-dropzone"
+          >
+            <Stack align="center" gap={6}>
+              <IconCloudUpload size={36} stroke={1.4} color="var(--mantine-color-vault-5)" aria-hidden />
+              <Text fw={500}>{isVersion ? t('upload.dropVersion') : t('upload.drop')}</Text>
+              <FileButton
+                onChange={(files) => up.addFiles(files ? (Array.isArray(files) ? files : [files]) : [])}
+                multiple={!isVersion}
+              >
+                {(props) => (
+                  <Button {...props} variant="light" size="xs">
+                    {isVersion ? t('upload.chooseFile') : t('upload.chooseFiles')}
+                  </Button>
+                )}
+              </FileButton>
+              <Text size="xs" c="dimmed">
+                {t('upload.maxSize', { size: maxSize })}
+              </Text>
+            </Stack>
+          </Box>
+        )}
+
+        {running && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title={t('upload.keepOpenTitle')}
+          >
+            {t('upload.keepOpen')}
+          </Alert>
+        )}
+
+        {items.length > 0 && (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('upload.counts', {
+                total: formatNumber(sum.total),
+                done: formatNumber(sum.success + sum.exists),
+                failed: formatNumber(sum.failed),
+              })}
+            </Text>
+            <ScrollArea.Autosize mah={320}>
+              <Stack gap={6} component="ul" className={classes.list} aria-label={t('upload.listLabel')}>
+                {items.map((item) => (
+                  <FileRow
+                    key={item.id}
+                    item={item}
+                    onRetry={() => up.retry(item.id)}
+                    onAnyway={() => up.uploadAnyway(item.id)}
+                    onRemove={() => up.remove(item.id)}
+                    onNavigate={onClose}
+                    showAnyway={!isVersion}
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          </>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          {retryable && !running && (
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={up.retryFailed}>
+              {t('upload.retryFailed')}
+            </Button>
+          )}
+          <Button variant="default" onClick={() => void close()}>
+            {running ? t('upload.cancelUploads') : t('common.close')}
+          </Button>
+          <Button
+            leftSection={<IconUpload size={16} />}
+            disabled={sum.pending === 0}
+            loading={running}
+            onClick={() => void up.start()}
+          >
+            {t('upload.start', { count: sum.pending })}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function FileRow({
+  item,
+  onRetry,
+  onAnyway,
+  onRemove,
+  onNavigate,
+  showAnyway = true,
+}: {
+  item: UploadItem;
+  onRetry: () => void;
+  onAnyway: () => void;
+  onRemove: () => void;
+  onNavigate?: () => void;
+  showAnyway?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box component="li" className={classes.row} data-status={item.status} data-testid="upload-row">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Box miw={0} style={{ flex: 1 }}>
+          <Tooltip label={item.name} openDelay={400}>
+            <Text size="sm" fw={500} truncate>
+              {item.name}
+            </Text>
+          </Tooltip>
+          <Text size="xs" c="dimmed">
+            {formatBytes(item.size)}
+          </Text>
+        </Box>
+        <Badge color={STATUS_COLOR[item.status]} variant="light" data-testid="upload-status">
+          {t(`upload.status.${item.status}`)}
+        </Badge>
+        {item.status === 'failed' && !item.rejected && (
+          <Button size="compact-xs" variant="light" leftSection={<IconRefresh size={12} />} onClick={onRetry}>
+            {t('upload.retry')}
+          </Button>
+        )}
+        {item.status === 'exists' && showAnyway && (
+          <Button size="compact-xs" variant="light" onClick={onAnyway}>
+            {t('upload.anyway')}
+          </Button>
+        )}
+        {(item.status === 'pending' || item.rejected) && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={t('upload.remove', { name: item.name })}
+            onClick={onRemove}
+          >
+            <IconX size={14} />
+          </ActionIcon>
+        )}
+      </Group>
+      {item.status === 'loading' && (
+        <Progress value={item.progress} size="sm" mt={6} aria-label={t('upload.progress', { name: item.name })} />
+      )}
+      {item.status === 'failed' && item.error && (
+        <Text size="xs" c="red.7" mt={4}>
+          {item.error}
+        </Text>
+      )}
+      {item.status === 'exists' && item.location && (
+        <Text size="xs" mt={4}>
+          {t('upload.existsIn')}{' '}
+          <Anchor component={Link} to={`/brand?folder=${item.location.folder_id}`} onClick={onNavigate} size="xs">
+            {item.location.path || item.location.brand_name}
+          </Anchor>
+        </Text>
+      )}
+    </Box>
+  );
+}

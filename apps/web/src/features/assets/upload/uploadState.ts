@@ -1,0 +1,181 @@
+import { UploadResult } from '@brandvault/contract';
+import type { UploadLocation } from '@brandvault/contract';
+
+/** Spec §3 "file upload status". */
+export type FileStatus = 'pending' | 'loading' | 'failed' | 'success' | 'exists';
+export type Duplicates = 'skip' | 'allow';
+
+export interface UploadItem {
+  id: string;
+  name: string;
+  size: number;
+  status: FileStatus;
+  /** 0–100 while loading. */
+  progress: number;
+  duplicates: Duplicates;
+  /** Server or local message for a failed file. */
+  error?: string;
+  /** Local refusal (e.g. too large): retrying cannot help, so no retry is offered. */
+  rejected?: boolean;
+  assetId?: number;
+  location?: UploadLocation;
+}
+
+export interface UploadState {
+  items: UploadItem[];
+  /** An upload round is under way (the window must stay open). */
+  running: boolean;
+}
+
+export type UploadAction =
+  | { type: 'added'; id: string; name: string; size: number; duplicates?: Duplicates }
+  | { type: 'rejected'; id: string; name: string; size: number; message: string }
+  | { type: 'started'; ids?: string[] }
+  | { type: 'progress'; id: string; percent: number }
+  | { type: 'result'; id: string; result: UploadResult }
+  | { type: 'error'; id: string; message: string }
+  | { type: 'retry'; id: string }
+  | { type: 'removed'; id: string }
+  | { type: 'finished' }
+  | { type: 'reset' };
+
+export const initialUploadState: UploadState = { items: [], running: false };
+
+export const TERMINAL: ReadonlySet<FileStatus> = new Set(['failed', 'success', 'exists']);
+
+/** How one server answer (contract UploadResult) reads as a file status. */
+export function itemFromResult(item: UploadItem, result: UploadResult): UploadItem {
+  switch (result.status) {
+    case 'created':
+      return {
+        ...item,
+        status: 'success',
+        progress: 100,
+        error: undefined,
+        assetId: result.asset_id,
+        location: result.location,
+      };
+    case 'exists':
+      return {
+        ...item,
+        status: 'exists',
+        progress: 100,
+        error: undefined,
+        assetId: result.location?.asset_id ?? result.asset_id,
+        location: result.location,
+      };
+    case 'failed':
+      return { ...item, status: 'failed', error: result.error?.message, location: undefined };
+  }
+}
+
+function update(state: UploadState, id: string, fn: (item: UploadItem) => UploadItem): UploadState {
+  return { ...state, items: state.items.map((it) => (it.id === id ? fn(it) : it)) };
+}
+
+export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
+  switch (action.type) {
+    case 'added': {
+      const item: UploadItem = {
+        id: action.id,
+        name: action.name,
+        size: action.size,
+        status: 'pending',
+        progress: 0,
+        duplicates: action.duplicates ?? 'skip',
+      };
+      const exists = state.items.some((it) => it.id === action.id);
+      return {
+        ...state,
+        items: exists ? state.items.map((it) => (it.id === action.id ? item : it)) : [...state.items, item],
+      };
+    }
+    case 'rejected': {
+      const item: UploadItem = {
+        id: action.id,
+        name: action.name,
+        size: action.size,
+        status: 'failed',
+        progress: 0,
+        duplicates: 'skip',
+        error: action.message,
+        rejected: true,
+      };
+      return { ...state, items: [...state.items.filter((it) => it.id !== action.id), item] };
+    }
+    case 'started': {
+      const ids = action.ids ? new Set(action.ids) : null;
+      return {
+        running: true,
+        items: state.items.map((it) =>
+          it.status === 'pending' && (!ids || ids.has(it.id)) ? { ...it, status: 'loading', progress: 0 } : it,
+        ),
+      };
+    }
+    case 'progress':
+      return update(state, action.id, (it) =>
+        TERMINAL.has(it.status)
+          ? it
+          : { ...it, status: 'loading', progress: Math.max(0, Math.min(100, Math.round(action.percent))) },
+      );
+    case 'result':
+      return update(state, action.id, (it) => itemFromResult(it, action.result));
+    case 'error':
+      return update(state, action.id, (it) => ({ ...it, status: 'failed', error: action.message }));
+    case 'retry':
+      return update(state, action.id, (it) => ({ ...it, status: 'pending', progress: 0, error: undefined }));
+    case 'removed':
+      return { ...state, items: state.items.filter((it) => it.id !== action.id) };
+    case 'finished':
+      return { ...state, running: false };
+    case 'reset':
+      return initialUploadState;
+  }
+}
+
+export interface UploadSummary {
+  total: number;
+  pending: number;
+  loading: number;
+  success: number;
+  exists: number;
+  failed: number;
+  /** Every file reached an end state. */
+  settled: boolean;
+}
+
+export function summarize(items: UploadItem[]): UploadSummary {
+  const count = (s: FileStatus) => items.filter((it) => it.status === s).length;
+  const s = {
+    total: items.length,
+    pending: count('pending'),
+    loading: count('loading'),
+    success: count('success'),
+    exists: count('exists'),
+    failed: count('failed'),
+  };
+  return { ...s, settled: s.total > 0 && s.pending === 0 && s.loading === 0 };
+}
+
+/** The JSON body of the final tus answer, when it is an UploadResult. */
+export function parseUploadResult(text: string | null | undefined): UploadResult | null {
+  if (!text) return null;
+  try {
+    const parsed = UploadResult.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The message of a tus error answer `{error:{status,code,message}}`. */
+export function parseErrorMessage(text: string | null | undefined): string | null {
+  if (!text) return null;
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } };
+    const m = body.error?.message;
+    return typeof m === 'string' && m.trim() ? m : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,151 @@
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
+import type { Brand } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors, validateWith } from '../../app/forms';
+import { notifyError, notifySuccess } from '../../app/notify';
+import { useCreateBrand, useUpdateBrand } from './api';
+import type { BrandFormValues } from './api';
+import { ImageCropField } from './ImageCropField';
+
+export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
+
+/** "Acme Coffee Co." → "acme-coffee-co" (a suggestion; the user may change it before saving). */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}
+
+export function BrandFormModal({ mode, onClose }: { mode: BrandFormMode | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={mode !== null}
+      onClose={onClose}
+      size="lg"
+      title={mode?.kind === 'edit' ? t('brandAdmin.editTitle', { name: mode.brand.name }) : t('brandAdmin.createTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      {mode && <BrandForm key={mode.kind === 'edit' ? mode.brand.id : 'new'} mode={mode} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateBrand();
+  const update = useUpdateBrand();
+  const editing = mode.kind === 'edit' ? mode.brand : null;
+  const form = useForm<BrandFormValues & { slugTouched: boolean }>({
+    initialValues: {
+      name: editing?.name ?? '',
+      slug: editing?.slug ?? '',
+      image: null,
+      logo: null,
+      remove_image: false,
+      remove_logo: false,
+      slugTouched: Boolean(editing),
+    },
+    validate: (v) =>
+      editing
+        ? validateWith(BrandUpdateBody, { name: v.name })
+        : validateWith(BrandCreateBody, { name: v.name, slug: v.slug }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const onError = (error: unknown) => {
+      if (!applyFieldErrors(form, error)) notifyError(error);
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, values },
+        {
+          onSuccess: ({ brand }) => {
+            notifySuccess(t('brandAdmin.updatedTitle'), t('brandAdmin.updated', { name: brand.name }));
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(values, {
+        onSuccess: ({ brand }) => {
+          notifySuccess(t('brandAdmin.createdTitle'), t('brandAdmin.created', { name: brand.name }));
+          onDone();
+        },
+        onError,
+      });
+    }
+  });
+
+  const nameProps = form.getInputProps('name');
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('brandAdmin.fields.name')}
+            name="name"
+            required
+            data-autofocus
+            {...nameProps}
+            onChange={(e) => {
+              const name = e.currentTarget.value;
+              form.setFieldValue('name', name);
+              if (!editing && !form.values.slugTouched) form.setFieldValue('slug', slugify(name));
+            }}
+          />
+          <TextInput
+            label={t('brandAdmin.fields.slug')}
+            name="slug"
+            required={!editing}
+            readOnly={Boolean(editing)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            variant={editing ? 'filled' : 'default'}
+            description={editing ? t('brandAdmin.slugLocked') : t('brandAdmin.slugHint')}
+            {...form.getInputProps('slug')}
+            onChange={(e) => {
+              if (editing) return;
+              form.setFieldValue('slug', e.currentTarget.value);
+              form.setFieldValue('slugTouched', true);
+            }}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ImageCropField
+            label={t('brandAdmin.fields.image')}
+            aspect={16 / 9}
+            value={form.values.image}
+            onChange={(v) => form.setFieldValue('image', v)}
+            currentUrl={editing?.image_uri}
+            removed={form.values.remove_image}
+            onRemoveCurrent={editing ? () => form.setFieldValue('remove_image', true) : undefined}
+          />
+          <ImageCropField
+            label={t('brandAdmin.fields.logo')}
+            aspect={1}
+            value={form.values.logo}
+            onChange={(v) => form.setFieldValue('logo', v)}
+            currentUrl={editing?.logo_uri}
+            removed={form.values.remove_logo}
+            onRemoveCurrent={editing ? () => form.setFieldValue('remove_logo', true) : undefined}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {editing ? t('brandAdmin.save') : t('brandAdmin.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssetCard, Folder } from '@brandvault/contract';
+import { useSession } from '../../state/session';
+import { brand, loginAnswer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const tree = {
+  brand_id: 7,
+  root: {
+    id: 1,
+    parent_id: null,
+    name: 'Acme',
+    visibility: 'PUBLIC',
+    children: [
+      {
+        id: 2,
+        parent_id: 1,
+        name: 'Logos',
+        visibility: 'PUBLIC',
+        children: [{ id: 5, parent_id: 2, name: 'Drafts', visibility: 'PRIVATE', children: [] }],
+      },
+      { id: 3, parent_id: 1, name: 'Campaigns', visibility: 'PUBLIC', children: [] },
+    ],
+  },
+};
+
+const logos: Folder = {
+  id: 2,
+  brand_id: 7,
+  parent_id: 1,
+  name: 'Logos',
+  visibility: 'PUBLIC',
+  image_uri: null,
+  is_root: false,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  status: 'ACTIVE',
+  created_at: '2026-11-20T10:00:00.000Z',
+  breadcrumbs: [
+    { id: 1, name: 'Acme' },
+    { id: 2, name: 'Logos' },
+  ],
+  children: [
+    {
+      id: 5,
+      brand_id: 7,
+      parent_id: 2,
+      name: 'Drafts',
+      visibility: 'PRIVATE',
+      image_uri: null,
+      is_root: false,
+      updated_at: '2026-11-20T10:00:00.000Z',
+      abilities: { update: true, move: true, remove: true, create_folder: true, upload: false },
+    },
+  ],
+  abilities: { update: true, move: true, remove: true, create_folder: true, upload: false },
+};
+
+const asset: AssetCard = {
+  id: 41,
+  brand_id: 7,
+  folder_id: 2,
+  name: 'wordmark.svg',
+  ext: 'svg',
+  mime: 'image/svg+xml',
+  type: 'image',
+  size: 2048,
+  width: 400,
+  height: 100,
+  duration_seconds: null,
+  author: null,
+  visibility: 'PRIVATE',
+  status: 'ACTIVE',
+  thumbnail_url: '/thumbs/41.webp',
+  preview_url: null,
+  derivatives: 'ready',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  abilities: { update: true, move: true, copy: true, remove: true, restore: false, download: true, version: true },
+};
+
+describe('BrandHomePage', () => {
+  beforeEach(() => {
+    useSession.getState().reset();
+    useSession.getState().signIn(loginAnswer);
+    useSession.getState().selectBrand(brand);
+  });
+
+  it('shows the tree, breadcrumbs, subfolders and asset cards of the folder in the URL', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.startsWith('/api/ops/folder/tree')) return json(200, tree);
+        if (url === '/api/ops/folder/2') return json(200, { folder: logos });
+        if (url.startsWith('/api/ops/folder/2/get/assets'))
+          return json(200, { items: [asset], total: 1, page: 1, per_page: 48 });
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    renderApp('/brand?folder=2');
+    const card = await screen.findByTestId('asset-card-41', {}, { timeout: 8000 });
+    expect(card).toHaveAttribute('href', '/brand/asset/41');
+    expect(within(card).getByText('wordmark.svg')).toBeInTheDocument();
+    expect(within(card).getByText('SVG')).toBeInTheDocument();
+    expect(within(card).getByText('2 kB')).toBeInTheDocument();
+    expect(within(card).getByText('Private')).toBeInTheDocument();
+
+    const crumbs = screen.getByRole('navigation', { name: 'Folder path' });
+    expect(within(crumbs).getByRole('link', { name: 'Acme' })).toHaveAttribute('href', '/brand?folder=1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Logos' })).toBeInTheDocument();
+
+    const folderTree = screen.getByRole('tree', { name: 'Folder tree' });
+    // The path to the current folder is open and the current folder is marked.
+    expect(within(folderTree).getByRole('link', { name: 'Logos' })).toHaveAttribute('aria-current', 'page');
+    expect(within(folderTree).getByRole('link', { name: /Drafts/ })).toBeInTheDocument();
+
+    expect(screen.getByTestId('folder-card-5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New folder' })).toBeInTheDocument();
+    // abilities.upload is false here: no upload button.
+    expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
+    expect(calls.some((c) => c.startsWith('/api/ops/folder/tree?brand_id=7&with=folders'))).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { ActionIcon, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconArrowsMove, IconDots, IconFolder, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { FolderCard as FolderCardData } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PrivateBadge } from '../assets/PrivateBadge';
+import classes from './Folders.module.css';
+
+interface Props {
+  /** Carries the caller's abilities on it, as the server decided them. */
+  folder: FolderCardData;
+  onRename: (f: FolderCardData) => void;
+  onMove: (f: FolderCardData) => void;
+  onRemove: (f: FolderCardData) => void;
+}
+
+export function FolderCard({ folder, onRename, onMove, onRemove }: Props) {
+  const { t } = useTranslation();
+  const abilities = folder.abilities;
+  const anyAction = abilities.update || abilities.move || abilities.remove;
+  return (
+    <div className={classes.card} data-testid={`folder-card-${folder.id}`}>
+      <Link to={`/brand?folder=${folder.id}`} className={classes.cardLink}>
+        <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
+          <IconFolder size={20} stroke={1.6} />
+        </ThemeIcon>
+        <Tooltip label={folder.name} openDelay={400}>
+          <Text size="sm" fw={500} truncate style={{ flex: 1 }}>
+            {folder.name}
+          </Text>
+        </Tooltip>
+      </Link>
+      {folder.visibility === 'PRIVATE' && <PrivateBadge />}
+      {anyAction && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('folders.actions', { name: folder.name })}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {abilities.update && (
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(folder)}>
+                {t('folders.rename')}
+              </Menu.Item>
+            )}
+            {abilities.move && (
+              <Menu.Item leftSection={<IconArrowsMove size={14} />} onClick={() => onMove(folder)}>
+                {t('folders.move')}
+              </Menu.Item>
+            )}
+            {abilities.remove && (
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(folder)}>
+                {t('folders.remove')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { AssetCard, FolderNode, RouteBody } from '@brandvault/contract';
+import { call } from '../../api/client';
+
+export const folderKeys = {
+  all: ['folders'] as const,
+  trees: () => [...folderKeys.all, 'tree'] as const,
+  tree: (brandId: number) => [...folderKeys.trees(), brandId] as const,
+  details: () => [...folderKeys.all, 'detail'] as const,
+  detail: (id: number) => [...folderKeys.details(), id] as const,
+  assetLists: () => [...folderKeys.all, 'assets'] as const,
+  assets: (id: number) => [...folderKeys.assetLists(), id] as const,
+  assetPage: (id: number, page: number, perPage: number) => [...folderKeys.assets(id), page, perPage] as const,
+};
+
+export const FOLDER_ASSETS_PER_PAGE = 48;
+
+/** The brand's folders only (no assets): the left tree and the folder pickers. */
+export function useFolderTree(brandId: number | undefined) {
+  return useQuery({
+    queryKey: folderKeys.tree(brandId ?? 0),
+    queryFn: ({ signal }) => call(routes.folderTree, { query: { brand_id: brandId, with: 'folders' }, signal }),
+    enabled: brandId !== undefined,
+  });
+}
+
+export function useFolder(id: number | undefined) {
+  return useQuery({
+    queryKey: folderKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => call(routes.folderGet, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Stop polling after ~5 minutes of answers in case a derivative job never settles. */
+export const POLL_LIMIT = 150;
+
+/** Derivatives still being made: poll so thumbnails appear without a reload. */
+export function hasPending(items: AssetCard[] | undefined): boolean {
+  return Boolean(items?.some((a) => a.derivatives === 'pending'));
+}
+
+export function useFolderAssets(id: number | undefined, page: number, perPage = FOLDER_ASSETS_PER_PAGE) {
+  return useQuery({
+    queryKey: folderKeys.assetPage(id ?? 0, page, perPage),
+    queryFn: ({ signal }) =>
+      call(routes.folderAssets, { params: { id: id ?? 0 }, query: { page, per_page: perPage }, signal }),
+    enabled: id !== undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      hasPending(query.state.data?.items) && query.state.dataUpdateCount < POLL_LIMIT ? 2000 : false,
+  });
+}
+
+/** Tree and folder views change together after any folder operation. */
+function useInvalidateFolders() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: folderKeys.trees() }),
+      qc.invalidateQueries({ queryKey: folderKeys.details() }),
+    ]);
+}
+
+export function useCreateFolder() {
+  const invalidate = useInvalidateFolders();
+  return useMutation({
+    mutationFn: (body: RouteBody<'folderNew'>) => call(routes.folderNew, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateFolder() {
+  const invalidate = useInvalidateFolders();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RouteBody<'folderUpdate'> }) =>
+      call(routes.folderUpdate, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMoveFolder() {
+  const invalidate = useInvalidateFolders();
+  return useMutation({
+    mutationFn: ({ id, parentId }: { id: number; parentId: number }) =>
+      call(routes.folderMove, { params: { id }, body: { parent_id: parentId } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveFolder() {
+  const invalidate = useInvalidateFolders();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.folderRemove, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Depth-first list of a tree, for pickers and lookups. */
+export function flattenTree(root: FolderNode, depth = 0, out: { node: FolderNode; depth: number }[] = []) {
+  out.push({ node: root, depth });
+  for (const child of root.children) flattenTree(child, depth + 1, out);
+  return out;
+}
+
+/** The ids of a folder and everything under it (a move cannot land there). */
+export function subtreeIds(root: FolderNode, id: number): Set<number> {
+  const found = flattenTree(root).find((e) => e.node.id === id)?.node;
+  return new Set(found ? flattenTree(found).map((e) => e.node.id) : []);
+}
+
+/** Ids from the root down to `id` (to open the tree along the current path). */
+export function pathTo(root: FolderNode, id: number): number[] {
+  if (root.id === id) return [root.id];
+  for (const child of root.children) {
+    const p = pathTo(child, id);
+    if (p.length) return [root.id, ...p];
+  }
+  return [];
+}

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn, unique } from '../support/fixtures';
+import { makeMedia } from '../support/media';
+
+test('the admin builds a brand library: folders, uploads, metadata, versions, move, remove, restore, download', async ({ page }) => {
+  test.setTimeout(120_000);
+  const media = makeMedia();
+  const name = `Journey ${unique('co').slice(-6)}`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+
+  // A brand, created in the admin screen.
+  await page.goto('/brand/all');
+  await page.getByRole('button', { name: 'New brand' }).click();
+  const brandDialog = page.getByRole('dialog');
+  await brandDialog.getByLabel('Name', { exact: true }).fill(name);
+  await brandDialog.getByLabel('Slug').fill(name.toLowerCase().replace(/\s+/g, '-'));
+  await brandDialog.getByRole('button', { name: 'Create brand' }).click();
+  await expect(page.getByRole('cell', { name }).first()).toBeVisible();
+
+  // Choose it, and build a folder tree.
+  await page.goto('/brand/choose');
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/brand');
+  const newFolder = async (folderName: string) => {
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const d = page.getByRole('dialog');
+    await d.getByLabel('Folder name').fill(folderName);
+    await d.getByRole('radio', { name: /Public/ }).check();
+    await d.getByRole('button', { name: 'Create folder' }).click();
+    await expect(d).toBeHidden();
+  };
+  await newFolder('Campaigns');
+  await newFolder('Archive');
+  await page.getByTestId(/folder-card-/).filter({ hasText: 'Campaigns' }).getByRole('link').click();
+  await newFolder('2026');
+  await page.getByTestId(/folder-card-/).filter({ hasText: '2026' }).getByRole('link').click();
+
+  // Upload three images, a PDF and an MP4 through the dialog; thumbnails appear.
+  const upload = async (paths: string[]) => {
+    await page.getByRole('button', { name: 'Upload', exact: true }).first().click();
+    const d = page.getByRole('dialog');
+    await d.locator('input[type="file"]').setInputFiles(paths);
+    await d.getByRole('button', { name: /Start upload/ }).click();
+    return d;
+  };
+  let dialog = await upload([media.sunrise, media.bars, media.fractal, media.brief, media.clip]);
+  await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Uploaded' })).toHaveCount(5, { timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.locator('img[src*="/api/media/derivatives/"]')).toHaveCount(5, { timeout: 30_000 });
+
+  // The same image again: "exists", with where it is.
+  dialog = await upload([media.sunrise]);
+  await expect(dialog.getByTestId('upload-status')).toHaveText('Already exists', { timeout: 15_000 });
+  await expect(dialog.getByText(`Already in ${name} / Campaigns / 2026`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  // Metadata, on the asset page.
+  await page.getByRole('link', { name: /sunrise\.jpg/ }).first().click();
+  await page.waitForURL('**/brand/asset/*');
+  await page.getByLabel('Description').fill('Opening shot of the spring campaign');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/saved|updated/i).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Description')).toHaveValue('Opening shot of the spring campaign');
+
+  // A new version, seen in the history.
+  await page.getByRole('button', { name: 'New version' }).click();
+  const versionDialog = page.getByRole('dialog');
+  await versionDialog.locator('input[type="file"]').setInputFiles(media.sunriseV2);
+  await versionDialog.getByRole('button', { name: /Start upload/ }).click();
+  await expect(versionDialog.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 30_000 });
+  await versionDialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(page.getByTestId('version-2')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('version-2')).toContainText('Current');
+
+  // Move it to Archive.
+  await page.getByRole('button', { name: 'Move', exact: true }).click();
+  const picker = page.getByRole('dialog');
+  await picker.getByText('Archive', { exact: true }).click();
+  await picker.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByRole('navigation', { name: 'Folder path' }).getByText('Archive')).toBeVisible();
+
+  // Remove and restore.
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Restore', exact: true }).click();
+  const confirmRestore = page.getByRole('dialog');
+  if (await confirmRestore.isVisible()) await confirmRestore.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
+
+  // Download the original: the bytes of the current version.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+  const saved = await download.path();
+  expect(Buffer.compare(readFileSync(saved), readFileSync(media.sunriseV2))).toBe(0);
+});
