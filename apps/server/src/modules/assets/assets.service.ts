@@ -94,7 +94,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         results.push(await ingestNewAsset(deps, actor, folder, part.filename, part.file, { duplicates: mode, lang }));
       }
       if (!results.length) throw invalid({ files: 'required' });
-      reply.status(results.every((r) => r.status === 'created') ? 201 : 207);
+      // 201 all created, 422 all refused (the results say why), 207 anything in between.
+      const status = results.every((r) => r.status === 'created') ? 201 : results.every((r) => r.status === 'failed') ? 422 : 207;
+      reply.status(status);
       return { results };
     },
 

@@ -93,6 +93,9 @@ describe('uploads', () => {
       'EXTENSION_NOT_ALLOWED',
     ]);
     expect(res[0].error.message).toBe("The file's content does not match its extension.");
+    const alone = await upload(admin, folder, [{ name: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') }]);
+    expect(alone.statusCode).toBe(422);
+    expect(alone.json().results[0].error.code).toBe('CONTENT_MISMATCH');
     expect(res[4]).toMatchObject({ status: 'created', file_name: 'passwd.txt' });
     const unicode = (await admin.get(`/api/ops/asset/${res[5].asset_id}/view`)).json().asset;
     const dl = await admin.get(`/api/ops/asset/${unicode.id}/download`);
