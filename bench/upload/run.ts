@@ -65,23 +65,33 @@ try {
   const rssBefore = peakRssMb();
 
   const b64 = (s: string) => Buffer.from(s).toString('base64');
-  const started = performance.now();
-  const created = await fetch(`${base}/api/uploads`, {
-    method: 'POST',
-    headers: { ...auth, 'tus-resumable': '1.0.0', 'upload-length': String(size), 'upload-metadata': `filename ${b64('big.csv')},brand_id ${b64(String(brand.id))},folder_id ${b64(String(brand.root_folder_id))}` },
-  });
-  const url = new URL(created.headers.get('location')!, base).toString();
-  // curl sends the body: a client in this process would compete with the server for the 2 cores.
-  const out = execFileSync('curl', [
-    '-s', '-X', 'PATCH', url,
-    '-H', `authorization: Bearer ${token}`, '-H', `x-xsrf-token: ${xsrf}`, '-H', `cookie: XSRF-TOKEN=${xsrf}`,
-    '-H', 'tus-resumable: 1.0.0', '-H', 'upload-offset: 0', '-H', 'content-type: application/offset+octet-stream',
-    '-H', 'expect:', '-T', file,
-  ], { maxBuffer: 1024 * 1024 });
-  const result = JSON.parse(out.toString());
-  execFileSync('sync');
-  const uploadMs = performance.now() - started;
-  if (result.status !== 'created') throw new Error(`upload failed: ${JSON.stringify(result)}`);
+  // Three uploads, as three copies: best against best. Each is a new asset (duplicates allowed).
+  const uploadRuns: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    const created = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(size),
+        'upload-metadata': `filename ${b64(`big-${run}.csv`)},brand_id ${b64(String(brand.id))},folder_id ${b64(String(brand.root_folder_id))},duplicates ${b64('allow')}`,
+      },
+    });
+    const url = new URL(created.headers.get('location')!, base).toString();
+    // curl sends the body: a client in this process would compete with the server for the 2 cores.
+    const out = execFileSync('curl', [
+      '-s', '-X', 'PATCH', url,
+      '-H', `authorization: Bearer ${token}`, '-H', `x-xsrf-token: ${xsrf}`, '-H', `cookie: XSRF-TOKEN=${xsrf}`,
+      '-H', 'tus-resumable: 1.0.0', '-H', 'upload-offset: 0', '-H', 'content-type: application/offset+octet-stream',
+      '-H', 'expect:', '-T', file,
+    ], { maxBuffer: 1024 * 1024 });
+    const result = JSON.parse(out.toString());
+    execFileSync('sync');
+    uploadRuns.push(performance.now() - started);
+    if (result.status !== 'created') throw new Error(`upload failed: ${JSON.stringify(result)}`);
+  }
+  const uploadMs = Math.min(...uploadRuns);
 
   const mb = size / 1024 ** 2;
   console.log(
@@ -91,6 +101,7 @@ try {
         cp_ms: Math.round(cpMs),
         cp_runs_ms: cpRuns.map(Math.round),
         upload_ms: Math.round(uploadMs),
+        upload_runs_ms: uploadRuns.map(Math.round),
         cp_mb_s: Math.round(mb / (cpMs / 1000)),
         upload_mb_s: Math.round(mb / (uploadMs / 1000)),
         throughput_vs_cp: Number((cpMs / uploadMs).toFixed(2)),

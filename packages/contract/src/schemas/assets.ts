@@ -18,6 +18,7 @@ export const AssetAbilities = z.object({
   restore: z.boolean(),
   download: z.boolean(),
   version: z.boolean(),
+  lock_name: z.boolean(),
 });
 export type AssetAbilities = z.infer<typeof AssetAbilities>;
 
@@ -85,6 +86,8 @@ export const AssetEditBody = z.strictObject({
   categories: z.array(Keyword).max(50).optional(),
   language: z.string().trim().max(100).nullish(),
   visibility: VisibilitySchema.optional(),
+  /** Locks or unlocks name editing; only for those who manage assets (asset.manage). */
+  name_locked: z.boolean().optional(),
 });
 export type AssetEditBody = z.input<typeof AssetEditBody>;
 

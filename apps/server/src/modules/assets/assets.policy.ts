@@ -25,5 +25,6 @@ export function assetAbilities(actor: Actor, a: { status: string }): AssetAbilit
     restore: !active && hasPermission(actor, 'asset.delete'),
     download: hasPermission(actor, 'asset.download'),
     version: active && hasPermission(actor, 'asset.create'),
+    lock_name: active && hasPermission(actor, 'asset.manage'),
   };
 }

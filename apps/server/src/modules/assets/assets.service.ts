@@ -103,8 +103,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     async edit(actor: Actor, id: number, body: z.output<typeof AssetEditBody>) {
       const a = await visible(actor, id);
       authorize(assetAbilities(actor, a).update);
+      if (body.name_locked !== undefined) authorize(assetAbilities(actor, a).lock_name);
+      // The lock as it will be after this edit: locking and renaming at once is refused.
+      const locked = body.name_locked ?? a.name_locked === 1;
       if (body.name !== undefined && body.name !== a.name) {
-        if (a.name_locked) throw invalid({ name: 'immutable' });
+        if (locked) throw invalid({ name: 'immutable' });
         // The name keeps its file extension.
         if (!body.name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
       }
@@ -115,6 +118,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         ...(body.categories ? { categories: JSON.stringify([...new Set(body.categories)]) } : {}),
         ...(body.language !== undefined ? { language: body.language || null } : {}),
         ...(body.visibility ? { visibility: body.visibility } : {}),
+        ...(body.name_locked !== undefined ? { name_locked: body.name_locked ? 1 : 0 } : {}),
         updated_at: now(),
       });
       return view(actor, id);

@@ -141,6 +141,13 @@ describe('asset operations', () => {
     const noExt = await admin.put(`/api/ops/asset/${id}/edit`, { name: 'Hero shot' });
     expect(noExt.statusCode).toBe(422);
     expect((await admin.put(`/api/ops/asset/${id}/edit`, { owner: 'me' })).statusCode).toBe(422);
+    // A locked name cannot change; only those who manage assets set the lock.
+    const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
+    expect((await member.client.put(`/api/ops/asset/${id}/edit`, { name_locked: true })).statusCode).toBe(403);
+    expect((await admin.put(`/api/ops/asset/${id}/edit`, { name_locked: true })).json().asset.name_locked).toBe(true);
+    const renamed = await member.client.put(`/api/ops/asset/${id}/edit`, { name: 'Other.jpg' });
+    expect(renamed.json().error.fields).toEqual({ name: 'name cannot be changed' });
+    await admin.put(`/api/ops/asset/${id}/edit`, { name_locked: false });
 
     const dest = await makeFolder(admin, brand.id, 'Dest');
     const other = await makeBrand(admin, 'Other brand');

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Radio, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Radio, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AssetEditBody } from '@brandvault/contract';
 import type { AssetView, Visibility } from '@brandvault/contract';
@@ -55,6 +55,16 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
   });
   const canEdit = asset.abilities.update;
 
+  /** Those who manage assets lock or unlock the name at once, apart from the form. */
+  const setLock = (locked: boolean) =>
+    edit.mutate(
+      { id: asset.id, body: { name_locked: locked } },
+      {
+        onSuccess: ({ asset: saved }) => notifySuccess(t('assets.savedTitle'), t('assets.saved', { name: saved.name }), 'assets'),
+        onError: (error) => notifyError(error, 'assets'),
+      },
+    );
+
   const submit = form.onSubmit((values) => {
     edit.mutate(
       { id: asset.id, body: toBody(asset, values) },
@@ -99,6 +109,14 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
             rightSectionWidth={Math.max(36, suffix.length * 9 + 12)}
             {...form.getInputProps('base')}
           />
+          {asset.abilities.lock_name && (
+            <Switch
+              label={t('assets.lockName')}
+              checked={asset.name_locked}
+              disabled={edit.isPending}
+              onChange={(e) => setLock(e.currentTarget.checked)}
+            />
+          )}
           <Textarea
             label={t('assets.fields.description')}
             name="description"
