@@ -25,7 +25,13 @@ function newest(path) {
 export function webBuildIsStale() {
   const built = join(root, 'apps/web/dist/index.html');
   if (!existsSync(built)) return true;
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/contract/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/package.json',
+    'packages/contract/src',
+  ];
   return Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
 }
 

@@ -37,7 +37,10 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 await step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
 await step('lint', () => run('npx', ['eslint', '.']));
-await step('server tests on SQLite', () => run('npx', ['vitest', 'run'], { cwd: `${root}/apps/server`, env: { TEST_DB: 'sqlite' } }));
+await step('format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.']));
+await step('server tests on SQLite', () =>
+  run('npx', ['vitest', 'run'], { cwd: `${root}/apps/server`, env: { TEST_DB: 'sqlite' } }),
+);
 if (process.env.TEST_DATABASE_URL) {
   await step('server tests on PostgreSQL', async () =>
     (await postgresReachable(process.env.TEST_DATABASE_URL))

@@ -43,7 +43,9 @@ const EFFORT = 2;
 // the faster of the two is the figure we compare against.
 const ONE_THREAD_ENV = { ...process.env, VIPS_CONCURRENCY: '1', MAGICK_THREAD_LIMIT: '1', OMP_NUM_THREADS: '1' };
 const DEFAULT_ENV = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !['VIPS_CONCURRENCY', 'MAGICK_THREAD_LIMIT', 'OMP_NUM_THREADS'].includes(k)),
+  Object.entries(process.env).filter(
+    ([k]) => !['VIPS_CONCURRENCY', 'MAGICK_THREAD_LIMIT', 'OMP_NUM_THREADS'].includes(k),
+  ),
 );
 
 function run(cmd: string, argv: string[], env: NodeJS.ProcessEnv = DEFAULT_ENV): Promise<string> {
@@ -82,11 +84,27 @@ async function timed<T>(items: T[], parallel: number, fn: (item: T, i: number) =
  * encoders have real work (about 4 MB at quality 90, like a camera file) and no two files match.
  */
 async function makePhoto(path: string, grain: Buffer): Promise<void> {
-  const field = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const field = await sharp({
+    create: {
+      width: 16,
+      height: 12,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
     .resize(W, H, { kernel: 'cubic' })
     .raw()
     .toBuffer();
-  const texture = await sharp({ create: { width: Math.round(W / 16), height: Math.round(H / 16), channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const texture = await sharp({
+    create: {
+      width: Math.round(W / 16),
+      height: Math.round(H / 16),
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
     .resize(W, H, { kernel: 'cubic' })
     .raw()
     .toBuffer();
@@ -116,7 +134,17 @@ async function main() {
     const srcDir = join(root, 'src');
     await mkdir(srcDir);
     const files = Array.from({ length: COUNT }, (_, i) => join(srcDir, `photo-${String(i).padStart(4, '0')}.jpg`));
-    const grain = await sharp({ create: { width: W, height: H, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 14 } } }).raw().toBuffer();
+    const grain = await sharp({
+      create: {
+        width: W,
+        height: H,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 14 },
+      },
+    })
+      .raw()
+      .toBuffer();
     const generateMs = await timed(files, PARALLEL, (file) => makePhoto(file, grain));
     const inputBytes = await dirBytes(srcDir);
 
@@ -125,31 +153,77 @@ async function main() {
 
     const ours = async (file: string, i: number, outRoot: string, opts: { twoDecodes?: boolean } = {}) => {
       const out = join(outRoot, String(i));
-      if (!opts.twoDecodes) return makeDerivatives(file, 'image', 'jpg', out, { effort: EFFORT, thumbnailQuality: THUMB.quality, previewQuality: PREVIEW.quality });
+      if (!opts.twoDecodes)
+        return makeDerivatives(file, 'image', 'jpg', out, {
+          effort: EFFORT,
+          thumbnailQuality: THUMB.quality,
+          previewQuality: PREVIEW.quality,
+        });
       // The alternative to one decode: two pipelines from the file (the thumbnail with JPEG shrink-on-load).
       await mkdir(out, { recursive: true });
       const src = () => sharp(file, { failOn: 'error', autoOrient: true });
-      await src().resize(PREVIEW.size, PREVIEW.size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: PREVIEW.quality, effort: EFFORT }).toFile(join(out, 'preview.webp'));
-      await src().resize(THUMB.size, THUMB.size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: THUMB.quality, effort: EFFORT }).toFile(join(out, 'thumbnail.webp'));
+      await src()
+        .resize(PREVIEW.size, PREVIEW.size, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: PREVIEW.quality, effort: EFFORT })
+        .toFile(join(out, 'preview.webp'));
+      await src()
+        .resize(THUMB.size, THUMB.size, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: THUMB.quality, effort: EFFORT })
+        .toFile(join(out, 'thumbnail.webp'));
     };
     const vips = async (file: string, i: number, outRoot: string, env: NodeJS.ProcessEnv) => {
       const out = join(outRoot, String(i));
       await mkdir(out, { recursive: true });
       // vipsthumbnail makes one size per run; each run shrinks on load as far as its size allows.
-      await run('vipsthumbnail', [file, '--size', String(PREVIEW.size), '-o', join(out, `preview.webp[Q=${PREVIEW.quality},effort=${EFFORT},strip]`)], env);
-      await run('vipsthumbnail', [file, '--size', String(THUMB.size), '-o', join(out, `thumbnail.webp[Q=${THUMB.quality},effort=${EFFORT},strip]`)], env);
+      await run(
+        'vipsthumbnail',
+        [
+          file,
+          '--size',
+          String(PREVIEW.size),
+          '-o',
+          join(out, `preview.webp[Q=${PREVIEW.quality},effort=${EFFORT},strip]`),
+        ],
+        env,
+      );
+      await run(
+        'vipsthumbnail',
+        [
+          file,
+          '--size',
+          String(THUMB.size),
+          '-o',
+          join(out, `thumbnail.webp[Q=${THUMB.quality},effort=${EFFORT},strip]`),
+        ],
+        env,
+      );
     };
     const magick = async (file: string, i: number, outRoot: string, env: NodeJS.ProcessEnv) => {
       const out = join(outRoot, String(i));
       await mkdir(out, { recursive: true });
       // One decode for both sizes, like ours: -write saves the preview and the chain continues.
-      await run('convert', [
-        file, '-auto-orient', '-strip',
-        '-thumbnail', `${PREVIEW.size}x${PREVIEW.size}>`, '-quality', String(PREVIEW.quality), '-define', `webp:method=${EFFORT}`,
-        '-write', join(out, 'preview.webp'),
-        '-thumbnail', `${THUMB.size}x${THUMB.size}>`, '-quality', String(THUMB.quality),
-        join(out, 'thumbnail.webp'),
-      ], env);
+      await run(
+        'convert',
+        [
+          file,
+          '-auto-orient',
+          '-strip',
+          '-thumbnail',
+          `${PREVIEW.size}x${PREVIEW.size}>`,
+          '-quality',
+          String(PREVIEW.quality),
+          '-define',
+          `webp:method=${EFFORT}`,
+          '-write',
+          join(out, 'preview.webp'),
+          '-thumbnail',
+          `${THUMB.size}x${THUMB.size}>`,
+          '-quality',
+          String(THUMB.quality),
+          join(out, 'thumbnail.webp'),
+        ],
+        env,
+      );
     };
 
     interface Contender {
@@ -161,14 +235,31 @@ async function main() {
     const contenders: Contender[] = [
       { name: 'ours', available: true, fn: (f, i, r) => ours(f, i, r) },
       { name: 'vips-1-thread', available: vipsVersion !== undefined, fn: (f, i, r) => vips(f, i, r, ONE_THREAD_ENV) },
-      { name: 'vips-default-threads', available: vipsVersion !== undefined, fn: (f, i, r) => vips(f, i, r, DEFAULT_ENV) },
-      { name: 'magick-1-thread', available: magickVersion !== undefined, fn: (f, i, r) => magick(f, i, r, ONE_THREAD_ENV) },
-      { name: 'magick-default-threads', available: magickVersion !== undefined, fn: (f, i, r) => magick(f, i, r, DEFAULT_ENV) },
+      {
+        name: 'vips-default-threads',
+        available: vipsVersion !== undefined,
+        fn: (f, i, r) => vips(f, i, r, DEFAULT_ENV),
+      },
+      {
+        name: 'magick-1-thread',
+        available: magickVersion !== undefined,
+        fn: (f, i, r) => magick(f, i, r, ONE_THREAD_ENV),
+      },
+      {
+        name: 'magick-default-threads',
+        available: magickVersion !== undefined,
+        fn: (f, i, r) => magick(f, i, r, DEFAULT_ENV),
+      },
     ];
     if (args.variants) {
       contenders.push(
         { name: 'ours-two-decodes', available: true, fn: (f, i, r) => ours(f, i, r, { twoDecodes: true }) },
-        { name: 'ours-2-threads', available: true, fn: (f, i, r) => ours(f, i, r), before: () => configureSharp({ concurrency: 2 }) },
+        {
+          name: 'ours-2-threads',
+          available: true,
+          fn: (f, i, r) => ours(f, i, r),
+          before: () => configureSharp({ concurrency: 2 }),
+        },
       );
     }
 
@@ -192,9 +283,17 @@ async function main() {
         totals.set(c.name, (totals.get(c.name) ?? 0) + ms);
       }
     }
-    const results = new Map<string, { ms: number | undefined; bytes: number | undefined; error: 'missing' | undefined }>();
+    const results = new Map<
+      string,
+      { ms: number | undefined; bytes: number | undefined; error: 'missing' | undefined }
+    >();
     for (const c of contenders) {
-      results.set(c.name, c.available ? { ms: totals.get(c.name), bytes: await dirBytes(join(root, c.name)), error: undefined } : { ms: undefined, bytes: undefined, error: 'missing' });
+      results.set(
+        c.name,
+        c.available
+          ? { ms: totals.get(c.name), bytes: await dirBytes(join(root, c.name)), error: undefined }
+          : { ms: undefined, bytes: undefined, error: 'missing' },
+      );
     }
     const get = (name: string) => results.get(name)!;
     const o = get('ours');
@@ -206,7 +305,8 @@ async function main() {
     const v = best(v1, vd);
     const m = best(m1, md);
 
-    const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? Math.round((a / b) * 1000) / 1000 : null);
+    const ratio = (a: number | undefined, b: number | undefined) =>
+      a !== undefined && b ? Math.round((a / b) * 1000) / 1000 : null;
     const perImage = (ms: number | undefined) => (ms === undefined ? null : Math.round((ms / COUNT) * 10) / 10);
     const avgKb = (bytes: number | undefined) => (bytes === undefined ? null : Math.round(bytes / COUNT / 1024));
 
@@ -229,11 +329,19 @@ async function main() {
       },
       per_image_ms: { ours: perImage(o.ms), vipsthumbnail: perImage(v.ms), imagemagick: perImage(m.ms) },
       output_kb_per_image: { ours: avgKb(o.bytes), vipsthumbnail: avgKb(v.bytes), imagemagick: avgKb(m.bytes) },
-      versions: { sharp: sharp.versions.sharp, libvips_in_sharp: sharp.versions.vips, vipsthumbnail: vipsVersion ?? 'missing', imagemagick: magickVersion ?? 'missing' },
+      versions: {
+        sharp: sharp.versions.sharp,
+        libvips_in_sharp: sharp.versions.vips,
+        vipsthumbnail: vipsVersion ?? 'missing',
+        imagemagick: magickVersion ?? 'missing',
+      },
     };
 
     if (args.variants) {
-      result.variants_ms = { ours_two_decodes: get('ours-two-decodes').ms, ours_sharp_concurrency_2: get('ours-2-threads').ms };
+      result.variants_ms = {
+        ours_two_decodes: get('ours-two-decodes').ms,
+        ours_sharp_concurrency_2: get('ours-2-threads').ms,
+      };
     }
     console.log(JSON.stringify(result, null, 2));
   } finally {

@@ -24,7 +24,8 @@ const file = join(root, 'big.csv');
   const line = 'sku,campaign,channel,impressions,clicks\n';
   const block = Buffer.from(line.repeat(Math.ceil((1024 * 1024) / line.length)).slice(0, 1024 * 1024));
   const fd = openSync(file, 'w');
-  for (let written = 0; written < bytes; written += block.length) writeSync(fd, block, 0, Math.min(block.length, bytes - written));
+  for (let written = 0; written < bytes; written += block.length)
+    writeSync(fd, block, 0, Math.min(block.length, bytes - written));
   closeSync(fd);
 }
 const size = statSync(file).size;
@@ -42,7 +43,16 @@ const cpMs = Math.min(...cpRuns);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: serverDir,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-1', LOG_LEVEL: 'warn', MAX_UPLOAD_BYTES: String(size + 1), DATABASE_URL: process.env.DATABASE_URL ?? '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'bench-admin-1',
+    LOG_LEVEL: 'warn',
+    MAX_UPLOAD_BYTES: String(size + 1),
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const peakRssMb = () => {
@@ -52,16 +62,34 @@ const peakRssMb = () => {
 
 try {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 300) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
   const h = { 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'content-type': 'application/json' };
-  const { token } = await (await fetch(`${base}/api/login`, { method: 'POST', headers: h, body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-1' }) })).json();
+  const { token } = await (
+    await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-1' }),
+    })
+  ).json();
   const auth = { ...h, authorization: `Bearer ${token}` };
-  const { brand } = await (await fetch(`${base}/api/ops/brand/create`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench', slug: 'bench' }) })).json();
+  const { brand } = await (
+    await fetch(`${base}/api/ops/brand/create`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Bench', slug: 'bench' }),
+    })
+  ).json();
   const rssBefore = peakRssMb();
 
   const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -80,12 +108,32 @@ try {
     });
     const url = new URL(created.headers.get('location')!, base).toString();
     // curl sends the body: a client in this process would compete with the server for the 2 cores.
-    const out = execFileSync('curl', [
-      '-s', '-X', 'PATCH', url,
-      '-H', `authorization: Bearer ${token}`, '-H', `x-xsrf-token: ${xsrf}`, '-H', `cookie: XSRF-TOKEN=${xsrf}`,
-      '-H', 'tus-resumable: 1.0.0', '-H', 'upload-offset: 0', '-H', 'content-type: application/offset+octet-stream',
-      '-H', 'expect:', '-T', file,
-    ], { maxBuffer: 1024 * 1024 });
+    const out = execFileSync(
+      'curl',
+      [
+        '-s',
+        '-X',
+        'PATCH',
+        url,
+        '-H',
+        `authorization: Bearer ${token}`,
+        '-H',
+        `x-xsrf-token: ${xsrf}`,
+        '-H',
+        `cookie: XSRF-TOKEN=${xsrf}`,
+        '-H',
+        'tus-resumable: 1.0.0',
+        '-H',
+        'upload-offset: 0',
+        '-H',
+        'content-type: application/offset+octet-stream',
+        '-H',
+        'expect:',
+        '-T',
+        file,
+      ],
+      { maxBuffer: 1024 * 1024 },
+    );
     const result = JSON.parse(out.toString());
     execFileSync('sync');
     uploadRuns.push(performance.now() - started);

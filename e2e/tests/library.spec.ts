@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
-test('the admin builds a brand library: folders, uploads, metadata, versions, move, remove, restore, download', async ({ page }) => {
+test('the admin builds a brand library: folders, uploads, metadata, versions, move, remove, restore, download', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   const name = `Journey ${unique('co').slice(-6)}`;
@@ -33,9 +35,17 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   };
   await newFolder('Campaigns');
   await newFolder('Archive');
-  await page.getByTestId(/folder-card-/).filter({ hasText: 'Campaigns' }).getByRole('link').click();
+  await page
+    .getByTestId(/folder-card-/)
+    .filter({ hasText: 'Campaigns' })
+    .getByRole('link')
+    .click();
   await newFolder('2026');
-  await page.getByTestId(/folder-card-/).filter({ hasText: '2026' }).getByRole('link').click();
+  await page
+    .getByTestId(/folder-card-/)
+    .filter({ hasText: '2026' })
+    .getByRole('link')
+    .click();
 
   // Upload three images, a PDF and an MP4 through the dialog; thumbnails appear.
   const upload = async (paths: string[]) => {
@@ -57,7 +67,10 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   // Metadata, on the asset page.
-  await page.getByRole('link', { name: /sunrise\.jpg/ }).first().click();
+  await page
+    .getByRole('link', { name: /sunrise\.jpg/ })
+    .first()
+    .click();
   await page.waitForURL('**/brand/asset/*');
   await page.getByLabel('Description').fill('Opening shot of the spring campaign');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -92,7 +105,10 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
 
   // Download the original: the bytes of the current version.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download' }).click(),
+  ]);
   const saved = await download.path();
   expect(Buffer.compare(readFileSync(saved), readFileSync(media.sunriseV2))).toBe(0);
 });

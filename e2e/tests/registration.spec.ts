@@ -36,7 +36,9 @@ test('a new user registers, is approved, verifies, signs in, switches to Spanish
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
   // 3. The applicant verifies the e-mail with the link from the outbox.
-  const link = mailsTo(email).flatMap((m) => m.links).find((l) => l.includes('/email/verify'));
+  const link = mailsTo(email)
+    .flatMap((m) => m.links)
+    .find((l) => l.includes('/email/verify'));
   expect(link).toBeTruthy();
   await applicant.goto(link!);
   await expect(applicant.getByText('E-mail verified')).toBeVisible();
@@ -59,5 +61,7 @@ test('a new user registers, is approved, verifies, signs in, switches to Spanish
   await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cerrar sesión' }).click();
   await applicant.waitForURL('**/login');
-  expect(await applicant.evaluate(() => JSON.parse(localStorage.getItem('brandvault-state') ?? '{}')?.state?.token ?? null)).toBeNull();
+  expect(
+    await applicant.evaluate(() => JSON.parse(localStorage.getItem('brandvault-state') ?? '{}')?.state?.token ?? null),
+  ).toBeNull();
 });

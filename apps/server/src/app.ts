@@ -43,7 +43,10 @@ export interface BuiltApp {
 }
 
 /** Opens every dependency from the config, migrates and seeds, and wires the HTTP routes. */
-export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?: string; logger?: boolean; worker?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  opts: { clock?: Clock; pgSchema?: string; logger?: boolean; worker?: boolean } = {},
+): Promise<BuiltApp> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -58,7 +61,11 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
     await seed(repos, config, clock, app.log);
     const appKey = await appKeyOf(repos, config);
     const limiter = new RateLimiter(handle.db, clock);
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+    });
     const storage = await createBlobStore(config.storage);
     const media = mediaUrlFactory(appKey, clock);
     const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
@@ -96,14 +103,23 @@ export async function buildApp(config: Config, opts: { clock?: Clock; pgSchema?:
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {
-      if (hasWeb && isSpaRequest(req.method, req.url)) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (hasWeb && isSpaRequest(req.method, req.url))
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return sendError(req, reply, new AppError('NOT_FOUND'));
     });
 
     // Started last, so a failed build never leaves it polling.
     const worker =
       config.jobsInServer && opts.worker !== false
-        ? startWorker({ db: handle.db, dialect: handle.dialect, log: app.log, storage, dataDir: config.dataDir, clock, concurrency: config.jobsConcurrency })
+        ? startWorker({
+            db: handle.db,
+            dialect: handle.dialect,
+            log: app.log,
+            storage,
+            dataDir: config.dataDir,
+            clock,
+            concurrency: config.jobsConcurrency,
+          })
         : null;
     deps.wake = () => worker?.wake();
 

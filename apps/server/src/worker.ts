@@ -11,7 +11,14 @@ const log = consoleLog(config.logLevel, { name: 'worker' });
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(handle.db, handle.dialect);
 const storage = await createBlobStore(config.storage);
-const worker = startWorker({ db: handle.db, dialect: handle.dialect, log, storage, dataDir: config.dataDir, concurrency: config.jobsConcurrency });
+const worker = startWorker({
+  db: handle.db,
+  dialect: handle.dialect,
+  log,
+  storage,
+  dataDir: config.dataDir,
+  concurrency: config.jobsConcurrency,
+});
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

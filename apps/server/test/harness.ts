@@ -69,7 +69,9 @@ export async function startApp() {
     mails(to?: string): Mail[] {
       let files: string[] = [];
       try {
-        files = readdirSync(outboxDir).filter((f) => f.endsWith('.json')).sort();
+        files = readdirSync(outboxDir)
+          .filter((f) => f.endsWith('.json'))
+          .sort();
       } catch {
         return [];
       }
@@ -173,14 +175,21 @@ export async function adminClient(t: TestApp) {
 }
 
 /** A multipart/form-data body for app.inject (fields as strings; files as buffers). */
-export function multipart(fields: Record<string, string>, files: { field: string; name: string; type: string; data: Buffer }[] = []) {
+export function multipart(
+  fields: Record<string, string>,
+  files: { field: string; name: string; type: string; data: Buffer }[] = [],
+) {
   const boundary = `----bv${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(f.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -189,7 +198,10 @@ export function multipart(fields: Record<string, string>, files: { field: string
 
 /** Creates a brand through the API and returns its id and root folder id. */
 export async function makeBrand(admin: Client, name = `Brand ${Math.random().toString(36).slice(2, 7)}`) {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const r = await admin.post('/api/ops/brand/create', { name, slug });
   if (r.statusCode !== 201) throw new Error(`brand create failed: ${r.statusCode} ${r.body}`);
   const brand = r.json().brand;

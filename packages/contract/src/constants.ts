@@ -15,14 +15,7 @@ export type Status = (typeof STATUSES)[number];
 export const VISIBILITIES = ['PUBLIC', 'PRIVATE'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-export const MENU_VALUES = [
-  'dashboard',
-  'home',
-  'change_brand',
-  'my_collections',
-  'my_favorites',
-  'admin',
-] as const;
+export const MENU_VALUES = ['dashboard', 'home', 'change_brand', 'my_collections', 'my_favorites', 'admin'] as const;
 export type MenuValue = (typeof MENU_VALUES)[number];
 
 export const DEFAULT_MENU: { order: number; label: string; value: MenuValue }[] = [

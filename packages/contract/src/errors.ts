@@ -143,7 +143,10 @@ const es: Record<ErrorCode, Entry> = {
     message: 'El formato del cuerpo de la petición no está admitido.',
   },
   METHOD_NOT_ALLOWED: { title: 'No permitido', message: 'Esta operación no está permitida en esta dirección.' },
-  MISSING_EXTENSION: { title: 'Datos no válidos', message: 'El nombre del recurso debe incluir la extensión del archivo.' },
+  MISSING_EXTENSION: {
+    title: 'Datos no válidos',
+    message: 'El nombre del recurso debe incluir la extensión del archivo.',
+  },
   EXTENSION_NOT_ALLOWED: { title: 'Datos no válidos', message: 'No se permiten archivos de este tipo.' },
   CONTENT_MISMATCH: { title: 'Datos no válidos', message: 'El contenido del archivo no coincide con su extensión.' },
   FILE_TOO_LARGE: { title: 'Demasiado grande', message: 'El archivo supera el tamaño máximo de subida.' },

@@ -60,7 +60,9 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
     case 'invalid_type': {
       // `input` is there when parsed with reportInput; otherwise zod's own message says it.
       const missing =
-        'input' in issue ? issue.input === undefined || issue.input === null : /received (undefined|null)/.test(issue.message);
+        'input' in issue
+          ? issue.input === undefined || issue.input === null
+          : /received (undefined|null)/.test(issue.message);
       return missing ? v('required') : v('type', { type: issue.expected });
     }
     case 'too_small': {
@@ -78,7 +80,8 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
     case 'invalid_format':
       return issue.format === 'email' ? v('email') : v('invalid');
     case 'invalid_value':
-      if ('input' in issue && (issue.input === undefined || issue.input === null || issue.input === '')) return v('required');
+      if ('input' in issue && (issue.input === undefined || issue.input === null || issue.input === ''))
+        return v('required');
       return v('oneOf', { values: issue.values.map(String).join(', ') });
     case 'unrecognized_keys':
       return v('unknown');

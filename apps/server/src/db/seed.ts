@@ -15,7 +15,10 @@ import type { Repos } from '../repos.js';
 export async function seed(repos: Repos, config: Config, clock: Clock, log: FastifyBaseLogger) {
   const now = iso(clock.now());
   await repos.roles.seed(ROLE_PERMISSIONS, PERMISSIONS, now);
-  await repos.assets.seedExtensions(DEFAULT_EXTENSIONS.map((e) => ({ ext: e.ext, mime: e.mime, assetType: e.assetType })), now);
+  await repos.assets.seedExtensions(
+    DEFAULT_EXTENSIONS.map((e) => ({ ext: e.ext, mime: e.mime, assetType: e.assetType })),
+    now,
+  );
   if ((await repos.users.count()) > 0) return;
   const password = config.adminPassword ?? randomToken(12);
   const id = await repos.users.insert({
@@ -39,7 +42,10 @@ export async function seed(repos: Repos, config: Config, clock: Clock, log: Fast
   await repos.roles.setUserRoles(id, ['admin']);
   if (config.adminPassword) log.info({ email: config.adminEmail }, 'created the first administrator');
   // Printed once, on the first start only, when no ADMIN_PASSWORD was given.
-  else log.warn(`first administrator created: ${config.adminEmail} / ${password} (shown once; change it after signing in)`);
+  else
+    log.warn(
+      `first administrator created: ${config.adminEmail} / ${password} (shown once; change it after signing in)`,
+    );
 }
 
 /** The key that signs XSRF cookies and e-mail links: APP_KEY, else one kept in the database. */

@@ -33,12 +33,22 @@ function body(err: AppError, lang: Lang) {
     fields ??= {};
     for (const [path, key] of Object.entries(err.opts.fieldKeys)) fields[path] = fieldText(lang, key, { path });
   }
-  return { error: { status: err.status, code: err.code, message: errorText(err.code, lang).message, ...(fields ? { fields } : {}) } };
+  return {
+    error: {
+      status: err.status,
+      code: err.code,
+      message: errorText(err.code, lang).message,
+      ...(fields ? { fields } : {}),
+    },
+  };
 }
 
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppError) {
   if (err.opts.headers) reply.headers(err.opts.headers);
-  return reply.status(err.status).type('application/json').send(body(err, pickLang(req)));
+  return reply
+    .status(err.status)
+    .type('application/json')
+    .send(body(err, pickLang(req)));
 }
 
 /** Fastify's own errors (bad JSON, body too large, wrong content type) mapped to catalogue codes. */

@@ -44,7 +44,10 @@ describe('HTTP edges', () => {
     expect(raw.body).not.toMatch(/SyntaxError|stack|node_modules|\.ts:\d/);
     const types = await c.post('/api/login', { email: 42, password: ['x'] });
     expect(types.statusCode).toBe(422);
-    expect(types.json().error.fields).toEqual({ email: 'email must be a `string` type', password: 'password must be a `string` type' });
+    expect(types.json().error.fields).toEqual({
+      email: 'email must be a `string` type',
+      password: 'password must be a `string` type',
+    });
     const big = await t.app.inject({
       method: 'POST',
       url: '/api/login',

@@ -28,11 +28,16 @@ function fieldValue(raw: string): unknown {
  * Reads a small multipart form (brand and folder pictures): text fields into an object, named
  * files into buffers, each file at most 20 MB. JSON bodies pass through unchanged.
  */
-export async function readForm(req: FastifyRequest, fileFields: readonly string[]): Promise<{ body: unknown; files: FormFile[] }> {
+export async function readForm(
+  req: FastifyRequest,
+  fileFields: readonly string[],
+): Promise<{ body: unknown; files: FormFile[] }> {
   if (!req.isMultipart()) return { body: req.body ?? {}, files: [] };
   const body: Record<string, unknown> = {};
   const files: FormFile[] = [];
-  for await (const part of req.parts({ limits: { fileSize: MAX_FORM_FILE_BYTES, files: fileFields.length, fields: 50 } })) {
+  for await (const part of req.parts({
+    limits: { fileSize: MAX_FORM_FILE_BYTES, files: fileFields.length, fields: 50 },
+  })) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();

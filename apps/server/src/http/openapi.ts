@@ -10,10 +10,18 @@ export function openApiDocument() {
   for (const [name, r] of Object.entries(routes) as [string, RouteDef][]) {
     const path = r.path.replace(/:(\w+)/g, '{$1}');
     const params: unknown[] = [];
-    for (const [where, s] of [['path', r.params], ['query', r.query]] as const) {
+    for (const [where, s] of [
+      ['path', r.params],
+      ['query', r.query],
+    ] as const) {
       const js = s ? (schema(s, 'input') as { properties?: Record<string, unknown>; required?: string[] }) : null;
       for (const [key, value] of Object.entries(js?.properties ?? {})) {
-        params.push({ name: key, in: where, required: where === 'path' || !!js?.required?.includes(key), schema: value });
+        params.push({
+          name: key,
+          in: where,
+          required: where === 'path' || !!js?.required?.includes(key),
+          schema: value,
+        });
       }
     }
     const access = typeof r.access === 'string' ? r.access : JSON.stringify(r.access);
@@ -22,7 +30,9 @@ export function openApiDocument() {
       summary: r.summary,
       description: `Access: ${access}${r.rateLimit ? `; at most ${r.rateLimit.max} calls a minute` : ''}`,
       parameters: params,
-      ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } } : {}),
+      ...(r.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schema(r.body, 'input') } } } }
+        : {}),
       responses: {
         [String(r.status ?? 200)]: {
           description: 'Success',

@@ -37,7 +37,11 @@ export class RateLimiter {
   /** Current count without adding to it (0 when the window has passed). */
   async peek(key: string): Promise<Hit> {
     const now = this.clock.now().getTime();
-    const row = await this.db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select(['count', 'reset_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row || row.reset_at <= now) return { count: 0, retryAfterSeconds: 0 };
     return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at - now) / 1000)) };
   }

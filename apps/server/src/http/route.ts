@@ -71,7 +71,11 @@ export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps,
       const query = parse(def.query as D['query'], req.query);
       const form = def.multipart === 'form' ? await readForm(req, def.files ?? []) : null;
       // A streamed multipart body is read by the handler itself.
-      const rawBody = form ? form.body : def.multipart === 'stream' ? undefined : (req.body ?? (def.body ? {} : undefined));
+      const rawBody = form
+        ? form.body
+        : def.multipart === 'stream'
+          ? undefined
+          : (req.body ?? (def.body ? {} : undefined));
       const ctx = {
         req,
         reply,

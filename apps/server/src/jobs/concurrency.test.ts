@@ -33,8 +33,20 @@ describe('several workers', () => {
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) ids.push((await enqueueAny(t.db, 'count.test', { i }))!);
     const other = t.connect();
-    const a = new Worker({ db: t.db, dialect: t.dialect, handlers: handlersFor('a'), log: memoryLog().log, concurrency: 4 });
-    const b = new Worker({ db: other.db, dialect: other.dialect, handlers: handlersFor('b'), log: memoryLog().log, concurrency: 4 });
+    const a = new Worker({
+      db: t.db,
+      dialect: t.dialect,
+      handlers: handlersFor('a'),
+      log: memoryLog().log,
+      concurrency: 4,
+    });
+    const b = new Worker({
+      db: other.db,
+      dialect: other.dialect,
+      handlers: handlersFor('b'),
+      log: memoryLog().log,
+      concurrency: 4,
+    });
     const [ranA, ranB] = await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
     expect(ranA + ranB).toBe(50);
     expect([...runs.keys()].sort((x, y) => x - y)).toEqual([...Array(50).keys()]);
@@ -48,15 +60,25 @@ describe('several workers', () => {
   it('re-run a job left running by a crashed worker once its lease has expired', async () => {
     const clock = new TestClock();
     const done: number[] = [];
-    const handlers = { 'crash.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void done.push(n) }) };
+    const handlers = {
+      'crash.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void done.push(n) }),
+    };
     const w = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock, leaseMs: 60_000 });
     // What a worker killed mid-job leaves behind: claimed, leased, never finished.
     const id = await enqueueAny(t.db, 'crash.test', { n: 1 }, { maxAttempts: 3 });
     const poisoned = await enqueueAny(t.db, 'crash.test', { n: 2 }, { maxAttempts: 1 });
-    for (const [jobId, attempts] of [[id, 1], [poisoned, 1]] as const) {
+    for (const [jobId, attempts] of [
+      [id, 1],
+      [poisoned, 1],
+    ] as const) {
       await t.db
         .updateTable('jobs')
-        .set({ status: 'running', attempts, locked_by: 'dead-host:1:x', locked_until: iso(new Date(clock.now().getTime() + 60_000)) })
+        .set({
+          status: 'running',
+          attempts,
+          locked_by: 'dead-host:1:x',
+          locked_until: iso(new Date(clock.now().getTime() + 60_000)),
+        })
         .where('id', '=', jobId!)
         .execute();
     }

@@ -11,8 +11,16 @@ export function consoleLog(level: keyof typeof LEVELS, base: Record<string, unkn
   const at = (n: number) => (obj: object, msg?: string) => {
     if (n < min) return;
     const fields: Record<string, unknown> = { ...obj };
-    if (fields.err instanceof Error) fields.err = { type: fields.err.name, message: fields.err.message, stack: fields.err.stack };
-    const line = JSON.stringify({ level: n, time: Date.now(), pid: process.pid, ...base, ...fields, ...(msg ? { msg } : {}) });
+    if (fields.err instanceof Error)
+      fields.err = { type: fields.err.name, message: fields.err.message, stack: fields.err.stack };
+    const line = JSON.stringify({
+      level: n,
+      time: Date.now(),
+      pid: process.pid,
+      ...base,
+      ...fields,
+      ...(msg ? { msg } : {}),
+    });
     (n >= LEVELS.warn ? process.stderr : process.stdout).write(`${line}\n`);
   };
   return { debug: at(LEVELS.debug), info: at(LEVELS.info), warn: at(LEVELS.warn), error: at(LEVELS.error) };

@@ -27,7 +27,14 @@ describe('enqueue', () => {
     const id = await t.db.transaction().execute((trx) => enqueueAny(trx, 'tx.test', { n: 2 }));
     const rows = await jobsNamed('tx.test');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id, status: 'queued', attempts: 0, max_attempts: 5, payload: '{"n":2}', locked_by: null });
+    expect(rows[0]).toMatchObject({
+      id,
+      status: 'queued',
+      attempts: 0,
+      max_attempts: 5,
+      payload: '{"n":2}',
+      locked_by: null,
+    });
     expect(typeof rows[0]?.id).toBe('number');
   });
 
@@ -67,9 +74,17 @@ describe('enqueue', () => {
 
   it('keeps a scheduled job until its run-at time', async () => {
     const ran: number[] = [];
-    const handlers = { 'later.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) }) };
+    const handlers = {
+      'later.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) }),
+    };
     let now = new Date('2030-01-01T10:00:00.000Z');
-    const worker = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock: { now: () => now } });
+    const worker = new Worker({
+      db: t.db,
+      dialect: t.dialect,
+      handlers,
+      log: memoryLog().log,
+      clock: { now: () => now },
+    });
     await enqueueAny(t.db, 'later.test', { n: 1 }, { runAt: new Date('2030-01-01T12:00:00.000Z') });
     expect(await worker.runUntilIdle()).toBe(0);
     now = new Date('2030-01-01T12:00:00.000Z');

@@ -20,17 +20,33 @@ export interface EnqueueOptions {
  * Adds a job. Pass the transaction that records the change, so the job exists exactly when the
  * change does. Returns the new job's id, or null when `dedupeKey` already names a job.
  */
-export function enqueue<N extends JobName>(db: Kysely<Database>, name: N, payload: JobPayload<N>, opts: EnqueueOptions = {}) {
+export function enqueue<N extends JobName>(
+  db: Kysely<Database>,
+  name: N,
+  payload: JobPayload<N>,
+  opts: EnqueueOptions = {},
+) {
   return enqueueAny(db, name, payload, opts);
 }
 
 /** Scheduled work is a row with a run-at time. */
-export function schedule<N extends JobName>(db: Kysely<Database>, name: N, payload: JobPayload<N>, runAt: Date, opts: Omit<EnqueueOptions, 'runAt'> = {}) {
+export function schedule<N extends JobName>(
+  db: Kysely<Database>,
+  name: N,
+  payload: JobPayload<N>,
+  runAt: Date,
+  opts: Omit<EnqueueOptions, 'runAt'> = {},
+) {
   return enqueueAny(db, name, payload, { ...opts, runAt });
 }
 
 /** Untyped form, for names outside the registry (tests, a worker with its own handlers). */
-export async function enqueueAny(db: Kysely<Database>, name: string, payload: unknown, opts: EnqueueOptions = {}): Promise<number | null> {
+export async function enqueueAny(
+  db: Kysely<Database>,
+  name: string,
+  payload: unknown,
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
   const now = iso((opts.clock ?? systemClock).now());
   const row = await db
     .insertInto('jobs')

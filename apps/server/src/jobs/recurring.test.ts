@@ -23,7 +23,12 @@ describe('recurring jobs', () => {
     let now = new Date('2030-03-01T10:00:30.000Z');
     const clock = { now: () => now };
     const ticks: string[] = [];
-    const tick = { 'tick.test': defineHandler({ schema: z.object({}), run: async (_p, ctx) => void ticks.push(iso(ctx.clock.now())) }) };
+    const tick = {
+      'tick.test': defineHandler({
+        schema: z.object({}),
+        run: async (_p, ctx) => void ticks.push(iso(ctx.clock.now())),
+      }),
+    };
     // every() is typed against the registry; a test job is declared by hand.
     const minutely: Recurring[] = [{ name: 'tick.test', intervalMs: 60_000, payload: {} }];
     const workers = [t.db, t.connect().db, t.connect().db].map(
@@ -40,8 +45,17 @@ describe('recurring jobs', () => {
     now = new Date('2030-03-01T10:04:10.000Z');
     expect(await ran()).toBe(1);
     expect(ticks).toHaveLength(3);
-    const rows = await t.db.selectFrom('jobs').select(['run_at', 'dedupe_key']).where('name', '=', 'tick.test').orderBy('run_at').execute();
-    expect(rows.map((r) => r.run_at)).toEqual(['2030-03-01T10:00:00.000Z', '2030-03-01T10:01:00.000Z', '2030-03-01T10:04:00.000Z']);
+    const rows = await t.db
+      .selectFrom('jobs')
+      .select(['run_at', 'dedupe_key'])
+      .where('name', '=', 'tick.test')
+      .orderBy('run_at')
+      .execute();
+    expect(rows.map((r) => r.run_at)).toEqual([
+      '2030-03-01T10:00:00.000Z',
+      '2030-03-01T10:01:00.000Z',
+      '2030-03-01T10:04:00.000Z',
+    ]);
   });
 
   it('include jobs.cleanup, which deletes done jobs after 7 days and failed ones after 30', async () => {
@@ -62,7 +76,13 @@ describe('recurring jobs', () => {
     const cleanup = await enqueue(t.db, 'jobs.cleanup', {}, { runAt: now });
     const w = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock: { now: () => now } });
     expect(await w.runUntilIdle()).toBe(1);
-    const left = (await t.db.selectFrom('jobs').select('id').where('id', 'in', [...keep, ...drop, cleanup!]).execute()).map((r) => r.id);
+    const left = (
+      await t.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('id', 'in', [...keep, ...drop, cleanup!])
+        .execute()
+    ).map((r) => r.id);
     expect(left.sort((a, b) => a - b)).toEqual([...keep, cleanup].sort((a, b) => a! - b!));
   });
 });

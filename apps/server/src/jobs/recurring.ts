@@ -15,7 +15,8 @@ export function every<N extends JobName>(name: N, intervalMs: number, payload: J
 }
 
 /** Start of the slot `now` falls in; every process computes the same one. */
-export const slotStart = (now: Date, intervalMs: number) => new Date(Math.floor(now.getTime() / intervalMs) * intervalMs);
+export const slotStart = (now: Date, intervalMs: number) =>
+  new Date(Math.floor(now.getTime() / intervalMs) * intervalMs);
 
 /**
  * Enqueues the current slot of each recurring job unless a row for it exists. The dedupe key is
@@ -23,11 +24,20 @@ export const slotStart = (now: Date, intervalMs: number) => new Date(Math.floor(
  * while no worker ran is not made up (only the current one is enqueued). `seen` only spares the
  * database a write per poll: correctness comes from the key.
  */
-export async function enqueueDueSlots(db: Db, recurring: Recurring[], now: Date, seen: Map<string, number>): Promise<void> {
+export async function enqueueDueSlots(
+  db: Db,
+  recurring: Recurring[],
+  now: Date,
+  seen: Map<string, number>,
+): Promise<void> {
   for (const r of recurring) {
     const start = slotStart(now, r.intervalMs);
     if (seen.get(r.name) === start.getTime()) continue;
-    await enqueueAny(db, r.name, r.payload, { runAt: start, dedupeKey: `every:${r.name}:${r.intervalMs}:${start.toISOString()}`, clock: { now: () => now } });
+    await enqueueAny(db, r.name, r.payload, {
+      runAt: start,
+      dedupeKey: `every:${r.name}:${r.intervalMs}:${start.toISOString()}`,
+      clock: { now: () => now },
+    });
     seen.set(r.name, start.getTime());
   }
 }

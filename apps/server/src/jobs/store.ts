@@ -23,7 +23,14 @@ const MAX_ERROR_CHARS = 4000;
  * atomic. `status = 'queued'` is checked again by the update in case the sub-select read a row
  * that another worker claimed in between.
  */
-export async function claimNext(db: Db, dialect: Dialect, names: string[], workerId: string, now: Date, leaseMs: number): Promise<JobRow | null> {
+export async function claimNext(
+  db: Db,
+  dialect: Dialect,
+  names: string[],
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | null> {
   if (names.length === 0) return null;
   const nowIso = iso(now);
   const next = db
@@ -77,7 +84,13 @@ export async function markDone(db: Db, claim: Claim, now: Date): Promise<boolean
 }
 
 /** Records a failed attempt: back to `queued` at `retryAt`, or `failed` when `retryAt` is null. */
-export async function markFailed(db: Db, claim: Claim, now: Date, error: string, retryAt: Date | null): Promise<boolean> {
+export async function markFailed(
+  db: Db,
+  claim: Claim,
+  now: Date,
+  error: string,
+  retryAt: Date | null,
+): Promise<boolean> {
   const r = await held(db, claim)
     .set({
       status: retryAt ? 'queued' : 'failed',

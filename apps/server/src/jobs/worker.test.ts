@@ -83,7 +83,10 @@ describe('worker', () => {
   it('fails at once on an invalid payload or a PermanentJobError', async () => {
     let ran = 0;
     const w = worker({
-      'strict.test': defineHandler({ schema: z.object({ assetId: z.number().int() }), run: async () => void (ran += 1) }),
+      'strict.test': defineHandler({
+        schema: z.object({ assetId: z.number().int() }),
+        run: async () => void (ran += 1),
+      }),
       'gone.test': defineHandler({
         schema: z.object({}),
         run: async () => {

@@ -220,12 +220,14 @@ export class Worker {
       } else {
         await run;
       }
-      if (!(await markDone(this.db, claim, this.clock.now()))) this.log.warn(meta, 'job finished after its lease was taken over');
+      if (!(await markDone(this.db, claim, this.clock.now())))
+        this.log.warn(meta, 'job finished after its lease was taken over');
       else this.log.debug(meta, 'job done');
     } catch (err) {
       const permanent = err instanceof Permanent || err instanceof PermanentJobError;
       const now = this.clock.now();
-      const retryAt = permanent || job.attempts >= job.max_attempts ? null : new Date(now.getTime() + backoffMs(job.attempts));
+      const retryAt =
+        permanent || job.attempts >= job.max_attempts ? null : new Date(now.getTime() + backoffMs(job.attempts));
       this.log.warn({ ...meta, err, retryAt }, retryAt ? 'job failed; will retry' : 'job failed for good');
       try {
         await markFailed(this.db, claim, now, describe(err), retryAt);

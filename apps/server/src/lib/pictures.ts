@@ -13,7 +13,9 @@ export async function pictureToWebp(data: Buffer, crop: Crop | undefined, field:
   try {
     let img = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
     if (crop) {
-      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer({ resolveWithObject: true });
+      const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .toBuffer({ resolveWithObject: true });
       const { width = 0, height = 0 } = meta.info;
       const left = Math.min(crop.x, Math.max(0, width - 1));
       const top = Math.min(crop.y, Math.max(0, height - 1));

@@ -31,11 +31,23 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(msg) {
-      const info = await composer.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+      const info = await composer.sendMail({
+        from: opts.from,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+      });
       await mkdir(opts.outboxDir, { recursive: true });
       const base = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}`);
       await writeFile(`${base}.eml`, info.message as Buffer);
-      const json = { to: msg.to, subject: msg.subject, text: msg.text, links: msg.links, sent_at: new Date().toISOString() };
+      const json = {
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        links: msg.links,
+        sent_at: new Date().toISOString(),
+      };
       await writeFile(`${base}.json`, JSON.stringify(json, null, 2));
     },
   };

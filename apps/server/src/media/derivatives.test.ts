@@ -17,16 +17,38 @@ const HEIF_ENC = hasCommand('heif-enc');
 
 beforeAll(async () => {
   const tiles = (w: number, h: number) =>
-    sharp({ create: { width: w, height: h, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+    sharp({
+      create: {
+        width: w,
+        height: h,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    });
   await photoJpeg(f('photo.jpg'), 3000, 2000);
   await tiles(600, 300).png().toFile(f('plain.png'));
-  await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.25 } } }).png().toFile(f('alpha.png'));
+  await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.25 } } })
+    .png()
+    .toFile(f('alpha.png'));
   await tiles(500, 500).webp().toFile(f('pic.webp'));
   await tiles(640, 480).tiff().toFile(f('scan.tiff'));
   await tiles(320, 240).avif({ effort: 0 }).toFile(f('pic.avif'));
-  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } }).toColourspace('cmyk').jpeg().toFile(f('cmyk.jpg'));
+  await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00f' } })
+    .toColourspace('cmyk')
+    .jpeg()
+    .toFile(f('cmyk.jpg'));
   // Animated GIF, three frames.
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=0.3:size=120x90:rate=10', f('anim.gif')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=0.3:size=120x90:rate=10',
+    f('anim.gif'),
+  ]);
   writeFileSync(
     f('icon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><circle cx="12" cy="12" r="10" fill="#c00"/></svg>',
@@ -42,9 +64,31 @@ beforeAll(async () => {
   <image href="plain.png" x="400" y="300" width="400" height="300"/>
 </svg>`,
   );
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10', '-pix_fmt', 'yuv420p', f('clip.mp4')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=10',
+    '-pix_fmt',
+    'yuv420p',
+    f('clip.mp4'),
+  ]);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', f('jingle.mp3')]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=100x80', '-frames:v', '1', f('old.bmp')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=100x80',
+    '-frames:v',
+    '1',
+    f('old.bmp'),
+  ]);
   tinyPdf(f('doc.pdf'));
   bombPng(f('bomb.png'));
   writeFileSync(f('empty.txt'), '');
@@ -52,7 +96,9 @@ beforeAll(async () => {
   const jpeg = readFileSync(f('photo.jpg'));
   writeFileSync(f('truncated.jpg'), jpeg.subarray(0, 2000));
   if (HEIF_ENC) {
-    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c60' } }).jpeg().toFile(f('heic-src.jpg'));
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c60' } })
+      .jpeg()
+      .toFile(f('heic-src.jpg'));
     execFileSync('heif-enc', ['-q', '40', f('heic-src.jpg'), '-o', f('photo.heic')]);
   }
 });
@@ -118,7 +164,10 @@ describe('makeDerivatives', () => {
     expect([big.width, big.height]).toEqual([2048, 1536]);
     // The local PNG the SVG points at (noise, by absolute and by relative path) was not read:
     // every quarter of the picture is the plain blue of the background rectangle.
-    for (const [left, top] of [[0, 0], [1024, 768]] as const) {
+    for (const [left, top] of [
+      [0, 0],
+      [1024, 768],
+    ] as const) {
       const { channels } = await sharp(big.path).extract({ left, top, width: 1024, height: 768 }).stats();
       expect(channels.map((c) => c.stdev).every((sd) => sd < 3)).toBe(true);
       const expected = [0, 153, 255];
@@ -157,9 +206,21 @@ describe('makeDerivatives', () => {
   });
 
   it('the type icon for the rest, and for an empty file', async () => {
-    expect(await makeDerivatives(f('jingle.mp3'), 'audio', 'mp3', out('jingle'))).toEqual({ files: [], icon: 'audio', reason: 'unsupported' });
-    expect(await makeDerivatives(f('notes.txt'), 'document', 'txt', out('notes'))).toEqual({ files: [], icon: 'text', reason: 'unsupported' });
-    expect(await makeDerivatives(f('empty.txt'), 'document', 'txt', out('empty'))).toEqual({ files: [], icon: 'text', reason: 'empty' });
+    expect(await makeDerivatives(f('jingle.mp3'), 'audio', 'mp3', out('jingle'))).toEqual({
+      files: [],
+      icon: 'audio',
+      reason: 'unsupported',
+    });
+    expect(await makeDerivatives(f('notes.txt'), 'document', 'txt', out('notes'))).toEqual({
+      files: [],
+      icon: 'text',
+      reason: 'unsupported',
+    });
+    expect(await makeDerivatives(f('empty.txt'), 'document', 'txt', out('empty'))).toEqual({
+      files: [],
+      icon: 'text',
+      reason: 'empty',
+    });
   });
 
   it('a missing tool leaves the icon, and the start-up report names it once', async () => {
@@ -170,7 +231,10 @@ describe('makeDerivatives', () => {
       reason: 'tool_missing',
       missingTool: 'ffmpeg',
     });
-    expect(await makeDerivatives(f('doc.pdf'), 'document', 'pdf', out('no-pdftoppm'), { tools })).toMatchObject({ icon: 'pdf', reason: 'tool_missing' });
+    expect(await makeDerivatives(f('doc.pdf'), 'document', 'pdf', out('no-pdftoppm'), { tools })).toMatchObject({
+      icon: 'pdf',
+      reason: 'tool_missing',
+    });
     const report = toolReport(tools);
     expect(report.missing).toEqual(['ffmpeg', 'pdftoppm']);
     expect(report.warning).toMatch(/ffmpeg.*pdftoppm/);
@@ -191,14 +255,22 @@ describe('makeDerivatives', () => {
     bmp.writeInt32LE(30_000, 18);
     bmp.writeInt32LE(-30_000, 22);
     writeFileSync(f('bomb.bmp'), bmp);
-    await expect(makeDerivatives(f('bomb.bmp'), 'image', 'bmp', out('bomb-bmp'))).rejects.toMatchObject({ code: 'pixel_limit' });
+    await expect(makeDerivatives(f('bomb.bmp'), 'image', 'bmp', out('bomb-bmp'))).rejects.toMatchObject({
+      code: 'pixel_limit',
+    });
     // A lower configured limit applies to ordinary files too.
-    await expect(makeDerivatives(f('plain.png'), 'image', 'png', out('limited'), { limitInputPixels: 1000 })).rejects.toMatchObject({ code: 'pixel_limit' });
+    await expect(
+      makeDerivatives(f('plain.png'), 'image', 'png', out('limited'), { limitInputPixels: 1000 }),
+    ).rejects.toMatchObject({ code: 'pixel_limit' });
   });
 
   it('a corrupt file is a permanent typed error and leaves nothing behind', async () => {
     const target = out('truncated');
-    await expect(makeDerivatives(f('truncated.jpg'), 'image', 'jpg', target)).rejects.toMatchObject({ name: 'MediaError', code: 'unreadable', permanent: true });
+    await expect(makeDerivatives(f('truncated.jpg'), 'image', 'jpg', target)).rejects.toMatchObject({
+      name: 'MediaError',
+      code: 'unreadable',
+      permanent: true,
+    });
     expect(readdirSync(target)).toEqual([]);
   });
 });

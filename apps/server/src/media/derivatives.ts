@@ -27,7 +27,8 @@ export interface Derivative {
 /** Why an asset shows its type icon instead of a picture. */
 export type IconReason = 'empty' | 'unsupported' | 'tool_missing';
 
-export type DerivativesResult = { files: Derivative[] } | { files: []; icon: IconName; reason: IconReason; missingTool?: string };
+export type DerivativesResult =
+  { files: Derivative[] } | { files: []; icon: IconName; reason: IconReason; missingTool?: string };
 
 export interface DerivativeOptions {
   /** Detected once per process when not given. */
@@ -80,7 +81,12 @@ export async function makeDerivatives(
   opts: DerivativeOptions = {},
 ): Promise<DerivativesResult> {
   configureSharp();
-  const s: Settings = { ...DEFAULTS, ...definedOnly(opts), tools: opts.tools ?? (await detectTools()), tmpDir: opts.tmpDir };
+  const s: Settings = {
+    ...DEFAULTS,
+    ...definedOnly(opts),
+    tools: opts.tools ?? (await detectTools()),
+    tmpDir: opts.tmpDir,
+  };
   const e = normalizeExtension(ext);
   // Absolute, so a file name can never start with "-" and be read as an option by a tool.
   const input = resolve(inputPath);
@@ -133,7 +139,8 @@ function definedOnly(o: DerivativeOptions): Partial<typeof DEFAULTS> {
 function asMediaError(err: unknown): MediaError {
   if (err instanceof MediaError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof ToolError) return new MediaError(err.timedOut ? 'timeout' : 'tool_failed', message, { cause: err });
+  if (err instanceof ToolError)
+    return new MediaError(err.timedOut ? 'timeout' : 'tool_failed', message, { cause: err });
   if (/pixel limit/i.test(message)) return new MediaError('pixel_limit', message, { cause: err });
   if (/^timeout/i.test(message)) return new MediaError('timeout', message, { cause: err });
   return new MediaError('unreadable', message, { cause: err });
@@ -173,14 +180,24 @@ async function renderPair(
   const thumbPath = join(outDir, 'thumbnail.webp');
   written.push(largePath, thumbPath);
   // In sequence: with one job per core, running these two side by side measured no faster.
-  const big = await sharp(data, raw).webp({ quality: s.previewQuality, effort: s.effort }).timeout({ seconds }).toFile(largePath);
+  const big = await sharp(data, raw)
+    .webp({ quality: s.previewQuality, effort: s.effort })
+    .timeout({ seconds })
+    .toFile(largePath);
   const small = await sharp(data, raw)
     .resize(s.thumbnailSize, s.thumbnailSize, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: s.thumbnailQuality, effort: s.effort })
     .timeout({ seconds })
     .toFile(thumbPath);
   return [
-    { kind: 'thumbnail', path: thumbPath, width: small.width, height: small.height, mime: 'image/webp', bytes: small.size },
+    {
+      kind: 'thumbnail',
+      path: thumbPath,
+      width: small.width,
+      height: small.height,
+      mime: 'image/webp',
+      bytes: small.size,
+    },
     { kind: large, path: largePath, width: big.width, height: big.height, mime: 'image/webp', bytes: big.size },
   ];
 }
@@ -221,7 +238,12 @@ async function fromSvg(input: string, outDir: string, s: Settings, written: stri
  * libheif applies the container's rotation itself, so the EXIF orientation is not applied again.
  * Returns undefined when heif-convert is missing.
  */
-async function fromHeif(input: string, outDir: string, s: Settings, written: string[]): Promise<Derivative[] | undefined> {
+async function fromHeif(
+  input: string,
+  outDir: string,
+  s: Settings,
+  written: string[],
+): Promise<Derivative[] | undefined> {
   const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (meta.width * meta.height > s.limitInputPixels) {
     throw new MediaError('pixel_limit', `Input image exceeds pixel limit (${meta.width}×${meta.height})`);
@@ -230,11 +252,19 @@ async function fromHeif(input: string, outDir: string, s: Settings, written: str
   if (meta.compression === 'av1') return fromImage(input, outDir, s, written);
   if (!s.tools['heif-convert'].available) return undefined;
   return withTemp(s, async (tmp) => {
-    await runTool(s.tools['heif-convert'].command, ['--quiet', '-q', '92', input, join(tmp, 'decoded.jpg')], { timeoutMs: s.timeoutMs });
+    await runTool(s.tools['heif-convert'].command, ['--quiet', '-q', '92', input, join(tmp, 'decoded.jpg')], {
+      timeoutMs: s.timeoutMs,
+    });
     // A file with several top-level images yields decoded-1.jpg, decoded-2.jpg…; the first is the primary in practice.
     const decoded = (await readdir(tmp)).filter((f) => f.endsWith('.jpg')).sort()[0];
     if (!decoded) throw new MediaError('unreadable', 'heif-convert produced no image');
-    return renderPair(sharp(join(tmp, decoded), sourceOptions(s, { autoOrient: false })), 'preview', outDir, s, written);
+    return renderPair(
+      sharp(join(tmp, decoded), sourceOptions(s, { autoOrient: false })),
+      'preview',
+      outDir,
+      s,
+      written,
+    );
   });
 }
 
@@ -273,28 +303,54 @@ async function checkBmpSize(input: string, limit: number): Promise<void> {
   if (head.length < 26 || head.toString('latin1', 0, 2) !== 'BM') throw new MediaError('unreadable', 'Not a BMP file');
   const width = Math.abs(head.readInt32LE(18));
   const height = Math.abs(head.readInt32LE(22));
-  if (width * height > limit) throw new MediaError('pixel_limit', `Input image exceeds pixel limit (${width}×${height})`);
+  if (width * height > limit)
+    throw new MediaError('pixel_limit', `Input image exceeds pixel limit (${width}×${height})`);
 }
 
 /** One frame through ffmpeg (a video poster, or a BMP), already no larger than the preview size. */
-async function fromFrame(input: string, at: number, large: 'preview' | 'poster', outDir: string, s: Settings, written: string[]) {
+async function fromFrame(
+  input: string,
+  at: number,
+  large: 'preview' | 'poster',
+  outDir: string,
+  s: Settings,
+  written: string[],
+) {
   return withTemp(s, async (tmp) => {
     const frame = join(tmp, 'frame.png');
     const grab = (t: number) =>
       runTool(
         s.tools.ffmpeg.command,
         [
-          '-nostdin', '-v', 'error', '-y',
+          '-nostdin',
+          '-v',
+          'error',
+          '-y',
           // Only local files: a crafted playlist cannot make ffmpeg fetch URLs or read other files.
-          '-protocol_whitelist', 'file',
+          '-protocol_whitelist',
+          'file',
           ...(t > 0 ? ['-ss', String(t)] : []),
           // The decoder refuses frames beyond our pixel limit instead of allocating them.
-          '-max_pixels', String(s.limitInputPixels),
-          '-i', input,
-          '-map', '0:v:0', '-frames:v', '1', '-an', '-sn', '-dn',
+          '-max_pixels',
+          String(s.limitInputPixels),
+          '-i',
+          input,
+          '-map',
+          '0:v:0',
+          '-frames:v',
+          '1',
+          '-an',
+          '-sn',
+          '-dn',
           // Square pixels first (anamorphic video), then at most the preview size, never enlarged.
-          '-vf', `scale='trunc(iw*sar/2)*2':ih,setsar=1,scale='min(${s.previewSize},iw)':'min(${s.previewSize},ih)':force_original_aspect_ratio=decrease`,
-          '-c:v', 'png', '-compression_level', '1', '-update', '1',
+          '-vf',
+          `scale='trunc(iw*sar/2)*2':ih,setsar=1,scale='min(${s.previewSize},iw)':'min(${s.previewSize},ih)':force_original_aspect_ratio=decrease`,
+          '-c:v',
+          'png',
+          '-compression_level',
+          '1',
+          '-update',
+          '1',
           frame,
         ],
         { timeoutMs: s.timeoutMs },

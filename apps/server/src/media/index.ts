@@ -1,6 +1,23 @@
 /** The media module's surface: upload checks, metadata, derivatives and the tools they need. */
-export { DEFAULT_EXTENSIONS, ASSET_TYPES, checkExtensionMatchesContent, detectType, extensionInfo, extensionOf, inspectUpload, normalizeExtension } from './types.js';
-export type { AllowedExtension, AssetType, DetectedType, ExtensionInfo, FileGroup, RejectionReason, UploadVerdict } from './types.js';
+export {
+  DEFAULT_EXTENSIONS,
+  ASSET_TYPES,
+  checkExtensionMatchesContent,
+  detectType,
+  extensionInfo,
+  extensionOf,
+  inspectUpload,
+  normalizeExtension,
+} from './types.js';
+export type {
+  AllowedExtension,
+  AssetType,
+  DetectedType,
+  ExtensionInfo,
+  FileGroup,
+  RejectionReason,
+  UploadVerdict,
+} from './types.js';
 export { extractMetadata } from './metadata.js';
 export type { Camera, MediaMetadata, MetadataOptions } from './metadata.js';
 export { DEFAULT_PIXEL_LIMIT, makeDerivatives, posterTime } from './derivatives.js';

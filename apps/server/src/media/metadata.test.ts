@@ -16,15 +16,42 @@ beforeAll(async () => {
   writeFileSync(f('junk.mp4'), 'plain words, no container at all\n'.repeat(20));
   writeFileSync(f('logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10',
-    '-f', 'lavfi', '-i', 'sine=duration=2',
-    '-shortest', '-pix_fmt', 'yuv420p',
-    '-metadata', 'artist=Video Author', '-metadata', 'comment=Launch teaser', '-metadata', 'keywords=launch, teaser',
-    '-metadata', 'creation_time=2024-03-02T01:02:03Z',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=duration=2:size=320x240:rate=10',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=2',
+    '-shortest',
+    '-pix_fmt',
+    'yuv420p',
+    '-metadata',
+    'artist=Video Author',
+    '-metadata',
+    'comment=Launch teaser',
+    '-metadata',
+    'keywords=launch, teaser',
+    '-metadata',
+    'creation_time=2024-03-02T01:02:03Z',
     f('clip.mp4'),
   ]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1.5', '-metadata', 'artist=Band', f('jingle.mp3')]);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=duration=1.5',
+    '-metadata',
+    'artist=Band',
+    f('jingle.mp3'),
+  ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -39,7 +66,15 @@ describe('extractMetadata', () => {
       created_at: '2024-05-04T01:02:01.000Z',
       author: 'Ana López',
       description: 'Campaña de verano',
-      camera: { make: 'Canon', model: 'EOS R5', lens: 'RF 50mm F1.8', iso: 200, exposure: '1/250', aperture: 2.8, focal_length: 50 },
+      camera: {
+        make: 'Canon',
+        model: 'EOS R5',
+        lens: 'RF 50mm F1.8',
+        iso: 200,
+        exposure: '1/250',
+        aperture: 2.8,
+        focal_length: 50,
+      },
     });
     // IPTC and XMP keywords merged, case-insensitively unique.
     expect(m.keywords?.sort()).toEqual(['Beach', 'campaign', 'summer']);
@@ -48,7 +83,14 @@ describe('extractMetadata', () => {
   it('reads duration, size and tags of a video and duration of audio with ffprobe', async () => {
     const v = await extractMetadata(f('clip.mp4'), 'video');
     expect(v.duration_seconds).toBeCloseTo(2, 1);
-    expect(v).toMatchObject({ width: 320, height: 240, author: 'Video Author', description: 'Launch teaser', keywords: ['launch', 'teaser'], created_at: '2024-03-02T01:02:03.000Z' });
+    expect(v).toMatchObject({
+      width: 320,
+      height: 240,
+      author: 'Video Author',
+      description: 'Launch teaser',
+      keywords: ['launch', 'teaser'],
+      created_at: '2024-03-02T01:02:03.000Z',
+    });
     const a = await extractMetadata(f('jingle.mp3'), 'audio');
     expect(a.duration_seconds).toBeCloseTo(1.5, 1);
     expect(a).toMatchObject({ author: 'Band' });

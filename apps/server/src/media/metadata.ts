@@ -43,7 +43,11 @@ export interface MetadataOptions {
 
 type Dict = Record<string, unknown>;
 
-export async function extractMetadata(path: string, assetType: AssetType, opts: MetadataOptions = {}): Promise<MediaMetadata> {
+export async function extractMetadata(
+  path: string,
+  assetType: AssetType,
+  opts: MetadataOptions = {},
+): Promise<MediaMetadata> {
   const timeoutMs = opts.timeoutMs ?? 20_000;
   const parts: MediaMetadata[] = [];
   // Each source is independent and any of them may fail on a given file; none may fail the upload.
@@ -152,21 +156,40 @@ async function embeddedMetadata(path: string): Promise<MediaMetadata> {
 }
 
 interface Probe {
-  streams?: { codec_type?: string; width?: number; height?: number; duration?: string; tags?: Dict; side_data_list?: Dict[]; disposition?: Dict }[];
+  streams?: {
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    tags?: Dict;
+    side_data_list?: Dict[];
+    disposition?: Dict;
+  }[];
   format?: { duration?: string; tags?: Dict };
 }
 
 async function probeMedia(ffprobe: string, path: string, timeoutMs: number): Promise<MediaMetadata> {
   const { stdout } = await runTool(
     ffprobe,
-    ['-v', 'error', '-print_format', 'json', '-show_entries', 'format=duration:format_tags:stream=codec_type,width,height,duration:stream_tags:stream_side_data:stream_disposition=attached_pic', '--', path],
+    [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_entries',
+      'format=duration:format_tags:stream=codec_type,width,height,duration:stream_tags:stream_side_data:stream_disposition=attached_pic',
+      '--',
+      path,
+    ],
     { timeoutMs, maxOutputBytes: 2 * 1024 * 1024 },
   );
   const probe = JSON.parse(stdout) as Probe;
   // Cover art in an audio file is a "video" stream too; it is not the content's size.
   const video = probe.streams?.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   const duration = positive(Number(probe.format?.duration ?? video?.duration ?? probe.streams?.[0]?.duration));
-  const rotation = Number(video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video?.tags?.rotate ?? 0);
+  const rotation = Number(
+    video?.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video?.tags?.rotate ?? 0,
+  );
   const quarterTurn = Math.abs(rotation) % 180 === 90;
   const w = positive(video?.width);
   const h = positive(video?.height);
@@ -186,7 +209,10 @@ async function probeMedia(ffprobe: string, path: string, timeoutMs: number): Pro
 }
 
 async function pdfInfo(pdfinfo: string, path: string, timeoutMs: number): Promise<MediaMetadata> {
-  const { stdout } = await runTool(pdfinfo, ['-isodates', '-enc', 'UTF-8', '--', path], { timeoutMs, maxOutputBytes: 256 * 1024 });
+  const { stdout } = await runTool(pdfinfo, ['-isodates', '-enc', 'UTF-8', '--', path], {
+    timeoutMs,
+    maxOutputBytes: 256 * 1024,
+  });
   const info: Record<string, string> = {};
   for (const line of stdout.split('\n')) {
     const m = /^([A-Za-z ]+?):\s+(.*)$/.exec(line);
@@ -263,7 +289,12 @@ function uniqueStrings(list: string[]): string[] {
 function splitKeywords(v: unknown): string[] | undefined {
   const s = text(v);
   if (!s) return undefined;
-  const list = uniqueStrings(s.split(/[,;]/).map((x) => x.trim()).filter(Boolean));
+  const list = uniqueStrings(
+    s
+      .split(/[,;]/)
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
   return list.length ? list : undefined;
 }
 
@@ -294,7 +325,9 @@ function exposure(v: unknown): string | undefined {
 const MIN_YEAR = 1826; // the oldest surviving photograph; anything earlier is a zeroed field
 function plausible(d: Date): string | undefined {
   const year = d.getUTCFullYear();
-  return Number.isNaN(d.getTime()) || year < MIN_YEAR || year > new Date().getUTCFullYear() + 1 ? undefined : d.toISOString();
+  return Number.isNaN(d.getTime()) || year < MIN_YEAR || year > new Date().getUTCFullYear() + 1
+    ? undefined
+    : d.toISOString();
 }
 
 /** "2024:05:04 03:02:01" with an optional "+02:00" from the OffsetTime tags. */
@@ -311,7 +344,8 @@ function exifDate(v: unknown, offset: unknown): string | undefined {
 function isoDate(v: unknown): string | undefined {
   const s = text(v);
   if (!s) return undefined;
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
+  const m =
+    /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(s);
   if (!m) return undefined;
   const zone = m[7] ? (m[7] === 'Z' ? 'Z' : m[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z';
   return plausible(new Date(`${m[1]}-${m[2]}-${m[3] ?? '01'}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${zone}`));

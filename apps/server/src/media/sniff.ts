@@ -10,7 +10,25 @@ export type SniffResult = 'empty' | 'binary' | 'php' | 'html' | 'svg' | 'xml' | 
 /** How much of the file the sniffers look at. Browsers sniff 1445 bytes; a margin costs nothing. */
 export const SNIFF_BYTES = 8192;
 
-const HTML_TAGS = ['!doctype html', 'html', 'head', 'script', 'iframe', 'h1', 'div', 'font', 'table', 'a', 'style', 'title', 'b', 'body', 'br', 'p', '!--'];
+const HTML_TAGS = [
+  '!doctype html',
+  'html',
+  'head',
+  'script',
+  'iframe',
+  'h1',
+  'div',
+  'font',
+  'table',
+  'a',
+  'style',
+  'title',
+  'b',
+  'body',
+  'br',
+  'p',
+  '!--',
+];
 
 function decode(head: Uint8Array): string {
   let s = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('utf8');
@@ -57,7 +75,9 @@ export function looksLikeHtml(text: string): boolean {
     if (!s.startsWith(`<${tag}`)) return false;
     const next = s.charAt(tag.length + 1);
     // The pattern must end the tag name: "<b" matches "<b>" and "<b " but not "<br" (listed itself) or "<bogus".
-    return next === '' || next === ' ' || next === '>' || next === '\t' || next === '\n' || next === '\r' || next === '\f';
+    return (
+      next === '' || next === ' ' || next === '>' || next === '\t' || next === '\n' || next === '\r' || next === '\f'
+    );
   });
 }
 

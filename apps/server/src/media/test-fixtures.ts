@@ -37,7 +37,13 @@ function iptcSegment(records: [dataset: number, value: string][]): Buffer {
   );
   const size = Buffer.alloc(4);
   size.writeUInt32BE(iptc.length);
-  const irb = Buffer.concat([Buffer.from('8BIM'), Buffer.from([0x04, 0x04, 0, 0]), size, iptc, Buffer.alloc(iptc.length % 2)]);
+  const irb = Buffer.concat([
+    Buffer.from('8BIM'),
+    Buffer.from([0x04, 0x04, 0, 0]),
+    size,
+    iptc,
+    Buffer.alloc(iptc.length % 2),
+  ]);
   const body = Buffer.concat([Buffer.from('Photoshop 3.0\0'), irb]);
   const len = Buffer.alloc(2);
   len.writeUInt16BE(body.length + 2);
@@ -47,7 +53,13 @@ function iptcSegment(records: [dataset: number, value: string][]): Buffer {
 /** A camera-like JPEG: EXIF (camera, date, orientation 6 = shot rotated), XMP and IPTC. */
 export async function photoJpeg(path: string, width = 1200, height = 800): Promise<void> {
   const jpeg = await sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
-    .composite([{ input: { create: { width: width / 4, height: height / 4, channels: 3, background: '#ffcc00' } }, left: 0, top: 0 }])
+    .composite([
+      {
+        input: { create: { width: width / 4, height: height / 4, channels: 3, background: '#ffcc00' } },
+        left: 0,
+        top: 0,
+      },
+    ])
     .jpeg({ quality: 85 })
     .withExif({
       IFD0: { Make: 'Canon', Model: 'EOS R5', Artist: 'Exif Artist', ImageDescription: 'OLYMPUS DIGITAL CAMERA' },
@@ -91,7 +103,12 @@ export function bombPng(path: string, width = 30_000, height = 30_000): void {
   const idat = deflateSync(Buffer.alloc(1 + width * 4));
   writeFileSync(
     path,
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', idat),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -119,4 +136,5 @@ export function tinyPdf(path: string): void {
   writeFileSync(path, out);
 }
 
-export const WEBP_MAGIC = (b: Buffer) => b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP';
+export const WEBP_MAGIC = (b: Buffer) =>
+  b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP';

@@ -53,7 +53,10 @@ function probe(command: string, args: string[]): Promise<ToolInfo> {
     child.stderr.on('data', collect);
     child.on('error', () => done({ command, available: false }));
     child.on('close', () => {
-      const version = out.split('\n').find((l) => l.trim() !== '')?.trim();
+      const version = out
+        .split('\n')
+        .find((l) => l.trim() !== '')
+        ?.trim();
       done({ command, available: true, ...(version ? { version } : {}) });
     });
   });
@@ -120,7 +123,11 @@ export class ToolError extends Error {
  * Runs a tool with an argument array (never a shell, so file names cannot inject anything),
  * a hard timeout with SIGKILL, and bounded output so a chatty or hostile input cannot fill memory.
  */
-export function runTool(command: string, args: readonly string[], opts: RunOptions): Promise<{ stdout: string; stderr: string }> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  opts: RunOptions,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(
       command,
@@ -134,9 +141,18 @@ export function runTool(command: string, args: readonly string[], opts: RunOptio
       },
       (error, stdout, stderr) => {
         if (!error) return resolve({ stdout, stderr });
-        const timedOut = error.killed === true && error.signal === 'SIGKILL' && !('code' in error && error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER');
+        const timedOut =
+          error.killed === true &&
+          error.signal === 'SIGKILL' &&
+          !('code' in error && error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER');
         const detail = stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 500);
-        reject(new ToolError(command, `${command} failed${timedOut ? ' (timed out)' : ''}: ${detail || error.message}`, timedOut));
+        reject(
+          new ToolError(
+            command,
+            `${command} failed${timedOut ? ' (timed out)' : ''}: ${detail || error.message}`,
+            timedOut,
+          ),
+        );
       },
     );
   });

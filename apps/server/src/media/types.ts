@@ -41,9 +41,33 @@ const OGG = ['ogg', 'oga', 'ogv', 'opus', 'ogm', 'ogx', 'spx'];
 const WORD = ['docx', 'docm', 'dotx', 'dotm', 'zip'];
 const EXCEL = ['xlsx', 'xlsm', 'xltx', 'xltm', 'zip'];
 const POWERPOINT = ['pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'zip'];
-const ZIP_FAMILY = ['zip', ...new Set([...WORD, ...EXCEL, ...POWERPOINT]), 'odt', 'ods', 'odp', 'odg', 'ott', 'ots', 'otp', 'otg', 'epub', 'jar', 'apk', 'xpi', 'vsdx', '3mf'];
+const ZIP_FAMILY = [
+  'zip',
+  ...new Set([...WORD, ...EXCEL, ...POWERPOINT]),
+  'odt',
+  'ods',
+  'odp',
+  'odg',
+  'ott',
+  'ots',
+  'otp',
+  'otg',
+  'epub',
+  'jar',
+  'apk',
+  'xpi',
+  'vsdx',
+  '3mf',
+];
 
-type Row = [ext: string, mime: string, assetType: AssetType, group: FileGroup, check: ContentCheck, accepts: readonly string[]];
+type Row = [
+  ext: string,
+  mime: string,
+  assetType: AssetType,
+  group: FileGroup,
+  check: ContentCheck,
+  accepts: readonly string[],
+];
 
 const ROWS: Row[] = [
   ['jpg', 'image/jpeg', 'image', 'image', 'magic', ['jpg']],
@@ -78,11 +102,25 @@ const ROWS: Row[] = [
   ['pdf', 'application/pdf', 'document', 'document', 'magic', ['pdf', 'ai']],
   // Legacy Office files are OLE compound files; Word also saves RTF under .doc.
   ['doc', 'application/msword', 'document', 'document', 'magic', ['cfb', 'rtf']],
-  ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'document', 'document', 'magic', WORD],
+  [
+    'docx',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'document',
+    'document',
+    'magic',
+    WORD,
+  ],
   ['xls', 'application/vnd.ms-excel', 'document', 'document', 'magic', ['cfb']],
   ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'document', 'document', 'magic', EXCEL],
   ['ppt', 'application/vnd.ms-powerpoint', 'document', 'document', 'magic', ['cfb']],
-  ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'document', 'document', 'magic', POWERPOINT],
+  [
+    'pptx',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'document',
+    'document',
+    'magic',
+    POWERPOINT,
+  ],
   ['txt', 'text/plain', 'document', 'document', 'text', ['vtt', 'ics', 'vcf']],
   ['csv', 'text/csv', 'document', 'document', 'text', []],
   ['rtf', 'application/rtf', 'document', 'document', 'magic', ['rtf']],
@@ -107,14 +145,16 @@ const ROWS: Row[] = [
  * The default extension allow-list, as data: the extensions table is seeded from it, and an
  * extension an administrator adds later that is not listed here is checked by the "loose" rules.
  */
-export const DEFAULT_EXTENSIONS: readonly ExtensionInfo[] = ROWS.map(([ext, mime, assetType, group, check, accepts]) => ({
-  ext,
-  mime,
-  assetType,
-  group,
-  check,
-  accepts,
-}));
+export const DEFAULT_EXTENSIONS: readonly ExtensionInfo[] = ROWS.map(
+  ([ext, mime, assetType, group, check, accepts]) => ({
+    ext,
+    mime,
+    assetType,
+    group,
+    check,
+    accepts,
+  }),
+);
 
 const BY_EXT = new Map(DEFAULT_EXTENSIONS.map((e) => [e.ext, e]));
 
@@ -175,7 +215,15 @@ export async function detectType(path: string, fileName: string): Promise<Detect
   // file-type reads further than the head for zip-based formats (it looks at the entries).
   const magic = size === 0 ? undefined : await fileTypeFromFile(path).catch(() => undefined);
   if (magic && magic.ext !== 'xml') {
-    return { ext: magic.ext, mime: magic.mime, assetType: assetTypeForMime(magic.mime), source: 'magic', sniff: undefined, size, claimedExt };
+    return {
+      ext: magic.ext,
+      mime: magic.mime,
+      assetType: assetTypeForMime(magic.mime),
+      source: 'magic',
+      sniff: undefined,
+      size,
+      claimedExt,
+    };
   }
   const sniff = sniffText(head);
   const found = SNIFFED[sniff];
@@ -214,7 +262,10 @@ export type UploadVerdict =
 /** An allow-list row: the extension, and for one the table does not know, the MIME type the administrator gave. */
 export type AllowedExtension = string | { ext: string; mime?: string | null | undefined };
 
-function allowedEntry(ext: string, allowList: Iterable<AllowedExtension>): { ext: string; mime?: string | null | undefined } | undefined {
+function allowedEntry(
+  ext: string,
+  allowList: Iterable<AllowedExtension>,
+): { ext: string; mime?: string | null | undefined } | undefined {
   for (const row of allowList) {
     const entry = typeof row === 'string' ? { ext: row } : row;
     if (normalizeExtension(entry.ext) === ext) return entry;
@@ -231,7 +282,8 @@ const NEVER: ReadonlySet<SniffResult> = new Set(['html', 'php']);
 function contentAgrees(info: Rule, detected: DetectedType): boolean {
   const sniff = detected.sniff;
   if (sniff && NEVER.has(sniff)) return false;
-  const magicOk = detected.source === 'magic' && (detected.ext === info.ext || info.accepts.includes(detected.ext ?? ''));
+  const magicOk =
+    detected.source === 'magic' && (detected.ext === info.ext || info.accepts.includes(detected.ext ?? ''));
   switch (info.check) {
     case 'magic':
       return magicOk;
@@ -286,7 +338,11 @@ export function checkExtensionMatchesContent(
 }
 
 /** detectType and the verdict in one call, for the upload path. */
-export async function inspectUpload(path: string, fileName: string, allowList: Iterable<AllowedExtension>): Promise<UploadVerdict & { detected: DetectedType }> {
+export async function inspectUpload(
+  path: string,
+  fileName: string,
+  allowList: Iterable<AllowedExtension>,
+): Promise<UploadVerdict & { detected: DetectedType }> {
   const detected = await detectType(path, fileName);
   return { ...checkExtensionMatchesContent(fileName, detected, allowList), detected };
 }

@@ -13,18 +13,26 @@ describe('newBlobKey', () => {
   });
 
   it('refuses a kind that would make an invalid key', () => {
-    for (const kind of ['', '../x', 'tmp', '.tmp', 'a/../b']) expect(() => newBlobKey(kind), kind).toThrow(InvalidBlobKeyError);
+    for (const kind of ['', '../x', 'tmp', '.tmp', 'a/../b'])
+      expect(() => newBlobKey(kind), kind).toThrow(InvalidBlobKeyError);
   });
 });
 
 describe('storageOptionsFromEnv', () => {
   it('defaults to local disk under DATA_DIR/blobs', () => {
     expect(storageOptionsFromEnv({}, '/data')).toEqual({ driver: 'local', root: '/data/blobs' });
-    expect(storageOptionsFromEnv({ S3_BUCKET: '', S3_REGION: 'eu-west-1' }, '/data')).toEqual({ driver: 'local', root: '/data/blobs' });
+    expect(storageOptionsFromEnv({ S3_BUCKET: '', S3_REGION: 'eu-west-1' }, '/data')).toEqual({
+      driver: 'local',
+      root: '/data/blobs',
+    });
   });
 
   it('chooses S3 when S3_BUCKET is set', () => {
-    expect(storageOptionsFromEnv({ S3_BUCKET: 'assets' }, '/data')).toEqual({ driver: 's3', bucket: 'assets', region: 'us-east-1' });
+    expect(storageOptionsFromEnv({ S3_BUCKET: 'assets' }, '/data')).toEqual({
+      driver: 's3',
+      bucket: 'assets',
+      region: 'us-east-1',
+    });
     expect(
       storageOptionsFromEnv(
         {
@@ -49,8 +57,12 @@ describe('storageOptionsFromEnv', () => {
   });
 
   it('refuses half a credential pair and a malformed endpoint', () => {
-    expect(() => storageOptionsFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, '/d')).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => storageOptionsFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, '/d')).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
     expect(() => storageOptionsFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' }, '/d')).toThrow(/S3_ENDPOINT/);
-    expect(() => storageOptionsFromEnv({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, '/d')).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => storageOptionsFromEnv({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' }, '/d')).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
   });
 });

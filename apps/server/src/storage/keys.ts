@@ -16,7 +16,8 @@ export const RESERVED_TOP = 'tmp';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function assertValidKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new InvalidBlobKeyError(String(key));
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw new InvalidBlobKeyError(String(key));
   const segments = key.split('/');
   if (!segments.every((s) => SEGMENT.test(s)) || segments[0] === RESERVED_TOP) throw new InvalidBlobKeyError(key);
 }
@@ -60,5 +61,6 @@ export interface ByteRange {
 
 export function assertValidRange(key: string, range: ByteRange): void {
   const { start, end } = range;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) throw new BlobRangeError(key, range);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start)
+    throw new BlobRangeError(key, range);
 }

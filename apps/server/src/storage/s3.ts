@@ -38,7 +38,8 @@ export interface S3StoreOptions {
   queueSize?: number;
 }
 
-const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const statusOf = (err: unknown) =>
+  (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
 const nameOf = (err: unknown) => (err as { name?: string } | null)?.name;
 const isNotFound = (err: unknown) => statusOf(err) === 404 || nameOf(err) === 'NoSuchKey' || nameOf(err) === 'NotFound';
 const isBadRange = (err: unknown) => statusOf(err) === 416 || nameOf(err) === 'InvalidRange';
@@ -48,7 +49,12 @@ const isBadRange = (err: unknown) => statusOf(err) === 416 || nameOf(err) === 'I
  * end, but not every S3-compatible server does (s3rver answers 206 "bytes 0-0/0" for an empty
  * object), so check the total it reports rather than trust the status.
  */
-function rangeFits(key: string, contentRange: string | undefined, contentLength: number | undefined, start: number): boolean {
+function rangeFits(
+  key: string,
+  contentRange: string | undefined,
+  contentLength: number | undefined,
+  start: number,
+): boolean {
   if (!contentRange) {
     // Some servers answer an empty object with a plain 200; any other whole-object answer
     // would hand the caller more bytes than it asked for.
@@ -99,7 +105,12 @@ export class S3BlobStore implements BlobStore {
     metered.stream.on('error', (err) => (streamError ??= err));
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: tempKey, Body: metered.stream, ...(opts.contentType ? { ContentType: opts.contentType } : {}) },
+      params: {
+        Bucket: this.bucket,
+        Key: tempKey,
+        Body: metered.stream,
+        ...(opts.contentType ? { ContentType: opts.contentType } : {}),
+      },
       partSize: this.partSize,
       queueSize: this.queueSize,
       leavePartsOnError: false,
@@ -128,7 +139,9 @@ export class S3BlobStore implements BlobStore {
     try {
       // A single CopyObject handles up to 5 GB; uploads are capped well below (1.5 GB by default).
       // Beyond that this would need UploadPartCopy.
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: key, CopySource: `${this.bucket}/${tempKey}` }));
+      await this.client.send(
+        new CopyObjectCommand({ Bucket: this.bucket, Key: key, CopySource: `${this.bucket}/${tempKey}` }),
+      );
     } catch (err) {
       if (isNotFound(err)) throw new BlobNotFoundError(tempKey);
       throw err;
@@ -147,7 +160,9 @@ export class S3BlobStore implements BlobStore {
     assertValidKey(key);
     const ct = contentType ? { ContentType: contentType } : {};
     if (Buffer.isBuffer(body)) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ...ct }));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ...ct }),
+      );
       return;
     }
     // An S3 object appears only when complete, so a stream needs no temp key.
@@ -171,7 +186,11 @@ export class S3BlobStore implements BlobStore {
     let res;
     try {
       res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
     } catch (err) {
       if (isNotFound(err)) throw new BlobNotFoundError(key);
@@ -181,7 +200,8 @@ export class S3BlobStore implements BlobStore {
     // In Node the body is an http.IncomingMessage, i.e. a Readable.
     const body = (res.Body as Readable | undefined) ?? Readable.from([]);
     try {
-      if (range && !rangeFits(key, res.ContentRange, res.ContentLength, range.start)) throw new BlobRangeError(key, range);
+      if (range && !rangeFits(key, res.ContentRange, res.ContentLength, range.start))
+        throw new BlobRangeError(key, range);
     } catch (err) {
       body.destroy();
       throw err;
@@ -211,16 +231,20 @@ export class S3BlobStore implements BlobStore {
       const keys = page.flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
       if (keys.length === 0) continue;
       // ListObjectsV2 pages hold at most 1000 keys: exactly what one DeleteObjects accepts.
-      const res = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      const res = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+      );
       const failed = res.Errors?.[0];
-      if (failed) throw new Error(`S3 delete of ${failed.Key ?? '?'} failed: ${failed.Code ?? ''} ${failed.Message ?? ''}`);
+      if (failed)
+        throw new Error(`S3 delete of ${failed.Key ?? '?'} failed: ${failed.Code ?? ''} ${failed.Message ?? ''}`);
     }
   }
 
   async *list(prefix: string): AsyncIterable<BlobEntry> {
     assertValidPrefix(prefix);
     for await (const page of this.pages(prefix)) {
-      for (const o of page) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
+      for (const o of page)
+        if (o.Key) yield { key: o.Key, size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) };
     }
   }
 
@@ -251,7 +275,11 @@ export class S3BlobStore implements BlobStore {
     let token: string | undefined;
     do {
       const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
       );
       yield res.Contents ?? [];
       token = res.IsTruncated ? res.NextContinuationToken : undefined;

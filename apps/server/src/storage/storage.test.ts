@@ -248,7 +248,8 @@ describe.each(drivers)('BlobStore (%s)', (kind, open) => {
     expect(partial.sort()).toEqual([...inside, `${base}-sibling/x.png`].sort());
 
     await store.deletePrefix(`${base}/preview/`);
-    for (const key of inside) expect(await store.stat(key), key).toEqual(key.includes('/preview/') ? null : expect.anything());
+    for (const key of inside)
+      expect(await store.stat(key), key).toEqual(key.includes('/preview/') ? null : expect.anything());
     await store.deletePrefix(`${base}/`);
     for (const key of inside) expect(await store.stat(key)).toBeNull();
     for (const key of outside) expect(await store.stat(key)).not.toBeNull();
@@ -276,7 +277,20 @@ describe.each(drivers)('BlobStore (%s)', (kind, open) => {
 
   it('rejects keys that are not server-made, so none can escape the root', async () => {
     const staged = await store.stage(chunked(Buffer.from('x')));
-    const bad = ['', '../x', 'originals/../../etc/passwd', '/etc/passwd', 'originals\\ab', 'originals//x', 'originals/.hidden', 'tmp/x', '.tmp/x', 'a/./b', 'originals/x/', 'originals/ä'];
+    const bad = [
+      '',
+      '../x',
+      'originals/../../etc/passwd',
+      '/etc/passwd',
+      'originals\\ab',
+      'originals//x',
+      'originals/.hidden',
+      'tmp/x',
+      '.tmp/x',
+      'a/./b',
+      'originals/x/',
+      'originals/ä',
+    ];
     for (const key of bad) {
       await expect(store.put(key, Buffer.from('x')), key).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.get(key), key).rejects.toBeInstanceOf(InvalidBlobKeyError);
@@ -285,7 +299,12 @@ describe.each(drivers)('BlobStore (%s)', (kind, open) => {
       await expect(store.commit(staged.tempKey, key), key).rejects.toBeInstanceOf(InvalidBlobKeyError);
     }
     // Temp keys are only the driver's own: not a final key, not a path.
-    for (const tempKey of ['originals/ab/cd/x', '../../etc/passwd', `${staged.tempKey}/..`, staged.tempKey.replace(/[0-9a-f]{8}$/, '../../x')]) {
+    for (const tempKey of [
+      'originals/ab/cd/x',
+      '../../etc/passwd',
+      `${staged.tempKey}/..`,
+      staged.tempKey.replace(/[0-9a-f]{8}$/, '../../x'),
+    ]) {
       await expect(store.commit(tempKey, newBlobKey('originals')), tempKey).rejects.toBeInstanceOf(InvalidBlobKeyError);
       await expect(store.discard(tempKey), tempKey).rejects.toBeInstanceOf(InvalidBlobKeyError);
     }

@@ -44,7 +44,9 @@ describe('api client', () => {
         return json(200, { message: 'ok' });
       }),
     );
-    await call(routes.updatePassword, { body: { current_password: 'x', password: 'longenough', password_confirmation: 'longenough' } });
+    await call(routes.updatePassword, {
+      body: { current_password: 'x', password: 'longenough', password_confirmation: 'longenough' },
+    });
     expect(seen.map((s) => s.url)).toEqual([routes.csrfCookie.path, routes.updatePassword.path]);
     const headers = seen[1]?.headers ?? {};
     expect(headers.Authorization).toBe('Bearer test-token');
@@ -90,10 +92,19 @@ describe('api client', () => {
       vi.fn(async (input: RequestInfo | URL) =>
         String(input) === routes.csrfCookie.path
           ? new Response(null, { status: 204 })
-          : json(422, { error: { status: 422, code: 'INVALID_DATA', message: 'bad', fields: { email: 'email must be a valid email' } } }),
+          : json(422, {
+              error: {
+                status: 422,
+                code: 'INVALID_DATA',
+                message: 'bad',
+                fields: { email: 'email must be a valid email' },
+              },
+            }),
       ),
     );
-    const invalid = (await call(routes.login, { body: { email: 'x@y.co', password: 'p' } }).catch((e: unknown) => e)) as ApiError;
+    const invalid = (await call(routes.login, { body: { email: 'x@y.co', password: 'p' } }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(invalid.fields).toEqual({ email: 'email must be a valid email' });
     expect(onUnauth).toHaveBeenCalledTimes(1);
   });
@@ -111,7 +122,13 @@ describe('api client', () => {
       }),
     );
     const file = new File(['png'], 'logo.png', { type: 'image/png' });
-    const form = toFormData({ name: 'Acme', logo: file, logo_crop: { x: 1, y: 2, width: 30, height: 30 }, image: undefined, remove_image: true });
+    const form = toFormData({
+      name: 'Acme',
+      logo: file,
+      logo_crop: { x: 1, y: 2, width: 30, height: 30 },
+      image: undefined,
+      remove_image: true,
+    });
     await callForm(routes.brandUpdate, { params: { id: 3 }, form });
     expect(seen[0]?.url).toBe('/api/ops/brand/3/update');
     expect(seen[0]?.init?.method).toBe('POST');

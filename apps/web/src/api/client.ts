@@ -9,7 +9,9 @@ type Schema = { _zod: { input: unknown; output: unknown } };
 type In<S> = S extends Schema ? S['_zod']['input'] : never;
 type Out<S> = S extends Schema ? S['_zod']['output'] : never;
 
-export type CallOptions<R extends RouteDef> = (R extends { params: infer P } ? { params: In<P> } : { params?: undefined }) &
+export type CallOptions<R extends RouteDef> = (R extends { params: infer P }
+  ? { params: In<P> }
+  : { params?: undefined }) &
   (R extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) &
   (R extends { body: infer B } ? { body: In<B> } : { body?: undefined }) & { signal?: AbortSignal };
 
@@ -71,10 +73,18 @@ async function send(route: RouteDef, opts: AnyOptions): Promise<Response> {
 async function readError(res: Response): Promise<ApiError> {
   const retry = Number(res.headers.get('retry-after'));
   try {
-    const json = (await res.json()) as { error?: { status?: number; code?: string; message?: string; fields?: Record<string, string> } };
+    const json = (await res.json()) as {
+      error?: { status?: number; code?: string; message?: string; fields?: Record<string, string> };
+    };
     const e = json.error;
     if (!e || typeof e.code !== 'string') return unexpected(res.status);
-    return new ApiError(e.status ?? res.status, e.code, e.message ?? '', e.fields, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+    return new ApiError(
+      e.status ?? res.status,
+      e.code,
+      e.message ?? '',
+      e.fields,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
   } catch {
     return unexpected(res.status);
   }
@@ -85,14 +95,19 @@ export async function call<R extends RouteDef>(route: R, ...args: Args<R>): Prom
   return request(route, (args[0] ?? {}) as AnyOptions);
 }
 
-export type FormCallOptions<R extends RouteDef> = (R extends { params: infer P } ? { params: In<P> } : { params?: undefined }) &
+export type FormCallOptions<R extends RouteDef> = (R extends { params: infer P }
+  ? { params: In<P> }
+  : { params?: undefined }) &
   (R extends { query: infer Q } ? { query?: In<Q> } : { query?: undefined }) & { form: FormData; signal?: AbortSignal };
 
 /**
  * The multipart variant of `call` for routes that take files (`multipart: 'form'`): the same
  * bearer, language and XSRF headers, the same 419 retry and error handling, with a FormData body.
  */
-export async function callForm<R extends RouteDef & { multipart: 'form' }>(route: R, opts: FormCallOptions<R>): Promise<CallResult<R>> {
+export async function callForm<R extends RouteDef & { multipart: 'form' }>(
+  route: R,
+  opts: FormCallOptions<R>,
+): Promise<CallResult<R>> {
   return request(route, opts as AnyOptions);
 }
 

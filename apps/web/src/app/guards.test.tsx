@@ -9,7 +9,17 @@ import { renderApp } from '../test/renderApp';
 function stubMe() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ session_user: loginAnswer.session_user, permissions: loginAnswer.permissions, emulator: loginAnswer.emulator }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            session_user: loginAnswer.session_user,
+            permissions: loginAnswer.permissions,
+            emulator: loginAnswer.emulator,
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    ),
   );
 }
 

@@ -17,7 +17,15 @@ export function notifyInfo(title: string, message: string, kind: Kind = 'user') 
 }
 
 export function notifyWelcome(title: string, message: string) {
-  notifications.show({ ...base, title, message, color: 'teal', autoClose: TOAST_MS.login, w: LOGIN_TOAST_WIDTH, maw: '100%' });
+  notifications.show({
+    ...base,
+    title,
+    message,
+    color: 'teal',
+    autoClose: TOAST_MS.login,
+    w: LOGIN_TOAST_WIDTH,
+    maw: '100%',
+  });
 }
 
 export function notifyError(error: unknown, kind: Kind = 'user') {

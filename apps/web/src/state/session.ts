@@ -108,8 +108,15 @@ export const useSession = create<SessionState>()(
       name: STATE_STORAGE_KEY,
       version: 1,
       storage,
-      partialize: ({ isLoading: _isLoading, setLoading: _a, signIn: _b, setMe: _c, selectBrand: _d, reset: _e, ...rest }) => rest,
+      partialize: ({
+        isLoading: _isLoading,
+        setLoading: _a,
+        signIn: _b,
+        setMe: _c,
+        selectBrand: _d,
+        reset: _e,
+        ...rest
+      }) => rest,
     },
   ),
 );
-

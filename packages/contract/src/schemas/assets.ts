@@ -112,7 +112,10 @@ export type UploadResult = z.infer<typeof UploadResult>;
 export const UploadResponse = z.object({ results: z.array(UploadResult) });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-export const UploadParams = z.object({ brandId: z.coerce.number().int().positive(), folderId: z.coerce.number().int().positive() });
+export const UploadParams = z.object({
+  brandId: z.coerce.number().int().positive(),
+  folderId: z.coerce.number().int().positive(),
+});
 /** Query of the multipart upload; `duplicates=allow` uploads a file even if the brand already has it. */
 export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).default('skip') });
 
@@ -154,7 +157,10 @@ export const AssetVersion = z.object({
 });
 export type AssetVersion = z.infer<typeof AssetVersion>;
 export const AssetVersionList = z.object({ items: z.array(AssetVersion) });
-export const VersionRestoreParams = z.object({ id: z.coerce.number().int().positive(), number: z.coerce.number().int().positive() });
+export const VersionRestoreParams = z.object({
+  id: z.coerce.number().int().positive(),
+  number: z.coerce.number().int().positive(),
+});
 export const VersionNewResponse = z.object({ asset: AssetView, version: AssetVersion });
 
 export const FolderTree = z.object({
@@ -163,4 +169,3 @@ export const FolderTree = z.object({
   /** With `with=assets|both`: the first page of assets directly in the requested folder. */
   assets: z.array(AssetCard).optional(),
 });
-

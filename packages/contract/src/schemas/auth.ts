@@ -99,7 +99,11 @@ export const UpdateProfileBody = z.strictObject({
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 
 export const UpdatePasswordBody = z
-  .strictObject({ current_password: z.string().min(1).max(1024), password: Password, password_confirmation: z.string() })
+  .strictObject({
+    current_password: z.string().min(1).max(1024),
+    password: Password,
+    password_confirmation: z.string(),
+  })
   .superRefine(confirmPassword);
 
 export const BoolAnswer = z.boolean();

@@ -8,7 +8,10 @@ export const LangSchema = z.enum(LANGS);
 export const StatusSchema = z.enum(STATUSES);
 export const Timestamp = z.string();
 
-export const Email = z.email().max(255).transform((e) => e.trim().toLowerCase());
+export const Email = z
+  .email()
+  .max(255)
+  .transform((e) => e.trim().toLowerCase());
 export const PersonName = z.string().trim().min(1).max(NAME_MAX);
 export const OptionalText = z.string().trim().max(255).nullish();
 export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
@@ -38,7 +41,10 @@ export function paginated<T extends z.ZodType>(item: T) {
 }
 
 /** Refinement for `password_confirmation`: the issue carries the field-message key. */
-export function confirmPassword<T extends { password: string; password_confirmation: string }>(v: T, ctx: z.RefinementCtx) {
+export function confirmPassword<T extends { password: string; password_confirmation: string }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
   if (v.password !== v.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password_confirmation'], params: { key: 'confirm' } });
   }

@@ -73,7 +73,12 @@ export const FolderUpdateBody = z.strictObject({
   name: FolderName.optional(),
   visibility: VisibilitySchema.optional(),
   image_crop: z
-    .object({ x: z.number().int().min(0), y: z.number().int().min(0), width: z.number().int().min(1), height: z.number().int().min(1) })
+    .object({
+      x: z.number().int().min(0),
+      y: z.number().int().min(0),
+      width: z.number().int().min(1),
+      height: z.number().int().min(1),
+    })
     .optional(),
   remove_image: z.boolean().optional(),
 });
@@ -82,5 +87,7 @@ export const FolderRemoved = z.object({ message: z.string(), folders: z.number()
 
 export const FolderStatsBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
 export const FolderStats = z.object({
-  items: z.array(z.object({ id: z.number().int(), folders: z.number().int(), assets: z.number().int(), bytes: z.number() })),
+  items: z.array(
+    z.object({ id: z.number().int(), folders: z.number().int(), assets: z.number().int(), bytes: z.number() }),
+  ),
 });

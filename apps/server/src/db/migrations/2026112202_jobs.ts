@@ -8,9 +8,11 @@ const req = (c: ColumnDefinitionBuilder) => c.notNull();
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const table = db.schema.createTable('jobs');
   // A queue churns through ids for years: 64-bit on PostgreSQL (SQLite integers already are).
-  await (dialect === 'postgres'
-    ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+  await (
+    dialect === 'postgres'
+      ? table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+      : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('name', 'varchar(100)', req)
     .addColumn('payload', 'text', req)
     .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('queued'))

@@ -43,7 +43,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'varchar(32)', req)
     .addColumn('updated_at', 'varchar(32)', req)
     .execute();
-  await db.schema.createIndex('folders_brand_parent').on('folders').columns(['brand_id', 'parent_id', 'name']).execute();
+  await db.schema
+    .createIndex('folders_brand_parent')
+    .on('folders')
+    .columns(['brand_id', 'parent_id', 'name'])
+    .execute();
   await db.schema.createIndex('folders_path').on('folders').column('path').execute();
 
   await id(db.schema.createTable('assets'), dialect)

@@ -23,7 +23,9 @@ export const assetsDerivatives = defineHandler({
     if (!asset || asset.derivative_rev !== rev) return;
     const out = await mkdtemp(join(tmpdir(), 'bv-deriv-'));
     try {
-      const result = await withLocalFile(storage, asset.blob_key, (path) => makeDerivatives(path, asset.type as never, asset.ext, out));
+      const result = await withLocalFile(storage, asset.blob_key, (path) =>
+        makeDerivatives(path, asset.type as never, asset.ext, out),
+      );
       if (!result.files.length) {
         await repos.assets.setDerivatives(asset_id, rev, { derivatives: 'none' });
         return;
@@ -36,7 +38,11 @@ export const assetsDerivatives = defineHandler({
       }
       const thumb = keys.thumbnail ?? keys.poster ?? null;
       const preview = keys.preview ?? keys.poster ?? thumb;
-      const updated = await repos.assets.setDerivatives(asset_id, rev, { thumb_key: thumb, preview_key: preview, derivatives: 'ready' });
+      const updated = await repos.assets.setDerivatives(asset_id, rev, {
+        thumb_key: thumb,
+        preview_key: preview,
+        derivatives: 'ready',
+      });
       if (updated && thumb) await repos.assets.setVersionThumb(asset_id, asset.current_version, thumb);
     } catch (err) {
       log.warn({ err, asset_id }, 'derivatives failed');

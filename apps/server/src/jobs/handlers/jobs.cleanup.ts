@@ -15,7 +15,10 @@ export const jobsCleanup = defineHandler({
   }),
   async run({ doneDays, failedDays }, { db, clock, log }) {
     const now = clock.now().getTime();
-    const deleted = await purgeFinished(db, { doneBefore: new Date(now - doneDays * DAY_MS), failedBefore: new Date(now - failedDays * DAY_MS) });
+    const deleted = await purgeFinished(db, {
+      doneBefore: new Date(now - doneDays * DAY_MS),
+      failedBefore: new Date(now - failedDays * DAY_MS),
+    });
     if (deleted > 0) log.info({ deleted }, 'deleted finished jobs');
   },
 });

@@ -63,6 +63,7 @@ export const storageCleanup = defineHandler({
         tus++;
       }
     }
-    if (temps.length || originals || derivatives || tus) log.info({ temps: temps.length, originals, derivatives, tus }, 'storage clean-up');
+    if (temps.length || originals || derivatives || tus)
+      log.info({ temps: temps.length, originals, derivatives, tus }, 'storage clean-up');
   },
 });

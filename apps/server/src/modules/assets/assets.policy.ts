@@ -9,7 +9,10 @@ export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.priva
  * Can the actor see this asset at all (brand access is checked separately)? Removed assets stay
  * reachable only for those who may restore them.
  */
-export function canSeeAsset(actor: Actor, a: { visibility: string; status: string; private_path: number; folder_status: string }) {
+export function canSeeAsset(
+  actor: Actor,
+  a: { visibility: string; status: string; private_path: number; folder_status: string },
+) {
   if (a.folder_status !== 'ACTIVE') return false;
   if (!seesPrivate(actor) && (a.visibility === 'PRIVATE' || a.private_path === 1)) return false;
   return a.status === 'ACTIVE' || hasPermission(actor, 'asset.delete');

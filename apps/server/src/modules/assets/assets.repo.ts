@@ -26,7 +26,13 @@ export function assetsRepo(db: Db) {
       if (!withPrivate) q = q.where('visibility', '=', 'PUBLIC');
       const [total, items] = await Promise.all([
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q.selectAll().orderBy('name').orderBy('id').limit(perPage).offset((page - 1) * perPage).execute(),
+        q
+          .selectAll()
+          .orderBy('name')
+          .orderBy('id')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
       ]);
       return { total: Number(total.n), items };
     },
@@ -54,12 +60,21 @@ export function assetsRepo(db: Db) {
 
     /** Sets derivatives only if the asset is still at the revision the job was made for. */
     async setDerivatives(id: number, rev: number, patch: Updateable<AssetsTable>) {
-      const r = await db.updateTable('assets').set(patch).where('id', '=', id).where('derivative_rev', '=', rev).executeTakeFirst();
+      const r = await db
+        .updateTable('assets')
+        .set(patch)
+        .where('id', '=', id)
+        .where('derivative_rev', '=', rev)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
 
     async moveMany(ids: number[], folderId: number, at: string) {
-      const r = await db.updateTable('assets').set({ folder_id: folderId, updated_at: at }).where('id', 'in', ids).executeTakeFirst();
+      const r = await db
+        .updateTable('assets')
+        .set({ folder_id: folderId, updated_at: at })
+        .where('id', 'in', ids)
+        .executeTakeFirst();
       return Number(r.numUpdatedRows);
     },
 
@@ -118,30 +133,48 @@ export function assetsRepo(db: Db) {
         .execute(),
 
     version: (assetId: number, number: number) =>
-      db.selectFrom('asset_versions').selectAll().where('asset_id', '=', assetId).where('number', '=', number).executeTakeFirst(),
+      db
+        .selectFrom('asset_versions')
+        .selectAll()
+        .where('asset_id', '=', assetId)
+        .where('number', '=', number)
+        .executeTakeFirst(),
 
     async insertVersion(row: Insertable<AssetVersionsTable>) {
       await db.insertInto('asset_versions').values(row).execute();
     },
 
     async setVersionThumb(assetId: number, number: number, key: string) {
-      await db.updateTable('asset_versions').set({ thumb_key: key }).where('asset_id', '=', assetId).where('number', '=', number).execute();
+      await db
+        .updateTable('asset_versions')
+        .set({ thumb_key: key })
+        .where('asset_id', '=', assetId)
+        .where('number', '=', number)
+        .execute();
     },
 
     /** The active extension allow-list (admin screens come later; seeded on first start). */
     allowedExtensions: () =>
-      db
-        .selectFrom('extensions')
-        .select(['name as ext', 'mime_type as mime'])
-        .where('status', '=', 'ACTIVE')
-        .execute(),
+      db.selectFrom('extensions').select(['name as ext', 'mime_type as mime']).where('status', '=', 'ACTIVE').execute(),
 
     async seedExtensions(rows: { ext: string; mime: string; assetType: string }[], at: string) {
-      const have = await db.selectFrom('extensions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const have = await db
+        .selectFrom('extensions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       if (Number(have.n) > 0) return;
       await db
         .insertInto('extensions')
-        .values(rows.map((r) => ({ name: r.ext, mime_type: r.mime, asset_type: r.assetType, status: 'ACTIVE', created_at: at, updated_at: at })))
+        .values(
+          rows.map((r) => ({
+            name: r.ext,
+            mime_type: r.mime,
+            asset_type: r.assetType,
+            status: 'ACTIVE',
+            created_at: at,
+            updated_at: at,
+          })),
+        )
         .execute();
     },
 
@@ -158,10 +191,16 @@ export function assetsRepo(db: Db) {
         .select(['blob_key', 'thumb_key'])
         .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumb_key', 'in', keys)]))
         .execute();
-      return new Set([...a.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]), ...v.flatMap((r) => [r.blob_key, r.thumb_key])].filter((k): k is string => !!k));
+      return new Set(
+        [
+          ...a.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]),
+          ...v.flatMap((r) => [r.blob_key, r.thumb_key]),
+        ].filter((k): k is string => !!k),
+      );
     },
 
-    userName: (id: number) => db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst(),
+    userName: (id: number) =>
+      db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst(),
   };
 }
 export type AssetsRepo = ReturnType<typeof assetsRepo>;

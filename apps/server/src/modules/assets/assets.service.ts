@@ -53,7 +53,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         name_locked: a.name_locked === 1,
         sha256: a.sha256,
         current_version: a.current_version,
-        download_url: abilities.download ? signPath(appKey, `/api/ops/asset/${a.id}/download`, clock.now(), HOUR_MS) : null,
+        download_url: abilities.download
+          ? signPath(appKey, `/api/ops/asset/${a.id}/download`, clock.now(), HOUR_MS)
+          : null,
         brand: { id: brand!.id, name: brand!.name, slug: brand!.slug },
         breadcrumbs,
         created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
@@ -76,7 +78,15 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     },
 
     /** Multipart parts named `files`, each streamed through ingest in turn. */
-    async upload(actor: Actor, req: FastifyRequest, reply: FastifyReply, brandId: number, folderId: number, duplicates: 'skip' | 'allow', lang: Lang) {
+    async upload(
+      actor: Actor,
+      req: FastifyRequest,
+      reply: FastifyReply,
+      brandId: number,
+      folderId: number,
+      duplicates: 'skip' | 'allow',
+      lang: Lang,
+    ) {
       const folder = await target(actor, folderId);
       if (folder.brand_id !== brandId) throw new AppError('FOLDER_NOT_FOUND');
       if (!req.isMultipart()) throw invalid({ files: 'required' });
@@ -95,7 +105,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       }
       if (!results.length) throw invalid({ files: 'required' });
       // 201 all created, 422 all refused (the results say why), 207 anything in between.
-      const status = results.every((r) => r.status === 'created') ? 201 : results.every((r) => r.status === 'failed') ? 422 : 207;
+      const status = results.every((r) => r.status === 'created')
+        ? 201
+        : results.every((r) => r.status === 'failed')
+          ? 422
+          : 207;
       reply.status(status);
       return { results };
     },
@@ -150,7 +164,14 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const newId = await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
         const { id: _id, folder_path: _p, private_path: _pp, folder_status: _fs, ...row } = a;
-        const copyId = await tx.assets.insert({ ...row, folder_id: dest.id, current_version: 1, created_by: actor.user.id, created_at: at, updated_at: at });
+        const copyId = await tx.assets.insert({
+          ...row,
+          folder_id: dest.id,
+          current_version: 1,
+          created_by: actor.user.id,
+          created_at: at,
+          updated_at: at,
+        });
         await tx.assets.insertVersion({
           asset_id: copyId,
           number: 1,
@@ -166,7 +187,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           created_by: actor.user.id,
           created_at: at,
         });
-        if (a.derivatives === 'pending') await enqueue(trx, 'assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
+        if (a.derivatives === 'pending')
+          await enqueue(trx, 'assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
         return copyId;
       });
       deps.wake?.();

@@ -12,10 +12,19 @@ let brand: { id: number; root: number };
 let folder: number;
 
 const jpeg = (seed: number) =>
-  sharp({ create: { width: 640 + seed, height: 480, channels: 3, background: { r: seed % 255, g: 90, b: 160 } } }).jpeg().toBuffer();
+  sharp({ create: { width: 640 + seed, height: 480, channels: 3, background: { r: seed % 255, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 type File = { name: string; type: string; data: Buffer };
 const upload = (c: Client, folderId: number, files: File[], query = '') =>
-  c.form('POST', `/api/ops/asset/${brand.id}/${folderId}/new${query}`, multipart({}, files.map((f) => ({ field: 'files', ...f }))));
+  c.form(
+    'POST',
+    `/api/ops/asset/${brand.id}/${folderId}/new${query}`,
+    multipart(
+      {},
+      files.map((f) => ({ field: 'files', ...f })),
+    ),
+  );
 
 /** Waits for the in-process worker to finish an asset's derivatives. */
 async function ready(c: Client, id: number) {
@@ -48,7 +57,15 @@ describe('uploads', () => {
     const results = r.json().results;
     expect(results.map((x: { status: string }) => x.status)).toEqual(['created', 'created', 'created']);
     const one = await ready(admin, results[0].asset_id);
-    expect(one).toMatchObject({ name: 'one.jpg', ext: 'jpg', type: 'image', width: 641, height: 480, derivatives: 'ready', current_version: 1 });
+    expect(one).toMatchObject({
+      name: 'one.jpg',
+      ext: 'jpg',
+      type: 'image',
+      width: 641,
+      height: 480,
+      derivatives: 'ready',
+      current_version: 1,
+    });
     const thumb = await t.client().get(one.thumbnail_url);
     expect(thumb.statusCode).toBe(200);
     expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
@@ -70,7 +87,12 @@ describe('uploads', () => {
       location: { brand_name: 'Assets Co', folder_id: folder, path: 'Assets Co / Photos' },
     });
     expect((await admin.get(`/api/ops/folder/${other}/get/assets`)).json().total).toBe(0);
-    const anyway = await upload(admin, other, [{ name: 'copy-of-seven.jpg', type: 'image/jpeg', data }], '?duplicates=allow');
+    const anyway = await upload(
+      admin,
+      other,
+      [{ name: 'copy-of-seven.jpg', type: 'image/jpeg', data }],
+      '?duplicates=allow',
+    );
     expect(anyway.json().results[0].status).toBe('created');
   });
 
@@ -93,21 +115,28 @@ describe('uploads', () => {
       'EXTENSION_NOT_ALLOWED',
     ]);
     expect(res[0].error.message).toBe("The file's content does not match its extension.");
-    const alone = await upload(admin, folder, [{ name: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') }]);
+    const alone = await upload(admin, folder, [
+      { name: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') },
+    ]);
     expect(alone.statusCode).toBe(422);
     expect(alone.json().results[0].error.code).toBe('CONTENT_MISMATCH');
     expect(res[4]).toMatchObject({ status: 'created', file_name: 'passwd.txt' });
     const unicode = (await admin.get(`/api/ops/asset/${res[5].asset_id}/view`)).json().asset;
     const dl = await admin.get(`/api/ops/asset/${unicode.id}/download`);
-    expect(dl.headers['content-disposition']).toBe(`attachment; filename="vac_o _and_ __.txt"; filename*=UTF-8''vac%C3%ADo%20%C3%B1and%C3%BA%20%E6%97%A5%E6%9C%AC.txt`);
+    expect(dl.headers['content-disposition']).toBe(
+      `attachment; filename="vac_o _and_ __.txt"; filename*=UTF-8''vac%C3%ADo%20%C3%B1and%C3%BA%20%E6%97%A5%E6%9C%AC.txt`,
+    );
     const empty = (await admin.get(`/api/ops/asset/${res[6].asset_id}/view`)).json().asset;
     expect(empty).toMatchObject({ size: 0, derivatives: 'none' });
     expect((await admin.get(`/api/ops/asset/${empty.id}/download`)).rawPayload.length).toBe(0);
   });
 
   it('never serves an uploaded SVG as a page from our origin', async () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
-    const id = (await upload(admin, folder, [{ name: 'logo.svg', type: 'image/svg+xml', data: Buffer.from(svg) }])).json().results[0].asset_id;
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+    const id = (
+      await upload(admin, folder, [{ name: 'logo.svg', type: 'image/svg+xml', data: Buffer.from(svg) }])
+    ).json().results[0].asset_id;
     const dl = await admin.get(`/api/ops/asset/${id}/download`);
     expect(dl.headers['content-type']).toBe('application/octet-stream');
     expect(dl.headers['content-security-policy']).toContain('sandbox');
@@ -120,14 +149,19 @@ describe('uploads', () => {
 describe('asset operations', () => {
   it('downloads identical bytes, with ranges and by signed link', async () => {
     const data = await jpeg(11);
-    const id = (await upload(admin, folder, [{ name: 'eleven.jpg', type: 'image/jpeg', data }])).json().results[0].asset_id;
+    const id = (await upload(admin, folder, [{ name: 'eleven.jpg', type: 'image/jpeg', data }])).json().results[0]
+      .asset_id;
     const full = await admin.get(`/api/ops/asset/${id}/download`);
     expect(Buffer.compare(full.rawPayload, data)).toBe(0);
-    const part = await admin.req('GET', `/api/ops/asset/${id}/download`, undefined, { headers: { range: 'bytes=10-19' } });
+    const part = await admin.req('GET', `/api/ops/asset/${id}/download`, undefined, {
+      headers: { range: 'bytes=10-19' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${data.length}`);
     expect(Buffer.compare(part.rawPayload, data.subarray(10, 20))).toBe(0);
-    const bad = await admin.req('GET', `/api/ops/asset/${id}/download`, undefined, { headers: { range: `bytes=${data.length + 5}-` } });
+    const bad = await admin.req('GET', `/api/ops/asset/${id}/download`, undefined, {
+      headers: { range: `bytes=${data.length + 5}-` },
+    });
     expect(bad.statusCode).toBe(416);
     const link = (await admin.get(`/api/ops/asset/${id}/view`)).json().asset.download_url;
     expect(Buffer.compare((await t.client().get(link)).rawPayload, data)).toBe(0);
@@ -135,9 +169,22 @@ describe('asset operations', () => {
   });
 
   it('edits metadata keeping the extension, moves all or nothing, copies, removes and restores', async () => {
-    const id = (await upload(admin, folder, [{ name: 'edit.jpg', type: 'image/jpeg', data: await jpeg(21) }])).json().results[0].asset_id;
-    const ok = await admin.put(`/api/ops/asset/${id}/edit`, { name: 'Hero shot.jpg', description: 'Spring hero', keywords: ['spring', 'hero'], categories: ['Campaign'], language: 'Minimal', visibility: 'PRIVATE' });
-    expect(ok.json().asset).toMatchObject({ name: 'Hero shot.jpg', keywords: ['spring', 'hero'], categories: ['Campaign'], visibility: 'PRIVATE' });
+    const id = (await upload(admin, folder, [{ name: 'edit.jpg', type: 'image/jpeg', data: await jpeg(21) }])).json()
+      .results[0].asset_id;
+    const ok = await admin.put(`/api/ops/asset/${id}/edit`, {
+      name: 'Hero shot.jpg',
+      description: 'Spring hero',
+      keywords: ['spring', 'hero'],
+      categories: ['Campaign'],
+      language: 'Minimal',
+      visibility: 'PRIVATE',
+    });
+    expect(ok.json().asset).toMatchObject({
+      name: 'Hero shot.jpg',
+      keywords: ['spring', 'hero'],
+      categories: ['Campaign'],
+      visibility: 'PRIVATE',
+    });
     const noExt = await admin.put(`/api/ops/asset/${id}/edit`, { name: 'Hero shot' });
     expect(noExt.statusCode).toBe(422);
     expect((await admin.put(`/api/ops/asset/${id}/edit`, { owner: 'me' })).statusCode).toBe(422);
@@ -171,36 +218,51 @@ describe('asset operations', () => {
 
   it('keeps a version history: new versions, listing and restoring an old one as a new version', async () => {
     const v1 = await jpeg(31);
-    const id = (await upload(admin, folder, [{ name: 'versioned.jpg', type: 'image/jpeg', data: v1 }])).json().results[0].asset_id;
-    const v2 = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00ff00' } }).png().toBuffer();
-    const form = multipart({ asset_id: String(id) }, [{ field: 'file', name: 'versioned-v2.png', type: 'image/png', data: v2 }]);
+    const id = (await upload(admin, folder, [{ name: 'versioned.jpg', type: 'image/jpeg', data: v1 }])).json()
+      .results[0].asset_id;
+    const v2 = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer();
+    const form = multipart({ asset_id: String(id) }, [
+      { field: 'file', name: 'versioned-v2.png', type: 'image/png', data: v2 },
+    ]);
     const r = await admin.form('POST', '/api/ops/asset/version/new', form);
     expect(r.statusCode).toBe(201);
     expect(r.json().asset).toMatchObject({ current_version: 2, name: 'versioned.png', width: 300 });
     expect(r.json().version).toMatchObject({ number: 2, current: true });
     const list = (await admin.get(`/api/ops/asset/${id}/version/all`)).json().items;
-    expect(list.map((v: { number: number; current: boolean }) => [v.number, v.current])).toEqual([[2, true], [1, false]]);
+    expect(list.map((v: { number: number; current: boolean }) => [v.number, v.current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
     expect(list[1].author.name).toBe('Admin User');
     const back = await admin.post(`/api/ops/asset/${id}/version/1/restore`);
     expect(back.json().asset).toMatchObject({ current_version: 3, name: 'versioned.jpg' });
     expect(Buffer.compare((await admin.get(`/api/ops/asset/${id}/download`)).rawPayload, v1)).toBe(0);
-    const bad = multipart({ asset_id: String(id) }, [{ field: 'file', name: 'x.jpg', type: 'image/jpeg', data: Buffer.from('<?php') }]);
+    const bad = multipart({ asset_id: String(id) }, [
+      { field: 'file', name: 'x.jpg', type: 'image/jpeg', data: Buffer.from('<?php') },
+    ]);
     expect((await admin.form('POST', '/api/ops/asset/version/new', bad)).statusCode).toBe(422);
   });
 
   it('hides other brands and PRIVATE assets from those who may not see them', async () => {
-    const id = (await upload(admin, folder, [{ name: 'private.jpg', type: 'image/jpeg', data: await jpeg(41) }])).json().results[0].asset_id;
+    const id = (await upload(admin, folder, [{ name: 'private.jpg', type: 'image/jpeg', data: await jpeg(41) }])).json()
+      .results[0].asset_id;
     await admin.put(`/api/ops/asset/${id}/edit`, { visibility: 'PRIVATE' });
     const guest = await makeUser(t, admin, { roles: ['guest'], brands: [brand.id] });
     const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
     const outsider = await makeUser(t, admin, { roles: ['member'], brands: [] });
     expect((await guest.client.get(`/api/ops/asset/${id}/view`)).statusCode).toBe(404);
     expect((await guest.client.get(`/api/ops/asset/${id}/download`)).statusCode).toBe(404);
-    const names = (await guest.client.get(`/api/ops/folder/${folder}/get/assets?per_page=200`)).json().items.map((a: { name: string }) => a.name);
+    const names = (await guest.client.get(`/api/ops/folder/${folder}/get/assets?per_page=200`))
+      .json()
+      .items.map((a: { name: string }) => a.name);
     expect(names).not.toContain('private.jpg');
     expect((await member.client.get(`/api/ops/asset/${id}/view`)).statusCode).toBe(200);
     expect((await outsider.client.get(`/api/ops/asset/${id}/view`)).statusCode).toBe(404);
-    expect((await upload(guest.client, folder, [{ name: 'g.jpg', type: 'image/jpeg', data: await jpeg(42) }])).statusCode).toBe(403);
+    expect(
+      (await upload(guest.client, folder, [{ name: 'g.jpg', type: 'image/jpeg', data: await jpeg(42) }])).statusCode,
+    ).toBe(403);
     const stats = (await guest.client.put('/api/ops/asset/statistics', { brand_id: brand.id })).json();
     const adminStats = (await admin.put('/api/ops/asset/statistics', { brand_id: brand.id })).json();
     expect(adminStats.total).toBeGreaterThan(stats.total);

@@ -18,11 +18,13 @@ const REJECTION: Record<string, ErrorCode> = {
   content_mismatch: 'CONTENT_MISMATCH',
 };
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
 /** The last path segment, without control characters: a name, never a path. */
 export function safeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return base.replace(CONTROL_CHARS, '').trim().slice(0, 255);
 }
 
 export interface StoredFile {
@@ -38,7 +40,8 @@ export interface StoredFile {
 
 /** What an upload arrives as: a stream (multipart) or a finished local file (tus) to take over. */
 export type Source = Readable | { file: string; sha256?: string | undefined };
-const isFile = (s: Source): s is { file: string; sha256?: string | undefined } => typeof (s as { file?: unknown }).file === 'string';
+const isFile = (s: Source): s is { file: string; sha256?: string | undefined } =>
+  typeof (s as { file?: unknown }).file === 'string';
 const drain = (s: Source) => {
   if (!isFile(s)) s.resume();
 };
@@ -92,7 +95,16 @@ export async function storeAndCheck(
     const v = checked.verdict;
     return {
       ok: true,
-      file: { key, size: staged.size, sha256: staged.sha256, ext: v.ext, mime: v.mime, assetType: v.assetType, empty: v.empty, meta: checked.meta },
+      file: {
+        key,
+        size: staged.size,
+        sha256: staged.sha256,
+        ext: v.ext,
+        mime: v.mime,
+        assetType: v.assetType,
+        empty: v.empty,
+        meta: checked.meta,
+      },
     };
   } catch (err) {
     await storage.delete(key);
@@ -104,9 +116,18 @@ export async function storeAndCheck(
 export async function locationOf(deps: Deps, assetId: number, brandId: number, folderId: number, folderPath: string) {
   const brand = await deps.repos.brands.byId(brandId);
   const names = await deps.repos.folders.crumbsMany([folderPath]);
-  const crumbs = folderPath.split('/').filter(Boolean).map((id) => names.get(Number(id)) ?? '?');
+  const crumbs = folderPath
+    .split('/')
+    .filter(Boolean)
+    .map((id) => names.get(Number(id)) ?? '?');
   // The root folder carries the brand's name; show it once.
-  return { asset_id: assetId, brand_id: brandId, brand_name: brand?.name ?? '', folder_id: folderId, path: [brand?.name ?? '', ...crumbs.slice(1)].join(' / ') };
+  return {
+    asset_id: assetId,
+    brand_id: brandId,
+    brand_name: brand?.name ?? '',
+    folder_id: folderId,
+    path: [brand?.name ?? '', ...crumbs.slice(1)].join(' / '),
+  };
 }
 
 export const failed = (file_name: string, code: ErrorCode, lang: Lang): UploadResult => ({
@@ -142,7 +163,12 @@ export async function ingestNewAsset(
   if (!checked.ok && 'stopped' in checked) {
     await deps.storage.discard(checked.tempKey);
     const e = existing!;
-    return { file_name: name, status: 'exists', asset_id: e.id, location: await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path) };
+    return {
+      file_name: name,
+      status: 'exists',
+      asset_id: e.id,
+      location: await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path),
+    };
   }
   if (!checked.ok) return failed(name, checked.code, opts.lang);
   const f = checked.file;
@@ -198,7 +224,13 @@ export async function ingestNewAsset(
         created_by: actor.user.id,
         created_at: at,
       });
-      if (!f.empty) await enqueue(trx, 'assets.derivatives', { asset_id: assetId, rev: 1 }, { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock });
+      if (!f.empty)
+        await enqueue(
+          trx,
+          'assets.derivatives',
+          { asset_id: assetId, rev: 1 },
+          { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
+        );
       return assetId;
     });
     deps.wake?.();

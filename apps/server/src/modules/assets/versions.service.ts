@@ -21,7 +21,10 @@ import type { Source, StoredFile } from './ingest.js';
 export function versionsService(deps: Deps, assets: AssetsService) {
   const { repos, clock, media, handle } = deps;
 
-  const toView = (v: VersionRow & { first_name: string | null; last_name: string | null }, current: number): AssetVersion => ({
+  const toView = (
+    v: VersionRow & { first_name: string | null; last_name: string | null },
+    current: number,
+  ): AssetVersion => ({
     number: v.number,
     name: v.name,
     size: Number(v.size),
@@ -34,7 +37,16 @@ export function versionsService(deps: Deps, assets: AssetsService) {
   });
 
   /** Makes `file` the current version: one transaction with its derivatives job. */
-  async function makeCurrent(actor: Actor, a: AssetRow, file: Omit<StoredFile, 'meta'> & { width: number | null; height: number | null; name: string; thumb_key?: string | null }) {
+  async function makeCurrent(
+    actor: Actor,
+    a: AssetRow,
+    file: Omit<StoredFile, 'meta'> & {
+      width: number | null;
+      height: number | null;
+      name: string;
+      thumb_key?: string | null;
+    },
+  ) {
     const at = iso(clock.now());
     const number = a.current_version + 1;
     const rev = a.derivative_rev + 1;
@@ -74,7 +86,8 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         preview_key: null,
         updated_at: at,
       });
-      if (!file.empty) await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
+      if (!file.empty)
+        await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
     });
     deps.wake?.();
     const view = await assets.view(actor, a.id);

@@ -1,4 +1,9 @@
-import { DEFAULT_SIGNUP_ROLE, LOGIN_MAX_ATTEMPTS, RATE_WINDOW_SECONDS, RESET_TOKEN_MINUTES } from '@brandvault/contract';
+import {
+  DEFAULT_SIGNUP_ROLE,
+  LOGIN_MAX_ATTEMPTS,
+  RATE_WINDOW_SECONDS,
+  RESET_TOKEN_MINUTES,
+} from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import type { z } from 'zod';
 import type {
@@ -112,7 +117,9 @@ export function authService(deps: Deps) {
       await sendVerification(user);
       const admins = await repos.roles.activeUsersWithRole('admin');
       for (const admin of admins) {
-        await mailer.send(mails.registrationNotice(asLang(admin.lang), admin, user, `${config.appUrl}/users?status=PENDING`));
+        await mailer.send(
+          mails.registrationNotice(asLang(admin.lang), admin, user, `${config.appUrl}/users?status=PENDING`),
+        );
       }
       return { message: 'Registered' };
     },

@@ -11,7 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const link = (t: TestApp, to: string, part: string) => {
-  const found = t.mails(to).flatMap((m) => m.links).filter((l) => l.includes(part)).pop();
+  const found = t
+    .mails(to)
+    .flatMap((m) => m.links)
+    .filter((l) => l.includes(part))
+    .pop();
   if (!found) throw new Error(`no ${part} link for ${to}`);
   return new URL(found);
 };
@@ -23,9 +27,19 @@ describe('sign-in', () => {
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.token.length).toBeGreaterThanOrEqual(40);
-    expect(body.session_user).toMatchObject({ email: ADMIN.email, lang: 'en', status: 'ACTIVE', roles: [{ name: 'admin' }] });
+    expect(body.session_user).toMatchObject({
+      email: ADMIN.email,
+      lang: 'en',
+      status: 'ACTIVE',
+      roles: [{ name: 'admin' }],
+    });
     expect(body.session_user.user_settings.menu.map((m: { value: string }) => m.value)).toEqual([
-      'dashboard', 'home', 'change_brand', 'my_collections', 'my_favorites', 'admin',
+      'dashboard',
+      'home',
+      'change_brand',
+      'my_collections',
+      'my_favorites',
+      'admin',
     ]);
     expect(body.permissions).toContainEqual({ name: 'user.manage' });
     expect(r.body).not.toMatch(/password_hash|argon2/);
@@ -58,7 +72,8 @@ describe('sign-in', () => {
     const { email } = await makeUser(t, admin);
     const c = t.client();
     c.ip = '10.0.0.9';
-    for (let i = 0; i < 5; i++) expect((await c.post('/api/login', { email, password: 'bad-password' })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/login', { email, password: 'bad-password' })).statusCode).toBe(422);
     const locked = await c.post('/api/login', { email, password: 'password-123' });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -84,12 +99,22 @@ describe('XSRF', () => {
     expect(none.statusCode).toBe(419);
     expect(none.json().error.code).toBe('CSRF_MISMATCH');
     await c.csrf();
-    const forged = await c.req('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password }, {
-      xsrf: false,
-      headers: { cookie: 'XSRF-TOKEN=abc.def', 'x-xsrf-token': 'abc.def' },
-    });
+    const forged = await c.req(
+      'POST',
+      '/api/login',
+      { email: ADMIN.email, password: ADMIN.password },
+      {
+        xsrf: false,
+        headers: { cookie: 'XSRF-TOKEN=abc.def', 'x-xsrf-token': 'abc.def' },
+      },
+    );
     expect(forged.statusCode).toBe(419);
-    const mismatch = await c.req('POST', '/api/login', {}, { xsrf: false, headers: { cookie: `XSRF-TOKEN=${c.xsrf}`, 'x-xsrf-token': 'other' } });
+    const mismatch = await c.req(
+      'POST',
+      '/api/login',
+      {},
+      { xsrf: false, headers: { cookie: `XSRF-TOKEN=${c.xsrf}`, 'x-xsrf-token': 'other' } },
+    );
     expect(mismatch.statusCode).toBe(419);
   });
 
@@ -128,9 +153,16 @@ describe('registration and e-mail verification', () => {
   it('refuses a mismatching confirmation and unknown fields, in Spanish when asked', async () => {
     const c = t.client();
     c.lang = 'es-ES,es;q=0.9';
-    const r = await c.post('/api/auth/register', { ...applicant, email: 'x@example.com', password_confirmation: 'other', role: 'admin' });
+    const r = await c.post('/api/auth/register', {
+      ...applicant,
+      email: 'x@example.com',
+      password_confirmation: 'other',
+      role: 'admin',
+    });
     expect(r.statusCode).toBe(422);
-    expect(r.json().error.message).toBe('La información que proporcionaste no es válida, revísala e inténtalo de nuevo.');
+    expect(r.json().error.message).toBe(
+      'La información que proporcionaste no es válida, revísala e inténtalo de nuevo.',
+    );
     expect(r.json().error.fields).toMatchObject({
       password_confirmation: 'password_confirmation debe coincidir con la contraseña',
       role: 'role no es un campo permitido',
@@ -159,8 +191,12 @@ describe('registration and e-mail verification', () => {
   it('resends to an anonymous caller by e-mail without revealing whether it exists', async () => {
     const c = t.client();
     const before = t.mails(applicant.email).length;
-    expect((await c.post('/api/auth/email/verification-notification', { email: 'nobody@example.com' })).statusCode).toBe(202);
-    expect((await c.post('/api/auth/email/verification-notification', { email: applicant.email })).statusCode).toBe(202);
+    expect(
+      (await c.post('/api/auth/email/verification-notification', { email: 'nobody@example.com' })).statusCode,
+    ).toBe(202);
+    expect((await c.post('/api/auth/email/verification-notification', { email: applicant.email })).statusCode).toBe(
+      202,
+    );
     // Already verified above: nothing new is sent.
     expect(t.mails(applicant.email).length).toBe(before);
   });
@@ -199,7 +235,12 @@ describe('password reset', () => {
     await anon.post('/api/auth/forgot-password', { email });
     const token = link(t, email, '/password/reset').searchParams.get('token')!;
     t.clock.advance(61 * 60_000);
-    const r = await anon.post('/api/auth/reset-password', { token, email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const r = await anon.post('/api/auth/reset-password', {
+      token,
+      email,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(r.statusCode).toBe(422);
   });
 
@@ -207,7 +248,8 @@ describe('password reset', () => {
     const anon = t.client();
     anon.ip = '10.9.9.9';
     const codes: number[] = [];
-    for (let i = 0; i < 7; i++) codes.push((await anon.post('/api/auth/forgot-password', { email: ADMIN.email })).statusCode);
+    for (let i = 0; i < 7; i++)
+      codes.push((await anon.post('/api/auth/forgot-password', { email: ADMIN.email })).statusCode);
     expect(codes.slice(0, 5).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
   });
@@ -227,7 +269,12 @@ describe('own profile', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().session_user).toMatchObject({ first_name: 'Ana', company: 'Brand Co' });
     expect(ok.json().session_user.user_settings.menu[0].value).toBe('home');
-    for (const field of [{ roles: ['admin'] }, { status: 'ACTIVE' }, { permissions: ['user.manage'] }, { brands: [1] }]) {
+    for (const field of [
+      { roles: ['admin'] },
+      { status: 'ACTIVE' },
+      { permissions: ['user.manage'] },
+      { brands: [1] },
+    ]) {
       const r = await client.patch('/api/auth/user/update', field);
       expect(r.statusCode).toBe(422);
       expect(Object.keys(r.json().error.fields)).toEqual(Object.keys(field));

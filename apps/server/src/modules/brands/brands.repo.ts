@@ -2,7 +2,14 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { BrandsTable } from '../../db/schema.js';
 
-const summary = ['brands.id', 'brands.name', 'brands.slug', 'brands.status', 'brands.image_key', 'brands.logo_key'] as const;
+const summary = [
+  'brands.id',
+  'brands.name',
+  'brands.slug',
+  'brands.status',
+  'brands.image_key',
+  'brands.logo_key',
+] as const;
 
 export function brandsRepo(db: Db) {
   return {
@@ -51,7 +58,13 @@ export function brandsRepo(db: Db) {
       }
       const [total, items] = await Promise.all([
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q.selectAll().orderBy('name').orderBy('id').limit(perPage).offset((page - 1) * perPage).execute(),
+        q
+          .selectAll()
+          .orderBy('name')
+          .orderBy('id')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
       ]);
       return { total: Number(total.n), items };
     },
@@ -77,13 +90,18 @@ export function brandsRepo(db: Db) {
         .where('user_brands.user_id', 'in', userIds)
         .orderBy('brands.name')
         .execute();
-      for (const r of rows) (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push({ id: r.id, name: r.name });
+      for (const r of rows)
+        (out.get(r.user_id) ?? out.set(r.user_id, []).get(r.user_id)!).push({ id: r.id, name: r.name });
       return out;
     },
 
     async existingIds(ids: readonly number[]): Promise<Set<number>> {
       if (!ids.length) return new Set();
-      const rows = await db.selectFrom('brands').select('id').where('id', 'in', [...ids]).execute();
+      const rows = await db
+        .selectFrom('brands')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
       return new Set(rows.map((r) => r.id));
     },
 

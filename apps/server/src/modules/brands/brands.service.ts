@@ -22,7 +22,11 @@ export function brandsService(deps: Deps) {
   async function view(actor: Actor, id: number) {
     const brand = (await repos.brands.byId(id))!;
     const [root, users] = await Promise.all([repos.folders.rootOf(id), repos.brands.usersCount([id])]);
-    return brandView(brand, media, { root_folder_id: root?.id ?? 0, users_count: users.get(id) ?? 0, manage: brandsPolicy.manage(actor) });
+    return brandView(brand, media, {
+      root_folder_id: root?.id ?? 0,
+      users_count: users.get(id) ?? 0,
+      manage: brandsPolicy.manage(actor),
+    });
   }
 
   /** Stores a cropped picture; the key is new each time so cached URLs never show a stale one. */
@@ -47,7 +51,9 @@ export function brandsService(deps: Deps) {
       const [users, roots] = await Promise.all([repos.brands.usersCount(ids), repos.folders.rootsOf(ids)]);
       const manage = brandsPolicy.manage(actor);
       return {
-        items: items.map((b) => brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, manage })),
+        items: items.map((b) =>
+          brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, manage }),
+        ),
         total,
         page: q.page,
         per_page: perPage,
@@ -96,7 +102,10 @@ export function brandsService(deps: Deps) {
         ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
         updated_at: now(),
       });
-      const replaced = [image || body.remove_image ? brand.image_key : null, logo || body.remove_logo ? brand.logo_key : null];
+      const replaced = [
+        image || body.remove_image ? brand.image_key : null,
+        logo || body.remove_logo ? brand.logo_key : null,
+      ];
       for (const key of replaced) if (key) await storage.delete(key);
       return { brand: await view(actor, id) };
     },
@@ -107,7 +116,6 @@ export function brandsService(deps: Deps) {
       await repos.brands.update(id, { status: next, updated_at: now() });
       return { brand: await view(actor, id) };
     },
-
   };
 }
 export type BrandsService = ReturnType<typeof brandsService>;

@@ -11,18 +11,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#3355ff' } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3355ff' } })
+    .png()
+    .toBuffer();
 
 describe('brands', () => {
   it('creates a brand with a cropped image and logo, served by signed link only', async () => {
-    const form = multipart({ name: 'Aurora Coffee', slug: 'aurora-coffee', image_crop: JSON.stringify({ x: 100, y: 50, width: 400, height: 300 }) }, [
-      { field: 'image', name: 'cover.png', type: 'image/png', data: await png(800, 600) },
-      { field: 'logo', name: 'logo.png', type: 'image/png', data: await png(200, 200) },
-    ]);
+    const form = multipart(
+      {
+        name: 'Aurora Coffee',
+        slug: 'aurora-coffee',
+        image_crop: JSON.stringify({ x: 100, y: 50, width: 400, height: 300 }),
+      },
+      [
+        { field: 'image', name: 'cover.png', type: 'image/png', data: await png(800, 600) },
+        { field: 'logo', name: 'logo.png', type: 'image/png', data: await png(200, 200) },
+      ],
+    );
     const r = await admin.form('POST', '/api/ops/brand/create', form);
     expect(r.statusCode).toBe(201);
     const brand = r.json().brand;
-    expect(brand).toMatchObject({ name: 'Aurora Coffee', slug: 'aurora-coffee', status: 'ACTIVE', abilities: { update: true } });
+    expect(brand).toMatchObject({
+      name: 'Aurora Coffee',
+      slug: 'aurora-coffee',
+      status: 'ACTIVE',
+      abilities: { update: true },
+    });
     expect(brand.root_folder_id).toBeGreaterThan(0);
     const image = await t.client().get(brand.image_uri);
     expect(image.statusCode).toBe(200);
@@ -36,13 +51,21 @@ describe('brands', () => {
 
   it('refuses a taken or malformed slug, a non-image picture, and a changed slug on update', async () => {
     const { id, slug } = await makeBrand(admin, 'Northwind');
-    expect((await admin.post('/api/ops/brand/create', { name: 'Other', slug })).json().error.fields).toEqual({ slug: 'slug has already been taken' });
+    expect((await admin.post('/api/ops/brand/create', { name: 'Other', slug })).json().error.fields).toEqual({
+      slug: 'slug has already been taken',
+    });
     expect((await admin.post('/api/ops/brand/create', { name: 'Bad', slug: 'Not A Slug!' })).statusCode).toBe(422);
-    const notImage = multipart({ name: 'X', slug: 'x-brand' }, [{ field: 'image', name: 'a.png', type: 'image/png', data: Buffer.from('<?php echo 1;') }]);
+    const notImage = multipart({ name: 'X', slug: 'x-brand' }, [
+      { field: 'image', name: 'a.png', type: 'image/png', data: Buffer.from('<?php echo 1;') },
+    ]);
     const bad = await admin.form('POST', '/api/ops/brand/create', notImage);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields.image).toMatch(/must be an image/);
-    const renamed = await admin.form('POST', `/api/ops/brand/${id}/update`, multipart({ name: 'Northwind Outdoor', slug }));
+    const renamed = await admin.form(
+      'POST',
+      `/api/ops/brand/${id}/update`,
+      multipart({ name: 'Northwind Outdoor', slug }),
+    );
     expect(renamed.json().brand.name).toBe('Northwind Outdoor');
     const slugChange = await admin.post(`/api/ops/brand/${id}/update`, { slug: 'new-slug' });
     expect(slugChange.statusCode).toBe(422);

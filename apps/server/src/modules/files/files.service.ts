@@ -16,7 +16,10 @@ export function fileSafetyHeaders(reply: FastifyReply) {
 }
 
 /** Parses a single `bytes=` range (RFC 7233); null when absent or not satisfiable as one range. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | null {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
@@ -53,14 +56,20 @@ export function filesService(deps: Deps) {
     },
 
     /** Streams a stored original with Range support; the caller has checked access. */
-    async sendOriginal(req: FastifyRequest, reply: FastifyReply, file: { key: string; size: number; mime: string; name: string }) {
+    async sendOriginal(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      file: { key: string; size: number; mime: string; name: string },
+    ) {
       const range = parseRange(req.headers.range, file.size);
       fileSafetyHeaders(reply);
       reply.header('accept-ranges', 'bytes');
       reply.header('content-disposition', contentDisposition(file.name));
       reply.header('cache-control', 'private, no-store');
       // Never let the browser render originals from our origin (an SVG could carry script).
-      reply.type(file.mime === 'image/svg+xml' || file.mime.startsWith('text/html') ? 'application/octet-stream' : file.mime);
+      reply.type(
+        file.mime === 'image/svg+xml' || file.mime.startsWith('text/html') ? 'application/octet-stream' : file.mime,
+      );
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${file.size}`);
         return reply.status(416).send();

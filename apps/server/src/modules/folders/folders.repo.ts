@@ -25,11 +25,16 @@ export function foldersRepo(db: Db) {
   return {
     byId: (id: number) => active().selectAll().where('id', '=', id).executeTakeFirst(),
 
-    rootOf: (brandId: number) => active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),
+    rootOf: (brandId: number) =>
+      active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),
 
     async rootsOf(brandIds: number[]): Promise<Map<number, number>> {
       if (!brandIds.length) return new Map();
-      const rows = await active().select(['id', 'brand_id']).where('brand_id', 'in', brandIds).where('parent_id', 'is', null).execute();
+      const rows = await active()
+        .select(['id', 'brand_id'])
+        .where('brand_id', 'in', brandIds)
+        .where('parent_id', 'is', null)
+        .execute();
       return new Map(rows.map((r) => [r.brand_id, r.id]));
     },
 
@@ -38,7 +43,14 @@ export function foldersRepo(db: Db) {
     },
 
     /** Inserts, then sets the path from the new id (one extra write, inside the caller's transaction). */
-    async insert(f: { brand_id: number; parent: FolderRow | null; name: string; visibility: string; created_by: number; at: string }) {
+    async insert(f: {
+      brand_id: number;
+      parent: FolderRow | null;
+      name: string;
+      visibility: string;
+      created_by: number;
+      at: string;
+    }) {
       const { id } = await db
         .insertInto('folders')
         .values({
@@ -57,7 +69,11 @@ export function foldersRepo(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.updateTable('folders').set({ path: `${f.parent?.path ?? '/'}${id}/` }).where('id', '=', id).execute();
+      await db
+        .updateTable('folders')
+        .set({ path: `${f.parent?.path ?? '/'}${id}/` })
+        .where('id', '=', id)
+        .execute();
       return id;
     },
 
@@ -78,7 +94,12 @@ export function foldersRepo(db: Db) {
     /** Ancestors named for breadcrumbs, root first. */
     async crumbs(path: string) {
       const ids = path.split('/').filter(Boolean).map(Number);
-      const rows = await db.selectFrom('folders').select(['id', 'name', 'depth']).where('id', 'in', ids).orderBy('depth').execute();
+      const rows = await db
+        .selectFrom('folders')
+        .select(['id', 'name', 'depth'])
+        .where('id', 'in', ids)
+        .orderBy('depth')
+        .execute();
       return rows.map((r) => ({ id: r.id, name: r.name }));
     },
 
@@ -101,7 +122,11 @@ export function foldersRepo(db: Db) {
     async move(folder: FolderRow, parent: FolderRow, at: string) {
       const newPath = `${parent.path}${folder.id}/`;
       const shift = parent.depth + 1 - folder.depth;
-      await db.updateTable('folders').set({ parent_id: parent.id, updated_at: at }).where('id', '=', folder.id).execute();
+      await db
+        .updateTable('folders')
+        .set({ parent_id: parent.id, updated_at: at })
+        .where('id', '=', folder.id)
+        .execute();
       await db
         .updateTable('folders')
         .set({
@@ -152,11 +177,17 @@ export function foldersRepo(db: Db) {
     },
 
     async imageKeysUnder(path: string) {
-      const rows = await db.selectFrom('folders').select('image_key').where('path', 'like', `${path}%`).where('image_key', 'is not', null).execute();
+      const rows = await db
+        .selectFrom('folders')
+        .select('image_key')
+        .where('path', 'like', `${path}%`)
+        .where('image_key', 'is not', null)
+        .execute();
       return rows.map((r) => r.image_key!);
     },
 
-    byIds: (ids: number[]) => (ids.length ? active().selectAll().where('id', 'in', ids).execute() : Promise.resolve([])),
+    byIds: (ids: number[]) =>
+      ids.length ? active().selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
   };
 }
 export type FoldersRepo = ReturnType<typeof foldersRepo>;

@@ -46,7 +46,10 @@ export function foldersService(deps: Deps) {
   });
 
   async function view(actor: Actor, f: FolderRow) {
-    const [breadcrumbs, children] = await Promise.all([repos.folders.crumbs(f.path), repos.folders.children(f.id, seesPrivate(actor))]);
+    const [breadcrumbs, children] = await Promise.all([
+      repos.folders.crumbs(f.path),
+      repos.folders.children(f.id, seesPrivate(actor)),
+    ]);
     return {
       folder: {
         ...card(actor, f),
@@ -58,11 +61,24 @@ export function foldersService(deps: Deps) {
     };
   }
 
-  async function tree(actor: Actor, brandId: number, top: FolderRow, withWhat: z.output<typeof FolderTreeQuery>['with']) {
+  async function tree(
+    actor: Actor,
+    brandId: number,
+    top: FolderRow,
+    withWhat: z.output<typeof FolderTreeQuery>['with'],
+  ) {
     const rows = await repos.folders.tree(brandId, { withPrivate: seesPrivate(actor), under: top.path });
     const nodes = new Map<number, FolderNode>();
-    for (const r of rows) nodes.set(r.id, { id: r.id, parent_id: r.parent_id, name: r.name, visibility: r.visibility === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC', children: [] });
-    for (const n of nodes.values()) if (n.id !== top.id && n.parent_id !== null) nodes.get(n.parent_id)?.children.push(n);
+    for (const r of rows)
+      nodes.set(r.id, {
+        id: r.id,
+        parent_id: r.parent_id,
+        name: r.name,
+        visibility: r.visibility === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
+        children: [],
+      });
+    for (const n of nodes.values())
+      if (n.id !== top.id && n.parent_id !== null) nodes.get(n.parent_id)?.children.push(n);
     const root = nodes.get(top.id)!;
     if (withWhat === 'folders') return { brand_id: brandId, root };
     const { items } = await repos.assets.inFolder(top.id, seesPrivate(actor), 1, TREE_ASSETS);
@@ -101,7 +117,14 @@ export function foldersService(deps: Deps) {
       if (!parent || parent.brand_id !== body.brand_id) throw invalid({ parent_id: 'invalid' });
       authorize(foldersPolicy.abilities(actor, parent).create_folder);
       const id = await handle.db.transaction().execute((trx) =>
-        makeRepos(trx).folders.insert({ brand_id: body.brand_id, parent, name: body.name, visibility: body.visibility, created_by: actor.user.id, at: now() }),
+        makeRepos(trx).folders.insert({
+          brand_id: body.brand_id,
+          parent,
+          name: body.name,
+          visibility: body.visibility,
+          created_by: actor.user.id,
+          at: now(),
+        }),
       );
       return view(actor, (await repos.folders.byId(id))!);
     },
@@ -155,7 +178,8 @@ export function foldersService(deps: Deps) {
         const blobs = await tx.assets.blobKeysUnder(f.path);
         const keys = [...blobs.keys, ...(await tx.folders.imageKeysUnder(f.path))];
         const folders = await tx.folders.deleteSubtree(f.path);
-        for (let i = 0; i < keys.length; i += 500) await enqueue(trx, 'blobs.delete', { keys: keys.slice(i, i + 500) }, { clock });
+        for (let i = 0; i < keys.length; i += 500)
+          await enqueue(trx, 'blobs.delete', { keys: keys.slice(i, i + 500) }, { clock });
         return { folders, assets: blobs.count };
       });
       deps.wake?.();
@@ -167,7 +191,13 @@ export function foldersService(deps: Deps) {
       const folders = await repos.folders.byIds(ids);
       const brands = new Map<number, boolean>();
       for (const brandId of new Set(folders.map((f) => f.brand_id))) {
-        brands.set(brandId, await visibleBrand(repos, actor, brandId).then(() => true, () => false));
+        brands.set(
+          brandId,
+          await visibleBrand(repos, actor, brandId).then(
+            () => true,
+            () => false,
+          ),
+        );
       }
       const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
       return { items: await repos.folders.stats(allowed, seesPrivate(actor)) };

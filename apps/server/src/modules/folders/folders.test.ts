@@ -32,15 +32,26 @@ describe('folders', () => {
     // The user's own language wins over the browser's.
     const spanish = await makeUser(t, admin, { roles: ['admin'], lang: 'es' });
     spanish.client.lang = 'en';
-    const bad = await spanish.client.post('/api/ops/folder/new', { brand_id: brand.id, name: '', visibility: 'SECRET' });
+    const bad = await spanish.client.post('/api/ops/folder/new', {
+      brand_id: brand.id,
+      name: '',
+      visibility: 'SECRET',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual({
       name: 'name es un campo obligatorio',
       visibility: 'visibility debe ser uno de los siguientes valores: PUBLIC, PRIVATE',
     });
-    const long = await admin.post('/api/ops/folder/new', { brand_id: brand.id, name: 'x'.repeat(511), visibility: 'PUBLIC' });
+    const long = await admin.post('/api/ops/folder/new', {
+      brand_id: brand.id,
+      name: 'x'.repeat(511),
+      visibility: 'PUBLIC',
+    });
     expect(long.json().error.fields.name).toBe('name must be at most 510 characters');
-    expect((await admin.post('/api/ops/folder/new', { brand_id: brand.id, name: 'x'.repeat(510), visibility: 'PUBLIC' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/ops/folder/new', { brand_id: brand.id, name: 'x'.repeat(510), visibility: 'PUBLIC' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('hides PRIVATE folders and everything under them from guests, and other brands from everyone', async () => {
@@ -57,7 +68,10 @@ describe('folders', () => {
     expect((await outsider.client.get(`/api/ops/folder/${brand.root}`)).statusCode).toBe(404);
     expect((await outsider.client.get(`/api/ops/folder/tree?brand_id=${brand.id}`)).statusCode).toBe(404);
     // Members may look but not manage folders.
-    expect((await member.client.post('/api/ops/folder/new', { brand_id: brand.id, name: 'Mine', visibility: 'PUBLIC' })).statusCode).toBe(403);
+    expect(
+      (await member.client.post('/api/ops/folder/new', { brand_id: brand.id, name: 'Mine', visibility: 'PUBLIC' }))
+        .statusCode,
+    ).toBe(403);
     // Making the parent public again makes the subtree visible.
     await admin.post(`/api/ops/folder/${secret}/update`, { visibility: 'PUBLIC' });
     expect((await guest.client.get(`/api/ops/folder/${inside}`)).statusCode).toBe(200);

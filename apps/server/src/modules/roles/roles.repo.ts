@@ -51,14 +51,25 @@ export function rolesRepo(db: Db) {
     async setUserRoles(userId: number, names: readonly string[]) {
       await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       if (!names.length) return;
-      const roles = await db.selectFrom('roles').select('id').where('name', 'in', [...names]).execute();
-      await db.insertInto('user_roles').values(roles.map((r) => ({ user_id: userId, role_id: r.id }))).execute();
+      const roles = await db
+        .selectFrom('roles')
+        .select('id')
+        .where('name', 'in', [...names])
+        .execute();
+      await db
+        .insertInto('user_roles')
+        .values(roles.map((r) => ({ user_id: userId, role_id: r.id })))
+        .execute();
     },
 
     async setUserPermissions(userId: number, names: readonly string[]) {
       await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
       if (!names.length) return;
-      const perms = await db.selectFrom('permissions').select('id').where('name', 'in', [...names]).execute();
+      const perms = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', 'in', [...names])
+        .execute();
       await db
         .insertInto('user_permissions')
         .values(perms.map((p) => ({ user_id: userId, permission_id: p.id })))
@@ -80,14 +91,25 @@ export function rolesRepo(db: Db) {
     async seed(rolePermissions: Record<string, readonly string[]>, permissions: readonly string[], now: string) {
       const havePerms = new Set((await db.selectFrom('permissions').select('name').execute()).map((r) => r.name));
       const newPerms = permissions.filter((p) => !havePerms.has(p));
-      if (newPerms.length) await db.insertInto('permissions').values(newPerms.map((name) => ({ name }))).execute();
+      if (newPerms.length)
+        await db
+          .insertInto('permissions')
+          .values(newPerms.map((name) => ({ name })))
+          .execute();
       const haveRoles = new Set((await db.selectFrom('roles').select('name').execute()).map((r) => r.name));
       const newRoles = Object.keys(rolePermissions).filter((r) => !haveRoles.has(r));
       if (newRoles.length) {
-        await db.insertInto('roles').values(newRoles.map((name) => ({ name, created_at: now }))).execute();
+        await db
+          .insertInto('roles')
+          .values(newRoles.map((name) => ({ name, created_at: now })))
+          .execute();
       }
-      const permIds = new Map((await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
-      const roleIds = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
+      const permIds = new Map(
+        (await db.selectFrom('permissions').select(['id', 'name']).execute()).map((p) => [p.name, p.id]),
+      );
+      const roleIds = new Map(
+        (await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]),
+      );
       for (const role of newRoles) {
         const roleId = roleIds.get(role)!;
         const rows = (rolePermissions[role] ?? []).map((p) => ({ role_id: roleId, permission_id: permIds.get(p)! }));

@@ -32,11 +32,25 @@ let xsrf = '';
 async function start() {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'faults-admin-1', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'faults-admin-1',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: databaseUrl,
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
@@ -51,7 +65,11 @@ async function kill() {
 }
 const auth = () => ({ authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` });
 async function api(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, { method, headers: { ...auth(), 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth(), 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: r.status, json: (await r.json().catch(() => null)) as any };
 }
@@ -102,16 +120,40 @@ describe('interrupted uploads', () => {
   });
 
   it('survives SIGKILL: the tus upload resumes after the restart and the clean-up leaves no orphan', async () => {
-    const data = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#336699', noise: { type: 'gaussian', mean: 120, sigma: 50 } } }).jpeg().toBuffer();
+    const data = await sharp({
+      create: {
+        width: 1500,
+        height: 1000,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 120, sigma: 50 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
     const half = Math.floor(data.length / 2);
     const created = await fetch(`${base}/api/uploads`, {
       method: 'POST',
-      headers: { ...auth(), 'tus-resumable': '1.0.0', 'upload-length': String(data.length), 'upload-metadata': `filename ${b64('killed.jpg')},brand_id ${b64(String(brandId))},folder_id ${b64(String(folderId))}` },
+      headers: {
+        ...auth(),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(data.length),
+        'upload-metadata': `filename ${b64('killed.jpg')},brand_id ${b64(String(brandId))},folder_id ${b64(String(folderId))}`,
+      },
     });
     expect(created.status).toBe(201);
     const url = new URL(created.headers.get('location')!, base).toString();
     const patch = (offset: number, body: Buffer) =>
-      fetch(url, { method: 'PATCH', headers: { ...auth(), 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body });
+      fetch(url, {
+        method: 'PATCH',
+        headers: {
+          ...auth(),
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body,
+      });
     expect((await patch(0, data.subarray(0, half))).status).toBe(204);
 
     // A multipart upload is streaming into a temp blob when the server dies.
@@ -140,7 +182,9 @@ describe('interrupted uploads', () => {
     }
     await close();
     expect(temps()).toBe(0);
-    const originals = readdirSync(join(dataDir, 'blobs', 'originals'), { recursive: true }).filter((p) => String(p).split('/').length === 3);
+    const originals = readdirSync(join(dataDir, 'blobs', 'originals'), { recursive: true }).filter(
+      (p) => String(p).split('/').length === 3,
+    );
     expect(originals).toHaveLength(1);
     const dl = await fetch(`${base}/api/ops/asset/${result.asset_id}/download`, { headers: auth() });
     expect(Buffer.compare(Buffer.from(await dl.arrayBuffer()), data)).toBe(0);

@@ -21,7 +21,8 @@ export class HashingFileStore extends FileStore {
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const known = this.hashes.get(id);
-    const state = known && known.offset === offset ? known : offset === 0 ? { hash: createHash('sha256'), offset: 0 } : null;
+    const state =
+      known && known.offset === offset ? known : offset === 0 ? { hash: createHash('sha256'), offset: 0 } : null;
     this.hashes.delete(id);
     let received = 0;
     const tap = new Transform({
@@ -31,7 +32,11 @@ export class HashingFileStore extends FileStore {
         done(null, chunk);
       },
     });
-    const out = createWriteStream(join(this.directory, id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER });
+    const out = createWriteStream(join(this.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER,
+    });
     // On an error the hash may have seen bytes the file did not get: it is dropped (see above).
     await pipeline(readable, tap, out);
     if (state) this.hashes.set(id, { hash: state.hash, offset: offset + received });

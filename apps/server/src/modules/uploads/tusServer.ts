@@ -27,7 +27,10 @@ function callerOf(req: unknown) {
 /** tus hooks abort with `{status_code, body}`; the body is our usual error JSON. */
 function reject(code: ErrorCode, lang: Lang) {
   const status = new AppError(code).status;
-  return { status_code: status, body: JSON.stringify({ error: { status, code, message: errorText(code, lang).message } }) };
+  return {
+    status_code: status,
+    body: JSON.stringify({ error: { status, code, message: errorText(code, lang).message } }),
+  };
 }
 
 const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? err.code : 'UNEXPECTED', lang);
@@ -53,7 +56,12 @@ export function createTusServer(deps: Deps, services: Services) {
       const folder = await services.folders.visible(actor, meta.folder_id!);
       return await ingestNewAsset(deps, actor, folder, meta.filename, source, { duplicates: meta.duplicates, lang });
     } catch (err) {
-      if (err instanceof AppError) return { file_name: meta.filename, status: 'failed', error: { code: err.code, message: errorText(err.code, lang).message } };
+      if (err instanceof AppError)
+        return {
+          file_name: meta.filename,
+          status: 'failed',
+          error: { code: err.code, message: errorText(err.code, lang).message },
+        };
       throw err;
     } finally {
       await rm(path, { force: true });

@@ -22,7 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const headers = (c: Client) => ({ authorization: `Bearer ${c.token}`, 'x-xsrf-token': c.xsrf!, cookie: `XSRF-TOKEN=${c.xsrf}` });
+const headers = (c: Client) => ({
+  authorization: `Bearer ${c.token}`,
+  'x-xsrf-token': c.xsrf!,
+  cookie: `XSRF-TOKEN=${c.xsrf}`,
+});
 
 function send(c: Client, data: Buffer, metadata: Record<string, string>, opts: Partial<tus.UploadOptions> = {}) {
   return new Promise<{ status: number; body: string; url: string | null }>((resolve, reject) => {
@@ -44,19 +48,38 @@ function send(c: Client, data: Buffer, metadata: Record<string, string>, opts: P
   });
 }
 
-const photo = (w: number) => sharp({ create: { width: w, height: 300, channels: 3, background: '#884422', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+const photo = (w: number) =>
+  sharp({
+    create: {
+      width: w,
+      height: 300,
+      channels: 3,
+      background: '#884422',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
 
 describe('resumable uploads (tus)', () => {
   it('turns a finished upload into an asset and answers with the upload result', async () => {
     const data = await photo(900);
     expect(data.length).toBeGreaterThan(64 * 1024);
-    const r = await send(admin, data, { filename: 'tus-photo.jpg', brand_id: String(brand.id), folder_id: String(folder) });
+    const r = await send(admin, data, {
+      filename: 'tus-photo.jpg',
+      brand_id: String(brand.id),
+      folder_id: String(folder),
+    });
     expect(r.status).toBe(200);
     const result = JSON.parse(r.body);
     expect(result).toMatchObject({ file_name: 'tus-photo.jpg', status: 'created' });
     const dl = await admin.get(`/api/ops/asset/${result.asset_id}/download`);
     expect(Buffer.compare(dl.rawPayload, data)).toBe(0);
-    const again = await send(admin, data, { filename: 'again.jpg', brand_id: String(brand.id), folder_id: String(folder) });
+    const again = await send(admin, data, {
+      filename: 'again.jpg',
+      brand_id: String(brand.id),
+      folder_id: String(folder),
+    });
     expect(JSON.parse(again.body)).toMatchObject({ status: 'exists', location: { path: 'Tus Co / Resumable' } });
   });
 
@@ -89,24 +112,47 @@ describe('resumable uploads (tus)', () => {
   });
 
   it("refuses anonymous callers, folders they cannot upload to, and other people's uploads", async () => {
-    const anon = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' } });
+    const anon = await fetch(`${base}/api/uploads`, {
+      method: 'POST',
+      headers: { 'tus-resumable': '1.0.0', 'upload-length': '10' },
+    });
     expect(anon.status).toBe(419);
     const guest = await makeUser(t, admin, { roles: ['guest'], brands: [brand.id] });
     await guest.client.csrf();
-    await expect(send(guest.client, Buffer.from('hello'), { filename: 'x.txt', brand_id: String(brand.id), folder_id: String(folder) })).rejects.toThrow(/403/);
+    await expect(
+      send(guest.client, Buffer.from('hello'), {
+        filename: 'x.txt',
+        brand_id: String(brand.id),
+        folder_id: String(folder),
+      }),
+    ).rejects.toThrow(/403/);
     const other = await makeBrand(admin, 'Not yours');
     const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
     await member.client.csrf();
-    await expect(send(member.client, Buffer.from('hello'), { filename: 'x.txt', brand_id: String(other.id), folder_id: String(other.root) })).rejects.toThrow(/404/);
+    await expect(
+      send(member.client, Buffer.from('hello'), {
+        filename: 'x.txt',
+        brand_id: String(other.id),
+        folder_id: String(other.root),
+      }),
+    ).rejects.toThrow(/404/);
 
     // Someone else's upload URL is not found for another user.
     const create = await fetch(`${base}/api/uploads`, {
       method: 'POST',
-      headers: { ...headers(admin), 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': `filename ${Buffer.from('a.txt').toString('base64')},brand_id ${Buffer.from(String(brand.id)).toString('base64')},folder_id ${Buffer.from(String(folder)).toString('base64')}` },
+      headers: {
+        ...headers(admin),
+        'tus-resumable': '1.0.0',
+        'upload-length': '100',
+        'upload-metadata': `filename ${Buffer.from('a.txt').toString('base64')},brand_id ${Buffer.from(String(brand.id)).toString('base64')},folder_id ${Buffer.from(String(folder)).toString('base64')}`,
+      },
     });
     expect(create.status).toBe(201);
     const location = new URL(create.headers.get('location')!, base).toString();
-    const peek = await fetch(location, { method: 'HEAD', headers: { ...headers(member.client), 'tus-resumable': '1.0.0' } });
+    const peek = await fetch(location, {
+      method: 'HEAD',
+      headers: { ...headers(member.client), 'tus-resumable': '1.0.0' },
+    });
     expect(peek.status).toBe(404);
   });
 });

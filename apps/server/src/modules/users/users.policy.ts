@@ -13,4 +13,3 @@ export const usersPolicy = {
   dropOwnAdmin: (actor: Actor, target: UserRow, newRoles: readonly string[] | undefined) =>
     actor.user.id === target.id && isAdmin(actor) && !!newRoles && !newRoles.includes('admin'),
 };
-

@@ -2,7 +2,12 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
 
-export type UserListFilter = { search?: string; status?: 'ACTIVE' | 'INACTIVE' | 'PENDING'; page: number; perPage: number };
+export type UserListFilter = {
+  search?: string;
+  status?: 'ACTIVE' | 'INACTIVE' | 'PENDING';
+  page: number;
+  perPage: number;
+};
 
 export function usersRepo(db: Db) {
   return {
@@ -25,7 +30,10 @@ export function usersRepo(db: Db) {
     },
 
     async count() {
-      const r = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const r = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(r.n);
     },
 

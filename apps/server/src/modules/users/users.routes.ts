@@ -9,6 +9,8 @@ export function usersRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.userCreate, ({ actor, body }) => s.users.create(actor, body));
   mount(app, m, routes.userGet, ({ actor, params }) => s.users.get(actor, params.id));
   mount(app, m, routes.userEdit, ({ actor, params, body }) => s.users.edit(actor, params.id, body));
-  mount(app, m, routes.userStatusChange, ({ actor, params, body }) => s.users.changeStatus(actor, params.id, body?.status));
+  mount(app, m, routes.userStatusChange, ({ actor, params, body }) =>
+    s.users.changeStatus(actor, params.id, body?.status),
+  );
   mount(app, m, routes.userApprove, ({ actor, params }) => s.users.approve(actor, params.id));
 }

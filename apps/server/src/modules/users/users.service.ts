@@ -70,7 +70,12 @@ export function usersService(deps: Deps) {
   return {
     async list(actor: Actor, q: z.output<typeof UserListQuery>) {
       const perPage = q.per_page ?? USERS_PER_PAGE;
-      const { total, items } = await repos.users.list({ search: q.search || undefined, status: q.status, page: q.page, perPage });
+      const { total, items } = await repos.users.list({
+        search: q.search || undefined,
+        status: q.status,
+        page: q.page,
+        perPage,
+      });
       return { items: await views(actor, items), total, page: q.page, per_page: perPage };
     },
 
@@ -146,7 +151,8 @@ export function usersService(deps: Deps) {
       authorize(usersPolicy.changeStatus(actor, target, await rolesOf(id)));
       const firstApproval = !target.approved_at;
       await repos.users.update(id, { status: 'ACTIVE', approved_at: target.approved_at ?? now(), updated_at: now() });
-      if (firstApproval) await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
+      if (firstApproval)
+        await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
       return view(actor, await load(id));
     },
   };

@@ -11,7 +11,15 @@ async function brand(name: string) {
   const now = new Date().toISOString();
   const r = await t.built.handle.db
     .insertInto('brands')
-    .values({ name, slug: name.toLowerCase(), status: 'ACTIVE', image_uri: null, logo_uri: null, created_at: now, updated_at: now })
+    .values({
+      name,
+      slug: name.toLowerCase(),
+      status: 'ACTIVE',
+      image_uri: null,
+      logo_uri: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -35,7 +43,11 @@ describe('users administration', () => {
   });
 
   it('creates an active user who can sign in at once, with roles, permissions and brands', async () => {
-    const { client, id } = await makeUser(t, admin, { roles: ['member'], brands: [brandA], permissions: ['user.view'] });
+    const { client, id } = await makeUser(t, admin, {
+      roles: ['member'],
+      brands: [brandA],
+      permissions: ['user.view'],
+    });
     const me = (await client.get('/api/auth/me')).json();
     expect(me.session_user.brands.map((b: { name: string }) => b.name)).toEqual(['Alpha']);
     expect(me.permissions).toContainEqual({ name: 'user.view' });
@@ -51,7 +63,13 @@ describe('users administration', () => {
   });
 
   it('refuses a duplicate e-mail, an unknown brand or role, and a weak password', async () => {
-    const base = { first_name: 'A', last_name: 'B', password: 'password-123', password_confirmation: 'password-123', roles: ['member'] };
+    const base = {
+      first_name: 'A',
+      last_name: 'B',
+      password: 'password-123',
+      password_confirmation: 'password-123',
+      roles: ['member'],
+    };
     const dup = await admin.post('/api/ops/users/create', { ...base, email: ADMIN.email });
     expect(dup.json().error.fields).toEqual({ email: 'email has already been taken' });
     const badBrand = await admin.post('/api/ops/users/create', { ...base, email: 'nb@example.com', brands: [99999] });
@@ -59,7 +77,12 @@ describe('users administration', () => {
     expect(badBrand.json().error.fields).toHaveProperty('brands');
     const badRole = await admin.post('/api/ops/users/create', { ...base, email: 'nr@example.com', roles: ['owner'] });
     expect(badRole.statusCode).toBe(422);
-    const weak = await admin.post('/api/ops/users/create', { ...base, email: 'nw@example.com', password: 'short', password_confirmation: 'short' });
+    const weak = await admin.post('/api/ops/users/create', {
+      ...base,
+      email: 'nw@example.com',
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(weak.json().error.fields.password).toBe('password must be at least 8 characters');
     expect((await admin.get('/api/ops/users/all?search=nb@example.com')).json().total).toBe(0);
   });
@@ -78,7 +101,11 @@ describe('users administration', () => {
 
   it('edits roles, permissions and brands, and refuses other fields', async () => {
     const { client, id } = await makeUser(t, admin, { brands: [brandA] });
-    const r = await admin.patch(`/api/ops/users/${id}/edit`, { roles: ['guest'], brands: [brandB], permissions: ['report.view'] });
+    const r = await admin.patch(`/api/ops/users/${id}/edit`, {
+      roles: ['guest'],
+      brands: [brandB],
+      permissions: ['report.view'],
+    });
     expect(r.statusCode).toBe(200);
     const me = (await client.get('/api/auth/me')).json();
     expect(me.session_user.roles).toEqual([{ name: 'guest' }]);
@@ -101,7 +128,13 @@ describe('users administration', () => {
 
   it('approves a registration and tells the applicant', async () => {
     const anon = t.client();
-    const reg = { first_name: 'New', last_name: 'Person', email: 'new.person@example.com', password: 'new-person-1', password_confirmation: 'new-person-1' };
+    const reg = {
+      first_name: 'New',
+      last_name: 'Person',
+      email: 'new.person@example.com',
+      password: 'new-person-1',
+      password_confirmation: 'new-person-1',
+    };
     expect((await anon.post('/api/auth/register', reg)).statusCode).toBe(201);
     const pending = (await admin.get('/api/ops/users/all?status=PENDING')).json();
     const row = pending.items.find((u: { email: string }) => u.email === reg.email);
@@ -124,7 +157,9 @@ describe('users administration', () => {
 describe('brands of the caller', () => {
   it('lists assigned brands for members and every brand for administrators', async () => {
     const { client } = await makeUser(t, admin, { brands: [brandB] });
-    expect((await client.get('/api/ops/brand/list')).json().items.map((b: { name: string }) => b.name)).toEqual(['Beta']);
+    expect((await client.get('/api/ops/brand/list')).json().items.map((b: { name: string }) => b.name)).toEqual([
+      'Beta',
+    ]);
     const all = (await admin.get('/api/ops/brand/list')).json().items.map((b: { name: string }) => b.name);
     expect(all).toEqual(expect.arrayContaining(['Alpha', 'Beta']));
   });

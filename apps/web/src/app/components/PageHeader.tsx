@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={2}>

@@ -29,7 +29,12 @@ export function LanguageMenu() {
       <Menu.Dropdown>
         <Menu.Label>{t('language.current', { language: t(`languages.${lang}`) })}</Menu.Label>
         {others.map((l) => (
-          <Menu.Item key={l} lang={l} onClick={() => void change(l)} rightSection={<IconCheck size={14} opacity={0} aria-hidden />}>
+          <Menu.Item
+            key={l}
+            lang={l}
+            onClick={() => void change(l)}
+            rightSection={<IconCheck size={14} opacity={0} aria-hidden />}
+          >
             {t(`languages.${l}`)}
           </Menu.Item>
         ))}

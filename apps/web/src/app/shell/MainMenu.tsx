@@ -47,7 +47,11 @@ export function MainMenu() {
           admin.length > 0 && (
             <Menu key="admin" position="bottom-start" width={230}>
               <Menu.Target>
-                <button type="button" className={classes.link} data-active={pathname.startsWith('/users') && pathname !== '/users/me' ? true : undefined}>
+                <button
+                  type="button"
+                  className={classes.link}
+                  data-active={pathname.startsWith('/users') && pathname !== '/users/me' ? true : undefined}
+                >
                   {MENU_ICONS.admin}
                   {t('menu.admin')}
                   <IconChevronDown size={14} stroke={1.7} aria-hidden />

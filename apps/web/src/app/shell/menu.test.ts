@@ -18,14 +18,32 @@ describe('navbar menu', () => {
       { order: 2, label: 'Home', value: 'home' as const },
     ];
     const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
-    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home', 'dashboard', 'my_collections', 'my_favorites']);
+    expect(orderedMenu(s).map((e) => e.value)).toEqual([
+      'admin',
+      'home',
+      'dashboard',
+      'my_collections',
+      'my_favorites',
+    ]);
     expect(orderedMenu({ ...s, selectedBrand: brand }).map((e) => e.value)).toContain('change_brand');
   });
 
   it('gates entries by permission and the Admin menu by role', () => {
-    const guest = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'guest' }] }, permissions: perms(ROLE_PERMISSIONS.guest) };
+    const guest = {
+      ...admin,
+      sessionUser: { ...admin.sessionUser, roles: [{ name: 'guest' }] },
+      permissions: perms(ROLE_PERMISSIONS.guest),
+    };
     expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home', 'my_collections', 'my_favorites']);
-    expect(adminMenu(admin).map((g) => g.key)).toEqual(['assets', 'brands', 'users', 'roles', 'shareLinks', 'extensions', 'audit']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual([
+      'assets',
+      'brands',
+      'users',
+      'roles',
+      'shareLinks',
+      'extensions',
+      'audit',
+    ]);
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });

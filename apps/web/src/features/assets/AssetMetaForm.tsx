@@ -60,7 +60,8 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
     edit.mutate(
       { id: asset.id, body: { name_locked: locked } },
       {
-        onSuccess: ({ asset: saved }) => notifySuccess(t('assets.savedTitle'), t('assets.saved', { name: saved.name }), 'assets'),
+        onSuccess: ({ asset: saved }) =>
+          notifySuccess(t('assets.savedTitle'), t('assets.saved', { name: saved.name }), 'assets'),
         onError: (error) => notifyError(error, 'assets'),
       },
     );

@@ -35,14 +35,28 @@ export default function ForgotPasswordPage() {
     <form onSubmit={submit} noValidate>
       <AuthHeading title={t('auth.forgot.title')} description={t('auth.forgot.subtitle')} />
       {sentTo ? (
-        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} title={t('auth.forgot.sentTitle')} role="status" mb="md">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailForward size={18} />}
+          title={t('auth.forgot.sentTitle')}
+          role="status"
+          mb="md"
+        >
           {t('auth.forgot.sent', { email: sentTo })}
         </Alert>
       ) : (
         <ErrorAlert error={forgot.error} />
       )}
       <Stack gap="md">
-        <TextInput label={t('fields.email')} type="email" name="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           {t('auth.forgot.submit')}
         </Button>

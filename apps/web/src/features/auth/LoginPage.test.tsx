@@ -16,7 +16,11 @@ function stubFetch(login: () => Response) {
     const url = String(input);
     if (url.endsWith('/api/auth/csrf-cookie')) return new Response(null, { status: 204 });
     if (url.endsWith('/api/login')) return login();
-    return json(200, { session_user: loginAnswer.session_user, permissions: loginAnswer.permissions, emulator: loginAnswer.emulator });
+    return json(200, {
+      session_user: loginAnswer.session_user,
+      permissions: loginAnswer.permissions,
+      emulator: loginAnswer.emulator,
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -31,13 +31,21 @@ export default function LoginPage() {
     login.mutate(values, {
       onSuccess: (answer) => {
         signIn(answer);
-        qc.setQueryData(sessionKeys.me(), { session_user: answer.session_user, permissions: answer.permissions, emulator: answer.emulator });
+        qc.setQueryData(sessionKeys.me(), {
+          session_user: answer.session_user,
+          permissions: answer.permissions,
+          emulator: answer.emulator,
+        });
         applyLang(answer.session_user.lang);
         // The component's `t` still speaks the old language; the greeting uses the user's own.
         const lng = answer.session_user.lang;
         notifyWelcome(
           i18n.t('auth.login.welcomeTitle', { lng }),
-          i18n.t('auth.login.welcome', { lng, first_name: answer.session_user.first_name, last_name: answer.session_user.last_name }),
+          i18n.t('auth.login.welcome', {
+            lng,
+            first_name: answer.session_user.first_name,
+            last_name: answer.session_user.last_name,
+          }),
         );
         void navigate('/brand/choose', { replace: true });
       },

@@ -3,6 +3,7 @@ import { Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon }
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../app/components/NewPasswordFields';
 import { Link } from 'react-router';
 import { LANGS, RegisterBody } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
@@ -12,7 +13,6 @@ import { currentLang } from '../../i18n';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useRegister } from './api';
-import { PasswordField } from '../../app/components/PasswordField';
 import { usePageTitle } from '../../app/components/usePageTitle';
 
 const empty = {
@@ -71,32 +71,62 @@ export default function RegisterPage() {
       <ErrorAlert error={register.error} />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label={t('fields.first_name')} name="first_name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
-          <TextInput label={t('fields.last_name')} name="last_name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
+          <TextInput
+            label={t('fields.first_name')}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('fields.last_name')}
+            name="last_name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
         </SimpleGrid>
-        <TextInput label={t('fields.email')} type="email" name="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <PasswordField
+          <NewPasswordFields
             label={t('fields.password')}
-            name="password"
-            autoComplete="new-password"
-            required
-            description={t('auth.passwordHint')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label={t('fields.password_confirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('password_confirmation')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label={t('fields.company')} name="company" autoComplete="organization" {...form.getInputProps('company')} />
-          <TextInput label={t('fields.position')} name="position" autoComplete="organization-title" {...form.getInputProps('position')} />
-          <TextInput label={t('fields.country')} name="country" autoComplete="country-name" {...form.getInputProps('country')} />
-          <TextInput label={t('fields.phone')} name="phone" type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          <TextInput
+            label={t('fields.company')}
+            name="company"
+            autoComplete="organization"
+            {...form.getInputProps('company')}
+          />
+          <TextInput
+            label={t('fields.position')}
+            name="position"
+            autoComplete="organization-title"
+            {...form.getInputProps('position')}
+          />
+          <TextInput
+            label={t('fields.country')}
+            name="country"
+            autoComplete="country-name"
+            {...form.getInputProps('country')}
+          />
+          <TextInput
+            label={t('fields.phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            {...form.getInputProps('phone')}
+          />
         </SimpleGrid>
         <Select
           label={t('fields.lang')}

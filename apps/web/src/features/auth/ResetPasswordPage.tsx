@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../app/components/NewPasswordFields';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
@@ -11,7 +12,6 @@ import { notifySuccess } from '../../app/notify';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useResetPassword } from './api';
-import { PasswordField } from '../../app/components/PasswordField';
 import { usePageTitle } from '../../app/components/usePageTitle';
 
 /** Opened from the e-mailed link: /password/reset?token=...&email=... */
@@ -63,21 +63,18 @@ export default function ResetPasswordPage() {
       <AuthHeading title={t('auth.reset.title')} description={t('auth.reset.subtitle')} />
       <ErrorAlert error={reset.error} />
       <Stack gap="md">
-        <TextInput label={t('fields.email')} name="email" value={email} readOnly autoComplete="username" variant="filled" />
-        <PasswordField
-          label={t('fields.new_password')}
-          name="password"
-          autoComplete="new-password"
-          required
-          description={t('auth.passwordHint')}
-          {...form.getInputProps('password')}
+        <TextInput
+          label={t('fields.email')}
+          name="email"
+          value={email}
+          readOnly
+          autoComplete="username"
+          variant="filled"
         />
-        <PasswordField
-          label={t('fields.password_confirmation')}
-          name="password_confirmation"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+        <NewPasswordFields
+          label={t('fields.new_password')}
+          password={form.getInputProps('password')}
+          confirmation={form.getInputProps('password_confirmation')}
         />
         <Button type="submit" fullWidth loading={reset.isPending}>
           {t('auth.reset.submit')}

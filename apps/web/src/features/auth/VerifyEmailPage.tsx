@@ -110,7 +110,14 @@ function ResendForm({ signedIn }: { signedIn: boolean }) {
             {t('auth.verify.resendSignedIn')}
           </Text>
         ) : (
-          <TextInput label={t('fields.email')} type="email" name="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
         )}
         <Button type="submit" variant="light" loading={resend.isPending} leftSection={<IconMailForward size={16} />}>
           {t('auth.verify.resend')}

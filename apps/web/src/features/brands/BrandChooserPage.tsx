@@ -35,7 +35,12 @@ export default function BrandChooserPage() {
           title={t('brands.emptyTitle')}
           description={t('brands.empty')}
           action={
-            <Button variant="light" leftSection={<IconRefresh size={16} />} loading={me.isFetching} onClick={() => void me.refetch()}>
+            <Button
+              variant="light"
+              leftSection={<IconRefresh size={16} />}
+              loading={me.isFetching}
+              onClick={() => void me.refetch()}
+            >
               {t('common.refresh')}
             </Button>
           }
@@ -51,7 +56,15 @@ export default function BrandChooserPage() {
   );
 }
 
-function BrandCard({ brand, current, onChoose }: { brand: BrandSummary; current: boolean; onChoose: (b: BrandSummary) => void }) {
+function BrandCard({
+  brand,
+  current,
+  onChoose,
+}: {
+  brand: BrandSummary;
+  current: boolean;
+  onChoose: (b: BrandSummary) => void;
+}) {
   const { t } = useTranslation();
   const picture = brand.image_uri ?? brand.logo_uri;
   return (

@@ -79,7 +79,16 @@ const asset: AssetCard = {
   derivatives: 'ready',
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
-  abilities: { update: true, move: true, copy: true, remove: true, restore: false, download: true, version: true, lock_name: false },
+  abilities: {
+    update: true,
+    move: true,
+    copy: true,
+    remove: true,
+    restore: false,
+    download: true,
+    version: true,
+    lock_name: false,
+  },
 };
 
 describe('BrandHomePage', () => {

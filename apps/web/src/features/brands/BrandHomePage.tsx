@@ -1,17 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconCloudUpload,
   IconFolderPlus,
@@ -20,6 +8,7 @@ import {
   IconPhoto,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PagePagination } from '../../app/components/PagePagination';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
@@ -255,20 +244,10 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                   )}
                   {pages > 1 && assetPage && (
                     <Group justify="center" mt="lg">
-                      <Pagination
+                      <PagePagination
                         total={pages}
                         value={assetPage.page}
                         onChange={(p) => setPaging({ folder: currentId, page: p })}
-                        size="sm"
-                        getControlProps={(control) => ({
-                          'aria-label':
-                            control === 'previous'
-                              ? t('pagination.previous')
-                              : control === 'next'
-                                ? t('pagination.next')
-                                : control,
-                        })}
-                        getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
                       />
                     </Group>
                   )}

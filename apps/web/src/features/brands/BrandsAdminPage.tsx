@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Avatar,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Avatar, Badge, Button, Container, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconBuildingStore,
@@ -20,10 +8,11 @@ import {
   IconPlayerPause,
   IconPlayerPlay,
   IconPlus,
-  IconSearch,
 } from '@tabler/icons-react';
 import type { Brand } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { TableSearch } from '../../app/components/TableSearch';
+import { PagePagination } from '../../app/components/PagePagination';
 import { confirm } from '../../app/confirm/confirmStore';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
@@ -82,18 +71,14 @@ function BrandsList() {
       />
       <Paper withBorder>
         <Group p="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-          <TextInput
-            aria-label={t('brandAdmin.search')}
+          <TableSearch
+            label={t('brandAdmin.search')}
             placeholder={t('brandAdmin.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onSearch={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            w={{ base: '100%', sm: 320 }}
-            type="search"
-            name="search"
           />
         </Group>
         {brands.isError ? (
@@ -145,23 +130,7 @@ function BrandsList() {
                 total: formatNumber(data.total),
               })}
             </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={data.page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'previous'
-                      ? t('pagination.previous')
-                      : control === 'next'
-                        ? t('pagination.next')
-                        : control,
-                })}
-                getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
-              />
-            )}
+            {pages > 1 && <PagePagination total={pages} value={data.page} onChange={setPage} />}
           </Group>
         )}
       </Paper>

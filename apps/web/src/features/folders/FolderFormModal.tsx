@@ -51,7 +51,10 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
         ? { name: mode.folder.name, visibility: mode.folder.visibility }
         : { name: '', visibility: null },
     validate: (v) =>
-      validateWith(mode.kind === 'create' ? FolderNewBody : FolderUpdateBody.required({ name: true, visibility: true }), toBody(mode, v)),
+      validateWith(
+        mode.kind === 'create' ? FolderNewBody : FolderUpdateBody.required({ name: true, visibility: true }),
+        toBody(mode, v),
+      ),
   });
 
   const submit = form.onSubmit((values) => {

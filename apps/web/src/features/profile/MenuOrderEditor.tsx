@@ -74,7 +74,13 @@ export function MenuOrderEditor({ user }: { user: SessionUser }) {
                   <Text size="sm">{label}</Text>
                 </Group>
                 <Group gap={2} wrap="nowrap">
-                  <ActionIcon variant="subtle" color="gray" disabled={i === 0} onClick={() => move(i, -1)} aria-label={t('profile.moveUp', { item: label })}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={t('profile.moveUp', { item: label })}
+                  >
                     <IconArrowUp size={16} />
                   </ActionIcon>
                   <ActionIcon

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CATALOGUE, UpdatePasswordBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from '../../app/components/NewPasswordFields';
 import { ApiError } from '../../api/errors';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
@@ -52,20 +53,10 @@ export function PasswordForm() {
             required
             {...form.getInputProps('current_password')}
           />
-          <PasswordField
+          <NewPasswordFields
             label={t('fields.new_password')}
-            name="password"
-            autoComplete="new-password"
-            required
-            description={t('auth.passwordHint')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordField
-            label={t('fields.password_confirmation')}
-            name="password_confirmation"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+            password={form.getInputProps('password')}
+            confirmation={form.getInputProps('password_confirmation')}
           />
         </Stack>
         <Group justify="flex-end" mt="md">

@@ -60,13 +60,53 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       </Text>
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('fields.first_name')} name="first_name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
-          <TextInput label={t('fields.last_name')} name="last_name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
-          <TextInput label={t('fields.email')} type="email" name="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <TextInput label={t('fields.phone')} type="tel" name="phone" autoComplete="tel" {...form.getInputProps('phone')} />
-          <TextInput label={t('fields.company')} name="company" autoComplete="organization" {...form.getInputProps('company')} />
-          <TextInput label={t('fields.position')} name="position" autoComplete="organization-title" {...form.getInputProps('position')} />
-          <TextInput label={t('fields.country')} name="country" autoComplete="country-name" {...form.getInputProps('country')} />
+          <TextInput
+            label={t('fields.first_name')}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            {...form.getInputProps('first_name')}
+          />
+          <TextInput
+            label={t('fields.last_name')}
+            name="last_name"
+            autoComplete="family-name"
+            required
+            {...form.getInputProps('last_name')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('fields.phone')}
+            type="tel"
+            name="phone"
+            autoComplete="tel"
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label={t('fields.company')}
+            name="company"
+            autoComplete="organization"
+            {...form.getInputProps('company')}
+          />
+          <TextInput
+            label={t('fields.position')}
+            name="position"
+            autoComplete="organization-title"
+            {...form.getInputProps('position')}
+          />
+          <TextInput
+            label={t('fields.country')}
+            name="country"
+            autoComplete="country-name"
+            {...form.getInputProps('country')}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

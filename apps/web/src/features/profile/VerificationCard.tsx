@@ -40,10 +40,19 @@ export function VerificationCard({ user }: { user: SessionUser }) {
         <VerificationBadge user={user} />
       </Group>
       <Text size="sm" c="dimmed">
-        {user.verified_at ? t('profile.verifiedOn', { date: formatDate(user.verified_at) }) : t('profile.notVerifiedHint', { email: user.email })}
+        {user.verified_at
+          ? t('profile.verifiedOn', { date: formatDate(user.verified_at) })
+          : t('profile.notVerifiedHint', { email: user.email })}
       </Text>
       {!user.verified_at && (
-        <Button mt="md" variant="light" leftSection={<IconMailForward size={16} />} loading={resend.isPending} onClick={send} disabled={resend.isSuccess}>
+        <Button
+          mt="md"
+          variant="light"
+          leftSection={<IconMailForward size={16} />}
+          loading={resend.isPending}
+          onClick={send}
+          disabled={resend.isSuccess}
+        >
           {resend.isSuccess ? t('profile.resentTitle') : t('auth.verify.resend')}
         </Button>
       )}

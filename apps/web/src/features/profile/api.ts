@@ -56,7 +56,11 @@ export function useChangeLanguage() {
     } else {
       applyLang(lang);
     }
-    notifySuccess(i18n.t('language.changedTitle'), i18n.t('language.changed', { language: i18n.t(`languages.${lang}`) }), 'language');
+    notifySuccess(
+      i18n.t('language.changedTitle'),
+      i18n.t('language.changed', { language: i18n.t(`languages.${lang}`) }),
+      'language',
+    );
   };
   return { change, isPending: mutation.isPending };
 }

@@ -57,7 +57,13 @@ export function UserActions({ user }: { user: AdminUser }) {
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {isPending(user) ? (
-        <Button size="compact-sm" leftSection={<IconCheck size={14} />} loading={approve.isPending} disabled={busy} onClick={() => void onApprove()}>
+        <Button
+          size="compact-sm"
+          leftSection={<IconCheck size={14} />}
+          loading={approve.isPending}
+          disabled={busy}
+          onClick={() => void onApprove()}
+        >
           {t('users.approve')}
         </Button>
       ) : user.status === 'ACTIVE' ? (

@@ -60,7 +60,11 @@ describe('UsersPage', () => {
           approved = true;
           return json(200, { user: { ...pending, status: 'ACTIVE', approved_at: '2026-11-22T00:00:00.000Z' } });
         }
-        return json(200, { session_user: adminAnswer.session_user, permissions: adminAnswer.permissions, emulator: adminAnswer.emulator });
+        return json(200, {
+          session_user: adminAnswer.session_user,
+          permissions: adminAnswer.permissions,
+          emulator: adminAnswer.emulator,
+        });
       }),
     );
     const user = userEvent.setup();
@@ -75,6 +79,10 @@ describe('UsersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/status/approve'));
-    await waitFor(() => expect(within(screen.getByText('grace@example.com').closest('tr') as HTMLElement).getByText('Active')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('grace@example.com').closest('tr') as HTMLElement).getByText('Active'),
+      ).toBeInTheDocument(),
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Container, Group, Pagination, Paper, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Container, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLock, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconLock, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TableSearch } from '../../app/components/TableSearch';
+import { PagePagination } from '../../app/components/PagePagination';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
 import { PageHeader } from '../../app/components/PageHeader';
@@ -22,7 +24,11 @@ export default function UsersPage() {
   if (!can.permission('user.view')) {
     return (
       <Container size="sm" py="xl">
-        <EmptyBlock icon={<IconLock size={28} stroke={1.6} />} title={t('users.forbiddenTitle')} description={t('users.forbidden')} />
+        <EmptyBlock
+          icon={<IconLock size={28} stroke={1.6} />}
+          title={t('users.forbiddenTitle')}
+          description={t('users.forbidden')}
+        />
       </Container>
     );
   }
@@ -51,19 +57,21 @@ function UsersList({ canManage }: { canManage: boolean }) {
     <Container size="xl" py="xl">
       <PageHeader title={t('users.title')} description={t('users.subtitle')} />
       <Paper withBorder>
-        <Group justify="space-between" p="md" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-          <TextInput
-            aria-label={t('users.search')}
+        <Group
+          justify="space-between"
+          p="md"
+          gap="sm"
+          wrap="wrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+        >
+          <TableSearch
+            label={t('users.search')}
             placeholder={t('users.searchPlaceholder')}
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onSearch={(value) => {
+              setSearch(value);
               setPage(1);
             }}
-            w={{ base: '100%', sm: 320 }}
-            type="search"
-            name="search"
           />
           <SegmentedControl
             aria-label={t('users.statusFilter')}
@@ -99,18 +107,7 @@ function UsersList({ canManage }: { canManage: boolean }) {
             <Text size="sm" c="dimmed">
               {t('users.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(data.total) })}
             </Text>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={data.page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? t('pagination.previous') : control === 'next' ? t('pagination.next') : control,
-                })}
-                getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
-              />
-            )}
+            {pages > 1 && <PagePagination total={pages} value={data.page} onChange={setPage} />}
           </Group>
         )}
       </Paper>
