@@ -100,8 +100,10 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Restore', exact: true }).click();
+  // Restoring asks for confirmation too (§4).
   const confirmRestore = page.getByRole('dialog');
-  if (await confirmRestore.isVisible()) await confirmRestore.getByRole('button', { name: 'Restore' }).click();
+  await expect(confirmRestore).toBeVisible();
+  await confirmRestore.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('button', { name: 'Remove', exact: true })).toBeVisible();
 
   // Download the original: the bytes of the current version.
