@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PersonField } from '../../app/components/PersonField';
 import { Link } from 'react-router';
 import { EmailBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
@@ -49,14 +50,7 @@ export default function ForgotPasswordPage() {
         <ErrorAlert error={forgot.error} />
       )}
       <Stack gap="md">
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <PersonField field="email" input={form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={forgot.isPending}>
           {t('auth.forgot.submit')}
         </Button>

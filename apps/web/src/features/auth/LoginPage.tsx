@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PersonField } from '../../app/components/PersonField';
 import { Link, useNavigate } from 'react-router';
 import { LoginBody } from '@brandvault/contract';
 import { applyFieldErrors, validateWith } from '../../app/forms';
@@ -59,14 +60,7 @@ export default function LoginPage() {
       <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
       <ErrorAlert error={login.error} />
       <Stack gap="md">
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <PersonField field="email" input={form.getInputProps('email')} />
         <PasswordField
           label={t('fields.password')}
           name="password"

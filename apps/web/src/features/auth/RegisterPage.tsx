@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Button, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Anchor, Button, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PersonField } from '../../app/components/PersonField';
 import { NewPasswordFields } from '../../app/components/NewPasswordFields';
 import { Link } from 'react-router';
 import { LANGS, RegisterBody } from '@brandvault/contract';
@@ -71,29 +72,10 @@ export default function RegisterPage() {
       <ErrorAlert error={register.error} />
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('fields.first_name')}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label={t('fields.last_name')}
-            name="last_name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('last_name')}
-          />
+          <PersonField field="first_name" input={form.getInputProps('first_name')} />
+          <PersonField field="last_name" input={form.getInputProps('last_name')} />
         </SimpleGrid>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
+        <PersonField field="email" input={form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NewPasswordFields
             label={t('fields.password')}
@@ -102,31 +84,10 @@ export default function RegisterPage() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t('fields.company')}
-            name="company"
-            autoComplete="organization"
-            {...form.getInputProps('company')}
-          />
-          <TextInput
-            label={t('fields.position')}
-            name="position"
-            autoComplete="organization-title"
-            {...form.getInputProps('position')}
-          />
-          <TextInput
-            label={t('fields.country')}
-            name="country"
-            autoComplete="country-name"
-            {...form.getInputProps('country')}
-          />
-          <TextInput
-            label={t('fields.phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            {...form.getInputProps('phone')}
-          />
+          <PersonField field="company" input={form.getInputProps('company')} />
+          <PersonField field="position" input={form.getInputProps('position')} />
+          <PersonField field="country" input={form.getInputProps('country')} />
+          <PersonField field="phone" input={form.getInputProps('phone')} />
         </SimpleGrid>
         <Select
           label={t('fields.lang')}

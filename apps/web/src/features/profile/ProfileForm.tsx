@@ -1,8 +1,9 @@
-import { Button, Card, Group, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SessionUser } from '@brandvault/contract';
 import { UpdateProfileBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { PersonField } from '../../app/components/PersonField';
 import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
 import { notifySuccess } from '../../app/notify';
 import { notifyUpdateError, useUpdateProfile } from './api';
@@ -60,53 +61,13 @@ export function ProfileForm({ user }: { user: SessionUser }) {
       </Text>
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={t('fields.first_name')}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('first_name')}
-          />
-          <TextInput
-            label={t('fields.last_name')}
-            name="last_name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('last_name')}
-          />
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label={t('fields.phone')}
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            {...form.getInputProps('phone')}
-          />
-          <TextInput
-            label={t('fields.company')}
-            name="company"
-            autoComplete="organization"
-            {...form.getInputProps('company')}
-          />
-          <TextInput
-            label={t('fields.position')}
-            name="position"
-            autoComplete="organization-title"
-            {...form.getInputProps('position')}
-          />
-          <TextInput
-            label={t('fields.country')}
-            name="country"
-            autoComplete="country-name"
-            {...form.getInputProps('country')}
-          />
+          <PersonField field="first_name" input={form.getInputProps('first_name')} />
+          <PersonField field="last_name" input={form.getInputProps('last_name')} />
+          <PersonField field="email" input={form.getInputProps('email')} />
+          <PersonField field="phone" input={form.getInputProps('phone')} />
+          <PersonField field="company" input={form.getInputProps('company')} />
+          <PersonField field="position" input={form.getInputProps('position')} />
+          <PersonField field="country" input={form.getInputProps('country')} />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

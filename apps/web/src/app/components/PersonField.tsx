@@ -1,0 +1,31 @@
+import { TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+
+/** How each person field is typed and auto-filled; the label comes from `fields.<name>`. */
+const FIELDS = {
+  first_name: { autoComplete: 'given-name', required: true },
+  last_name: { autoComplete: 'family-name', required: true },
+  email: { type: 'email', autoComplete: 'email', required: true },
+  company: { autoComplete: 'organization' },
+  position: { autoComplete: 'organization-title' },
+  country: { autoComplete: 'country-name' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+} as const satisfies Record<string, { type?: string; autoComplete: string; required?: boolean }>;
+export type PersonFieldName = keyof typeof FIELDS;
+
+/** One field of a person (sign-in, sign-up, profile), the same everywhere it appears. */
+export function PersonField({ field, input }: { field: PersonFieldName; input: GetInputPropsReturnType }) {
+  const { t } = useTranslation();
+  const spec: { type?: string; autoComplete: string; required?: boolean } = FIELDS[field];
+  return (
+    <TextInput
+      label={t(`fields.${field}`)}
+      name={field}
+      type={spec.type}
+      autoComplete={spec.autoComplete}
+      required={spec.required}
+      {...input}
+    />
+  );
+}
