@@ -26,6 +26,7 @@ import { foldersRoutes } from './modules/folders/folders.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
@@ -100,6 +101,7 @@ export async function buildApp(
     filesRoutes(app, mountDeps, services);
     assetsRoutes(app, mountDeps, services);
     uploadsRoutes(app, mountDeps, deps, services);
+    searchRoutes(app, mountDeps, services);
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {

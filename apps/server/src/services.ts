@@ -13,6 +13,7 @@ import { filesService } from './modules/files/files.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
+import { searchService } from './modules/search/search.service.js';
 import type { Repos } from './repos.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
@@ -44,6 +45,7 @@ export function makeServices(deps: Deps) {
     files,
     assets,
     versions: versionsService(deps, assets),
+    search: searchService(deps, folders),
   };
 }
 export type Services = ReturnType<typeof makeServices>;

@@ -9,3 +9,4 @@ export * from './schemas/users.js';
 export * from './schemas/brands.js';
 export * from './schemas/folders.js';
 export * from './schemas/assets.js';
+export * from './schemas/search.js';

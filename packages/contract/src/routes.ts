@@ -53,6 +53,7 @@ import {
   FolderUpdateBody,
 } from './schemas/folders.js';
 import { IdParams, Ok } from './schemas/common.js';
+import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse } from './schemas/search.js';
 import {
   CreateUserBody,
   EditUserBody,
@@ -414,6 +415,29 @@ export const routes = {
     summary: 'Subfolder and asset counts of folders',
     body: FolderStatsBody,
     response: FolderStats,
+  }),
+
+  // ---- Browse and search (§7 list calls): the folder alone or with its subfolders, filtered and sorted
+  assetList: def({
+    method: 'GET',
+    path: '/api/ops/asset/list/all/:id',
+    access: { permission: 'brand.view' },
+    summary: "A page of a folder's assets, with facets",
+    params: IdParams,
+    query: AssetSearchQuery,
+    response: AssetSearchResponse,
+    rateLimit: { max: 600 },
+  }),
+  assetSearch: def({
+    method: 'POST',
+    path: '/api/ops/asset/list/all/:id',
+    access: { permission: 'brand.view' },
+    summary: 'Search, filter and sort under a folder, with facets',
+    params: IdParams,
+    query: AssetSearchQuery,
+    body: AssetSearchBody,
+    response: AssetSearchResponse,
+    rateLimit: { max: 600 },
   }),
 
   // ---- Stored pictures and derivatives, by signed link (for <img>, which sends no bearer token)

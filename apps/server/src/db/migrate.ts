@@ -4,6 +4,7 @@ import type { Dialect, Db } from './index.js';
 import * as foundation from './migrations/2026112201_foundation.js';
 import * as jobs from './migrations/2026112202_jobs.js';
 import * as library from './migrations/2026112203_library.js';
+import * as search from './migrations/2026112204_search.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -13,6 +14,7 @@ const steps: Record<string, Step> = {
   '2026112201_foundation': foundation,
   '2026112202_jobs': jobs,
   '2026112203_library': library,
+  '2026112204_search': search,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

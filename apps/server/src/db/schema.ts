@@ -178,6 +178,26 @@ export interface AssetVersionsTable {
   created_by: number | null;
   created_at: string;
 }
+/**
+ * One row per asset, kept in step by triggers (migration 2026112204_search): what the searcher
+ * filters and sorts on. `active`: asset and folder ACTIVE; `hidden`: asset PRIVATE or under a
+ * PRIVATE folder; `sort_date`: created_at; `name_lc`: lower(name). PostgreSQL also has `tsv`.
+ */
+export interface AssetSearchTable {
+  asset_id: number;
+  brand_id: number;
+  folder_id: number;
+  folder_path: string;
+  active: number;
+  hidden: number;
+  type: string;
+  ext: string;
+  author: string | null;
+  language: string | null;
+  categories: string;
+  sort_date: string;
+  name_lc: string;
+}
 
 export interface Database {
   users: UsersTable;
@@ -197,4 +217,5 @@ export interface Database {
   folders: FoldersTable;
   assets: AssetsTable;
   asset_versions: AssetVersionsTable;
+  asset_search: AssetSearchTable;
 }

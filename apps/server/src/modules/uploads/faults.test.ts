@@ -43,7 +43,7 @@ async function start() {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${base}/api/health`).then(
         (r) => r.ok,
@@ -86,7 +86,7 @@ beforeAll(async () => {
   const brand = (await api('POST', '/api/ops/brand/create', { name: 'Faults', slug: 'faults' })).json.brand;
   brandId = brand.id;
   folderId = brand.root_folder_id;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   if (server) await kill();
   rmSync(dataDir, { recursive: true, force: true });
@@ -188,5 +188,5 @@ describe('interrupted uploads', () => {
     expect(originals).toHaveLength(1);
     const dl = await fetch(`${base}/api/ops/asset/${result.asset_id}/download`, { headers: auth() });
     expect(Buffer.compare(Buffer.from(await dl.arrayBuffer()), data)).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

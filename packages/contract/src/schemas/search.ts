@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE } from '../constants.js';
+import { AssetCard, AssetType } from './assets.js';
+import { VisibilitySchema } from './folders.js';
+
+/** Sorts of §9: by name or date; ascending, descending, latest (newest first) or oldest. */
+export const SORT_ATTRIBUTES = ['name', 'date'] as const;
+export const SORT_MODES = ['asc', 'desc', 'latest', 'oldest'] as const;
+export const SearchSort = z.object({
+  attribute: z.enum(SORT_ATTRIBUTES).default('name'),
+  mode: z.enum(SORT_MODES).default('asc'),
+});
+
+const list = z.array(z.string().trim().min(1).max(255)).max(50);
+export const DEFAULT_SEARCH_PAGE_SIZE = 50;
+/** Totals are exact up to this, then reported as "10,000+". */
+export const SEARCH_EXACT_TOTAL = 10_000;
+
+/** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
+export const AssetSearchBody = z.strictObject({
+  q: z.string().trim().max(500).optional(),
+  author: list.optional(),
+  type: z.array(AssetType).max(5).optional(),
+  categories: list.optional(),
+  language: list.optional(),
+  extension: list.optional(),
+  date_from: z.iso.date().optional(),
+  date_to: z.iso.date().optional(),
+  visibility: VisibilitySchema.optional(),
+  /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */
+  recursive: z.boolean().default(true),
+  sort: SearchSort.default({ attribute: 'name', mode: 'asc' }),
+});
+export type AssetSearchBody = z.input<typeof AssetSearchBody>;
+
+export const AssetSearchQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_SEARCH_PAGE_SIZE),
+});
+
+export const FacetCount = z.object({ value: z.string(), count: z.number().int() });
+export const SearchFacets = z.object({
+  author: z.array(FacetCount),
+  type: z.array(FacetCount),
+  category: z.array(FacetCount),
+  language: z.array(FacetCount),
+  extension: z.array(FacetCount),
+});
+
+export const AssetSearchResponse = z.object({
+  items: z.array(AssetCard),
+  /** Exact up to SEARCH_EXACT_TOTAL; beyond it, SEARCH_EXACT_TOTAL with `total_capped`. */
+  total: z.number().int(),
+  total_capped: z.boolean(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  facets: SearchFacets,
+});
+export type AssetSearchResponse = z.infer<typeof AssetSearchResponse>;
