@@ -1,0 +1,268 @@
+// bench/load: the authenticated list endpoint under load: GET /api/ops/asset/list/all/:root?page=n
+// (varied n), or POST with a few varied bodies (--post), 64 connections for 30 s, against the real
+// server as a child process. Requests per second and latency percentiles. Prints JSON.
+//   npm run load -w bench -- [--connections 64] [--duration 30] [--users 200] [--post] [--pages 200]
+//                            [--data-dir ./data-bench] [--smoke]
+// Uses autocannon when it is installed, else a built-in loader (node:http keep-alive agent, one
+// request in flight per connection, 10 µs histogram).
+//
+// Rate limit: the list route allows 600 requests per minute per user. The load is spread round-robin
+// over the --users seeded load users (bench-load-NNNN, made by bench:seed --load-users), each signed
+// in once: 200 users allow 120,000 requests in a minute (4,000/s for 30 s). 429s are counted and
+// reported; if any appear, raise --users (and seed that many).
+// --smoke: drives GET /api/ops/folder/:id/get/assets instead (to test the loader without the search API).
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  BENCH_BRAND_SLUG,
+  Histogram,
+  describeDb,
+  flag,
+  loadUserEmail,
+  numOpt,
+  openBenchDb,
+  round,
+  signIn,
+  startServer,
+  target,
+  xsrfOf,
+} from '../lib/common.js';
+import type { Session } from '../lib/common.js';
+import { AUTHORS, COMMON_WORD, LANGUAGES } from '../lib/vocab.js';
+
+const connections = numOpt('connections', 64);
+const duration = numOpt('duration', 30);
+const userCount = numOpt('users', 200);
+const pages = numOpt('pages', 200);
+const post = flag('post');
+const smoke = flag('smoke');
+
+const { handle } = await openBenchDb();
+const { db, dialect } = handle;
+const { dataDir, databaseUrl } = target();
+const brand = await db.selectFrom('brands').select('id').where('slug', '=', BENCH_BRAND_SLUG).executeTakeFirst();
+if (!brand) {
+  await handle.close();
+  throw new Error(`no "${BENCH_BRAND_SLUG}" brand in ${describeDb(databaseUrl, dataDir)}: run bench:seed first`);
+}
+const root = await db
+  .selectFrom('folders')
+  .select('id')
+  .where('brand_id', '=', brand.id)
+  .where('parent_id', 'is', null)
+  .executeTakeFirstOrThrow();
+const seededUsers = await db
+  .selectFrom('users')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('email', 'like', 'bench-load-%')
+  .executeTakeFirstOrThrow();
+const assets = await db
+  .selectFrom('assets')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('brand_id', '=', brand.id)
+  .executeTakeFirstOrThrow();
+await handle.close();
+const users = Math.min(userCount, Number(seededUsers.n));
+if (users < 1) throw new Error('no bench-load-NNNN users: run bench:seed (it makes --load-users, 200 by default)');
+
+const BODIES = [
+  {},
+  { sort: { attribute: 'date', mode: 'latest' } },
+  { q: COMMON_WORD },
+  { type: ['image'], sort: { attribute: 'date', mode: 'latest' } },
+  { author: [AUTHORS[0]], language: [LANGUAGES[0]] },
+].map((b) => JSON.stringify(b));
+
+/** The n-th request: path and body. Pages vary from 1 to --pages. */
+function requestFor(n: number): { path: string; body: string | null } {
+  const page = 1 + ((n * 7919) % pages);
+  if (smoke) return { path: `/api/ops/folder/${root.id}/get/assets?page=${1 + (n % 5)}`, body: null };
+  const path = `/api/ops/asset/list/all/${root.id}?page=${page}`;
+  return post ? { path, body: BODIES[n % BODIES.length]! } : { path, body: null };
+}
+
+const server = await startServer();
+try {
+  // ---- Sign in the load users (a few at a time: argon2 is CPU-bound).
+  const xsrf = await xsrfOf(server.base);
+  const sessions: Session[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < users; i += 4) {
+    const batch = Array.from({ length: Math.min(4, users - i) }, (_, k) =>
+      signIn(server.base, loadUserEmail(i + k + 1), undefined, xsrf),
+    );
+    sessions.push(...(await Promise.all(batch)));
+  }
+  const signInS = round((performance.now() - t0) / 1000);
+  const url = new URL(server.base);
+  const headersFor = (n: number, body: string | null): Record<string, string> => {
+    const s = sessions[n % sessions.length]!;
+    return body === null
+      ? { authorization: s.headers.authorization!, accept: 'application/json' }
+      : { ...s.headers, 'content-length': String(Buffer.byteLength(body)) };
+  };
+
+  // ---- Probe: the endpoint must exist and answer 200.
+  {
+    const { path, body } = requestFor(0);
+    const res = await fetch(`${server.base}${path}`, {
+      method: body === null ? 'GET' : 'POST',
+      headers: headersFor(0, body),
+      ...(body === null ? {} : { body }),
+    });
+    const text = await res.text();
+    if (res.status === 404)
+      throw new Error(
+        `${path} answered 404: the search API (apps/server/src/modules/search) is not mounted yet. ${text.slice(0, 200)}`,
+      );
+    if (!res.ok) throw new Error(`probe ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  }
+
+  let autocannon: ((opts: unknown) => Promise<AutocannonResult>) | null = null;
+  try {
+    const name = 'autocannon';
+    autocannon = ((await import(name)) as { default: (opts: unknown) => Promise<AutocannonResult> }).default;
+  } catch {
+    autocannon = null;
+  }
+
+  const result = autocannon ? await withAutocannon(autocannon) : await builtIn();
+  console.log(
+    JSON.stringify(
+      {
+        database: dialect,
+        target: describeDb(databaseUrl, dataDir),
+        assets: Number(assets.n),
+        endpoint: smoke
+          ? 'GET /api/ops/folder/:root/get/assets (smoke)'
+          : `${post ? 'POST' : 'GET'} /api/ops/asset/list/all/${root.id}?page=1..${pages}`,
+        loader: autocannon ? 'autocannon' : 'built-in (node:http keep-alive)',
+        connections,
+        duration_s: duration,
+        users,
+        sign_in_s: signInS,
+        ...result,
+        targets: { req_per_s: 1500, p99_ms: 100 },
+        pass: result.req_per_s >= 1500 && result.latency_ms.p99 <= 100 && result.non_2xx === 0,
+      },
+      null,
+      2,
+    ),
+  );
+
+  async function builtIn() {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+    const hist = new Histogram();
+    const statuses: Record<string, number> = {};
+    let errors = 0;
+    let seq = 0;
+    let bytes = 0;
+    const one = (n: number) =>
+      new Promise<void>((resolve) => {
+        const { path, body } = requestFor(n);
+        const started = performance.now();
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path,
+            method: body === null ? 'GET' : 'POST',
+            agent,
+            headers: headersFor(n, body),
+          },
+          (res) => {
+            res.on('data', (c: Buffer) => (bytes += c.length));
+            res.on('end', () => {
+              hist.record(performance.now() - started);
+              statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+        if (body !== null) req.write(body);
+        req.end();
+      });
+    const end = performance.now() + duration * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) await one(seq++);
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    agent.destroy();
+    const non2xx = Object.entries(statuses)
+      .filter(([s]) => !s.startsWith('2'))
+      .reduce((a, [, c]) => a + c, 0);
+    return {
+      requests: hist.count,
+      req_per_s: Math.round(hist.count / elapsed),
+      mb_per_s: round(bytes / 1024 ** 2 / elapsed),
+      latency_ms: hist.summary(),
+      statuses,
+      non_2xx: non2xx,
+      rate_limited_429: statuses['429'] ?? 0,
+      errors,
+    };
+  }
+
+  async function withAutocannon(run: (opts: unknown) => Promise<AutocannonResult>) {
+    let n = 0;
+    const r = await run({
+      url: server.base,
+      connections,
+      duration,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => {
+            const i = n++;
+            const { path, body } = requestFor(i);
+            return {
+              ...req,
+              path,
+              method: body === null ? 'GET' : 'POST',
+              headers: headersFor(i, body),
+              ...(body === null ? {} : { body }),
+            };
+          },
+        },
+      ],
+    });
+    return {
+      requests: r.requests.total,
+      req_per_s: Math.round(r.requests.average),
+      mb_per_s: round(r.throughput.average / 1024 ** 2),
+      latency_ms: {
+        p50: r.latency.p50,
+        p90: r.latency.p90,
+        p95: r.latency.p97_5,
+        p95_note: 'autocannon has no p95: this is p97.5',
+        p99: r.latency.p99,
+        p999: r.latency.p99_9,
+        mean: r.latency.average,
+        max: r.latency.max,
+      },
+      statuses: { '2xx': r['2xx'], non2xx: r.non2xxResponses },
+      non_2xx: r.non2xxResponses,
+      rate_limited_429: r.statusCodeStats?.['429']?.count ?? 0,
+      errors: r.errors + r.timeouts,
+    };
+  }
+} finally {
+  await server.stop();
+}
+
+interface AutocannonResult {
+  requests: { total: number; average: number };
+  throughput: { average: number };
+  latency: { p50: number; p90: number; p97_5: number; p99: number; p99_9: number; average: number; max: number };
+  '2xx': number;
+  non2xxResponses: number;
+  statusCodeStats?: Record<string, { count: number }>;
+  errors: number;
+  timeouts: number;
+}

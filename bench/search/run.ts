@@ -1,0 +1,295 @@
+// bench/search: a fixed set of representative searches as a non-admin member (bench-member), each
+// through HTTP (the real server as a child process) and as the same SQL directly (the search
+// repo's page + count + facets + rows, as the service calls them). p50/p95/p99 and HTTP/SQL. JSON.
+//   npm run search -w bench -- [--runs 30] [--warmup 3] [--budget 20] [--data-dir ./data-bench] [--only name,name]
+// --budget: seconds per query and side after which sampling stops early (at least 3 runs are kept).
+// Same DATA_DIR / DATABASE_URL as bench:seed.
+import { performance } from 'node:perf_hooks';
+import { existsSync } from 'node:fs';
+import type { AssetSearchBody } from '@brandvault/contract';
+import {
+  BENCH_BRAND_SLUG,
+  USERS,
+  describeDb,
+  numOpt,
+  openBenchDb,
+  opt,
+  round,
+  signIn,
+  startServer,
+  stats,
+  target,
+} from '../lib/common.js';
+import type { DbHandle } from '../../apps/server/src/db/index.js';
+import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, PREFIX, RARE_WORD } from '../lib/vocab.js';
+
+const runs = numOpt('runs', 30);
+const warmup = numOpt('warmup', 3);
+/** Per query and side: stop sampling after this many seconds (a very slow query keeps fewer runs). */
+const budgetS = numOpt('budget', 20);
+const only = opt('only', '').split(',').filter(Boolean);
+const SEARCH_PATH = (id: number) => `/api/ops/asset/list/all/${id}`;
+
+interface Query {
+  name: string;
+  folder: number;
+  page?: number;
+  per_page?: number;
+  /** GET (the list call, default filters) instead of POST. */
+  get?: boolean;
+  body: AssetSearchBody;
+}
+
+const { handle } = await openBenchDb();
+const { db, dialect } = handle;
+const { dataDir, databaseUrl } = target();
+
+// ---- The seeded brand, and folders picked from it: the biggest folder, the top-level folder with
+// the largest subtree.
+const brand = await db.selectFrom('brands').select('id').where('slug', '=', BENCH_BRAND_SLUG).executeTakeFirst();
+if (!brand) {
+  await handle.close();
+  throw new Error(`no "${BENCH_BRAND_SLUG}" brand in ${describeDb(databaseUrl, dataDir)}: run bench:seed first`);
+}
+const root = await db
+  .selectFrom('folders')
+  .selectAll()
+  .where('brand_id', '=', brand.id)
+  .where('parent_id', 'is', null)
+  .executeTakeFirstOrThrow();
+const big = await db
+  .selectFrom('assets')
+  .select(['folder_id', (eb) => eb.fn.countAll<number>().as('n')])
+  .where('brand_id', '=', brand.id)
+  .groupBy('folder_id')
+  .orderBy('n', 'desc')
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const tops = await db
+  .selectFrom('folders')
+  .select(['id', 'path'])
+  .where('parent_id', '=', root.id)
+  .where('private_path', '=', 0)
+  .execute();
+let subtree = { id: root.id, n: -1 };
+for (const t of tops) {
+  const r = await db
+    .selectFrom('assets')
+    .innerJoin('folders', 'folders.id', 'assets.folder_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('folders.path', 'like', `${t.path}%`)
+    .executeTakeFirstOrThrow();
+  if (Number(r.n) > subtree.n) subtree = { id: t.id, n: Number(r.n) };
+}
+
+const year = new Date().getUTCFullYear();
+const ALL: Query[] = [
+  { name: 'folder_page', folder: big.folder_id, body: { recursive: false } },
+  { name: 'list_get_brand_page1', folder: root.id, get: true, body: {} },
+  { name: 'subtree_sort_name', folder: subtree.id, body: { sort: { attribute: 'name', mode: 'asc' } } },
+  { name: 'brand_sort_name_desc', folder: root.id, body: { sort: { attribute: 'name', mode: 'desc' } } },
+  { name: 'brand_sort_date_latest', folder: root.id, body: { sort: { attribute: 'date', mode: 'latest' } } },
+  { name: 'common_word', folder: root.id, body: { q: COMMON_WORD } },
+  { name: 'rare_word', folder: root.id, body: { q: RARE_WORD } },
+  { name: 'prefix', folder: root.id, body: { q: PREFIX } },
+  { name: 'two_words_accent_folded', folder: root.id, body: { q: 'campana cafe' } },
+  {
+    name: 'three_filters',
+    folder: root.id,
+    body: {
+      type: ['image'],
+      author: [AUTHORS[2]!],
+      language: [LANGUAGES[1]!],
+      sort: { attribute: 'date', mode: 'latest' },
+    },
+  },
+  { name: 'page_100', folder: root.id, page: 100, body: { sort: { attribute: 'name', mode: 'asc' } } },
+  {
+    name: 'word_and_filters_subtree',
+    folder: subtree.id,
+    body: {
+      q: 'hero',
+      type: ['image', 'video'],
+      extension: ['jpg', 'mp4'],
+      sort: { attribute: 'date', mode: 'oldest' },
+    },
+  },
+  {
+    name: 'facets_categories_dates',
+    folder: root.id,
+    body: {
+      categories: [CATEGORIES[3]!, CATEGORIES[12]!],
+      date_from: `${year - 3}-01-01`,
+      date_to: `${year - 1}-12-31`,
+    },
+  },
+  { name: 'public_only_video', folder: root.id, body: { visibility: 'PUBLIC', type: ['video'] } },
+];
+const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
+
+// ---- Direct SQL: the search repo of apps/server, if it exists at run time (imported dynamically).
+interface Repo {
+  page(f: unknown, order: unknown, limit: number, offset: number): Promise<number[]>;
+  count(f: unknown, cap: number): Promise<number>;
+  facets(f: unknown, cap: number, perFacet: number): Promise<unknown>;
+  rows(ids: number[]): Promise<unknown[]>;
+}
+interface RepoModule {
+  searchRepo(db: DbHandle['db'], dialect: DbHandle['dialect']): Repo;
+  searchTerms(q: string | undefined, dialect: DbHandle['dialect']): string[];
+}
+const repoFile = new URL('../../apps/server/src/modules/search/search.repo.ts', import.meta.url);
+let sqlUnavailable: string | null = null;
+let repoMod: RepoModule | null = null;
+if (!existsSync(repoFile)) sqlUnavailable = 'apps/server/src/modules/search/search.repo.ts does not exist';
+else
+  try {
+    repoMod = (await import(repoFile.href)) as RepoModule;
+    if (typeof repoMod.searchRepo !== 'function' || typeof repoMod.searchTerms !== 'function')
+      throw new Error('it does not export searchRepo(db, dialect) and searchTerms(q, dialect)');
+  } catch (err) {
+    sqlUnavailable = `search.repo.ts could not be used: ${String(err)}`;
+    repoMod = null;
+  }
+// The same numbers the service uses (contract SEARCH_EXACT_TOTAL, 50 values per facet).
+const EXACT_TOTAL = 10_000;
+const FACET_VALUES = 50;
+
+/** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
+async function sqlRunner(q: Query): Promise<() => Promise<void>> {
+  const repo = repoMod!.searchRepo(db, dialect);
+  const folder = await db.selectFrom('folders').selectAll().where('id', '=', q.folder).executeTakeFirstOrThrow();
+  const b = q.body;
+  const recursive = b.recursive ?? true;
+  const scope = !recursive
+    ? { kind: 'folder', folderId: folder.id }
+    : folder.parent_id === null
+      ? { kind: 'brand', brandId: folder.brand_id }
+      : { kind: 'subtree', brandId: folder.brand_id, path: folder.path };
+  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
+  const filters = {
+    scope,
+    withPrivate: true,
+    terms: repoMod!.searchTerms(b.q?.trim(), dialect),
+    author: b.author,
+    type: b.type,
+    categories: b.categories,
+    language: b.language,
+    extension: b.extension,
+    dateFrom: b.date_from ? `${b.date_from}T00:00:00.000Z` : undefined,
+    dateBefore: b.date_to ? nextDay(b.date_to) : undefined,
+    visibility: b.visibility,
+  };
+  const sort = { attribute: b.sort?.attribute ?? 'name', mode: b.sort?.mode ?? 'asc' };
+  const order =
+    sort.attribute === 'name' && (sort.mode === 'asc' || sort.mode === 'desc')
+      ? { key: 'name_lc', dir: sort.mode }
+      : { key: 'sort_date', dir: sort.mode === 'asc' || sort.mode === 'oldest' ? 'asc' : 'desc' };
+  const perPage = q.per_page ?? 50;
+  const offset = ((q.page ?? 1) - 1) * perPage;
+  return async () => {
+    const [ids] = await Promise.all([
+      repo.page(filters, order, perPage, offset),
+      repo.count(filters, EXACT_TOTAL),
+      repo.facets(filters, EXACT_TOTAL, FACET_VALUES),
+    ]);
+    await repo.rows(ids);
+  };
+}
+
+async function measure(fn: () => Promise<unknown>): Promise<number[]> {
+  const stopAt = performance.now() + budgetS * 1000;
+  for (let i = 0; i < warmup && performance.now() < stopAt; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < runs && (i < 3 || performance.now() < stopAt); i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+const server = await startServer();
+try {
+  const member = await signIn(server.base, USERS.member);
+  const httpCall = (q: Query) => {
+    const qs = `?page=${q.page ?? 1}&per_page=${q.per_page ?? 50}`;
+    const url = `${server.base}${SEARCH_PATH(q.folder)}${qs}`;
+    const init: RequestInit = q.get
+      ? { headers: member.headers }
+      : { method: 'POST', headers: member.headers, body: JSON.stringify(q.body) };
+    return async () => {
+      const res = await fetch(url, init);
+      const text = await res.text();
+      if (res.status === 404)
+        throw new Error(
+          `${q.get ? 'GET' : 'POST'} ${SEARCH_PATH(q.folder)} answered 404: the search API is not mounted yet ` +
+            `(apps/server/src/modules/search), or the folder is not visible to ${USERS.member}. ${text.slice(0, 200)}`,
+        );
+      if (!res.ok) throw new Error(`${q.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text) as { total: number; total_capped: boolean; items: unknown[] };
+    };
+  };
+
+  const results = [];
+  for (const q of QUERIES) {
+    const call = httpCall(q);
+    const first = await call();
+    const http = stats(await measure(call));
+    let sqlStats: ReturnType<typeof stats> | null = null;
+    if (repoMod) sqlStats = stats(await measure(await sqlRunner(q)));
+    results.push({
+      name: q.name,
+      method: q.get ? 'GET' : 'POST',
+      folder_id: q.folder,
+      page: q.page ?? 1,
+      body: q.get ? null : q.body,
+      total: first.total_capped ? `${first.total}+` : first.total,
+      items: first.items.length,
+      http_ms: http,
+      sql_ms: sqlStats,
+      http_over_sql_p50: sqlStats ? round(http.p50 / sqlStats.p50) : null,
+      http_over_sql_p95: sqlStats ? round(http.p95 / sqlStats.p95) : null,
+    });
+    process.stderr.write(
+      `search: ${q.name} http p95 ${http.p95} ms${sqlStats ? `, sql p95 ${sqlStats.p95} ms` : ''}\n`,
+    );
+  }
+  const assets = await db
+    .selectFrom('assets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('brand_id', '=', brand.id)
+    .executeTakeFirstOrThrow();
+  const worstP95 = Math.max(...results.map((r) => r.http_ms.p95));
+  const ratios = results.map((r) => r.http_over_sql_p50).filter((r): r is number => r !== null);
+  console.log(
+    JSON.stringify(
+      {
+        database: dialect,
+        target: describeDb(databaseUrl, dataDir),
+        assets: Number(assets.n),
+        as: USERS.member,
+        runs,
+        warmup,
+        folders: { root: root.id, biggest: { id: big.folder_id, assets: Number(big.n) }, subtree },
+        sql: repoMod
+          ? { available: true, via: 'searchRepo page+count+facets+rows, as search.service.ts calls them' }
+          : { available: false, reason: sqlUnavailable },
+        queries: results,
+        summary: {
+          worst_http_p95_ms: round(worstP95),
+          worst_http_over_sql_p50: ratios.length ? Math.max(...ratios) : null,
+          worst_http_over_sql_p95: Math.max(...results.map((r) => r.http_over_sql_p95 ?? 0)) || null,
+          targets: { p95_ms: 50, http_over_sql: 1.5 },
+          pass_p95: worstP95 <= 50,
+          pass_ratio: ratios.length ? Math.max(...ratios) <= 1.5 : null,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await server.stop();
+  await handle.close();
+}
