@@ -6,7 +6,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { withPgLock } from './pgLock.js';
 import type { Clock } from '../src/lib/clock.js';
+
+async function adminQuery(url: string, sqlText: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(sqlText);
+  await c.end();
+}
 
 export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -42,10 +50,6 @@ export async function startApp() {
     databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     pgSchema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const c = new pg.Client({ connectionString: databaseUrl });
-    await c.connect();
-    await c.query(`create schema ${pgSchema}`);
-    await c.end();
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -56,7 +60,11 @@ export async function startApp() {
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
   } as NodeJS.ProcessEnv);
-  const built: BuiltApp = await buildApp(config, { clock, pgSchema, logger: false });
+  const build = async () => {
+    if (pgSchema) await adminQuery(databaseUrl!, `create schema ${pgSchema}`);
+    return buildApp(config, { clock, pgSchema, logger: false });
+  };
+  const built: BuiltApp = databaseUrl ? await withPgLock(databaseUrl, build) : await build();
   const outboxDir = join(dataDir, 'outbox');
 
   return {
@@ -81,12 +89,7 @@ export async function startApp() {
     async close() {
       await built.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) {
-        const c = new pg.Client({ connectionString: databaseUrl });
-        await c.connect();
-        await c.query(`drop schema ${pgSchema} cascade`);
-        await c.end();
-      }
+      if (pgSchema) await withPgLock(databaseUrl!, () => adminQuery(databaseUrl!, `drop schema ${pgSchema} cascade`));
     },
   };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { openDb } from '../db/index.js';
 import type { DbHandle } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
+import { withPgLock } from '../../test/pgLock.js';
 import type { JobLog } from './types.js';
 
 /**
@@ -20,7 +21,6 @@ export async function openTestDb() {
     databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     pgSchema = `j_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    await admin(databaseUrl, `create schema ${pgSchema}`);
   }
   const handles: DbHandle[] = [];
   const connect = () => {
@@ -29,7 +29,12 @@ export async function openTestDb() {
     return h;
   };
   const main = connect();
-  await migrate(main.db, main.dialect, pgSchema);
+  const setUp = async () => {
+    if (databaseUrl && pgSchema) await admin(databaseUrl, `create schema ${pgSchema}`);
+    await migrate(main.db, main.dialect, pgSchema);
+  };
+  if (databaseUrl) await withPgLock(databaseUrl, setUp);
+  else await setUp();
   return {
     ...main,
     /** Another connection (pool) to the same database, as a second process would have. */
@@ -37,7 +42,8 @@ export async function openTestDb() {
     async close() {
       for (const h of handles) await h.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl && pgSchema) await admin(databaseUrl, `drop schema ${pgSchema} cascade`);
+      if (databaseUrl && pgSchema)
+        await withPgLock(databaseUrl, () => admin(databaseUrl!, `drop schema ${pgSchema} cascade`));
     },
   };
 }
