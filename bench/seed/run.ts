@@ -11,6 +11,7 @@ import { seed } from '../../apps/server/src/db/seed.js';
 import { systemClock } from '../../apps/server/src/lib/clock.js';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import { makeRepos } from '../../apps/server/src/repos.js';
+import { newUserRow } from '../../apps/server/src/modules/users/userRow.js';
 import {
   BENCH_BRAND_SLUG,
   BENCH_PASSWORD,
@@ -162,24 +163,18 @@ try {
       const rows = await trx
         .insertInto('users')
         .values(
-          chunk.map((p, j) => ({
-            first_name: p.first,
-            last_name: `Bench ${i + j + 1}`,
-            email: p.email,
-            password_hash: passwordHash,
-            lang: 'en',
-            status: 'ACTIVE',
-            verified_at: now,
-            approved_at: now,
-            photo_uri: null,
-            company: null,
-            country: null,
-            phone: null,
-            position: null,
-            menu_settings: null,
-            created_at: now,
-            updated_at: now,
-          })),
+          chunk.map((p, j) =>
+            newUserRow({
+              first_name: p.first,
+              last_name: `Bench ${i + j + 1}`,
+              email: p.email,
+              password_hash: passwordHash,
+              at: now,
+              status: 'ACTIVE',
+              verified_at: now,
+              approved_at: now,
+            }),
+          ),
         )
         .returning(['id', 'email'])
         .execute();

@@ -7,6 +7,7 @@ import { randomToken } from '../lib/crypto.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEFAULT_EXTENSIONS } from '../media/index.js';
 import type { Repos } from '../repos.js';
+import { newUserRow } from '../modules/users/userRow.js';
 
 /**
  * Idempotent: roles and permissions are topped up on every start; the first administrator is
@@ -21,24 +22,18 @@ export async function seed(repos: Repos, config: Config, clock: Clock, log: Fast
   );
   if ((await repos.users.count()) > 0) return;
   const password = config.adminPassword ?? randomToken(12);
-  const id = await repos.users.insert({
-    first_name: 'Admin',
-    last_name: 'User',
-    email: config.adminEmail,
-    password_hash: await hashPassword(password),
-    lang: 'en',
-    status: 'ACTIVE',
-    verified_at: now,
-    approved_at: now,
-    photo_uri: null,
-    company: null,
-    country: null,
-    phone: null,
-    position: null,
-    menu_settings: null,
-    created_at: now,
-    updated_at: now,
-  });
+  const id = await repos.users.insert(
+    newUserRow({
+      first_name: 'Admin',
+      last_name: 'User',
+      email: config.adminEmail,
+      password_hash: await hashPassword(password),
+      at: now,
+      status: 'ACTIVE',
+      verified_at: now,
+      approved_at: now,
+    }),
+  );
   await repos.roles.setUserRoles(id, ['admin']);
   if (config.adminPassword) log.info({ email: config.adminEmail }, 'created the first administrator');
   // Printed once, on the first start only, when no ADMIN_PASSWORD was given.

@@ -19,6 +19,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
+import { newUserRow } from '../users/userRow.js';
 import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from './actor.js';
 import { canSignIn } from './auth.policy.js';
@@ -92,24 +93,20 @@ export function authService(deps: Deps) {
       const passwordHash = await hashPassword(body.password);
       const id = await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
-        const userId = await tx.users.insert({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.email,
-          password_hash: passwordHash,
-          lang: body.lang ?? lang,
-          status: 'INACTIVE',
-          verified_at: null,
-          approved_at: null,
-          photo_uri: null,
-          company: body.company ?? null,
-          country: body.country ?? null,
-          phone: body.phone ?? null,
-          position: body.position ?? null,
-          menu_settings: null,
-          created_at: at,
-          updated_at: at,
-        });
+        const userId = await tx.users.insert(
+          newUserRow({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email,
+            password_hash: passwordHash,
+            at,
+            lang: body.lang ?? lang,
+            company: body.company,
+            country: body.country,
+            phone: body.phone,
+            position: body.position,
+          }),
+        );
         await tx.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
         return userId;
       });

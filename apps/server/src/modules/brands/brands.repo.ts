@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { containsPattern } from '../../db/like.js';
 import type { BrandsTable } from '../../db/schema.js';
 
 const summary = [
@@ -53,7 +54,7 @@ export function brandsRepo(db: Db) {
     async page(search: string | undefined, page: number, perPage: number) {
       let q = db.selectFrom('brands');
       if (search) {
-        const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(search);
         q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('slug', 'like', like)]));
       }
       const [total, items] = await Promise.all([

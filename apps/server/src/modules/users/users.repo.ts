@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { containsPattern } from '../../db/like.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserListFilter = {
@@ -40,7 +41,7 @@ export function usersRepo(db: Db) {
     async list(f: UserListFilter) {
       let q = db.selectFrom('users');
       if (f.search) {
-        const like = `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const like = containsPattern(f.search);
         q = q.where((eb) =>
           eb.or([
             eb(eb.fn('lower', ['first_name']), 'like', like),

@@ -10,6 +10,7 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
+import { newUserRow } from './userRow.js';
 import { usersPolicy } from './users.policy.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -88,24 +89,23 @@ export function usersService(deps: Deps) {
       const passwordHash = await hashPassword(body.password);
       const id = await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
-        const userId = await tx.users.insert({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          email: body.email,
-          password_hash: passwordHash,
-          lang: body.lang,
-          status: body.status,
-          verified_at: null,
-          approved_at: at,
-          photo_uri: null,
-          company: body.company ?? null,
-          country: body.country ?? null,
-          phone: body.phone ?? null,
-          position: body.position ?? null,
-          menu_settings: null,
-          created_at: at,
-          updated_at: at,
-        });
+        const userId = await tx.users.insert(
+          newUserRow({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            email: body.email,
+            password_hash: passwordHash,
+            at,
+            lang: body.lang,
+            status: body.status,
+            // Created by an administrator: approved at once.
+            approved_at: at,
+            company: body.company,
+            country: body.country,
+            phone: body.phone,
+            position: body.position,
+          }),
+        );
         await tx.roles.setUserRoles(userId, body.roles);
         await tx.roles.setUserPermissions(userId, body.permissions);
         await tx.brands.setUserBrands(userId, body.brands);
