@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -171,6 +172,9 @@ describe('interrupted uploads', () => {
     expect(result.status).toBe('created');
     const listing = (await api('GET', `/api/ops/folder/${folderId}/get/assets`)).json;
     expect(listing.items.map((a: { name: string }) => a.name)).toEqual(['killed.jpg']);
+    // The hash covers the whole file: the half received before the kill is hashed again on resume.
+    const view = (await api('GET', `/api/ops/asset/${result.asset_id}/view`)).json;
+    expect(view.asset.sha256).toBe(createHash('sha256').update(data).digest('hex'));
 
     // The clean-up job, with no safety margin, removes what the killed upload left.
     const { db, close } = openDb({ dataDir, databaseUrl: databaseUrl || undefined });

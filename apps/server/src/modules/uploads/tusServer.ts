@@ -12,6 +12,7 @@ import { assetAbilities } from '../assets/assets.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { ingestNewAsset } from '../assets/ingest.js';
 import { HashingFileStore } from './hashingFileStore.js';
+import { useNodeBodiesForPatch } from './nodePatch.js';
 
 /** Who is behind each raw request: set by the Fastify route before tus takes over. */
 export const callers = new WeakMap<IncomingMessage, { actor: Actor; lang: Lang }>();
@@ -47,7 +48,7 @@ export function createTusServer(deps: Deps, services: Services) {
   async function finish(actor: Actor, lang: Lang, upload: Upload): Promise<UploadResult> {
     const meta = TusMetadata.parse(upload.metadata ?? {});
     const path = join(directory, upload.id);
-    const source = { file: path, sha256: datastore.takeDigest(upload.id, upload.size ?? -1) ?? undefined };
+    const source = { file: path, sha256: (await datastore.takeDigest(upload.id, upload.size ?? -1)) ?? undefined };
     try {
       if (meta.asset_id) {
         const { asset } = await services.versions.fromStream(actor, meta.asset_id, meta.filename, source);
@@ -69,7 +70,7 @@ export function createTusServer(deps: Deps, services: Services) {
     }
   }
 
-  return new Server({
+  const tus = new Server({
     path: TUS_PATH,
     datastore,
     maxSize: deps.config.maxUploadBytes,
@@ -112,4 +113,6 @@ export function createTusServer(deps: Deps, services: Services) {
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
     },
   });
+  useNodeBodiesForPatch(tus);
+  return tus;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import * as tus from 'tus-js-client';
@@ -108,7 +109,10 @@ describe('resumable uploads (tus)', () => {
     expect(offset).toBeGreaterThanOrEqual(64 * 1024);
     expect(offset).toBeLessThan(data.length);
     const r = await send(admin, data, {}, { uploadUrl: url!, metadata: {} });
-    expect(JSON.parse(r.body).status).toBe('created');
+    const result = JSON.parse(r.body);
+    expect(result.status).toBe('created');
+    const view = (await admin.get(`/api/ops/asset/${result.asset_id}/view`)).json().asset;
+    expect(view.sha256).toBe(createHash('sha256').update(data).digest('hex'));
   });
 
   it("refuses anonymous callers, folders they cannot upload to, and other people's uploads", async () => {
