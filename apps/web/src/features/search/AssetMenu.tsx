@@ -1,0 +1,75 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconArrowsMove,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconExternalLink,
+  IconEye,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { AssetCard } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AssetActions } from './useAssetActions';
+import classes from './Search.module.css';
+
+/** The ⋯ menu of one card or row; it offers only what the server's abilities allow. */
+export function AssetMenu({
+  asset,
+  actions,
+  onPreview,
+}: {
+  asset: AssetCard;
+  actions: AssetActions;
+  onPreview?: () => void;
+}) {
+  const { t } = useTranslation();
+  const a = asset.abilities;
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          className={classes.menuButton}
+          aria-label={t('search.actions', { name: asset.name })}
+          data-testid={`asset-menu-${asset.id}`}
+        >
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {onPreview && (
+          <Menu.Item leftSection={<IconEye size={14} />} onClick={onPreview}>
+            {t('search.preview')}
+          </Menu.Item>
+        )}
+        <Menu.Item component={Link} to={`/brand/asset/${asset.id}`} leftSection={<IconExternalLink size={14} />}>
+          {t('search.open')}
+        </Menu.Item>
+        {a.download && (
+          <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void actions.download(asset)}>
+            {t('search.download')}
+          </Menu.Item>
+        )}
+        {(a.move || a.copy || a.remove) && <Menu.Divider />}
+        {a.move && (
+          <Menu.Item leftSection={<IconArrowsMove size={14} />} onClick={() => actions.startMove([asset])}>
+            {t('search.move')}
+          </Menu.Item>
+        )}
+        {a.copy && (
+          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => actions.startCopy([asset])}>
+            {t('search.copy')}
+          </Menu.Item>
+        )}
+        {a.remove && (
+          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void actions.remove([asset])}>
+            {t('search.remove')}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,129 @@
+import { Badge, Checkbox, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatBytes, formatDate } from '../../i18n/format';
+import { PrivateBadge } from '../assets/PrivateBadge';
+import { AssetMenu } from './AssetMenu';
+import { Thumb, openHandler } from './AssetTile';
+import type { ItemProps } from './AssetTile';
+import { sortFromOption, sortOption } from './searchState';
+import type { SearchState, SortOption } from './searchState';
+import classes from './Search.module.css';
+
+/** Every list row is this tall: the virtualiser counts on it. */
+export const ROW_HEIGHT = 56;
+
+/** List row: thumbnail, name, type and extension, size, author, date, visibility, menu. */
+export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.row} data-selected={selected || undefined} data-testid={`asset-row-${asset.id}`}>
+      <Checkbox
+        size="xs"
+        checked={selected}
+        aria-label={t('search.select', { name: asset.name })}
+        onChange={() => undefined}
+        onClick={(e) => onToggle(e.shiftKey)}
+        onKeyDown={(e) => e.key === 'Enter' && onToggle(e.shiftKey)}
+      />
+      <div className={classes.rowThumb}>
+        {asset.derivatives === 'pending' ? (
+          <Loader size="xs" aria-label={t('assets.processing')} />
+        ) : (
+          <Thumb asset={asset} iconSize={22} />
+        )}
+      </div>
+      <Tooltip label={asset.name} openDelay={400}>
+        <Link to={`/brand/asset/${asset.id}`} className={classes.rowName} onClick={openHandler(onOpen)}>
+          <Text size="sm" fw={500} truncate>
+            {asset.name}
+          </Text>
+        </Link>
+      </Tooltip>
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" truncate>
+          {t(`assets.types.${asset.type}`)}
+        </Text>
+        {asset.ext && (
+          <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flex: 'none' }}>
+            {asset.ext.toUpperCase()}
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {formatBytes(asset.size)}
+      </Text>
+      <Text size="xs" c="dimmed" truncate data-wide>
+        {asset.author ?? '—'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatDate(asset.created_at)}
+      </Text>
+      <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
+      <AssetMenu asset={asset} actions={actions} onPreview={onOpen} />
+    </div>
+  );
+}
+
+/** The list's header; name and date sort the results (the same sorts as the dropdown). */
+export function ListHeader({
+  sort,
+  onSort,
+  allSelected,
+  someSelected,
+  onSelectAll,
+}: {
+  sort: SearchState['sort'];
+  onSort: (sort: SearchState['sort']) => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  onSelectAll: () => void;
+}) {
+  const { t } = useTranslation();
+  const head = (attribute: 'name' | 'date') => {
+    const option = sortOption(sort);
+    const active = option.startsWith(attribute);
+    const ascending = option === 'name-asc' || option === 'date-oldest';
+    // A second click on the active column turns its order round; a first click starts A–Z or newest.
+    const next: SortOption =
+      attribute === 'name'
+        ? active && ascending
+          ? 'name-desc'
+          : 'name-asc'
+        : active && !ascending
+          ? 'date-oldest'
+          : 'date-latest';
+    const Arrow = ascending ? IconArrowUp : IconArrowDown;
+    return (
+      <UnstyledButton
+        className={classes.headButton}
+        onClick={() => onSort(sortFromOption(next))}
+        aria-label={t('search.sortByColumn', { column: t(`search.columns.${attribute}`) })}
+        aria-pressed={active}
+      >
+        {t(`search.columns.${attribute}`)}
+        {active && <Arrow size={12} aria-hidden />}
+      </UnstyledButton>
+    );
+  };
+  return (
+    <div className={classes.listHead} role="presentation">
+      <Checkbox
+        size="xs"
+        checked={allSelected}
+        indeterminate={someSelected && !allSelected}
+        aria-label={t('search.selectAll')}
+        onChange={onSelectAll}
+      />
+      <span />
+      {head('name')}
+      <span>{t('search.columns.type')}</span>
+      <span>{t('search.columns.size')}</span>
+      <span data-wide>{t('search.columns.author')}</span>
+      {head('date')}
+      <span data-wide>{t('search.columns.visibility')}</span>
+      <span />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
+import { Badge, Box, Checkbox, Group, Loader, Skeleton, Text, Tooltip } from '@mantine/core';
+import type { AssetCard } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatBytes } from '../../i18n/format';
+import { PrivateBadge } from '../assets/PrivateBadge';
+import { TypeIcon } from '../assets/TypeIcon';
+import assetClasses from '../assets/Assets.module.css';
+import { AssetMenu } from './AssetMenu';
+import type { AssetActions } from './useAssetActions';
+import classes from './Search.module.css';
+
+export interface ItemProps {
+  asset: AssetCard;
+  selected: boolean;
+  onToggle: (shift: boolean) => void;
+  /** Opens the viewer; without it the card is a plain link to the asset page. */
+  onOpen?: () => void;
+  actions: AssetActions;
+}
+
+/**
+ * A plain click opens the viewer, while the link keeps its address so a middle click or
+ * "open in new tab" still reaches the asset page.
+ */
+export function openHandler(onOpen?: () => void) {
+  return (e: MouseEvent) => {
+    if (!onOpen || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onOpen();
+  };
+}
+
+/** Grid card: square contained thumbnail, name, extension badge and size; checkbox and menu on hover. */
+export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.card} data-selected={selected || undefined}>
+      <Link
+        to={`/brand/asset/${asset.id}`}
+        className={classes.cardLink}
+        data-testid={`asset-card-${asset.id}`}
+        aria-label={asset.name}
+        onClick={openHandler(onOpen)}
+      >
+        <Box className={assetClasses.thumb} data-checker={asset.type === 'image' || undefined}>
+          {asset.derivatives === 'pending' ? (
+            <>
+              <Skeleton className={assetClasses.thumbSkeleton} radius={0} />
+              <Loader size="sm" className={assetClasses.thumbLoader} aria-label={t('assets.processing')} />
+            </>
+          ) : (
+            <Thumb asset={asset} className={assetClasses.thumbImg} iconSize={40} />
+          )}
+          {asset.visibility === 'PRIVATE' && (
+            <Box className={assetClasses.thumbBadge} style={{ top: 'auto', bottom: 6 }}>
+              <PrivateBadge />
+            </Box>
+          )}
+        </Box>
+        <Box p="xs">
+          <Tooltip label={asset.name} openDelay={400}>
+            <Text size="sm" fw={500} truncate>
+              {asset.name}
+            </Text>
+          </Tooltip>
+          <Group gap={6} mt={4} wrap="nowrap">
+            {asset.ext && (
+              <Badge size="xs" variant="outline" color="gray" radius="sm">
+                {asset.ext.toUpperCase()}
+              </Badge>
+            )}
+            <Text size="xs" c="dimmed">
+              {formatBytes(asset.size)}
+            </Text>
+          </Group>
+        </Box>
+      </Link>
+      <div className={`${classes.overlay} ${classes.check}`}>
+        <Checkbox
+          size="xs"
+          checked={selected}
+          aria-label={t('search.select', { name: asset.name })}
+          onChange={() => undefined}
+          onClick={(e) => onToggle(e.shiftKey)}
+          onKeyDown={(e) => {
+            // Space toggles natively (a click); Enter should too for keyboard users.
+            if (e.key === 'Enter') onToggle(e.shiftKey);
+          }}
+        />
+      </div>
+      <div className={`${classes.overlay} ${classes.menu}`}>
+        <AssetMenu asset={asset} actions={actions} onPreview={onOpen} />
+      </div>
+    </div>
+  );
+}
+
+/** The thumbnail, or the type icon when there is none or it fails to load (never a broken image). */
+export function Thumb({ asset, className, iconSize }: { asset: AssetCard; className?: string; iconSize: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const url = asset.thumbnail_url;
+  if (!url || failed === url) return <TypeIcon type={asset.type} size={iconSize} />;
+  return <img src={url} alt="" loading="lazy" className={className} onError={() => setFailed(url)} />;
+}
+
+/** Same shape as a card, for the first page and while more load. */
+export function AssetTileSkeleton() {
+  return (
+    <div className={classes.card} aria-hidden>
+      <Skeleton className={assetClasses.thumb} radius={0} />
+      <Box p="xs">
+        <Skeleton height={14} width="80%" />
+        <Skeleton height={10} width="40%" mt={8} />
+      </Box>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Group, Pill } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../i18n/format';
+import { LIST_FILTERS, filterCount } from './searchState';
+import type { SearchState } from './searchState';
+
+/** One removable chip per active filter, so what narrows the results is always in sight. */
+export function FilterChips({
+  state,
+  onChange,
+  onClearAll,
+}: {
+  state: SearchState;
+  onChange: (next: SearchState) => void;
+  onClearAll: () => void;
+}) {
+  const { t } = useTranslation();
+  if (filterCount(state) === 0) return null;
+  const chips: { key: string; label: string; next: SearchState }[] = [];
+  for (const f of LIST_FILTERS) {
+    for (const v of state[f] as string[]) {
+      const value = f === 'type' ? t(`assets.types.${v}`, { defaultValue: v }) : v;
+      chips.push({
+        key: `${f}:${v}`,
+        label: `${t(`search.facets.${f}`)}: ${value}`,
+        next: { ...state, [f]: (state[f] as string[]).filter((x) => x !== v) },
+      });
+    }
+  }
+  if (state.dateFrom)
+    chips.push({
+      key: 'from',
+      label: t('search.dateFromChip', { date: formatDate(`${state.dateFrom}T00:00:00`) }),
+      next: { ...state, dateFrom: '' },
+    });
+  if (state.dateTo)
+    chips.push({
+      key: 'to',
+      label: t('search.dateToChip', { date: formatDate(`${state.dateTo}T00:00:00`) }),
+      next: { ...state, dateTo: '' },
+    });
+  if (state.visibility)
+    chips.push({
+      key: 'vis',
+      label: `${t('search.facets.visibility')}: ${t(`visibility.${state.visibility}`)}`,
+      next: { ...state, visibility: null },
+    });
+
+  return (
+    <Group gap={6} data-testid="filter-chips">
+      {chips.map((c) => (
+        <Pill
+          key={c.key}
+          withRemoveButton
+          onRemove={() => onChange(c.next)}
+          removeButtonProps={{ 'aria-label': t('search.removeFilter', { label: c.label }) }}
+        >
+          {c.label}
+        </Pill>
+      ))}
+      <Button variant="subtle" size="compact-xs" onClick={onClearAll}>
+        {t('search.clearAll')}
+      </Button>
+    </Group>
+  );
+}

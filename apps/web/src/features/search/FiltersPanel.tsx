@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { AssetSearchResponse } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { LIST_FILTERS, filterCount } from './searchState';
+import type { ListFilter, SearchState } from './searchState';
+import classes from './Search.module.css';
+
+type Facets = AssetSearchResponse['facets'];
+
+/** The response names the themes facet in the singular. */
+const FACET_OF: Record<ListFilter, keyof Facets> = {
+  author: 'author',
+  type: 'type',
+  categories: 'category',
+  language: 'language',
+  extension: 'extension',
+};
+
+/** Long facets show this many values until "show more". */
+const SHORT_LIST = 6;
+
+interface Props {
+  state: SearchState;
+  facets: Facets | undefined;
+  onChange: (next: SearchState) => void;
+  onClearAll: () => void;
+}
+
+/** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
+export function FiltersPanel({ state, facets, onChange, onClearAll }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      component="aside"
+      withBorder
+      className={classes.filters}
+      id="search-filters"
+      aria-label={t('search.filters')}
+    >
+      <Group justify="space-between" mb="sm">
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          {t('search.filters')}
+        </Text>
+        <Button variant="subtle" size="compact-xs" onClick={onClearAll} disabled={filterCount(state) === 0}>
+          {t('search.clearAll')}
+        </Button>
+      </Group>
+      <Stack gap="lg">
+        {LIST_FILTERS.map((f) => (
+          <FacetList key={f} filter={f} state={state} counts={facets?.[FACET_OF[f]]} onChange={onChange} />
+        ))}
+        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <Text component="legend" size="sm" fw={600} mb={6}>
+            {t('search.facets.date')}
+          </Text>
+          <Stack gap={6}>
+            <TextInput
+              type="date"
+              size="xs"
+              label={t('search.dateFrom')}
+              value={state.dateFrom}
+              max={state.dateTo || undefined}
+              onChange={(e) => onChange({ ...state, dateFrom: e.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              size="xs"
+              label={t('search.dateTo')}
+              value={state.dateTo}
+              min={state.dateFrom || undefined}
+              onChange={(e) => onChange({ ...state, dateTo: e.currentTarget.value })}
+            />
+          </Stack>
+        </fieldset>
+        <div>
+          <Text size="sm" fw={600} mb={6} id="search-visibility">
+            {t('search.facets.visibility')}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            aria-labelledby="search-visibility"
+            value={state.visibility ?? 'ANY'}
+            onChange={(v) => onChange({ ...state, visibility: v === 'PUBLIC' || v === 'PRIVATE' ? v : null })}
+            data={[
+              { value: 'ANY', label: t('search.anyVisibility') },
+              { value: 'PUBLIC', label: t('visibility.PUBLIC') },
+              { value: 'PRIVATE', label: t('visibility.PRIVATE') },
+            ]}
+          />
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+function FacetList({
+  filter,
+  state,
+  counts,
+  onChange,
+}: {
+  filter: ListFilter;
+  state: SearchState;
+  counts: { value: string; count: number }[] | undefined;
+  onChange: (next: SearchState) => void;
+}) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const chosen = state[filter] as string[];
+  // A chosen value stays listed (and unticked-able) even when the current results lack it.
+  const values = [...(counts ?? [])];
+  for (const v of chosen) if (!values.some((c) => c.value === v)) values.push({ value: v, count: 0 });
+  const shown = all ? values : values.slice(0, SHORT_LIST);
+  const label = (v: string) => (filter === 'type' ? t(`assets.types.${v}`, { defaultValue: v }) : v);
+
+  return (
+    <Checkbox.Group
+      label={t(`search.facets.${filter}`)}
+      value={chosen}
+      onChange={(next) => onChange({ ...state, [filter]: next })}
+      data-testid={`facet-${filter}`}
+    >
+      <Stack gap={6} mt={6}>
+        {shown.length === 0 && (
+          <Text size="xs" c="dimmed">
+            {counts ? t('search.noValues') : t('common.loading')}
+          </Text>
+        )}
+        {shown.map((c) => (
+          <Checkbox
+            key={c.value}
+            size="xs"
+            value={c.value}
+            styles={{ body: { alignItems: 'center' }, labelWrapper: { flex: 1, minWidth: 0 } }}
+            label={
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" truncate title={label(c.value)}>
+                  {label(c.value)}
+                </Text>
+                {c.count > 0 && (
+                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                    {formatNumber(c.count)}
+                  </Text>
+                )}
+              </Group>
+            }
+          />
+        ))}
+        {values.length > SHORT_LIST && (
+          <Anchor component="button" type="button" size="xs" onClick={() => setAll((v) => !v)} ta="left">
+            {all ? t('search.showLess') : t('search.showMore', { count: values.length - SHORT_LIST })}
+          </Anchor>
+        )}
+      </Stack>
+    </Checkbox.Group>
+  );
+}

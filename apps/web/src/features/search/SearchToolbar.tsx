@@ -1,0 +1,147 @@
+import { useRef } from 'react';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Select,
+  SegmentedControl,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SORT_OPTIONS, sortFromOption, sortOption } from './searchState';
+import type { SearchState, SortOption } from './searchState';
+import type { ViewMode } from './Results';
+import { useDebouncedQuery } from './useSearchUrl';
+import classes from './Search.module.css';
+
+interface Props {
+  state: SearchState;
+  onQuery: (q: string) => void;
+  onSort: (sort: SearchState['sort']) => void;
+  filtersOpen: boolean;
+  activeFilters: number;
+  onToggleFilters: () => void;
+  view: ViewMode;
+  onView: (v: ViewMode) => void;
+}
+
+/** The searcher header of the tour: search box, filters toggle, sort dropdown, grid/list buttons. */
+export function SearchToolbar({
+  state,
+  onQuery,
+  onSort,
+  filtersOpen,
+  activeFilters,
+  onToggleFilters,
+  view,
+  onView,
+}: Props) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const query = useDebouncedQuery(state.q, onQuery);
+
+  // UX: "/" focuses the search box from anywhere that is not already a text field.
+  useWindowEvent('keydown', (e) => {
+    const target = e.target as HTMLElement | null;
+    const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+    if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      input.current?.focus();
+    }
+  });
+
+  const groups = (['name', 'date'] as const).map((g) => ({
+    group: t(`search.sortGroups.${g}`),
+    items: SORT_OPTIONS.filter((o) => o.startsWith(g)).map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
+  }));
+
+  return (
+    <div className={classes.toolbar} role="search">
+      <TextInput
+        ref={input}
+        className={classes.searchBox}
+        value={query.text}
+        onChange={(e) => query.change(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') query.flush();
+          if (e.key === 'Escape' && query.text) query.change('');
+        }}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
+        leftSection={<IconSearch size={16} />}
+        rightSection={
+          query.text ? (
+            <CloseButton
+              size="sm"
+              aria-label={t('search.clearQuery')}
+              onClick={() => {
+                query.change('');
+                query.flush();
+              }}
+            />
+          ) : null
+        }
+        type="search"
+        data-testid="search-input"
+      />
+      <Button
+        variant={filtersOpen ? 'light' : 'default'}
+        leftSection={<IconAdjustmentsHorizontal size={16} />}
+        rightSection={
+          activeFilters > 0 ? (
+            <Badge size="xs" circle>
+              {activeFilters}
+            </Badge>
+          ) : null
+        }
+        onClick={onToggleFilters}
+        aria-expanded={filtersOpen}
+        aria-controls="search-filters"
+      >
+        {t('search.filters')}
+      </Button>
+      <Select
+        w={230}
+        aria-label={t('search.sortLabel')}
+        data={groups}
+        value={sortOption(state.sort)}
+        onChange={(v) => v && onSort(sortFromOption(v as SortOption))}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="search-sort"
+      />
+      <SegmentedControl
+        aria-label={t('search.view')}
+        value={view}
+        onChange={(v) => onView(v as ViewMode)}
+        data={[
+          {
+            value: 'grid',
+            label: (
+              <Tooltip label={t('search.grid')}>
+                <span style={{ display: 'block' }}>
+                  <IconLayoutGrid size={16} aria-hidden style={{ display: 'block' }} />
+                  <VisuallyHidden>{t('search.grid')}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            ),
+          },
+          {
+            value: 'list',
+            label: (
+              <Tooltip label={t('search.list')}>
+                <span style={{ display: 'block' }}>
+                  <IconList size={16} aria-hidden style={{ display: 'block' }} />
+                  <VisuallyHidden>{t('search.list')}</VisuallyHidden>
+                </span>
+              </Tooltip>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

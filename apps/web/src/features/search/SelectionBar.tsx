@@ -1,0 +1,95 @@
+import { Button, CloseButton, Group, Text } from '@mantine/core';
+import { IconArrowsMove, IconCopy, IconSquareCheck, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { commonAbilities } from './selection';
+import type { Selection } from './selection';
+import type { AssetActions } from './useAssetActions';
+import classes from './Search.module.css';
+
+/** The actions bar of the tour: sticks to the bottom while anything is selected. */
+export function SelectionBar({
+  selection,
+  loadedCount,
+  actions,
+  onSelectAll,
+  onClear,
+}: {
+  selection: Selection;
+  loadedCount: number;
+  actions: AssetActions;
+  onSelectAll: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const count = selection.items.size;
+  if (count === 0) return null;
+  const can = commonAbilities(selection);
+  const assets = [...selection.items.values()];
+  return (
+    <Group
+      className={classes.selectionBar}
+      justify="space-between"
+      wrap="wrap"
+      gap="sm"
+      role="region"
+      aria-label={t('search.selectionBar')}
+      data-testid="selection-bar"
+    >
+      <Group gap="sm">
+        <Text size="sm" fw={600} aria-live="polite">
+          {t('search.selected', { count, formatted: formatNumber(count) })}
+        </Text>
+        {count < loadedCount && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="gray.0"
+            leftSection={<IconSquareCheck size={14} />}
+            onClick={onSelectAll}
+          >
+            {t('search.selectAll')}
+          </Button>
+        )}
+      </Group>
+      <Group gap="xs">
+        {can.move && (
+          <Button
+            size="compact-sm"
+            variant="white"
+            color="dark"
+            leftSection={<IconArrowsMove size={14} />}
+            onClick={() => actions.startMove(assets)}
+            disabled={actions.pending}
+          >
+            {t('search.move')}
+          </Button>
+        )}
+        {can.copy && (
+          <Button
+            size="compact-sm"
+            variant="white"
+            color="dark"
+            leftSection={<IconCopy size={14} />}
+            onClick={() => actions.startCopy(assets)}
+            disabled={actions.pending}
+          >
+            {t('search.copy')}
+          </Button>
+        )}
+        {can.remove && (
+          <Button
+            size="compact-sm"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => void actions.remove(assets)}
+            loading={actions.pending && !actions.picking}
+          >
+            {t('search.remove')}
+          </Button>
+        )}
+        <CloseButton variant="transparent" c="white" aria-label={t('search.clearSelection')} onClick={onClear} />
+      </Group>
+    </Group>
+  );
+}

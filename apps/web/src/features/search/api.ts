@@ -1,0 +1,51 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { AssetSearchBody } from '@brandvault/contract';
+import { call } from '../../api/client';
+import { POLL_LIMIT, folderKeys, hasPending } from '../folders/api';
+
+/** Big pages keep a 10,000-item scroll to a hundred requests; the server allows up to 200. */
+export const SEARCH_PAGE_SIZE = 100;
+
+/**
+ * Under folderKeys.assets(folder) on purpose: every existing invalidation of folder listings
+ * (upload, edit, move, copy, remove) refreshes the searcher too.
+ */
+export const searchKey = (folderId: number, body: AssetSearchBody) =>
+  [...folderKeys.assets(folderId), 'search', body] as const;
+
+export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody) {
+  return useInfiniteQuery({
+    queryKey: searchKey(folderId ?? 0, body),
+    queryFn: ({ pageParam, signal }) =>
+      call(routes.assetSearch, {
+        params: { id: folderId ?? 0 },
+        query: { page: pageParam, per_page: SEARCH_PAGE_SIZE },
+        body,
+        signal,
+      }),
+    initialPageParam: 1,
+    // A capped total ("10,000+") says nothing about the end: a full page means there may be more.
+    getNextPageParam: (last) =>
+      last.items.length === last.per_page && (last.total_capped || last.page * last.per_page < last.total)
+        ? last.page + 1
+        : undefined,
+    enabled: folderId !== undefined,
+    // Fresh uploads are still making thumbnails: look again while any loaded card waits.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((p) => hasPending(p.items)) && query.state.dataUpdateCount < POLL_LIMIT
+        ? 2000
+        : false,
+  });
+}
+
+/** After a bulk action: listings, folder details (counts) and any open asset page. */
+export function useInvalidateListings() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: folderKeys.assetLists() }),
+      qc.invalidateQueries({ queryKey: folderKeys.details() }),
+      qc.invalidateQueries({ queryKey: ['assets'] }),
+    ]);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { clearFilters, emptySearch, filterCount, parseSearch, sortOption, toBody, writeSearch } from './searchState';
+import type { SearchState } from './searchState';
+
+const full: SearchState = {
+  q: 'summer beach',
+  author: ['Ana López', 'Bruno'],
+  type: ['image', 'document'],
+  categories: ['Campaign'],
+  language: ['Minimal'],
+  extension: ['jpg'],
+  dateFrom: '2026-01-01',
+  dateTo: '2026-03-31',
+  visibility: 'PRIVATE',
+  sort: { attribute: 'date', mode: 'latest' },
+};
+
+describe('search state in the URL', () => {
+  it('survives a round trip through the query string, next to the folder', () => {
+    const url = writeSearch(new URLSearchParams('folder=12&view=5'), full);
+    const again = new URLSearchParams(url.toString());
+    expect(again.get('folder')).toBe('12');
+    expect(again.get('view')).toBe('5');
+    expect(parseSearch(again)).toEqual(full);
+  });
+
+  it('leaves a plain folder link plain: defaults write nothing', () => {
+    expect(writeSearch(new URLSearchParams('folder=3'), emptySearch).toString()).toBe('folder=3');
+  });
+
+  it('ignores malformed values rather than sending them to the server', () => {
+    const s = parseSearch(
+      new URLSearchParams('type=image&type=bogus&from=yesterday&vis=SECRET&sort=size-up&author=%20'),
+    );
+    expect(s.type).toEqual(['image']);
+    expect(s.dateFrom).toBe('');
+    expect(s.visibility).toBeNull();
+    expect(s.sort).toEqual({ attribute: 'name', mode: 'asc' });
+    expect(s.author).toEqual([]);
+  });
+
+  it('replaces earlier searcher parameters instead of adding to them', () => {
+    const once = writeSearch(new URLSearchParams(), full);
+    const twice = writeSearch(once, { ...full, author: ['Bruno'] });
+    expect(twice.getAll('author')).toEqual(['Bruno']);
+  });
+});
+
+describe('request body', () => {
+  it('lists the folder alone while browsing', () => {
+    expect(toBody(emptySearch)).toEqual({ recursive: false, sort: { attribute: 'name', mode: 'asc' } });
+  });
+
+  it('searches the subfolders too once there is a query or a filter', () => {
+    expect(toBody({ ...emptySearch, q: '  logo ' })).toMatchObject({ q: 'logo', recursive: true });
+    expect(toBody({ ...emptySearch, type: ['video'] })).toMatchObject({ type: ['video'], recursive: true });
+    expect(toBody(full)).toEqual({
+      q: 'summer beach',
+      author: ['Ana López', 'Bruno'],
+      type: ['image', 'document'],
+      categories: ['Campaign'],
+      language: ['Minimal'],
+      extension: ['jpg'],
+      date_from: '2026-01-01',
+      date_to: '2026-03-31',
+      visibility: 'PRIVATE',
+      recursive: true,
+      sort: { attribute: 'date', mode: 'latest' },
+    });
+  });
+
+  it('counts filters and clears them, keeping the sort (and the words unless asked)', () => {
+    expect(filterCount(full)).toBe(10);
+    expect(clearFilters(full)).toEqual({ ...emptySearch, q: full.q, sort: full.sort });
+    expect(clearFilters(full, false)).toEqual({ ...emptySearch, sort: full.sort });
+  });
+
+  it('shows the equivalent of every sort combination in the dropdown', () => {
+    expect(sortOption({ attribute: 'name', mode: 'desc' })).toBe('name-desc');
+    expect(sortOption({ attribute: 'name', mode: 'latest' })).toBe('date-latest');
+    expect(sortOption({ attribute: 'date', mode: 'asc' })).toBe('date-oldest');
+    expect(sortOption({ attribute: 'date', mode: 'desc' })).toBe('date-latest');
+  });
+});

@@ -1,0 +1,138 @@
+import { ASSET_TYPES, SORT_ATTRIBUTES, SORT_MODES } from '@brandvault/contract';
+import type { AssetSearchBody, AssetType } from '@brandvault/contract';
+
+export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
+export type SortMode = (typeof SORT_MODES)[number];
+export type Visibility = 'PUBLIC' | 'PRIVATE';
+
+/** The searcher's whole query, as it lives in the URL (next to `folder` and `view`). */
+export interface SearchState {
+  q: string;
+  author: string[];
+  type: AssetType[];
+  categories: string[];
+  language: string[];
+  extension: string[];
+  dateFrom: string;
+  dateTo: string;
+  visibility: Visibility | null;
+  sort: { attribute: SortAttribute; mode: SortMode };
+}
+
+/** The list filters, named as in the request body; each maps to one repeated URL parameter. */
+export const LIST_FILTERS = ['author', 'type', 'categories', 'language', 'extension'] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+/** Short URL names keep shared links readable. */
+const PARAM: Record<ListFilter, string> = {
+  author: 'author',
+  type: 'type',
+  categories: 'cat',
+  language: 'lang',
+  extension: 'ext',
+};
+
+export const DEFAULT_SORT = { attribute: 'name', mode: 'asc' } as const;
+
+/**
+ * The server orders name-latest/oldest by date, and date asc/desc as oldest/latest: of the
+ * eight combinations of §9 only four differ. The URL accepts all eight; the UI shows these four.
+ */
+export const SORT_OPTIONS = ['name-asc', 'name-desc', 'date-latest', 'date-oldest'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export function sortOption(sort: SearchState['sort']): SortOption {
+  if (sort.attribute === 'name' && (sort.mode === 'asc' || sort.mode === 'desc')) return `name-${sort.mode}`;
+  return sort.mode === 'asc' || sort.mode === 'oldest' ? 'date-oldest' : 'date-latest';
+}
+
+export function sortFromOption(option: SortOption): SearchState['sort'] {
+  const [attribute, mode] = option.split('-') as [SortAttribute, SortMode];
+  return { attribute, mode };
+}
+
+export const emptySearch: SearchState = {
+  q: '',
+  author: [],
+  type: [],
+  categories: [],
+  language: [],
+  extension: [],
+  dateFrom: '',
+  dateTo: '',
+  visibility: null,
+  sort: DEFAULT_SORT,
+};
+
+/** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
+export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'sort'];
+
+const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+
+export function parseSearch(params: URLSearchParams): SearchState {
+  const [attribute, mode] = (params.get('sort') ?? '').split('-');
+  const sortOk =
+    (SORT_ATTRIBUTES as readonly string[]).includes(attribute ?? '') &&
+    (SORT_MODES as readonly string[]).includes(mode ?? '');
+  const vis = params.get('vis');
+  return {
+    q: params.get('q') ?? '',
+    author: unique(params.getAll(PARAM.author)),
+    type: unique(params.getAll(PARAM.type)).filter((t): t is AssetType =>
+      (ASSET_TYPES as readonly string[]).includes(t),
+    ),
+    categories: unique(params.getAll(PARAM.categories)),
+    language: unique(params.getAll(PARAM.language)),
+    extension: unique(params.getAll(PARAM.extension)),
+    dateFrom: isDate(params.get('from')) ? params.get('from')! : '',
+    dateTo: isDate(params.get('to')) ? params.get('to')! : '',
+    visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
+    sort: sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT,
+  };
+}
+
+/** Writes the state into a copy of `base`, dropping defaults so a plain folder link stays plain. */
+export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const p of SEARCH_PARAMS) next.delete(p);
+  if (s.q.trim()) next.set('q', s.q);
+  for (const f of LIST_FILTERS) for (const v of s[f]) next.append(PARAM[f], v);
+  if (s.dateFrom) next.set('from', s.dateFrom);
+  if (s.dateTo) next.set('to', s.dateTo);
+  if (s.visibility) next.set('vis', s.visibility);
+  if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
+    next.set('sort', `${s.sort.attribute}-${s.sort.mode}`);
+  return next;
+}
+
+/** How many filters narrow the result (the query text is not counted: it has its own box). */
+export function filterCount(s: SearchState): number {
+  return (
+    LIST_FILTERS.reduce((n, f) => n + s[f].length, 0) +
+    (s.dateFrom ? 1 : 0) +
+    (s.dateTo ? 1 : 0) +
+    (s.visibility ? 1 : 0)
+  );
+}
+
+export const isSearching = (s: SearchState) => s.q.trim() !== '' || filterCount(s) > 0;
+
+/**
+ * The request body. A plain folder view lists the folder's own assets; as soon as the user
+ * searches or filters, the folder's subfolders are searched too (the root: the whole brand).
+ */
+export function toBody(s: SearchState): AssetSearchBody {
+  const body: AssetSearchBody = { recursive: isSearching(s), sort: s.sort };
+  if (s.q.trim()) body.q = s.q.trim();
+  for (const f of LIST_FILTERS) if (s[f].length) (body[f] as string[]) = s[f];
+  if (s.dateFrom) body.date_from = s.dateFrom;
+  if (s.dateTo) body.date_to = s.dateTo;
+  if (s.visibility) body.visibility = s.visibility;
+  return body;
+}
+
+/** Drops every filter; the query text too unless asked to keep it. The sort is a view choice: it stays. */
+export function clearFilters(s: SearchState, keepQuery = true): SearchState {
+  return { ...emptySearch, q: keepQuery ? s.q : '', sort: s.sort };
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MAX_PER_PAGE, routes } from '@brandvault/contract';
+import type { AssetCard } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { confirm } from '../../app/confirm/confirmStore';
+import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
+import { formatNumber } from '../../i18n/format';
+import { assetKeys } from '../assets/api';
+import { useInvalidateListings } from './api';
+
+type Picking = { kind: 'move' | 'copy'; assets: AssetCard[] } | null;
+
+/** Runs `work` on each asset in turn (one request at a time), collecting the ones that failed. */
+export async function eachInTurn(assets: AssetCard[], work: (a: AssetCard) => Promise<unknown>) {
+  const failed: AssetCard[] = [];
+  for (const a of assets) {
+    try {
+      await work(a);
+    } catch {
+      failed.push(a);
+    }
+  }
+  return { done: assets.length - failed.length, failed };
+}
+
+/** Move, copy, remove and download for one asset or a selection, with their dialogs and toasts. */
+export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const invalidate = useInvalidateListings();
+  const [picking, setPicking] = useState<Picking>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const n = (count: number) => ({ count, formatted: formatNumber(count) });
+
+  const report = (kind: 'moved' | 'copied' | 'removed', done: number, failed: AssetCard[]) => {
+    if (failed.length === 0) {
+      notifySuccess(t(`search.${kind}Title`), t(`search.${kind}`, n(done)), 'assets');
+      return;
+    }
+    const names = failed
+      .slice(0, 5)
+      .map((a) => a.name)
+      .join(', ');
+    notifyInfo(
+      t('search.partialTitle'),
+      t('search.partial', {
+        done: formatNumber(done),
+        failed: formatNumber(failed.length),
+        names: failed.length > 5 ? `${names}…` : names,
+      }),
+      'assets',
+    );
+  };
+
+  const finish = async () => {
+    await invalidate();
+    onDone?.();
+  };
+
+  const start = (kind: 'move' | 'copy', assets: AssetCard[]) => {
+    setError(null);
+    setPicking({ kind, assets });
+  };
+
+  const pick = async (folderId: number) => {
+    if (!picking) return;
+    const { kind, assets } = picking;
+    setPending(true);
+    setError(null);
+    try {
+      if (kind === 'move') {
+        // The bulk call is all or nothing per request and takes at most MAX_PER_PAGE ids.
+        for (let i = 0; i < assets.length; i += MAX_PER_PAGE) {
+          const ids = assets.slice(i, i + MAX_PER_PAGE).map((a) => a.id);
+          await call(routes.assetMove, { params: { folderId }, body: { ids } });
+        }
+        report('moved', assets.length, []);
+      } else {
+        const { done, failed } = await eachInTurn(assets, (a) =>
+          call(routes.assetCopy, { params: { id: a.id }, body: { folder_id: folderId } }),
+        );
+        report('copied', done, failed);
+      }
+      setPicking(null);
+      await finish();
+    } catch (e) {
+      // Shown inside the picker (e.g. a refusal), which stays open to choose again.
+      setError(e);
+      await invalidate();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async (assets: AssetCard[]) => {
+    const ok = await confirm({
+      title: t('search.removeTitle', n(assets.length)),
+      message: t('search.removeMessage'),
+      confirmLabel: t('search.remove'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+    });
+    if (!ok) return;
+    setPending(true);
+    try {
+      const { done, failed } = await eachInTurn(assets, (a) => call(routes.assetStatus, { params: { id: a.id } }));
+      report('removed', done, failed);
+      await finish();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  /** The view answer carries a signed download link; the original always comes as an attachment. */
+  const download = async (asset: AssetCard) => {
+    try {
+      const view = await qc.fetchQuery({
+        queryKey: assetKeys.detail(asset.id),
+        queryFn: ({ signal }) => call(routes.assetView, { params: { id: asset.id }, signal }),
+      });
+      const url = view.asset.download_url;
+      if (!url) return;
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = asset.name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (e) {
+      notifyError(e, 'downloads');
+    }
+  };
+
+  return {
+    picking,
+    pending,
+    error,
+    startMove: (assets: AssetCard[]) => start('move', assets),
+    startCopy: (assets: AssetCard[]) => start('copy', assets),
+    closePicker: () => setPicking(null),
+    pick: (folderId: number) => void pick(folderId),
+    remove,
+    download,
+  };
+}
+
+export type AssetActions = ReturnType<typeof useAssetActions>;
