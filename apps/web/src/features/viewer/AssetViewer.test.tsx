@@ -1,0 +1,358 @@
+import { useState } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssetCard, AssetView } from '@brandvault/contract';
+import { MemoryRouter } from 'react-router';
+import { Providers } from '../../app/Providers';
+import i18n from '../../i18n';
+import { AssetViewer } from './AssetViewer';
+import type { AssetViewerProps } from './AssetViewer';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function card(id: number, over: Partial<AssetCard> = {}): AssetCard {
+  return {
+    id,
+    brand_id: 7,
+    folder_id: 2,
+    name: `photo-${id}.jpg`,
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    type: 'image',
+    size: 204800,
+    width: 1600,
+    height: 900,
+    duration_seconds: null,
+    author: null,
+    visibility: 'PUBLIC',
+    status: 'ACTIVE',
+    thumbnail_url: `/api/media/derivatives/${id}/thumb.webp`,
+    preview_url: `/api/media/derivatives/${id}/preview.webp`,
+    derivatives: 'ready',
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    abilities: {
+      update: true,
+      move: true,
+      copy: true,
+      remove: true,
+      restore: false,
+      download: true,
+      version: true,
+      lock_name: false,
+    },
+    ...over,
+  };
+}
+
+const view = (a: AssetCard): AssetView => ({
+  ...a,
+  description: null,
+  keywords: [],
+  categories: [],
+  language: null,
+  taken_at: null,
+  camera: null,
+  name_locked: false,
+  sha256: 'x'.repeat(64),
+  current_version: 1,
+  download_url: `/api/ops/asset/${a.id}/download?exp=1&sig=abc`,
+  brand: { id: 7, name: 'Acme', slug: 'acme' },
+  breadcrumbs: [{ id: 1, name: 'Acme' }],
+  created_by: null,
+});
+
+function stubApi(items: AssetCard[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const m = /\/api\/ops\/asset\/(\d+)\/view$/.exec(String(input));
+      const found = m && items.find((a) => a.id === Number(m[1]));
+      return found ? json(200, { asset: view(found) }) : json(404, { code: 'NOT_FOUND', message: 'Not found' });
+    }),
+  );
+}
+
+/** The viewer with its index kept in state, as a list page would. */
+function Harness(props: Partial<AssetViewerProps> & { items: AssetCard[]; start?: number | null }) {
+  const { start = 0, ...rest } = props;
+  const [index, setIndex] = useState<number | null>(start);
+  return (
+    <AssetViewer index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} {...rest} items={props.items} />
+  );
+}
+
+function renderViewer(node: React.ReactNode) {
+  return render(
+    <Providers env="test">
+      <MemoryRouter>{node}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+const images = [card(1), card(2), card(3)];
+
+describe('AssetViewer', () => {
+  beforeEach(() => stubApi([...images, card(4)]));
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('zooms in steps of 0.1 and disables zoom out at 50 % and zoom in at 150 %', async () => {
+    const user = userEvent.setup();
+    renderViewer(<Harness items={images} />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    const zoomIn = within(dialog).getByRole('button', { name: 'Zoom in' });
+    const zoomOut = within(dialog).getByRole('button', { name: 'Zoom out' });
+    const reset = within(dialog).getByRole('button', { name: 'Reset zoom' });
+    const img = within(dialog).getByRole('img', { name: 'photo-1.jpg' });
+    expect(img).toHaveAttribute('src', '/api/media/derivatives/1/preview.webp');
+    expect(reset).toHaveTextContent('100%');
+
+    for (const expected of ['1.1', '1.2', '1.3', '1.4']) {
+      await user.click(zoomIn);
+      expect(img).toHaveAttribute('data-scale', expected);
+      expect(zoomIn).toBeEnabled();
+    }
+    await user.click(zoomIn);
+    expect(img).toHaveAttribute('data-scale', '1.5');
+    expect(reset).toHaveTextContent('150%');
+    expect(zoomIn).toBeDisabled();
+    expect(img.style.transform).toContain('scale(1.5)');
+
+    await user.click(reset);
+    expect(img).toHaveAttribute('data-scale', '1');
+    for (const expected of ['0.9', '0.8', '0.7', '0.6']) {
+      await user.click(zoomOut);
+      expect(img).toHaveAttribute('data-scale', expected);
+      expect(zoomOut).toBeEnabled();
+    }
+    await user.click(zoomOut);
+    expect(img).toHaveAttribute('data-scale', '0.5');
+    expect(reset).toHaveTextContent('50%');
+    expect(zoomOut).toBeDisabled();
+    expect(zoomIn).toBeEnabled();
+  });
+
+  it('zooms with the + and − keys', async () => {
+    const user = userEvent.setup();
+    renderViewer(<Harness items={images} />);
+    const img = await screen.findByRole('img', { name: 'photo-1.jpg' });
+    await user.keyboard('+++');
+    expect(img).toHaveAttribute('data-scale', '1.3');
+    await user.keyboard('-');
+    expect(img).toHaveAttribute('data-scale', '1.2');
+  });
+
+  it('rotates in quarter turns', async () => {
+    const user = userEvent.setup();
+    renderViewer(<Harness items={images} />);
+    const img = await screen.findByRole('img', { name: 'photo-1.jpg' });
+    const rotate = screen.getByRole('button', { name: 'Rotate' });
+    expect(img).toHaveAttribute('data-rotation', '0');
+    await user.click(rotate);
+    expect(img).toHaveAttribute('data-rotation', '90');
+    expect(img.style.transform).toContain('rotate(90deg)');
+    await user.click(rotate);
+    await user.click(rotate);
+    await user.click(rotate);
+    expect(img).toHaveAttribute('data-rotation', '0');
+  });
+
+  it('moves with the arrow keys, resets zoom and rotation, and stops at the first item', async () => {
+    const user = userEvent.setup();
+    const onIndexChange = vi.fn();
+    function Spy() {
+      const [index, setIndex] = useState<number | null>(1);
+      return (
+        <AssetViewer
+          items={images}
+          index={index}
+          onIndexChange={(i) => (onIndexChange(i), setIndex(i))}
+          onClose={() => setIndex(null)}
+        />
+      );
+    }
+    renderViewer(<Spy />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-2.jpg' });
+    expect(within(dialog).getByText('2 / 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await user.click(screen.getByRole('button', { name: 'Rotate' }));
+
+    await user.keyboard('{ArrowRight}');
+    expect(onIndexChange).toHaveBeenLastCalledWith(2);
+    const img = await screen.findByRole('img', { name: 'photo-3.jpg' });
+    expect(img).toHaveAttribute('data-scale', '1');
+    expect(img).toHaveAttribute('data-rotation', '0');
+    expect(screen.getByText('3 / 3')).toBeInTheDocument();
+    // The last item without more to load: next is disabled and the arrow does nothing.
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.keyboard('{ArrowRight}');
+    expect(onIndexChange).toHaveBeenCalledTimes(1);
+
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(await screen.findByRole('img', { name: 'photo-1.jpg' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.keyboard('{ArrowLeft}');
+    expect(onIndexChange.mock.calls.map((c) => c[0])).toEqual([2, 1, 0]);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('img', { name: 'photo-2.jpg' })).toBeInTheDocument();
+  });
+
+  it('asks for more at the last loaded item and moves on when they arrive', async () => {
+    const user = userEvent.setup();
+    const onLoadMore = vi.fn();
+    function Paged() {
+      const [items, setItems] = useState(images);
+      const [index, setIndex] = useState<number | null>(2);
+      return (
+        <AssetViewer
+          items={items}
+          index={index}
+          onIndexChange={setIndex}
+          onClose={() => setIndex(null)}
+          hasMore={items.length < 4}
+          onLoadMore={() => {
+            onLoadMore();
+            setTimeout(() => setItems([...images, card(4)]), 0);
+          }}
+        />
+      );
+    }
+    renderViewer(<Paged />);
+    await screen.findByRole('img', { name: 'photo-3.jpg' });
+    expect(screen.getByText('3 / 3+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await user.keyboard('{ArrowRight}');
+    expect(onLoadMore).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('img', { name: 'photo-4.jpg' })).toBeInTheDocument();
+    expect(screen.getByText('4 / 4')).toBeInTheDocument();
+  });
+
+  it('closes with Escape and with the close button', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    const { rerender } = renderViewer(
+      <AssetViewer items={images} index={0} onIndexChange={() => undefined} onClose={onClose} />,
+    );
+    await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    rerender(
+      <Providers env="test">
+        <MemoryRouter>
+          <AssetViewer items={images} index={null} onIndexChange={() => undefined} onClose={onClose} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    await act(async () => undefined);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps focus inside while open and gives it back to the opener on close', async () => {
+    const user = userEvent.setup();
+    function Opener() {
+      const [index, setIndex] = useState<number | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setIndex(0)}>
+            Open viewer
+          </button>
+          <AssetViewer items={images} index={index} onIndexChange={setIndex} onClose={() => setIndex(null)} />
+        </>
+      );
+    }
+    renderViewer(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Open viewer' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    await vi.waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    for (let i = 0; i < 15; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('plays a video from the original file with the preview as poster', async () => {
+    const clip = card(9, {
+      name: 'launch.mp4',
+      ext: 'mp4',
+      mime: 'video/mp4',
+      type: 'video',
+      duration_seconds: 12,
+    });
+    stubApi([clip]);
+    renderViewer(<Harness items={[clip]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'launch.mp4' });
+    const video = await within(dialog).findByLabelText('launch.mp4', { selector: 'video' });
+    expect(video).toHaveAttribute('src', '/api/ops/asset/9/download?exp=1&sig=abc');
+    expect(video).toHaveAttribute('poster', '/api/media/derivatives/9/preview.webp');
+    expect(video).toHaveAttribute('controls');
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/ops/asset/9/download?exp=1&sig=abc',
+    );
+    // Zooming and turning a playing video is not offered.
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+  });
+
+  it('plays audio in place', async () => {
+    const song = card(10, { name: 'jingle.mp3', ext: 'mp3', mime: 'audio/mpeg', type: 'audio', preview_url: null });
+    stubApi([song]);
+    renderViewer(<Harness items={[song]} />);
+    const audio = await screen.findByLabelText('jingle.mp3', { selector: 'audio' });
+    expect(audio).toHaveAttribute('src', '/api/ops/asset/10/download?exp=1&sig=abc');
+  });
+
+  it('shows the first page of a PDF and opens the whole file in a new tab', async () => {
+    const pdf = card(11, { name: 'guide.pdf', ext: 'pdf', mime: 'application/pdf', type: 'document' });
+    stubApi([pdf]);
+    renderViewer(<Harness items={[pdf]} />);
+    expect(await screen.findByRole('img', { name: 'guide.pdf' })).toHaveAttribute(
+      'src',
+      '/api/media/derivatives/11/preview.webp',
+    );
+    const open = await screen.findByRole('link', { name: 'Open PDF' });
+    await vi.waitFor(() =>
+      expect(open).toHaveAttribute('href', expect.stringContaining('/api/ops/asset/11/download?')),
+    );
+    expect(open).toHaveAttribute('target', '_blank');
+  });
+
+  it('shows the type icon, name, size and download for other files', async () => {
+    const zip = card(12, {
+      name: 'fonts.zip',
+      ext: 'zip',
+      mime: 'application/zip',
+      type: 'other',
+      preview_url: null,
+      thumbnail_url: null,
+      derivatives: 'none',
+    });
+    stubApi([zip]);
+    renderViewer(<Harness items={[zip]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'fonts.zip' });
+    expect(within(dialog).getByText('No preview for this file type')).toBeInTheDocument();
+    expect(within(dialog).getAllByText(/200 kB/).length).toBeGreaterThan(0);
+    expect(await within(dialog).findAllByRole('link', { name: 'Download' })).toHaveLength(2);
+  });
+
+  it('hides download without the ability and speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const locked = card(1, { abilities: { ...card(1).abilities, download: false } });
+    renderViewer(<Harness items={[locked, card(2)]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    expect(within(dialog).getByRole('button', { name: 'Acercar' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Descargar' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Descargar' })).toBeNull();
+  });
+});
