@@ -1,6 +1,19 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, Card, Container, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowsMove, IconCopy, IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { AssetView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +25,7 @@ import { notifyError, notifySuccess } from '../../app/notify';
 import { formatBytes, formatDateTime, formatDuration, formatNumber } from '../../i18n/format';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
+import { AssetViewer } from '../viewer/AssetViewer';
 import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from './api';
 import { AssetMetaForm } from './AssetMetaForm';
 import { PrivateBadge } from './PrivateBadge';
@@ -227,6 +241,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
 
 function Preview({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
+  const [viewing, setViewing] = useState<number | null>(null);
   const url = asset.preview_url ?? asset.thumbnail_url;
   return (
     <Card withBorder p={0}>
@@ -239,7 +254,9 @@ function Preview({ asset }: { asset: AssetView }) {
             </Text>
           </Stack>
         ) : url ? (
-          <img src={url} alt={asset.name} className={classes.previewImg} />
+          <UnstyledButton className={classes.previewOpen} aria-label={t('viewer.open')} onClick={() => setViewing(0)}>
+            <img src={url} alt={asset.name} className={classes.previewImg} />
+          </UnstyledButton>
         ) : (
           <Stack align="center" gap="xs">
             <TypeIcon type={asset.type} size={72} />
@@ -249,6 +266,7 @@ function Preview({ asset }: { asset: AssetView }) {
           </Stack>
         )}
       </Box>
+      <AssetViewer items={[asset]} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
     </Card>
   );
 }
