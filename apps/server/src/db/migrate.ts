@@ -5,6 +5,7 @@ import * as foundation from './migrations/2026112201_foundation.js';
 import * as jobs from './migrations/2026112202_jobs.js';
 import * as library from './migrations/2026112203_library.js';
 import * as search from './migrations/2026112204_search.js';
+import * as searchCounts from './migrations/2026112205_search_counts.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -15,6 +16,7 @@ const steps: Record<string, Step> = {
   '2026112202_jobs': jobs,
   '2026112203_library': library,
   '2026112204_search': search,
+  '2026112205_search_counts': searchCounts,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

@@ -199,6 +199,30 @@ export interface AssetSearchTable {
   name_lc: string;
 }
 
+/** Live assets per folder (or brand), privacy class and facet value; fed by triggers. */
+export interface FacetCountsTable {
+  hidden: number;
+  facet: string;
+  value: string;
+  n: number;
+}
+export interface AssetFacetsTable extends FacetCountsTable {
+  folder_id: number;
+}
+export interface BrandFacetsTable extends FacetCountsTable {
+  brand_id: number;
+}
+export interface AssetCategoriesTable {
+  asset_id: number;
+  brand_id: number;
+  category: string;
+}
+
+export interface SearchGenerationsTable {
+  brand_id: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -218,4 +242,8 @@ export interface Database {
   assets: AssetsTable;
   asset_versions: AssetVersionsTable;
   asset_search: AssetSearchTable;
+  asset_facets: AssetFacetsTable;
+  brand_facets: BrandFacetsTable;
+  asset_categories: AssetCategoriesTable;
+  search_generations: SearchGenerationsTable;
 }

@@ -55,5 +55,10 @@ export const AssetSearchResponse = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   facets: SearchFacets,
+  /**
+   * true when the query matched more than SEARCH_EXACT_TOTAL assets and the facets were counted
+   * over its first SEARCH_EXACT_TOTAL + 1 matches; without filters or words they are always exact.
+   */
+  facets_capped: z.boolean(),
 });
 export type AssetSearchResponse = z.infer<typeof AssetSearchResponse>;

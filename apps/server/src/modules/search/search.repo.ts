@@ -32,6 +32,28 @@ export interface SearchOrder {
 export type FacetName = 'author' | 'type' | 'category' | 'language' | 'extension';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
+/**
+ * How a full-text condition joins the rest (SQLite): `in` a list of every match; `skip` (the
+ * caller drives from FTS); `exists` checked row by row with the last word's prefix expanded to
+ * the exact words it stands for (a prefix per row would merge whole lists each time).
+ */
+export type TextPlan = 'in' | 'skip' | { exists: string[] };
+
+const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
+
+/** No condition beyond scope and privacy: totals and facets come from the count tables. */
+export function isUnfiltered(f: SearchFilters): boolean {
+  return (
+    !f.terms.length &&
+    !f.author?.length &&
+    !f.type?.length &&
+    !f.categories?.length &&
+    !f.language?.length &&
+    !f.extension?.length &&
+    !f.dateFrom &&
+    !f.dateBefore
+  );
+}
 
 const fold = (s: string) => {
   const from = [...FOLD_FROM];
@@ -58,8 +80,26 @@ export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
 export function searchRepo(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
 
-  function filtered(f: SearchFilters): Q {
-    let q: Q = db.selectFrom('asset_search').where('asset_search.active', '=', 1);
+  /** The text condition as a list of matching ids (`in`), or checked row by row (`exists`). */
+  function ftsMatch(terms: string[]) {
+    return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+  }
+
+  /**
+   * SQLite, text 'skip': the rows come from the FTS index first (CROSS JOIN keeps that order), so
+   * a bounded count stops after the first matches in scope instead of listing every match.
+   */
+  function ftsFirst(terms: string[]): Q {
+    return db
+      .selectFrom(sql`assets_fts`.as('fts'))
+      .crossJoin('asset_search')
+      .where(sql<boolean>`asset_search.asset_id = fts.rowid`)
+      .where(sql<boolean>`fts.assets_fts match ${ftsMatch(terms)}`) as unknown as Q;
+  }
+
+  function filtered(f: SearchFilters, text: TextPlan = 'in'): Q {
+    const base = text === 'skip' ? ftsFirst(f.terms) : (db.selectFrom('asset_search') as Q);
+    let q: Q = base.where('asset_search.active', '=', 1);
     const s = f.scope;
     if (s.kind === 'folder') q = q.where('asset_search.folder_id', '=', s.folderId);
     else {
@@ -85,102 +125,178 @@ export function searchRepo(db: Db, dialect: Dialect) {
     if (f.author?.length) q = q.where('asset_search.author', 'in', f.author);
     if (f.language?.length) q = q.where('asset_search.language', 'in', f.language);
     if (f.categories?.length) {
-      const list = sql.join(f.categories);
-      q = q.where(
-        pg
-          ? sql<boolean>`exists (select 1 from jsonb_array_elements_text(asset_search.categories::jsonb) c(v) where c.v in (${list}))`
-          : sql<boolean>`exists (select 1 from json_each(asset_search.categories) c where c.value in (${list}))`,
-      );
+      const { brandId } = brandOf(f.scope);
+      let cats = db
+        .selectFrom('asset_categories')
+        .select('asset_categories.asset_id')
+        .where('asset_categories.category', 'in', f.categories);
+      if (brandId !== undefined) cats = cats.where('asset_categories.brand_id', '=', brandId);
+      q = q.where('asset_search.asset_id', 'in', cats);
     }
     if (f.dateFrom) q = q.where('asset_search.sort_date', '>=', f.dateFrom);
     if (f.dateBefore) q = q.where('asset_search.sort_date', '<', f.dateBefore);
-    if (f.terms.length) {
+    if (f.terms.length && text !== 'skip') {
       if (pg) {
         // Terms are letters and digits only; the last one matches as a prefix.
         const tsq = f.terms.map((t, i) => (i === f.terms.length - 1 ? `${t}:*` : t)).join(' & ');
         q = q.where(sql<boolean>`asset_search.tsv @@ to_tsquery('simple', ${tsq})`);
+      } else if (typeof text === 'object') {
+        // A common word: walking the sort index and asking FTS about each row stops after a page,
+        // where a list of every match would first gather hundreds of thousands of ids.
+        const words = f.terms.slice(0, -1).map((t) => `"${t}"`);
+        const last = `(${text.exists.map((t) => `"${t}"`).join(' OR ')})`;
+        q = q.where(
+          sql<boolean>`exists (select 1 from assets_fts where assets_fts match ${[...words, last].join(' AND ')} and assets_fts.rowid = asset_search.asset_id)`,
+        );
       } else {
-        const match = f.terms.map((t, i) => `"${t}"${i === f.terms.length - 1 ? '*' : ''}`).join(' ');
         q = q.where(
           'asset_search.asset_id',
           'in',
-          sql<number>`(select rowid from assets_fts where assets_fts match ${match})`,
+          sql<number>`(select rowid from assets_fts where assets_fts match ${ftsMatch(f.terms)})`,
         );
       }
     }
     return q;
   }
 
+  type Facets = Record<FacetName, { value: string; count: number }[]>;
+  function facetLists(rows: { f: FacetName; v: string; n: number | string }[], perFacet: number): Facets {
+    const out: Facets = { author: [], type: [], category: [], language: [], extension: [] };
+    for (const row of rows) if (Number(row.n) > 0) out[row.f].push({ value: String(row.v), count: Number(row.n) });
+    for (const k of Object.keys(out) as FacetName[])
+      out[k] = out[k]
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+        .slice(0, perFacet);
+    return out;
+  }
+
+  const pageQuery = (f: SearchFilters, order: SearchOrder, limit: number, offset: number, text: TextPlan = 'in') =>
+    filtered(f, text)
+      .select('asset_search.asset_id')
+      .orderBy(`asset_search.${order.key}`, order.dir)
+      .orderBy('asset_search.asset_id', order.dir)
+      .limit(limit)
+      .offset(offset);
+
   return {
+    emptyFacets: (): Facets => ({ author: [], type: [], category: [], language: [], extension: [] }),
+
     /** One page of ids in order; ties broken by id in the same direction (matches the indexes). */
-    async page(f: SearchFilters, order: SearchOrder, limit: number, offset: number) {
-      const rows = await filtered(f)
-        .select('asset_search.asset_id')
-        .orderBy(`asset_search.${order.key}`, order.dir)
-        .orderBy('asset_search.asset_id', order.dir)
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    async page(f: SearchFilters, order: SearchOrder, limit: number, offset: number, text: TextPlan = 'in') {
+      const rows = await pageQuery(f, order, limit, offset, text).execute();
       return rows.map((r) => Number(r.asset_id));
     },
 
     /** The page query itself, for EXPLAIN in reports and tests. */
-    pageQuery: (f: SearchFilters, order: SearchOrder, limit: number, offset: number) =>
-      filtered(f)
-        .select('asset_search.asset_id')
-        .orderBy(`asset_search.${order.key}`, order.dir)
-        .orderBy('asset_search.asset_id', order.dir)
-        .limit(limit)
-        .offset(offset),
+    pageQuery,
 
-    /** Counts at most `cap + 1` rows: the caller reports "cap+" beyond `cap`. */
-    async count(f: SearchFilters, cap: number) {
-      const inner = filtered(f)
-        .select('asset_search.asset_id')
-        .limit(cap + 1);
-      const r = await db
-        .selectFrom(inner.as('x'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
+    /**
+     * Total and facets of an unfiltered scope, summed from the count tables (exact, any size).
+     * `hidden`: which privacy classes count (0 public, 1 private).
+     */
+    async counted(scope: Scope, hidden: number[], perFacet: number) {
+      const r =
+        scope.kind === 'brand'
+          ? await db
+              .selectFrom('brand_facets')
+              .select(['facet as f', 'value as v', (eb) => eb.fn.sum<number>('n').as('n')])
+              .where('brand_id', '=', scope.brandId)
+              .where('hidden', 'in', hidden)
+              .groupBy(['facet', 'value'])
+              .execute()
+          : await db
+              .selectFrom('asset_facets')
+              .select(['facet as f', 'value as v', (eb) => eb.fn.sum<number>('n').as('n')])
+              .where('hidden', 'in', hidden)
+              .$call((q) =>
+                scope.kind === 'folder'
+                  ? q.where('folder_id', '=', scope.folderId)
+                  : q.where(
+                      'folder_id',
+                      'in',
+                      db
+                        .selectFrom('folders')
+                        .select('folders.id')
+                        .where('folders.brand_id', '=', scope.brandId)
+                        .where('folders.path', '>=', scope.path)
+                        .where('folders.path', '<', `${scope.path.slice(0, -1)}0`),
+                    ),
+              )
+              .groupBy(['facet', 'value'])
+              .execute();
+      const rows = r as { f: FacetName; v: string; n: number | string }[];
+      const total = rows.filter((x) => x.f === 'type').reduce((sum, x) => sum + Number(x.n), 0);
+      return { total, facets: facetLists(rows, perFacet) };
     },
 
     /**
-     * Facet counts over the filtered set, bounded: at most `cap` matching rows (the first ones in
-     * asset_search index order) are grouped, in one statement that reads the set once.
+     * Count (at most `cap + 1`) and facets of a filtered query in one pass over the same rows: the
+     * first `cap + 1` matches in index order. On SQLite a text query is driven from the FTS index
+     * (ids ascending), which stops as soon as enough rows in scope are found.
      */
-    async facets(f: SearchFilters, cap: number, perFacet: number) {
-      const inner = filtered(f)
-        .select([
-          'asset_search.author',
-          'asset_search.type',
-          'asset_search.ext',
-          'asset_search.language',
-          'asset_search.categories',
-        ])
-        .limit(cap);
+    async summary(f: SearchFilters, cap: number, perFacet: number) {
+      const cols = [
+        'asset_search.author',
+        'asset_search.type',
+        'asset_search.ext',
+        'asset_search.language',
+        'asset_search.categories',
+      ] as const;
+      const inner =
+        !pg && f.terms.length
+          ? filtered(f, 'skip')
+              .select(cols)
+              .limit(cap + 1)
+          : filtered(f)
+              .select(cols)
+              .limit(cap + 1);
       const cats = pg ? sql`jsonb_array_elements_text(s.categories::jsonb) c(v)` : sql`json_each(s.categories) c`;
       const cv = pg ? sql`c.v` : sql`c.value`;
-      const r = await sql<{ f: FacetName; v: string; n: number }>`
+      const r = await sql<{ f: FacetName | 'total'; v: string; n: number }>`
         with s as materialized ${inner}
-        select 'author' as f, s.author as v, count(*) as n from s where s.author is not null and s.author <> '' group by s.author
+        select 'total' as f, '' as v, count(*) as n from s
+        union all select 'author', s.author, count(*) from s where s.author is not null and s.author <> '' group by s.author
         union all select 'type', s.type, count(*) from s group by s.type
         union all select 'extension', s.ext, count(*) from s group by s.ext
         union all select 'language', s.language, count(*) from s where s.language is not null and s.language <> '' group by s.language
         union all select 'category', ${cv}, count(*) from s, ${cats} group by ${cv}`.execute(db);
-      const out: Record<FacetName, { value: string; count: number }[]> = {
-        author: [],
-        type: [],
-        category: [],
-        language: [],
-        extension: [],
-      };
-      for (const row of r.rows) out[row.f].push({ value: String(row.v), count: Number(row.n) });
-      for (const k of Object.keys(out) as FacetName[])
-        out[k] = out[k]
-          .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-          .slice(0, perFacet);
-      return out;
+      const count = Number(r.rows.find((x) => x.f === 'total')?.n ?? 0);
+      const rows = r.rows.filter((x): x is { f: FacetName; v: string; n: number } => x.f !== 'total');
+      return { count, facets: facetLists(rows, perFacet) };
+    },
+
+    /**
+     * For choosing a plan (SQLite): how many documents hold the words (the smallest per-word
+     * count, the last word as a prefix) and the exact words the last one's prefix stands for
+     * (null beyond `maxExpansion`). From FTS5's vocabulary, which costs about as much as reading
+     * the words' lists, so the service caches it per brand generation.
+     */
+    async termPlan(terms: string[], maxExpansion = 8) {
+      let least = Infinity;
+      for (const t of terms.slice(0, -1)) {
+        const r = await sql<{ n: number }>`select doc as n from assets_fts_vocab where term = ${t}`.execute(db);
+        least = Math.min(least, Number(r.rows[0]?.n ?? 0));
+      }
+      const last = terms.at(-1)!;
+      const r = await sql<{ term: string; doc: number }>`
+        select term, doc from assets_fts_vocab where term >= ${last} and term < ${`${last}\u{10FFFF}`}
+        limit ${maxExpansion + 1}`.execute(db);
+      const expansion = r.rows.length <= maxExpansion ? r.rows.map((x) => x.term) : null;
+      least = Math.min(
+        least,
+        r.rows.reduce((n, x) => n + Number(x.doc), 0),
+      );
+      return { docs: least, expansion };
+    },
+
+    /** The brand's search generation: changes with every change to what its searches answer. */
+    async generation(brandId: number) {
+      const r = await db
+        .selectFrom('search_generations')
+        .select('n')
+        .where('brand_id', '=', brandId)
+        .executeTakeFirst();
+      return r ? Number(r.n) : 0;
     },
 
     /** Full asset rows for a page, in the page's order. */

@@ -6,16 +6,14 @@ import type { Actor } from '../auth/actor.js';
 import { seesPrivate } from '../assets/assets.policy.js';
 import { assetCard } from '../assets/assets.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
-import { searchRepo, searchTerms } from './search.repo.js';
-import type { Scope, SearchOrder } from './search.repo.js';
+import { isUnfiltered, searchRepo, searchTerms } from './search.repo.js';
+import type { Scope, SearchFilters, SearchOrder, SearchRepo, TextPlan } from './search.repo.js';
 
 type Body = z.output<typeof AssetSearchBody>;
 
 export interface SearchOptions {
   /** Totals are exact up to this, then reported as this with `total_capped`. */
   exactTotal?: number;
-  /** Facets are counted over at most this many matching rows. */
-  facetRows?: number;
   /** Values kept per facet, most frequent first. */
   facetValues?: number;
 }
@@ -31,14 +29,116 @@ export function orderOf(sort: Body['sort']): SearchOrder {
   return { key: 'sort_date', dir: mode === 'asc' || mode === 'oldest' ? 'asc' : 'desc' };
 }
 
+/** Privacy classes (asset_search.hidden) the query may see: 0 public, 1 private. */
+function hiddenClasses(f: SearchFilters): number[] {
+  const allowed = f.withPrivate ? [0, 1] : [0];
+  if (!f.visibility) return allowed;
+  const wanted = f.visibility === 'PRIVATE' ? 1 : 0;
+  return allowed.filter((h) => h === wanted);
+}
+
+/** Above this many documents for the words, a page is found by walking the sort index (SQLite). */
+const COMMON_WORD_DOCS = 100_000;
+/** Answers kept per process, each under its brand's search generation. */
+const CACHE_ENTRIES = 500;
+
+export interface Found {
+  ids: number[];
+  total: number;
+  totalCapped: boolean;
+  facets: Awaited<ReturnType<SearchRepo['summary']>>['facets'];
+  facetsCapped: boolean;
+}
+
+/**
+ * The ids of one page, the (bounded) total and the facets, by the cheapest route: unfiltered
+ * scopes read the count tables; filtered ones count and group their first `exactTotal + 1`
+ * matches in one pass. Answers (and SQLite's plan inputs) are kept under the brand's search
+ * generation, which every change to the brand's searchable rows bumps in its own transaction,
+ * so a kept answer is never older than the data. Shared with bench/search as "the same SQL".
+ */
+export function searchCore(repo: SearchRepo, dialect: 'sqlite' | 'postgres', exactTotal: number, facetValues: number) {
+  const kept = new Map<string, { gen: number; value: unknown }>();
+  async function remember<T>(key: string, gen: number, make: () => Promise<T>): Promise<T> {
+    const hit = kept.get(key);
+    if (hit && hit.gen === gen) {
+      kept.delete(key); // most recently used goes last
+      kept.set(key, hit);
+      return hit.value as T;
+    }
+    const value = await make();
+    kept.delete(key);
+    kept.set(key, { gen, value });
+    if (kept.size > CACHE_ENTRIES) kept.delete(kept.keys().next().value!);
+    return value;
+  }
+
+  async function compute(
+    f: SearchFilters,
+    order: SearchOrder,
+    page: number,
+    perPage: number,
+    gen: number,
+    brandId: number,
+  ): Promise<Found> {
+    const offset = (page - 1) * perPage;
+    if (isUnfiltered(f)) {
+      const hidden = hiddenClasses(f);
+      if (!hidden.length)
+        return { ids: [], total: 0, totalCapped: false, facets: repo.emptyFacets(), facetsCapped: false };
+      const [ids, c] = await Promise.all([
+        repo.page(f, order, perPage, offset),
+        repo.counted(f.scope, hidden, facetValues),
+      ]);
+      return {
+        ids,
+        total: Math.min(c.total, exactTotal),
+        totalCapped: c.total > exactTotal,
+        facets: c.facets,
+        facetsCapped: false,
+      };
+    }
+    const summary = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, () =>
+      repo.summary(f, exactTotal, facetValues),
+    );
+    const capped = summary.count > exactTotal;
+    let text: TextPlan = 'in';
+    if (dialect === 'sqlite' && f.terms.length && capped) {
+      const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
+      if (plan.expansion?.length && plan.docs > COMMON_WORD_DOCS) text = { exists: plan.expansion };
+    }
+    const ids = summary.count === 0 ? [] : await repo.page(f, order, perPage, offset, text);
+    return {
+      ids,
+      total: Math.min(summary.count, exactTotal),
+      totalCapped: capped,
+      facets: summary.facets,
+      facetsCapped: capped,
+    };
+  }
+
+  return async (
+    brandId: number,
+    f: SearchFilters,
+    order: SearchOrder,
+    page: number,
+    perPage: number,
+  ): Promise<Found> => {
+    const gen = await repo.generation(brandId);
+    return remember(`page ${brandId} ${JSON.stringify([f, order, page, perPage])}`, gen, () =>
+      compute(f, order, page, perPage, gen, brandId),
+    );
+  };
+}
+
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 export function searchService(deps: Deps, folders: FoldersService, opts: SearchOptions = {}) {
   const { handle, media } = deps;
   const repo = searchRepo(handle.db, handle.dialect);
   const exactTotal = opts.exactTotal ?? SEARCH_EXACT_TOTAL;
-  const facetRows = opts.facetRows ?? SEARCH_EXACT_TOTAL;
   const facetValues = opts.facetValues ?? 50;
+  const core = searchCore(repo, handle.dialect, exactTotal, facetValues);
 
   return {
     /**
@@ -74,22 +174,19 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           total_capped: false,
           page,
           per_page: perPage,
-          facets: { author: [], type: [], category: [], language: [], extension: [] },
+          facets: repo.emptyFacets(),
+          facets_capped: false,
         };
-      const order = orderOf(body.sort);
-      const [ids, counted, facets] = await Promise.all([
-        repo.page(filters, order, perPage, (page - 1) * perPage),
-        repo.count(filters, exactTotal),
-        repo.facets(filters, facetRows, facetValues),
-      ]);
-      const rows = await repo.rows(ids);
+      const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage);
+      const rows = await repo.rows(found.ids);
       return {
         items: rows.map((a) => assetCard(actor, a, media)),
-        total: Math.min(counted, exactTotal),
-        total_capped: counted > exactTotal,
+        total: found.total,
+        total_capped: found.totalCapped,
         page,
         per_page: perPage,
-        facets,
+        facets: found.facets,
+        facets_capped: found.facetsCapped,
       };
     },
   };

@@ -213,6 +213,25 @@ describe('asset search: kept in step with changes', () => {
     expect(await names(admin, brand.root, { q: 'sub' })).toEqual([]);
   });
 
+  it('never answers a repeated search from before a change (kept answers follow the brand generation)', async () => {
+    const ask = () => names(guest, brand.root, { q: 'zebra' });
+    expect(await ask()).toEqual([]);
+    expect(await ask()).toEqual([]);
+    await admin.put(`/api/ops/asset/${ids.hero}/edit`, { description: 'A zebra crossing' });
+    expect(await ask()).toEqual(['Campana-hero.jpg']);
+    expect(
+      (await admin.form('POST', `/api/ops/folder/${camp}/update`, multipart({ visibility: 'PRIVATE' }))).statusCode,
+    ).toBe(200);
+    expect(await ask()).toEqual([]);
+    expect(await names(admin, brand.root, { q: 'zebra' })).toEqual(['Campana-hero.jpg']);
+    expect(
+      (await admin.form('POST', `/api/ops/folder/${camp}/update`, multipart({ visibility: 'PUBLIC' }))).statusCode,
+    ).toBe(200);
+    expect(await ask()).toEqual(['Campana-hero.jpg']);
+    await admin.put(`/api/ops/asset/${ids.hero}/edit`, { description: 'Hero shot for the CAMPAÑA' });
+    expect(await ask()).toEqual([]);
+  });
+
   it('finds a moved asset under its new folder, not the old one', async () => {
     const r = await admin.post(`/api/ops/asset/all/move/${misc}`, { ids: [ids.sub] });
     expect(r.statusCode, r.body).toBe(200);
@@ -272,6 +291,45 @@ describe('asset search: kept in step with changes', () => {
       expect(stale.rows).toEqual([]);
       await sql`insert into assets_fts (assets_fts) values ('integrity-check')`.execute(db);
     }
+  });
+  it('keeps the count tables equal to the rows after all of the above', async () => {
+    const db = t.built.handle.db;
+    type Row = { k: number; hidden: number; facet: string; value: string; n: number };
+    const live = async (key: 'folder_id' | 'brand_id') => {
+      const rows = await db.selectFrom('asset_search').selectAll().where('active', '=', 1).execute();
+      const counts = new Map<string, number>();
+      for (const r of rows) {
+        const pairs: [string, string | null][] = [
+          ['type', r.type],
+          ['extension', r.ext],
+          ['author', r.author],
+          ['language', r.language],
+          ...(JSON.parse(r.categories) as string[]).map((c): [string, string] => ['category', c]),
+        ];
+        for (const [facet, value] of pairs)
+          if (value) {
+            const k = `${r[key]}|${r.hidden}|${facet}|${value}`;
+            counts.set(k, (counts.get(k) ?? 0) + 1);
+          }
+      }
+      return [...counts].map(([k, n]) => `${k}|${n}`).sort();
+    };
+    const stored = async (table: 'asset_facets' | 'brand_facets', key: 'folder_id' | 'brand_id') =>
+      (
+        await sql<Row>`select ${sql.ref(key)} as k, hidden, facet, value, n from ${sql.table(table)} where n <> 0`.execute(
+          db,
+        )
+      ).rows
+        .map((r) => `${r.k}|${r.hidden}|${r.facet}|${r.value}|${r.n}`)
+        .sort();
+    expect((await live('folder_id')).length).toBeGreaterThan(5);
+    expect(await stored('asset_facets', 'folder_id')).toEqual(await live('folder_id'));
+    expect(await stored('brand_facets', 'brand_id')).toEqual(await live('brand_id'));
+    const cats = await db.selectFrom('asset_categories').select(['asset_id', 'category']).execute();
+    const expected = (await db.selectFrom('asset_search').select(['asset_id', 'categories']).execute()).flatMap((r) =>
+      (JSON.parse(r.categories) as string[]).map((c) => `${r.asset_id}|${c}`),
+    );
+    expect(cats.map((c) => `${c.asset_id}|${c.category}`).sort()).toEqual([...new Set(expected)].sort());
   });
 });
 
@@ -358,27 +416,40 @@ describe('asset search: paging, bounds and facets at volume', () => {
     expect(facet(gp, 'extension')).toEqual({ png: 50, jpg: 199 });
   });
 
-  it('caps the exact total and the rows counted for facets (service option)', async () => {
+  it('caps the exact total; facets are exact without filters and counted over the first matches with them', async () => {
     const built = t.built;
     const deps = {
       handle: built.handle,
       repos: makeRepos(built.handle.db),
       media: mediaUrlFactory('test-key', t.clock),
     } as unknown as Deps;
-    const capped = searchService(deps, built.services.folders, { exactTotal: 100, facetRows: 120 });
+    const capped = searchService(deps, built.services.folders, { exactTotal: 100 });
     const actor = (await built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
     const body = {
       recursive: true,
       sort: { attribute: 'name' as const, mode: 'asc' as const },
     };
+    const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
     const r = await capped.search(actor, bulk.root, body, 3, 50);
     expect(r.total).toBe(100);
     expect(r.total_capped).toBe(true);
     expect(r.items.length).toBe(50);
-    expect(r.facets.author.reduce((n, f) => n + f.count, 0)).toBe(120);
+    // The count tables: every live asset of the brand, whatever the cap.
+    expect(r.facets_capped).toBe(false);
+    expect(r.facets.author).toEqual([
+      { value: 'Bea', count: 150 },
+      { value: 'Ana', count: 149 },
+    ]);
+    expect(r.facets.category.find((c) => c.value === 'Quarter')?.count).toBe(75);
+    const filtered = await capped.search(actor, bulk.root, { ...body, type: ['image'] }, 1, 50);
+    expect(filtered.total_capped).toBe(true);
+    expect(filtered.facets_capped).toBe(true);
+    expect(sum(filtered.facets.type)).toBe(101);
     const exact = await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50);
     expect(exact.total).toBe(50);
     expect(exact.total_capped).toBe(false);
+    expect(exact.facets_capped).toBe(false);
+    expect(exact.facets.extension).toEqual([{ value: 'png', count: 50 }]);
   });
 
   it('serves every page shape from an asset_search index, never scanning assets (query plans)', async () => {

@@ -1,0 +1,2 @@
+// The server modules the benchmarks import use @fastify/multipart's request augmentation.
+import '@fastify/multipart';
