@@ -95,7 +95,7 @@ parentPort.on('message', (m) => {
 `;
 
 /** Bytes per message to the worker: big enough that messaging costs nothing, small enough for RSS. */
-const BATCH = 4 * 1024 * 1024;
+const BATCH = 2 * 1024 * 1024;
 /** Batches queued at the worker before the request stream waits (backpressure). */
 const MAX_IN_FLIGHT = 2;
 
