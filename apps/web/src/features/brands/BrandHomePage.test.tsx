@@ -107,8 +107,16 @@ describe('BrandHomePage', () => {
         calls.push(url);
         if (url.startsWith('/api/ops/folder/tree')) return json(200, tree);
         if (url === '/api/ops/folder/2') return json(200, { folder: logos });
-        if (url.startsWith('/api/ops/folder/2/get/assets'))
-          return json(200, { items: [asset], total: 1, page: 1, per_page: 48 });
+        if (url.startsWith('/api/ops/asset/list/all/2'))
+          return json(200, {
+            items: [asset],
+            total: 1,
+            total_capped: false,
+            page: 1,
+            per_page: 100,
+            facets: { author: [], type: [{ value: 'image', count: 1 }], category: [], language: [], extension: [] },
+            facets_capped: false,
+          });
         return json(200, {
           session_user: loginAnswer.session_user,
           permissions: loginAnswer.permissions,

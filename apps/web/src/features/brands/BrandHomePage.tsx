@@ -8,30 +8,27 @@ import {
   IconPhoto,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PagePagination } from '../../app/components/PagePagination';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { notifySuccess } from '../../app/notify';
-import { formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
-import { AssetCard, AssetCardSkeleton } from '../assets/AssetCard';
 import { PrivateBadge } from '../assets/PrivateBadge';
-import assetClasses from '../assets/Assets.module.css';
-import { subtreeIds, useFolder, useFolderAssets, useFolderTree } from '../folders/api';
+import { subtreeIds, useFolder, useFolderTree } from '../folders/api';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderCard } from '../folders/FolderCard';
 import { FolderFormModal } from '../folders/FolderFormModal';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { FolderTree } from '../folders/FolderTree';
 import { useFolderActions } from '../folders/useFolderActions';
+import { Searcher } from '../search/Searcher';
 import classes from './BrandHome.module.css';
 
 // Uppy and tus download only when a dialog opens.
 const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
-/** brand.home / brand.home2: folder tree, breadcrumbs, subfolders and the folder's assets. */
+/** brand.home / brand.home2: folder tree, breadcrumbs, subfolders and the searcher over the folder's assets. */
 export default function BrandHomePage() {
   const brand = useSession((s) => s.selectedBrand);
   if (!brand) return null;
@@ -66,9 +63,6 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
   const tree = useFolderTree(brandId);
   const currentId = readFolderParam(params.get('folder')) ?? tree.data?.root.id;
   const folder = useFolder(currentId);
-  const [paging, setPaging] = useState({ folder: currentId, page: 1 });
-  const page = paging.folder === currentId ? paging.page : 1;
-  const assets = useFolderAssets(currentId, page);
   const [treeOpen, setTreeOpen] = useState(true);
   const [uploading, setUploading] = useState(false);
   const actions = useFolderActions();
@@ -78,9 +72,6 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
 
   const treeError = tree.error && !currentId;
   const abilities = data?.abilities;
-  const assetPage = assets.data;
-  const pages = assetPage ? Math.max(1, Math.ceil(assetPage.total / assetPage.per_page)) : 1;
-  const empty = data && data.children.length === 0 && assetPage && assetPage.total === 0;
 
   return (
     <Box className={classes.layout} data-tree-open={treeOpen || undefined}>
@@ -183,22 +174,12 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
               </Group>
             </Group>
 
-            {empty ? (
-              <EmptyBlock
-                icon={<IconPhoto size={28} stroke={1.6} />}
-                title={t('assets.emptyTitle')}
-                description={abilities?.upload ? t('assets.empty') : t('assets.emptyReadOnly')}
-                action={
-                  abilities?.upload ? (
-                    <Button leftSection={<IconCloudUpload size={16} />} onClick={() => setUploading(true)}>
-                      {t('upload.open')}
-                    </Button>
-                  ) : undefined
-                }
-              />
-            ) : (
-              <Stack gap="xl">
-                {(!data || data.children.length > 0) && (
+            <Searcher
+              brandId={brandId}
+              folderId={currentId}
+              isRoot={data?.is_root ?? !params.get('folder')}
+              folders={
+                !data || data.children.length > 0 ? (
                   <section aria-label={t('folders.subfolders')}>
                     <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb="xs">
                       {t('folders.subfolders')}
@@ -217,43 +198,23 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                         : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={58} radius="md" />)}
                     </div>
                   </section>
-                )}
-                <section aria-label={t('assets.title')}>
-                  <Group justify="space-between" mb="xs">
-                    <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                      {t('assets.title')}
-                    </Text>
-                    {assetPage && assetPage.total > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {t('assets.count', { count: assetPage.total, formatted: formatNumber(assetPage.total) })}
-                      </Text>
-                    )}
-                  </Group>
-                  {assets.isError ? (
-                    <PageError error={assets.error} onRetry={() => void assets.refetch()} />
-                  ) : assetPage && assetPage.total === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t('assets.noneHere')}
-                    </Text>
-                  ) : (
-                    <div className={assetClasses.grid} aria-busy={assets.isPending}>
-                      {assetPage
-                        ? assetPage.items.map((a) => <AssetCard key={a.id} asset={a} />)
-                        : Array.from({ length: 8 }, (_, i) => <AssetCardSkeleton key={i} />)}
-                    </div>
-                  )}
-                  {pages > 1 && assetPage && (
-                    <Group justify="center" mt="lg">
-                      <PagePagination
-                        total={pages}
-                        value={assetPage.page}
-                        onChange={(p) => setPaging({ folder: currentId, page: p })}
-                      />
-                    </Group>
-                  )}
-                </section>
-              </Stack>
-            )}
+                ) : null
+              }
+              emptyFolder={
+                <EmptyBlock
+                  icon={<IconPhoto size={28} stroke={1.6} />}
+                  title={t('assets.emptyTitle')}
+                  description={abilities?.upload ? t('assets.empty') : t('assets.emptyReadOnly')}
+                  action={
+                    abilities?.upload ? (
+                      <Button leftSection={<IconCloudUpload size={16} />} onClick={() => setUploading(true)}>
+                        {t('upload.open')}
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              }
+            />
           </>
         )}
       </Box>

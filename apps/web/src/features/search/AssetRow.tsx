@@ -18,7 +18,12 @@ export const ROW_HEIGHT = 56;
 export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
-    <div className={classes.row} data-selected={selected || undefined} data-testid={`asset-row-${asset.id}`}>
+    <div
+      className={classes.row}
+      data-selected={selected || undefined}
+      data-testid={`asset-row-${asset.id}`}
+      data-asset-name={asset.name}
+    >
       <Checkbox
         size="xs"
         checked={selected}

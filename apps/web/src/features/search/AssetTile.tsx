@@ -37,7 +37,7 @@ export function openHandler(onOpen?: () => void) {
 export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
-    <div className={classes.card} data-selected={selected || undefined}>
+    <div className={classes.card} data-selected={selected || undefined} data-asset-name={asset.name}>
       <Link
         to={`/brand/asset/${asset.id}`}
         className={classes.cardLink}

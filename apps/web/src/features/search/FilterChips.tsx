@@ -1,4 +1,5 @@
-import { Button, Group, Pill } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { LIST_FILTERS, filterCount } from './searchState';
@@ -49,14 +50,19 @@ export function FilterChips({
   return (
     <Group gap={6} data-testid="filter-chips">
       {chips.map((c) => (
-        <Pill
+        // The whole chip is the remove button: Mantine's Pill hides its own from keyboards and readers.
+        <Button
           key={c.key}
-          withRemoveButton
-          onRemove={() => onChange(c.next)}
-          removeButtonProps={{ 'aria-label': t('search.removeFilter', { label: c.label }) }}
+          size="compact-xs"
+          variant="light"
+          radius="xl"
+          fw={500}
+          rightSection={<IconX size={12} aria-hidden />}
+          aria-label={t('search.removeFilter', { label: c.label })}
+          onClick={() => onChange(c.next)}
         >
           {c.label}
-        </Pill>
+        </Button>
       ))}
       <Button variant="subtle" size="compact-xs" onClick={onClearAll}>
         {t('search.clearAll')}

@@ -68,7 +68,7 @@ export function SearchToolbar({
         onChange={(e) => query.change(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') query.flush();
-          if (e.key === 'Escape' && query.text) query.change('');
+          if (e.key === 'Escape' && query.text) query.flush('');
         }}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
@@ -79,8 +79,8 @@ export function SearchToolbar({
               size="sm"
               aria-label={t('search.clearQuery')}
               onClick={() => {
-                query.change('');
-                query.flush();
+                query.flush('');
+                input.current?.focus();
               }}
             />
           ) : null

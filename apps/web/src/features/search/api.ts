@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import { call } from '../../api/client';
@@ -31,11 +31,30 @@ export function useAssetSearch(folderId: number | undefined, body: AssetSearchBo
         ? last.page + 1
         : undefined,
     enabled: folderId !== undefined,
+    // While a new filter loads, the previous results and facets stay (dimmed) instead of blinking.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === folderId ? keepPreviousData(previous) : undefined,
     // Fresh uploads are still making thumbnails: look again while any loaded card waits.
     refetchInterval: (query) =>
       query.state.data?.pages.some((p) => hasPending(p.items)) && query.state.dataUpdateCount < POLL_LIMIT
         ? 2000
         : false,
+  });
+}
+
+/**
+ * Facets for the filters panel while merely browsing: the listing then covers the folder alone,
+ * but ticking a filter searches its subfolders too, so the choices (and counts) must come from
+ * there. One item is enough: only the facets are read.
+ */
+export function useBrowseFacets(folderId: number | undefined, enabled: boolean) {
+  const body: AssetSearchBody = { recursive: true };
+  return useQuery({
+    queryKey: [...searchKey(folderId ?? 0, body), 'facets'],
+    queryFn: ({ signal }) =>
+      call(routes.assetSearch, { params: { id: folderId ?? 0 }, query: { page: 1, per_page: 1 }, body, signal }),
+    enabled: enabled && folderId !== undefined,
+    select: (answer) => answer.facets,
   });
 }
 

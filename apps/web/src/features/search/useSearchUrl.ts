@@ -47,11 +47,11 @@ export function useDebouncedQuery(urlQuery: string, commit: (q: string) => void)
       commitRef.current(value);
     }, TYPING_DEBOUNCE_MS);
   };
-  const flush = () => {
+  /** Commits now (Enter, the clear button) instead of after the pause. */
+  const flush = (value: string = text) => {
     clearTimeout(timer.current);
-    if (text === urlQuery) return;
-    setDraft({ url: text, text });
-    commitRef.current(text);
+    setDraft({ url: value, text: value });
+    if (value !== urlQuery) commitRef.current(value);
   };
   return { text, change, flush };
 }

@@ -1,0 +1,232 @@
+import { useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { PageError } from '../../app/components/PageError';
+import { formatNumber } from '../../i18n/format';
+import { FolderPickerModal } from '../folders/FolderPickerModal';
+import { AssetViewer } from '../viewer/AssetViewer';
+import { useAssetSearch, useBrowseFacets } from './api';
+import { AssetTileSkeleton } from './AssetTile';
+import { FilterChips } from './FilterChips';
+import { FiltersPanel } from './FiltersPanel';
+import { Results } from './Results';
+import type { ViewMode } from './Results';
+import { SearchToolbar } from './SearchToolbar';
+import { clearFilters, filterCount, isSearching, toBody } from './searchState';
+import { SelectionBar } from './SelectionBar';
+import { useSelection } from './selection';
+import { useAssetActions } from './useAssetActions';
+import { useSearchUrl } from './useSearchUrl';
+import classes from './Search.module.css';
+
+/** Kept per browser: people settle on one view and expect it back. */
+export const VIEW_STORAGE_KEY = 'brandvault-search-view';
+
+interface Props {
+  brandId: number;
+  folderId: number | undefined;
+  isRoot: boolean;
+  /** The subfolder cards, shown while browsing (not while searching); null when there are none. */
+  folders: ReactNode | null;
+  /** Shown instead of everything when the folder has neither subfolders nor assets. */
+  emptyFolder: ReactNode;
+}
+
+/** The brand searcher: search box, filters, sort, grid or list, selection and the viewer. */
+export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, set, params, setParams } = useSearchUrl();
+  const body = useMemo(() => toBody(state), [state]);
+  const searching = isSearching(state);
+  const query = useAssetSearch(folderId, body);
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
+  const first = query.data?.pages[0];
+  const [view, setView] = useLocalStorage<ViewMode>({
+    key: VIEW_STORAGE_KEY,
+    defaultValue: 'grid',
+    getInitialValueInEffect: false,
+  });
+  const [filtersOpen, setFiltersOpen] = useState(() => filterCount(state) > 0);
+  const browseFacets = useBrowseFacets(folderId, filtersOpen && !searching);
+  // Facets of a query still loading are not known yet: keep the last ones so the lists hold still.
+  const freshFacets = searching ? (query.isPlaceholderData ? undefined : first?.facets) : browseFacets.data;
+  const [keptFacets, setKeptFacets] = useState(freshFacets);
+  if (freshFacets && freshFacets !== keptFacets) setKeptFacets(freshFacets);
+  const facets = freshFacets ?? keptFacets;
+  const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
+  const actions = useAssetActions({ onDone: sel.clear });
+
+  // The open viewer's asset is in the URL (view=<id>) so a reload or a shared link reopens it.
+  const viewId = Number(params.get('view'));
+  const viewIndex = viewId ? items.findIndex((a) => a.id === viewId) : -1;
+  const pushedView = useRef(false);
+  const setViewParam = (id: number | null, replace: boolean) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id === null) next.delete('view');
+        else next.set('view', String(id));
+        return next;
+      },
+      { replace },
+    );
+  const openViewer = (index: number) => {
+    const a = items[index];
+    if (!a) return;
+    pushedView.current = true;
+    setViewParam(a.id, false);
+  };
+  const closeViewer = () => {
+    // Opening added a history entry: leaving it keeps Back meaning "back from this page".
+    if (pushedView.current) {
+      pushedView.current = false;
+      void navigate(-1);
+    } else setViewParam(null, true);
+  };
+
+  const loadMore = () => void query.fetchNextPage();
+  const update = (next: typeof state) => set(next);
+  const clearAll = () => set(clearFilters(state));
+  const allLoadedSelected = items.length > 0 && items.every((a) => sel.selection.items.has(a.id));
+  const toggleAllLoaded = () => (allLoadedSelected ? sel.clear() : sel.selectAll(items));
+
+  const total = first
+    ? first.total_capped
+      ? t('search.totalCapped', { formatted: formatNumber(first.total) })
+      : t('search.total', { count: first.total, formatted: formatNumber(first.total) })
+    : null;
+  const nothingHere = !searching && !folders && first?.total === 0;
+
+  let results: ReactNode;
+  if (query.isError) results = <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!first)
+    results = (
+      <div
+        className={classes.gridRow}
+        style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
+        aria-busy
+      >
+        {Array.from({ length: 8 }, (_, i) => (
+          <AssetTileSkeleton key={i} />
+        ))}
+      </div>
+    );
+  else if (first.total === 0 && searching)
+    results = (
+      <EmptyBlock
+        icon={<IconFilterOff size={28} stroke={1.6} />}
+        title={t('search.noMatchTitle')}
+        description={t('search.noMatch')}
+        action={
+          <Button variant="light" onClick={() => set(clearFilters(state, false))}>
+            {t('search.clearFilters')}
+          </Button>
+        }
+      />
+    );
+  else if (first.total === 0)
+    results = (
+      <Text size="sm" c="dimmed">
+        {t('assets.noneHere')}
+      </Text>
+    );
+  else
+    results = (
+      <Results
+        items={items}
+        view={view}
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onLoadMore={loadMore}
+        selection={sel.selection}
+        onToggle={(i, shift) => sel.toggle(items, i, shift)}
+        onSelectAll={toggleAllLoaded}
+        onOpen={openViewer}
+        actions={actions}
+        sort={state.sort}
+        onSort={(sort) => set({ ...state, sort })}
+      />
+    );
+
+  const sources = new Set([...(actions.picking?.assets ?? [])].map((a) => a.folder_id));
+  const pickCount = actions.picking?.assets.length ?? 0;
+  return (
+    <Stack gap="md">
+      <SearchToolbar
+        state={state}
+        onQuery={(q) => set({ ...state, q }, true)}
+        onSort={(sort) => set({ ...state, sort })}
+        filtersOpen={filtersOpen}
+        activeFilters={filterCount(state)}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        view={view}
+        onView={setView}
+      />
+      <FilterChips state={state} onChange={update} onClearAll={clearAll} />
+      <div className={classes.body} data-filters-open={filtersOpen || undefined}>
+        {filtersOpen && <FiltersPanel state={state} facets={facets} onChange={update} onClearAll={clearAll} />}
+        {nothingHere ? (
+          emptyFolder
+        ) : (
+          <Stack gap="xl" miw={0}>
+            {!searching && folders}
+            <section
+              aria-label={t('assets.title')}
+              aria-busy={query.isFetching}
+              className={classes.results}
+              data-stale={query.isPlaceholderData || undefined}
+            >
+              <Group justify="space-between" mb="xs">
+                <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                  {searching ? t(isRoot ? 'search.scopeBrand' : 'search.scopeTree') : t('assets.title')}
+                </Text>
+                {total && (
+                  <Text size="xs" c="dimmed" data-testid="search-total">
+                    {total}
+                  </Text>
+                )}
+              </Group>
+              {results}
+            </section>
+          </Stack>
+        )}
+      </div>
+      <SelectionBar
+        selection={sel.selection}
+        loadedCount={items.length}
+        actions={actions}
+        onSelectAll={() => sel.selectAll(items)}
+        onClear={sel.clear}
+      />
+      <FolderPickerModal
+        opened={actions.picking !== null}
+        brandId={brandId}
+        title={t(actions.picking?.kind === 'copy' ? 'search.copyTitle' : 'search.moveTitle', {
+          count: pickCount,
+          formatted: formatNumber(pickCount),
+        })}
+        confirmLabel={actions.picking?.kind === 'copy' ? t('search.copyHere') : t('search.moveHere')}
+        // Moving into the folder the assets are already in would change nothing.
+        disabledIds={actions.picking?.kind === 'move' && sources.size === 1 ? sources : undefined}
+        pending={actions.pending}
+        error={actions.error ?? undefined}
+        onPick={actions.pick}
+        onClose={actions.closePicker}
+      />
+      <AssetViewer
+        items={items}
+        index={viewIndex >= 0 ? viewIndex : null}
+        onIndexChange={(i) => items[i] && setViewParam(items[i].id, true)}
+        onClose={closeViewer}
+        hasMore={query.hasNextPage}
+        onLoadMore={loadMore}
+      />
+    </Stack>
+  );
+}
