@@ -1,7 +1,7 @@
 // bench/search: a fixed set of representative searches as a non-admin member (bench-member), each
 // through HTTP (the real server as a child process) and as the same SQL directly (the search
 // repo's page + count + facets + rows, as the service calls them). p50/p95/p99 and HTTP/SQL. JSON.
-//   npm run search -w bench -- [--runs 30] [--warmup 3] [--budget 20] [--data-dir ./data-bench] [--only name,name]
+//   npm run search -w bench -- [--cold] [--runs 30] [--warmup 3] [--budget 20] [--data-dir ./data-bench] [--only name,name]
 // --budget: seconds per query and side after which sampling stops early (at least 3 runs are kept).
 // Same DATA_DIR / DATABASE_URL as bench:seed.
 import { performance } from 'node:perf_hooks';
@@ -29,6 +29,8 @@ const warmup = numOpt('warmup', 3);
 /** Per query and side: stop sampling after this many seconds (a very slow query keeps fewer runs). */
 const budgetS = numOpt('budget', 20);
 const only = opt('only', '').split(',').filter(Boolean);
+/** --cold: no kept answers (server SEARCH_CACHE_ENTRIES=0), so every run does the full work. */
+const cold = process.argv.includes('--cold');
 const SEARCH_PATH = (id: number) => `/api/ops/asset/list/all/${id}`;
 
 interface Query {
@@ -130,7 +132,7 @@ const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
 
 // ---- Direct SQL: the same repo calls the service makes (searchCore: page, counts or summary,
 // plan choice), then the page's rows; no HTTP, sign-in, validation, cards or JSON.
-const core = searchCore(searchRepo(db, dialect), dialect, SEARCH_EXACT_TOTAL, 50);
+const core = searchCore(searchRepo(db, dialect), dialect, SEARCH_EXACT_TOTAL, 50, cold ? 0 : 500);
 const sqlRepo = searchRepo(db, dialect);
 
 /** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
@@ -175,7 +177,7 @@ async function measure(fn: () => Promise<unknown>): Promise<number[]> {
   return out;
 }
 
-const server = await startServer();
+const server = await startServer(cold ? { SEARCH_CACHE_ENTRIES: '0' } : {});
 try {
   const member = await signIn(server.base, USERS.member);
   const httpCall = (q: Query) => {
@@ -234,6 +236,7 @@ try {
         as: USERS.member,
         runs,
         warmup,
+        kept_answers: !cold,
         folders: { root: root.id, biggest: { id: big.folder_id, assets: Number(big.n) }, subtree },
         sql: { via: 'searchCore (page, count tables or one-pass summary) + rows, as search.service.ts calls them' },
         queries: results,

@@ -29,6 +29,7 @@ const Env = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -53,6 +54,8 @@ export type Config = {
   trustProxy: boolean;
   jobsInServer: boolean;
   jobsConcurrency: number;
+  /** Search answers kept per process (each under its brand's generation); 0 keeps none. */
+  searchCacheEntries: number;
   /** Local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (S3_* variables). */
   storage: StorageOptions;
 };
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     storage: storageOptionsFromEnv(env, dataDir),
   };
 }

@@ -39,8 +39,6 @@ function hiddenClasses(f: SearchFilters): number[] {
 
 /** Above this many documents for the words, a page is found by walking the sort index (SQLite). */
 const COMMON_WORD_DOCS = 100_000;
-/** Answers kept per process, each under its brand's search generation. */
-const CACHE_ENTRIES = 500;
 
 export interface Found {
   ids: number[];
@@ -57,10 +55,18 @@ export interface Found {
  * generation, which every change to the brand's searchable rows bumps in its own transaction,
  * so a kept answer is never older than the data. Shared with bench/search as "the same SQL".
  */
-export function searchCore(repo: SearchRepo, dialect: 'sqlite' | 'postgres', exactTotal: number, facetValues: number) {
+export function searchCore(
+  repo: SearchRepo,
+  dialect: 'sqlite' | 'postgres',
+  exactTotal: number,
+  facetValues: number,
+  /** Answers kept per process (0: none; the plan inputs are still kept). */
+  cacheEntries = 500,
+) {
   const kept = new Map<string, { gen: number; value: unknown }>();
   async function remember<T>(key: string, gen: number, make: () => Promise<T>): Promise<T> {
     const hit = kept.get(key);
+    if (!cacheEntries && !key.startsWith('plan ')) return make();
     if (hit && hit.gen === gen) {
       kept.delete(key); // most recently used goes last
       kept.set(key, hit);
@@ -69,7 +75,7 @@ export function searchCore(repo: SearchRepo, dialect: 'sqlite' | 'postgres', exa
     const value = await make();
     kept.delete(key);
     kept.set(key, { gen, value });
-    if (kept.size > CACHE_ENTRIES) kept.delete(kept.keys().next().value!);
+    if (kept.size > Math.max(cacheEntries, 100)) kept.delete(kept.keys().next().value!);
     return value;
   }
 
@@ -138,7 +144,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
   const repo = searchRepo(handle.db, handle.dialect);
   const exactTotal = opts.exactTotal ?? SEARCH_EXACT_TOTAL;
   const facetValues = opts.facetValues ?? 50;
-  const core = searchCore(repo, handle.dialect, exactTotal, facetValues);
+  const core = searchCore(repo, handle.dialect, exactTotal, facetValues, deps.config.searchCacheEntries);
 
   return {
     /**

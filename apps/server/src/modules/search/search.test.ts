@@ -422,6 +422,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       handle: built.handle,
       repos: makeRepos(built.handle.db),
       media: mediaUrlFactory('test-key', t.clock),
+      config: { searchCacheEntries: 0 },
     } as unknown as Deps;
     const capped = searchService(deps, built.services.folders, { exactTotal: 100 });
     const actor = (await built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
