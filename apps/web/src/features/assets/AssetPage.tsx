@@ -258,12 +258,14 @@ function Preview({ asset }: { asset: AssetView }) {
             <img src={url} alt={asset.name} className={classes.previewImg} />
           </UnstyledButton>
         ) : (
-          <Stack align="center" gap="xs">
-            <TypeIcon type={asset.type} size={72} />
-            <Text size="sm" c="dimmed">
-              {t('assets.noPreview')}
-            </Text>
-          </Stack>
+          <UnstyledButton className={classes.previewOpen} aria-label={t('viewer.open')} onClick={() => setViewing(0)}>
+            <Stack align="center" gap="xs">
+              <TypeIcon type={asset.type} size={72} />
+              <Text size="sm" c="dimmed">
+                {t('assets.noPreview')}
+              </Text>
+            </Stack>
+          </UnstyledButton>
         )}
       </Box>
       <AssetViewer items={[asset]} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />

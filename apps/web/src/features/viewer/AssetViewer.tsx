@@ -163,6 +163,7 @@ function ViewerFrame({
         '-': k.visual ? k.doZoomOut : undefined,
         '0': k.visual ? k.resetZoom : undefined,
         r: k.visual ? k.rotate : undefined,
+        R: k.visual ? k.rotate : undefined,
       };
       const fn = act[e.key];
       if (fn) {
@@ -367,34 +368,39 @@ function ViewerFrame({
           className={classes.stage}
           data-pannable={pannable || undefined}
           data-type={item.type}
+          data-pdf={isPdf(item) || undefined}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
         >
           {stage}
-          <ActionIcon
-            className={`${classes.nav} ${classes.navPrev}`}
-            size={48}
-            radius="xl"
-            variant="filled"
-            aria-label={t('viewer.previous')}
-            disabled={!hasPrev}
-            onClick={prev}
-          >
-            <IconChevronLeft size={28} />
-          </ActionIcon>
-          <ActionIcon
-            className={`${classes.nav} ${classes.navNext}`}
-            size={48}
-            radius="xl"
-            variant="filled"
-            aria-label={t('viewer.next')}
-            disabled={!hasNext}
-            onClick={next}
-          >
-            <IconChevronRight size={28} />
-          </ActionIcon>
+          {(count > 1 || hasMore) && (
+            <>
+              <ActionIcon
+                className={`${classes.nav} ${classes.navPrev}`}
+                size={48}
+                radius="xl"
+                variant="filled"
+                aria-label={t('viewer.previous')}
+                disabled={!hasPrev}
+                onClick={prev}
+              >
+                <IconChevronLeft size={28} />
+              </ActionIcon>
+              <ActionIcon
+                className={`${classes.nav} ${classes.navNext}`}
+                size={48}
+                radius="xl"
+                variant="filled"
+                aria-label={t('viewer.next')}
+                disabled={!hasNext}
+                onClick={next}
+              >
+                <IconChevronRight size={28} />
+              </ActionIcon>
+            </>
+          )}
           {isPdf(item) && (
             <Button
               className={classes.pdfButton}
