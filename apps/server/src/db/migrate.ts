@@ -6,6 +6,7 @@ import * as jobs from './migrations/2026112202_jobs.js';
 import * as library from './migrations/2026112203_library.js';
 import * as search from './migrations/2026112204_search.js';
 import * as searchCounts from './migrations/2026112205_search_counts.js';
+import * as rateLimitsUnlogged from './migrations/2026112206_rate_limits_unlogged.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -17,6 +18,7 @@ const steps: Record<string, Step> = {
   '2026112203_library': library,
   '2026112204_search': search,
   '2026112205_search_counts': searchCounts,
+  '2026112206_rate_limits_unlogged': rateLimitsUnlogged,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

@@ -37,9 +37,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // Bumped in the same transaction as any change to a brand's searchable rows: the search
     // service keeps answers under (brand, generation) and never serves one from an older state.
     `create table search_generations (brand_id integer primary key, n integer not null)`,
-    `create index asset_search_brand_author on asset_search (brand_id, active, author, sort_date, asset_id)`,
-    `create index asset_search_brand_language on asset_search (brand_id, active, language, sort_date, asset_id)`,
-    `create index asset_search_brand_ext on asset_search (brand_id, active, ext, sort_date, asset_id)`,
+    // Each holds the other filter columns too, so a combination (author + language + type, say)
+    // is counted from the index alone.
+    `create index asset_search_brand_author on asset_search (brand_id, active, author, language, type, ext, hidden)`,
+    `create index asset_search_brand_language on asset_search (brand_id, active, language, type, ext, hidden)`,
+    `create index asset_search_brand_ext on asset_search (brand_id, active, ext, type, hidden)`,
   ])
     await sql.raw(stmt).execute(db);
 

@@ -97,7 +97,17 @@ export function searchRepo(db: Db, dialect: Dialect) {
       .where(sql<boolean>`fts.assets_fts match ${ftsMatch(terms)}`) as unknown as Q;
   }
 
-  function filtered(f: SearchFilters, text: TextPlan = 'in'): Q {
+  /**
+   * `walk` (SQLite, for queries known to match many rows): conditions are checked row by row
+   * (unary + keeps SQLite from picking their indexes), so the page is a walk of the sort index
+   * that stops after `offset + limit` matches instead of gathering and sorting every match.
+   */
+  function filtered(f: SearchFilters, text: TextPlan = 'in', walk?: SearchOrder): Q {
+    const w = walk && !pg;
+    const col = (c: 'type' | 'ext' | 'author' | 'language' | 'sort_date') =>
+      w && (c !== 'sort_date' || walk.key !== 'sort_date')
+        ? sql<string>`+${sql.ref(`asset_search.${c}`)}`
+        : sql<string>`${sql.ref(`asset_search.${c}`)}`;
     const base = text === 'skip' ? ftsFirst(f.terms) : (db.selectFrom('asset_search') as Q);
     let q: Q = base.where('asset_search.active', '=', 1);
     const s = f.scope;
@@ -115,15 +125,15 @@ export function searchRepo(db: Db, dialect: Dialect) {
     }
     if (!f.withPrivate) q = q.where('asset_search.hidden', '=', 0);
     if (f.visibility) q = q.where('asset_search.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
-    if (f.type?.length) q = q.where('asset_search.type', 'in', f.type);
+    if (f.type?.length) q = q.where(col('type'), 'in', f.type);
     if (f.extension?.length)
       q = q.where(
-        'asset_search.ext',
+        col('ext'),
         'in',
         f.extension.map((e) => e.toLowerCase().replace(/^\./, '')),
       );
-    if (f.author?.length) q = q.where('asset_search.author', 'in', f.author);
-    if (f.language?.length) q = q.where('asset_search.language', 'in', f.language);
+    if (f.author?.length) q = q.where(col('author'), 'in', f.author);
+    if (f.language?.length) q = q.where(col('language'), 'in', f.language);
     if (f.categories?.length) {
       const { brandId } = brandOf(f.scope);
       let cats = db
@@ -131,10 +141,20 @@ export function searchRepo(db: Db, dialect: Dialect) {
         .select('asset_categories.asset_id')
         .where('asset_categories.category', 'in', f.categories);
       if (brandId !== undefined) cats = cats.where('asset_categories.brand_id', '=', brandId);
-      q = q.where('asset_search.asset_id', 'in', cats);
+      q = w
+        ? q.where(({ exists }) =>
+            exists(
+              db
+                .selectFrom('asset_categories')
+                .select(sql`1`.as('one'))
+                .where(sql<boolean>`asset_categories.asset_id = asset_search.asset_id`)
+                .where('asset_categories.category', 'in', f.categories!),
+            ),
+          )
+        : q.where('asset_search.asset_id', 'in', cats);
     }
-    if (f.dateFrom) q = q.where('asset_search.sort_date', '>=', f.dateFrom);
-    if (f.dateBefore) q = q.where('asset_search.sort_date', '<', f.dateBefore);
+    if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
+    if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
     if (f.terms.length && text !== 'skip') {
       if (pg) {
         // Terms are letters and digits only; the last one matches as a prefix.
@@ -170,8 +190,15 @@ export function searchRepo(db: Db, dialect: Dialect) {
     return out;
   }
 
-  const pageQuery = (f: SearchFilters, order: SearchOrder, limit: number, offset: number, text: TextPlan = 'in') =>
-    filtered(f, text)
+  const pageQuery = (
+    f: SearchFilters,
+    order: SearchOrder,
+    limit: number,
+    offset: number,
+    text: TextPlan = 'in',
+    walk = false,
+  ) =>
+    filtered(f, text, walk ? order : undefined)
       .select('asset_search.asset_id')
       .orderBy(`asset_search.${order.key}`, order.dir)
       .orderBy('asset_search.asset_id', order.dir)
@@ -182,8 +209,15 @@ export function searchRepo(db: Db, dialect: Dialect) {
     emptyFacets: (): Facets => ({ author: [], type: [], category: [], language: [], extension: [] }),
 
     /** One page of ids in order; ties broken by id in the same direction (matches the indexes). */
-    async page(f: SearchFilters, order: SearchOrder, limit: number, offset: number, text: TextPlan = 'in') {
-      const rows = await pageQuery(f, order, limit, offset, text).execute();
+    async page(
+      f: SearchFilters,
+      order: SearchOrder,
+      limit: number,
+      offset: number,
+      text: TextPlan = 'in',
+      walk = false,
+    ) {
+      const rows = await pageQuery(f, order, limit, offset, text, walk).execute();
       return rows.map((r) => Number(r.asset_id));
     },
 
@@ -230,11 +264,22 @@ export function searchRepo(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Count (at most `cap + 1`) and facets of a filtered query in one pass over the same rows: the
-     * first `cap + 1` matches in index order. On SQLite a text query is driven from the FTS index
-     * (ids ascending), which stops as soon as enough rows in scope are found.
+     * How many rows match, counting at most `cap + 1`. On SQLite a text query is driven from the
+     * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */
-    async summary(f: SearchFilters, cap: number, perFacet: number) {
+    async count(f: SearchFilters, cap: number) {
+      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f))
+        .select('asset_search.asset_id')
+        .limit(cap + 1);
+      const r = await db
+        .selectFrom(inner.as('x'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    /** Facet counts over the first `rows` matches (index order), grouped in one pass. */
+    async facets(f: SearchFilters, rows: number, perFacet: number) {
       const cols = [
         'asset_search.author',
         'asset_search.type',
@@ -242,27 +287,17 @@ export function searchRepo(db: Db, dialect: Dialect) {
         'asset_search.language',
         'asset_search.categories',
       ] as const;
-      const inner =
-        !pg && f.terms.length
-          ? filtered(f, 'skip')
-              .select(cols)
-              .limit(cap + 1)
-          : filtered(f)
-              .select(cols)
-              .limit(cap + 1);
+      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f)).select(cols).limit(rows);
       const cats = pg ? sql`jsonb_array_elements_text(s.categories::jsonb) c(v)` : sql`json_each(s.categories) c`;
       const cv = pg ? sql`c.v` : sql`c.value`;
-      const r = await sql<{ f: FacetName | 'total'; v: string; n: number }>`
+      const r = await sql<{ f: FacetName; v: string; n: number }>`
         with s as materialized ${inner}
-        select 'total' as f, '' as v, count(*) as n from s
-        union all select 'author', s.author, count(*) from s where s.author is not null and s.author <> '' group by s.author
+        select 'author' as f, s.author as v, count(*) as n from s where s.author is not null and s.author <> '' group by s.author
         union all select 'type', s.type, count(*) from s group by s.type
         union all select 'extension', s.ext, count(*) from s group by s.ext
         union all select 'language', s.language, count(*) from s where s.language is not null and s.language <> '' group by s.language
         union all select 'category', ${cv}, count(*) from s, ${cats} group by ${cv}`.execute(db);
-      const count = Number(r.rows.find((x) => x.f === 'total')?.n ?? 0);
-      const rows = r.rows.filter((x): x is { f: FacetName; v: string; n: number } => x.f !== 'total');
-      return { count, facets: facetLists(rows, perFacet) };
+      return facetLists(r.rows, perFacet);
     },
 
     /**

@@ -14,6 +14,8 @@ type Body = z.output<typeof AssetSearchBody>;
 export interface SearchOptions {
   /** Totals are exact up to this, then reported as this with `total_capped`. */
   exactTotal?: number;
+  /** Beyond the exact total, facets are counted over this many first matches. */
+  facetSample?: number;
   /** Values kept per facet, most frequent first. */
   facetValues?: number;
 }
@@ -44,7 +46,7 @@ export interface Found {
   ids: number[];
   total: number;
   totalCapped: boolean;
-  facets: Awaited<ReturnType<SearchRepo['summary']>>['facets'];
+  facets: Awaited<ReturnType<SearchRepo['facets']>>;
   facetsCapped: boolean;
 }
 
@@ -62,6 +64,7 @@ export function searchCore(
   facetValues: number,
   /** Answers kept per process (0: none; the plan inputs are still kept). */
   cacheEntries = 500,
+  facetSample = 2000,
 ) {
   const kept = new Map<string, { gen: number; value: unknown }>();
   async function remember<T>(key: string, gen: number, make: () => Promise<T>): Promise<T> {
@@ -104,23 +107,22 @@ export function searchCore(
         facetsCapped: false,
       };
     }
-    const summary = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, () =>
-      repo.summary(f, exactTotal, facetValues),
+    const count = await remember(`count ${brandId} ${JSON.stringify(f)}`, gen, () => repo.count(f, exactTotal));
+    const capped = count > exactTotal;
+    if (count === 0) return { ids: [], total: 0, totalCapped: false, facets: repo.emptyFacets(), facetsCapped: false };
+    const facets = await remember(`facets ${brandId} ${JSON.stringify(f)}`, gen, () =>
+      repo.facets(f, capped ? facetSample : count, facetValues),
     );
-    const capped = summary.count > exactTotal;
+    // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
+    // sort every match); a common word is checked as its exact expansion, else as a list.
     let text: TextPlan = 'in';
-    if (dialect === 'sqlite' && f.terms.length && capped) {
+    const walk = dialect === 'sqlite' && capped;
+    if (walk && f.terms.length) {
       const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
       if (plan.expansion?.length && plan.docs > COMMON_WORD_DOCS) text = { exists: plan.expansion };
     }
-    const ids = summary.count === 0 ? [] : await repo.page(f, order, perPage, offset, text);
-    return {
-      ids,
-      total: Math.min(summary.count, exactTotal),
-      totalCapped: capped,
-      facets: summary.facets,
-      facetsCapped: capped,
-    };
+    const ids = await repo.page(f, order, perPage, offset, text, walk && (!f.terms.length || text !== 'in'));
+    return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 
   return async (
@@ -144,7 +146,14 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
   const repo = searchRepo(handle.db, handle.dialect);
   const exactTotal = opts.exactTotal ?? SEARCH_EXACT_TOTAL;
   const facetValues = opts.facetValues ?? 50;
-  const core = searchCore(repo, handle.dialect, exactTotal, facetValues, deps.config.searchCacheEntries);
+  const core = searchCore(
+    repo,
+    handle.dialect,
+    exactTotal,
+    facetValues,
+    deps.config.searchCacheEntries,
+    opts.facetSample,
+  );
 
   return {
     /**

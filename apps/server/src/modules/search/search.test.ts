@@ -424,7 +424,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       media: mediaUrlFactory('test-key', t.clock),
       config: { searchCacheEntries: 0 },
     } as unknown as Deps;
-    const capped = searchService(deps, built.services.folders, { exactTotal: 100 });
+    const capped = searchService(deps, built.services.folders, { exactTotal: 100, facetSample: 120 });
     const actor = (await built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
     const body = {
       recursive: true,
@@ -445,12 +445,33 @@ describe('asset search: paging, bounds and facets at volume', () => {
     const filtered = await capped.search(actor, bulk.root, { ...body, type: ['image'] }, 1, 50);
     expect(filtered.total_capped).toBe(true);
     expect(filtered.facets_capped).toBe(true);
-    expect(sum(filtered.facets.type)).toBe(101);
+    expect(sum(filtered.facets.type)).toBe(120);
     const exact = await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50);
     expect(exact.total).toBe(50);
     expect(exact.total_capped).toBe(false);
     expect(exact.facets_capped).toBe(false);
     expect(exact.facets.extension).toEqual([{ value: 'png', count: 50 }]);
+  });
+
+  it('gives the same pages whether it walks the sort index or gathers the matches first', async () => {
+    const repo = searchRepo(t.built.handle.db, dialect);
+    const scope = { kind: 'brand' as const, brandId: bulk.id };
+    const cases = [
+      { scope, withPrivate: true, terms: [], type: ['image'], author: ['Ana'] },
+      { scope, withPrivate: false, terms: [], categories: ['Quarter'], extension: ['png', 'jpg'] },
+      { scope, withPrivate: true, terms: [], language: ['Bold'], dateFrom: '2026-01-01T00:30:00.000Z' },
+      { scope, withPrivate: true, terms: ['bulk'] },
+    ];
+    for (const f of cases)
+      for (const order of [
+        { key: 'name_lc' as const, dir: 'desc' as const },
+        { key: 'sort_date' as const, dir: 'asc' as const },
+      ]) {
+        const text = f.terms.length ? { exists: ['bulk'] } : 'in';
+        const gathered = await repo.page(f, order, 40, 20);
+        expect(gathered.length, JSON.stringify(f)).toBeGreaterThan(0);
+        expect(await repo.page(f, order, 40, 20, text, true), JSON.stringify(f)).toEqual(gathered);
+      }
   });
 
   it('serves every page shape from an asset_search index, never scanning assets (query plans)', async () => {
