@@ -515,6 +515,12 @@ export const routes = {
     access: 'public',
     summary: 'The original file (bearer token or signed link; Range supported)',
     params: IdParams,
+    /** `disposition=inline` shows a PDF in the browser (anything else is still a download). */
+    query: z.object({
+      exp: z.string().optional(),
+      sig: z.string().optional(),
+      disposition: z.enum(['attachment', 'inline']).optional(),
+    }),
     response: z.unknown(),
     raw: true,
   }),

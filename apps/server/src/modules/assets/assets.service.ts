@@ -217,7 +217,12 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         authorize(hasPermission(actor, 'asset.download'));
       }
       if (!a) throw new AppError('NOT_FOUND');
-      return files.sendOriginal(req, reply, { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name });
+      return files.sendOriginal(
+        req,
+        reply,
+        { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
+        q.disposition === 'inline',
+      );
     },
 
     async stats(actor: Actor, brandId: number) {

@@ -71,6 +71,11 @@ describe('uploads', () => {
     expect((await sharp(thumb.rawPayload).metadata()).format).toBe('webp');
     const pdf = await ready(admin, results[2].asset_id);
     expect(pdf.type).toBe('document');
+    // The viewer's "Open PDF": shown by the browser (no sandbox, which would block its viewer).
+    const shown = await admin.get(`/api/ops/asset/${pdf.id}/download?disposition=inline`);
+    expect(shown.headers['content-disposition']).toMatch(/^inline; filename="brief.pdf"/);
+    expect(shown.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(shown.headers['content-type']).toBe('application/pdf');
     const listing = (await admin.get(`/api/ops/folder/${folder}/get/assets`)).json();
     expect(listing.items.map((a: { name: string }) => a.name)).toEqual(['brief.pdf', 'one.jpg', 'two.jpg']);
   });
@@ -141,6 +146,9 @@ describe('uploads', () => {
     expect(dl.headers['content-type']).toBe('application/octet-stream');
     expect(dl.headers['content-security-policy']).toContain('sandbox');
     expect(dl.headers['content-disposition']).toMatch(/^attachment/);
+    const asked = await admin.get(`/api/ops/asset/${id}/download?disposition=inline`);
+    expect(asked.headers['content-disposition']).toMatch(/^attachment/);
+    expect(asked.headers['content-security-policy']).toContain('sandbox');
     const a = await ready(admin, id);
     expect(a.thumbnail_url).toMatch(/\.webp\?/);
   });

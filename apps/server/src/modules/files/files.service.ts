@@ -55,16 +55,23 @@ export function filesService(deps: Deps) {
       return reply.send(await storage.get(key));
     },
 
-    /** Streams a stored original with Range support; the caller has checked access. */
+    /**
+     * Streams a stored original with Range support; the caller has checked access. `inline` (the
+     * viewer's "Open PDF") shows a PDF in the browser's own viewer, which a CSP sandbox would
+     * block; every other type is still a download.
+     */
     async sendOriginal(
       req: FastifyRequest,
       reply: FastifyReply,
       file: { key: string; size: number; mime: string; name: string },
+      inline = false,
     ) {
       const range = parseRange(req.headers.range, file.size);
+      const inlinePdf = inline && file.mime === 'application/pdf';
       fileSafetyHeaders(reply);
+      if (inlinePdf) reply.header('content-security-policy', "default-src 'none'");
       reply.header('accept-ranges', 'bytes');
-      reply.header('content-disposition', contentDisposition(file.name));
+      reply.header('content-disposition', contentDisposition(file.name, inlinePdf ? 'inline' : 'attachment'));
       reply.header('cache-control', 'private, no-store');
       // Never let the browser render originals from our origin (an SVG could carry script).
       reply.type(
@@ -91,8 +98,8 @@ export function filesService(deps: Deps) {
 }
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(name: string) {
+export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment') {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 export type FilesService = ReturnType<typeof filesService>;
