@@ -92,7 +92,7 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   await expect(page.getByTestId('search-total')).toHaveText('3 assets');
   expect(await shownNames(page)).toEqual(['aurora-poster.png', 'beach-photo.jpg', 'coral-banner.jpg']);
   await page.getByTestId('search-sort').click();
-  await page.getByRole('option', { name: 'Name: Z to A' }).click();
+  await page.getByRole('option', { name: 'Name (Z–A)' }).click();
   await expect(page).toHaveURL(/sort=name-desc/);
   await expect.poll(() => shownNames(page)).toEqual(['coral-banner.jpg', 'beach-photo.jpg', 'aurora-poster.png']);
 

@@ -1,4 +1,5 @@
-import { Badge, Checkbox, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
+import { Badge, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ import classes from './Search.module.css';
 export const ROW_HEIGHT = 56;
 
 /** List row: thumbnail, name, type and extension, size, author, date, visibility, menu. */
-export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
+export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -29,8 +30,8 @@ export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemPro
         checked={selected}
         aria-label={t('search.select', { name: asset.name })}
         onChange={() => undefined}
-        onClick={(e) => onToggle(e.shiftKey)}
-        onKeyDown={(e) => e.key === 'Enter' && onToggle(e.shiftKey)}
+        onClick={(e) => onToggle(index, e.shiftKey)}
+        onKeyDown={(e) => e.key === 'Enter' && onToggle(index, e.shiftKey)}
       />
       <div className={classes.rowThumb}>
         {asset.derivatives === 'pending' ? (
@@ -39,13 +40,16 @@ export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemPro
           <Thumb asset={asset} iconSize={22} />
         )}
       </div>
-      <Tooltip label={asset.name} openDelay={400}>
-        <Link to={`/brand/asset/${asset.id}`} className={classes.rowName} onClick={openHandler(onOpen)}>
-          <Text size="sm" fw={500} truncate>
-            {asset.name}
-          </Text>
-        </Link>
-      </Tooltip>
+      <Link
+        to={`/brand/asset/${asset.id}`}
+        className={classes.rowName}
+        onClick={openHandler(index, onOpen)}
+        title={asset.name}
+      >
+        <Text size="sm" fw={500} truncate>
+          {asset.name}
+        </Text>
+      </Link>
       <Group gap={6} wrap="nowrap">
         <Text size="xs" c="dimmed" truncate>
           {t(`assets.types.${asset.type}`)}
@@ -66,10 +70,10 @@ export function AssetRow({ asset, selected, onToggle, onOpen, actions }: ItemPro
         {formatDate(asset.created_at)}
       </Text>
       <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
-      <AssetMenu asset={asset} actions={actions} onPreview={onOpen} />
+      <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
     </div>
   );
-}
+});
 
 /** The list's header; name and date sort the results (the same sorts as the dropdown). */
 export function ListHeader({

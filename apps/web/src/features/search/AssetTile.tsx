@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Badge, Box, Checkbox, Group, Loader, Skeleton, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Checkbox, Group, Loader, Skeleton, Text } from '@mantine/core';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,12 +12,17 @@ import { AssetMenu } from './AssetMenu';
 import type { AssetActions } from './useAssetActions';
 import classes from './Search.module.css';
 
+/**
+ * Items get their index and the list's handlers as they are (stable while scrolling), never
+ * fresh closures, so memo() skips every item on screen that did not change.
+ */
 export interface ItemProps {
   asset: AssetCard;
+  index: number;
   selected: boolean;
-  onToggle: (shift: boolean) => void;
+  onToggle: (index: number, shift: boolean) => void;
   /** Opens the viewer; without it the card is a plain link to the asset page. */
-  onOpen?: () => void;
+  onOpen?: (index: number) => void;
   actions: AssetActions;
 }
 
@@ -25,16 +30,16 @@ export interface ItemProps {
  * A plain click opens the viewer, while the link keeps its address so a middle click or
  * "open in new tab" still reaches the asset page.
  */
-export function openHandler(onOpen?: () => void) {
+export function openHandler(index: number, onOpen?: (index: number) => void) {
   return (e: MouseEvent) => {
     if (!onOpen || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    onOpen();
+    onOpen(index);
   };
 }
 
 /** Grid card: square contained thumbnail, name, extension badge and size; checkbox and menu on hover. */
-export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemProps) {
+export const AssetTile = memo(function AssetTile({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
     <div className={classes.card} data-selected={selected || undefined} data-asset-name={asset.name}>
@@ -43,7 +48,7 @@ export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemPr
         className={classes.cardLink}
         data-testid={`asset-card-${asset.id}`}
         aria-label={asset.name}
-        onClick={openHandler(onOpen)}
+        onClick={openHandler(index, onOpen)}
       >
         <Box className={assetClasses.thumb} data-checker={asset.type === 'image' || undefined}>
           {asset.derivatives === 'pending' ? (
@@ -61,11 +66,10 @@ export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemPr
           )}
         </Box>
         <Box p="xs">
-          <Tooltip label={asset.name} openDelay={400}>
-            <Text size="sm" fw={500} truncate>
-              {asset.name}
-            </Text>
-          </Tooltip>
+          {/* A native tooltip: a positioned one per card costs frames while scrolling thousands. */}
+          <Text size="sm" fw={500} truncate title={asset.name}>
+            {asset.name}
+          </Text>
           <Group gap={6} mt={4} wrap="nowrap">
             {asset.ext && (
               <Badge size="xs" variant="outline" color="gray" radius="sm">
@@ -84,19 +88,19 @@ export function AssetTile({ asset, selected, onToggle, onOpen, actions }: ItemPr
           checked={selected}
           aria-label={t('search.select', { name: asset.name })}
           onChange={() => undefined}
-          onClick={(e) => onToggle(e.shiftKey)}
+          onClick={(e) => onToggle(index, e.shiftKey)}
           onKeyDown={(e) => {
             // Space toggles natively (a click); Enter should too for keyboard users.
-            if (e.key === 'Enter') onToggle(e.shiftKey);
+            if (e.key === 'Enter') onToggle(index, e.shiftKey);
           }}
         />
       </div>
       <div className={`${classes.overlay} ${classes.menu}`}>
-        <AssetMenu asset={asset} actions={actions} onPreview={onOpen} />
+        <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
       </div>
     </div>
   );
-}
+});
 
 /** The thumbnail, or the type icon when there is none or it fails to load (never a broken image). */
 export function Thumb({ asset, className, iconSize }: { asset: AssetCard; className?: string; iconSize: number }) {

@@ -94,8 +94,9 @@ export function Results(props: Props) {
     const common = {
       asset: a,
       selected: props.selection.items.has(a.id),
-      onToggle: (shift: boolean) => props.onToggle(index, shift),
-      onOpen: props.onOpen ? () => props.onOpen!(index) : undefined,
+      index,
+      onToggle: props.onToggle,
+      onOpen: props.onOpen,
       actions: props.actions,
     };
     return view === 'grid' ? <AssetTile key={a.id} {...common} /> : <AssetRow key={a.id} {...common} />;

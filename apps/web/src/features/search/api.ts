@@ -1,8 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Query } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys, hasPending } from '../folders/api';
+
+/** Up to this many loaded pages, a refresh refetches them all; beyond, it starts over at page 1. */
+const FEW_PAGES = 5;
 
 /** Big pages keep a 10,000-item scroll to a hundred requests; the server allows up to 200. */
 export const SEARCH_PAGE_SIZE = 100;
@@ -35,10 +39,15 @@ export function useAssetSearch(folderId: number | undefined, body: AssetSearchBo
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === folderId ? keepPreviousData(previous) : undefined,
     // Fresh uploads are still making thumbnails: look again while any loaded card waits.
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((p) => hasPending(p.items)) && query.state.dataUpdateCount < POLL_LIMIT
+    // Only near the top: a refetch of an infinite query asks for every loaded page again.
+    refetchInterval: (query) => {
+      const pages = query.state.data?.pages ?? [];
+      return pages.length <= FEW_PAGES &&
+        pages.some((p) => hasPending(p.items)) &&
+        query.state.dataUpdateCount < POLL_LIMIT
         ? 2000
-        : false,
+        : false;
+    },
   });
 }
 
@@ -61,9 +70,12 @@ export function useBrowseFacets(folderId: number | undefined, enabled: boolean) 
 /** After a bulk action: listings, folder details (counts) and any open asset page. */
 export function useInvalidateListings() {
   const qc = useQueryClient();
+  const long = (q: Query) => ((q.state.data as { pages?: unknown[] } | undefined)?.pages?.length ?? 0) > FEW_PAGES;
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: folderKeys.assetLists() }),
+      // A long scroll would otherwise be refetched page by page (dozens of requests) after one move.
+      qc.resetQueries({ queryKey: folderKeys.assetLists(), predicate: long }),
+      qc.invalidateQueries({ queryKey: folderKeys.assetLists(), predicate: (q) => !long(q) }),
       qc.invalidateQueries({ queryKey: folderKeys.details() }),
       qc.invalidateQueries({ queryKey: ['assets'] }),
     ]);
