@@ -252,8 +252,14 @@ export function searchRepo(db: Db, dialect: Dialect) {
                         .selectFrom('folders')
                         .select('folders.id')
                         .where('folders.brand_id', '=', scope.brandId)
-                        .where('folders.path', '>=', scope.path)
-                        .where('folders.path', '<', `${scope.path.slice(0, -1)}0`),
+                        // As in `filtered`: PostgreSQL's collation may not order '/' bytewise.
+                        .$call((fq) =>
+                          pg
+                            ? fq.where('folders.path', 'like', `${scope.path}%`)
+                            : fq
+                                .where('folders.path', '>=', scope.path)
+                                .where('folders.path', '<', `${scope.path.slice(0, -1)}0`),
+                        ),
                     ),
               )
               .groupBy(['facet', 'value'])
