@@ -145,4 +145,31 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   await expect(viewer).toBeHidden();
   await expect(page).not.toHaveURL(/view=/);
   await expect(page).toHaveURL(/sort=name-desc/);
+
+  // Multi-select with a shift-click range, then the actions bar: copy the three images into Campaigns.
+  const check = (file: string) => page.getByRole('checkbox', { name: `Select ${file}` });
+  await check('coral-banner.jpg').click();
+  await check('aurora-poster.png').click({ modifiers: ['Shift'] });
+  const bar = page.getByTestId('selection-bar');
+  await expect(bar).toContainText('3 selected');
+  await bar.getByRole('button', { name: 'Copy' }).click();
+  let picker = page.getByRole('dialog');
+  await picker.getByRole('option', { name: 'Campaigns' }).click();
+  await picker.getByRole('button', { name: 'Copy here' }).click();
+  await expect(page.getByText('3 assets were copied.')).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(page.getByTestId('search-total')).toHaveText('6 assets');
+
+  // One asset's menu: move it into 2026; then remove one, confirmed.
+  await page.getByRole('button', { name: 'Actions for aurora-poster.png' }).first().click();
+  await page.getByRole('menuitem', { name: 'Move', exact: true }).click();
+  picker = page.getByRole('dialog');
+  await picker.getByRole('option', { name: '2026' }).click();
+  await picker.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('1 asset was moved.')).toBeVisible();
+  await check('beach-photo.jpg').first().click();
+  await bar.getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByText('1 asset was removed.')).toBeVisible();
+  await expect(page.getByTestId('search-total')).toHaveText('5 assets');
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetCard } from '@brandvault/contract';
@@ -27,10 +27,10 @@ export function columnsFor(width: number) {
  * needs (folder cards and headers above it change height as they load).
  */
 function useBox() {
-  const ref = useRef<HTMLDivElement>(null);
+  // A callback ref: switching grid ⇄ list mounts a new element, which must be observed afresh.
+  const [el, ref] = useState<HTMLDivElement | null>(null);
   const [box, setBox] = useState({ width: 0, top: 0 });
   useEffect(() => {
-    const el = ref.current;
     if (!el) return;
     const measure = () => {
       const r = el.getBoundingClientRect();
@@ -41,7 +41,7 @@ function useBox() {
     observer.observe(el);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [el]);
   return { ref, ...box };
 }
 
