@@ -8,6 +8,7 @@ import * as search from './migrations/2026112204_search.js';
 import * as searchCounts from './migrations/2026112205_search_counts.js';
 import * as rateLimitsUnlogged from './migrations/2026112206_rate_limits_unlogged.js';
 import * as searchPathIndexes from './migrations/2026112207_search_path_indexes.js';
+import * as searchSyncStatements from './migrations/2026112208_search_sync_statements.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -21,6 +22,7 @@ const steps: Record<string, Step> = {
   '2026112205_search_counts': searchCounts,
   '2026112206_rate_limits_unlogged': rateLimitsUnlogged,
   '2026112207_search_path_indexes': searchPathIndexes,
+  '2026112208_search_sync_statements': searchSyncStatements,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
