@@ -160,7 +160,8 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
     <Stack gap="md">
       <SearchToolbar
         state={state}
-        onQuery={(q) => set({ ...state, q }, true)}
+        // Starting a search is a step Back can undo; the keystrokes after it only replace it.
+        onQuery={(q) => set({ ...state, q }, state.q.trim() !== '')}
         onSort={(sort) => set({ ...state, sort })}
         filtersOpen={filtersOpen}
         activeFilters={filterCount(state)}

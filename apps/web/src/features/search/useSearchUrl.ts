@@ -8,7 +8,8 @@ export const TYPING_DEBOUNCE_MS = 300;
 
 /**
  * The searcher's state is the URL: back, forward and reload keep it. Filter and sort changes
- * push a history entry; typing replaces the current one so Back does not replay every letter.
+ * push a history entry; typing replaces the current one (after the first push of a new search)
+ * so Back does not replay every letter.
  */
 export function useSearchUrl() {
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,127 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssetCard } from '@brandvault/contract';
+import { useSession } from '../../state/session';
+import { brand, loginAnswer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const root = {
+  id: 1,
+  brand_id: 7,
+  parent_id: null,
+  name: 'Acme',
+  visibility: 'PUBLIC',
+  image_uri: null,
+  is_root: true,
+  status: 'ACTIVE',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  breadcrumbs: [{ id: 1, name: 'Acme' }],
+  children: [],
+  abilities: { update: false, move: false, remove: false, create_folder: false, upload: false },
+};
+
+const card = (id: number, name: string): AssetCard => ({
+  id,
+  brand_id: 7,
+  folder_id: 1,
+  name,
+  ext: 'jpg',
+  mime: 'image/jpeg',
+  type: 'image',
+  size: 1000,
+  width: 10,
+  height: 10,
+  duration_seconds: null,
+  author: 'Ana',
+  visibility: 'PUBLIC',
+  status: 'ACTIVE',
+  thumbnail_url: null,
+  preview_url: null,
+  derivatives: 'none',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  abilities: {
+    update: true,
+    move: true,
+    copy: true,
+    remove: false,
+    restore: false,
+    download: true,
+    version: true,
+    lock_name: false,
+  },
+});
+
+const facets = { author: [{ value: 'Ana', count: 2 }], type: [], category: [], language: [], extension: [] };
+
+describe('Searcher', () => {
+  beforeEach(() => {
+    useSession.getState().reset();
+    useSession.getState().signIn(loginAnswer);
+    useSession.getState().selectBrand(brand);
+  });
+
+  it('debounces typing into the URL, searches the subtree and offers only allowed bulk actions', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
+        if (url === '/api/ops/folder/1') return json(200, { folder: root });
+        if (url.startsWith('/api/ops/asset/list/all/1')) {
+          const body = JSON.parse(String(init?.body)) as { q?: string };
+          bodies.push(body);
+          const items = body.q ? [card(2, 'logo-blue.jpg'), card(3, 'logo-red.jpg')] : [card(4, 'other.jpg')];
+          return json(200, {
+            items,
+            total: items.length,
+            total_capped: false,
+            page: 1,
+            per_page: 100,
+            facets,
+            facets_capped: false,
+          });
+        }
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    const { router } = renderApp('/brand');
+    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    expect(bodies[0]).toEqual({ recursive: false, sort: { attribute: 'name', mode: 'asc' } });
+
+    const box = screen.getByRole('searchbox', { name: 'Search assets' });
+    fireEvent.change(box, { target: { value: 'lo' } });
+    fireEvent.change(box, { target: { value: 'logo' } });
+    // Nothing is sent per keystroke; after the pause, one request and one URL change.
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=logo'));
+    await screen.findByTestId('asset-card-2');
+    expect(bodies.filter((b) => (b as { q?: string }).q)).toEqual([
+      { q: 'logo', recursive: true, sort: { attribute: 'name', mode: 'asc' } },
+    ]);
+    expect(screen.getByTestId('search-total')).toHaveTextContent('2 assets');
+
+    // Select both; move and copy are allowed, remove is not.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select logo-blue.jpg' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select logo-red.jpg' }), { shiftKey: true });
+    const bar = screen.getByTestId('selection-bar');
+    expect(bar).toHaveTextContent('2 selected');
+    expect(screen.getByRole('button', { name: 'Move' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+
+    // Back returns to the folder listing, and the box follows the URL.
+    await router.navigate(-1);
+    await waitFor(() => expect(box).toHaveValue(''));
+    await screen.findByTestId('asset-card-4');
+  });
+});
