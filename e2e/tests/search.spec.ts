@@ -172,4 +172,12 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('1 asset was removed.')).toBeVisible();
   await expect(page.getByTestId('search-total')).toHaveText('5 assets');
+
+  // Download from the menu: the original, under its own name.
+  await page.getByRole('button', { name: 'Actions for coral-banner.jpg' }).first().click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('coral-banner.jpg');
 });
