@@ -520,12 +520,13 @@ try {
   phase('assets_s');
   const assetsSeconds = phases.assets_s!;
 
-  // Planner statistics, as a live database would have them.
+  // Planner statistics, as a live database would have them (on PostgreSQL also the visibility map
+  // autovacuum would soon write, which index-only scans depend on).
   if (dialect === 'sqlite') {
     await db.executeQuery(raw(`analyze`));
     await db.executeQuery(raw(`pragma wal_checkpoint(truncate)`));
   } else {
-    await db.executeQuery(raw(`analyze`));
+    await db.executeQuery(raw(`vacuum analyze`));
   }
   phase('analyze_s');
 
