@@ -67,10 +67,9 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
   // Metadata, on the asset page.
-  await page
-    .getByRole('link', { name: /sunrise\.jpg/ })
-    .first()
-    .click();
+  // A card click opens the viewer; the asset page is one step away in the card's menu.
+  await page.getByRole('button', { name: 'Actions for sunrise.jpg' }).click();
+  await page.getByRole('menuitem', { name: 'Open details' }).click();
   await page.waitForURL('**/brand/asset/*');
   await page.getByLabel('Description').fill('Opening shot of the spring campaign');
   await page.getByRole('button', { name: 'Save changes' }).click();

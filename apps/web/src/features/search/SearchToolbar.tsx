@@ -48,7 +48,9 @@ export function SearchToolbar({
   useWindowEvent('keydown', (e) => {
     const target = e.target as HTMLElement | null;
     const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-    if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    // Not under an open dialog (the viewer, a picker): the box is behind it.
+    const covered = document.querySelector('[role="dialog"]');
+    if (e.key === '/' && !typing && !covered && !e.ctrlKey && !e.metaKey && !e.altKey) {
       e.preventDefault();
       input.current?.focus();
     }

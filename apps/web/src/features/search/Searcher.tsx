@@ -56,9 +56,9 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const browseFacets = useBrowseFacets(folderId, filtersOpen && !searching);
   // Facets of a query still loading are not known yet: keep the last ones so the lists hold still.
   const freshFacets = searching ? (query.isPlaceholderData ? undefined : first?.facets) : browseFacets.data;
-  const [keptFacets, setKeptFacets] = useState(freshFacets);
-  if (freshFacets && freshFacets !== keptFacets) setKeptFacets(freshFacets);
-  const facets = freshFacets ?? keptFacets;
+  const [kept, setKept] = useState({ folderId, facets: freshFacets });
+  if (freshFacets && freshFacets !== kept.facets) setKept({ folderId, facets: freshFacets });
+  const facets = freshFacets ?? (kept.folderId === folderId ? kept.facets : undefined);
   const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
   const actions = useAssetActions({ onDone: sel.clear });
 
