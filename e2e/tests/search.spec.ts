@@ -120,6 +120,9 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   const viewer = page.getByRole('dialog');
   await expect(viewer.getByRole('heading', { name: 'coral-banner.jpg' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`view=${ids['coral-banner.jpg']}`));
+  // The open asset is in the URL: a reload reopens it.
+  await page.reload();
+  await expect(viewer.getByRole('heading', { name: 'coral-banner.jpg' })).toBeVisible();
 
   const zoomIn = viewer.getByRole('button', { name: 'Zoom in' });
   const zoomOut = viewer.getByRole('button', { name: 'Zoom out' });
