@@ -1,0 +1,265 @@
+import { useEffect, useRef } from 'react';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { ActionIcon, Button, Loader, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconDownload, IconFileText } from '@tabler/icons-react';
+import type { AssetCard } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../i18n/format';
+import { TypeIcon } from '../assets/TypeIcon';
+import { inline, isPdf, pictureOf } from './media';
+import { ZOOM_DEFAULT, toScale } from './zoom';
+import classes from './Viewer.module.css';
+
+export interface Offset {
+  x: number;
+  y: number;
+}
+
+interface ViewerStageProps {
+  item: AssetCard;
+  /** Signed link to the original; null until the asset's view has loaded. */
+  original: string | null;
+  /** The asset's view (and so the original) is still loading. */
+  loading: boolean;
+  /** The picture to show, or null when there is none or it failed to load. */
+  picture: string | null;
+  /** Zoom, rotation and panning apply: the asset is shown as a picture. */
+  visual: boolean;
+  tenths: number;
+  turns: number;
+  offset: Offset;
+  onPan: (offset: Offset) => void;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onBroken: () => void;
+  /** Show the previous/next buttons at all (there is more than one item). */
+  navigable: boolean;
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+}
+
+/** The viewer's main area: the asset itself, panned and zoomed, with paging and "Open PDF" over it. */
+export function ViewerStage({
+  item,
+  original,
+  loading,
+  picture,
+  visual,
+  tenths,
+  turns,
+  offset,
+  onPan,
+  onZoomIn,
+  onZoomOut,
+  onBroken,
+  navigable,
+  hasPrev,
+  hasNext,
+  onPrev,
+  onNext,
+}: ViewerStageProps) {
+  const { t } = useTranslation();
+
+  // Latest handlers for the wheel listener below, which is bound once.
+  const wheel = useRef({ visual, onZoomIn, onZoomOut });
+  wheel.current = { visual, onZoomIn, onZoomOut };
+
+  // Ctrl/⌘ + wheel zooms; React's wheel listener is passive, so bind a native one.
+  const stageRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = stageRef.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || !wheel.current.visual) return;
+      e.preventDefault();
+      if (e.deltaY < 0) wheel.current.onZoomIn();
+      else if (e.deltaY > 0) wheel.current.onZoomOut();
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
+
+  // Drag to pan when zoomed in.
+  const drag = useRef<{ id: number; x: number; y: number; ox: number; oy: number } | null>(null);
+  const pannable = visual && tenths > ZOOM_DEFAULT;
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!pannable || e.button !== 0) return;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    onPan({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
+  };
+  const endDrag = () => (drag.current = null);
+
+  return (
+    <div
+      ref={stageRef}
+      className={classes.stage}
+      data-pannable={pannable || undefined}
+      data-type={item.type}
+      data-pdf={isPdf(item) || undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+    >
+      <StageMedia
+        item={item}
+        original={original}
+        loading={loading}
+        picture={picture}
+        tenths={tenths}
+        turns={turns}
+        offset={offset}
+        onBroken={onBroken}
+      />
+      {navigable && (
+        <>
+          <ActionIcon
+            className={`${classes.nav} ${classes.navPrev}`}
+            size={48}
+            radius="xl"
+            variant="filled"
+            aria-label={t('viewer.previous')}
+            disabled={!hasPrev}
+            onClick={onPrev}
+          >
+            <IconChevronLeft size={28} />
+          </ActionIcon>
+          <ActionIcon
+            className={`${classes.nav} ${classes.navNext}`}
+            size={48}
+            radius="xl"
+            variant="filled"
+            aria-label={t('viewer.next')}
+            disabled={!hasNext}
+            onClick={onNext}
+          >
+            <IconChevronRight size={28} />
+          </ActionIcon>
+        </>
+      )}
+      {isPdf(item) && (
+        <Button
+          className={classes.pdfButton}
+          component="a"
+          href={original ? inline(original) : undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+          leftSection={<IconFileText size={16} />}
+          data-disabled={!original || undefined}
+          onClick={(e) => !original && e.preventDefault()}
+        >
+          {t('viewer.openPdf')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+type StageMediaProps = Pick<
+  ViewerStageProps,
+  'item' | 'original' | 'loading' | 'picture' | 'tenths' | 'turns' | 'offset' | 'onBroken'
+>;
+
+/** The asset as its type allows: a player, a picture, or a card for files without a preview. */
+function StageMedia({ item, original, loading, picture, tenths, turns, offset, onBroken }: StageMediaProps) {
+  const { t } = useTranslation();
+  const plays = item.type === 'video' || item.type === 'audio';
+
+  if (item.derivatives === 'pending' && !plays) {
+    return (
+      <Stack align="center" gap="sm" className={classes.message}>
+        <Loader color="gray.3" />
+        <Text size="sm">{t('viewer.processing')}</Text>
+      </Stack>
+    );
+  }
+  if (item.type === 'video') {
+    return original ? (
+      <video
+        className={classes.media}
+        src={original}
+        poster={pictureOf(item) ?? undefined}
+        controls
+        preload="metadata"
+        aria-label={item.name}
+      />
+    ) : (
+      <NoPlayback item={item} loading={loading} />
+    );
+  }
+  if (item.type === 'audio') {
+    return (
+      <Stack align="center" gap="lg" className={classes.audio}>
+        {picture ? (
+          <img src={picture} alt="" className={classes.audioCover} onError={onBroken} />
+        ) : (
+          <TypeIcon type="audio" size={120} />
+        )}
+        {original ? (
+          <audio className={classes.audioPlayer} src={original} controls preload="metadata" aria-label={item.name} />
+        ) : (
+          <NoPlayback item={item} loading={loading} bare />
+        )}
+      </Stack>
+    );
+  }
+  if (picture) {
+    const scale = toScale(tenths);
+    const quarter = ((turns % 4) + 4) % 4;
+    return (
+      <img
+        src={picture}
+        alt={item.name}
+        draggable={false}
+        className={classes.picture}
+        data-sideways={quarter % 2 === 1 || undefined}
+        data-scale={scale}
+        data-rotation={quarter * 90}
+        style={{ transform: `translate(${offset.x}px, ${offset.y}px) rotate(${turns * 90}deg) scale(${scale})` }}
+        onError={onBroken}
+      />
+    );
+  }
+  return (
+    <Stack align="center" gap="xs" className={classes.message}>
+      <TypeIcon type={item.type} size={96} />
+      <Text fw={600} className={classes.fileName}>
+        {item.name}
+      </Text>
+      <Text size="sm" c="gray.5">
+        {t(`assets.types.${item.type}`)} · {item.ext.toUpperCase()} · {formatBytes(item.size)}
+      </Text>
+      <Text size="sm" c="gray.5">
+        {t('viewer.noPreview')}
+      </Text>
+      {item.abilities.download && original && (
+        <Button component="a" href={original} download={item.name} leftSection={<IconDownload size={16} />} mt="sm">
+          {t('viewer.download')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function NoPlayback({ item, loading, bare }: { item: AssetCard; loading: boolean; bare?: boolean }) {
+  const { t } = useTranslation();
+  const poster = pictureOf(item);
+  return (
+    <Stack align="center" gap="sm" className={classes.message}>
+      {!bare &&
+        (poster ? (
+          <img src={poster} alt={item.name} className={classes.poster} />
+        ) : (
+          <TypeIcon type={item.type} size={96} />
+        ))}
+      {loading ? <Loader color="gray.3" size="sm" /> : <Text size="sm">{t('viewer.noPlayback')}</Text>}
+    </Stack>
+  );
+}

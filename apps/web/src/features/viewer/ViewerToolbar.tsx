@@ -1,0 +1,165 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Badge, Group, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconDownload,
+  IconExternalLink,
+  IconInfoCircle,
+  IconRotateClockwise,
+  IconX,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
+import type { AssetCard } from '@brandvault/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLang } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
+import { canZoomIn, canZoomOut, toScale } from './zoom';
+import classes from './Viewer.module.css';
+
+interface ViewerToolbarProps {
+  item: AssetCard;
+  index: number;
+  count: number;
+  hasMore: boolean;
+  /** Signed link to the original; null until the asset's view has loaded. */
+  original: string | null;
+  /** Zoom and rotation are offered only for what is shown as a picture. */
+  visual: boolean;
+  tenths: number;
+  info: boolean;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onResetZoom: () => void;
+  onRotate: () => void;
+  onToggleInfo: () => void;
+  onClose: () => void;
+}
+
+/** The viewer's header: the asset's name and position, and its actions. */
+export function ViewerToolbar({
+  item,
+  index,
+  count,
+  hasMore,
+  original,
+  visual,
+  tenths,
+  info,
+  onZoomIn,
+  onZoomOut,
+  onResetZoom,
+  onRotate,
+  onToggleInfo,
+  onClose,
+}: ViewerToolbarProps) {
+  const { t } = useTranslation();
+  const percent = new Intl.NumberFormat(currentLang(), { style: 'percent' }).format(toScale(tenths));
+  const position = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
+    current: formatNumber(index + 1),
+    total: formatNumber(count),
+  });
+
+  return (
+    <header className={classes.header}>
+      <Group gap="sm" wrap="nowrap" miw={0} className={classes.titleGroup}>
+        <Modal.Title className={classes.title} title={item.name}>
+          {item.name}
+        </Modal.Title>
+        <Badge variant="outline" color="gray.5" radius="sm" className={classes.ext}>
+          {item.ext || item.type}
+        </Badge>
+        <Text size="sm" className={classes.position} aria-label={t('viewer.positionLabel')}>
+          {position}
+        </Text>
+      </Group>
+      <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('viewer.toolbar')}>
+        <Tool label={t('viewer.zoomOut')} disabled={!visual || !canZoomOut(tenths)} onClick={onZoomOut}>
+          <IconZoomOut size={20} />
+        </Tool>
+        <Tooltip label={t('viewer.zoomReset')} withinPortal={false}>
+          <UnstyledButton
+            className={classes.zoomValue}
+            aria-label={t('viewer.zoomReset')}
+            disabled={!visual}
+            onClick={onResetZoom}
+            data-testid="viewer-zoom"
+          >
+            {percent}
+          </UnstyledButton>
+        </Tooltip>
+        <Tool label={t('viewer.zoomIn')} disabled={!visual || !canZoomIn(tenths)} onClick={onZoomIn}>
+          <IconZoomIn size={20} />
+        </Tool>
+        <Tool label={t('viewer.rotate')} disabled={!visual} onClick={onRotate}>
+          <IconRotateClockwise size={20} />
+        </Tool>
+        <span className={classes.divider} aria-hidden />
+        {item.abilities.download &&
+          (original ? (
+            <Tool label={t('viewer.download')} href={original} download={item.name}>
+              <IconDownload size={20} />
+            </Tool>
+          ) : (
+            <Tool label={t('viewer.download')} disabled>
+              <IconDownload size={20} />
+            </Tool>
+          ))}
+        <Tool label={t('viewer.info')} onClick={onToggleInfo} pressed={info}>
+          <IconInfoCircle size={20} />
+        </Tool>
+        <Tool label={t('viewer.details')} to={`/brand/asset/${item.id}`} onClick={onClose}>
+          <IconExternalLink size={20} />
+        </Tool>
+        <Tool label={t('viewer.close')} onClick={onClose}>
+          <IconX size={22} />
+        </Tool>
+      </Group>
+    </header>
+  );
+}
+
+type ToolProps = {
+  label: string;
+  children: ReactNode;
+  disabled?: boolean;
+  pressed?: boolean;
+  onClick?: () => void;
+  href?: string;
+  download?: string;
+  to?: string;
+};
+
+/** A toolbar button on the dark header: icon, accessible name and tooltip from one label. */
+function Tool({ label, children, disabled, pressed, onClick, href, download, to }: ToolProps) {
+  const common = {
+    className: classes.tool,
+    variant: 'subtle' as const,
+    size: 40,
+    'aria-label': label,
+  };
+  let button: ReactNode;
+  if (to)
+    button = (
+      <ActionIcon {...common} component={Link} to={to} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    );
+  else if (href)
+    button = (
+      <ActionIcon {...common} component="a" href={href} download={download}>
+        {children}
+      </ActionIcon>
+    );
+  else
+    button = (
+      <ActionIcon {...common} disabled={disabled} onClick={onClick} aria-pressed={pressed}>
+        {children}
+      </ActionIcon>
+    );
+  return (
+    <Tooltip label={label} withinPortal={false} disabled={disabled}>
+      {button}
+    </Tooltip>
+  );
+}
