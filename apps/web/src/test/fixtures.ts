@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@brandvault/contract';
+import type { AssetCard, LoginResponse } from '@brandvault/contract';
 
 export const brand = { id: 7, name: 'Acme', slug: 'acme', status: 'ACTIVE' as const, image_uri: null, logo_uri: null };
 
@@ -24,3 +24,39 @@ export const loginAnswer: LoginResponse = {
   permissions: [{ name: 'brand.view' }, { name: 'collection.view' }],
   emulator: { isEmulating: false, admin_id: null },
 };
+
+/** An image card the caller may do everything with except restore and lock; override as needed. */
+export function assetCard(id: number, over: Partial<AssetCard> = {}): AssetCard {
+  return {
+    id,
+    brand_id: 7,
+    folder_id: 2,
+    name: `photo-${id}.jpg`,
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    type: 'image',
+    size: 204800,
+    width: 1600,
+    height: 900,
+    duration_seconds: null,
+    author: null,
+    visibility: 'PUBLIC',
+    status: 'ACTIVE',
+    thumbnail_url: `/api/media/derivatives/${id}/thumb.webp`,
+    preview_url: `/api/media/derivatives/${id}/preview.webp`,
+    derivatives: 'ready',
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    abilities: {
+      update: true,
+      move: true,
+      copy: true,
+      remove: true,
+      restore: false,
+      download: true,
+      version: true,
+      lock_name: false,
+    },
+    ...over,
+  };
+}

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, Folder } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { brand, loginAnswer } from '../../test/fixtures';
+import { assetCard, brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const json = (status: number, body: unknown) =>
@@ -59,37 +59,17 @@ const logos: Folder = {
   abilities: { update: true, move: true, remove: true, create_folder: true, upload: false },
 };
 
-const asset: AssetCard = {
-  id: 41,
-  brand_id: 7,
-  folder_id: 2,
+const asset: AssetCard = assetCard(41, {
   name: 'wordmark.svg',
   ext: 'svg',
   mime: 'image/svg+xml',
-  type: 'image',
   size: 2048,
   width: 400,
   height: 100,
-  duration_seconds: null,
-  author: null,
   visibility: 'PRIVATE',
-  status: 'ACTIVE',
   thumbnail_url: '/thumbs/41.webp',
   preview_url: null,
-  derivatives: 'ready',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  abilities: {
-    update: true,
-    move: true,
-    copy: true,
-    remove: true,
-    restore: false,
-    download: true,
-    version: true,
-    lock_name: false,
-  },
-};
+});
 
 describe('BrandHomePage', () => {
   beforeEach(() => {

@@ -24,12 +24,14 @@ const SHORT_LIST = 6;
 interface Props {
   state: SearchState;
   facets: Facets | undefined;
+  /** The counts come from the first matches only (the server's facets_capped). */
+  sampled?: boolean;
   onChange: (next: SearchState) => void;
   onClearAll: () => void;
 }
 
 /** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
-export function FiltersPanel({ state, facets, onChange, onClearAll }: Props) {
+export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -47,6 +49,11 @@ export function FiltersPanel({ state, facets, onChange, onClearAll }: Props) {
           {t('search.clearAll')}
         </Button>
       </Group>
+      {sampled && (
+        <Text size="xs" c="dimmed" mb="sm" data-testid="facets-sampled">
+          {t('search.facetsSampled')}
+        </Text>
+      )}
       <Stack gap="lg">
         {LIST_FILTERS.map((f) => (
           <FacetList key={f} filter={f} state={state} counts={facets?.[FACET_OF[f]]} onChange={onChange} />

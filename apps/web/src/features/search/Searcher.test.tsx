@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { brand, loginAnswer } from '../../test/fixtures';
+import { assetCard, brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const json = (status: number, body: unknown) =>
@@ -24,37 +24,19 @@ const root = {
   abilities: { update: false, move: false, remove: false, create_folder: false, upload: false },
 };
 
-const card = (id: number, name: string): AssetCard => ({
-  id,
-  brand_id: 7,
-  folder_id: 1,
-  name,
-  ext: 'jpg',
-  mime: 'image/jpeg',
-  type: 'image',
-  size: 1000,
-  width: 10,
-  height: 10,
-  duration_seconds: null,
-  author: 'Ana',
-  visibility: 'PUBLIC',
-  status: 'ACTIVE',
-  thumbnail_url: null,
-  preview_url: null,
-  derivatives: 'none',
-  created_at: '2026-11-20T10:00:00.000Z',
-  updated_at: '2026-11-20T10:00:00.000Z',
-  abilities: {
-    update: true,
-    move: true,
-    copy: true,
-    remove: false,
-    restore: false,
-    download: true,
-    version: true,
-    lock_name: false,
-  },
-});
+const card = (id: number, name: string): AssetCard =>
+  assetCard(id, {
+    folder_id: 1,
+    name,
+    size: 1000,
+    width: 10,
+    height: 10,
+    author: 'Ana',
+    thumbnail_url: null,
+    preview_url: null,
+    derivatives: 'none',
+    abilities: { ...assetCard(id).abilities, remove: false },
+  });
 
 const facets = { author: [{ value: 'Ana', count: 2 }], type: [], category: [], language: [], extension: [] };
 

@@ -171,7 +171,15 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
       />
       <FilterChips state={state} onChange={update} onClearAll={clearAll} />
       <div className={classes.body} data-filters-open={filtersOpen || undefined}>
-        {filtersOpen && <FiltersPanel state={state} facets={facets} onChange={update} onClearAll={clearAll} />}
+        {filtersOpen && (
+          <FiltersPanel
+            state={state}
+            facets={facets}
+            sampled={searching && !!first?.facets_capped}
+            onChange={update}
+            onClearAll={clearAll}
+          />
+        )}
         {nothingHere ? (
           emptyFolder
         ) : (

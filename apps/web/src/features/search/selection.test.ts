@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
+import { assetCard } from '../../test/fixtures';
 import { commonAbilities, emptySelection, selectAll, toggle } from './selection';
 
-const abilities = {
-  update: true,
-  move: true,
-  copy: true,
-  remove: true,
-  restore: false,
-  download: true,
-  version: true,
-  lock_name: false,
-};
 const card = (id: number, over: Partial<AssetCard['abilities']> = {}) =>
-  ({ id, name: `a${id}.jpg`, abilities: { ...abilities, ...over } }) as AssetCard;
+  assetCard(id, { name: `a${id}.jpg`, abilities: { ...assetCard(id).abilities, ...over } });
 const list = [1, 2, 3, 4, 5, 6].map((id) => card(id));
 const ids = (s: { items: Map<number, AssetCard> }) => [...s.items.keys()].sort((a, b) => a - b);
 

@@ -6,46 +6,14 @@ import type { AssetCard, AssetView } from '@brandvault/contract';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
+import { assetCard } from '../../test/fixtures';
 import { AssetViewer } from './AssetViewer';
 import type { AssetViewerProps } from './AssetViewer';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function card(id: number, over: Partial<AssetCard> = {}): AssetCard {
-  return {
-    id,
-    brand_id: 7,
-    folder_id: 2,
-    name: `photo-${id}.jpg`,
-    ext: 'jpg',
-    mime: 'image/jpeg',
-    type: 'image',
-    size: 204800,
-    width: 1600,
-    height: 900,
-    duration_seconds: null,
-    author: null,
-    visibility: 'PUBLIC',
-    status: 'ACTIVE',
-    thumbnail_url: `/api/media/derivatives/${id}/thumb.webp`,
-    preview_url: `/api/media/derivatives/${id}/preview.webp`,
-    derivatives: 'ready',
-    created_at: '2026-11-20T10:00:00.000Z',
-    updated_at: '2026-11-20T10:00:00.000Z',
-    abilities: {
-      update: true,
-      move: true,
-      copy: true,
-      remove: true,
-      restore: false,
-      download: true,
-      version: true,
-      lock_name: false,
-    },
-    ...over,
-  };
-}
+const card = assetCard;
 
 const view = (a: AssetCard): AssetView => ({
   ...a,

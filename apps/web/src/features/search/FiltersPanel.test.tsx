@@ -1,0 +1,29 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '../../app/Providers';
+import { FiltersPanel } from './FiltersPanel';
+import { parseSearch } from './searchState';
+
+const facets = {
+  author: [{ value: 'Ana', count: 1200 }],
+  type: [{ value: 'image', count: 2000 }],
+  category: [],
+  language: [],
+  extension: [],
+};
+
+describe('FiltersPanel', () => {
+  it('says when the counts come from the first matches only, and not otherwise', () => {
+    const state = parseSearch(new URLSearchParams('q=summer'));
+    const panel = (sampled: boolean) => (
+      <Providers>
+        <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={() => {}} onClearAll={() => {}} />
+      </Providers>
+    );
+    const { rerender } = render(panel(true));
+    expect(screen.getByText('Counts from the first 2,000 matches')).toBeInTheDocument();
+    expect(screen.getByText('1,200')).toBeInTheDocument();
+    rerender(panel(false));
+    expect(screen.queryByText('Counts from the first 2,000 matches')).not.toBeInTheDocument();
+  });
+});
