@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
 import { ADMIN, signIn, unique } from '../support/fixtures';
-import { makeSearchMedia } from '../support/searchMedia';
+import { makeSearchMedia } from '../support/media';
 
 /** The names shown in the results, in order, whichever the view (grid or list). */
 const shownNames = (page: Page) =>
