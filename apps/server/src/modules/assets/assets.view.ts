@@ -18,7 +18,31 @@ export const parseList = (json: string): string[] => {
   }
 };
 
-export function assetCard(actor: Actor, a: AssetRow, media: MediaUrl): AssetCard {
+/** What a card reads of an asset row; listings select only these (a tenth of a list's time). */
+export const CARD_COLUMNS = [
+  'id',
+  'brand_id',
+  'folder_id',
+  'name',
+  'ext',
+  'mime',
+  'type',
+  'size',
+  'width',
+  'height',
+  'duration_seconds',
+  'author',
+  'visibility',
+  'status',
+  'thumb_key',
+  'preview_key',
+  'derivatives',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof AssetRow)[];
+export type AssetCardRow = Pick<AssetRow, (typeof CARD_COLUMNS)[number]>;
+
+export function assetCard(actor: Actor, a: AssetCardRow, media: MediaUrl): AssetCard {
   return {
     id: a.id,
     brand_id: a.brand_id,

@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
+import { CARD_COLUMNS } from '../assets/assets.view.js';
 
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
 export type Scope =
@@ -190,6 +191,36 @@ export function searchRepo(db: Db, dialect: Dialect) {
     return out;
   }
 
+  const facetSource = (f: SearchFilters) =>
+    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f)).select([
+      'asset_search.author',
+      'asset_search.type',
+      'asset_search.ext',
+      'asset_search.language',
+      'asset_search.categories',
+    ]);
+
+  type Grouped = { f: FacetName | 'total'; v: string; n: number | string };
+  const isFacetRow = (x: Grouped): x is Grouped & { f: FacetName } => x.f !== 'total';
+
+  /** Groups the rows of `inner` by each facet; with `total`, also counts them all. */
+  async function grouped(inner: SelectQueryBuilder<Database, never, object>, total?: { cap: number; sample: number }) {
+    const cats = pg ? sql`jsonb_array_elements_text(g.categories::jsonb) c(v)` : sql`json_each(g.categories) c`;
+    const cv = pg ? sql`c.v` : sql`c.value`;
+    const g = total
+      ? sql`(select * from s limit case when (select count(*) from s) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
+      : sql`(select * from s)`;
+    const r = await sql<Grouped>`
+      with s as materialized ${inner}, g as ${g}
+      select 'total' as f, '' as v, count(*) as n from s
+      union all select 'author', g.author, count(*) from g where g.author is not null and g.author <> '' group by g.author
+      union all select 'type', g.type, count(*) from g group by g.type
+      union all select 'extension', g.ext, count(*) from g group by g.ext
+      union all select 'language', g.language, count(*) from g where g.language is not null and g.language <> '' group by g.language
+      union all select 'category', ${cv}, count(*) from g, ${cats} group by ${cv}`.execute(db);
+    return r.rows;
+  }
+
   const pageQuery = (
     f: SearchFilters,
     order: SearchOrder,
@@ -286,24 +317,19 @@ export function searchRepo(db: Db, dialect: Dialect) {
 
     /** Facet counts over the first `rows` matches (index order), grouped in one pass. */
     async facets(f: SearchFilters, rows: number, perFacet: number) {
-      const cols = [
-        'asset_search.author',
-        'asset_search.type',
-        'asset_search.ext',
-        'asset_search.language',
-        'asset_search.categories',
-      ] as const;
-      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f)).select(cols).limit(rows);
-      const cats = pg ? sql`jsonb_array_elements_text(s.categories::jsonb) c(v)` : sql`json_each(s.categories) c`;
-      const cv = pg ? sql`c.v` : sql`c.value`;
-      const r = await sql<{ f: FacetName; v: string; n: number }>`
-        with s as materialized ${inner}
-        select 'author' as f, s.author as v, count(*) as n from s where s.author is not null and s.author <> '' group by s.author
-        union all select 'type', s.type, count(*) from s group by s.type
-        union all select 'extension', s.ext, count(*) from s group by s.ext
-        union all select 'language', s.language, count(*) from s where s.language is not null and s.language <> '' group by s.language
-        union all select 'category', ${cv}, count(*) from s, ${cats} group by ${cv}`.execute(db);
-      return facetLists(r.rows, perFacet);
+      const r = await grouped(facetSource(f).limit(rows));
+      return facetLists(r.filter(isFacetRow), perFacet);
+    },
+
+    /**
+     * Count (at most `cap + 1`) and facets in one pass over the same rows, for text queries (their
+     * rows are read from the table anyway, so reading the facet columns costs nothing more):
+     * facets over all of them, or over the first `sample` beyond `cap`.
+     */
+    async summary(f: SearchFilters, cap: number, sample: number, perFacet: number) {
+      const r = await grouped(facetSource(f).limit(cap + 1), { cap, sample });
+      const count = Number(r.find((x) => x.f === 'total')?.n ?? 0);
+      return { count, facets: facetLists(r.filter(isFacetRow), perFacet) };
     },
 
     /**
@@ -343,7 +369,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
     /** Full asset rows for a page, in the page's order. */
     async rows(ids: number[]) {
       if (!ids.length) return [];
-      const rows = await db.selectFrom('assets').selectAll().where('id', 'in', ids).execute();
+      const rows = await db.selectFrom('assets').select(CARD_COLUMNS).where('id', 'in', ids).execute();
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
     },

@@ -107,12 +107,18 @@ export function searchCore(
         facetsCapped: false,
       };
     }
-    const count = await remember(`count ${brandId} ${JSON.stringify(f)}`, gen, () => repo.count(f, exactTotal));
+    // Text queries read their rows from the table anyway: count and facets in one pass. Others
+    // count from an index alone first, and read rows for the facets only as far as needed.
+    const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
+      if (f.terms.length) return repo.summary(f, exactTotal, facetSample, facetValues);
+      const n = await repo.count(f, exactTotal);
+      return {
+        count: n,
+        facets: n ? await repo.facets(f, n > exactTotal ? facetSample : n, facetValues) : repo.emptyFacets(),
+      };
+    });
     const capped = count > exactTotal;
-    if (count === 0) return { ids: [], total: 0, totalCapped: false, facets: repo.emptyFacets(), facetsCapped: false };
-    const facets = await remember(`facets ${brandId} ${JSON.stringify(f)}`, gen, () =>
-      repo.facets(f, capped ? facetSample : count, facetValues),
-    );
+    if (count === 0) return { ids: [], total: 0, totalCapped: false, facets, facetsCapped: false };
     // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
     // sort every match); a common word is checked as its exact expansion, else as a list.
     let text: TextPlan = 'in';

@@ -446,6 +446,16 @@ describe('asset search: paging, bounds and facets at volume', () => {
     expect(filtered.total_capped).toBe(true);
     expect(filtered.facets_capped).toBe(true);
     expect(sum(filtered.facets.type)).toBe(120);
+    // A text query counts and groups in one pass: its sample is at most the cap + 1 rows it read.
+    const words = await capped.search(actor, bulk.root, { ...body, q: 'bulk' }, 1, 50);
+    expect([words.total, words.total_capped, words.facets_capped]).toEqual([100, true, true]);
+    expect(sum(words.facets.type)).toBe(101);
+    const fewWords = await capped.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 1, 50);
+    expect([fewWords.total, fewWords.total_capped, fewWords.facets_capped]).toEqual([100, false, false]);
+    expect(fewWords.facets.author).toEqual([
+      { value: 'Ana', count: 50 },
+      { value: 'Bea', count: 50 },
+    ]);
     const exact = await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50);
     expect(exact.total).toBe(50);
     expect(exact.total_capped).toBe(false);
