@@ -8,10 +8,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the same for a day and the browser can cache what it points to.
  */
 export function signPath(appKey: string, path: string, now: Date, ttlMs = DAY_MS): string {
-  const exp = Math.ceil((now.getTime() + ttlMs) / DAY_MS) * DAY_MS;
+  const exp = linkExpiry(now, ttlMs);
   const sep = path.includes('?') ? '&' : '?';
   return `${path}${sep}exp=${exp}&sig=${hmac(appKey, `${path}|${exp}`)}`;
 }
+
+/** When a link signed now expires: at least `ttlMs` ahead, rounded up to a day boundary. */
+export const linkExpiry = (now: Date, ttlMs = DAY_MS) => Math.ceil((now.getTime() + ttlMs) / DAY_MS) * DAY_MS;
 
 /** Checks a signature made by signPath for `path` (without the exp/sig parameters). */
 export function verifySignedPath(appKey: string, path: string, exp: unknown, sig: unknown, now: Date): boolean {
