@@ -9,6 +9,7 @@ import * as searchCounts from './migrations/2026112205_search_counts.js';
 import * as rateLimitsUnlogged from './migrations/2026112206_rate_limits_unlogged.js';
 import * as searchPathIndexes from './migrations/2026112207_search_path_indexes.js';
 import * as searchSyncStatements from './migrations/2026112208_search_sync_statements.js';
+import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -23,6 +24,7 @@ const steps: Record<string, Step> = {
   '2026112206_rate_limits_unlogged': rateLimitsUnlogged,
   '2026112207_search_path_indexes': searchPathIndexes,
   '2026112208_search_sync_statements': searchSyncStatements,
+  '2026112209_fts_prefixes': ftsPrefixes,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
