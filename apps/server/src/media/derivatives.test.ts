@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDerivatives, posterTime } from './derivatives.js';
 import type { Derivative, DerivativesResult } from './derivatives.js';
 import { MediaError } from './errors.js';
-import { bombPng, fixtureDir, hasCommand, photoJpeg, tinyPdf, WEBP_MAGIC } from './test-fixtures.js';
+import { bombPng, fixtureDir, hasCommand, lavfi, photoJpeg, testClip, tinyPdf, WEBP_MAGIC } from './test-fixtures.js';
 import { detectTools, toolReport } from './tools.js';
 import type { AssetType } from './types.js';
 
@@ -39,16 +39,7 @@ beforeAll(async () => {
     .jpeg()
     .toFile(f('cmyk.jpg'));
   // Animated GIF, three frames.
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=0.3:size=120x90:rate=10',
-    f('anim.gif'),
-  ]);
+  lavfi(f('anim.gif'), 'testsrc=duration=0.3:size=120x90:rate=10');
   writeFileSync(
     f('icon.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><circle cx="12" cy="12" r="10" fill="#c00"/></svg>',
@@ -64,31 +55,9 @@ beforeAll(async () => {
   <image href="plain.png" x="400" y="300" width="400" height="300"/>
 </svg>`,
   );
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    f('clip.mp4'),
-  ]);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=1', f('jingle.mp3')]);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=100x80',
-    '-frames:v',
-    '1',
-    f('old.bmp'),
-  ]);
+  testClip(f('clip.mp4'), 2, '320x240');
+  lavfi(f('jingle.mp3'), 'sine=duration=1');
+  lavfi(f('old.bmp'), 'testsrc=size=100x80', '-frames:v', '1');
   tinyPdf(f('doc.pdf'));
   bombPng(f('bomb.png'));
   writeFileSync(f('empty.txt'), '');

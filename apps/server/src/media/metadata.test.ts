@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMetadata } from './metadata.js';
-import { bombPng, fixtureDir, photoJpeg, tinyPdf } from './test-fixtures.js';
+import { bombPng, fixtureDir, lavfi, photoJpeg, testClip, tinyPdf } from './test-fixtures.js';
 
 const dir = fixtureDir();
 const f = (name: string) => join(dir, name);
@@ -15,21 +14,15 @@ beforeAll(async () => {
   writeFileSync(f('garbage.jpg'), Buffer.from('\xff\xd8\xff\xe0 definitely not a jpeg', 'latin1'));
   writeFileSync(f('junk.mp4'), 'plain words, no container at all\n'.repeat(20));
   writeFileSync(f('logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"/>');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=2:size=320x240:rate=10',
+  testClip(
+    f('clip.mp4'),
+    2,
+    '320x240',
     '-f',
     'lavfi',
     '-i',
     'sine=duration=2',
     '-shortest',
-    '-pix_fmt',
-    'yuv420p',
     '-metadata',
     'artist=Video Author',
     '-metadata',
@@ -38,20 +31,8 @@ beforeAll(async () => {
     'keywords=launch, teaser',
     '-metadata',
     'creation_time=2024-03-02T01:02:03Z',
-    f('clip.mp4'),
-  ]);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=duration=1.5',
-    '-metadata',
-    'artist=Band',
-    f('jingle.mp3'),
-  ]);
+  );
+  lavfi(f('jingle.mp3'), 'sine=duration=1.5', '-metadata', 'artist=Band');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

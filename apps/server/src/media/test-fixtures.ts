@@ -9,6 +9,15 @@ import sharp from 'sharp';
 
 export const fixtureDir = () => mkdtempSync(join(tmpdir(), 'bv-media-test-'));
 
+/** Writes `out` from an ffmpeg lavfi source (testsrc, sine, ...); `extra` goes before the output. */
+export function lavfi(out: string, source: string, ...extra: string[]): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', source, ...extra, out]);
+}
+
+/** A short H.264 test-pattern video. */
+export const testClip = (out: string, seconds: number, size: string, ...extra: string[]) =>
+  lavfi(out, `testsrc=duration=${seconds}:size=${size}:rate=10`, ...extra, '-pix_fmt', 'yuv420p');
+
 export function hasCommand(cmd: string): boolean {
   try {
     execFileSync(cmd, ['--help'], { stdio: 'ignore', timeout: 5000 });

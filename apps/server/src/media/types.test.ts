@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureDir, tinyPdf } from './test-fixtures.js';
+import { fixtureDir, testClip, tinyPdf } from './test-fixtures.js';
 import { checkExtensionMatchesContent, DEFAULT_EXTENSIONS, detectType, extensionOf, inspectUpload } from './types.js';
 
 const dir = fixtureDir();
@@ -39,18 +38,7 @@ beforeAll(async () => {
   );
   writeFileSync(f('binary.txt'), Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0]));
   tinyPdf(f('doc.pdf'));
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=duration=0.5:size=64x48:rate=10',
-    '-pix_fmt',
-    'yuv420p',
-    f('clip.mp4'),
-  ]);
+  testClip(f('clip.mp4'), 0.5, '64x48');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
