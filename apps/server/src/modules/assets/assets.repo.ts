@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { AssetVersionsTable, AssetsTable } from '../../db/schema.js';
+import { paged } from '../../db/paged.js';
 
 export type AssetRow = Selectable<AssetsTable>;
 export type VersionRow = Selectable<AssetVersionsTable>;
@@ -24,17 +25,7 @@ export function assetsRepo(db: Db) {
     async inFolder(folderId: number, withPrivate: boolean, page: number, perPage: number) {
       let q = db.selectFrom('assets').where('folder_id', '=', folderId).where('status', '=', 'ACTIVE');
       if (!withPrivate) q = q.where('visibility', '=', 'PUBLIC');
-      const [total, items] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('name')
-          .orderBy('id')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ]);
-      return { total: Number(total.n), items };
+      return paged(q, (p) => p.selectAll().orderBy('name').orderBy('id'), page, perPage);
     },
 
     /** An active asset of the brand with these bytes (duplicate detection). */

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { containsPattern } from '../../db/like.js';
 import type { BrandsTable } from '../../db/schema.js';
+import { paged } from '../../db/paged.js';
 
 const summary = [
   'brands.id',
@@ -57,17 +58,7 @@ export function brandsRepo(db: Db) {
         const like = containsPattern(search);
         q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('slug', 'like', like)]));
       }
-      const [total, items] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('name')
-          .orderBy('id')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ]);
-      return { total: Number(total.n), items };
+      return paged(q, (p) => p.selectAll().orderBy('name').orderBy('id'), page, perPage);
     },
 
     async usersCount(brandIds: number[]): Promise<Map<number, number>> {

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { containsPattern } from '../../db/like.js';
 import type { UsersTable } from '../../db/schema.js';
+import { paged } from '../../db/paged.js';
 
 export type UserListFilter = {
   search?: string;
@@ -52,17 +53,7 @@ export function usersRepo(db: Db) {
       }
       if (f.status === 'PENDING') q = q.where('status', '=', 'INACTIVE').where('approved_at', 'is', null);
       else if (f.status) q = q.where('status', '=', f.status);
-      const [total, items] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(f.perPage)
-          .offset((f.page - 1) * f.perPage)
-          .execute(),
-      ]);
-      return { total: Number(total.n), items };
+      return paged(q, (p) => p.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), f.page, f.perPage);
     },
   };
 }
