@@ -1,4 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+
+/** Joins names in one column; a control character no role or permission name holds. */
+const SEP = '\u001f';
+const split = (v: string | null) => (v ? v.split(SEP).sort() : []);
 
 /** Bearer tokens and password-reset tokens; both are stored as SHA-256 hashes only. */
 export function authRepo(db: Db) {
@@ -18,6 +23,35 @@ export function authRepo(db: Db) {
         .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
         .where('access_tokens.token_hash', '=', tokenHash)
         .executeTakeFirst();
+    },
+
+    /**
+     * The token's user with their roles and effective permissions (role and direct), in one
+     * round trip: it runs on every API request.
+     */
+    async actorByToken(tokenHash: string) {
+      const row = await db
+        .selectFrom('access_tokens')
+        .innerJoin('users', 'users.id', 'access_tokens.user_id')
+        .selectAll('users')
+        .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
+        .select(
+          sql<string | null>`(select string_agg(r.name, ${SEP}) from user_roles ur
+            join roles r on r.id = ur.role_id where ur.user_id = users.id)`.as('role_names'),
+        )
+        .select(
+          sql<string | null>`(select string_agg(x.name, ${SEP}) from (
+            select p.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+              join permissions p on p.id = rp.permission_id where ur.user_id = users.id
+            union
+            select p.name from user_permissions up join permissions p on p.id = up.permission_id
+              where up.user_id = users.id) x)`.as('permission_names'),
+        )
+        .where('access_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { role_names, permission_names, ...rest } = row;
+      return { ...rest, roles: split(role_names), permissions: split(permission_names) };
     },
 
     async touchToken(tokenId: number, now: string) {

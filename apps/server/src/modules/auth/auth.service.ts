@@ -51,13 +51,13 @@ export function authService(deps: Deps) {
     async actorFromHeader(header: string | undefined): Promise<Actor | null> {
       const m = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
       if (!m?.[1]) return null;
-      const row = await repos.auth.tokenWithUser(sha256(m[1]));
+      const row = await repos.auth.actorByToken(sha256(m[1]));
       if (!row || !canSignIn(row)) return null;
-      const { token_id, emulator_id, last_used_at, ...user } = row;
+      const { token_id, emulator_id, last_used_at, roles, permissions, ...user } = row;
       if (!last_used_at || clock.now().getTime() - Date.parse(last_used_at) > TOUCH_EVERY_MS) {
         await repos.auth.touchToken(token_id, now());
       }
-      return actorFor(user, token_id, emulator_id);
+      return { user, tokenId: token_id, emulatorId: emulator_id, roles, permissions: new Set(permissions) };
     },
 
     async login(email: string, password: string, ip: string) {

@@ -25,6 +25,26 @@ export function foldersRepo(db: Db) {
   return {
     byId: (id: number) => active().selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The folder with its brand's status and whether the user is assigned to the brand: one round trip. */
+    byIdForUser: (id: number, userId: number) =>
+      active()
+        .innerJoin('brands', 'brands.id', 'folders.brand_id')
+        .selectAll('folders')
+        .select('brands.status as brand_status')
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('user_brands')
+                .select('user_brands.brand_id')
+                .whereRef('user_brands.brand_id', '=', 'folders.brand_id')
+                .where('user_brands.user_id', '=', userId),
+            )
+            .as('member'),
+        )
+        .where('folders.id', '=', id)
+        .executeTakeFirst(),
+
     rootOf: (brandId: number) =>
       active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),
 

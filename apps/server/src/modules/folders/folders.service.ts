@@ -13,6 +13,7 @@ import type { Actor } from '../auth/actor.js';
 import { seesPrivate } from '../assets/assets.policy.js';
 import { assetCard } from '../assets/assets.view.js';
 import { visibleBrand } from '../brands/brandAccess.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
 import type { FolderRow } from './folders.repo.js';
 
@@ -24,11 +25,10 @@ export function foldersService(deps: Deps) {
 
   /** The folder if its brand and visibility allow; FOLDER_NOT_FOUND otherwise. */
   async function visible(actor: Actor, id: number) {
-    const f = await repos.folders.byId(id);
-    if (!f) throw new AppError('FOLDER_NOT_FOUND');
-    await visibleBrand(repos, actor, f.brand_id).catch(() => {
-      throw new AppError('FOLDER_NOT_FOUND');
-    });
+    const row = await repos.folders.byIdForUser(id, actor.user.id);
+    if (!row) throw new AppError('FOLDER_NOT_FOUND');
+    const { brand_status, member, ...f } = row;
+    if (!brandsPolicy.see(actor, { status: brand_status }, !!member)) throw new AppError('FOLDER_NOT_FOUND');
     if (!foldersPolicy.see(actor, f)) throw new AppError('FOLDER_NOT_FOUND');
     return f;
   }
