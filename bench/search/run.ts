@@ -132,9 +132,8 @@ const ALL: Query[] = [
 const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
 
 // ---- Direct SQL: the same repo calls the service makes (searchCore: page, counts or summary,
-// plan choice), then the page's rows; no HTTP, sign-in, validation, cards or JSON.
+// plan choice, the page's rows); no HTTP, sign-in, validation, cards or JSON.
 const core = searchCore(searchRepo(db, dialect), dialect, SEARCH_EXACT_TOTAL, 50, cold ? 0 : 500);
-const sqlRepo = searchRepo(db, dialect);
 
 /** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {
@@ -161,8 +160,7 @@ async function sqlRunner(q: Query): Promise<() => Promise<void>> {
   };
   const order = orderOf(b.sort);
   return async () => {
-    const found = await core(folder.brand_id, filters, order, q.page ?? 1, q.per_page ?? 50);
-    await sqlRepo.rows(found.ids);
+    await core(folder.brand_id, filters, order, q.page ?? 1, q.per_page ?? 50);
   };
 }
 

@@ -10,6 +10,7 @@ import * as rateLimitsUnlogged from './migrations/2026112206_rate_limits_unlogge
 import * as searchPathIndexes from './migrations/2026112207_search_path_indexes.js';
 import * as searchSyncStatements from './migrations/2026112208_search_sync_statements.js';
 import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
+import * as cardGeneration from './migrations/2026112210_card_generation.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -25,6 +26,7 @@ const steps: Record<string, Step> = {
   '2026112207_search_path_indexes': searchPathIndexes,
   '2026112208_search_sync_statements': searchSyncStatements,
   '2026112209_fts_prefixes': ftsPrefixes,
+  '2026112210_card_generation': cardGeneration,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

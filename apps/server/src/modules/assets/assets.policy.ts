@@ -18,6 +18,12 @@ export function canSeeAsset(
   return a.status === 'ACTIVE' || hasPermission(actor, 'asset.delete');
 }
 
+const ABILITY_PERMISSIONS = ['asset.update', 'asset.create', 'asset.delete', 'asset.download', 'asset.manage'] as const;
+
+/** Actors with the same key get the same abilities on every asset: answers may be shared by it. */
+export const abilitiesKey = (actor: Actor) =>
+  ABILITY_PERMISSIONS.map((p) => (hasPermission(actor, p) ? 1 : 0)).join('');
+
 export function assetAbilities(actor: Actor, a: { status: string }): AssetAbilities {
   const active = a.status === 'ACTIVE';
   return {

@@ -1,10 +1,13 @@
-import { SEARCH_EXACT_TOTAL } from '@brandvault/contract';
+import { AssetSearchResponse, SEARCH_EXACT_TOTAL } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../services.js';
 import type { Actor } from '../auth/actor.js';
-import { seesPrivate } from '../assets/assets.policy.js';
+import { abilitiesKey, seesPrivate } from '../assets/assets.policy.js';
+import { JsonText } from '../../lib/jsonText.js';
+import { linkExpiry } from '../../lib/signedUrl.js';
 import { assetCard } from '../assets/assets.view.js';
+import type { AssetCardRow } from '../assets/assets.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { isUnfiltered, searchRepo, searchTerms } from './search.repo.js';
 import type { Scope, SearchFilters, SearchOrder, SearchRepo, TextPlan } from './search.repo.js';
@@ -44,6 +47,7 @@ const COMMON_WORD_DOCS = 100_000;
 
 export interface Found {
   ids: number[];
+  rows: AssetCardRow[];
   total: number;
   totalCapped: boolean;
   facets: Awaited<ReturnType<SearchRepo['facets']>>;
@@ -89,7 +93,7 @@ export function searchCore(
     perPage: number,
     gen: number,
     brandId: number,
-  ): Promise<Found> {
+  ): Promise<Omit<Found, 'rows'>> {
     const offset = (page - 1) * perPage;
     if (isUnfiltered(f)) {
       const hidden = hiddenClasses(f);
@@ -139,16 +143,23 @@ export function searchCore(
     perPage: number,
   ): Promise<Found> => {
     const gen = await repo.generation(brandId);
-    return remember(`page ${brandId} ${JSON.stringify([f, order, page, perPage])}`, gen, () =>
-      compute(f, order, page, perPage, gen, brandId),
-    );
+    // The cards' rows are kept with the page: the generation also moves when only a card changes.
+    return remember(`page ${brandId} ${JSON.stringify([f, order, page, perPage])}`, gen, async () => {
+      const found = await compute(f, order, page, perPage, gen, brandId);
+      return { ...found, rows: await repo.rows(found.ids) };
+    });
   };
 }
 
 const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 export function searchService(deps: Deps, folders: FoldersService, opts: SearchOptions = {}) {
-  const { handle, media } = deps;
+  const { handle, media, clock } = deps;
+  // Serialised bodies per kept answer: a new generation makes new answers, and these go with the old.
+  type Answer = z.output<typeof AssetSearchResponse>;
+  const sent = new WeakMap<Found, Map<string, JsonText<Answer>>>();
+  const answer = (a: z.input<typeof AssetSearchResponse>) =>
+    new JsonText<Answer>(JSON.stringify(AssetSearchResponse.parse(a)));
   const repo = searchRepo(handle.db, handle.dialect);
   const exactTotal = opts.exactTotal ?? SEARCH_EXACT_TOTAL;
   const facetValues = opts.facetValues ?? 50;
@@ -189,7 +200,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       };
       // A query with no searchable word ("!!!") matches nothing rather than everything.
       if (body.q && body.q.trim() && !filters.terms.length)
-        return {
+        return answer({
           items: [],
           total: 0,
           total_capped: false,
@@ -197,18 +208,26 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           per_page: perPage,
           facets: repo.emptyFacets(),
           facets_capped: false,
-        };
+        });
       const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage);
-      const rows = await repo.rows(found.ids);
-      return {
-        items: rows.map((a) => assetCard(actor, a, media)),
-        total: found.total,
-        total_capped: found.totalCapped,
-        page,
-        per_page: perPage,
-        facets: found.facets,
-        facets_capped: found.facetsCapped,
-      };
+      // The body depends only on the kept answer, the caller's abilities and the links' day.
+      const key = `${abilitiesKey(actor)} ${linkExpiry(clock.now())}`;
+      const bodies = sent.get(found) ?? sent.set(found, new Map()).get(found)!;
+      let text = bodies.get(key);
+      if (!text) {
+        text = answer({
+          items: found.rows.map((a) => assetCard(actor, a, media)),
+          total: found.total,
+          total_capped: found.totalCapped,
+          page,
+          per_page: perPage,
+          facets: found.facets,
+          facets_capped: found.facetsCapped,
+        });
+        bodies.clear(); // one links' day at a time
+        bodies.set(key, text);
+      }
+      return text;
     },
   };
 }

@@ -232,6 +232,50 @@ describe('asset search: kept in step with changes', () => {
     expect(await ask()).toEqual([]);
   });
 
+  it('gives each caller their own abilities when callers share a kept answer', async () => {
+    const abilities = async (c: Client) =>
+      ((await search(c, brand.root, { q: 'campana' })).json() as Page).items.map((i) => i.abilities);
+    for (let i = 0; i < 2; i++) {
+      expect((await abilities(admin)).every((a) => a.remove && a.lock_name)).toBe(true);
+      expect((await abilities(member)).every((a) => a.update && !a.remove && !a.lock_name)).toBe(true);
+    }
+  });
+
+  it('never shows a kept card older than its asset (a finished thumbnail, a failed derivative)', async () => {
+    const card = async () => {
+      const p = (await search(member, brand.root, { q: 'campana hero' })).json() as Page & {
+        items: { derivatives: string }[];
+      };
+      return p.items[0]!;
+    };
+    const repos = makeRepos(t.built.handle.db);
+    const row = () =>
+      t.built.handle.db
+        .selectFrom('assets')
+        .select(['derivative_rev', 'derivatives', 'thumb_key'])
+        .where('id', '=', ids.hero!)
+        .executeTakeFirstOrThrow();
+    const rev = async () => Number((await row()).derivative_rev);
+    const before = await row();
+    expect(await repos.assets.setDerivatives(ids.hero!, await rev(), { derivatives: 'failed', thumb_key: null })).toBe(
+      true,
+    );
+    expect(await card()).toMatchObject({ derivatives: 'failed', thumbnail_url: null });
+    expect(await card()).toMatchObject({ derivatives: 'failed', thumbnail_url: null });
+    // What the derivative job writes when it finishes.
+    await repos.assets.setDerivatives(ids.hero!, await rev(), {
+      derivatives: 'ready',
+      thumb_key: 'derivatives/x/t.webp',
+    });
+    const after = await card();
+    expect(after.derivatives).toBe('ready');
+    expect(after.thumbnail_url).toContain('derivatives/x/t.webp');
+    await repos.assets.setDerivatives(ids.hero!, await rev(), {
+      derivatives: before.derivatives,
+      thumb_key: before.thumb_key,
+    });
+  });
+
   it('finds a moved asset under its new folder, not the old one', async () => {
     const r = await admin.post(`/api/ops/asset/all/move/${misc}`, { ids: [ids.sub] });
     expect(r.statusCode, r.body).toBe(200);
@@ -422,6 +466,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       handle: built.handle,
       repos: makeRepos(built.handle.db),
       media: mediaUrlFactory('test-key', t.clock),
+      clock: t.clock,
       config: { searchCacheEntries: 0 },
     } as unknown as Deps;
     const capped = searchService(deps, built.services.folders, { exactTotal: 100, facetSample: 120 });
@@ -431,7 +476,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       sort: { attribute: 'name' as const, mode: 'asc' as const },
     };
     const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
-    const r = await capped.search(actor, bulk.root, body, 3, 50);
+    const r = (await capped.search(actor, bulk.root, body, 3, 50)).value();
     expect(r.total).toBe(100);
     expect(r.total_capped).toBe(true);
     expect(r.items.length).toBe(50);
@@ -442,21 +487,23 @@ describe('asset search: paging, bounds and facets at volume', () => {
       { value: 'Ana', count: 149 },
     ]);
     expect(r.facets.category.find((c) => c.value === 'Quarter')?.count).toBe(75);
-    const filtered = await capped.search(actor, bulk.root, { ...body, type: ['image'] }, 1, 50);
+    const filtered = (await capped.search(actor, bulk.root, { ...body, type: ['image'] }, 1, 50)).value();
     expect(filtered.total_capped).toBe(true);
     expect(filtered.facets_capped).toBe(true);
     expect(sum(filtered.facets.type)).toBe(120);
     // A text query counts and groups in one pass: its sample is at most the cap + 1 rows it read.
-    const words = await capped.search(actor, bulk.root, { ...body, q: 'bulk' }, 1, 50);
+    const words = (await capped.search(actor, bulk.root, { ...body, q: 'bulk' }, 1, 50)).value();
     expect([words.total, words.total_capped, words.facets_capped]).toEqual([100, true, true]);
     expect(sum(words.facets.type)).toBe(101);
-    const fewWords = await capped.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 1, 50);
+    const fewWords = (await capped.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 1, 50)).value();
     expect([fewWords.total, fewWords.total_capped, fewWords.facets_capped]).toEqual([100, false, false]);
     expect(fewWords.facets.author).toEqual([
       { value: 'Ana', count: 50 },
       { value: 'Bea', count: 50 },
     ]);
-    const exact = await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50);
+    const exact = (
+      await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50)
+    ).value();
     expect(exact.total).toBe(50);
     expect(exact.total_capped).toBe(false);
     expect(exact.facets_capped).toBe(false);
