@@ -70,7 +70,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const { dataDir, databaseUrl } = target();
   const port = 31000 + Math.floor(Math.random() * 10000);
   const serverDir = new URL('../../apps/server', import.meta.url).pathname;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

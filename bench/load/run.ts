@@ -246,8 +246,8 @@ try {
         mean: r.latency.average,
         max: r.latency.max,
       },
-      statuses: { '2xx': r['2xx'], non2xx: r.non2xxResponses },
-      non_2xx: r.non2xxResponses,
+      statuses: { '2xx': r['2xx'], non2xx: r.non2xx },
+      non_2xx: r.non2xx,
       rate_limited_429: r.statusCodeStats?.['429']?.count ?? 0,
       errors: r.errors + r.timeouts,
     };
@@ -261,7 +261,7 @@ interface AutocannonResult {
   throughput: { average: number };
   latency: { p50: number; p90: number; p97_5: number; p99: number; p99_9: number; average: number; max: number };
   '2xx': number;
-  non2xxResponses: number;
+  non2xx: number;
   statusCodeStats?: Record<string, { count: number }>;
   errors: number;
   timeouts: number;
