@@ -25,7 +25,10 @@ export function foldersRepo(db: Db) {
   return {
     byId: (id: number) => active().selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** The folder with its brand's status and whether the user is assigned to the brand: one round trip. */
+    /**
+     * The folder with its brand's status, whether the user is assigned to the brand and the
+     * brand's search generation: one round trip for what every folder request checks first.
+     */
     byIdForUser: (id: number, userId: number) =>
       active()
         .innerJoin('brands', 'brands.id', 'folders.brand_id')
@@ -41,6 +44,13 @@ export function foldersRepo(db: Db) {
                 .where('user_brands.user_id', '=', userId),
             )
             .as('member'),
+        )
+        .select((eb) =>
+          eb
+            .selectFrom('search_generations')
+            .select('search_generations.n')
+            .whereRef('search_generations.brand_id', '=', 'folders.brand_id')
+            .as('search_generation'),
         )
         .where('folders.id', '=', id)
         .executeTakeFirst(),

@@ -23,15 +23,21 @@ export function foldersService(deps: Deps) {
   const { repos, clock, media, storage, handle } = deps;
   const now = () => iso(clock.now());
 
-  /** The folder if its brand and visibility allow; FOLDER_NOT_FOUND otherwise. */
-  async function visible(actor: Actor, id: number) {
+  /**
+   * The folder if its brand and visibility allow, with the brand's search generation read in the
+   * same statement (search keys its kept answers on it); FOLDER_NOT_FOUND otherwise.
+   */
+  async function visibleWithGeneration(actor: Actor, id: number) {
     const row = await repos.folders.byIdForUser(id, actor.user.id);
     if (!row) throw new AppError('FOLDER_NOT_FOUND');
-    const { brand_status, member, ...f } = row;
+    const { brand_status, member, search_generation, ...folder } = row;
     if (!brandsPolicy.see(actor, { status: brand_status }, !!member)) throw new AppError('FOLDER_NOT_FOUND');
-    if (!foldersPolicy.see(actor, f)) throw new AppError('FOLDER_NOT_FOUND');
-    return f;
+    if (!foldersPolicy.see(actor, folder)) throw new AppError('FOLDER_NOT_FOUND');
+    return { folder, searchGeneration: Number(search_generation ?? 0) };
   }
+
+  /** The folder if its brand and visibility allow; FOLDER_NOT_FOUND otherwise. */
+  const visible = async (actor: Actor, id: number) => (await visibleWithGeneration(actor, id)).folder;
 
   const card = (actor: Actor, f: FolderRow) => ({
     id: f.id,
@@ -95,6 +101,7 @@ export function foldersService(deps: Deps) {
 
   return {
     visible,
+    visibleWithGeneration,
 
     async tree(actor: Actor, q: z.output<typeof FolderTreeQuery>) {
       if (!q.brand_id) throw invalid({ brand_id: 'required' });

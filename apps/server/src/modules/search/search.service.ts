@@ -141,8 +141,10 @@ export function searchCore(
     order: SearchOrder,
     page: number,
     perPage: number,
+    /** The brand's generation when the caller has read it already (with the folder). */
+    generation?: number,
   ): Promise<Found> => {
-    const gen = await repo.generation(brandId);
+    const gen = generation ?? (await repo.generation(brandId));
     // The cards' rows are kept with the page: the generation also moves when only a card changes.
     return remember(`page ${brandId} ${JSON.stringify([f, order, page, perPage])}`, gen, async () => {
       const found = await compute(f, order, page, perPage, gen, brandId);
@@ -179,7 +181,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
      * may not see.
      */
     async search(actor: Actor, folderId: number, body: Body, page: number, perPage: number) {
-      const folder = await folders.visible(actor, folderId);
+      const { folder, searchGeneration } = await folders.visibleWithGeneration(actor, folderId);
       const scope: Scope = !body.recursive
         ? { kind: 'folder', folderId: folder.id }
         : folder.parent_id === null
@@ -209,9 +211,10 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           facets: repo.emptyFacets(),
           facets_capped: false,
         });
-      const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage);
+      const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage, searchGeneration);
       // The body depends only on the kept answer, the caller's abilities and the links' day.
-      const key = `${abilitiesKey(actor)} ${linkExpiry(clock.now())}`;
+      const linkDay = linkExpiry(clock.now());
+      const key = `${abilitiesKey(actor)} ${linkDay}`;
       const bodies = sent.get(found) ?? sent.set(found, new Map()).get(found)!;
       let text = bodies.get(key);
       if (!text) {
@@ -224,7 +227,8 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           facets: found.facets,
           facets_capped: found.facetsCapped,
         });
-        bodies.clear(); // one links' day at a time
+        // One links' day at a time; ability sets of that day share the answer side by side.
+        for (const k of bodies.keys()) if (!k.endsWith(` ${linkDay}`)) bodies.delete(k);
         bodies.set(key, text);
       }
       return text;
