@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { namedStatementClient } from './pgStatements.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,6 +29,7 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      Client: namedStatementClient(),
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
