@@ -63,7 +63,7 @@ export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps,
       checkAccess(def.access, req.actor);
       if (def.rateLimit) {
         const who = req.actor ? `u${req.actor.user.id}` : `ip${req.ip}`;
-        const hit = await deps.limiter.hit(`route:${def.method}:${def.path}:${who}`, 60);
+        const hit = await deps.limiter.hit(`route:${def.method}:${def.path}:${who}`, 60, def.rateLimit.max);
         if (hit.count > def.rateLimit.max) {
           throw new AppError(def.rateLimit.code ?? 'TOO_MANY_ATTEMPTS', {
             headers: { 'retry-after': String(hit.retryAfterSeconds) },
