@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
+import { keptPlan } from '../db/pgStatements.js';
 
 export interface Hit {
   count: number;
@@ -63,6 +64,7 @@ export class RateLimiter {
         }),
       )
       .returning(['count', 'reset_at'])
+      .modifyEnd(keptPlan)
       .executeTakeFirstOrThrow();
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { keptPlan } from '../../db/pgStatements.js';
 
 /** Joins names in one column; a control character no role or permission name holds. */
 const SEP = '\u001f';
@@ -48,6 +49,7 @@ export function authRepo(db: Db) {
               where up.user_id = users.id) x)`.as('permission_names'),
         )
         .where('access_tokens.token_hash', '=', tokenHash)
+        .modifyEnd(keptPlan)
         .executeTakeFirst();
       if (!row) return undefined;
       const { role_names, permission_names, ...rest } = row;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
+import { keptPlan } from '../../db/pgStatements.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 
@@ -53,6 +54,7 @@ export function foldersRepo(db: Db) {
             .as('search_generation'),
         )
         .where('folders.id', '=', id)
+        .modifyEnd(keptPlan)
         .executeTakeFirst(),
 
     rootOf: (brandId: number) =>
