@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
+import { compiledOnce } from '../db/compiledOnce.js';
 import { keptPlan } from '../db/pgStatements.js';
 
 export interface Hit {
@@ -28,11 +29,27 @@ interface Local {
  */
 export class RateLimiter {
   private local = new Map<string, Local>();
+  /** The upsert below, compiled once: a busy read runs it every `max / 20` hits. */
+  private upsert;
 
   constructor(
     private db: Db,
     private clock: Clock,
-  ) {}
+  ) {
+    this.upsert = compiledOnce(db, (key: string, n: number, now: number, reset: number) =>
+      db
+        .insertInto('rate_limits')
+        .values({ key, count: n, reset_at: reset })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            count: sql<number>`case when rate_limits.reset_at <= ${now} then ${n} else rate_limits.count + ${n} end`,
+            reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${reset} else rate_limits.reset_at end`,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .modifyEnd(keptPlan),
+    );
+  }
 
   async hit(key: string, windowSeconds: number, max = 0): Promise<Hit> {
     const now = this.clock.now().getTime();
@@ -52,20 +69,9 @@ export class RateLimiter {
   }
 
   /** Adds `n` hits to the shared count in one atomic upsert. */
-  private add(key: string, windowSeconds: number, n: number, now: number) {
-    const reset = now + windowSeconds * 1000;
-    return this.db
-      .insertInto('rate_limits')
-      .values({ key, count: n, reset_at: reset })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when rate_limits.reset_at <= ${now} then ${n} else rate_limits.count + ${n} end`,
-          reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${reset} else rate_limits.reset_at end`,
-        }),
-      )
-      .returning(['count', 'reset_at'])
-      .modifyEnd(keptPlan)
-      .executeTakeFirstOrThrow();
+  private async add(key: string, windowSeconds: number, n: number, now: number) {
+    const [row] = await this.upsert(key, n, now, now + windowSeconds * 1000);
+    return row!;
   }
 
   private forgetExpired(now: number) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
 
 /** Joins names in one column; a control character no role or permission name holds. */
@@ -8,6 +9,28 @@ const split = (v: string | null) => (v ? v.split(SEP).sort() : []);
 
 /** Bearer tokens and password-reset tokens; both are stored as SHA-256 hashes only. */
 export function authRepo(db: Db) {
+  const byToken = compiledOnce(db, (tokenHash: string) =>
+    db
+      .selectFrom('access_tokens')
+      .innerJoin('users', 'users.id', 'access_tokens.user_id')
+      .selectAll('users')
+      .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
+      .select(
+        sql<string | null>`(select string_agg(r.name, ${SEP}) from user_roles ur
+          join roles r on r.id = ur.role_id where ur.user_id = users.id)`.as('role_names'),
+      )
+      .select(
+        sql<string | null>`(select string_agg(x.name, ${SEP}) from (
+          select p.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+            join permissions p on p.id = rp.permission_id where ur.user_id = users.id
+          union
+          select p.name from user_permissions up join permissions p on p.id = up.permission_id
+            where up.user_id = users.id) x)`.as('permission_names'),
+      )
+      .where('access_tokens.token_hash', '=', tokenHash)
+      .modifyEnd(keptPlan),
+  );
+
   return {
     async insertToken(userId: number, tokenHash: string, now: string, emulatorId: number | null = null) {
       await db
@@ -31,26 +54,7 @@ export function authRepo(db: Db) {
      * round trip: it runs on every API request.
      */
     async actorByToken(tokenHash: string) {
-      const row = await db
-        .selectFrom('access_tokens')
-        .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .selectAll('users')
-        .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
-        .select(
-          sql<string | null>`(select string_agg(r.name, ${SEP}) from user_roles ur
-            join roles r on r.id = ur.role_id where ur.user_id = users.id)`.as('role_names'),
-        )
-        .select(
-          sql<string | null>`(select string_agg(x.name, ${SEP}) from (
-            select p.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-              join permissions p on p.id = rp.permission_id where ur.user_id = users.id
-            union
-            select p.name from user_permissions up join permissions p on p.id = up.permission_id
-              where up.user_id = users.id) x)`.as('permission_names'),
-        )
-        .where('access_tokens.token_hash', '=', tokenHash)
-        .modifyEnd(keptPlan)
-        .executeTakeFirst();
+      const [row] = await byToken(tokenHash);
       if (!row) return undefined;
       const { role_names, permission_names, ...rest } = row;
       return { ...rest, roles: split(role_names), permissions: split(permission_names) };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
+import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
 
 export type FolderRow = Selectable<FoldersTable>;
@@ -12,6 +13,32 @@ export type FolderRow = Selectable<FoldersTable>;
  */
 export function foldersRepo(db: Db) {
   const active = () => db.selectFrom('folders').where('folders.status', '=', 'ACTIVE');
+  const byIdForUser = compiledOnce(db, (id: number, userId: number) =>
+    active()
+      .innerJoin('brands', 'brands.id', 'folders.brand_id')
+      .selectAll('folders')
+      .select('brands.status as brand_status')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('user_brands')
+              .select('user_brands.brand_id')
+              .whereRef('user_brands.brand_id', '=', 'folders.brand_id')
+              .where('user_brands.user_id', '=', userId),
+          )
+          .as('member'),
+      )
+      .select((eb) =>
+        eb
+          .selectFrom('search_generations')
+          .select('search_generations.n')
+          .whereRef('search_generations.brand_id', '=', 'folders.brand_id')
+          .as('search_generation'),
+      )
+      .where('folders.id', '=', id)
+      .modifyEnd(keptPlan),
+  );
 
   async function recomputePrivate(pathPrefix: string) {
     await db
@@ -30,32 +57,7 @@ export function foldersRepo(db: Db) {
      * The folder with its brand's status, whether the user is assigned to the brand and the
      * brand's search generation: one round trip for what every folder request checks first.
      */
-    byIdForUser: (id: number, userId: number) =>
-      active()
-        .innerJoin('brands', 'brands.id', 'folders.brand_id')
-        .selectAll('folders')
-        .select('brands.status as brand_status')
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom('user_brands')
-                .select('user_brands.brand_id')
-                .whereRef('user_brands.brand_id', '=', 'folders.brand_id')
-                .where('user_brands.user_id', '=', userId),
-            )
-            .as('member'),
-        )
-        .select((eb) =>
-          eb
-            .selectFrom('search_generations')
-            .select('search_generations.n')
-            .whereRef('search_generations.brand_id', '=', 'folders.brand_id')
-            .as('search_generation'),
-        )
-        .where('folders.id', '=', id)
-        .modifyEnd(keptPlan)
-        .executeTakeFirst(),
+    byIdForUser: async (id: number, userId: number) => (await byIdForUser(id, userId))[0],
 
     rootOf: (brandId: number) =>
       active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),
