@@ -11,6 +11,7 @@ import * as searchPathIndexes from './migrations/2026112207_search_path_indexes.
 import * as searchSyncStatements from './migrations/2026112208_search_sync_statements.js';
 import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
 import * as cardGeneration from './migrations/2026112210_card_generation.js';
+import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '2026112208_search_sync_statements': searchSyncStatements,
   '2026112209_fts_prefixes': ftsPrefixes,
   '2026112210_card_generation': cardGeneration,
+  '2026112211_facet_count_index': facetCountIndex,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
