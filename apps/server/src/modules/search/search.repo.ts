@@ -99,17 +99,41 @@ export function searchRepo(db: Db, dialect: Dialect) {
   }
 
   /**
+   * SQLite, no words, no author or language (those have their own indexes): the rows come from
+   * the categories' index first, each checked against the rest by its key, so a bounded count or a
+   * facet sample stops after its first matches. As a list (`asset_id in (...)`) SQLite would first
+   * gather every asset of the categories (100,000s for a common one) before reading any row.
+   * An asset in two of the categories comes twice: callers take distinct ids.
+   */
+  const drivenByCategories = (f: SearchFilters) =>
+    !pg && !!f.categories?.length && !f.terms.length && !f.author?.length && !f.language?.length;
+
+  function categoriesFirst(f: SearchFilters): Q {
+    const { brandId } = brandOf(f.scope);
+    let q = db
+      .selectFrom('asset_categories')
+      .crossJoin('asset_search')
+      .where(sql<boolean>`asset_search.asset_id = asset_categories.asset_id`)
+      .where('asset_categories.category', 'in', f.categories!);
+    if (brandId !== undefined) q = q.where('asset_categories.brand_id', '=', brandId);
+    return q as unknown as Q;
+  }
+
+  /**
    * `walk` (SQLite, for queries known to match many rows): conditions are checked row by row
    * (unary + keeps SQLite from picking their indexes), so the page is a walk of the sort index
    * that stops after `offset + limit` matches instead of gathering and sorting every match.
    */
-  function filtered(f: SearchFilters, text: TextPlan = 'in', walk?: SearchOrder): Q {
+  function filtered(f: SearchFilters, text: TextPlan = 'in', walk?: SearchOrder, mayDrive = false): Q {
     const w = walk && !pg;
     const col = (c: 'type' | 'ext' | 'author' | 'language' | 'sort_date') =>
       w && (c !== 'sort_date' || walk.key !== 'sort_date')
         ? sql<string>`+${sql.ref(`asset_search.${c}`)}`
         : sql<string>`${sql.ref(`asset_search.${c}`)}`;
-    const base = text === 'skip' ? ftsFirst(f.terms) : (db.selectFrom('asset_search') as Q);
+    // Counts and facets only: a page's order comes from a sort index.
+    const drive = mayDrive && drivenByCategories(f) && !w && text !== 'skip';
+    const base =
+      text === 'skip' ? ftsFirst(f.terms) : drive ? categoriesFirst(f) : (db.selectFrom('asset_search') as Q);
     let q: Q = base.where('asset_search.active', '=', 1);
     const s = f.scope;
     if (s.kind === 'folder') q = q.where('asset_search.folder_id', '=', s.folderId);
@@ -135,7 +159,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
       );
     if (f.author?.length) q = q.where(col('author'), 'in', f.author);
     if (f.language?.length) q = q.where(col('language'), 'in', f.language);
-    if (f.categories?.length) {
+    if (f.categories?.length && !drive) {
       const { brandId } = brandOf(f.scope);
       let cats = db
         .selectFrom('asset_categories')
@@ -192,13 +216,16 @@ export function searchRepo(db: Db, dialect: Dialect) {
   }
 
   const facetSource = (f: SearchFilters) =>
-    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f)).select([
-      'asset_search.author',
-      'asset_search.type',
-      'asset_search.ext',
-      'asset_search.language',
-      'asset_search.categories',
-    ]);
+    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true))
+      .select([
+        'asset_search.asset_id',
+        'asset_search.author',
+        'asset_search.type',
+        'asset_search.ext',
+        'asset_search.language',
+        'asset_search.categories',
+      ])
+      .$if(drivenByCategories(f), (q) => q.distinct());
 
   type Grouped = { f: FacetName | 'total'; v: string; n: number | string };
   const isFacetRow = (x: Grouped): x is Grouped & { f: FacetName } => x.f !== 'total';
@@ -305,8 +332,9 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */
     async count(f: SearchFilters, cap: number) {
-      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f))
+      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true))
         .select('asset_search.asset_id')
+        .$if(drivenByCategories(f), (q) => q.distinct())
         .limit(cap + 1);
       const r = await db
         .selectFrom(inner.as('x'))

@@ -460,6 +460,24 @@ describe('asset search: paging, bounds and facets at volume', () => {
     expect(facet(gp, 'extension')).toEqual({ png: 50, jpg: 199 });
   });
 
+  it('counts an asset in two of the chosen categories once, in the total, the facets and the pages', async () => {
+    const both = (await search(admin, bulk.root, { categories: ['Quarter', 'All'], type: ['image'] })).json() as Page;
+    expect(both.total).toBe(299);
+    expect(facet(both, 'category')).toEqual({ All: 299, Quarter: 75 });
+    expect(facet(both, 'author')).toEqual({ Ana: 149, Bea: 150 });
+    const dated = (
+      await search(
+        admin,
+        bulk.root,
+        { categories: ['All', 'Quarter'], date_from: '2026-01-01', sort: { attribute: 'name', mode: 'asc' } },
+        '?per_page=200&page=2',
+      )
+    ).json() as Page;
+    expect(dated.total).toBe(299);
+    expect(dated.items.length).toBe(99);
+    expect(new Set(dated.items.map((i) => i.id)).size).toBe(99);
+  });
+
   it('caps the exact total; facets are exact without filters and counted over the first matches with them', async () => {
     const built = t.built;
     const deps = {
