@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/index.js';
+import type { Db, Dialect } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { BlobStore } from '../storage/index.js';
@@ -17,6 +17,7 @@ export interface JobLog {
 /** What a handler gets besides its payload. */
 export interface JobContext {
   db: Db;
+  dialect: Dialect;
   clock: Clock;
   log: JobLog;
   /** The blob store, when the worker was given one (the server's and `npm run worker`'s are). */

@@ -197,6 +197,7 @@ export class Worker {
       const payload = parsePayload(job.payload, handler.schema);
       const ctx = {
         db: this.db,
+        dialect: this.dialect,
         clock: this.clock,
         log: this.log,
         storage: this.storage,

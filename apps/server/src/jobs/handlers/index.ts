@@ -4,6 +4,7 @@ import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
+import { searchFtsMerge } from './search.ftsMerge.js';
 import { storageCleanup } from './storage.cleanup.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
@@ -13,6 +14,7 @@ export const handlers = {
   'blobs.delete': blobsDelete,
   'assets.derivatives': assetsDerivatives,
   'storage.cleanup': storageCleanup,
+  'search.ftsMerge': searchFtsMerge,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

@@ -1,0 +1,36 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
+import { z } from 'zod';
+import { searchMaintenanceRepo } from '../../modules/search/search.maintenance.repo.js';
+import { defineHandler } from '../types.js';
+
+/**
+ * SQLite: merges the FTS5 index's segments (one per small write, and a search reads them all) back
+ * towards one, as 'optimize' would, but in steps of `pages` pages (a few ms each) with the event
+ * loop free between them, since the server has one connection and 'optimize' holds it for seconds
+ * at a million assets. Stops when a step finds nothing to merge or after `budgetMs`; FTS5 keeps an
+ * unfinished merge in the index, and the next run goes on from there. PostgreSQL maintains its GIN
+ * index itself.
+ */
+export const searchFtsMerge = defineHandler({
+  schema: z.object({
+    pages: z.number().int().min(1).default(100),
+    budgetMs: z.number().int().min(0).default(2000),
+  }),
+  async run({ pages, budgetMs }, { db, dialect, log, signal }) {
+    if (dialect !== 'sqlite') return;
+    const repo = searchMaintenanceRepo(db);
+    const start = performance.now();
+    let steps = 0;
+    let done = false;
+    while (!signal.aborted && performance.now() - start < budgetMs) {
+      if (!(await repo.ftsMergeStep(pages))) {
+        done = true;
+        break;
+      }
+      steps++;
+      await setImmediate();
+    }
+    if (steps) log.info({ steps, done, ms: Math.round(performance.now() - start) }, 'merged search index segments');
+  },
+});

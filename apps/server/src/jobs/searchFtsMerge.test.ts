@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMaintenanceRepo } from '../modules/search/search.maintenance.repo.js';
+import { searchRepo } from '../modules/search/search.repo.js';
+import { makeRepos } from '../repos.js';
+import { newUserRow } from '../modules/users/userRow.js';
+import { handlers } from './handlers/index.js';
+import { enqueue } from './queue.js';
+import { recurring } from './start.js';
+import { memoryLog, openTestDb } from './testDb.js';
+import type { TestDb } from './testDb.js';
+import { Worker } from './worker.js';
+
+let t: TestDb;
+let brandId: number;
+beforeAll(async () => {
+  t = await openTestDb();
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  const user = await t.db
+    .insertInto('users')
+    .values(newUserRow({ first_name: 'A', last_name: 'B', email: 'a@example.com', password_hash: 'x', at }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  brandId = (
+    await t.db
+      .insertInto('brands')
+      .values({
+        name: 'Fts',
+        slug: 'fts',
+        status: 'ACTIVE',
+        image_uri: null,
+        logo_uri: null,
+        image_key: null,
+        logo_key: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const folderId = await makeRepos(t.db).folders.createRoot(brandId, 'Root', user.id, at);
+  const words = ['summer', 'autumn', 'winter', 'spring', 'sunset'];
+  // One transaction per write, as uploads and edits arrive: each leaves an FTS segment behind.
+  for (let i = 0; i < 300; i++) {
+    const { id } = await t.db
+      .insertInto('assets')
+      .values({
+        brand_id: brandId,
+        folder_id: folderId,
+        name: `${words[i % 5]}-${words[(i * 3) % 5]} ${i}.jpg`,
+        ext: 'jpg',
+        mime: 'image/jpeg',
+        type: 'image',
+        size: 1000 + i,
+        sha256: `fts${i}`.padEnd(64, '0'),
+        blob_key: `fts/${i}`,
+        author: null,
+        description: i % 4 ? null : `${words[(i + 1) % 5]} campaign`,
+        keywords: JSON.stringify([words[(i + 2) % 5]]),
+        categories: '[]',
+        language: null,
+        visibility: 'PUBLIC',
+        status: 'ACTIVE',
+        derivatives: 'none',
+        derivative_rev: 0,
+        name_locked: 0,
+        current_version: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (i % 7 === 3)
+      await t.db
+        .updateTable('assets')
+        .set({ name: `renamed ${i}.jpg` })
+        .where('id', '=', id)
+        .execute();
+    if (i % 11 === 5) await t.db.deleteFrom('assets').where('id', '=', id).execute();
+  }
+});
+afterAll(() => t?.close());
+
+async function results() {
+  const repo = searchRepo(t.db, t.dialect);
+  const out: Record<string, number[]> = {};
+  for (const terms of [['summer'], ['autu'], ['renamed'], ['winter', 'camp'], ['sunset', 'spring'], ['nothing']])
+    out[terms.join(' ')] = await repo.page(
+      { scope: { kind: 'brand', brandId }, withPrivate: true, terms },
+      { key: 'name_lc', dir: 'asc' },
+      500,
+      0,
+    );
+  return out;
+}
+
+const runMerge = async (payload: { pages?: number; budgetMs?: number }) => {
+  const { log, lines } = memoryLog();
+  await enqueue(t.db, 'search.ftsMerge', payload);
+  expect(await new Worker({ db: t.db, dialect: t.dialect, handlers, log }).runUntilIdle()).toBe(1);
+  return lines.find((l) => l.msg === 'merged search index segments')?.obj as { steps: number; done: boolean };
+};
+
+describe('search.ftsMerge', () => {
+  it('runs every 10 minutes', () => {
+    expect(recurring.find((r) => r.name === 'search.ftsMerge')?.intervalMs).toBe(10 * 60_000);
+  });
+
+  it('merges the FTS index into one segment in small steps, and searches find the same rows', async () => {
+    const before = await results();
+    expect(before.summer!.length).toBeGreaterThan(30);
+    expect(before.renamed!.length).toBeGreaterThan(30);
+    expect(before.nothing).toEqual([]);
+    if (t.dialect !== 'sqlite') {
+      // GIN is PostgreSQL's to maintain: the job has nothing to do.
+      expect(await runMerge({})).toBeUndefined();
+      expect(await results()).toEqual(before);
+      return;
+    }
+    const maintenance = searchMaintenanceRepo(t.db);
+    const segments = await maintenance.ftsSegments();
+    expect(segments).toBeGreaterThan(4);
+
+    // No time, no step; one step leaves a merge half done, which searches must not notice.
+    expect(await runMerge({ budgetMs: 0 })).toBeUndefined();
+    expect(await maintenance.ftsMergeStep(1)).toBe(true);
+    expect(await results()).toEqual(before);
+
+    const run = await runMerge({ pages: 1, budgetMs: 60_000 });
+    expect(run).toMatchObject({ done: true });
+    expect(run.steps).toBeGreaterThan(1);
+    expect(await maintenance.ftsSegments()).toBe(1);
+    await sql`insert into assets_fts (assets_fts, rank) values ('integrity-check', 1)`.execute(t.db);
+    expect(await results()).toEqual(before);
+    // Nothing left to merge: the next run stops at its first step.
+    expect(await runMerge({})).toBeUndefined();
+  });
+});
