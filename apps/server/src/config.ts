@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@brandvault/contract';
@@ -29,6 +30,7 @@ const Env = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -54,6 +56,8 @@ export type Config = {
   trustProxy: boolean;
   jobsInServer: boolean;
   jobsConcurrency: number;
+  /** Server processes sharing the port (node:cluster); one per core by default, at most 8. */
+  webConcurrency: number;
   /** Search answers kept per process (each under its brand's generation); 0 keeps none. */
   searchCacheEntries: number;
   /** Local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (S3_* variables). */
@@ -86,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    webConcurrency: e.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 8),
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     storage: storageOptionsFromEnv(env, dataDir),
   };

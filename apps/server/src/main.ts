@@ -1,22 +1,38 @@
+import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { runPrimary, workerIndex } from './cluster.js';
 import { warnAboutMissingTools } from './media/index.js';
 
 const config = loadConfig();
-const built = await buildApp(config);
-await built.app.listen({ port: config.port, host: config.host });
-built.app.log.info(`Brandvault is ready on ${config.appUrl}`);
-// One warning at start when ffmpeg, poppler or heif-convert is missing: those assets keep their icon.
-void warnAboutMissingTools(built.app.log);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    built.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+if (cluster.isPrimary && config.webConcurrency > 1) {
+  try {
+    await runPrimary(config.webConcurrency, (msg) => console.error(msg));
+    console.log(`Brandvault is ready on ${config.appUrl} (${config.webConcurrency} server processes)`);
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exitCode = 1;
+  }
+} else {
+  const first = workerIndex() === 0;
+  // Only the first process works the job queue (JOBS_IN_SERVER), so a cluster does not multiply
+  // the thumbnail work that competes with requests for the same cores.
+  const built = await buildApp(config, { worker: first });
+  await built.app.listen({ port: config.port, host: config.host });
+  if (cluster.isPrimary) built.app.log.info(`Brandvault is ready on ${config.appUrl}`);
+  // One warning at start when ffmpeg, poppler or heif-convert is missing: those assets keep their icon.
+  if (first) void warnAboutMissingTools(built.app.log);
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      built.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
 }

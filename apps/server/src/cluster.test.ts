@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialect } from '../test/harness.js';
+
+// The real entry point as `npm start` runs it, with two server processes on one port (SQLite: the
+// PostgreSQL suite builds its app in-process, in a schema of its own).
+const PASSWORD = 'cluster-admin-1';
+let primary: ChildProcess;
+let port = 0;
+let output = '';
+
+/** One request on a connection of its own, so requests reach the processes in turn. */
+function request(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; body: string; cookie: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString()));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: text, cookie: String(res.headers['set-cookie'] ?? '') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Process ids of the server processes (the primary's children running main.ts; tsx has others). */
+function workers(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const parent = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+        return parent === String(primary.pid) && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.ts');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 30_000) {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await ok()) return;
+  throw new Error(`timed out waiting for ${what}; server said:\n${output}`);
+}
+
+describe.skipIf(dialect === 'postgres')('two server processes on one port (WEB_CONCURRENCY=2)', () => {
+  beforeAll(async () => {
+    port = 32000 + Math.floor(Math.random() * 20000);
+    primary = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        WEB_CONCURRENCY: '2',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'bv-cluster-')),
+        DATABASE_URL: '',
+        ADMIN_EMAIL: 'admin@example.com',
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    primary.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    primary.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    await until('both processes', () => output.includes('(2 server processes)'), 60_000);
+  });
+
+  afterAll(() => {
+    if (primary.exitCode === null) primary.kill('SIGKILL');
+    for (const pid of workers()) process.kill(pid, 'SIGKILL');
+  });
+
+  it('ends a session everywhere: after sign-out no process accepts the token', async () => {
+    expect(workers()).toHaveLength(2);
+    const csrf = await request('GET', '/api/auth/csrf-cookie');
+    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.cookie)![1]!;
+    const h = { 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'content-type': 'application/json' };
+    const login = await request(
+      'POST',
+      '/api/login',
+      h,
+      JSON.stringify({ email: 'admin@example.com', password: PASSWORD }),
+    );
+    expect(login.status, login.body).toBe(200);
+    const auth = { ...h, authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` };
+    for (let i = 0; i < 4; i++) expect((await request('GET', '/api/auth/me', auth)).status).toBe(200);
+    expect((await request('POST', '/api/logout', auth)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await request('GET', '/api/auth/me', auth)).status).toBe(401);
+  });
+
+  it('starts a process that dies again, and keeps answering meanwhile', async () => {
+    const [victim, survivor] = workers();
+    process.kill(victim!, 'SIGKILL');
+    await until('a new process', () => workers().length === 2 && !workers().includes(victim!));
+    expect(workers()).toContain(survivor);
+    await until('answers', async () => (await request('GET', '/api/health')).status === 200);
+    for (let i = 0; i < 4; i++) expect((await request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('stops every process on SIGTERM', async () => {
+    primary.kill('SIGTERM');
+    await until('the primary to exit', () => primary.exitCode !== null);
+    expect(primary.exitCode).toBe(0);
+    expect(workers()).toEqual([]);
+  });
+});
