@@ -11,7 +11,7 @@ export const recurring = [
   every('jobs.cleanup', 60 * 60_000, {}),
   every('rateLimits.sweep', 10 * 60_000, {}),
   every('storage.cleanup', 30 * 60_000, {}),
-  every('search.ftsMerge', 10 * 60_000, {}),
+  every('search.ftsMerge', 60 * 60_000, {}),
 ];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
