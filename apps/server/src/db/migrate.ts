@@ -12,6 +12,7 @@ import * as searchSyncStatements from './migrations/2026112208_search_sync_state
 import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
 import * as cardGeneration from './migrations/2026112210_card_generation.js';
 import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
+import * as grantGeneration from './migrations/2026112212_grant_generation.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '2026112209_fts_prefixes': ftsPrefixes,
   '2026112210_card_generation': cardGeneration,
   '2026112211_facet_count_index': facetCountIndex,
+  '2026112212_grant_generation': grantGeneration,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

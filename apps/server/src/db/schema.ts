@@ -223,6 +223,12 @@ export interface SearchGenerationsTable {
   n: number;
 }
 
+/** One row (id 1): bumped with any change to roles, permissions or who holds them. */
+export interface GrantGenerationTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -246,4 +252,5 @@ export interface Database {
   brand_facets: BrandFacetsTable;
   asset_categories: AssetCategoriesTable;
   search_generations: SearchGenerationsTable;
+  grant_generation: GrantGenerationTable;
 }

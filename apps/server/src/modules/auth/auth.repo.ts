@@ -9,25 +9,29 @@ const split = (v: string | null) => (v ? v.split(SEP).sort() : []);
 
 /** Bearer tokens and password-reset tokens; both are stored as SHA-256 hashes only. */
 export function authRepo(db: Db) {
+  // The token's user and the grant generation: the one statement every API request runs.
   const byToken = compiledOnce(db, (tokenHash: string) =>
     db
       .selectFrom('access_tokens')
       .innerJoin('users', 'users.id', 'access_tokens.user_id')
       .selectAll('users')
       .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
-      .select(
+      .select(sql<number>`(select g.n from grant_generation g where g.id = 1)`.as('grant_generation'))
+      .where('access_tokens.token_hash', '=', tokenHash)
+      .modifyEnd(keptPlan),
+  );
+  const grantsOf = compiledOnce(db, (userId: number) =>
+    db
+      .selectNoFrom([
         sql<string | null>`(select string_agg(r.name, ${SEP}) from user_roles ur
-          join roles r on r.id = ur.role_id where ur.user_id = users.id)`.as('role_names'),
-      )
-      .select(
+          join roles r on r.id = ur.role_id where ur.user_id = ${userId})`.as('role_names'),
         sql<string | null>`(select string_agg(x.name, ${SEP}) from (
           select p.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-            join permissions p on p.id = rp.permission_id where ur.user_id = users.id
+            join permissions p on p.id = rp.permission_id where ur.user_id = ${userId}
           union
           select p.name from user_permissions up join permissions p on p.id = up.permission_id
-            where up.user_id = users.id) x)`.as('permission_names'),
-      )
-      .where('access_tokens.token_hash', '=', tokenHash)
+            where up.user_id = ${userId}) x)`.as('permission_names'),
+      ])
       .modifyEnd(keptPlan),
   );
 
@@ -49,15 +53,16 @@ export function authRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /**
-     * The token's user with their roles and effective permissions (role and direct), in one
-     * round trip: it runs on every API request.
-     */
+    /** The token's user, with the grant generation their roles and permissions are valid under. */
     async actorByToken(tokenHash: string) {
       const [row] = await byToken(tokenHash);
-      if (!row) return undefined;
-      const { role_names, permission_names, ...rest } = row;
-      return { ...rest, roles: split(role_names), permissions: split(permission_names) };
+      return row && { ...row, grant_generation: Number(row.grant_generation) };
+    },
+
+    /** A user's role names and effective permission names (role and direct), sorted. */
+    async grants(userId: number) {
+      const [row] = await grantsOf(userId);
+      return { roles: split(row?.role_names ?? null), permissions: split(row?.permission_names ?? null) };
     },
 
     async touchToken(tokenId: number, now: string) {

@@ -41,6 +41,21 @@ export function authService(deps: Deps) {
     return { user, tokenId, emulatorId, roles: roles.get(user.id) ?? [], permissions: new Set(permissions) };
   }
 
+  /**
+   * Roles and permissions per user, kept under the grant generation read with the token in the
+   * same statement: any change to grants moves it, so a kept set is never older than that read.
+   */
+  const grants = new Map<number, { generation: number; roles: string[]; permissions: Set<string> }>();
+  async function grantsOf(userId: number, generation: number) {
+    const kept = grants.get(userId);
+    if (kept?.generation === generation) return kept;
+    const g = await repos.auth.grants(userId);
+    const fresh = { generation, roles: g.roles, permissions: new Set(g.permissions) };
+    if (grants.size >= 10_000) grants.clear();
+    grants.set(userId, fresh);
+    return fresh;
+  }
+
   async function sendVerification(user: UserRow) {
     const url = verificationLink(config.appUrl, appKey, user, clock.now());
     await mailer.send(mails.verifyEmail(asLang(user.lang), user, url));
@@ -53,11 +68,12 @@ export function authService(deps: Deps) {
       if (!m?.[1]) return null;
       const row = await repos.auth.actorByToken(sha256(m[1]));
       if (!row || !canSignIn(row)) return null;
-      const { token_id, emulator_id, last_used_at, roles, permissions, ...user } = row;
+      const { token_id, emulator_id, last_used_at, grant_generation, ...user } = row;
       if (!last_used_at || clock.now().getTime() - Date.parse(last_used_at) > TOUCH_EVERY_MS) {
         await repos.auth.touchToken(token_id, now());
       }
-      return { user, tokenId: token_id, emulatorId: emulator_id, roles, permissions: new Set(permissions) };
+      const { roles, permissions } = await grantsOf(user.id, grant_generation);
+      return { user, tokenId: token_id, emulatorId: emulator_id, roles, permissions };
     },
 
     async login(email: string, password: string, ip: string) {

@@ -115,6 +115,37 @@ describe('users administration', () => {
     expect((await admin.patch(`/api/ops/users/${id}/edit`, { password_hash: 'x' })).statusCode).toBe(422);
   });
 
+  it('applies a change of roles or permissions from the very next request of a signed-in user', async () => {
+    const { client, id } = await makeUser(t, admin, { roles: ['member'], brands: [brandA] });
+    const perms = async () =>
+      ((await client.get('/api/auth/me')).json().permissions as { name: string }[]).map((p) => p.name);
+    expect(await perms()).not.toContain('user.view');
+    expect((await client.get('/api/ops/users/all')).statusCode).toBe(403);
+    await admin.patch(`/api/ops/users/${id}/edit`, { roles: ['manager'] });
+    expect(await perms()).toContain('user.view');
+    expect((await client.get('/api/ops/users/all')).statusCode).toBe(200);
+    // A role's own permissions (no API edits them yet): the next request follows the database.
+    const db = t.built.handle.db;
+    const manager = await db.selectFrom('roles').select('id').where('name', '=', 'manager').executeTakeFirstOrThrow();
+    const userView = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', '=', 'user.view')
+      .executeTakeFirstOrThrow();
+    const link = { role_id: manager.id, permission_id: userView.id };
+    await db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', link.role_id)
+      .where('permission_id', '=', link.permission_id)
+      .execute();
+    try {
+      expect((await client.get('/api/ops/users/all')).statusCode).toBe(403);
+    } finally {
+      await db.insertInto('role_permissions').values(link).execute();
+    }
+    expect((await client.get('/api/ops/users/all')).statusCode).toBe(200);
+  });
+
   it('deactivating signs the user out at once; activating lets them back in', async () => {
     const { client, id, email } = await makeUser(t, admin);
     const off = await admin.patch(`/api/ops/users/${id}/status/change`, { status: 'INACTIVE' });
