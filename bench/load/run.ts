@@ -95,11 +95,13 @@ try {
   }
   const signInS = round((performance.now() - t0) / 1000);
   const url = new URL(server.base);
+  // As a browser asks: compressed answers welcome (the server keeps a page's compressed body).
+  const browser = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
   const headersFor = (n: number, body: string | null): Record<string, string> => {
     const s = sessions[n % sessions.length]!;
     return body === null
-      ? { authorization: s.headers.authorization!, accept: 'application/json' }
-      : { ...s.headers, 'content-length': String(Buffer.byteLength(body)) };
+      ? { authorization: s.headers.authorization!, ...browser }
+      : { ...s.headers, ...browser, 'content-length': String(Buffer.byteLength(body)) };
   };
 
   // ---- Probe: the endpoint must exist and answer 200.

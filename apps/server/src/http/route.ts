@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Access, Lang, RouteDef } from '@brandvault/contract';
 import type { Actor } from '../modules/auth/actor.js';
 import { hasPermission, hasRole } from '../modules/auth/actor.js';
-import { JsonText } from '../lib/jsonText.js';
+import { JsonText, encodingFor } from '../lib/jsonText.js';
 import { AppError } from './errors.js';
 import { pickLang } from './lang.js';
 import type { RateLimiter } from './rateLimit.js';
@@ -95,8 +95,12 @@ export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps,
       if (def.status === 204) return reply.status(204).send();
       // A handler may choose its own status (207 for a partly successful upload).
       const status = reply.statusCode !== 200 ? reply.statusCode : (def.status ?? 200);
-      if (result instanceof JsonText)
-        return reply.status(status).type('application/json; charset=utf-8').send(result.text);
+      if (result instanceof JsonText) {
+        reply.status(status).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        const encoding = encodingFor(req.headers['accept-encoding']);
+        const packed = encoding && result.compressed(encoding);
+        return packed ? reply.header('content-encoding', encoding).send(packed) : reply.send(result.text);
+      }
       return reply.status(status).send(def.response.parse(result));
     },
   });

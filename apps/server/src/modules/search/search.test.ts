@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, dialect, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
@@ -458,6 +459,26 @@ describe('asset search: paging, bounds and facets at volume', () => {
     const gp = (await search(g.client, bulk.root, {})).json() as Page;
     expect(gp.total).toBe(249);
     expect(facet(gp, 'extension')).toEqual({ png: 50, jpg: 199 });
+  });
+
+  it('sends a page compressed to clients that accept it: the same JSON once decompressed', async () => {
+    const url = `/api/ops/asset/list/all/${bulk.root}?page=2`;
+    const plain = await admin.req('POST', url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, unpack] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const r = await admin.req('POST', url, {}, { headers: { 'accept-encoding': accept } });
+      expect(r.headers['content-encoding'], accept).toBe(encoding);
+      expect(r.headers.vary).toContain('accept-encoding');
+      expect(r.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(unpack(r.rawPayload).toString())).toEqual(plain.json());
+    }
+    const none = await admin.req('POST', url, {}, { headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(plain.json());
   });
 
   it('counts an asset in two of the chosen categories once, in the total, the facets and the pages', async () => {
