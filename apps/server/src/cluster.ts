@@ -43,12 +43,12 @@ export async function runPrimary(count: number, log: (msg: string) => void): Pro
         });
     }, 1_000);
 
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: NodeJS.Signals, code = 0) => {
     if (stopping) return;
     stopping = true;
     for (const w of roles.keys()) w.process.kill(signal);
     const wait = setInterval(() => {
-      if (!roles.size) process.exit(0);
+      if (!roles.size) process.exit(code);
     }, 50);
     // Workers close their connections first; never hang on one that does not.
     setTimeout(() => {
@@ -63,8 +63,10 @@ export async function runPrimary(count: number, log: (msg: string) => void): Pro
     await start(0);
     await Promise.all(Array.from({ length: count - 1 }, (_, i) => start(i + 1)));
   } catch (err) {
-    stop('SIGTERM');
-    throw err;
+    log((err as Error).message);
+    stop('SIGTERM', 1);
+    // Never resolves: the process ends when the other workers have.
+    await new Promise(() => {});
   }
 }
 

@@ -7,13 +7,8 @@ import { warnAboutMissingTools } from './media/index.js';
 const config = loadConfig();
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
-  try {
-    await runPrimary(config.webConcurrency, (msg) => console.error(msg));
-    console.log(`Brandvault is ready on ${config.appUrl} (${config.webConcurrency} server processes)`);
-  } catch (err) {
-    console.error((err as Error).message);
-    process.exitCode = 1;
-  }
+  await runPrimary(config.webConcurrency, (msg) => console.error(msg));
+  console.log(`Brandvault is ready on ${config.appUrl} (${config.webConcurrency} server processes)`);
 } else {
   const first = workerIndex() === 0;
   // Only the first process works the job queue (JOBS_IN_SERVER), so a cluster does not multiply
