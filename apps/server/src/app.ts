@@ -12,6 +12,7 @@ import { appKeyOf, seed } from './db/seed.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
+import { folderParamOf } from './http/route.js';
 import type { MountDeps } from './http/route.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
 import { startWorker } from './jobs/start.js';
@@ -87,7 +88,8 @@ export async function buildApp(
 
     app.addHook('onRequest', async (req, reply) => {
       reply.header('x-request-id', req.id);
-      if (req.url.startsWith('/api/')) req.actor = await services.auth.actorFromHeader(req.headers.authorization);
+      if (req.url.startsWith('/api/'))
+        req.actor = await services.auth.actorFromHeader(req.headers.authorization, folderParamOf(req));
     });
 
     const mountDeps: MountDeps = { appKey, limiter };

@@ -30,6 +30,21 @@ export type Handler<D extends RouteDef> = (
   ctx: Ctx<D>,
 ) => Promise<z.input<D['response']> | JsonText<z.output<D['response']>>>;
 
+/** Read by the sign-in hook (app.ts) before the handler runs. */
+export interface RouteConfig {
+  /** The path parameter that names a folder: it is read with the token, in one statement. */
+  folderParam?: string;
+}
+
+/** The folder id a folder route names, when it is a well-formed id (validation comes later). */
+export function folderParamOf(req: FastifyRequest): number | undefined {
+  const name = (req.routeOptions.config as RouteConfig | undefined)?.folderParam;
+  const raw = name ? (req.params as Record<string, unknown>)[name] : undefined;
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 export interface MountDeps {
   appKey: string;
   limiter: RateLimiter;
@@ -54,10 +69,17 @@ function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): Out<
  * Mounts one contract route: XSRF, access, rate limit, input validation, then the handler; the
  * answer goes through the response schema, which keeps only the fields the contract names.
  */
-export function mount<D extends RouteDef>(app: FastifyInstance, deps: MountDeps, def: D, handler: Handler<D>) {
+export function mount<D extends RouteDef>(
+  app: FastifyInstance,
+  deps: MountDeps,
+  def: D,
+  handler: Handler<D>,
+  opts: RouteConfig = {},
+) {
   app.route({
     method: def.method,
     url: def.path,
+    config: opts,
     handler: async (req, reply) => {
       checkXsrf(req, deps.appKey);
       checkAccess(def.access, req.actor);

@@ -1,6 +1,7 @@
 import type { PermissionName } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
+import type { FolderForUser } from '../folders/folders.repo.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -11,6 +12,11 @@ export interface Actor {
   emulatorId: number | null;
   roles: string[];
   permissions: Set<string>;
+  /**
+   * On a folder route, the folder it names, read in the statement that read the token (one round
+   * trip instead of two); the folders service uses it instead of reading the folder again.
+   */
+  folder?: { id: number; row: FolderForUser | undefined };
 }
 
 export const hasPermission = (a: Actor | null, p: PermissionName) => !!a && a.permissions.has(p);

@@ -21,6 +21,7 @@ import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
 import { newUserRow } from '../users/userRow.js';
 import type { Deps } from '../../services.js';
+import type { FolderForUser } from '../folders/folders.repo.js';
 import type { Actor, UserRow } from './actor.js';
 import { canSignIn } from './auth.policy.js';
 import { checkVerification, verificationLink } from './links.js';
@@ -62,18 +63,33 @@ export function authService(deps: Deps) {
   }
 
   return {
-    /** Resolves `Authorization: Bearer …` to an actor, or null for a missing or revoked token. */
-    async actorFromHeader(header: string | undefined): Promise<Actor | null> {
+    /**
+     * Resolves `Authorization: Bearer …` to an actor, or null for a missing or revoked token. With
+     * `folderId` (a folder route), the folder comes in the same statement (`Actor.folder`).
+     */
+    async actorFromHeader(header: string | undefined, folderId?: number): Promise<Actor | null> {
       const m = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
       if (!m?.[1]) return null;
-      const row = await repos.auth.actorByToken(sha256(m[1]));
+      const hash = sha256(m[1]);
+      const row =
+        folderId === undefined
+          ? await repos.auth.actorByToken(hash)
+          : await repos.auth.actorByTokenWithFolder(hash, folderId);
       if (!row || !canSignIn(row)) return null;
-      const { token_id, emulator_id, last_used_at, grant_generation, ...user } = row;
+      const { token_id, emulator_id, last_used_at, grant_generation, ...rest } = row;
+      const { folder, ...user } = rest as typeof rest & { folder?: FolderForUser };
       if (!last_used_at || clock.now().getTime() - Date.parse(last_used_at) > TOUCH_EVERY_MS) {
         await repos.auth.touchToken(token_id, now());
       }
       const { roles, permissions } = await grantsOf(user.id, grant_generation);
-      return { user, tokenId: token_id, emulatorId: emulator_id, roles, permissions };
+      return {
+        user,
+        tokenId: token_id,
+        emulatorId: emulator_id,
+        roles,
+        permissions,
+        ...(folderId === undefined ? {} : { folder: { id: folderId, row: folder } }),
+      };
     },
 
     async login(email: string, password: string, ip: string) {

@@ -6,6 +6,12 @@ import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
 
 export type FolderRow = Selectable<FoldersTable>;
+/** A folder with what every folder request checks first (see `byIdForUser`). */
+export type FolderForUser = FolderRow & {
+  brand_status: string;
+  member: number | boolean;
+  search_generation: number | null;
+};
 
 /**
  * The folder tree. `path` holds the ancestor ids including the folder's own ("/1/5/9/"), so a
@@ -57,7 +63,8 @@ export function foldersRepo(db: Db) {
      * The folder with its brand's status, whether the user is assigned to the brand and the
      * brand's search generation: one round trip for what every folder request checks first.
      */
-    byIdForUser: async (id: number, userId: number) => (await byIdForUser(id, userId))[0],
+    byIdForUser: async (id: number, userId: number): Promise<FolderForUser | undefined> =>
+      (await byIdForUser(id, userId))[0],
 
     rootOf: (brandId: number) =>
       active().selectAll().where('brand_id', '=', brandId).where('parent_id', 'is', null).executeTakeFirst(),

@@ -28,7 +28,7 @@ export function foldersService(deps: Deps) {
    * same statement (search keys its kept answers on it); FOLDER_NOT_FOUND otherwise.
    */
   async function visibleWithGeneration(actor: Actor, id: number) {
-    const row = await repos.folders.byIdForUser(id, actor.user.id);
+    const row = actor.folder?.id === id ? actor.folder.row : await repos.folders.byIdForUser(id, actor.user.id);
     if (!row) throw new AppError('FOLDER_NOT_FOUND');
     const { brand_status, member, search_generation, ...folder } = row;
     if (!brandsPolicy.see(actor, { status: brand_status }, !!member)) throw new AppError('FOLDER_NOT_FOUND');

@@ -6,10 +6,20 @@ import type { Services } from '../../services.js';
 
 /** GET: the folder's assets with default filters; POST: with the filters of the body. */
 export function searchRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
-  mount(app, m, routes.assetList, ({ actor, params, query }) =>
-    s.search.search(actor, params.id, AssetSearchBody.parse({}), query.page, query.per_page),
+  const folder = { folderParam: 'id' };
+  mount(
+    app,
+    m,
+    routes.assetList,
+    ({ actor, params, query }) =>
+      s.search.search(actor, params.id, AssetSearchBody.parse({}), query.page, query.per_page),
+    folder,
   );
-  mount(app, m, routes.assetSearch, ({ actor, params, query, body }) =>
-    s.search.search(actor, params.id, body, query.page, query.per_page),
+  mount(
+    app,
+    m,
+    routes.assetSearch,
+    ({ actor, params, query, body }) => s.search.search(actor, params.id, body, query.page, query.per_page),
+    folder,
   );
 }

@@ -123,6 +123,14 @@ describe('asset search: scope and permissions', () => {
     expect((await outsider.get(`/api/ops/asset/list/all/${other.root}`)).json().total).toBe(1);
   });
 
+  it('answers 404 for a folder that does not exist and 422 for one that is not an id, signed in or not', async () => {
+    expect((await admin.get('/api/ops/asset/list/all/987654321')).statusCode).toBe(404);
+    expect((await admin.get('/api/ops/asset/list/all/0')).statusCode).toBe(422);
+    expect((await admin.get('/api/ops/asset/list/all/abc')).statusCode).toBe(422);
+    expect((await admin.get('/api/ops/asset/list/all/99999999999999999999')).statusCode).toBe(422);
+    expect((await t.client().get(`/api/ops/asset/list/all/${camp}`)).statusCode).toBe(401);
+  });
+
   it('hides PRIVATE assets and assets under PRIVATE folders from guests in items, totals and facets', async () => {
     const r = await search(guest, brand.root);
     const p = r.json() as Page;
