@@ -13,6 +13,7 @@ import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
 import * as cardGeneration from './migrations/2026112210_card_generation.js';
 import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
 import * as grantGeneration from './migrations/2026112212_grant_generation.js';
+import * as ftsLongerPrefixes from './migrations/2026112213_fts_longer_prefixes.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -31,6 +32,7 @@ const steps: Record<string, Step> = {
   '2026112210_card_generation': cardGeneration,
   '2026112211_facet_count_index': facetCountIndex,
   '2026112212_grant_generation': grantGeneration,
+  '2026112213_fts_longer_prefixes': ftsLongerPrefixes,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
