@@ -1,6 +1,7 @@
 // Shared by bench/seed, bench/search and bench/load: arguments, the database the app opens, the
 // real server as a child process, sign-in, and latency statistics.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -86,7 +87,15 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       JOBS_IN_SERVER: 'false',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // With several server processes the primary says when all of them listen; until then the ones
+  // still starting would take CPU from the first measurements.
+  const env = { ...process.env, ...extraEnv };
+  const processes = Number(env.WEB_CONCURRENCY || Math.min(availableParallelism(), 8));
+  let allListening = processes <= 1;
+  child.stdout!.on('data', (c: Buffer) => {
+    if (c.toString().includes('server processes)')) allListening = true;
   });
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -120,7 +129,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
+    if (ok && allListening) break;
     if (i > 600) {
       await stop();
       throw new Error('the server did not answer /api/health within 60 s');
