@@ -5,14 +5,16 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialect } from '../test/harness.js';
+import { adminQuery, dialect } from '../test/harness.js';
 
-// The real entry point as `npm start` runs it, with two server processes on one port (SQLite: the
-// PostgreSQL suite builds its app in-process, in a schema of its own).
+// The real entry point as `npm start` runs it, with two server processes on one port, on SQLite or
+// (TEST_DB=postgres) on a fresh PostgreSQL database of its own, dropped afterwards.
 const PASSWORD = 'cluster-admin-1';
 let primary: ChildProcess;
 let port = 0;
 let output = '';
+const pgUrl = dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+const pgDatabase = `bv_cluster_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 
 /** One request on a connection of its own, so requests reach the processes in turn. */
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
@@ -50,8 +52,16 @@ async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 30
   throw new Error(`timed out waiting for ${what}; server said:\n${output}`);
 }
 
-describe.skipIf(dialect === 'postgres')('two server processes on one port (WEB_CONCURRENCY=2)', () => {
+describe(`two server processes on one port (WEB_CONCURRENCY=2, ${dialect})`, () => {
   beforeAll(async () => {
+    let databaseUrl = '';
+    if (dialect === 'postgres') {
+      if (!pgUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+      await adminQuery(pgUrl, `create database ${pgDatabase}`);
+      const url = new URL(pgUrl);
+      url.pathname = `/${pgDatabase}`;
+      databaseUrl = url.toString();
+    }
     port = 32000 + Math.floor(Math.random() * 20000);
     primary = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: new URL('..', import.meta.url).pathname,
@@ -61,7 +71,7 @@ describe.skipIf(dialect === 'postgres')('two server processes on one port (WEB_C
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'bv-cluster-')),
-        DATABASE_URL: '',
+        DATABASE_URL: databaseUrl,
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: PASSWORD,
         LOG_LEVEL: 'warn',
@@ -73,9 +83,10 @@ describe.skipIf(dialect === 'postgres')('two server processes on one port (WEB_C
     await until('both processes', () => output.includes('(2 server processes)'), 60_000);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     if (primary.exitCode === null) primary.kill('SIGKILL');
     for (const pid of workers()) process.kill(pid, 'SIGKILL');
+    if (pgUrl) await adminQuery(pgUrl, `drop database if exists ${pgDatabase} with (force)`);
   });
 
   it('ends a session everywhere: after sign-out no process accepts the token', async () => {

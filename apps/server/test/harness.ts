@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { withPgLock } from './pgLock.js';
 import type { Clock } from '../src/lib/clock.js';
 
-async function adminQuery(url: string, sqlText: string) {
+export async function adminQuery(url: string, sqlText: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   await c.query(sqlText);
