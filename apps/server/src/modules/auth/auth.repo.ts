@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
+import { folderChecks } from '../folders/folders.repo.js';
 import type { FolderForUser, FolderRow } from '../folders/folders.repo.js';
 
 /** Every column of `folders`, read under a prefix beside the user's. */
@@ -21,60 +22,26 @@ const FOLDER_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof FolderRow)[];
 
-/** Joins names in one column; a control character no role or permission name holds. */
-const SEP = '\u001f';
-const split = (v: string | null) => (v ? v.split(SEP).sort() : []);
-
 /** Bearer tokens and password-reset tokens; both are stored as SHA-256 hashes only. */
 export function authRepo(db: Db) {
-  // The token's user and the grant generation: the one statement every API request runs.
-  const byToken = compiledOnce(db, (tokenHash: string) =>
+  // The token's user and the grant generation their roles and permissions are kept under.
+  const tokenUser = (tokenHash: string) =>
     db
       .selectFrom('access_tokens')
       .innerJoin('users', 'users.id', 'access_tokens.user_id')
       .selectAll('users')
       .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
       .select(sql<number>`(select g.n from grant_generation g where g.id = 1)`.as('grant_generation'))
-      .where('access_tokens.token_hash', '=', tokenHash)
-      .modifyEnd(keptPlan),
-  );
+      .where('access_tokens.token_hash', '=', tokenHash);
+  const byToken = compiledOnce(db, (tokenHash: string) => tokenUser(tokenHash).modifyEnd(keptPlan));
   // The same, with the folder a folder route names as `folders.byIdForUser` reads it: one round
   // trip where there were two (on PostgreSQL most of a list request's database time).
   const byTokenWithFolder = compiledOnce(db, (tokenHash: string, folderId: number) =>
-    db
-      .selectFrom('access_tokens')
-      .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    tokenUser(tokenHash)
       .leftJoin('folders', (j) => j.on('folders.id', '=', folderId).on('folders.status', '=', 'ACTIVE'))
       .leftJoin('brands', 'brands.id', 'folders.brand_id')
-      .selectAll('users')
-      .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
-      .select(sql<number>`(select g.n from grant_generation g where g.id = 1)`.as('grant_generation'))
       .select(FOLDER_COLUMNS.map((c) => sql.ref(`folders.${c}`).as(`folder__${c}`)))
-      .select('brands.status as folder__brand_status')
-      .select(
-        sql<number>`case when exists (select 1 from user_brands ub
-          where ub.brand_id = folders.brand_id and ub.user_id = users.id) then 1 else 0 end`.as('folder__member'),
-      )
-      .select(
-        sql<number | null>`(select sg.n from search_generations sg where sg.brand_id = folders.brand_id)`.as(
-          'folder__search_generation',
-        ),
-      )
-      .where('access_tokens.token_hash', '=', tokenHash)
-      .modifyEnd(keptPlan),
-  );
-  const grantsOf = compiledOnce(db, (userId: number) =>
-    db
-      .selectNoFrom([
-        sql<string | null>`(select string_agg(r.name, ${SEP}) from user_roles ur
-          join roles r on r.id = ur.role_id where ur.user_id = ${userId})`.as('role_names'),
-        sql<string | null>`(select string_agg(x.name, ${SEP}) from (
-          select p.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-            join permissions p on p.id = rp.permission_id where ur.user_id = ${userId}
-          union
-          select p.name from user_permissions up join permissions p on p.id = up.permission_id
-            where up.user_id = ${userId}) x)`.as('permission_names'),
-      ])
+      .select(folderChecks(sql<number>`users.id`, 'folder__'))
       .modifyEnd(keptPlan),
   );
 
@@ -120,12 +87,6 @@ export function authRepo(db: Db) {
         grant_generation: Number(actor.grant_generation),
         folder: folder.id == null ? undefined : (folder as unknown as FolderForUser),
       };
-    },
-
-    /** A user's role names and effective permission names (role and direct), sorted. */
-    async grants(userId: number) {
-      const [row] = await grantsOf(userId);
-      return { roles: split(row?.role_names ?? null), permissions: split(row?.permission_names ?? null) };
     },
 
     async touchToken(tokenId: number, now: string) {

@@ -34,12 +34,16 @@ export function authService(deps: Deps) {
   const { repos, clock, config, mailer, limiter, appKey, handle } = deps;
   const now = () => iso(clock.now());
 
-  async function actorFor(user: UserRow, tokenId: number, emulatorId: number | null): Promise<Actor> {
+  async function grantsFromDb(userId: number) {
     const [roles, permissions] = await Promise.all([
-      repos.roles.rolesByUser([user.id]),
-      repos.roles.effectivePermissions(user.id),
+      repos.roles.rolesByUser([userId]),
+      repos.roles.effectivePermissions(userId),
     ]);
-    return { user, tokenId, emulatorId, roles: roles.get(user.id) ?? [], permissions: new Set(permissions) };
+    return { roles: roles.get(userId) ?? [], permissions: new Set(permissions) };
+  }
+
+  async function actorFor(user: UserRow, tokenId: number, emulatorId: number | null): Promise<Actor> {
+    return { user, tokenId, emulatorId, ...(await grantsFromDb(user.id)) };
   }
 
   /**
@@ -50,8 +54,7 @@ export function authService(deps: Deps) {
   async function grantsOf(userId: number, generation: number) {
     const kept = grants.get(userId);
     if (kept?.generation === generation) return kept;
-    const g = await repos.auth.grants(userId);
-    const fresh = { generation, roles: g.roles, permissions: new Set(g.permissions) };
+    const fresh = { generation, ...(await grantsFromDb(userId)) };
     if (grants.size >= 10_000) grants.clear();
     grants.set(userId, fresh);
     return fresh;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Selectable, Updateable } from 'kysely';
+import type { RawBuilder, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
@@ -9,9 +9,28 @@ export type FolderRow = Selectable<FoldersTable>;
 /** A folder with what every folder request checks first (see `byIdForUser`). */
 export type FolderForUser = FolderRow & {
   brand_status: string;
-  member: number | boolean;
+  member: number;
   search_generation: number | null;
 };
+
+/**
+ * What a folder request checks beside the folder (joined with `brands`): the brand's status,
+ * whether `user` (a value or a column) is assigned to the brand, and its search generation.
+ * Shared with the sign-in statement that reads a folder route's folder with the token (`prefix`
+ * keeps its names apart from the user's).
+ */
+export function folderChecks<P extends string = ''>(user: number | RawBuilder<number>, prefix = '' as P) {
+  return [
+    sql<string>`brands.status`.as(`${prefix}brand_status` as `${P}brand_status`),
+    sql<number>`case when exists (select 1 from user_brands ub
+      where ub.brand_id = folders.brand_id and ub.user_id = ${user}) then 1 else 0 end`.as(
+      `${prefix}member` as `${P}member`,
+    ),
+    sql<number | null>`(select sg.n from search_generations sg where sg.brand_id = folders.brand_id)`.as(
+      `${prefix}search_generation` as `${P}search_generation`,
+    ),
+  ] as const;
+}
 
 /**
  * The folder tree. `path` holds the ancestor ids including the folder's own ("/1/5/9/"), so a
@@ -23,25 +42,7 @@ export function foldersRepo(db: Db) {
     active()
       .innerJoin('brands', 'brands.id', 'folders.brand_id')
       .selectAll('folders')
-      .select('brands.status as brand_status')
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('user_brands')
-              .select('user_brands.brand_id')
-              .whereRef('user_brands.brand_id', '=', 'folders.brand_id')
-              .where('user_brands.user_id', '=', userId),
-          )
-          .as('member'),
-      )
-      .select((eb) =>
-        eb
-          .selectFrom('search_generations')
-          .select('search_generations.n')
-          .whereRef('search_generations.brand_id', '=', 'folders.brand_id')
-          .as('search_generation'),
-      )
+      .select(folderChecks(userId))
       .where('folders.id', '=', id)
       .modifyEnd(keptPlan),
   );
