@@ -215,8 +215,15 @@ export function searchRepo(db: Db, dialect: Dialect) {
     return out;
   }
 
+  /**
+   * The rows counts and facets read: from FTS first for words (SQLite), from the categories' index
+   * when it drives (then an asset may come twice: take distinct), else from the table.
+   */
+  const countRows = (f: SearchFilters) =>
+    !pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true);
+
   const facetSource = (f: SearchFilters) =>
-    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true))
+    countRows(f)
       .select([
         'asset_search.asset_id',
         'asset_search.author',
@@ -332,7 +339,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */
     async count(f: SearchFilters, cap: number) {
-      const inner = (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true))
+      const inner = countRows(f)
         .select('asset_search.asset_id')
         .$if(drivenByCategories(f), (q) => q.distinct())
         .limit(cap + 1);
