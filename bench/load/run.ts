@@ -1,8 +1,8 @@
 // bench/load: the authenticated list endpoint under load: GET /api/ops/asset/list/all/:root?page=n
 // (varied n), or POST with a few varied bodies (--post), 64 connections for 30 s, against the real
 // server as a child process. Requests per second and latency percentiles. Prints JSON.
-//   npm run load -w bench -- [--connections 64] [--duration 30] [--users 200] [--post] [--pages 200]
-//                            [--data-dir ./data-bench] [--smoke]
+//   npm run load -w bench -- [--connections 64] [--duration 30] [--warmup 4000] [--users 200] [--post]
+//                            [--pages 200] [--data-dir ./data-bench] [--smoke]
 // Uses autocannon when it is installed, else a built-in loader (node:http keep-alive agent, one
 // request in flight per connection, 10 µs histogram).
 //
@@ -10,6 +10,10 @@
 // over the --users seeded load users (bench-load-NNNN, made by bench:seed --load-users), each signed
 // in once: 200 users allow 120,000 requests in a minute (4,000/s for 30 s). 429s are counted and
 // reported; if any appear, raise --users (and seed that many).
+// --warmup: that many requests of the same load first, not counted (20 per user: the users keep room
+// for ~3,600 req/s over the 30 s). Without it the slowest requests (up to ~2 s) all come in the first
+// 2-3 s, while 64 connections arrive at once, the code is still being compiled and each of the 200
+// pages is computed for the first time; after that none took over 150 ms.
 // --smoke: drives GET /api/ops/folder/:id/get/assets instead (to test the loader without the search API).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +36,7 @@ import { AUTHORS, COMMON_WORD, LANGUAGES } from '../lib/vocab.js';
 
 const connections = numOpt('connections', 64);
 const duration = numOpt('duration', 30);
+const warmup = numOpt('warmup', 4000);
 const userCount = numOpt('users', 200);
 const pages = numOpt('pages', 200);
 const post = flag('post');
@@ -128,7 +133,9 @@ try {
     autocannon = null;
   }
 
-  const result = autocannon ? await withAutocannon(autocannon) : await builtIn();
+  const run = (limit: Limit) => (autocannon ? withAutocannon(autocannon, limit) : builtIn(limit));
+  if (warmup > 0) await run({ requests: warmup });
+  const result = await run({ seconds: duration });
   console.log(
     JSON.stringify(
       {
@@ -141,6 +148,7 @@ try {
         loader: autocannon ? 'autocannon' : 'built-in (node:http keep-alive)',
         connections,
         duration_s: duration,
+        warmup_requests: warmup,
         users,
         sign_in_s: signInS,
         ...result,
@@ -152,7 +160,7 @@ try {
     ),
   );
 
-  async function builtIn() {
+  async function builtIn(limit: Limit) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
     const hist = new Histogram();
     const statuses: Record<string, number> = {};
@@ -188,11 +196,12 @@ try {
         if (body !== null) req.write(body);
         req.end();
       });
-    const end = performance.now() + duration * 1000;
+    const end = 'seconds' in limit ? performance.now() + limit.seconds * 1000 : Infinity;
+    const count = 'requests' in limit ? limit.requests : Infinity;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: connections }, async () => {
-        while (performance.now() < end) await one(seq++);
+        while (performance.now() < end && seq < count) await one(seq++);
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
@@ -212,12 +221,12 @@ try {
     };
   }
 
-  async function withAutocannon(run: (opts: unknown) => Promise<AutocannonResult>) {
+  async function withAutocannon(run: (opts: unknown) => Promise<AutocannonResult>, limit: Limit) {
     let n = 0;
     const r = await run({
       url: server.base,
       connections,
-      duration,
+      ...('seconds' in limit ? { duration: limit.seconds } : { amount: limit.requests }),
       requests: [
         {
           setupRequest: (req: Record<string, unknown>) => {
@@ -257,6 +266,8 @@ try {
 } finally {
   await server.stop();
 }
+
+type Limit = { seconds: number } | { requests: number };
 
 interface AutocannonResult {
   requests: { total: number; average: number };
