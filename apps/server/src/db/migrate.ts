@@ -14,6 +14,7 @@ import * as cardGeneration from './migrations/2026112210_card_generation.js';
 import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
 import * as grantGeneration from './migrations/2026112212_grant_generation.js';
 import * as ftsLongerPrefixes from './migrations/2026112213_fts_longer_prefixes.js';
+import * as ftsScopeTokens from './migrations/2026112214_fts_scope_tokens.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -33,6 +34,7 @@ const steps: Record<string, Step> = {
   '2026112211_facet_count_index': facetCountIndex,
   '2026112212_grant_generation': grantGeneration,
   '2026112213_fts_longer_prefixes': ftsLongerPrefixes,
+  '2026112214_fts_scope_tokens': ftsScopeTokens,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

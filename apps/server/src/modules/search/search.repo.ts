@@ -40,6 +40,34 @@ type Q = SelectQueryBuilder<Database, 'asset_search', object>;
  */
 export type TextPlan = 'in' | 'skip' | { exists: string[] };
 
+/** Starts the scope tokens of the full-text rows (migration 2026112214); typed words never hold it. */
+const SCOPE_MARK = '\u{E000}';
+const PLAIN = /^[a-z0-9]+$/;
+const normExt = (e: string) => e.toLowerCase().replace(/^\./, '');
+
+/**
+ * SQLite: the groups of scope tokens a matching row holds, as FTS5 conditions: the folder (which
+ * all of its subfolders' rows hold too), the type and extension pairs, or either alone. Values
+ * that are not plain letters and digits are left to SQL.
+ */
+export function scopeMatch(f: SearchFilters): string[] {
+  const groups: string[][] = [];
+  const s = f.scope;
+  if (s.kind === 'folder') groups.push([`f${s.folderId}`]);
+  if (s.kind === 'subtree') groups.push([`f${s.path.split('/').filter(Boolean).at(-1)}`]);
+  const types = (f.type ?? []).filter((t) => PLAIN.test(t));
+  const exts = (f.extension ?? []).map(normExt);
+  const extsPlain = exts.length > 0 && exts.every((e) => PLAIN.test(e));
+  const typesAll = types.length > 0 && types.length === f.type!.length;
+  if (typesAll && extsPlain && types.length * exts.length <= 16)
+    groups.push(types.flatMap((t) => exts.map((e) => `c${t}x${e}`)));
+  else {
+    if (typesAll) groups.push(types.map((t) => `t${t}`));
+    if (extsPlain) groups.push(exts.map((e) => `x${e}`));
+  }
+  return groups.map((g) => `(${g.map((t) => `"${SCOPE_MARK}${t}"`).join(' OR ')})`);
+}
+
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -81,21 +109,26 @@ export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
 export function searchRepo(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
 
-  /** The text condition as a list of matching ids (`in`), or checked row by row (`exists`). */
-  function ftsMatch(terms: string[]) {
-    return terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+  /**
+   * SQLite: the query's words (the last one as a prefix) and the scope tokens its rows must hold,
+   * so FTS5 itself narrows the matches to the folder, type and extension. The SQL conditions still
+   * apply; the tokens only make FTS5 return fewer rows.
+   */
+  function ftsMatch(f: SearchFilters) {
+    const words = f.terms.map((t, i) => `"${t}"${i === f.terms.length - 1 ? '*' : ''}`);
+    return [...words, ...scopeMatch(f)].join(' AND ');
   }
 
   /**
    * SQLite, text 'skip': the rows come from the FTS index first (CROSS JOIN keeps that order), so
    * a bounded count stops after the first matches in scope instead of listing every match.
    */
-  function ftsFirst(terms: string[]): Q {
+  function ftsFirst(f: SearchFilters): Q {
     return db
       .selectFrom(sql`assets_fts`.as('fts'))
       .crossJoin('asset_search')
       .where(sql<boolean>`asset_search.asset_id = fts.rowid`)
-      .where(sql<boolean>`fts.assets_fts match ${ftsMatch(terms)}`) as unknown as Q;
+      .where(sql<boolean>`fts.assets_fts match ${ftsMatch(f)}`) as unknown as Q;
   }
 
   /**
@@ -132,8 +165,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         : sql<string>`${sql.ref(`asset_search.${c}`)}`;
     // Counts and facets only: a page's order comes from a sort index.
     const drive = mayDrive && drivenByCategories(f) && !w && text !== 'skip';
-    const base =
-      text === 'skip' ? ftsFirst(f.terms) : drive ? categoriesFirst(f) : (db.selectFrom('asset_search') as Q);
+    const base = text === 'skip' ? ftsFirst(f) : drive ? categoriesFirst(f) : (db.selectFrom('asset_search') as Q);
     let q: Q = base.where('asset_search.active', '=', 1);
     const s = f.scope;
     if (s.kind === 'folder') q = q.where('asset_search.folder_id', '=', s.folderId);
@@ -151,12 +183,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
     if (!f.withPrivate) q = q.where('asset_search.hidden', '=', 0);
     if (f.visibility) q = q.where('asset_search.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
     if (f.type?.length) q = q.where(col('type'), 'in', f.type);
-    if (f.extension?.length)
-      q = q.where(
-        col('ext'),
-        'in',
-        f.extension.map((e) => e.toLowerCase().replace(/^\./, '')),
-      );
+    if (f.extension?.length) q = q.where(col('ext'), 'in', f.extension.map(normExt));
     if (f.author?.length) q = q.where(col('author'), 'in', f.author);
     if (f.language?.length) q = q.where(col('language'), 'in', f.language);
     if (f.categories?.length && !drive) {
@@ -197,7 +224,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         q = q.where(
           'asset_search.asset_id',
           'in',
-          sql<number>`(select rowid from assets_fts where assets_fts match ${ftsMatch(f.terms)})`,
+          sql<number>`(select rowid from assets_fts where assets_fts match ${ftsMatch(f)})`,
         );
       }
     }

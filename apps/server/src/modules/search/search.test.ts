@@ -316,8 +316,16 @@ describe('asset search: kept in step with changes', () => {
     expect(await names(guest, brand.root)).toEqual(['Campana-hero.jpg']);
     expect(await names(admin, secret)).toEqual(['Campana-hero.jpg', 'Niño-grande.jpg', 'secret-plan.jpg']);
     expect(await names(admin, camp)).toEqual(['Campana-hero.jpg', 'private-asset.jpg']);
+    // Words with a subfolder, type and extension (on SQLite the full-text rows hold the folders).
+    const jpgs = { type: ['image', 'video'], extension: ['JPG', 'mp4'] };
+    expect(await names(admin, secret, { q: 'autumn', ...jpgs })).toEqual(['Campana-hero.jpg']);
+    expect(await names(admin, misc, { q: 'autu', recursive: false, type: ['image'] })).toEqual(['Campana-hero.jpg']);
+    expect(await names(admin, secret, { q: 'autumn', type: ['video'] })).toEqual([]);
+    expect(await names(admin, camp, { q: 'autumn', ...jpgs })).toEqual(['Campana-hero.jpg']);
     // Back under the root, and Campaigns made PRIVATE by an update.
     expect((await admin.post(`/api/ops/folder/${misc}/move`, { parent_id: brand.root })).statusCode).toBe(200);
+    expect(await names(admin, secret, { q: 'autumn', ...jpgs })).toEqual([]);
+    expect(await names(admin, misc, { q: 'autumn', ...jpgs })).toEqual(['Campana-hero.jpg']);
     expect((await names(guest, brand.root)).sort()).toEqual([
       'Campana-hero.jpg',
       'Campana-hero.jpg',
