@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
+import { ftsMatch, normExt } from './search.fts.js';
 
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
 export type Scope =
@@ -31,6 +32,13 @@ export interface SearchOrder {
   dir: 'asc' | 'desc';
 }
 export type FacetName = 'author' | 'type' | 'category' | 'language' | 'extension';
+/** A page to take from the rows grouped for facets: only when they are every match (at most `whenAtMost`). */
+export interface PageOf {
+  order: SearchOrder;
+  limit: number;
+  offset: number;
+  whenAtMost: number;
+}
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 /**
@@ -39,34 +47,6 @@ type Q = SelectQueryBuilder<Database, 'asset_search', object>;
  * the exact words it stands for (a prefix per row would merge whole lists each time).
  */
 export type TextPlan = 'in' | 'skip' | { exists: string[] };
-
-/** Starts the scope tokens of the full-text rows (migration 2026112214); typed words never hold it. */
-const SCOPE_MARK = '\u{E000}';
-const PLAIN = /^[a-z0-9]+$/;
-const normExt = (e: string) => e.toLowerCase().replace(/^\./, '');
-
-/**
- * SQLite: the groups of scope tokens a matching row holds, as FTS5 conditions: the folder (which
- * all of its subfolders' rows hold too), the type and extension pairs, or either alone. Values
- * that are not plain letters and digits are left to SQL.
- */
-export function scopeMatch(f: SearchFilters): string[] {
-  const groups: string[][] = [];
-  const s = f.scope;
-  if (s.kind === 'folder') groups.push([`f${s.folderId}`]);
-  if (s.kind === 'subtree') groups.push([`f${s.path.split('/').filter(Boolean).at(-1)}`]);
-  const types = (f.type ?? []).filter((t) => PLAIN.test(t));
-  const exts = (f.extension ?? []).map(normExt);
-  const extsPlain = exts.length > 0 && exts.every((e) => PLAIN.test(e));
-  const typesAll = types.length > 0 && types.length === f.type!.length;
-  if (typesAll && extsPlain && types.length * exts.length <= 16)
-    groups.push(types.flatMap((t) => exts.map((e) => `c${t}x${e}`)));
-  else {
-    if (typesAll) groups.push(types.map((t) => `t${t}`));
-    if (extsPlain) groups.push(exts.map((e) => `x${e}`));
-  }
-  return groups.map((g) => `(${g.map((t) => `"${SCOPE_MARK}${t}"`).join(' OR ')})`);
-}
 
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
@@ -108,16 +88,6 @@ export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
 /** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
 export function searchRepo(db: Db, dialect: Dialect) {
   const pg = dialect === 'postgres';
-
-  /**
-   * SQLite: the query's words (the last one as a prefix) and the scope tokens its rows must hold,
-   * so FTS5 itself narrows the matches to the folder, type and extension. The SQL conditions still
-   * apply; the tokens only make FTS5 return fewer rows.
-   */
-  function ftsMatch(f: SearchFilters) {
-    const words = f.terms.map((t, i) => `"${t}"${i === f.terms.length - 1 ? '*' : ''}`);
-    return [...words, ...scopeMatch(f)].join(' AND ');
-  }
 
   /**
    * SQLite, text 'skip': the rows come from the FTS index first (CROSS JOIN keeps that order), so
@@ -249,7 +219,8 @@ export function searchRepo(db: Db, dialect: Dialect) {
   const countRows = (f: SearchFilters) =>
     !pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true);
 
-  const facetSource = (f: SearchFilters) =>
+  /** With `order`, the rows also carry its key, so a page can be taken from them. */
+  const facetSource = (f: SearchFilters, order?: SearchOrder) =>
     countRows(f)
       .select([
         'asset_search.asset_id',
@@ -259,18 +230,34 @@ export function searchRepo(db: Db, dialect: Dialect) {
         'asset_search.language',
         'asset_search.categories',
       ])
+      .$if(!!order, (q) => q.select(`asset_search.${order!.key}`))
       .$if(drivenByCategories(f), (q) => q.distinct());
 
-  type Grouped = { f: FacetName | 'total'; v: string; n: number | string };
-  const isFacetRow = (x: Grouped): x is Grouped & { f: FacetName } => x.f !== 'total';
+  type Grouped = { f: FacetName | 'total' | 'page'; v: string; n: number | string };
+  const isFacetRow = (x: Grouped): x is Grouped & { f: FacetName } => x.f !== 'total' && x.f !== 'page';
 
-  /** Groups the rows of `inner` by each facet; with `total`, also counts them all. */
-  async function grouped(inner: SelectQueryBuilder<Database, never, object>, total?: { cap: number; sample: number }) {
+  /**
+   * Groups the rows of `inner` by each facet; with `total`, also counts them all. With `page`, the
+   * same statement also takes that page from the rows (ordered as `pageQuery`), when they are
+   * every match: a query with few matches then needs no second statement for its page.
+   */
+  async function grouped(
+    inner: SelectQueryBuilder<Database, never, object>,
+    total?: { cap: number; sample: number },
+    page?: PageOf,
+  ) {
     const cats = pg ? sql`jsonb_array_elements_text(g.categories::jsonb) c(v)` : sql`json_each(g.categories) c`;
     const cv = pg ? sql`c.v` : sql`c.value`;
     const g = total
       ? sql`(select * from s limit case when (select count(*) from s) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
       : sql`(select * from s)`;
+    const dir = sql.raw(page?.order.dir === 'desc' ? 'desc' : 'asc');
+    const pageRows = page
+      ? sql`union all select 'page', cast(p.asset_id as varchar(20)), row_number() over (order by p.k ${dir}, p.asset_id ${dir})
+          from (select s.asset_id, ${sql.ref(`s.${page.order.key}`)} as k from s
+            where (select count(*) from s) <= ${sql.lit(page.whenAtMost)}
+            order by k ${dir}, s.asset_id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)}) p`
+      : sql``;
     const r = await sql<Grouped>`
       with s as materialized ${inner}, g as ${g}
       select 'total' as f, '' as v, count(*) as n from s
@@ -278,9 +265,21 @@ export function searchRepo(db: Db, dialect: Dialect) {
       union all select 'type', g.type, count(*) from g group by g.type
       union all select 'extension', g.ext, count(*) from g group by g.ext
       union all select 'language', g.language, count(*) from g where g.language is not null and g.language <> '' group by g.language
-      union all select 'category', ${cv}, count(*) from g, ${cats} group by ${cv}`.execute(db);
+      union all select 'category', ${cv}, count(*) from g, ${cats} group by ${cv}
+      ${pageRows}`.execute(db);
     return r.rows;
   }
+
+  /** The page's ids from `grouped` rows, in order; undefined when it took none (too many rows). */
+  const pageIds = (rows: Grouped[], page?: PageOf) => {
+    if (!page) return undefined;
+    const total = Number(rows.find((x) => x.f === 'total')?.n ?? 0);
+    if (total > page.whenAtMost) return undefined;
+    return rows
+      .filter((x) => x.f === 'page')
+      .sort((a, b) => Number(a.n) - Number(b.n))
+      .map((x) => Number(x.v));
+  };
 
   const pageQuery = (
     f: SearchFilters,
@@ -377,21 +376,25 @@ export function searchRepo(db: Db, dialect: Dialect) {
       return Number(r.n);
     },
 
-    /** Facet counts over the first `rows` matches (index order), grouped in one pass. */
-    async facets(f: SearchFilters, rows: number, perFacet: number) {
-      const r = await grouped(facetSource(f).limit(rows));
-      return facetLists(r.filter(isFacetRow), perFacet);
+    /**
+     * Facet counts over the first `rows` matches (index order), grouped in one pass. With `page`,
+     * also that page's ids when the rows are every match.
+     */
+    async facets(f: SearchFilters, rows: number, perFacet: number, page?: PageOf) {
+      const r = await grouped(facetSource(f, page?.order).limit(rows), undefined, page);
+      return { facets: facetLists(r.filter(isFacetRow), perFacet), ids: pageIds(r, page) };
     },
 
     /**
      * Count (at most `cap + 1`) and facets in one pass over the same rows, for text queries (their
      * rows are read from the table anyway, so reading the facet columns costs nothing more):
-     * facets over all of them, or over the first `sample` beyond `cap`.
+     * facets over all of them, or over the first `sample` beyond `cap`. With `page`, also that
+     * page's ids when there are at most `cap` matches.
      */
-    async summary(f: SearchFilters, cap: number, sample: number, perFacet: number) {
-      const r = await grouped(facetSource(f).limit(cap + 1), { cap, sample });
+    async summary(f: SearchFilters, cap: number, sample: number, perFacet: number, page?: PageOf) {
+      const r = await grouped(facetSource(f, page?.order).limit(cap + 1), { cap, sample }, page);
       const count = Number(r.find((x) => x.f === 'total')?.n ?? 0);
-      return { count, facets: facetLists(r.filter(isFacetRow), perFacet) };
+      return { count, facets: facetLists(r.filter(isFacetRow), perFacet), ids: pageIds(r, page) };
     },
 
     /**

@@ -50,7 +50,7 @@ export interface Found {
   rows: AssetCardRow[];
   total: number;
   totalCapped: boolean;
-  facets: Awaited<ReturnType<SearchRepo['facets']>>;
+  facets: ReturnType<SearchRepo['emptyFacets']>;
   facetsCapped: boolean;
 }
 
@@ -112,17 +112,27 @@ export function searchCore(
       };
     }
     // Text queries read their rows from the table anyway: count and facets in one pass. Others
-    // count from an index alone first, and read rows for the facets only as far as needed.
+    // count from an index alone first, and read rows for the facets only as far as needed. When
+    // those rows are every match, the same statement takes the page from them (the kept answer
+    // holds the count and facets only: other pages and sorts use it too).
+    const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
+    let taken = undefined as number[] | undefined;
     const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
-      if (f.terms.length) return repo.summary(f, exactTotal, facetSample, facetValues);
+      if (f.terms.length) {
+        const r = await repo.summary(f, exactTotal, facetSample, facetValues, want);
+        taken = r.ids;
+        return { count: r.count, facets: r.facets };
+      }
       const n = await repo.count(f, exactTotal);
-      return {
-        count: n,
-        facets: n ? await repo.facets(f, n > exactTotal ? facetSample : n, facetValues) : repo.emptyFacets(),
-      };
+      if (!n) return { count: 0, facets: repo.emptyFacets() };
+      const all = n <= exactTotal;
+      const r = await repo.facets(f, all ? n : facetSample, facetValues, all ? want : undefined);
+      taken = r.ids;
+      return { count: n, facets: r.facets };
     });
     const capped = count > exactTotal;
     if (count === 0) return { ids: [], total: 0, totalCapped: false, facets, facetsCapped: false };
+    if (taken) return { ids: taken, total: count, totalCapped: false, facets, facetsCapped: false };
     // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
     // sort every match); a common word is checked as its exact expansion, else as a list.
     let text: TextPlan = 'in';

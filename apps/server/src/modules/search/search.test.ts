@@ -565,6 +565,34 @@ describe('asset search: paging, bounds and facets at volume', () => {
     expect(exact.facets.extension).toEqual([{ value: 'png', count: 50 }]);
   });
 
+  it('takes the same page from the rows it groups for facets as the page query, when they are every match', async () => {
+    const repo = searchRepo(t.built.handle.db, dialect);
+    const scope = { kind: 'brand' as const, brandId: bulk.id };
+    const cases = [
+      { scope, withPrivate: true, terms: [], type: ['image'], author: ['Ana'] },
+      { scope, withPrivate: false, terms: [], categories: ['Quarter', 'All'], extension: ['png', 'jpg'] },
+      { scope, withPrivate: true, terms: ['bulk'], language: ['Bold'] },
+    ];
+    for (const f of cases)
+      for (const order of [
+        { key: 'name_lc' as const, dir: 'desc' as const },
+        { key: 'sort_date' as const, dir: 'asc' as const },
+      ])
+        for (const offset of [0, 40, 280]) {
+          const want = { order, limit: 40, offset, whenAtMost: 10_000 };
+          const expected = await repo.page(f, order, 40, offset);
+          const got = f.terms.length
+            ? (await repo.summary(f, 10_000, 2000, 50, want)).ids
+            : (await repo.facets(f, await repo.count(f, 10_000), 50, want)).ids;
+          expect(got, JSON.stringify([f, order, offset])).toEqual(expected);
+        }
+    // Beyond the bound the rows are not every match: no page is taken from them.
+    const many = { scope, withPrivate: true, terms: [], type: ['image'] };
+    const want = { order: { key: 'name_lc' as const, dir: 'asc' as const }, limit: 40, offset: 0, whenAtMost: 100 };
+    expect((await repo.summary({ ...many, terms: ['bulk'] }, 100, 50, 50, want)).ids).toBeUndefined();
+    expect((await repo.facets(many, 101, 50, want)).ids).toBeUndefined();
+  });
+
   it('gives the same pages whether it walks the sort index or gathers the matches first', async () => {
     const repo = searchRepo(t.built.handle.db, dialect);
     const scope = { kind: 'brand' as const, brandId: bulk.id };
