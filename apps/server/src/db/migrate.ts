@@ -15,6 +15,7 @@ import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
 import * as grantGeneration from './migrations/2026112212_grant_generation.js';
 import * as ftsLongerPrefixes from './migrations/2026112213_fts_longer_prefixes.js';
 import * as ftsScopeTokens from './migrations/2026112214_fts_scope_tokens.js';
+import * as countsWhenChanged from './migrations/2026112215_counts_when_changed.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -35,6 +36,7 @@ const steps: Record<string, Step> = {
   '2026112212_grant_generation': grantGeneration,
   '2026112213_fts_longer_prefixes': ftsLongerPrefixes,
   '2026112214_fts_scope_tokens': ftsScopeTokens,
+  '2026112215_counts_when_changed': countsWhenChanged,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

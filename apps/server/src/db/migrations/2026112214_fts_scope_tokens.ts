@@ -58,7 +58,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // updated in place when its folder moves or changes.
     `create trigger asset_search_fts_ai after insert on asset_search begin
        ${ftsRows('new', 'assets a where a.id = new.asset_id')}; end`,
-    `create trigger asset_search_fts_au after update of folder_path, type, ext on asset_search begin
+    // A folder's privacy or status change rewrites its rows' folder_path unchanged: no new tokens.
+    `create trigger asset_search_fts_au after update of folder_path, type, ext on asset_search
+     when old.folder_path is not new.folder_path or old.type is not new.type or old.ext is not new.ext begin
        delete from assets_fts where rowid = old.asset_id;
        ${ftsRows('new', 'assets a where a.id = new.asset_id')}; end`,
     `create trigger asset_search_fts_ad after delete on asset_search begin
