@@ -30,7 +30,13 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
       connectionString: opts.databaseUrl,
       max: 10,
       Client: namedStatementClient(),
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+      // No parallel plans: requests are short and many at once, and a parallel plan starts worker
+      // processes for each statement that compete with the other requests for the same cores (at
+      // a million assets on 2 cores, the slowest cold searches' p95 fell by a quarter to a third).
+      options: [
+        '-c max_parallel_workers_per_gather=0',
+        ...(opts.pgSchema ? [`-c search_path=${opts.pgSchema}`] : []),
+      ].join(' '),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
