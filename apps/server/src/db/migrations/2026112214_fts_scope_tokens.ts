@@ -65,13 +65,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
        ${ftsRows('new', 'assets a where a.id = new.asset_id')}; end`,
     `create trigger asset_search_fts_ad after delete on asset_search begin
        delete from assets_fts where rowid = old.asset_id; end`,
-    // Description and keywords are not in asset_search; the other text columns are, and rewrite
-    // the row through it as well (the same row either way).
-    `create trigger assets_fts_au after update of name, description, keywords, categories on assets begin
+    // Description and keywords are not in asset_search; a change of name or categories rewrites
+    // the search row, and the row above with it. A deleted asset's search row goes by the
+    // foreign-key cascade, which fires asset_search_fts_ad.
+    `create trigger assets_fts_au after update of description, keywords on assets begin
        delete from assets_fts where rowid = old.id;
        ${ftsRows('s', 'assets a join asset_search s on s.asset_id = a.id where a.id = new.id')}; end`,
-    // The cascade from assets removes the search row too; this covers a delete without it.
-    `create trigger assets_fts_ad after delete on assets begin delete from assets_fts where rowid = old.id; end`,
     ftsRows('s', 'assets a join asset_search s on s.asset_id = a.id'),
     `insert into assets_fts (assets_fts) values ('optimize')`,
   ])
