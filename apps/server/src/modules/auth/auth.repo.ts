@@ -2,25 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
-import { folderChecks } from '../folders/folders.repo.js';
-import type { FolderForUser, FolderRow } from '../folders/folders.repo.js';
-
-/** Every column of `folders`, read under a prefix beside the user's. */
-const FOLDER_COLUMNS = [
-  'id',
-  'brand_id',
-  'parent_id',
-  'name',
-  'visibility',
-  'private_path',
-  'status',
-  'image_key',
-  'path',
-  'depth',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof FolderRow)[];
+import { folderChecks, folderColumnsAs } from '../folders/folders.repo.js';
+import type { FolderForUser } from '../folders/folders.repo.js';
 
 /** Bearer tokens and password-reset tokens; both are stored as SHA-256 hashes only. */
 export function authRepo(db: Db) {
@@ -40,27 +23,20 @@ export function authRepo(db: Db) {
     tokenUser(tokenHash)
       .leftJoin('folders', (j) => j.on('folders.id', '=', folderId).on('folders.status', '=', 'ACTIVE'))
       .leftJoin('brands', 'brands.id', 'folders.brand_id')
-      .select(FOLDER_COLUMNS.map((c) => sql.ref(`folders.${c}`).as(`folder__${c}`)))
+      .select(folderColumnsAs('folder__'))
       .select(folderChecks(sql<number>`users.id`, 'folder__'))
       .modifyEnd(keptPlan),
   );
 
   return {
+    /** The new token's id. */
     async insertToken(userId: number, tokenHash: string, now: string, emulatorId: number | null = null) {
-      await db
+      const row = await db
         .insertInto('access_tokens')
         .values({ user_id: userId, token_hash: tokenHash, emulator_id: emulatorId, created_at: now, last_used_at: now })
-        .execute();
-    },
-
-    tokenWithUser(tokenHash: string) {
-      return db
-        .selectFrom('access_tokens')
-        .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .selectAll('users')
-        .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
-        .where('access_tokens.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
     /** The token's user, with the grant generation their roles and permissions are valid under. */

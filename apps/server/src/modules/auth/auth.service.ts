@@ -109,9 +109,8 @@ export function authService(deps: Deps) {
       if (!canSignIn(user)) throw new AppError('ACCOUNT_ERROR');
       await limiter.clear(key);
       const token = randomToken();
-      await repos.auth.insertToken(user.id, sha256(token), now());
-      const created = await repos.auth.tokenWithUser(sha256(token));
-      const actor = await actorFor(user, created!.token_id, null);
+      const tokenId = await repos.auth.insertToken(user.id, sha256(token), now());
+      const actor = await actorFor(user, tokenId, null);
       return { token, ...(await sessionView(repos, deps.media, actor)) };
     },
 

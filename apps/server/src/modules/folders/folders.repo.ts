@@ -13,6 +13,27 @@ export type FolderForUser = FolderRow & {
   search_generation: number | null;
 };
 
+/** Every column of `folders` (the compiler checks none is missing), for reading them under a prefix. */
+const FOLDER_COLUMNS = Object.keys({
+  id: true,
+  brand_id: true,
+  parent_id: true,
+  name: true,
+  visibility: true,
+  private_path: true,
+  status: true,
+  image_key: true,
+  path: true,
+  depth: true,
+  created_by: true,
+  created_at: true,
+  updated_at: true,
+} satisfies Record<keyof FolderRow, true>) as (keyof FolderRow)[];
+
+/** Every folder column as `<prefix><column>`, beside another table's columns in one row. */
+export const folderColumnsAs = (prefix: string) =>
+  FOLDER_COLUMNS.map((c) => sql.ref(`folders.${c}`).as(`${prefix}${c}`));
+
 /**
  * What a folder request checks beside the folder (joined with `brands`): the brand's status,
  * whether `user` (a value or a column) is assigned to the brand, and its search generation.
