@@ -106,7 +106,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
    * the categories' index first, each checked against the rest by its key, so a bounded count or a
    * facet sample stops after its first matches. As a list (`asset_id in (...)`) SQLite would first
    * gather every asset of the categories (100,000s for a common one) before reading any row.
-   * An asset in two of the categories comes twice: callers take distinct ids.
+   * An asset in two of the categories comes twice: `countRows` takes distinct rows.
    */
   const drivenByCategories = (f: SearchFilters) =>
     !pg && !!f.categories?.length && !f.terms.length && !f.author?.length && !f.language?.length;
@@ -214,10 +214,12 @@ export function searchRepo(db: Db, dialect: Dialect) {
 
   /**
    * The rows counts and facets read: from FTS first for words (SQLite), from the categories' index
-   * when it drives (then an asset may come twice: take distinct), else from the table.
+   * when it drives (distinct: an asset in two of the categories comes twice), else from the table.
    */
   const countRows = (f: SearchFilters) =>
-    !pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true);
+    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true)).$if(drivenByCategories(f), (q) =>
+      q.distinct(),
+    );
 
   /** With `order`, the rows also carry its key, so a page can be taken from them. */
   const facetSource = (f: SearchFilters, order?: SearchOrder) =>
@@ -230,8 +232,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         'asset_search.language',
         'asset_search.categories',
       ])
-      .$if(!!order, (q) => q.select(`asset_search.${order!.key}`))
-      .$if(drivenByCategories(f), (q) => q.distinct());
+      .$if(!!order, (q) => q.select(`asset_search.${order!.key}`));
 
   type Grouped = { f: FacetName | 'total' | 'page'; v: string; n: number | string };
   const isFacetRow = (x: Grouped): x is Grouped & { f: FacetName } => x.f !== 'total' && x.f !== 'page';
@@ -367,7 +368,6 @@ export function searchRepo(db: Db, dialect: Dialect) {
     async count(f: SearchFilters, cap: number) {
       const inner = countRows(f)
         .select('asset_search.asset_id')
-        .$if(drivenByCategories(f), (q) => q.distinct())
         .limit(cap + 1);
       const r = await db
         .selectFrom(inner.as('x'))
