@@ -1,7 +1,6 @@
 // Shared by bench/seed, bench/search and bench/load: arguments, the database the app opens, the
 // real server as a child process, sign-in, and latency statistics.
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.js';
@@ -73,27 +72,26 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const serverDir = new URL('../../apps/server', import.meta.url).pathname;
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    ADMIN_EMAIL: USERS.admin,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    LOG_LEVEL: 'warn',
+    JOBS_IN_SERVER: 'false',
+    ...extraEnv,
+  };
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      ADMIN_EMAIL: USERS.admin,
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOG_LEVEL: 'warn',
-      JOBS_IN_SERVER: 'false',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // With several server processes the primary says when all of them listen; until then the ones
-  // still starting would take CPU from the first measurements.
-  const env = { ...process.env, ...extraEnv };
-  const processes = Number(env.WEB_CONCURRENCY || Math.min(availableParallelism(), 8));
-  let allListening = processes <= 1;
+  // still starting would take CPU from the first measurements. As many as the server will start.
+  let allListening = loadConfig(env).webConcurrency <= 1;
   child.stdout!.on('data', (c: Buffer) => {
     if (c.toString().includes('server processes)')) allListening = true;
   });
