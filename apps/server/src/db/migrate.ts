@@ -16,6 +16,9 @@ import * as grantGeneration from './migrations/2026112212_grant_generation.js';
 import * as ftsLongerPrefixes from './migrations/2026112213_fts_longer_prefixes.js';
 import * as ftsScopeTokens from './migrations/2026112214_fts_scope_tokens.js';
 import * as countsWhenChanged from './migrations/2026112215_counts_when_changed.js';
+import * as pgPathCollation from './migrations/2026112301_pg_path_collation.js';
+import * as pgSearchVocabulary from './migrations/2026112302_pg_search_vocabulary.js';
+import * as pgCategoriesGin from './migrations/2026112303_pg_categories_gin.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -37,6 +40,9 @@ const steps: Record<string, Step> = {
   '2026112213_fts_longer_prefixes': ftsLongerPrefixes,
   '2026112214_fts_scope_tokens': ftsScopeTokens,
   '2026112215_counts_when_changed': countsWhenChanged,
+  '2026112301_pg_path_collation': pgPathCollation,
+  '2026112302_pg_search_vocabulary': pgSearchVocabulary,
+  '2026112303_pg_categories_gin': pgCategoriesGin,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

@@ -218,6 +218,11 @@ export interface AssetCategoriesTable {
   category: string;
 }
 
+/** PostgreSQL only: every word of asset_search.tsv (2026112302). */
+export interface SearchVocabularyTable {
+  word: string;
+}
+
 export interface SearchGenerationsTable {
   brand_id: number;
   n: number;
@@ -252,5 +257,6 @@ export interface Database {
   brand_facets: BrandFacetsTable;
   asset_categories: AssetCategoriesTable;
   search_generations: SearchGenerationsTable;
+  search_vocabulary: SearchVocabularyTable;
   grant_generation: GrantGenerationTable;
 }

@@ -26,6 +26,11 @@ export interface SearchFilters {
   dateFrom?: string;
   dateBefore?: string;
   visibility?: 'PUBLIC' | 'PRIVATE';
+  /**
+   * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
+   * GIN index finds exact words at half the cost of a prefix). Absent: the prefix itself.
+   */
+  lastWords?: string[];
 }
 export interface SearchOrder {
   key: 'name_lc' | 'sort_date';
@@ -47,6 +52,14 @@ type Q = SelectQueryBuilder<Database, 'asset_search', object>;
  * the exact words it stands for (a prefix per row would merge whole lists each time).
  */
 export type TextPlan = 'in' | 'skip' | { exists: string[] };
+
+/**
+ * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
+ * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
+ * '/' raised to '0'), which any btree on the column serves.
+ */
+const underPath = (col: string, path: string) =>
+  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
@@ -123,8 +136,9 @@ export function searchRepo(db: Db, dialect: Dialect) {
   }
 
   /**
-   * `walk` (SQLite, for queries known to match many rows): conditions are checked row by row
-   * (unary + keeps SQLite from picking their indexes), so the page is a walk of the sort index
+   * `walk` (for queries known to match many rows): conditions are checked row by row (SQLite:
+   * unary + keeps it from picking their indexes; PostgreSQL: the words only, as an expression
+   * the GIN index cannot serve), so the page is a walk of the sort index
    * that stops after `offset + limit` matches instead of gathering and sorting every match.
    */
   function filtered(f: SearchFilters, text: TextPlan = 'in', walk?: SearchOrder, mayDrive = false): Q {
@@ -141,14 +155,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
     if (s.kind === 'folder') q = q.where('asset_search.folder_id', '=', s.folderId);
     else {
       q = q.where('asset_search.brand_id', '=', s.brandId);
-      // Paths hold only digits and '/', so LIKE needs no escaping; SQLite gets the equivalent
-      // binary range ('/' + 1 = '0'), PostgreSQL the LIKE (its collation may not be bytewise).
-      if (s.kind === 'subtree')
-        q = pg
-          ? q.where('asset_search.folder_path', 'like', `${s.path}%`)
-          : q
-              .where('asset_search.folder_path', '>=', s.path)
-              .where('asset_search.folder_path', '<', `${s.path.slice(0, -1)}0`);
+      if (s.kind === 'subtree') q = q.where(underPath('asset_search.folder_path', s.path));
     }
     if (!f.withPrivate) q = q.where('asset_search.hidden', '=', 0);
     if (f.visibility) q = q.where('asset_search.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
@@ -156,7 +163,10 @@ export function searchRepo(db: Db, dialect: Dialect) {
     if (f.extension?.length) q = q.where(col('ext'), 'in', f.extension.map(normExt));
     if (f.author?.length) q = q.where(col('author'), 'in', f.author);
     if (f.language?.length) q = q.where(col('language'), 'in', f.language);
-    if (f.categories?.length && !drive) {
+    if (f.categories?.length && pg) {
+      // The row's own categories, through their GIN index (2026112303).
+      q = q.where(sql<boolean>`search_categories(asset_search.categories) && ${f.categories}::text[]`);
+    } else if (f.categories?.length && !drive) {
       const { brandId } = brandOf(f.scope);
       let cats = db
         .selectFrom('asset_categories')
@@ -179,9 +189,13 @@ export function searchRepo(db: Db, dialect: Dialect) {
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
     if (f.terms.length && text !== 'skip') {
       if (pg) {
-        // Terms are letters and digits only; the last one matches as a prefix.
-        const tsq = f.terms.map((t, i) => (i === f.terms.length - 1 ? `${t}:*` : t)).join(' & ');
-        q = q.where(sql<boolean>`asset_search.tsv @@ to_tsquery('simple', ${tsq})`);
+        // Terms are letters and digits only; the last one matches as a prefix, or as the words
+        // it stands for (vocabulary words are checked to be letters and digits too).
+        const last = f.lastWords?.length ? `(${f.lastWords.join(' | ')})` : `${f.terms.at(-1)}:*`;
+        const tsq = [...f.terms.slice(0, -1), last].join(' & ');
+        // Walking, the GIN bitmap of a common word (200,000 rows) would cost more than the walk.
+        const tsv = walk ? sql`coalesce(asset_search.tsv, ''::tsvector)` : sql`asset_search.tsv`;
+        q = q.where(sql<boolean>`${tsv} @@ to_tsquery('simple', ${tsq})`);
       } else if (typeof text === 'object') {
         // A common word: walking the sort index and asking FTS about each row stops after a page,
         // where a list of every match would first gather hundreds of thousands of ids.
@@ -344,14 +358,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
                         .selectFrom('folders')
                         .select('folders.id')
                         .where('folders.brand_id', '=', scope.brandId)
-                        // As in `filtered`: PostgreSQL's collation may not order '/' bytewise.
-                        .$call((fq) =>
-                          pg
-                            ? fq.where('folders.path', 'like', `${scope.path}%`)
-                            : fq
-                                .where('folders.path', '>=', scope.path)
-                                .where('folders.path', '<', `${scope.path.slice(0, -1)}0`),
-                        ),
+                        .where(underPath('folders.path', scope.path)),
                     ),
               )
               .groupBy(['facet', 'value'])
@@ -419,6 +426,23 @@ export function searchRepo(db: Db, dialect: Dialect) {
         r.rows.reduce((n, x) => n + Number(x.doc), 0),
       );
       return { docs: least, expansion };
+    },
+
+    /**
+     * PostgreSQL: the indexed words that start with `prefix`, or null when there are more than
+     * `max` (a prefix that common is as cheap to match as a prefix) or one is not a plain word.
+     */
+    async wordsStartingWith(prefix: string, max = 8): Promise<string[] | null> {
+      const rows = await db
+        .selectFrom('search_vocabulary')
+        .select('word')
+        .where('word', '>=', prefix)
+        .where('word', '<', `${prefix}\u{10FFFF}`)
+        .orderBy('word')
+        .limit(max + 1)
+        .execute();
+      const words = rows.map((r) => r.word);
+      return words.length <= max && words.every((w) => /^[\p{L}\p{N}]+$/u.test(w)) ? words : null;
     },
 
     /** The brand's search generation: changes with every change to what its searches answer. */

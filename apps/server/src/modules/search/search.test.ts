@@ -222,6 +222,21 @@ describe('asset search: kept in step with changes', () => {
     expect(await names(admin, brand.root, { q: 'sub' })).toEqual([]);
   });
 
+  it('finds a word an edit or an upload adds by its prefix, beside indexed words that start the same', async () => {
+    // "hero" is indexed already: a new word under the same prefix must join it, not replace it
+    // (PostgreSQL reads a prefix as the vocabulary's words; SQLite matches it in FTS5).
+    await admin.put(`/api/ops/asset/${ids.sub}/edit`, { description: 'Heroine pose' });
+    expect(await names(admin, brand.root, { q: 'hero' })).toEqual(['Campana-hero.jpg', 'Niño-grande.jpg']);
+    expect(await names(admin, brand.root, { q: 'heroi' })).toEqual(['Niño-grande.jpg']);
+    const heroic = await upload(admin, other.id, otherFolder, 'heroic-theirs.jpg', 6);
+    expect(await names(outsider, other.root, { q: 'heroi' })).toEqual(['heroic-theirs.jpg']);
+    expect(await names(admin, brand.root, { q: 'heroi' })).toEqual(['Niño-grande.jpg']);
+    // Back as the later tests expect it: no description, one asset in the other brand.
+    await admin.put(`/api/ops/asset/${ids.sub}/edit`, { description: null });
+    await t.built.handle.db.deleteFrom('assets').where('id', '=', heroic).execute();
+    expect(await names(admin, brand.root, { q: 'heroine' })).toEqual([]);
+  });
+
   it('never answers a repeated search from before a change (kept answers follow the brand generation)', async () => {
     const ask = () => names(guest, brand.root, { q: 'zebra' });
     expect(await ask()).toEqual([]);
