@@ -254,7 +254,8 @@ export function searchRepo(db: Db, dialect: Dialect) {
   /**
    * Groups the rows of `inner` by each facet; with `total`, also counts them all. With `page`, the
    * same statement also takes that page from the rows (ordered as `pageQuery`), when they are
-   * every match: a query with few matches then needs no second statement for its page.
+   * every match: a query with few matches then needs no second statement for its page. The rows
+   * are counted once (`n`), not once for each use of the count.
    */
   async function grouped(
     inner: SelectQueryBuilder<Database, never, object>,
@@ -264,18 +265,18 @@ export function searchRepo(db: Db, dialect: Dialect) {
     const cats = pg ? sql`jsonb_array_elements_text(g.categories::jsonb) c(v)` : sql`json_each(g.categories) c`;
     const cv = pg ? sql`c.v` : sql`c.value`;
     const g = total
-      ? sql`(select * from s limit case when (select count(*) from s) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
+      ? sql`(select * from s limit case when (select c from n) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
       : sql`(select * from s)`;
     const dir = sql.raw(page?.order.dir === 'desc' ? 'desc' : 'asc');
     const pageRows = page
       ? sql`union all select 'page', cast(p.asset_id as varchar(20)), row_number() over (order by p.k ${dir}, p.asset_id ${dir})
           from (select s.asset_id, ${sql.ref(`s.${page.order.key}`)} as k from s
-            where (select count(*) from s) <= ${sql.lit(page.whenAtMost)}
+            where (select c from n) <= ${sql.lit(page.whenAtMost)}
             order by k ${dir}, s.asset_id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)}) p`
       : sql``;
     const r = await sql<Grouped>`
-      with s as materialized ${inner}, g as ${g}
-      select 'total' as f, '' as v, count(*) as n from s
+      with s as materialized ${inner}, n as materialized (select count(*) as c from s), g as ${g}
+      select 'total' as f, '' as v, c as n from n
       union all select 'author', g.author, count(*) from g where g.author is not null and g.author <> '' group by g.author
       union all select 'type', g.type, count(*) from g group by g.type
       union all select 'extension', g.ext, count(*) from g group by g.ext
