@@ -1,17 +1,18 @@
 // bench/load: the authenticated list endpoint under load: GET /api/ops/asset/list/all/:root?page=n
 // (varied n), or POST with a few varied bodies (--post), 64 connections for 30 s, against the real
 // server as a child process. Requests per second and latency percentiles. Prints JSON.
-//   npm run load -w bench -- [--connections 64] [--duration 30] [--warmup 4000] [--users 200] [--post]
+//   npm run load -w bench -- [--connections 64] [--duration 30] [--warmup 4000] [--users 500] [--post]
 //                            [--pages 200] [--data-dir ./data-bench] [--smoke]
 // Uses autocannon when it is installed, else a built-in loader (node:http keep-alive agent, one
 // request in flight per connection, 10 µs histogram).
 //
 // Rate limit: the list route allows 600 requests per minute per user. The load is spread round-robin
 // over the --users seeded load users (bench-load-NNNN, made by bench:seed --load-users), each signed
-// in once: 200 users allow 120,000 requests in a minute (4,000/s for 30 s). 429s are counted and
-// reported; if any appear, raise --users (and seed that many).
-// --warmup: that many requests of the same load first, not counted (20 per user: the users keep room
-// for ~3,600 req/s over the 30 s). Without it the slowest requests (up to ~2 s) all come in the first
+// in once: 500 users allow 300,000 requests in a minute (10,000/s for 30 s; with 200, SQLite on two
+// cores hit the limit at ~4,000/s and half its answers were 429s). 429s are counted and reported;
+// if any appear, raise --users (and seed that many).
+// --warmup: that many requests of the same load first, not counted (8 per user). Without it the
+// slowest requests (up to ~2 s) all come in the first
 // 2-3 s, while 64 connections arrive at once, the code is still being compiled and each of the 200
 // pages is computed for the first time; after that none took over 150 ms.
 // --smoke: drives GET /api/ops/folder/:id/get/assets instead (to test the loader without the search API).
@@ -37,7 +38,7 @@ import { AUTHORS, COMMON_WORD, LANGUAGES } from '../lib/vocab.js';
 const connections = numOpt('connections', 64);
 const duration = numOpt('duration', 30);
 const warmup = numOpt('warmup', 4000);
-const userCount = numOpt('users', 200);
+const userCount = numOpt('users', 500);
 const pages = numOpt('pages', 200);
 const post = flag('post');
 const smoke = flag('smoke');
@@ -68,7 +69,7 @@ const assets = await db
   .executeTakeFirstOrThrow();
 await handle.close();
 const users = Math.min(userCount, Number(seededUsers.n));
-if (users < 1) throw new Error('no bench-load-NNNN users: run bench:seed (it makes --load-users, 200 by default)');
+if (users < 1) throw new Error('no bench-load-NNNN users: run bench:seed (it makes --load-users, 500 by default)');
 
 const BODIES = [
   {},

@@ -1,6 +1,6 @@
 // bench/seed: a brand with a realistic folder tree and N assets, written straight into the
 // database in batches (no HTTP), plus one user of each role and the bench:load users. Prints JSON.
-//   npm run seed -w bench -- [--assets 1000000] [--folders 2000] [--load-users 200] [--data-dir ./data-bench]
+//   npm run seed -w bench -- [--assets 1000000] [--folders 2000] [--load-users 500] [--data-dir ./data-bench]
 // PostgreSQL when DATABASE_URL (or --database-url) is set, else SQLite in DATA_DIR. The database must
 // not hold a "bench" brand yet (use a fresh DATA_DIR / database).
 import { createHash } from 'node:crypto';
@@ -44,7 +44,7 @@ import {
 
 const assetCount = Math.floor(numOpt('assets', 1_000_000));
 const folderCount = Math.max(2, Math.floor(numOpt('folders', 2000)));
-const loadUsers = Math.floor(numOpt('load-users', 200));
+const loadUsers = Math.floor(numOpt('load-users', 500));
 const rand = prng(numOpt('seed', 42));
 const t0 = performance.now();
 const phases: Record<string, number> = {};
