@@ -19,6 +19,7 @@ import * as countsWhenChanged from './migrations/2026112215_counts_when_changed.
 import * as pgPathCollation from './migrations/2026112301_pg_path_collation.js';
 import * as pgSearchVocabulary from './migrations/2026112302_pg_search_vocabulary.js';
 import * as pgCategoriesGin from './migrations/2026112303_pg_categories_gin.js';
+import * as pgDropAssetCategories from './migrations/2026112304_pg_drop_asset_categories.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -43,6 +44,7 @@ const steps: Record<string, Step> = {
   '2026112301_pg_path_collation': pgPathCollation,
   '2026112302_pg_search_vocabulary': pgSearchVocabulary,
   '2026112303_pg_categories_gin': pgCategoriesGin,
+  '2026112304_pg_drop_asset_categories': pgDropAssetCategories,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

@@ -212,6 +212,7 @@ export interface AssetFacetsTable extends FacetCountsTable {
 export interface BrandFacetsTable extends FacetCountsTable {
   brand_id: number;
 }
+/** SQLite only (dropped on PostgreSQL by 2026112304): one row per asset and category. */
 export interface AssetCategoriesTable {
   asset_id: number;
   brand_id: number;
