@@ -61,6 +61,9 @@ export type TextPlan = 'in' | 'skip' | { exists: string[] };
 const underPath = (col: string, path: string) =>
   sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
+/** The least string above every string that starts with `prefix` (for a range on words). */
+const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
+
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -315,6 +318,13 @@ export function searchRepo(db: Db, dialect: Dialect) {
   return {
     emptyFacets: (): Facets => ({ author: [], type: [], category: [], language: [], extension: [] }),
 
+    /**
+     * Whether the matches come from reading table rows whatever the plan (words; on PostgreSQL
+     * also categories, both GIN bitmaps), so counting and grouping them in one pass costs nothing
+     * more than counting them.
+     */
+    readsRows: (f: SearchFilters) => f.terms.length > 0 || (pg && !!f.categories?.length),
+
     /** One page of ids in order; ties broken by id in the same direction (matches the indexes). */
     async page(
       f: SearchFilters,
@@ -419,7 +429,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
       }
       const last = terms.at(-1)!;
       const r = await sql<{ term: string; doc: number }>`
-        select term, doc from assets_fts_vocab where term >= ${last} and term < ${`${last}\u{10FFFF}`}
+        select term, doc from assets_fts_vocab where term >= ${last} and term < ${afterPrefix(last)}
         limit ${maxExpansion + 1}`.execute(db);
       const expansion = r.rows.length <= maxExpansion ? r.rows.map((x) => x.term) : null;
       least = Math.min(
@@ -438,7 +448,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         .selectFrom('search_vocabulary')
         .select('word')
         .where('word', '>=', prefix)
-        .where('word', '<', `${prefix}\u{10FFFF}`)
+        .where('word', '<', afterPrefix(prefix))
         .orderBy('word')
         .limit(max + 1)
         .execute();

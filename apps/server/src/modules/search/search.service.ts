@@ -122,15 +122,14 @@ export function searchCore(
         facetsCapped: false,
       };
     }
-    // Text queries (and categories on PostgreSQL, a GIN bitmap too) read their rows from the
-    // table anyway: count and facets in one pass. Others
-    // count from an index alone first, and read rows for the facets only as far as needed. When
-    // those rows are every match, the same statement takes the page from them (the kept answer
-    // holds the count and facets only: other pages and sorts use it too).
+    // Queries whose matches are read from the table anyway (see `readsRows`) count and group
+    // facets in one pass. Others count from an index alone first, and read rows for the facets
+    // only as far as needed. When those rows are every match, the same statement takes the page
+    // from them (the kept answer holds the count and facets only: other pages and sorts use it).
     const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
     let taken = undefined as number[] | undefined;
     const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
-      if (f.terms.length || (dialect === 'postgres' && f.categories?.length)) {
+      if (repo.readsRows(f)) {
         const r = await repo.summary(f, exactTotal, facetSample, facetValues, want);
         taken = r.ids;
         return { count: r.count, facets: r.facets };
@@ -149,17 +148,17 @@ export function searchCore(
     // sort every match); a common word is checked as its exact expansion, else as a list.
     // PostgreSQL walks for words on early pages only: at 1% density page 1 reads ~5,000 rows,
     // page 100 half a million, where the GIN bitmap and a sort cost the same on every page.
-    if (dialect === 'postgres') {
-      const walk = capped && f.terms.length > 0 && offset + perPage <= PG_WALK_ROWS;
-      const ids = await repo.page(f, order, perPage, offset, 'in', walk);
-      return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
-    }
     let text: TextPlan = 'in';
-    if (capped && f.terms.length) {
-      const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
-      if (plan.expansion?.length && plan.docs > COMMON_WORD_DOCS) text = { exists: plan.expansion };
+    let walk: boolean;
+    if (dialect === 'postgres') walk = capped && f.terms.length > 0 && offset + perPage <= PG_WALK_ROWS;
+    else {
+      if (capped && f.terms.length) {
+        const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
+        if (plan.expansion?.length && plan.docs > COMMON_WORD_DOCS) text = { exists: plan.expansion };
+      }
+      walk = capped && (!f.terms.length || text !== 'in');
     }
-    const ids = await repo.page(f, order, perPage, offset, text, capped && (!f.terms.length || text !== 'in'));
+    const ids = await repo.page(f, order, perPage, offset, text, walk);
     return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 
