@@ -25,6 +25,7 @@ const T = {
     immutable: '{path} cannot be changed',
     descendant: '{path} cannot be the folder itself or one of its subfolders',
     image: '{path} must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
+    dateOrder: '{path} must be on or after date_from',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -44,6 +45,7 @@ const T = {
     immutable: '{path} no se puede cambiar',
     descendant: '{path} no puede ser la propia carpeta ni una de sus subcarpetas',
     image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
+    dateOrder: '{path} debe ser igual o posterior a date_from',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -17,20 +17,26 @@ export const DEFAULT_SEARCH_PAGE_SIZE = 50;
 export const SEARCH_EXACT_TOTAL = 10_000;
 
 /** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
-export const AssetSearchBody = z.strictObject({
-  q: z.string().trim().max(500).optional(),
-  author: list.optional(),
-  type: z.array(AssetType).max(5).optional(),
-  categories: list.optional(),
-  language: list.optional(),
-  extension: list.optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
-  visibility: VisibilitySchema.optional(),
-  /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */
-  recursive: z.boolean().default(true),
-  sort: SearchSort.default({ attribute: 'name', mode: 'asc' }),
-});
+export const AssetSearchBody = z
+  .strictObject({
+    q: z.string().trim().max(500).optional(),
+    author: list.optional(),
+    type: z.array(AssetType).max(5).optional(),
+    categories: list.optional(),
+    language: list.optional(),
+    extension: list.optional(),
+    date_from: z.iso.date().optional(),
+    date_to: z.iso.date().optional(),
+    visibility: VisibilitySchema.optional(),
+    /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */
+    recursive: z.boolean().default(true),
+    sort: SearchSort.default({ attribute: 'name', mode: 'asc' }),
+  })
+  .superRefine((b, ctx) => {
+    // ISO dates compare as strings; a reversed range is a mistake, not an empty answer.
+    if (b.date_from && b.date_to && b.date_to < b.date_from)
+      ctx.addIssue({ code: 'custom', path: ['date_to'], params: { key: 'dateOrder' }, input: b.date_to });
+  });
 export type AssetSearchBody = z.input<typeof AssetSearchBody>;
 
 export const AssetSearchQuery = z.object({

@@ -194,6 +194,10 @@ describe('asset search: filters and sorts', () => {
     expect(await names(admin, brand.root, { date_from: day(1) })).toEqual([]);
     expect(await names(admin, brand.root, { date_to: day(-1) })).toEqual([]);
     expect((await search(admin, brand.root, { type: ['nope'] })).statusCode).toBe(422);
+    // A reversed range is refused with a field message, not answered with nothing.
+    const reversed = await search(admin, brand.root, { date_from: day(0), date_to: day(-1) });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().error.fields).toEqual({ date_to: 'date_to must be on or after date_from' });
   });
 
   it('sorts by name and date in every mode, ties by id', async () => {

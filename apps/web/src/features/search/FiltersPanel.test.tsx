@@ -26,4 +26,22 @@ describe('FiltersPanel', () => {
     rerender(panel(false));
     expect(screen.queryByText('Counts from the first 2,000 matches')).not.toBeInTheDocument();
   });
+
+  it('marks a "to" date before the "from" date on the field itself', () => {
+    const panel = (qs: string) => (
+      <Providers>
+        <FiltersPanel
+          state={parseSearch(new URLSearchParams(qs))}
+          facets={facets}
+          sampled={false}
+          onChange={() => {}}
+          onClearAll={() => {}}
+        />
+      </Providers>
+    );
+    const { rerender } = render(panel('from=2025-03-10&to=2025-03-01'));
+    expect(screen.getByText('Must be on or after the “From” date')).toBeInTheDocument();
+    rerender(panel('from=2025-03-01&to=2025-03-10'));
+    expect(screen.queryByText('Must be on or after the “From” date')).not.toBeInTheDocument();
+  });
 });

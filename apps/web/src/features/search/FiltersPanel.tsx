@@ -77,6 +77,9 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: P
               label={t('search.dateTo')}
               value={state.dateTo}
               min={state.dateFrom || undefined}
+              error={
+                state.dateFrom && state.dateTo && state.dateTo < state.dateFrom ? t('search.dateOrder') : undefined
+              }
               onChange={(e) => onChange({ ...state, dateTo: e.currentTarget.value })}
             />
           </Stack>
