@@ -106,4 +106,46 @@ describe('Searcher', () => {
     await waitFor(() => expect(box).toHaveValue(''));
     await screen.findByTestId('asset-card-4');
   });
+
+  it('asks nothing for a date range that ends before it starts, says so and clears the dates', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
+        if (url === '/api/ops/folder/1') return json(200, { folder: root });
+        if (url.startsWith('/api/ops/asset/list/all/1')) {
+          bodies.push(JSON.parse(String(init?.body)));
+          const items = [card(4, 'other.jpg')];
+          return json(200, {
+            items,
+            total: 1,
+            total_capped: false,
+            page: 1,
+            per_page: 100,
+            facets,
+            facets_capped: false,
+          });
+        }
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    const { router } = renderApp('/brand?from=2025-03-10&to=2025-03-01');
+    await screen.findByText('Check the dates', {}, { timeout: 8000 });
+    expect(screen.getByText('The “To” date comes before the “From” date.')).toBeInTheDocument();
+    expect(screen.getByText('Must be on or after the “From” date')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
+    await screen.findByTestId('asset-card-4');
+    expect(router.state.location.search).toBe('');
+    // The listing (and the panel's folder counts) are asked for again, without dates.
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const b of bodies) expect(b).not.toHaveProperty('date_to');
+  });
 });

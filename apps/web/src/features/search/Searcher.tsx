@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconFilterOff } from '@tabler/icons-react';
+import { IconCalendarX, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
@@ -17,12 +17,14 @@ import { FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
 import type { ViewMode } from './Results';
 import { SearchToolbar } from './SearchToolbar';
-import { clearFilters, filterCount, isSearching, toBody } from './searchState';
+import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './selection';
 import { useAssetActions } from './useAssetActions';
 import { useSearchUrl } from './useSearchUrl';
 import classes from './Search.module.css';
+
+const NO_FACETS = { author: [], type: [], category: [], language: [], extension: [] };
 
 /** Kept per browser: people settle on one view and expect it back. */
 export const VIEW_STORAGE_KEY = 'brandvault-search-view';
@@ -44,7 +46,8 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const { state, set, params, setParams } = useSearchUrl();
   const body = useMemo(() => toBody(state), [state]);
   const searching = isSearching(state);
-  const query = useAssetSearch(folderId, body);
+  const reversed = datesReversed(state);
+  const query = useAssetSearch(folderId, body, !reversed);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const [view, setView] = useLocalStorage<ViewMode>({
@@ -58,7 +61,12 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const freshFacets = searching ? (query.isPlaceholderData ? undefined : first?.facets) : browseFacets.data;
   const [kept, setKept] = useState({ folderId, facets: freshFacets });
   if (freshFacets && freshFacets !== kept.facets) setKept({ folderId, facets: freshFacets });
-  const facets = freshFacets ?? (kept.folderId === folderId ? kept.facets : undefined);
+  // With no answer coming (a reversed range, an error), the lists say so instead of "Loading".
+  const facets = reversed
+    ? NO_FACETS
+    : (freshFacets ??
+      (kept.folderId === folderId ? kept.facets : undefined) ??
+      (query.isError ? NO_FACETS : undefined));
   const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
   const actions = useAssetActions({ onDone: sel.clear });
 
@@ -96,15 +104,29 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const allLoadedSelected = items.length > 0 && items.every((a) => sel.selection.items.has(a.id));
   const toggleAllLoaded = () => (allLoadedSelected ? sel.clear() : sel.selectAll(items));
 
-  const total = first
-    ? first.total_capped
-      ? t('search.totalCapped', { formatted: formatNumber(first.total) })
-      : t('search.total', { count: first.total, formatted: formatNumber(first.total) })
-    : null;
+  const total =
+    first && !reversed
+      ? first.total_capped
+        ? t('search.totalCapped', { formatted: formatNumber(first.total) })
+        : t('search.total', { count: first.total, formatted: formatNumber(first.total) })
+      : null;
   const nothingHere = !searching && !folders && first?.total === 0;
 
   let results: ReactNode;
-  if (query.isError) results = <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (reversed)
+    results = (
+      <EmptyBlock
+        icon={<IconCalendarX size={28} stroke={1.6} />}
+        title={t('search.datesReversedTitle')}
+        description={t('search.datesReversed')}
+        action={
+          <Button variant="light" onClick={() => set({ ...state, dateFrom: '', dateTo: '' })}>
+            {t('search.clearDates')}
+          </Button>
+        }
+      />
+    );
+  else if (query.isError) results = <PageError error={query.error} onRetry={() => void query.refetch()} />;
   else if (!first)
     results = (
       <div

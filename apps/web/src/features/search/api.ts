@@ -18,7 +18,7 @@ export const SEARCH_PAGE_SIZE = 100;
 export const searchKey = (folderId: number, body: AssetSearchBody) =>
   [...folderKeys.assets(folderId), 'search', body] as const;
 
-export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody) {
+export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody, enabled = true) {
   return useInfiniteQuery({
     queryKey: searchKey(folderId ?? 0, body),
     queryFn: ({ pageParam, signal }) =>
@@ -34,7 +34,7 @@ export function useAssetSearch(folderId: number | undefined, body: AssetSearchBo
       last.items.length === last.per_page && (last.total_capped || last.page * last.per_page < last.total)
         ? last.page + 1
         : undefined,
-    enabled: folderId !== undefined,
+    enabled: folderId !== undefined && enabled,
     // While a new filter loads, the previous results and facets stay (dimmed) instead of blinking.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === folderId ? keepPreviousData(previous) : undefined,

@@ -118,6 +118,9 @@ export function filterCount(s: SearchState): number {
 
 export const isSearching = (s: SearchState) => s.q.trim() !== '' || filterCount(s) > 0;
 
+/** A date range that ends before it starts (a typed date or an edited link): nothing to ask for. */
+export const datesReversed = (s: SearchState) => !!s.dateFrom && !!s.dateTo && s.dateTo < s.dateFrom;
+
 /**
  * The request body. A plain folder view lists the folder's own assets; as soon as the user
  * searches or filters, the folder's subfolders are searched too (the root: the whole brand).
