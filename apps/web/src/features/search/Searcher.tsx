@@ -257,6 +257,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
         onClose={closeViewer}
         hasMore={query.hasNextPage}
         onLoadMore={loadMore}
+        total={first && { count: first.total, capped: first.total_capped }}
       />
     </Stack>
   );

@@ -200,6 +200,22 @@ describe('AssetViewer', () => {
     expect(screen.getByText('4 / 4')).toBeInTheDocument();
   });
 
+  it("gives the position within the search's whole total, capped or exact, not only what is loaded", async () => {
+    const { rerender } = renderViewer(
+      <Harness items={images} start={1} hasMore total={{ count: 10000, capped: true }} />,
+    );
+    await screen.findByRole('img', { name: 'photo-2.jpg' });
+    expect(screen.getByText('2 / 10,000+')).toBeInTheDocument();
+    rerender(
+      <Providers env="test">
+        <MemoryRouter>
+          <Harness items={images} start={1} hasMore total={{ count: 5297, capped: false }} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(await screen.findByText('2 / 5,297')).toBeInTheDocument();
+  });
+
   it('closes with Escape and with the close button', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

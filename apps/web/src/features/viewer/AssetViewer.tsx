@@ -20,11 +20,17 @@ export interface AssetViewerProps {
   /** More items exist after the last loaded one: "next" at the end asks for them. */
   hasMore?: boolean;
   onLoadMore?: () => void;
+  /** The list's whole size when known (a search's total, capped at "10,000+"), for the position. */
+  total?: { count: number; capped: boolean };
 }
 
 /** Full-screen, dark viewer over a list of assets: zoom, rotate, play, page with the arrow keys. */
-export function AssetViewer({ items, index, onIndexChange, onClose, hasMore, onLoadMore }: AssetViewerProps) {
+export function AssetViewer({ items, index, onIndexChange, onClose, hasMore, onLoadMore, total }: AssetViewerProps) {
   const item = index !== null ? items[index] : undefined;
+  // "3 / 5,297" or "3 / 10,000+" from the search's total, else what is loaded ("3 / 100+").
+  const listed = total
+    ? { count: Math.max(total.count, items.length), more: total.capped }
+    : { count: items.length, more: !!hasMore };
   return (
     <Modal.Root
       opened={item !== undefined}
@@ -45,6 +51,7 @@ export function AssetViewer({ items, index, onIndexChange, onClose, hasMore, onL
             index={index}
             count={items.length}
             hasMore={!!hasMore}
+            listed={listed}
             onIndexChange={onIndexChange}
             onClose={onClose}
             onLoadMore={onLoadMore}
@@ -62,6 +69,7 @@ interface FrameProps {
   index: number;
   count: number;
   hasMore: boolean;
+  listed: { count: number; more: boolean };
   prevItem?: AssetCard;
   nextItem?: AssetCard;
   onIndexChange: (i: number) => void;
@@ -74,6 +82,7 @@ function ViewerFrame({
   index,
   count,
   hasMore,
+  listed,
   prevItem,
   nextItem,
   onIndexChange,
@@ -138,8 +147,8 @@ function ViewerFrame({
       <ViewerToolbar
         item={item}
         index={index}
-        count={count}
-        hasMore={hasMore}
+        count={listed.count}
+        hasMore={listed.more}
         original={original}
         visual={visual}
         tenths={tenths}
