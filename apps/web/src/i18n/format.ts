@@ -1,21 +1,38 @@
 import { currentLang } from './index';
 
+// Making an Intl formatter costs far more than using one, and a list formats a size per card
+// on every frame that brings new cards in: one of each per language and options, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function numberFormat(lang: string, opts?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang} ${JSON.stringify(opts ?? {})}`;
+  let f = numberFormats.get(key);
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(lang, opts)));
+  return f;
+}
+function dateFormat(lang: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${lang} ${JSON.stringify(opts)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(lang, opts)));
+  return f;
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium' }).format(d);
+  return dateFormat(currentLang(), { dateStyle: 'medium' }).format(d);
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(currentLang()).format(value);
+  return numberFormat(currentLang()).format(value);
 }
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
-  return new Intl.DateTimeFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return dateFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -30,8 +47,8 @@ export function formatBytes(bytes: number, lang: string = currentLang()): string
     i += 1;
   }
   // Intl spells the byte unit out ("15 byte"); the short symbol reads better in a size column.
-  if (i === 0) return `${new Intl.NumberFormat(lang).format(value)} B`;
-  return new Intl.NumberFormat(lang, {
+  if (i === 0) return `${numberFormat(lang).format(value)} B`;
+  return numberFormat(lang, {
     style: 'unit',
     unit: BYTE_UNITS[i],
     unitDisplay: 'short',

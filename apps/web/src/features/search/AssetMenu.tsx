@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconArrowsMove,
@@ -25,20 +26,27 @@ export function AssetMenu({
   onPreview?: () => void;
 }) {
   const { t } = useTranslation();
+  // A closed menu is only its button: a Mantine menu per card (popover, floating position, ids)
+  // cost frames while new cards scroll in. The first click mounts the menu already open.
+  const [armed, setArmed] = useState(false);
   const a = asset.abilities;
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      className={classes.menuButton}
+      aria-label={t('search.actions', { name: asset.name })}
+      aria-haspopup="menu"
+      data-testid={`asset-menu-${asset.id}`}
+      onClick={armed ? undefined : () => setArmed(true)}
+    >
+      <IconDots size={16} />
+    </ActionIcon>
+  );
+  if (!armed) return button;
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          className={classes.menuButton}
-          aria-label={t('search.actions', { name: asset.name })}
-          data-testid={`asset-menu-${asset.id}`}
-        >
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" defaultOpened>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         {onPreview && (
           <Menu.Item leftSection={<IconEye size={14} />} onClick={onPreview}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetCard } from '@brandvault/contract';
@@ -75,7 +75,7 @@ export function Results(props: Props) {
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => rowHeight,
-    overscan: view === 'grid' ? 3 : 10,
+    overscan: view === 'grid' ? 1 : 5,
     scrollMargin: box.top,
   });
   const rows = virtualizer.getVirtualItems();
@@ -102,7 +102,9 @@ export function Results(props: Props) {
     return view === 'grid' ? <AssetTile key={a.id} {...common} /> : <AssetRow key={a.id} {...common} />;
   };
 
-  const loaded = items.filter((a) => props.selection.items.has(a.id)).length;
+  // Every scroll frame renders this component: count the selected cards only when they change.
+  const selected = props.selection.items;
+  const loaded = useMemo(() => items.filter((a) => selected.has(a.id)).length, [items, selected]);
   const body = (
     <div
       ref={box.ref}
