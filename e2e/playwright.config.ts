@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './support/chromium';
 
 // Chosen once in the runner process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
@@ -18,18 +19,7 @@ export default defineConfig({
     baseURL: base,
     locale: 'en-US',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   webServer: {
     command: 'node --import tsx ../apps/server/src/main.ts',

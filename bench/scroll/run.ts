@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { USERS, BENCH_PASSWORD, numOpt, opt, round, startServer, stats, target } from '../lib/common.js';
 import { ensureWebBuild } from '../lib/web.js';
+import { chromiumLaunch } from '../../e2e/support/chromium.js';
 import { COMMON_WORD } from '../lib/vocab.js';
 
 const wanted = numOpt('items', 10_000);
@@ -30,18 +31,7 @@ const LIST_CALL = '/api/ops/asset/list/all/';
 
 await ensureWebBuild();
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunch);
 
 /**
  * Frame deltas while `drive` runs in the page, one per requestAnimationFrame. Page code goes as

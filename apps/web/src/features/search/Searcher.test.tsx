@@ -40,6 +40,39 @@ const card = (id: number, name: string): AssetCard =>
 
 const facets = { author: [{ value: 'Ana', count: 2 }], type: [], category: [], language: [], extension: [] };
 
+/** The API as the searcher sees it: the folder, its tree, the session, and `list` for searches. */
+function stubApi(list: (body: { q?: string }) => AssetCard[]) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
+      if (url === '/api/ops/folder/1') return json(200, { folder: root });
+      if (url.startsWith('/api/ops/asset/list/all/1')) {
+        const body = JSON.parse(String(init?.body)) as { q?: string };
+        bodies.push(body);
+        const items = list(body);
+        return json(200, {
+          items,
+          total: items.length,
+          total_capped: false,
+          page: 1,
+          per_page: 100,
+          facets,
+          facets_capped: false,
+        });
+      }
+      return json(200, {
+        session_user: loginAnswer.session_user,
+        permissions: loginAnswer.permissions,
+        emulator: loginAnswer.emulator,
+      });
+    }),
+  );
+  return bodies;
+}
+
 describe('Searcher', () => {
   beforeEach(() => {
     useSession.getState().reset();
@@ -48,33 +81,8 @@ describe('Searcher', () => {
   });
 
   it('debounces typing into the URL, searches the subtree and offers only allowed bulk actions', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
-        if (url === '/api/ops/folder/1') return json(200, { folder: root });
-        if (url.startsWith('/api/ops/asset/list/all/1')) {
-          const body = JSON.parse(String(init?.body)) as { q?: string };
-          bodies.push(body);
-          const items = body.q ? [card(2, 'logo-blue.jpg'), card(3, 'logo-red.jpg')] : [card(4, 'other.jpg')];
-          return json(200, {
-            items,
-            total: items.length,
-            total_capped: false,
-            page: 1,
-            per_page: 100,
-            facets,
-            facets_capped: false,
-          });
-        }
-        return json(200, {
-          session_user: loginAnswer.session_user,
-          permissions: loginAnswer.permissions,
-          emulator: loginAnswer.emulator,
-        });
-      }),
+    const bodies = stubApi((body) =>
+      body.q ? [card(2, 'logo-blue.jpg'), card(3, 'logo-red.jpg')] : [card(4, 'other.jpg')],
     );
     const { router } = renderApp('/brand');
     await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
@@ -108,33 +116,7 @@ describe('Searcher', () => {
   });
 
   it('asks nothing for a date range that ends before it starts, says so and clears the dates', async () => {
-    const bodies: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
-        if (url === '/api/ops/folder/1') return json(200, { folder: root });
-        if (url.startsWith('/api/ops/asset/list/all/1')) {
-          bodies.push(JSON.parse(String(init?.body)));
-          const items = [card(4, 'other.jpg')];
-          return json(200, {
-            items,
-            total: 1,
-            total_capped: false,
-            page: 1,
-            per_page: 100,
-            facets,
-            facets_capped: false,
-          });
-        }
-        return json(200, {
-          session_user: loginAnswer.session_user,
-          permissions: loginAnswer.permissions,
-          emulator: loginAnswer.emulator,
-        });
-      }),
-    );
+    const bodies = stubApi(() => [card(4, 'other.jpg')]);
     const { router } = renderApp('/brand?from=2025-03-10&to=2025-03-01');
     await screen.findByText('Check the dates', {}, { timeout: 8000 });
     expect(screen.getByText('The “To” date comes before the “From” date.')).toBeInTheDocument();
