@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Badge, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Loader, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -46,29 +46,17 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
         onClick={openHandler(index, onOpen)}
         title={asset.name}
       >
-        <Text size="sm" fw={500} truncate>
-          {asset.name}
-        </Text>
+        <p className={classes.cardName}>{asset.name}</p>
       </Link>
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" truncate>
-          {t(`assets.types.${asset.type}`)}
-        </Text>
-        {asset.ext && (
-          <Badge size="xs" variant="outline" color="gray" radius="sm" style={{ flex: 'none' }}>
-            {asset.ext.toUpperCase()}
-          </Badge>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {formatBytes(asset.size)}
-      </Text>
-      <Text size="xs" c="dimmed" truncate data-wide>
+      <div className={classes.cardMeta} style={{ marginTop: 0 }}>
+        <p className={`${classes.small} ${classes.truncate}`}>{t(`assets.types.${asset.type}`)}</p>
+        {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
+      </div>
+      <p className={classes.small}>{formatBytes(asset.size)}</p>
+      <p className={`${classes.small} ${classes.truncate}`} data-wide>
         {asset.author ?? '—'}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {formatDate(asset.created_at)}
-      </Text>
+      </p>
+      <p className={classes.small}>{formatDate(asset.created_at)}</p>
       <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
       <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
     </div>

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { Badge, Box, Checkbox, Group, Loader, Skeleton, Text } from '@mantine/core';
+import { Box, Checkbox, Loader, Skeleton } from '@mantine/core';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
         aria-label={asset.name}
         onClick={openHandler(index, onOpen)}
       >
-        <Box className={assetClasses.thumb} data-checker={asset.type === 'image' || undefined}>
+        <div className={assetClasses.thumb} data-checker={asset.type === 'image' || undefined}>
           {asset.derivatives === 'pending' ? (
             <>
               <Skeleton className={assetClasses.thumbSkeleton} radius={0} />
@@ -60,27 +60,21 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
             <Thumb asset={asset} className={assetClasses.thumbImg} iconSize={40} />
           )}
           {asset.visibility === 'PRIVATE' && (
-            <Box className={assetClasses.thumbBadge} style={{ top: 'auto', bottom: 6 }}>
+            <div className={assetClasses.thumbBadge} style={{ top: 'auto', bottom: 6 }}>
               <PrivateBadge />
-            </Box>
+            </div>
           )}
-        </Box>
-        <Box p="xs">
+        </div>
+        <div className={classes.cardInfo}>
           {/* A native tooltip: a positioned one per card costs frames while scrolling thousands. */}
-          <Text size="sm" fw={500} truncate title={asset.name}>
+          <p className={classes.cardName} title={asset.name}>
             {asset.name}
-          </Text>
-          <Group gap={6} mt={4} wrap="nowrap">
-            {asset.ext && (
-              <Badge size="xs" variant="outline" color="gray" radius="sm">
-                {asset.ext.toUpperCase()}
-              </Badge>
-            )}
-            <Text size="xs" c="dimmed">
-              {formatBytes(asset.size)}
-            </Text>
-          </Group>
-        </Box>
+          </p>
+          <div className={classes.cardMeta}>
+            {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
+            <p className={classes.small}>{formatBytes(asset.size)}</p>
+          </div>
+        </div>
       </Link>
       <div className={`${classes.overlay} ${classes.check}`}>
         <Checkbox
