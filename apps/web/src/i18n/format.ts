@@ -1,21 +1,23 @@
 import { currentLang } from './index';
 
 // Making an Intl formatter costs far more than using one, and a list formats a size per card
-// on every frame that brings new cards in: one of each per language and options, kept.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function numberFormat(lang: string, opts?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${lang} ${JSON.stringify(opts ?? {})}`;
-  let f = numberFormats.get(key);
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(lang, opts)));
+// on every frame that brings new cards in: one per kind, language and options, kept.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  lang: string,
+  opts: object,
+  make: () => F,
+): F {
+  const key = `${kind} ${lang} ${JSON.stringify(opts)}`;
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make()));
   return f;
 }
-function dateFormat(lang: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang} ${JSON.stringify(opts)}`;
-  let f = dateFormats.get(key);
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(lang, opts)));
-  return f;
-}
+const numberFormat = (lang: string, opts: Intl.NumberFormatOptions = {}) =>
+  kept('number', lang, opts, () => new Intl.NumberFormat(lang, opts));
+const dateFormat = (lang: string, opts: Intl.DateTimeFormatOptions) =>
+  kept('date', lang, opts, () => new Intl.DateTimeFormat(lang, opts));
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
@@ -26,6 +28,11 @@ export function formatDate(value: string | null | undefined): string {
 
 export function formatNumber(value: number): string {
   return numberFormat(currentLang()).format(value);
+}
+
+/** A scale (1.2) as a percentage in the user's language. */
+export function formatPercent(value: number): string {
+  return numberFormat(currentLang(), { style: 'percent' }).format(value);
 }
 
 export function formatDateTime(value: string | null | undefined): string {

@@ -12,8 +12,7 @@ import {
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLang } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
+import { formatNumber, formatPercent } from '../../i18n/format';
 import { canZoomIn, canZoomOut, toScale } from './zoom';
 import classes from './Viewer.module.css';
 
@@ -54,7 +53,7 @@ export function ViewerToolbar({
   onClose,
 }: ViewerToolbarProps) {
   const { t } = useTranslation();
-  const percent = new Intl.NumberFormat(currentLang(), { style: 'percent' }).format(toScale(tenths));
+  const percent = formatPercent(toScale(tenths));
   const position = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
     current: formatNumber(index + 1),
     total: formatNumber(count),
