@@ -3,7 +3,7 @@ import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, 
 import type { AssetSearchResponse } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { LIST_FILTERS, filterCount } from './searchState';
+import { LIST_FILTERS, datesReversed, filterCount } from './searchState';
 import type { ListFilter, SearchState } from './searchState';
 import classes from './Search.module.css';
 
@@ -77,9 +77,7 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: P
               label={t('search.dateTo')}
               value={state.dateTo}
               min={state.dateFrom || undefined}
-              error={
-                state.dateFrom && state.dateTo && state.dateTo < state.dateFrom ? t('search.dateOrder') : undefined
-              }
+              error={datesReversed(state) ? t('search.dateOrder') : undefined}
               onChange={(e) => onChange({ ...state, dateTo: e.currentTarget.value })}
             />
           </Stack>
