@@ -48,7 +48,7 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
       >
         <p className={classes.cardName}>{asset.name}</p>
       </Link>
-      <div className={classes.cardMeta} style={{ marginTop: 0 }}>
+      <div className={classes.cardMeta}>
         <p className={`${classes.small} ${classes.truncate}`}>{t(`assets.types.${asset.type}`)}</p>
         {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
       </div>
