@@ -20,6 +20,7 @@ import * as pgPathCollation from './migrations/2026112301_pg_path_collation.js';
 import * as pgSearchVocabulary from './migrations/2026112302_pg_search_vocabulary.js';
 import * as pgCategoriesGin from './migrations/2026112303_pg_categories_gin.js';
 import * as pgDropAssetCategories from './migrations/2026112304_pg_drop_asset_categories.js';
+import * as searchCovering from './migrations/2026112401_search_covering.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -45,6 +46,7 @@ const steps: Record<string, Step> = {
   '2026112302_pg_search_vocabulary': pgSearchVocabulary,
   '2026112303_pg_categories_gin': pgCategoriesGin,
   '2026112304_pg_drop_asset_categories': pgDropAssetCategories,
+  '2026112401_search_covering': searchCovering,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

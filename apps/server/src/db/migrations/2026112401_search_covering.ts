@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index.js';
+
+// Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * A filtered search (type, extension, author or language, with or without a subfolder or dates)
+ * counts its matches from the filter's index, then groups the facets and takes the page from the
+ * same rows. Those rows were table reads, one page each at random: 8,008 of them for "image by
+ * one author in one visual language" at a million assets, most of that search's 41 ms on SQLite
+ * and 38 ms on PostgreSQL. The four filter indexes now also hold every column a count, the facets
+ * and a page read (folder path, date, name, categories), so such a search stays inside one index
+ * range (with the facet statements of search.repo: 14 and 25 ms).
+ */
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const pg = dialect === 'postgres';
+  const wide = (keys: string, covered: string[]) =>
+    pg ? `(${keys}) include (${covered.join(', ')})` : `(${keys}, ${covered.join(', ')})`;
+  // SQLite indexes hold the rowid (asset_id) already; PostgreSQL's need it for a page's ids.
+  const id = pg ? ['asset_id'] : [];
+  const indexes: [string, string, string[]][] = [
+    [
+      'asset_search_brand_type',
+      'brand_id, active, type, name_lc, asset_id, hidden',
+      ['author', 'language', 'ext', 'folder_path', 'sort_date', 'categories'],
+    ],
+    [
+      'asset_search_brand_author',
+      'brand_id, active, author, language, type, ext, hidden',
+      ['folder_path', 'sort_date', 'name_lc', 'categories', ...id],
+    ],
+    [
+      'asset_search_brand_language',
+      'brand_id, active, language, type, ext, hidden',
+      ['author', 'folder_path', 'sort_date', 'name_lc', 'categories', ...id],
+    ],
+    [
+      'asset_search_brand_ext',
+      pg ? 'brand_id, active, ext, type, folder_path, hidden' : 'brand_id, active, ext, type, hidden',
+      [...(pg ? [] : ['folder_path']), 'author', 'language', 'sort_date', 'name_lc', 'categories', ...id],
+    ],
+  ];
+  const stmts: string[] = [];
+  for (const [name, keys, covered] of indexes)
+    stmts.push(`drop index ${name}`, `create index ${name} on asset_search ${wide(keys, covered)}`);
+  stmts.push('analyze asset_search');
+  for (const stmt of stmts) await sql.raw(stmt).execute(db);
+}
