@@ -39,3 +39,23 @@ export function ftsMatch(f: SearchFilters) {
   const words = f.terms.map((t, i) => `"${t}"${i === f.terms.length - 1 ? '*' : ''}`);
   return [...words, ...scopeMatch(f)].join(' AND ');
 }
+
+/**
+ * SQLite: an FTS5 query whose matches are exactly the search's rows, with the state tokens of
+ * 2026112402 (removed rows never match; guests' searches leave hidden ones out), or null when a
+ * condition has no token (author, language, categories, dates, one folder alone, a type or
+ * extension that is not plain letters and digits). `brandRoot`: the brand's root folder, when
+ * other brands have rows too (its token holds every row of the brand).
+ */
+export function ftsExact(f: SearchFilters, brandRoot: number | null): string | null {
+  if (f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore) return null;
+  if (f.scope.kind === 'folder' || !f.terms.length) return null;
+  if (!(f.type ?? []).every((t) => PLAIN.test(t)) || !(f.extension ?? []).map(normExt).every((e) => PLAIN.test(e)))
+    return null;
+  let q = ftsMatch(f);
+  if (f.scope.kind === 'brand' && brandRoot !== null) q = `${q} AND "${SCOPE_MARK}f${brandRoot}"`;
+  q = `(${q}) NOT "${SCOPE_MARK}inactive"`;
+  if (!f.withPrivate || f.visibility === 'PUBLIC') q = `(${q}) NOT "${SCOPE_MARK}hidden"`;
+  if (f.visibility === 'PRIVATE') q = `(${q}) AND "${SCOPE_MARK}hidden"`;
+  return q;
+}
