@@ -41,11 +41,11 @@ export function ftsMatch(f: SearchFilters) {
 }
 
 /**
- * SQLite: an FTS5 query whose matches are exactly the search's rows, with the state tokens of
- * 2026112402 (removed rows never match; guests' searches leave hidden ones out), or null when a
- * condition has no token (author, language, categories, dates, one folder alone, a type or
+ * SQLite: an FTS5 query whose matches are exactly the search's rows (only searchable assets have
+ * full-text rows, and guests' searches leave out those marked hidden: 2026112402), or null when
+ * a condition has no token (author, language, categories, dates, one folder alone, a type or
  * extension that is not plain letters and digits). `brandRoot`: the brand's root folder, when
- * other brands have rows too (its token holds every row of the brand).
+ * other brands have rows too (its token is held by every row of the brand).
  */
 export function ftsExact(f: SearchFilters, brandRoot: number | null): string | null {
   if (f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore) return null;
@@ -54,7 +54,6 @@ export function ftsExact(f: SearchFilters, brandRoot: number | null): string | n
     return null;
   let q = ftsMatch(f);
   if (f.scope.kind === 'brand' && brandRoot !== null) q = `${q} AND "${SCOPE_MARK}f${brandRoot}"`;
-  q = `(${q}) NOT "${SCOPE_MARK}inactive"`;
   if (!f.withPrivate || f.visibility === 'PUBLIC') q = `(${q}) NOT "${SCOPE_MARK}hidden"`;
   if (f.visibility === 'PRIVATE') q = `(${q}) AND "${SCOPE_MARK}hidden"`;
   return q;
