@@ -22,6 +22,7 @@ import * as pgCategoriesGin from './migrations/2026112303_pg_categories_gin.js';
 import * as pgDropAssetCategories from './migrations/2026112304_pg_drop_asset_categories.js';
 import * as searchCovering from './migrations/2026112401_search_covering.js';
 import * as ftsStateTokens from './migrations/2026112402_fts_state_tokens.js';
+import * as categoryRows from './migrations/2026112403_category_rows.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -49,6 +50,7 @@ const steps: Record<string, Step> = {
   '2026112304_pg_drop_asset_categories': pgDropAssetCategories,
   '2026112401_search_covering': searchCovering,
   '2026112402_fts_state_tokens': ftsStateTokens,
+  '2026112403_category_rows': categoryRows,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

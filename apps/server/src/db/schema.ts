@@ -212,11 +212,14 @@ export interface AssetFacetsTable extends FacetCountsTable {
 export interface BrandFacetsTable extends FacetCountsTable {
   brand_id: number;
 }
-/** SQLite only (dropped on PostgreSQL by 2026112304): one row per asset and category. */
+/** One row per asset and category, with what a categories filter checks (2026112403). */
 export interface AssetCategoriesTable {
   asset_id: number;
   brand_id: number;
   category: string;
+  active: number;
+  hidden: number;
+  sort_date: string;
 }
 
 /** PostgreSQL only: every word of asset_search.tsv (2026112302). */

@@ -127,6 +127,36 @@ export function searchRepo(db: Db, dialect: Dialect) {
   const drivenByCategories = (f: SearchFilters) =>
     !pg && !!f.categories?.length && !f.terms.length && !f.author?.length && !f.language?.length;
 
+  /**
+   * A categories filter over the brand whose other conditions are all held by asset_categories
+   * (status, privacy, dates: 2026112403): its matches are index ranges of that table alone, one
+   * per category (an asset in two of them comes twice, hence distinct).
+   */
+  const byCategoryRows = (f: SearchFilters) =>
+    !!f.categories?.length &&
+    f.scope.kind === 'brand' &&
+    !f.terms.length &&
+    !f.author?.length &&
+    !f.language?.length &&
+    !f.type?.length &&
+    !f.extension?.length;
+
+  function categoryIds(f: SearchFilters) {
+    const { brandId } = brandOf(f.scope);
+    let q = db
+      .selectFrom('asset_categories')
+      .select('asset_categories.asset_id')
+      .distinct()
+      .where('asset_categories.brand_id', '=', brandId!)
+      .where('asset_categories.category', 'in', f.categories!)
+      .where('asset_categories.active', '=', 1);
+    if (!f.withPrivate) q = q.where('asset_categories.hidden', '=', 0);
+    if (f.visibility) q = q.where('asset_categories.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
+    if (f.dateFrom) q = q.where('asset_categories.sort_date', '>=', f.dateFrom);
+    if (f.dateBefore) q = q.where('asset_categories.sort_date', '<', f.dateBefore);
+    return q;
+  }
+
   function categoriesFirst(f: SearchFilters): Q {
     const { brandId } = brandOf(f.scope);
     let q = db
@@ -445,7 +475,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * also categories, both GIN bitmaps), so counting and grouping them in one pass costs nothing
      * more than counting them.
      */
-    readsRows: (f: SearchFilters) => f.terms.length > 0 || (pg && !!f.categories?.length),
+    readsRows: (f: SearchFilters) => f.terms.length > 0 || (pg && !!f.categories?.length && !byCategoryRows(f)),
 
     /** One page of ids in order; ties broken by id in the same direction (matches the indexes). */
     async page(
@@ -506,6 +536,17 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */
     async count(f: SearchFilters, cap: number) {
+      if (byCategoryRows(f)) {
+        const r = await db
+          .selectFrom(
+            categoryIds(f)
+              .limit(cap + 1)
+              .as('x'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(r.n);
+      }
       const inner = countRows(f)
         .select('asset_search.asset_id')
         .limit(cap + 1);
@@ -521,6 +562,20 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * also that page's ids when the rows are every match.
      */
     async facets(f: SearchFilters, rows: number, perFacet: number, page?: PageOf) {
+      if (byCategoryRows(f)) {
+        // The rows of the matches' ids (all of them, or the first `rows`), read by id.
+        const all = !!page && rows <= page.whenAtMost;
+        const r = await grouped(
+          db
+            .selectFrom('asset_search')
+            .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
+            .$if(all, (q) => q.select(page!.order.key))
+            .where('asset_id', 'in', all ? categoryIds(f) : categoryIds(f).limit(rows)),
+          undefined,
+          all ? page : undefined,
+        );
+        return { facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, all ? page : undefined) };
+      }
       if (!f.terms.length && !(pg ? f.categories?.length : drivenByCategories(f))) {
         const all = !!page && rows <= page.whenAtMost;
         const r = await facetsOfRange(f, all ? undefined : rows, all ? page : undefined);

@@ -186,11 +186,23 @@ describe('asset search: filters and sorts', () => {
       'secret-plan.jpg',
       'sub-image.jpg',
     ]);
+    // Categories with privacy and dates: a guest never gets the PRIVATE ones, nor their count.
+    const hidden = (await search(guest, brand.root, { categories: ['Kids', 'Hidden'] })).json() as Page;
+    expect([hidden.items.map((i) => i.name), hidden.total]).toEqual([['sub-image.jpg'], 1]);
+    expect(await names(admin, brand.root, { categories: ['Hidden'], visibility: 'PUBLIC' })).toEqual([]);
+    expect(await names(member, brand.root, { categories: ['Hidden'], visibility: 'PRIVATE' })).toEqual([
+      'private-asset.jpg',
+      'secret-plan.jpg',
+    ]);
     expect(await names(admin, brand.root, { language: ['Flat'] })).toEqual(['Campana-hero.jpg']);
     expect(await names(admin, brand.root, { visibility: 'PRIVATE' })).toEqual(['private-asset.jpg', 'secret-plan.jpg']);
     expect(await names(admin, brand.root, { visibility: 'PUBLIC' })).toEqual(['Campana-hero.jpg', 'sub-image.jpg']);
     const day = (offset: number) => new Date(t.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
     expect((await names(admin, brand.root, { date_from: day(0), date_to: day(0) })).length).toBe(4);
+    expect(await names(admin, brand.root, { categories: ['Kids'], date_from: day(0), date_to: day(0) })).toEqual([
+      'sub-image.jpg',
+    ]);
+    expect(await names(admin, brand.root, { categories: ['Kids'], date_from: day(1) })).toEqual([]);
     expect(await names(admin, brand.root, { date_from: day(1) })).toEqual([]);
     expect(await names(admin, brand.root, { date_to: day(-1) })).toEqual([]);
     expect((await search(admin, brand.root, { type: ['nope'] })).statusCode).toBe(422);
@@ -313,7 +325,10 @@ describe('asset search: kept in step with changes', () => {
   });
 
   it('drops removed assets from items, totals and facets, and brings them back on restore', async () => {
+    const sports = () => names(admin, brand.root, { categories: ['Sports'] });
+    expect(await sports()).toContain('Campana-hero.jpg');
     expect((await admin.put(`/api/ops/asset/${ids.hero}/status/change`)).statusCode).toBe(200);
+    expect(await sports()).not.toContain('Campana-hero.jpg');
     let p = (await search(guest, brand.root)).json() as Page;
     expect(p.items.map((i) => i.name)).toEqual(['Niño-grande.jpg']);
     expect(p.total).toBe(1);
@@ -324,6 +339,7 @@ describe('asset search: kept in step with changes', () => {
     expect(p.total).toBe(2);
     expect(facet(p, 'language')).toEqual({ Flat: 1 });
     expect(await names(guest, brand.root, { q: 'campaña' })).toEqual(['Campana-hero.jpg']);
+    expect(await sports()).toContain('Campana-hero.jpg');
   });
 
   it('indexes copies, and follows folder moves and privacy changes', async () => {
@@ -405,13 +421,16 @@ describe('asset search: kept in step with changes', () => {
     expect((await live('folder_id')).length).toBeGreaterThan(5);
     expect(await stored('asset_facets', 'folder_id')).toEqual(await live('folder_id'));
     expect(await stored('brand_facets', 'brand_id')).toEqual(await live('brand_id'));
-    if (dialect === 'sqlite') {
-      const cats = await db.selectFrom('asset_categories').select(['asset_id', 'category']).execute();
-      const expected = (await db.selectFrom('asset_search').select(['asset_id', 'categories']).execute()).flatMap((r) =>
-        (JSON.parse(r.categories) as string[]).map((c) => `${r.asset_id}|${c}`),
-      );
-      expect(cats.map((c) => `${c.asset_id}|${c.category}`).sort()).toEqual([...new Set(expected)].sort());
-    } else {
+    // One category row per asset and category, with its search row's status, privacy and date.
+    const cats = await db.selectFrom('asset_categories').selectAll().execute();
+    const expected = (await db.selectFrom('asset_search').selectAll().execute()).flatMap((r) =>
+      (JSON.parse(r.categories) as string[]).map((c) => `${r.asset_id}|${c}|${r.active}|${r.hidden}|${r.sort_date}`),
+    );
+    expect(cats.length).toBeGreaterThan(2);
+    expect(cats.map((c) => `${c.asset_id}|${c.category}|${c.active}|${c.hidden}|${c.sort_date}`).sort()).toEqual(
+      [...new Set(expected)].sort(),
+    );
+    if (dialect === 'postgres') {
       // Every indexed word is in the vocabulary the last word of a query is read from.
       const missing = await sql<{ word: string }>`
         select distinct w.word from asset_search s cross join lateral unnest(tsvector_to_array(s.tsv)) w(word)
