@@ -612,6 +612,16 @@ describe('asset search: paging, bounds and facets at volume', () => {
       { value: 'Ana', count: 50 },
       { value: 'Bea', count: 50 },
     ]);
+    // Categories: one alone past the cap settles it; under it, the assets of all are counted once.
+    const cats = async (categories: string[]) =>
+      (await capped.search(actor, bulk.root, { ...body, categories }, 1, 50)).value();
+    const quarter = await cats(['Quarter']);
+    expect([quarter.total, quarter.total_capped, sum(quarter.facets.type)]).toEqual([75, false, 75]);
+    const both = await cats(['Quarter', 'All']);
+    expect([both.total, both.total_capped, both.facets_capped, sum(both.facets.type)]).toEqual([100, true, true, 120]);
+    const wide = searchService(deps, built.services.folders, { exactTotal: 300, facetSample: 120 });
+    const all = (await wide.search(actor, bulk.root, { ...body, categories: ['All', 'Quarter'] }, 1, 50)).value();
+    expect([all.total, all.total_capped, sum(all.facets.type)]).toEqual([299, false, 299]);
     const exact = (
       await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50)
     ).value();
