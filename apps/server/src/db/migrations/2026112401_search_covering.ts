@@ -47,6 +47,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
       'brand_id, active, ext, type, hidden',
       ['folder_path', 'author', 'language', 'sort_date', 'name_lc', 'categories'],
     ]);
+  // The sort indexes also hold the type and extension: a page walked along one (a common word's
+  // first pages, sorted by name or date) then checks them without reading the row.
+  for (const [name, keys] of [
+    ['asset_search_brand_name_path', 'brand_id, active, name_lc, asset_id, hidden, folder_path'],
+    ['asset_search_brand_date_path', 'brand_id, active, sort_date, asset_id, hidden, folder_path'],
+    ['asset_search_folder_name', 'folder_id, active, name_lc, asset_id, hidden'],
+    ['asset_search_folder_date', 'folder_id, active, sort_date, asset_id, hidden'],
+  ] as const)
+    indexes.push([name, keys, ['type', 'ext']]);
   const stmts: string[] = [];
   for (const [name, keys, covered] of indexes)
     stmts.push(`drop index ${name}`, `create index ${name} on asset_search ${wide(keys, covered)}`);
