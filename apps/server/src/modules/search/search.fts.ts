@@ -1,4 +1,4 @@
-import type { SearchFilters } from './search.repo.js';
+import type { SearchFilters } from './search.types.js';
 
 /** Starts the scope tokens of the full-text rows (migration 2026112214); typed words never hold it. */
 const SCOPE_MARK = '\u{E000}';

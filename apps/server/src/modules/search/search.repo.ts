@@ -2,57 +2,16 @@ import { sql } from 'kysely';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
-import { CARD_COLUMNS, parseList } from '../assets/assets.view.js';
+import { CARD_COLUMNS } from '../assets/assets.view.js';
+import { emptyFacets, facetLists, facetRows, grouped, pageIds, rangeFacetRows } from './search.facets.repo.js';
 import { ftsExact, ftsMatch, normExt } from './search.fts.js';
+import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
+import type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 
-/** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
-export type Scope =
-  | { kind: 'brand'; brandId: number }
-  | { kind: 'folder'; folderId: number }
-  | { kind: 'subtree'; brandId: number; path: string };
-
-export interface SearchFilters {
-  scope: Scope;
-  /** false: rows hidden from guests (PRIVATE asset or under a PRIVATE folder) are left out. */
-  withPrivate: boolean;
-  terms: string[];
-  author?: string[];
-  type?: string[];
-  categories?: string[];
-  language?: string[];
-  extension?: string[];
-  /** Inclusive ISO bounds on sort_date (created_at). */
-  dateFrom?: string;
-  dateBefore?: string;
-  visibility?: 'PUBLIC' | 'PRIVATE';
-  /**
-   * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
-   * GIN index finds exact words at half the cost of a prefix). Absent: the prefix itself.
-   */
-  lastWords?: string[];
-}
-export interface SearchOrder {
-  key: 'name_lc' | 'sort_date';
-  dir: 'asc' | 'desc';
-}
-export type FacetName = 'author' | 'type' | 'category' | 'language' | 'extension';
-/** A page to take from the rows grouped for facets: only when they are every match (at most `whenAtMost`). */
-export interface PageOf {
-  order: SearchOrder;
-  limit: number;
-  offset: number;
-  whenAtMost: number;
-}
+export type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+export { isUnfiltered, searchTerms } from './search.types.js';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
-/**
- * How a full-text condition joins the rest (SQLite): `in` a list of every match; `skip` (the
- * caller drives from FTS); `exists` checked row by row with the last word's prefix expanded to
- * the exact words it stands for (a prefix per row would merge whole lists each time).
- */
-export type TextPlan = 'in' | 'skip' | { exists: string[] };
-
 /**
  * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
  * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
@@ -61,45 +20,7 @@ export type TextPlan = 'in' | 'skip' | { exists: string[] };
 const underPath = (col: string, path: string) =>
   sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
-/** The least string above every string that starts with `prefix` (for a range on words). */
-const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
-
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
-
-/** No condition beyond scope and privacy: totals and facets come from the count tables. */
-export function isUnfiltered(f: SearchFilters): boolean {
-  return (
-    !f.terms.length &&
-    !f.author?.length &&
-    !f.type?.length &&
-    !f.categories?.length &&
-    !f.language?.length &&
-    !f.extension?.length &&
-    !f.dateFrom &&
-    !f.dateBefore
-  );
-}
-
-const fold = (s: string) => {
-  const from = [...FOLD_FROM];
-  const to = [...FOLD_TO];
-  const map = new Map(from.map((c, i) => [c, to[i]!]));
-  return [...s].map((c) => map.get(c) ?? c).join('');
-};
-
-/**
- * Query words: NFC, lower case, split on anything that is not a letter or a digit. PostgreSQL also
- * folds accents with the table its index was built with; FTS5 folds them itself.
- */
-export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
-  if (!q) return [];
-  const lower = q.normalize('NFC').toLowerCase();
-  const text = dialect === 'postgres' ? fold(lower) : lower;
-  return text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 16);
-}
 
 /** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
 export function searchRepo(db: Db, dialect: Dialect) {
@@ -248,17 +169,6 @@ export function searchRepo(db: Db, dialect: Dialect) {
     return q;
   }
 
-  type Facets = Record<FacetName, { value: string; count: number }[]>;
-  function facetLists(rows: { f: FacetName; v: string; n: number | string }[], perFacet: number): Facets {
-    const out: Facets = { author: [], type: [], category: [], language: [], extension: [] };
-    for (const row of rows) if (Number(row.n) > 0) out[row.f].push({ value: String(row.v), count: Number(row.n) });
-    for (const k of Object.keys(out) as FacetName[])
-      out[k] = out[k]
-        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
-        .slice(0, perFacet);
-    return out;
-  }
-
   /**
    * The rows counts and facets read: from FTS first for words (SQLite), from the categories' index
    * when it drives (distinct: an asset in two of the categories comes twice), else from the table.
@@ -280,58 +190,6 @@ export function searchRepo(db: Db, dialect: Dialect) {
         'asset_search.categories',
       ])
       .$if(!!order, (q) => q.select(`asset_search.${order!.key}`));
-
-  /** `categories` rows hold a row's whole list, as JSON text. */
-  type Grouped = { f: FacetName | 'categories' | 'total' | 'page'; v: unknown; n: number | string };
-
-  /**
-   * The facet rows of `grouped`, with each categories list counted for each of its categories.
-   * Lists are grouped whole in SQL (a few hundred distinct lists in 10,000 rows) and split here:
-   * splitting each row's list in SQL (json_each, unnest) cost 5 of a 14 ms search.
-   */
-  function facetRows(rows: Grouped[]) {
-    const out: { f: FacetName; v: string; n: number }[] = [];
-    for (const r of rows) {
-      if (r.f === 'total' || r.f === 'page') continue;
-      if (r.f !== 'categories') out.push({ f: r.f, v: String(r.v), n: Number(r.n) });
-      else for (const c of categoryList(r.v)) out.push({ f: 'category', v: c, n: Number(r.n) });
-    }
-    return sumRows(out);
-  }
-  const categoryList = (v: unknown): string[] => (typeof v === 'string' ? parseList(v) : []);
-
-  /**
-   * Groups the rows of `inner` by each facet; with `total`, also counts them all. With `page`, the
-   * same statement also takes that page from the rows (ordered as `pageQuery`), when they are
-   * every match: a query with few matches then needs no second statement for its page. The rows
-   * are counted once (`n`), not once for each use of the count.
-   */
-  async function grouped(
-    inner: SelectQueryBuilder<Database, never, object>,
-    total?: { cap: number; sample: number },
-    page?: PageOf,
-  ) {
-    const g = total
-      ? sql`(select * from s limit case when (select c from n) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
-      : sql`(select * from s)`;
-    const dir = sql.raw(page?.order.dir === 'desc' ? 'desc' : 'asc');
-    const pageRows = page
-      ? sql`union all select 'page', cast(p.asset_id as varchar(20)), row_number() over (order by p.k ${dir}, p.asset_id ${dir})
-          from (select s.asset_id, ${sql.ref(`s.${page.order.key}`)} as k from s
-            where (select c from n) <= ${sql.lit(page.whenAtMost)}
-            order by k ${dir}, s.asset_id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)}) p`
-      : sql``;
-    const r = await sql<Grouped>`
-      with s as materialized ${inner}, n as materialized (select count(*) as c from s), g as ${g}
-      select 'total' as f, '' as v, c as n from n
-      union all select 'author', g.author, count(*) from g where g.author is not null and g.author <> '' group by g.author
-      union all select 'type', g.type, count(*) from g group by g.type
-      union all select 'extension', g.ext, count(*) from g group by g.ext
-      union all select 'language', g.language, count(*) from g where g.language is not null and g.language <> '' group by g.language
-      union all select 'categories', g.categories, count(*) from g group by g.categories
-      ${pageRows}`.execute(db);
-    return r.rows;
-  }
 
   /**
    * Rows of one index range (no words, no categories bitmap or index driving): the facets as two
@@ -378,79 +236,8 @@ export function searchRepo(db: Db, dialect: Dialect) {
             .execute()
         : undefined,
     ]);
-    const out: { f: FacetName; v: string; n: number }[] = [];
-    const add = (facet: FacetName, v: string | null, n: number) => {
-      if (v !== null && v !== '') out.push({ f: facet, v, n });
-    };
-    for (const c of combos) {
-      add('author', c.author, Number(c.n));
-      add('type', c.type, Number(c.n));
-      add('extension', c.ext, Number(c.n));
-      add('language', c.language, Number(c.n));
-    }
-    for (const c of cats) for (const v of categoryList(c.categories)) add('category', v, Number(c.n));
-    return { rows: sumRows(out), ids: ids?.map((r) => Number(r.asset_id)) };
+    return { rows: rangeFacetRows(combos, cats), ids: ids?.map((r) => Number(r.asset_id)) };
   }
-
-  /** Rows with the same facet and value, summed (facetLists keeps one row a value). */
-  function sumRows(rows: { f: FacetName; v: string; n: number }[]) {
-    const by = new Map<string, { f: FacetName; v: string; n: number }>();
-    for (const r of rows) {
-      const k = `${r.f}\u0000${r.v}`;
-      const seen = by.get(k);
-      if (seen) seen.n += r.n;
-      else by.set(k, { ...r });
-    }
-    return [...by.values()];
-  }
-
-  /**
-   * SQLite, brand-wide searches: the brand's root folder when other brands have live rows too (a
-   * full-text query must then hold its token), else null (every live row is the brand's, and
-   * the token, held by every row, would only slow FTS5 down: 3 to 11 ms for two words).
-   */
-  async function brandRoot(f: SearchFilters): Promise<number | null> {
-    if (f.scope.kind !== 'brand') return null;
-    const r = await sql<{ root: number | null; others: number }>`
-      select (select id from folders where brand_id = ${f.scope.brandId} and parent_id is null) as root,
-        exists (select 1 from brand_facets where brand_id <> ${f.scope.brandId} and n > 0) as others`.execute(db);
-    const row = r.rows[0];
-    return row && Number(row.others) ? Number(row.root) : null;
-  }
-
-  /**
-   * SQLite, words whose every condition is a full-text token (`ftsExact`): FTS5 alone lists the
-   * first `cap + 1` matches, and only the rows whose facets are counted (all of them, or the
-   * first `sample` beyond `cap`) are read, by id.
-   */
-  async function summaryOfFts(match: string, cap: number, sample: number, page?: PageOf) {
-    const found = await sql<{ id: number }>`select rowid as id from assets_fts where assets_fts match ${match}
-      limit ${cap + 1}`.execute(db);
-    const ids = found.rows.map((r) => Number(r.id));
-    const all = ids.length <= cap;
-    const read = all ? ids : ids.slice(0, sample);
-    const rows = await grouped(
-      db
-        .selectFrom('asset_search')
-        .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
-        .$if(!!page, (q) => q.select(page!.order.key))
-        .where('asset_id', 'in', sql<number>`(select value from json_each(${JSON.stringify(read)}))`),
-      undefined,
-      all ? page : undefined,
-    );
-    return { count: ids.length, rows, ids: pageIds(rows, all ? page : undefined) };
-  }
-
-  /** The page's ids from `grouped` rows, in order; undefined when it took none (too many rows). */
-  const pageIds = (rows: Grouped[], page?: PageOf) => {
-    if (!page) return undefined;
-    const total = Number(rows.find((x) => x.f === 'total')?.n ?? 0);
-    if (total > page.whenAtMost) return undefined;
-    return rows
-      .filter((x) => x.f === 'page')
-      .sort((a, b) => Number(a.n) - Number(b.n))
-      .map((x) => Number(x.v));
-  };
 
   const pageQuery = (
     f: SearchFilters,
@@ -468,7 +255,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
       .offset(offset);
 
   return {
-    emptyFacets: (): Facets => ({ author: [], type: [], category: [], language: [], extension: [] }),
+    emptyFacets,
 
     /**
      * Whether the matches come from reading table rows whatever the plan (words; on PostgreSQL
@@ -577,6 +364,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         // The rows of the matches' ids (all of them, or the first `rows`), read by id.
         const all = !!page && rows <= page.whenAtMost;
         const r = await grouped(
+          db,
           db
             .selectFrom('asset_search')
             .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
@@ -592,7 +380,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
         const r = await facetsOfRange(f, all ? undefined : rows, all ? page : undefined);
         return { facets: facetLists(r.rows, perFacet), ids: r.ids };
       }
-      const r = await grouped(facetSource(f, page?.order).limit(rows), undefined, page);
+      const r = await grouped(db, facetSource(f, page?.order).limit(rows), undefined, page);
       return { facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, page) };
     },
 
@@ -603,56 +391,19 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * page's ids when there are at most `cap` matches.
      */
     async summary(f: SearchFilters, cap: number, sample: number, perFacet: number, page?: PageOf) {
-      const match = pg ? null : ftsExact(f, await brandRoot(f));
+      const match = pg ? null : ftsExact(f, await brandRoot(db, f));
       if (match) {
-        const r = await summaryOfFts(match, cap, sample, page);
+        const r = await summaryOfFts(db, match, cap, sample, page);
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
       }
-      const r = await grouped(facetSource(f, page?.order).limit(cap + 1), { cap, sample }, page);
+      const r = await grouped(db, facetSource(f, page?.order).limit(cap + 1), { cap, sample }, page);
       const count = Number(r.find((x) => x.f === 'total')?.n ?? 0);
       return { count, facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, page) };
     },
 
-    /**
-     * For choosing a plan (SQLite): how many documents hold the words (the smallest per-word
-     * count, the last word as a prefix) and the exact words the last one's prefix stands for
-     * (null beyond `maxExpansion`). From FTS5's vocabulary, which costs about as much as reading
-     * the words' lists, so the service caches it per brand generation.
-     */
-    async termPlan(terms: string[], maxExpansion = 8) {
-      let least = Infinity;
-      for (const t of terms.slice(0, -1)) {
-        const r = await sql<{ n: number }>`select doc as n from assets_fts_vocab where term = ${t}`.execute(db);
-        least = Math.min(least, Number(r.rows[0]?.n ?? 0));
-      }
-      const last = terms.at(-1)!;
-      const r = await sql<{ term: string; doc: number }>`
-        select term, doc from assets_fts_vocab where term >= ${last} and term < ${afterPrefix(last)}
-        limit ${maxExpansion + 1}`.execute(db);
-      const expansion = r.rows.length <= maxExpansion ? r.rows.map((x) => x.term) : null;
-      least = Math.min(
-        least,
-        r.rows.reduce((n, x) => n + Number(x.doc), 0),
-      );
-      return { docs: least, expansion };
-    },
-
-    /**
-     * PostgreSQL: the indexed words that start with `prefix`, or null when there are more than
-     * `max` (a prefix that common is as cheap to match as a prefix) or one is not a plain word.
-     */
-    async wordsStartingWith(prefix: string, max = 8): Promise<string[] | null> {
-      const rows = await db
-        .selectFrom('search_vocabulary')
-        .select('word')
-        .where('word', '>=', prefix)
-        .where('word', '<', afterPrefix(prefix))
-        .orderBy('word')
-        .limit(max + 1)
-        .execute();
-      const words = rows.map((r) => r.word);
-      return words.length <= max && words.every((w) => /^[\p{L}\p{N}]+$/u.test(w)) ? words : null;
-    },
+    /** Plan inputs from the full-text vocabulary (search.text.repo.ts). */
+    termPlan: (terms: string[], maxExpansion?: number) => termPlan(db, terms, maxExpansion),
+    wordsStartingWith: (prefix: string, max?: number) => wordsStartingWith(db, prefix, max),
 
     /** The brand's search generation: changes with every change to what its searches answer. */
     async generation(brandId: number) {

@@ -1,0 +1,83 @@
+import type { Dialect } from '../../db/index.js';
+import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
+
+/** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
+export type Scope =
+  | { kind: 'brand'; brandId: number }
+  | { kind: 'folder'; folderId: number }
+  | { kind: 'subtree'; brandId: number; path: string };
+
+export interface SearchFilters {
+  scope: Scope;
+  /** false: rows hidden from guests (PRIVATE asset or under a PRIVATE folder) are left out. */
+  withPrivate: boolean;
+  terms: string[];
+  author?: string[];
+  type?: string[];
+  categories?: string[];
+  language?: string[];
+  extension?: string[];
+  /** Inclusive ISO bounds on sort_date (created_at). */
+  dateFrom?: string;
+  dateBefore?: string;
+  visibility?: 'PUBLIC' | 'PRIVATE';
+  /**
+   * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
+   * GIN index finds exact words at half the cost of a prefix). Absent: the prefix itself.
+   */
+  lastWords?: string[];
+}
+export interface SearchOrder {
+  key: 'name_lc' | 'sort_date';
+  dir: 'asc' | 'desc';
+}
+export type FacetName = 'author' | 'type' | 'category' | 'language' | 'extension';
+/** A page to take from the rows grouped for facets: only when they are every match (at most `whenAtMost`). */
+export interface PageOf {
+  order: SearchOrder;
+  limit: number;
+  offset: number;
+  whenAtMost: number;
+}
+
+/**
+ * How a full-text condition joins the rest (SQLite): `in` a list of every match; `skip` (the
+ * caller drives from FTS); `exists` checked row by row with the last word's prefix expanded to
+ * the exact words it stands for (a prefix per row would merge whole lists each time).
+ */
+export type TextPlan = 'in' | 'skip' | { exists: string[] };
+
+/** No condition beyond scope and privacy: totals and facets come from the count tables. */
+export function isUnfiltered(f: SearchFilters): boolean {
+  return (
+    !f.terms.length &&
+    !f.author?.length &&
+    !f.type?.length &&
+    !f.categories?.length &&
+    !f.language?.length &&
+    !f.extension?.length &&
+    !f.dateFrom &&
+    !f.dateBefore
+  );
+}
+
+const fold = (s: string) => {
+  const from = [...FOLD_FROM];
+  const to = [...FOLD_TO];
+  const map = new Map(from.map((c, i) => [c, to[i]!]));
+  return [...s].map((c) => map.get(c) ?? c).join('');
+};
+
+/**
+ * Query words: NFC, lower case, split on anything that is not a letter or a digit. PostgreSQL also
+ * folds accents with the table its index was built with; FTS5 folds them itself.
+ */
+export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
+  if (!q) return [];
+  const lower = q.normalize('NFC').toLowerCase();
+  const text = dialect === 'postgres' ? fold(lower) : lower;
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 16);
+}
