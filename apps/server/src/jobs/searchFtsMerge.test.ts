@@ -55,7 +55,11 @@ beforeAll(async () => {
         sha256: `fts${i}`.padEnd(64, '0'),
         blob_key: `fts/${i}`,
         author: null,
-        description: i % 4 ? null : `${words[(i + 1) % 5]} campaign`,
+        // Forty filler words each, so the index spans enough pages to merge in several steps.
+        description: [
+          ...(i % 4 ? [] : [`${words[(i + 1) % 5]} campaign`]),
+          ...Array.from({ length: 40 }, (_, k) => `filler${(i * 7 + k) % 997}`),
+        ].join(' '),
         keywords: JSON.stringify([words[(i + 2) % 5]]),
         categories: '[]',
         language: null,
