@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SelectQueryBuilder } from 'kysely';
+import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { parseList } from '../assets/assets.view.js';
@@ -91,6 +91,21 @@ export async function grouped(
     ${pageRows}`.execute(db);
   return r.rows;
 }
+
+/**
+ * The search rows of the ids `ids` yields, with the facet columns (and the page's sort key), for
+ * `grouped`: the matches a full-text query or the category rows found, read by id.
+ */
+export const rowsOfIds = (
+  db: Db,
+  ids: RawBuilder<number> | SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }>,
+  page?: PageOf,
+) =>
+  db
+    .selectFrom('asset_search')
+    .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
+    .$if(!!page, (q) => q.select(page!.order.key))
+    .where('asset_id', 'in', ids);
 
 /** The page's ids from `grouped` rows, in order; undefined when it took none (too many rows). */
 export const pageIds = (rows: Grouped[], page?: PageOf) => {

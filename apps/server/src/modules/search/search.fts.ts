@@ -41,17 +41,23 @@ export function ftsMatch(f: SearchFilters) {
 }
 
 /**
- * SQLite: an FTS5 query whose matches are exactly the search's rows (only searchable assets have
- * full-text rows, and guests' searches leave out those marked hidden: 2026112402), or null when
- * a condition has no token (author, language, categories, dates, one folder alone, a type or
- * extension that is not plain letters and digits). `brandRoot`: the brand's root folder, when
- * other brands have rows too (its token is held by every row of the brand).
+ * SQLite: whether full-text tokens hold every condition of the search (only searchable assets have
+ * full-text rows, and rows guests may not see are marked hidden: 2026112402); not with author,
+ * language, categories, dates, one folder alone, or a type or extension that is not plain
+ * letters and digits.
  */
-export function ftsExact(f: SearchFilters, brandRoot: number | null): string | null {
-  if (f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore) return null;
-  if (f.scope.kind === 'folder' || !f.terms.length) return null;
-  if (!(f.type ?? []).every((t) => PLAIN.test(t)) || !(f.extension ?? []).map(normExt).every((e) => PLAIN.test(e)))
-    return null;
+export function ftsCovers(f: SearchFilters): boolean {
+  if (f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore) return false;
+  if (f.scope.kind === 'folder' || !f.terms.length) return false;
+  return (f.type ?? []).every((t) => PLAIN.test(t)) && (f.extension ?? []).map(normExt).every((e) => PLAIN.test(e));
+}
+
+/**
+ * SQLite: the FTS5 query whose matches are exactly the search's rows, for a search `ftsCovers`.
+ * `brandRoot`: the brand's root folder, when other brands have rows too (its token is held by
+ * every row of the brand).
+ */
+export function ftsExact(f: SearchFilters, brandRoot: number | null): string {
   let q = ftsMatch(f);
   if (f.scope.kind === 'brand' && brandRoot !== null) q = `${q} AND "${SCOPE_MARK}f${brandRoot}"`;
   if (!f.withPrivate || f.visibility === 'PUBLIC') q = `(${q}) NOT "${SCOPE_MARK}hidden"`;

@@ -3,8 +3,16 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
-import { emptyFacets, facetLists, facetRows, grouped, pageIds, rangeFacetRows } from './search.facets.repo.js';
-import { ftsExact, ftsMatch, normExt } from './search.fts.js';
+import {
+  emptyFacets,
+  facetLists,
+  facetRows,
+  grouped,
+  pageIds,
+  rangeFacetRows,
+  rowsOfIds,
+} from './search.facets.repo.js';
+import { ftsCovers, ftsExact, ftsMatch, normExt } from './search.fts.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
 import type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 
@@ -62,7 +70,7 @@ export function searchRepo(db: Db, dialect: Dialect) {
     !f.type?.length &&
     !f.extension?.length;
 
-  function categoryIds(f: SearchFilters) {
+  function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
     const { brandId } = brandOf(f.scope);
     let q = db
       .selectFrom('asset_categories')
@@ -259,8 +267,8 @@ export function searchRepo(db: Db, dialect: Dialect) {
 
     /**
      * Whether the matches come from reading table rows whatever the plan (words; on PostgreSQL
-     * also categories, both GIN bitmaps), so counting and grouping them in one pass costs nothing
-     * more than counting them.
+     * also categories, both GIN bitmaps, unless asset_categories holds every condition), so
+     * counting and grouping them in one pass costs nothing more than counting them.
      */
     readsRows: (f: SearchFilters) => f.terms.length > 0 || (pg && !!f.categories?.length && !byCategoryRows(f)),
 
@@ -360,23 +368,14 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * also that page's ids when the rows are every match.
      */
     async facets(f: SearchFilters, rows: number, perFacet: number, page?: PageOf) {
+      // The rows are every match: no bound, and the page can be taken from them.
+      const all = !!page && rows <= page.whenAtMost;
       if (byCategoryRows(f)) {
-        // The rows of the matches' ids (all of them, or the first `rows`), read by id.
-        const all = !!page && rows <= page.whenAtMost;
-        const r = await grouped(
-          db,
-          db
-            .selectFrom('asset_search')
-            .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
-            .$if(all, (q) => q.select(page!.order.key))
-            .where('asset_id', 'in', all ? categoryIds(f) : categoryIds(f).limit(rows)),
-          undefined,
-          all ? page : undefined,
-        );
+        const ids = all ? categoryIds(f) : categoryIds(f).limit(rows);
+        const r = await grouped(db, rowsOfIds(db, ids, all ? page : undefined), undefined, all ? page : undefined);
         return { facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, all ? page : undefined) };
       }
       if (!f.terms.length && !(pg ? f.categories?.length : drivenByCategories(f))) {
-        const all = !!page && rows <= page.whenAtMost;
         const r = await facetsOfRange(f, all ? undefined : rows, all ? page : undefined);
         return { facets: facetLists(r.rows, perFacet), ids: r.ids };
       }
@@ -391,9 +390,8 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * page's ids when there are at most `cap` matches.
      */
     async summary(f: SearchFilters, cap: number, sample: number, perFacet: number, page?: PageOf) {
-      const match = pg ? null : ftsExact(f, await brandRoot(db, f));
-      if (match) {
-        const r = await summaryOfFts(db, match, cap, sample, page);
+      if (!pg && ftsCovers(f)) {
+        const r = await summaryOfFts(db, ftsExact(f, await brandRoot(db, f)), cap, sample, page);
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
       }
       const r = await grouped(db, facetSource(f, page?.order).limit(cap + 1), { cap, sample }, page);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { grouped, pageIds } from './search.facets.repo.js';
+import { grouped, pageIds, rowsOfIds } from './search.facets.repo.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /** The least string above every string that starts with `prefix` (for a range on words). */
@@ -21,7 +21,7 @@ export async function brandRoot(db: Db, f: SearchFilters): Promise<number | null
 }
 
 /**
- * SQLite, words whose every condition is a full-text token (`ftsExact`): FTS5 alone lists the
+ * SQLite, words whose every condition is a full-text token (`ftsCovers`): FTS5 alone lists the
  * first `cap + 1` matches, and only the rows whose facets are counted (all of them, or the
  * first `sample` beyond `cap`) are read, by id.
  */
@@ -31,16 +31,8 @@ export async function summaryOfFts(db: Db, match: string, cap: number, sample: n
   const ids = found.rows.map((r) => Number(r.id));
   const all = ids.length <= cap;
   const read = all ? ids : ids.slice(0, sample);
-  const rows = await grouped(
-    db,
-    db
-      .selectFrom('asset_search')
-      .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
-      .$if(!!page, (q) => q.select(page!.order.key))
-      .where('asset_id', 'in', sql<number>`(select value from json_each(${JSON.stringify(read)}))`),
-    undefined,
-    all ? page : undefined,
-  );
+  const readIds = sql<number>`(select value from json_each(${JSON.stringify(read)}))`;
+  const rows = await grouped(db, rowsOfIds(db, readIds, all ? page : undefined), undefined, all ? page : undefined);
   return { count: ids.length, rows, ids: pageIds(rows, all ? page : undefined) };
 }
 
