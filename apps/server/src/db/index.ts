@@ -49,10 +49,10 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   // Reads go through the OS page cache without copying, for the first 2 GB of the file (the most
-  // this build of SQLite maps). A library of a million assets is ~3 GB, and what lies beyond is
-  // read into SQLite's own cache: the full-text index, rewritten last, is most of it, so the cache
-  // holds up to 512 MB (a 32nd of the machine's memory on smaller ones; 64 MB left a word search
-  // in a subfolder reading the same pages again and again: 45 to 36 ms at p50).
+  // this build of SQLite maps). A library of a million assets is about that size, and what lies
+  // beyond (the indexes and full-text segments written last) is read into SQLite's own cache, so
+  // it holds up to 512 MB, a 32nd of the machine's memory on smaller ones (with 64 MB, a word
+  // search in a subfolder of a 3 GB library read the same pages again and again: 45 to 36 ms at p50).
   file.pragma('mmap_size = 2147483648');
   file.pragma(`cache_size = -${sqliteCacheKb()}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
