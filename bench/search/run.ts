@@ -149,7 +149,7 @@ async function sqlRunner(q: Query): Promise<() => Promise<void>> {
   const folder = await db.selectFrom('folders').selectAll().where('id', '=', q.folder).executeTakeFirstOrThrow();
   const b = AssetSearchBody.parse(q.body);
   const scope: Scope = !b.recursive
-    ? { kind: 'folder', folderId: folder.id }
+    ? { kind: 'folder', folderId: folder.id, brandId: folder.brand_id, path: folder.path }
     : folder.parent_id === null
       ? { kind: 'brand', brandId: folder.brand_id }
       : { kind: 'subtree', brandId: folder.brand_id, path: folder.path };

@@ -222,6 +222,17 @@ export interface AssetCategoriesTable {
   sort_date: string;
 }
 
+/** PostgreSQL only: one row per live asset and word of its tsv (2026112404). */
+export interface AssetWordsTable {
+  brand_id: number;
+  word: string;
+  folder_path: string;
+  asset_id: number;
+  hidden: number;
+  type: string;
+  ext: string;
+}
+
 /** PostgreSQL only: every word of asset_search.tsv (2026112302). */
 export interface SearchVocabularyTable {
   word: string;
@@ -260,6 +271,7 @@ export interface Database {
   asset_facets: AssetFacetsTable;
   brand_facets: BrandFacetsTable;
   asset_categories: AssetCategoriesTable;
+  asset_words: AssetWordsTable;
   search_generations: SearchGenerationsTable;
   search_vocabulary: SearchVocabularyTable;
   grant_generation: GrantGenerationTable;

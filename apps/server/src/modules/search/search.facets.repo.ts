@@ -98,7 +98,10 @@ export async function grouped(
  */
 export const rowsOfIds = (
   db: Db,
-  ids: RawBuilder<number> | SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }>,
+  ids:
+    | RawBuilder<number>
+    | SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }>
+    | SelectQueryBuilder<Database, 'asset_words', { asset_id: number }>,
   page?: PageOf,
 ) =>
   db

@@ -14,20 +14,14 @@ import {
 } from './search.facets.repo.js';
 import { ftsCovers, ftsExact, ftsMatch, normExt } from './search.fts.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
+import { underPath } from './search.types.js';
 import type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+import { summaryOfWords, wordsCover } from './search.words.repo.js';
 
 export type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 export { isUnfiltered, searchTerms } from './search.types.js';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
-/**
- * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
- * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
- * '/' raised to '0'), which any btree on the column serves.
- */
-const underPath = (col: string, path: string) =>
-  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
-
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
 /** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
@@ -390,6 +384,10 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * page's ids when there are at most `cap` matches.
      */
     async summary(f: SearchFilters, cap: number, sample: number, perFacet: number, page?: PageOf) {
+      if (pg && wordsCover(f)) {
+        const r = await summaryOfWords(db, f, cap, sample, page);
+        return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
+      }
       if (!pg && ftsCovers(f)) {
         const r = await summaryOfFts(db, ftsExact(f, await brandRoot(db, f)), cap, sample, page);
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };

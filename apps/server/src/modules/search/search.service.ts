@@ -210,7 +210,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
     async search(actor: Actor, folderId: number, body: Body, page: number, perPage: number) {
       const { folder, searchGeneration } = await folders.visibleWithGeneration(actor, folderId);
       const scope: Scope = !body.recursive
-        ? { kind: 'folder', folderId: folder.id }
+        ? { kind: 'folder', folderId: folder.id, brandId: folder.brand_id, path: folder.path }
         : folder.parent_id === null
           ? { kind: 'brand', brandId: folder.brand_id }
           : { kind: 'subtree', brandId: folder.brand_id, path: folder.path };

@@ -172,6 +172,19 @@ describe('asset search: full text', () => {
     expect(await names(admin, brand.root, { q: 'sho hero' })).toEqual([]);
     expect(await names(admin, brand.root, { q: 'hero winter' })).toEqual([]);
   });
+
+  it('counts an asset holding several words of a prefix once, in every scope', async () => {
+    // "s": summer, shot, sports, sub, secret. Campana-hero holds three of them.
+    const r = (await search(admin, brand.root, { q: 's' })).json() as Page;
+    expect(r.items.map((i) => i.name).sort()).toEqual(['Campana-hero.jpg', 'secret-plan.jpg', 'sub-image.jpg']);
+    expect([r.total, facet(r, 'type')]).toEqual([3, { image: 3 }]);
+    const guests = (await search(guest, brand.root, { q: 's' })).json() as Page;
+    expect([guests.total, guests.items.map((i) => i.name).sort()]).toEqual([2, ['Campana-hero.jpg', 'sub-image.jpg']]);
+    expect(await names(admin, camp, { q: 's', recursive: false })).toEqual(['Campana-hero.jpg']);
+    expect(await names(admin, camp, { q: 'sports' })).toEqual(['Campana-hero.jpg', 'sub-image.jpg']);
+    expect(await names(admin, sub, { q: 'sports', extension: ['jpg'], type: ['image'] })).toEqual(['sub-image.jpg']);
+    expect(await names(admin, sub, { q: 'sports', extension: ['png'] })).toEqual([]);
+  });
 });
 
 describe('asset search: filters and sorts', () => {
@@ -431,6 +444,16 @@ describe('asset search: kept in step with changes', () => {
       [...new Set(expected)].sort(),
     );
     if (dialect === 'postgres') {
+      // One word row per live asset and word of its text, with its scope, privacy, type and extension.
+      const wordRows = await sql<{ k: string }>`
+        select concat_ws('|', brand_id, word, folder_path, asset_id, hidden, type, ext) as k from asset_words`.execute(
+        db,
+      );
+      const expectedWords = await sql<{ k: string }>`
+        select concat_ws('|', s.brand_id, w.word, s.folder_path, s.asset_id, s.hidden, s.type, s.ext) as k
+        from asset_search s cross join lateral unnest(tsvector_to_array(s.tsv)) w(word) where s.active = 1`.execute(db);
+      expect(wordRows.rows.length).toBeGreaterThan(10);
+      expect(wordRows.rows.map((r) => r.k).sort()).toEqual(expectedWords.rows.map((r) => r.k).sort());
       // Every indexed word is in the vocabulary the last word of a query is read from.
       const missing = await sql<{ word: string }>`
         select distinct w.word from asset_search s cross join lateral unnest(tsvector_to_array(s.tsv)) w(word)
@@ -611,6 +634,15 @@ describe('asset search: paging, bounds and facets at volume', () => {
     expect(fewWords.facets.author).toEqual([
       { value: 'Ana', count: 50 },
       { value: 'Bea', count: 50 },
+    ]);
+    // More matches than the sample, fewer than the cap: the facets are counted over all of them.
+    const small = searchService(deps, built.services.folders, { exactTotal: 100, facetSample: 30 });
+    const mid = (await small.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 2, 40)).value();
+    expect([mid.total, mid.total_capped, mid.facets_capped, sum(mid.facets.type)]).toEqual([100, false, false, 100]);
+    expect([mid.items.length, mid.items[0]?.name, mid.items.at(-1)?.name]).toEqual([
+      40,
+      'bulk-120.png',
+      'bulk-237.png',
     ]);
     // Categories: one alone past the cap settles it; under it, the assets of all are counted once.
     const cats = async (categories: string[]) =>

@@ -1,11 +1,21 @@
+import { sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
 import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
 
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
 export type Scope =
   | { kind: 'brand'; brandId: number }
-  | { kind: 'folder'; folderId: number }
+  /** `brandId` and `path`, when known, let PostgreSQL's word rows (2026112404) serve the folder. */
+  | { kind: 'folder'; folderId: number; brandId?: number; path?: string }
   | { kind: 'subtree'; brandId: number; path: string };
+
+/**
+ * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
+ * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
+ * '/' raised to '0'), which any btree on the column serves.
+ */
+export const underPath = (col: string, path: string) =>
+  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
 export interface SearchFilters {
   scope: Scope;
