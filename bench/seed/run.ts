@@ -485,7 +485,7 @@ try {
           ? `select name, sql from sqlite_master where type = 'index' and sql is not null
                and tbl_name in ('asset_search', 'asset_categories')`
           : `select indexname as name, indexdef as sql from pg_indexes
-               where tablename in ('asset_search', 'asset_categories') and indexname not like '%_pkey'`,
+               where tablename in ('asset_search', 'asset_categories', 'asset_words') and indexname not like '%_pkey'`,
       ),
     )
   ).rows;
