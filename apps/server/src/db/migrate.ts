@@ -24,6 +24,7 @@ import * as searchCovering from './migrations/2026112401_search_covering.js';
 import * as ftsStateTokens from './migrations/2026112402_fts_state_tokens.js';
 import * as categoryRows from './migrations/2026112403_category_rows.js';
 import * as pgWordRows from './migrations/2026112404_pg_word_rows.js';
+import * as ftsScopePairs from './migrations/2026112405_fts_scope_pairs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -53,6 +54,7 @@ const steps: Record<string, Step> = {
   '2026112402_fts_state_tokens': ftsStateTokens,
   '2026112403_category_rows': categoryRows,
   '2026112404_pg_word_rows': pgWordRows,
+  '2026112405_fts_scope_pairs': ftsScopePairs,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

@@ -9,21 +9,30 @@ export const normExt = (e: string) => e.toLowerCase().replace(/^\./, '');
 
 /**
  * SQLite: the groups of scope tokens a matching row holds, as FTS5 conditions: the folder (which
- * all of its subfolders' rows hold too), the type and extension pairs, or either alone. Values
- * that are not plain letters and digits are left to SQL.
+ * all of its subfolders' rows hold too), the type and extension pairs, or either alone. With both
+ * a folder and pairs, the folder's own pair tokens (2026112405): one OR of lists that hold only
+ * the rows in scope. Values that are not plain letters and digits are left to SQL. `root`: the
+ * brand's root folder, for a brand-wide search that must hold its token.
  */
-function scopeMatch(f: SearchFilters): string[] {
+function scopeMatch(f: SearchFilters, root: number | null): string[] {
   const groups: string[][] = [];
   const s = f.scope;
-  if (s.kind === 'folder') groups.push([`f${s.folderId}`]);
-  if (s.kind === 'subtree') groups.push([`f${s.path.split('/').filter(Boolean).at(-1)}`]);
+  const folder =
+    s.kind === 'folder'
+      ? `f${s.folderId}`
+      : s.kind === 'subtree'
+        ? `f${s.path.split('/').filter(Boolean).at(-1)}`
+        : root !== null
+          ? `f${root}`
+          : '';
   const types = (f.type ?? []).filter((t) => PLAIN.test(t));
   const exts = (f.extension ?? []).map(normExt);
   const extsPlain = exts.length > 0 && exts.every((e) => PLAIN.test(e));
   const typesAll = types.length > 0 && types.length === f.type!.length;
   if (typesAll && extsPlain && types.length * exts.length <= 16)
-    groups.push(types.flatMap((t) => exts.map((e) => `c${t}x${e}`)));
+    groups.push(types.flatMap((t) => exts.map((e) => `${folder}c${t}x${e}`)));
   else {
+    if (folder) groups.push([folder]);
     if (typesAll) groups.push(types.map((t) => `t${t}`));
     if (extsPlain) groups.push(exts.map((e) => `x${e}`));
   }
@@ -35,9 +44,9 @@ function scopeMatch(f: SearchFilters): string[] {
  * must hold, so FTS5 itself narrows the matches to the folder, type and extension. The SQL
  * conditions still apply; the tokens only make FTS5 return fewer rows.
  */
-export function ftsMatch(f: SearchFilters) {
+export function ftsMatch(f: SearchFilters, root: number | null = null) {
   const words = f.terms.map((t, i) => `"${t}"${i === f.terms.length - 1 ? '*' : ''}`);
-  return [...words, ...scopeMatch(f)].join(' AND ');
+  return [...words, ...scopeMatch(f, root)].join(' AND ');
 }
 
 /**
@@ -58,8 +67,7 @@ export function ftsCovers(f: SearchFilters): boolean {
  * every row of the brand).
  */
 export function ftsExact(f: SearchFilters, brandRoot: number | null): string {
-  let q = ftsMatch(f);
-  if (f.scope.kind === 'brand' && brandRoot !== null) q = `${q} AND "${SCOPE_MARK}f${brandRoot}"`;
+  let q = ftsMatch(f, f.scope.kind === 'brand' ? brandRoot : null);
   if (!f.withPrivate || f.visibility === 'PUBLIC') q = `(${q}) NOT "${SCOPE_MARK}hidden"`;
   if (f.visibility === 'PRIVATE') q = `(${q}) AND "${SCOPE_MARK}hidden"`;
   return q;
