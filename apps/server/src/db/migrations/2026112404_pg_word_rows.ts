@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // What a word row holds of its search row: when any of it changes, the rows are rewritten.
   const held = (r: string) =>
     `(${r}.tsv, ${r}.brand_id, ${r}.folder_path, ${r}.active, ${r}.hidden, ${r}.type, ${r}.ext)`;
-  // The words rows of `o` held, found by their key (`o`: a relation of old search rows).
+  // The word rows of the old search rows `o` (a relation), found by their key.
   const removeWords = (o: string) => `
     delete from asset_words a using ${o}
         cross join lateral unnest(tsvector_to_array(coalesce(o.tsv, ''::tsvector))) w(word)
@@ -45,8 +45,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
        elsif tg_op = 'DELETE' then
          ${removeWords('old_rows o')}
        else
-         ${removeWords(`(select o.* from old_rows o join new_rows n on n.asset_id = o.asset_id
-             where ${held('n')} is distinct from ${held('o')}) o`)}
+         -- The changed rows first, on their own: planned inside the delete, the join of the two
+         -- transition tables (no statistics) was redone for each old row, quadratic in the rows.
+         with changed as materialized (select o.* from old_rows o join new_rows n on n.asset_id = o.asset_id
+             where ${held('n')} is distinct from ${held('o')})
+         ${removeWords('changed o').trim()}
          insert into asset_words
            select n.brand_id, w.word, n.folder_path, n.asset_id, n.hidden, n.type, n.ext
            from new_rows n join old_rows o on o.asset_id = n.asset_id
