@@ -38,6 +38,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
        asset_id integer not null, hidden integer not null, type varchar(16) not null, ext varchar(20) not null)`,
     `insert into asset_words ${words('asset_search')}`,
     `create index asset_words_key on asset_words (brand_id, word, folder_path, asset_id) include (hidden, type, ext)`,
+    // A count reads the index alone only on pages the visibility map marks all-visible: after an
+    // edit of 54,000 assets, "hero" in a section took 120 ms (31,500 table reads) until a vacuum.
+    // By default autovacuum waits for a fifth of the table (3M rows) to change; here 0.5 %.
+    `alter table asset_words set (autovacuum_vacuum_scale_factor = 0.005, autovacuum_vacuum_insert_scale_factor = 0.005)`,
     `create function asset_words_sync() returns trigger language plpgsql as $$
      begin
        if tg_op = 'INSERT' then
