@@ -96,12 +96,9 @@ export async function grouped(
  * The search rows of the ids `ids` yields, with the facet columns (and the page's sort key), for
  * `grouped`: the matches a full-text query or the category rows found, read by id.
  */
-export const rowsOfIds = (
+export const rowsOfIds = <DB, TB extends keyof DB>(
   db: Db,
-  ids:
-    | RawBuilder<number>
-    | SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }>
-    | SelectQueryBuilder<Database, 'asset_words', { asset_id: number }>,
+  ids: RawBuilder<number> | SelectQueryBuilder<DB, TB, { asset_id: number }>,
   page?: PageOf,
 ) =>
   db

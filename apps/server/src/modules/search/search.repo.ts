@@ -64,12 +64,20 @@ export function searchRepo(db: Db, dialect: Dialect) {
     !f.type?.length &&
     !f.extension?.length;
 
-  function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
+  /**
+   * `distinct` for a count. Rows read by id need none (`in` takes each asset once), and without it
+   * PostgreSQL reads the first ids straight from the categories' index: 2,000 of two common
+   * themes in 0.5 ms, where distinct ones came from the primary key in id order, filtered (8 ms).
+   */
+  function categoryIds(
+    f: SearchFilters,
+    distinct = true,
+  ): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
     const { brandId } = brandOf(f.scope);
     let q = db
       .selectFrom('asset_categories')
       .select('asset_categories.asset_id')
-      .$if(f.categories!.length > 1, (q) => q.distinct())
+      .$if(distinct && f.categories!.length > 1, (q) => q.distinct())
       .where('asset_categories.brand_id', '=', brandId!)
       .where('asset_categories.category', 'in', f.categories!)
       .where('asset_categories.active', '=', 1);
@@ -365,8 +373,19 @@ export function searchRepo(db: Db, dialect: Dialect) {
       // The rows are every match: no bound, and the page can be taken from them.
       const all = !!page && rows <= page.whenAtMost;
       if (byCategoryRows(f)) {
-        const ids = all ? categoryIds(f) : categoryIds(f).limit(rows);
-        const r = await grouped(db, rowsOfIds(db, ids, all ? page : undefined), undefined, all ? page : undefined);
+        // An asset comes at most once per category, so that many times `rows` of the rows hold
+        // `rows` distinct assets (when there are as many).
+        const sample = db
+          .selectFrom(
+            categoryIds(f, false)
+              .limit(rows * f.categories!.length)
+              .as('c'),
+          )
+          .select('c.asset_id')
+          .distinct()
+          .limit(rows);
+        const source = all ? rowsOfIds(db, categoryIds(f, false), page) : rowsOfIds(db, sample);
+        const r = await grouped(db, source, undefined, all ? page : undefined);
         return { facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, all ? page : undefined) };
       }
       if (!f.terms.length && !(pg ? f.categories?.length : drivenByCategories(f))) {
