@@ -80,9 +80,20 @@ export async function summaryOfWords(db: Db, f: SearchFilters, cap: number, samp
   const firstRows = Math.min(sample, cap + 1);
   const sampled = page && { ...page, whenAtMost: firstRows };
   const words = f.lastWords!;
+  // An asset comes at most once per word, so that many times `firstRows` of the rows hold
+  // `firstRows` distinct assets (when there are as many).
+  const firstIds = db
+    .selectFrom(
+      wordIds(db, f, words)
+        .limit(firstRows * words.length)
+        .as('w'),
+    )
+    .select('w.asset_id')
+    .$if(words.length > 1, (q) => q.distinct())
+    .limit(firstRows);
   const [count, first] = await Promise.all([
     countWords(db, f, cap),
-    grouped(db, rowsOfIds(db, wordIds(db, f, words).limit(firstRows), sampled), undefined, sampled),
+    grouped(db, rowsOfIds(db, firstIds, sampled), undefined, sampled),
   ]);
   // Rows read: distinct assets (an asset holding two of the words is read once).
   const read = Number(first.find((x) => x.f === 'total')?.n ?? 0);
