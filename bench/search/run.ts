@@ -23,9 +23,8 @@ import {
   stats,
   target,
 } from '../lib/common.js';
-import { searchRepo, searchTerms } from '../../apps/server/src/modules/search/search.repo.js';
-import type { Scope } from '../../apps/server/src/modules/search/search.repo.js';
-import { orderOf, searchCore } from '../../apps/server/src/modules/search/search.service.js';
+import { searchRepo } from '../../apps/server/src/modules/search/search.repo.js';
+import { filtersOf, orderOf, searchCore } from '../../apps/server/src/modules/search/search.service.js';
 import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, PREFIX, RARE_WORD } from '../lib/vocab.js';
 
 const runs = numOpt('runs', 30);
@@ -148,25 +147,7 @@ const core = searchCore(searchRepo(db, dialect), dialect, SEARCH_EXACT_TOTAL, 50
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {
   const folder = await db.selectFrom('folders').selectAll().where('id', '=', q.folder).executeTakeFirstOrThrow();
   const b = AssetSearchBody.parse(q.body);
-  const scope: Scope = !b.recursive
-    ? { kind: 'folder', folderId: folder.id, brandId: folder.brand_id, path: folder.path }
-    : folder.parent_id === null
-      ? { kind: 'brand', brandId: folder.brand_id }
-      : { kind: 'subtree', brandId: folder.brand_id, path: folder.path };
-  const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_400_000).toISOString();
-  const filters = {
-    scope,
-    withPrivate: true,
-    terms: searchTerms(b.q, dialect),
-    author: b.author,
-    type: b.type,
-    categories: b.categories,
-    language: b.language,
-    extension: b.extension,
-    dateFrom: b.date_from ? `${b.date_from}T00:00:00.000Z` : undefined,
-    dateBefore: b.date_to ? nextDay(b.date_to) : undefined,
-    visibility: b.visibility,
-  };
+  const filters = filtersOf(folder, b, true, dialect);
   const order = orderOf(b.sort);
   return async () => {
     await core(folder.brand_id, filters, order, q.page ?? 1, q.per_page ?? 50);

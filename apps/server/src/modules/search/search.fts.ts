@@ -1,3 +1,4 @@
+import { beyondTypeAndExtension } from './search.types.js';
 import type { SearchFilters } from './search.types.js';
 
 /** Starts the scope tokens of the full-text rows (migration 2026112214); typed words never hold it. */
@@ -56,8 +57,7 @@ export function ftsMatch(f: SearchFilters, root: number | null = null) {
  * letters and digits.
  */
 export function ftsCovers(f: SearchFilters): boolean {
-  if (f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore) return false;
-  if (f.scope.kind === 'folder' || !f.terms.length) return false;
+  if (beyondTypeAndExtension(f) || f.scope.kind === 'folder' || !f.terms.length) return false;
   return (f.type ?? []).every((t) => PLAIN.test(t)) && (f.extension ?? []).map(normExt).every((e) => PLAIN.test(e));
 }
 

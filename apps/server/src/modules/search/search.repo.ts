@@ -13,6 +13,7 @@ import {
   rowsOfIds,
 } from './search.facets.repo.js';
 import { ftsCovers, ftsExact, ftsMatch, normExt } from './search.fts.js';
+import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
 import { underPath } from './search.types.js';
 import type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
@@ -22,6 +23,7 @@ export type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } f
 export { isUnfiltered, searchTerms } from './search.types.js';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
+/** The brand a categories subquery is bounded by: none for one folder (its rows are checked by folder). */
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
 /** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
@@ -64,20 +66,12 @@ export function searchRepo(db: Db, dialect: Dialect) {
     !f.type?.length &&
     !f.extension?.length;
 
-  /**
-   * `distinct` for a count. Rows read by id need none (`in` takes each asset once), and without it
-   * PostgreSQL reads the first ids straight from the categories' index: 2,000 of two common
-   * themes in 0.5 ms, where distinct ones came from the primary key in id order, filtered (8 ms).
-   */
-  function categoryIds(
-    f: SearchFilters,
-    distinct = true,
-  ): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
+  /** The ids of the category rows matching `f`, one per asset and category (index order). */
+  function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
     const { brandId } = brandOf(f.scope);
     let q = db
       .selectFrom('asset_categories')
       .select('asset_categories.asset_id')
-      .$if(distinct && f.categories!.length > 1, (q) => q.distinct())
       .where('asset_categories.brand_id', '=', brandId!)
       .where('asset_categories.category', 'in', f.categories!)
       .where('asset_categories.active', '=', 1);
@@ -333,28 +327,13 @@ export function searchRepo(db: Db, dialect: Dialect) {
      * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */
     async count(f: SearchFilters, cap: number) {
-      if (byCategoryRows(f)) {
-        const bounded = async (g: SearchFilters) =>
-          Number(
-            (
-              await db
-                .selectFrom(
-                  categoryIds(g)
-                    .limit(cap + 1)
-                    .as('x'),
-                )
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
-        // Each category alone, bounded: the matches hold at least the most of them, so one
-        // beyond the cap settles it without taking the distinct ids of all (69,000 rows for two
-        // common themes over three years, 57 ms on PostgreSQL). Only when none reaches the cap
-        // are the ids of all counted once each (at most the cap for each category).
-        const each = await Promise.all(f.categories!.map((c) => bounded({ ...f, categories: [c] })));
-        const most = Math.max(...each);
-        return most > cap || each.length === 1 ? most : bounded(f);
-      }
+      if (byCategoryRows(f))
+        return countOverKeys(
+          db,
+          f.categories!.map((c) => categoryIds({ ...f, categories: [c] })),
+          categoryIds(f),
+          cap,
+        );
       const inner = countRows(f)
         .select('asset_search.asset_id')
         .limit(cap + 1);
@@ -373,18 +352,9 @@ export function searchRepo(db: Db, dialect: Dialect) {
       // The rows are every match: no bound, and the page can be taken from them.
       const all = !!page && rows <= page.whenAtMost;
       if (byCategoryRows(f)) {
-        // An asset comes at most once per category, so that many times `rows` of the rows hold
-        // `rows` distinct assets (when there are as many).
-        const sample = db
-          .selectFrom(
-            categoryIds(f, false)
-              .limit(rows * f.categories!.length)
-              .as('c'),
-          )
-          .select('c.asset_id')
-          .distinct()
-          .limit(rows);
-        const source = all ? rowsOfIds(db, categoryIds(f, false), page) : rowsOfIds(db, sample);
+        const source = all
+          ? rowsOfIds(db, categoryIds(f), page)
+          : rowsOfIds(db, firstAssets(db, categoryIds(f), f.categories!.length, rows));
         const r = await grouped(db, source, undefined, all ? page : undefined);
         return { facets: facetLists(facetRows(r), perFacet), ids: pageIds(r, all ? page : undefined) };
       }

@@ -715,6 +715,11 @@ describe('asset search: paging, bounds and facets at volume', () => {
   it('serves every page shape from an asset_search index, never scanning assets (query plans)', async () => {
     const db = t.built.handle.db;
     const repo = searchRepo(db, dialect);
+    const { path } = await db
+      .selectFrom('folders')
+      .select('path')
+      .where('id', '=', bulkFolder)
+      .executeTakeFirstOrThrow();
     const shapes: [string, Parameters<typeof repo.pageQuery>[0], Parameters<typeof repo.pageQuery>[1]][] = [
       [
         'brand, guest, name',
@@ -728,7 +733,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       ],
       [
         'folder, guest, name',
-        { scope: { kind: 'folder', folderId: bulkFolder }, withPrivate: false, terms: [] },
+        { scope: { kind: 'folder', folderId: bulkFolder, brandId: bulk.id, path }, withPrivate: false, terms: [] },
         { key: 'name_lc', dir: 'desc' },
       ],
       [

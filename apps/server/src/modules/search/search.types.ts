@@ -5,8 +5,8 @@ import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
 export type Scope =
   | { kind: 'brand'; brandId: number }
-  /** `brandId` and `path`, when known, let PostgreSQL's word rows (2026112404) serve the folder. */
-  | { kind: 'folder'; folderId: number; brandId?: number; path?: string }
+  /** `brandId` and `path` let PostgreSQL's word rows (2026112404) serve the folder alone too. */
+  | { kind: 'folder'; folderId: number; brandId: number; path: string }
   | { kind: 'subtree'; brandId: number; path: string };
 
 /**
@@ -56,6 +56,13 @@ export interface PageOf {
  * the exact words it stands for (a prefix per row would merge whole lists each time).
  */
 export type TextPlan = 'in' | 'skip' | { exists: string[] };
+
+/**
+ * Whether `f` has conditions besides scope, words, type, extension and privacy, the ones SQLite's
+ * full-text tokens and PostgreSQL's word rows hold.
+ */
+export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
+  !!(f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore);
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
 export function isUnfiltered(f: SearchFilters): boolean {

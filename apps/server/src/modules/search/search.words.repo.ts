@@ -3,27 +3,17 @@ import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { grouped, pageIds, rowsOfIds } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
-import { underPath } from './search.types.js';
+import { countOverKeys, firstAssets } from './search.ids.repo.js';
+import { beyondTypeAndExtension, underPath } from './search.types.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /**
  * PostgreSQL: whether the word rows (2026112404) hold every condition of `f`: one term that
- * stands for a few known words (`lastWords`), a scope with a brand and path, and only type,
- * extension and privacy besides. Others go to the GIN index.
+ * stands for a few known words (`lastWords`), and only type, extension and privacy besides.
+ * Others go to the GIN index.
  */
-export function wordsCover(f: SearchFilters): boolean {
-  const s = f.scope;
-  return (
-    f.terms.length === 1 &&
-    !!f.lastWords?.length &&
-    (s.kind !== 'folder' || (s.brandId !== undefined && s.path !== undefined)) &&
-    !f.author?.length &&
-    !f.language?.length &&
-    !f.categories?.length &&
-    !f.dateFrom &&
-    !f.dateBefore
-  );
-}
+export const wordsCover = (f: SearchFilters): boolean =>
+  f.terms.length === 1 && !!f.lastWords?.length && !beyondTypeAndExtension(f);
 
 type Ids = SelectQueryBuilder<Database, 'asset_words', { asset_id: number }>;
 
@@ -33,40 +23,17 @@ function wordIds(db: Db, f: SearchFilters, words: string[]): Ids {
   let q = db
     .selectFrom('asset_words')
     .select('asset_words.asset_id')
-    .where('asset_words.brand_id', '=', s.kind === 'folder' ? s.brandId! : s.brandId)
+    .where('asset_words.brand_id', '=', s.brandId)
     .$call((q) =>
       words.length === 1 ? q.where('asset_words.word', '=', words[0]!) : q.where('asset_words.word', 'in', words),
     );
-  if (s.kind === 'folder') q = q.where('asset_words.folder_path', '=', s.path!);
+  if (s.kind === 'folder') q = q.where('asset_words.folder_path', '=', s.path);
   if (s.kind === 'subtree') q = q.where(underPath('asset_words.folder_path', s.path));
   if (!f.withPrivate) q = q.where('asset_words.hidden', '=', 0);
   if (f.visibility) q = q.where('asset_words.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
   if (f.type?.length) q = q.where('asset_words.type', 'in', f.type);
   if (f.extension?.length) q = q.where('asset_words.ext', 'in', f.extension.map(normExt));
   return q;
-}
-
-const countOf = async (db: Db, ids: Ids) =>
-  Number(
-    (
-      await db
-        .selectFrom(ids.as('x'))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-/**
- * Matches, at most `cap + 1` of each word. A term standing for several words counts each alone
- * first: the matches hold at least the most of them, so one beyond the cap settles it without
- * taking distinct ids over all (as the categories do). Only otherwise, every word's rows being
- * complete, are the distinct ids of all counted.
- */
-async function countWords(db: Db, f: SearchFilters, cap: number): Promise<number> {
-  const words = f.lastWords!;
-  const each = await Promise.all(words.map((w) => countOf(db, wordIds(db, f, [w]).limit(cap + 1))));
-  const most = Math.max(...each);
-  return most > cap || words.length === 1 ? most : countOf(db, wordIds(db, f, words).distinct());
 }
 
 /**
@@ -80,20 +47,19 @@ export async function summaryOfWords(db: Db, f: SearchFilters, cap: number, samp
   const firstRows = Math.min(sample, cap + 1);
   const sampled = page && { ...page, whenAtMost: firstRows };
   const words = f.lastWords!;
-  // An asset comes at most once per word, so that many times `firstRows` of the rows hold
-  // `firstRows` distinct assets (when there are as many).
-  const firstIds = db
-    .selectFrom(
-      wordIds(db, f, words)
-        .limit(firstRows * words.length)
-        .as('w'),
-    )
-    .select('w.asset_id')
-    .$if(words.length > 1, (q) => q.distinct())
-    .limit(firstRows);
   const [count, first] = await Promise.all([
-    countWords(db, f, cap),
-    grouped(db, rowsOfIds(db, firstIds, sampled), undefined, sampled),
+    countOverKeys(
+      db,
+      words.map((w) => wordIds(db, f, [w])),
+      wordIds(db, f, words),
+      cap,
+    ),
+    grouped(
+      db,
+      rowsOfIds(db, firstAssets(db, wordIds(db, f, words), words.length, firstRows), sampled),
+      undefined,
+      sampled,
+    ),
   ]);
   // Rows read: distinct assets (an asset holding two of the words is read once).
   const read = Number(first.find((x) => x.f === 'total')?.n ?? 0);
