@@ -478,14 +478,15 @@ try {
   // A bulk load builds the secondary indexes of the search tables once, after the rows, instead of
   // growing them a row at a time (with the filter indexes holding the facet columns, SQLite's load
   // slowed from 4,000 to 2,000 rows a second as they grew: 518 s in all). Triggers read none of them.
+  // (asset_words: PostgreSQL only.)
+  const tables = `('asset_search', 'asset_categories', 'asset_words')`;
   const deferred = (
     await db.executeQuery<{ name: string; sql: string }>(
       raw(
         dialect === 'sqlite'
-          ? `select name, sql from sqlite_master where type = 'index' and sql is not null
-               and tbl_name in ('asset_search', 'asset_categories')`
+          ? `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in ${tables}`
           : `select indexname as name, indexdef as sql from pg_indexes
-               where tablename in ('asset_search', 'asset_categories', 'asset_words') and indexname not like '%_pkey'`,
+               where tablename in ${tables} and indexname not like '%_pkey'`,
       ),
     )
   ).rows;
