@@ -25,6 +25,7 @@ import * as ftsStateTokens from './migrations/2026112402_fts_state_tokens.js';
 import * as categoryRows from './migrations/2026112403_category_rows.js';
 import * as pgWordRows from './migrations/2026112404_pg_word_rows.js';
 import * as ftsScopePairs from './migrations/2026112405_fts_scope_pairs.js';
+import * as pgFacetColumns from './migrations/2026112406_pg_facet_columns.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -55,6 +56,7 @@ const steps: Record<string, Step> = {
   '2026112403_category_rows': categoryRows,
   '2026112404_pg_word_rows': pgWordRows,
   '2026112405_fts_scope_pairs': ftsScopePairs,
+  '2026112406_pg_facet_columns': pgFacetColumns,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
