@@ -323,6 +323,38 @@ export function searchRepo(db: Db, dialect: Dialect) {
     },
 
     /**
+     * About how many rows match, from the count tables (a few rows): the rows in scope times, for
+     * each facet filtered on, the share holding one of its values, as if the facets were
+     * independent (dates, words and subfolders are not counted in). Brand and one-folder scopes
+     * only (null otherwise).
+     */
+    async estimate(f: SearchFilters, hidden: number[]): Promise<number | null> {
+      if (f.scope.kind === 'subtree' || !hidden.length) return null;
+      const wanted: [FacetName, string[] | undefined][] = [
+        ['type', f.type],
+        ['extension', f.extension?.map(normExt)],
+        ['author', f.author],
+        ['language', f.language],
+        ['category', f.categories],
+      ];
+      const on = wanted.filter((w): w is [FacetName, string[]] => !!w[1]?.length);
+      const s = f.scope;
+      const from = sql`from ${s.kind === 'brand' ? sql`brand_facets where brand_id = ${s.brandId}` : sql`asset_facets where folder_id = ${s.folderId}`}
+        and hidden in (${sql.join(hidden)})`;
+      // Every live row has one type, so the type rows count the scope.
+      const filtered = on.map(
+        ([facet, values]) =>
+          sql`union all select ${facet}, sum(n) ${from} and facet = ${facet} and value in (${sql.join(values)})`,
+      );
+      const { rows } = await sql<{ f: string; n: number | string | null }>`select 'scope' as f, sum(n) as n ${from}
+        and facet = 'type' ${sql.join(filtered, sql` `)}`.execute(db);
+      const all = Number(rows.find((r) => r.f === 'scope')?.n ?? 0);
+      const parts = rows.filter((r) => r.f !== 'scope').map((r) => Number(r.n ?? 0));
+      // A category's rows can exceed the scope's (one asset, several categories): a share is at most 1.
+      return all ? Math.round(parts.reduce((n, p) => n * Math.min(1, p / all), all)) : 0;
+    },
+
+    /**
      * How many rows match, counting at most `cap + 1`. On SQLite a text query is driven from the
      * FTS index (ids ascending), which stops as soon as enough rows in scope are found.
      */

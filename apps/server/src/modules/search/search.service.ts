@@ -48,6 +48,9 @@ const PG_WALK_ROWS = 1000;
 /** Above this many documents for the words, a page is found by walking the sort index (SQLite). */
 const COMMON_WORD_DOCS = 100_000;
 
+/** The count tables' estimate, in exact totals, from which a PostgreSQL search is taken to be capped. */
+const CAPPED_FROM_ESTIMATE = 3;
+
 export interface Found {
   ids: number[];
   rows: AssetCardRow[];
@@ -97,6 +100,18 @@ export function searchCore(
     return words?.length ? { ...f, lastWords: words } : f;
   }
 
+  /**
+   * PostgreSQL, a filtered search without words: whether the count tables' estimate of its matches
+   * (`estimate`, kept as a plan input) is so far above the exact total that it is very likely
+   * capped. A wrong guess costs a facet sample and a page, never a wrong answer.
+   */
+  async function likelyCapped(f: SearchFilters, gen: number, brandId: number): Promise<boolean> {
+    const hidden = hiddenClasses(f);
+    const key = JSON.stringify([f.scope, hidden, f.type, f.extension, f.author, f.language, f.categories]);
+    const about = await remember(`plan estimate ${brandId} ${key}`, gen, () => repo.estimate(f, hidden));
+    return about !== null && about > CAPPED_FROM_ESTIMATE * exactTotal;
+  }
+
   async function compute(
     f: SearchFilters,
     order: SearchOrder,
@@ -128,14 +143,28 @@ export function searchCore(
     // from them (the kept answer holds the count and facets only: other pages and sorts use it).
     const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
     let taken = undefined as number[] | undefined;
+    let ahead = undefined as number[] | undefined;
     const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
       if (repo.readsRows(f)) {
         const r = await repo.summary(f, exactTotal, facetSample, facetValues, want);
         taken = r.ids;
         return { count: r.count, facets: r.facets };
       }
-      const n = await repo.count(f, exactTotal);
+      // PostgreSQL, when the count tables say the matches are likely far more than the exact
+      // total: the sample's facets and the page do not wait for the count (three statements side
+      // by side on the pool). Should the count come in at most the exact total after all, both
+      // are dropped and the facets are counted over every match, as below.
+      const guess = dialect === 'postgres' && (await likelyCapped(f, gen, brandId));
+      const [n, sampled, early] = await Promise.all([
+        repo.count(f, exactTotal),
+        guess ? repo.facets(f, facetSample, facetValues) : undefined,
+        guess ? repo.page(f, order, perPage, offset) : undefined,
+      ]);
       if (!n) return { count: 0, facets: repo.emptyFacets() };
+      if (n > exactTotal && sampled && early) {
+        ahead = early;
+        return { count: n, facets: sampled.facets };
+      }
       const all = n <= exactTotal;
       const r = await repo.facets(f, all ? n : facetSample, facetValues, all ? want : undefined);
       taken = r.ids;
@@ -144,6 +173,7 @@ export function searchCore(
     const capped = count > exactTotal;
     if (count === 0) return { ids: [], total: 0, totalCapped: false, facets, facetsCapped: false };
     if (taken) return { ids: taken, total: count, totalCapped: false, facets, facetsCapped: false };
+    if (ahead) return { ids: ahead, total: exactTotal, totalCapped: true, facets, facetsCapped: true };
     // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
     // sort every match); a common word is checked as its exact expansion, else as a list.
     // PostgreSQL walks for words on early pages only: at 1% density page 1 reads ~5,000 rows,

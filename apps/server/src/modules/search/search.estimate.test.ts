@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
+import type { Actor } from '../auth/actor.js';
+import { mediaUrlFactory } from '../../lib/mediaUrl.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import { searchRepo } from './search.repo.js';
+import { searchService } from './search.service.js';
+
+// A search the count tables take for capped starts its facet sample and page beside the count
+// (PostgreSQL); these check that the answer is the same whether the guess holds or not.
+let t: TestApp;
+let brand: { id: number; root: number };
+let actor: Actor;
+let deps: Deps;
+
+/** 200 images: 190 from 2025 with author Ana, then 10 from June 2026 with author Bea. */
+beforeAll(async () => {
+  t = await startApp();
+  const admin = await adminClient(t);
+  brand = await makeBrand(admin, 'Estimate Co');
+  const folder = await makeFolder(admin, brand.id, 'All');
+  const rows = Array.from({ length: 200 }, (_, i) => ({
+    brand_id: brand.id,
+    folder_id: folder,
+    name: `est-${String(i).padStart(3, '0')}.jpg`,
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    type: 'image',
+    size: 1000 + i,
+    sha256: `est${i}`.padEnd(64, '0'),
+    blob_key: `est/${i}`,
+    author: i < 190 ? 'Ana' : 'Bea',
+    description: null,
+    keywords: '[]',
+    categories: JSON.stringify(i % 2 ? ['Odd'] : ['Even']),
+    language: null,
+    visibility: 'PUBLIC',
+    status: 'ACTIVE',
+    derivatives: 'none',
+    derivative_rev: 0,
+    name_locked: 0,
+    current_version: 1,
+    created_at: new Date(Date.UTC(i < 190 ? 2025 : 2026, 5, 1) + i * 60_000).toISOString(),
+    updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+  }));
+  await t.built.handle.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('assets')
+        .values(rows.slice(i, i + 100))
+        .execute();
+  });
+  actor = (await t.built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
+  deps = {
+    handle: t.built.handle,
+    repos: makeRepos(t.built.handle.db),
+    media: mediaUrlFactory('test-key', t.clock),
+    clock: t.clock,
+    config: { searchCacheEntries: 0 },
+  } as unknown as Deps;
+}, 60_000);
+afterAll(() => t.close());
+
+const body = { recursive: true, sort: { attribute: 'name' as const, mode: 'desc' as const } };
+const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
+
+describe('asset search: a capped guess from the count tables', () => {
+  it('estimates matches from the count tables, facets taken as independent', async () => {
+    const repo = searchRepo(t.built.handle.db, t.built.handle.dialect);
+    const scope = { kind: 'brand' as const, brandId: brand.id };
+    const about = (f: object) => repo.estimate({ scope, withPrivate: true, terms: [], ...f }, [0, 1]);
+    expect(await about({})).toBe(200);
+    expect(await about({ type: ['image'], author: ['Bea'] })).toBe(10);
+    // Dates are not in the count tables: the estimate is of the rest.
+    expect(await about({ author: ['Ana'], dateFrom: '2026-01-01T00:00:00.000Z' })).toBe(190);
+    expect(await about({ author: ['Ana'], categories: ['Odd'] })).toBe(95);
+    expect(await repo.estimate({ scope, withPrivate: true, terms: [] }, [1])).toBe(0);
+  });
+
+  it('answers a guessed-capped search that is capped as a search that did not guess', async () => {
+    // Cap 20: 200 images are estimated well past it (3 × 20). Cap 1,000: no guess.
+    const guessing = searchService(deps, t.built.services.folders, { exactTotal: 20, facetSample: 30 });
+    const plain = searchService(deps, t.built.services.folders, { exactTotal: 1000, facetSample: 30 });
+    const r = (await guessing.search(actor, brand.root, { ...body, type: ['image'] }, 2, 15)).value();
+    expect([r.total, r.total_capped, r.facets_capped, sum(r.facets.type)]).toEqual([20, true, true, 30]);
+    const exact = (await plain.search(actor, brand.root, { ...body, type: ['image'] }, 2, 15)).value();
+    expect(exact.total).toBe(200);
+    expect(r.items.map((a) => a.name)).toEqual(exact.items.map((a) => a.name));
+    expect(r.items[0]!.name).toBe('est-184.jpg');
+  });
+
+  it('counts every match exactly when the guess was wrong (a date the count tables do not hold)', async () => {
+    const guessing = searchService(deps, t.built.services.folders, { exactTotal: 20, facetSample: 5 });
+    const r = (
+      await guessing.search(actor, brand.root, { ...body, type: ['image'], date_from: '2026-01-01' }, 1, 50)
+    ).value();
+    expect([r.total, r.total_capped, r.facets_capped]).toEqual([10, false, false]);
+    expect(r.facets.author).toEqual([{ value: 'Bea', count: 10 }]);
+    expect(sum(r.facets.category)).toBe(10);
+    expect(r.items.map((a) => a.name)).toEqual(Array.from({ length: 10 }, (_, i) => `est-${199 - i}.jpg`));
+  });
+});
