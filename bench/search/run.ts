@@ -140,8 +140,9 @@ const ALL: Query[] = [
 const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
 
 // ---- Direct SQL: the same repo calls the service makes (searchCore: page, counts or summary,
-// plan choice, the page's rows); no HTTP, sign-in, validation, cards or JSON.
-const core = searchCore(searchRepo(db, dialect), dialect, SEARCH_EXACT_TOTAL, 50, cold ? 0 : 500);
+// plan choice, the page's rows, SQLite's side connection as the server has it); no HTTP, sign-in,
+// validation, cards or JSON.
+const core = searchCore(searchRepo(db, dialect, handle.side), dialect, SEARCH_EXACT_TOTAL, 50, cold ? 0 : 500);
 
 /** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {

@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { SqliteStatement } from 'kysely';
 import pg from 'pg';
+import { sideReader } from './sideReader.js';
+import type { SideReader } from './sideReader.js';
 import { namedStatementClient } from './pgStatements.js';
 import type { Database } from './schema.js';
 
@@ -13,6 +15,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** SQLite: a read-only connection on a worker thread, opened at first use (sideReader.ts). */
+  side?: () => SideReader;
   close(): Promise<void>;
 }
 
@@ -56,7 +60,16 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
   file.pragma('mmap_size = 2147483648');
   file.pragma(`cache_size = -${sqliteCacheKb()}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  let reader: SideReader | undefined;
+  return {
+    db,
+    dialect: 'sqlite',
+    side: () => (reader ??= sideReader(file.name)),
+    close: async () => {
+      await reader?.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** SQLite's page cache of one connection, in KiB: 512 MiB, or a 32nd of the memory when less. */

@@ -9,7 +9,8 @@ import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
 
 // A search the count tables take for capped starts its facet sample and page beside the count
-// (PostgreSQL); these check that the answer is the same whether the guess holds or not.
+// (PostgreSQL), and a common word's page walk starts on SQLite's side connection beside its count
+// and facets: these check that the answer is the same whether the guess holds or not.
 let t: TestApp;
 let brand: { id: number; root: number };
 let actor: Actor;
@@ -100,5 +101,22 @@ describe('asset search: a capped guess from the count tables', () => {
     expect(r.facets.author).toEqual([{ value: 'Bea', count: 10 }]);
     expect(sum(r.facets.category)).toBe(10);
     expect(r.items.map((a) => a.name)).toEqual(Array.from({ length: 10 }, (_, i) => `est-${199 - i}.jpg`));
+  });
+
+  it("takes a common word's page from the walk beside the count when capped, and drops it when not", async () => {
+    // Every row holds the word "est" (its name): 200 documents, common from 50 on.
+    const opts = { facetSample: 30, commonWordDocs: 50 };
+    const guessing = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 20 });
+    const plain = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 1000 });
+    for (const q of ['est', 'es']) {
+      const r = (await guessing.search(actor, brand.root, { ...body, q }, 3, 15)).value();
+      expect([r.total, r.total_capped, r.facets_capped]).toEqual([20, true, true]);
+      const exact = (await plain.search(actor, brand.root, { ...body, q }, 3, 15)).value();
+      expect(r.items.map((a) => a.name)).toEqual(exact.items.map((a) => a.name));
+      expect(r.items[0]!.name).toBe('est-169.jpg');
+    }
+    const few = (await guessing.search(actor, brand.root, { ...body, q: 'est', author: ['Bea'] }, 1, 4)).value();
+    expect([few.total, few.total_capped, few.facets_capped]).toEqual([10, false, false]);
+    expect(few.items.map((a) => a.name)).toEqual(['est-199.jpg', 'est-198.jpg', 'est-197.jpg', 'est-196.jpg']);
   });
 });

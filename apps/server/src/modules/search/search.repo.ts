@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
+import type { SideReader } from '../../db/sideReader.js';
 import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
 import {
@@ -27,7 +28,10 @@ type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
 /** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
-export function searchRepo(db: Db, dialect: Dialect) {
+/**
+ * `side`: SQLite's second connection (sideReader.ts), for a statement that runs beside another.
+ */
+export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
   const pg = dialect === 'postgres';
 
   /**
@@ -279,6 +283,24 @@ export function searchRepo(db: Db, dialect: Dialect) {
     ) {
       const rows = await pageQuery(f, order, limit, offset, text, walk).execute();
       return rows.map((r) => Number(r.asset_id));
+    },
+
+    /** Whether `pageBeside` runs beside this connection's statements (SQLite's side reader). */
+    hasSide: !!side,
+
+    /** `page` on the side connection when there is one, so it runs while this one works. */
+    async pageBeside(
+      f: SearchFilters,
+      order: SearchOrder,
+      limit: number,
+      offset: number,
+      text: TextPlan = 'in',
+      walk = false,
+    ) {
+      const q = pageQuery(f, order, limit, offset, text, walk);
+      if (!side) return (await q.execute()).map((r) => Number(r.asset_id));
+      const compiled = q.compile();
+      return (await side().all(compiled.sql, compiled.parameters)).map((r) => Number(r[0]));
     },
 
     /** The page query itself, for EXPLAIN in reports and tests. */

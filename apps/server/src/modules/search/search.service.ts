@@ -21,6 +21,8 @@ export interface SearchOptions {
   facetSample?: number;
   /** Values kept per facet, most frequent first. */
   facetValues?: number;
+  /** SQLite: above this many documents for the words, a capped page walks the sort index. */
+  commonWordDocs?: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export function searchCore(
   /** Answers kept per process (0: none; the plan inputs are still kept). */
   cacheEntries = 500,
   facetSample = 2000,
+  commonWordDocs = COMMON_WORD_DOCS,
 ) {
   const kept = new Map<string, { gen: number; value: unknown }>();
   async function remember<T>(key: string, gen: number, make: () => Promise<T>): Promise<T> {
@@ -144,6 +147,17 @@ export function searchCore(
     const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
     let taken = undefined as number[] | undefined;
     let ahead = undefined as number[] | undefined;
+    // SQLite, a common word (once capped, its page walks the sort index, below): the walk starts
+    // on the side connection now and runs while this one counts and groups. When the search
+    // turns out not to be capped, its walk is left unused.
+    let beside: Promise<number[]> | undefined;
+    if (dialect === 'sqlite' && repo.hasSide && f.terms.length) {
+      const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
+      if (plan.expansion?.length && plan.docs > commonWordDocs) {
+        beside = repo.pageBeside(f, order, perPage, offset, { exists: plan.expansion }, true);
+        beside.catch(() => undefined);
+      }
+    }
     const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
       if (repo.readsRows(f)) {
         const r = await repo.summary(f, exactTotal, facetSample, facetValues, want);
@@ -184,11 +198,13 @@ export function searchCore(
     else {
       if (capped && f.terms.length) {
         const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
-        if (plan.expansion?.length && plan.docs > COMMON_WORD_DOCS) text = { exists: plan.expansion };
+        if (plan.expansion?.length && plan.docs > commonWordDocs) text = { exists: plan.expansion };
       }
       walk = capped && (!f.terms.length || text !== 'in');
     }
-    const ids = await repo.page(f, order, perPage, offset, text, walk);
+    // The same plan as `beside`'s whenever text is a common word's expansion.
+    const ids =
+      beside && typeof text === 'object' ? await beside : await repo.page(f, order, perPage, offset, text, walk);
     return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 
@@ -249,7 +265,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
   const sent = new WeakMap<Found, Map<string, JsonText<Answer>>>();
   const answer = (a: z.input<typeof AssetSearchResponse>) =>
     new JsonText<Answer>(JSON.stringify(AssetSearchResponse.parse(a)));
-  const repo = searchRepo(handle.db, handle.dialect);
+  const repo = searchRepo(handle.db, handle.dialect, handle.side);
   const exactTotal = opts.exactTotal ?? SEARCH_EXACT_TOTAL;
   const facetValues = opts.facetValues ?? 50;
   const core = searchCore(
@@ -259,6 +275,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
     facetValues,
     deps.config.searchCacheEntries,
     opts.facetSample,
+    opts.commonWordDocs,
   );
 
   return {
