@@ -49,7 +49,7 @@ export function facetRows(rows: Grouped[]) {
 const categoryList = (v: unknown): string[] => (typeof v === 'string' ? parseList(v) : []);
 
 /** Rows with the same facet and value, summed (facetLists keeps one row a value). */
-function sumRows(rows: { f: FacetName; v: string; n: number }[]) {
+export function sumRows(rows: { f: FacetName; v: string; n: number }[]) {
   const by = new Map<string, { f: FacetName; v: string; n: number }>();
   for (const r of rows) {
     const k = `${r.f}\u0000${r.v}`;

@@ -14,10 +14,11 @@ import {
   rowsOfIds,
 } from './search.facets.repo.js';
 import { ftsCovers, ftsExact, ftsMatch, normExt } from './search.fts.js';
+import { countTables } from './search.counts.repo.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
 import { underPath } from './search.types.js';
-import type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+import type { PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 import { summaryOfWords, wordsCover } from './search.words.repo.js';
 
 export type { FacetName, PageOf, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
@@ -27,8 +28,8 @@ type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 /** The brand a categories subquery is bounded by: none for one folder (its rows are checked by folder). */
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
-/** Every filter, sort, count and facet runs on asset_search and its indexes (see the migration). */
 /**
+ * Every filter, sort, count and facet runs on asset_search and its indexes (see the migration).
  * `side`: SQLite's second connection (sideReader.ts), for a statement that runs beside another.
  */
 export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
@@ -263,6 +264,7 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
       .offset(offset);
 
   return {
+    ...countTables(db, side),
     emptyFacets,
 
     /**
@@ -305,76 +307,6 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
 
     /** The page query itself, for EXPLAIN in reports and tests. */
     pageQuery,
-
-    /**
-     * Total and facets of an unfiltered scope, summed from the count tables (exact, any size).
-     * `hidden`: which privacy classes count (0 public, 1 private).
-     */
-    async counted(scope: Scope, hidden: number[], perFacet: number) {
-      const r =
-        scope.kind === 'brand'
-          ? await db
-              .selectFrom('brand_facets')
-              .select(['facet as f', 'value as v', (eb) => eb.fn.sum<number>('n').as('n')])
-              .where('brand_id', '=', scope.brandId)
-              .where('hidden', 'in', hidden)
-              .groupBy(['facet', 'value'])
-              .execute()
-          : await db
-              .selectFrom('asset_facets')
-              .select(['facet as f', 'value as v', (eb) => eb.fn.sum<number>('n').as('n')])
-              .where('hidden', 'in', hidden)
-              .$call((q) =>
-                scope.kind === 'folder'
-                  ? q.where('folder_id', '=', scope.folderId)
-                  : q.where(
-                      'folder_id',
-                      'in',
-                      db
-                        .selectFrom('folders')
-                        .select('folders.id')
-                        .where('folders.brand_id', '=', scope.brandId)
-                        .where(underPath('folders.path', scope.path)),
-                    ),
-              )
-              .groupBy(['facet', 'value'])
-              .execute();
-      const rows = r as { f: FacetName; v: string; n: number | string }[];
-      const total = rows.filter((x) => x.f === 'type').reduce((sum, x) => sum + Number(x.n), 0);
-      return { total, facets: facetLists(rows, perFacet) };
-    },
-
-    /**
-     * About how many rows match, from the count tables (a few rows): the rows in scope times, for
-     * each facet filtered on, the share holding one of its values, as if the facets were
-     * independent (dates, words and subfolders are not counted in). Brand and one-folder scopes
-     * only (null otherwise).
-     */
-    async estimate(f: SearchFilters, hidden: number[]): Promise<number | null> {
-      if (f.scope.kind === 'subtree' || !hidden.length) return null;
-      const wanted: [FacetName, string[] | undefined][] = [
-        ['type', f.type],
-        ['extension', f.extension?.map(normExt)],
-        ['author', f.author],
-        ['language', f.language],
-        ['category', f.categories],
-      ];
-      const on = wanted.filter((w): w is [FacetName, string[]] => !!w[1]?.length);
-      const s = f.scope;
-      const from = sql`from ${s.kind === 'brand' ? sql`brand_facets where brand_id = ${s.brandId}` : sql`asset_facets where folder_id = ${s.folderId}`}
-        and hidden in (${sql.join(hidden)})`;
-      // Every live row has one type, so the type rows count the scope.
-      const filtered = on.map(
-        ([facet, values]) =>
-          sql`union all select ${facet}, sum(n) ${from} and facet = ${facet} and value in (${sql.join(values)})`,
-      );
-      const { rows } = await sql<{ f: string; n: number | string | null }>`select 'scope' as f, sum(n) as n ${from}
-        and facet = 'type' ${sql.join(filtered, sql` `)}`.execute(db);
-      const all = Number(rows.find((r) => r.f === 'scope')?.n ?? 0);
-      const parts = rows.filter((r) => r.f !== 'scope').map((r) => Number(r.n ?? 0));
-      // A category's rows can exceed the scope's (one asset, several categories): a share is at most 1.
-      return all ? Math.round(parts.reduce((n, p) => n * Math.min(1, p / all), all)) : 0;
-    },
 
     /**
      * How many rows match, counting at most `cap + 1`. On SQLite a text query is driven from the

@@ -8,51 +8,48 @@ import type { Deps } from '../../services.js';
 import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
 
-// A search the count tables take for capped starts its facet sample and page beside the count
-// (PostgreSQL), and a common word's page walk starts on SQLite's side connection beside its count
-// and facets: these check that the answer is the same whether the guess holds or not.
+// Work done side by side: a search the count tables take for capped starts its facet sample and
+// page beside the count (PostgreSQL); a common word's page walk starts on SQLite's side
+// connection beside its count and facets; a subtree's count-table sums run in two halves. These
+// check that the answers are the same as work done one statement after another.
 let t: TestApp;
 let brand: { id: number; root: number };
 let actor: Actor;
 let deps: Deps;
+let admin: Awaited<ReturnType<typeof adminClient>>;
 
 /** 200 images: 190 from 2025 with author Ana, then 10 from June 2026 with author Bea. */
 beforeAll(async () => {
   t = await startApp();
-  const admin = await adminClient(t);
+  admin = await adminClient(t);
   brand = await makeBrand(admin, 'Estimate Co');
   const folder = await makeFolder(admin, brand.id, 'All');
-  const rows = Array.from({ length: 200 }, (_, i) => ({
-    brand_id: brand.id,
-    folder_id: folder,
-    name: `est-${String(i).padStart(3, '0')}.jpg`,
-    ext: 'jpg',
-    mime: 'image/jpeg',
-    type: 'image',
-    size: 1000 + i,
-    sha256: `est${i}`.padEnd(64, '0'),
-    blob_key: `est/${i}`,
-    author: i < 190 ? 'Ana' : 'Bea',
-    description: null,
-    keywords: '[]',
-    categories: JSON.stringify(i % 2 ? ['Odd'] : ['Even']),
-    language: null,
-    visibility: 'PUBLIC',
-    status: 'ACTIVE',
-    derivatives: 'none',
-    derivative_rev: 0,
-    name_locked: 0,
-    current_version: 1,
-    created_at: new Date(Date.UTC(i < 190 ? 2025 : 2026, 5, 1) + i * 60_000).toISOString(),
-    updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
-  }));
-  await t.built.handle.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 100)
-      await trx
-        .insertInto('assets')
-        .values(rows.slice(i, i + 100))
-        .execute();
-  });
+  await insertAssets(
+    Array.from({ length: 200 }, (_, i) => ({
+      brand_id: brand.id,
+      folder_id: folder,
+      name: `est-${String(i).padStart(3, '0')}.jpg`,
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      type: 'image',
+      size: 1000 + i,
+      sha256: `est${i}`.padEnd(64, '0'),
+      blob_key: `est/${i}`,
+      author: i < 190 ? 'Ana' : 'Bea',
+      description: null,
+      keywords: '[]',
+      categories: JSON.stringify(i % 2 ? ['Odd'] : ['Even']),
+      language: null,
+      visibility: 'PUBLIC',
+      status: 'ACTIVE',
+      derivatives: 'none',
+      derivative_rev: 0,
+      name_locked: 0,
+      current_version: 1,
+      created_at: new Date(Date.UTC(i < 190 ? 2025 : 2026, 5, 1) + i * 60_000).toISOString(),
+      updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    })),
+  );
   actor = (await t.built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
   deps = {
     handle: t.built.handle,
@@ -63,6 +60,17 @@ beforeAll(async () => {
   } as unknown as Deps;
 }, 60_000);
 afterAll(() => t.close());
+
+/** Real inserts, so the triggers index them. */
+async function insertAssets(rows: Record<string, unknown>[]) {
+  await t.built.handle.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('assets')
+        .values(rows.slice(i, i + 100) as never)
+        .execute();
+  });
+}
 
 const body = { recursive: true, sort: { attribute: 'name' as const, mode: 'desc' as const } };
 const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
@@ -118,5 +126,47 @@ describe('asset search: a capped guess from the count tables', () => {
     const few = (await guessing.search(actor, brand.root, { ...body, q: 'est', author: ['Bea'] }, 1, 4)).value();
     expect([few.total, few.total_capped, few.facets_capped]).toEqual([10, false, false]);
     expect(few.items.map((a) => a.name)).toEqual(['est-199.jpg', 'est-198.jpg', 'est-197.jpg', 'est-196.jpg']);
+  });
+
+  it("sums a subtree's count tables over every folder in it", async () => {
+    const parent = await makeFolder(admin, brand.id, 'Parent');
+    const kids = [
+      await makeFolder(admin, brand.id, 'Kid A', parent),
+      await makeFolder(admin, brand.id, 'Kid B', parent),
+    ];
+    const placed = [parent, parent, ...kids.flatMap((k, i) => Array.from({ length: 3 + i }, () => k))];
+    await insertAssets(
+      placed.map((folder_id, i) => ({
+        brand_id: brand.id,
+        folder_id,
+        name: `kid-${i}.png`,
+        ext: 'png',
+        mime: 'image/png',
+        type: 'image',
+        size: 10,
+        sha256: `kid${i}`.padEnd(64, '0'),
+        blob_key: `kid/${i}`,
+        author: folder_id === parent ? 'Cai' : folder_id === kids[0] ? 'Dee' : 'Eve',
+        keywords: '[]',
+        categories: '[]',
+        visibility: 'PUBLIC',
+        status: 'ACTIVE',
+        derivatives: 'none',
+        derivative_rev: 0,
+        name_locked: 0,
+        current_version: 1,
+        created_at: new Date(Date.UTC(2026, 1, 1)).toISOString(),
+        updated_at: new Date(Date.UTC(2026, 1, 1)).toISOString(),
+      })),
+    );
+    const service = searchService(deps, t.built.services.folders, {});
+    const r = (await service.search(actor, parent, { ...body }, 1, 50)).value();
+    expect([r.total, r.items.length]).toEqual([9, 9]);
+    expect(r.facets.author).toEqual([
+      { value: 'Eve', count: 4 },
+      { value: 'Dee', count: 3 },
+      { value: 'Cai', count: 2 },
+    ]);
+    expect(r.facets.extension).toEqual([{ value: 'png', count: 9 }]);
   });
 });
