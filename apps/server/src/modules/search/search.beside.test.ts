@@ -169,4 +169,25 @@ describe('asset search: a capped guess from the count tables', () => {
     ]);
     expect(r.facets.extension).toEqual([{ value: 'png', count: 9 }]);
   });
+
+  it('groups every match of a word in two halves, as one statement over all of them does', async () => {
+    const alone = { ...deps, handle: { ...t.built.handle, side: undefined } } as Deps;
+    const split = searchService(deps, t.built.services.folders, { exactTotal: 1000 });
+    const whole = searchService(alone, t.built.services.folders, { exactTotal: 1000 });
+    const sorts = [
+      { attribute: 'name', mode: 'asc' },
+      { attribute: 'name', mode: 'desc' },
+      { attribute: 'date', mode: 'latest' },
+      { attribute: 'date', mode: 'oldest' },
+    ] as const;
+    for (const sort of sorts)
+      for (const page of [1, 3, 14]) {
+        const b = { recursive: true, q: 'est', sort };
+        const a = (await split.search(actor, brand.root, b, page, 15)).value();
+        const w = (await whole.search(actor, brand.root, b, page, 15)).value();
+        expect(a.items.map((x) => x.name)).toEqual(w.items.map((x) => x.name));
+        expect([a.total, a.facets]).toEqual([w.total, w.facets]);
+        expect(a.items.length).toBe(page === 14 ? 5 : 15);
+      }
+  });
 });

@@ -72,24 +72,32 @@ export async function grouped(
   total?: { cap: number; sample: number },
   page?: PageOf,
 ) {
+  return (await groupedQuery(inner, total, page).execute(db)).rows;
+}
+
+/** The statement of `grouped`; its page rows also hold their sort key (`w`), for merging pages. */
+export function groupedQuery(
+  inner: SelectQueryBuilder<Database, never, object>,
+  total?: { cap: number; sample: number },
+  page?: PageOf,
+) {
   const g = total
     ? sql`(select * from s limit case when (select c from n) > ${sql.lit(total.cap)} then ${sql.lit(total.sample)} else ${sql.lit(total.cap + 1)} end)`
     : sql`(select * from s)`;
   const dir = sql.raw(page?.order.dir === 'desc' ? 'desc' : 'asc');
   const pageRows = page
-    ? sql`union all select 'page', cast(p.asset_id as varchar(20)), null, row_number() over (order by p.k ${dir}, p.asset_id ${dir})
+    ? sql`union all select 'page', cast(p.asset_id as varchar(20)), cast(p.k as varchar(255)), row_number() over (order by p.k ${dir}, p.asset_id ${dir})
         from (select s.asset_id, ${sql.ref(`s.${page.order.key}`)} as k from s
           where (select c from n) <= ${sql.lit(page.whenAtMost)}
           order by k ${dir}, s.asset_id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)}) p`
     : sql``;
-  const r = await sql<Grouped>`
+  return sql<Grouped>`
     with s as materialized ${inner}, n as materialized (select count(*) as c from s), g as ${g}
     select 'total' as f, '' as v, '' as w, c as n from n
     union all select 'te', g.type, g.ext, count(*) from g group by g.type, g.ext
     union all select 'al', g.author, g.language, count(*) from g group by g.author, g.language
     union all select 'categories', g.categories, null, count(*) from g group by g.categories
-    ${pageRows}`.execute(db);
-  return r.rows;
+    ${pageRows}`;
 }
 
 /**

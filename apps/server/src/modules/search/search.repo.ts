@@ -364,7 +364,7 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
       }
       if (!pg && ftsCovers(f)) {
-        const r = await summaryOfFts(db, ftsExact(f, await brandRoot(db, f)), cap, sample, page);
+        const r = await summaryOfFts(db, ftsExact(f, await brandRoot(db, f)), cap, sample, page, side);
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
       }
       const r = await grouped(db, facetSource(f, page?.order).limit(cap + 1), { cap, sample }, page);

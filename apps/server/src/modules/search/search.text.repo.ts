@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { grouped, pageIds, rowsOfIds } from './search.facets.repo.js';
+import type { SideReader } from '../../db/sideReader.js';
+import { grouped, groupedQuery, pageIds, rowsOfIds } from './search.facets.repo.js';
+import type { Grouped } from './search.facets.repo.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /** The least string above every string that starts with `prefix` (for a range on words). */
@@ -20,20 +22,64 @@ export async function brandRoot(db: Db, f: SearchFilters): Promise<number | null
   return row && Number(row.others) ? Number(row.root) : null;
 }
 
+/** From this many rows, facets over every match are grouped in two halves side by side. */
+const SPLIT_FROM = 100;
+
 /**
  * SQLite, words whose every condition is a full-text token (`ftsCovers`): FTS5 alone lists the
  * first `cap + 1` matches, and only the rows whose facets are counted (all of them, or the
- * first `sample` beyond `cap`) are read, by id.
+ * first `sample` beyond `cap`) are read, by id. With a side connection, every match (at most the
+ * cap) is grouped in two halves side by side, each with the first `offset + limit` of its page,
+ * merged here: reading and grouping 5,300 rows was 25 of a 40 ms search for two words at 1M.
  */
-export async function summaryOfFts(db: Db, match: string, cap: number, sample: number, page?: PageOf) {
+export async function summaryOfFts(
+  db: Db,
+  match: string,
+  cap: number,
+  sample: number,
+  page?: PageOf,
+  side?: () => SideReader,
+) {
   const found = await sql<{ id: number }>`select rowid as id from assets_fts where assets_fts match ${match}
     limit ${cap + 1}`.execute(db);
   const ids = found.rows.map((r) => Number(r.id));
   const all = ids.length <= cap;
   const read = all ? ids : ids.slice(0, sample);
-  const readIds = sql<number>`(select value from json_each(${JSON.stringify(read)}))`;
-  const rows = await grouped(db, rowsOfIds(db, readIds, all ? page : undefined), undefined, all ? page : undefined);
-  return { count: ids.length, rows, ids: pageIds(rows, all ? page : undefined) };
+  const readIds = (list: number[]) => sql<number>`(select value from json_each(${JSON.stringify(list)}))`;
+  if (!all || !side || read.length < SPLIT_FROM) {
+    const rows = await grouped(
+      db,
+      rowsOfIds(db, readIds(read), all ? page : undefined),
+      undefined,
+      all ? page : undefined,
+    );
+    return { count: ids.length, rows, ids: pageIds(rows, all ? page : undefined) };
+  }
+  const half = Math.ceil(read.length / 2);
+  const top = page && { ...page, limit: page.offset + page.limit, offset: 0 };
+  const other = groupedQuery(rowsOfIds(db, readIds(read.slice(half)), top), undefined, top).compile(db);
+  const [mine, theirs] = await Promise.all([
+    grouped(db, rowsOfIds(db, readIds(read.slice(0, half)), top), undefined, top),
+    side()
+      .all(other.sql, other.parameters)
+      .then((rows) => rows.map(([f, v, w, n]) => ({ f, v, w, n }) as Grouped)),
+  ]);
+  const rows = [...mine, ...theirs].filter((r) => r.f !== 'total' && r.f !== 'page');
+  return { count: ids.length, rows, ids: page && mergedPage([...mine, ...theirs], page) };
+}
+
+/**
+ * The page of two halves' first rows (`grouped` page rows: id in `v`, sort key in `w`), ordered
+ * as SQLite orders text (by its UTF-8 bytes), then by id.
+ */
+function mergedPage(rows: Grouped[], page: PageOf): number[] {
+  const sign = page.order.dir === 'desc' ? -1 : 1;
+  return rows
+    .filter((r) => r.f === 'page')
+    .map((r) => ({ id: Number(r.v), key: Buffer.from(String(r.w)) }))
+    .sort((a, b) => sign * (Buffer.compare(a.key, b.key) || a.id - b.id))
+    .slice(page.offset, page.offset + page.limit)
+    .map((r) => r.id);
 }
 
 /**
