@@ -222,6 +222,11 @@ try {
     };
   }
 
+  function withoutLength(h: Record<string, string>) {
+    const { 'content-length': _, ...rest } = h;
+    return rest;
+  }
+
   async function withAutocannon(run: (opts: unknown) => Promise<AutocannonResult>, limit: Limit) {
     let n = 0;
     const r = await run({
@@ -237,7 +242,8 @@ try {
               ...req,
               path,
               method: body === null ? 'GET' : 'POST',
-              headers: headersFor(i, body),
+              // autocannon sets content-length from the body itself.
+              headers: withoutLength(headersFor(i, body)),
               ...(body === null ? {} : { body }),
             };
           },
