@@ -79,13 +79,18 @@ describe('asset search: a capped guess from the count tables', () => {
   it('estimates matches from the count tables, facets taken as independent', async () => {
     const repo = searchRepo(t.built.handle.db, t.built.handle.dialect);
     const scope = { kind: 'brand' as const, brandId: brand.id };
-    const about = (f: object) => repo.estimate({ scope, withPrivate: true, terms: [], ...f }, [0, 1]);
+    const about = async (f: object) =>
+      (await repo.estimate({ scope, withPrivate: true, terms: [], ...f }, [0, 1]))?.matches;
     expect(await about({})).toBe(200);
     expect(await about({ type: ['image'], author: ['Bea'] })).toBe(10);
     // Dates are not in the count tables: the estimate is of the rest.
     expect(await about({ author: ['Ana'], dateFrom: '2026-01-01T00:00:00.000Z' })).toBe(190);
     expect(await about({ author: ['Ana'], categories: ['Odd'] })).toBe(95);
-    expect(await repo.estimate({ scope, withPrivate: true, terms: [] }, [1])).toBe(0);
+    expect(await repo.estimate({ scope, withPrivate: true, terms: [] }, [1])).toEqual({ matches: 0, rows: 0 });
+    expect(await repo.estimate({ scope, withPrivate: true, terms: [], author: ['Bea'] }, [0, 1])).toEqual({
+      matches: 10,
+      rows: 200,
+    });
   });
 
   it('answers a guessed-capped search that is capped as a search that did not guess', async () => {
@@ -189,5 +194,22 @@ describe('asset search: a capped guess from the count tables', () => {
         expect([a.total, a.facets]).toEqual([w.total, w.facets]);
         expect(a.items.length).toBe(page === 14 ? 5 : 15);
       }
+  });
+
+  it('pages a capped filter the same whether it walks the sort index or lists its matches', async () => {
+    // Cap 5: author Bea (10 of 200) is capped, and rare enough that its pages list and sort
+    // the 10 matches instead of walking 200 rows; Ana (190) walks. Cap 1,000: every match read.
+    const capped = searchService(deps, t.built.services.folders, { exactTotal: 5 });
+    const plain = searchService(deps, t.built.services.folders, { exactTotal: 1000 });
+    for (const author of ['Bea', 'Ana'])
+      for (const sort of [body.sort, { attribute: 'date' as const, mode: 'latest' as const }])
+        for (const page of [1, 2, 3]) {
+          const b = { recursive: true, author: [author], sort };
+          const a = (await capped.search(actor, brand.root, b, page, 4)).value();
+          expect(a.total_capped).toBe(true);
+          const w = (await plain.search(actor, brand.root, b, page, 4)).value();
+          expect(a.items.map((x) => x.name)).toEqual(w.items.map((x) => x.name));
+          expect(a.items.length).toBe(author === 'Bea' && page === 3 ? 2 : 4);
+        }
   });
 });

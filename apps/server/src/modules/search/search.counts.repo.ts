@@ -81,12 +81,12 @@ export function countTables(db: Db, side?: () => SideReader) {
     },
 
     /**
-     * About how many rows match, from the count tables (a few rows): the rows in scope times, for
-     * each facet filtered on, the share holding one of its values, as if the facets were
-     * independent (dates, words and subfolders are not counted in). Brand and one-folder scopes
-     * only (null otherwise).
+     * About how many rows match (`matches`), from the count tables (a few rows): the live rows in
+     * scope (`rows`) times, for each facet filtered on, the share holding one of its values, as
+     * if the facets were independent (dates, words and subfolders are not counted in). Brand and
+     * one-folder scopes only (null otherwise).
      */
-    async estimate(f: SearchFilters, hidden: number[]): Promise<number | null> {
+    async estimate(f: SearchFilters, hidden: number[]): Promise<{ matches: number; rows: number } | null> {
       if (f.scope.kind === 'subtree' || !hidden.length) return null;
       const wanted: [FacetName, string[] | undefined][] = [
         ['type', f.type],
@@ -109,7 +109,7 @@ export function countTables(db: Db, side?: () => SideReader) {
       const all = Number(rows.find((r) => r.f === 'scope')?.n ?? 0);
       const parts = rows.filter((r) => r.f !== 'scope').map((r) => Number(r.n ?? 0));
       // A category's rows can exceed the scope's (one asset, several categories): a share is at most 1.
-      return all ? Math.round(parts.reduce((n, p) => n * Math.min(1, p / all), all)) : 0;
+      return { matches: all ? Math.round(parts.reduce((n, p) => n * Math.min(1, p / all), all)) : 0, rows: all };
     },
   };
 }
