@@ -216,3 +216,5 @@ export async function makeFolder(c: Client, brandId: number, name: string, paren
   if (r.statusCode !== 201) throw new Error(`folder create failed: ${r.statusCode} ${r.body}`);
   return r.json().folder.id as number;
 }
+
+export { assetRow } from './assetRow.js';

@@ -10,6 +10,7 @@ import { recurring } from './start.js';
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { Worker } from './worker.js';
+import { assetRow } from '../../test/assetRow.js';
 
 let t: TestDb;
 let brandId: number;
@@ -44,34 +45,20 @@ beforeAll(async () => {
   for (let i = 0; i < 300; i++) {
     const { id } = await t.db
       .insertInto('assets')
-      .values({
-        brand_id: brandId,
-        folder_id: folderId,
-        name: `${words[i % 5]}-${words[(i * 3) % 5]} ${i}.jpg`,
-        ext: 'jpg',
-        mime: 'image/jpeg',
-        type: 'image',
-        size: 1000 + i,
-        sha256: `fts${i}`.padEnd(64, '0'),
-        blob_key: `fts/${i}`,
-        author: null,
-        // Forty filler words each, so the index spans enough pages to merge in several steps.
-        description: [
-          ...(i % 4 ? [] : [`${words[(i + 1) % 5]} campaign`]),
-          ...Array.from({ length: 40 }, (_, k) => `filler${(i * 7 + k) % 997}`),
-        ].join(' '),
-        keywords: JSON.stringify([words[(i + 2) % 5]]),
-        categories: '[]',
-        language: null,
-        visibility: 'PUBLIC',
-        status: 'ACTIVE',
-        derivatives: 'none',
-        derivative_rev: 0,
-        name_locked: 0,
-        current_version: 1,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(
+        assetRow(brandId, folderId, `fts${i}`, {
+          name: `${words[i % 5]}-${words[(i * 3) % 5]} ${i}.jpg`,
+          size: 1000 + i,
+          // Forty filler words each, so the index spans enough pages to merge in several steps.
+          description: [
+            ...(i % 4 ? [] : [`${words[(i + 1) % 5]} campaign`]),
+            ...Array.from({ length: 40 }, (_, k) => `filler${(i * 7 + k) % 997}`),
+          ].join(' '),
+          keywords: JSON.stringify([words[(i + 2) % 5]]),
+          created_at: at,
+          updated_at: at,
+        }) as never,
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     if (i % 7 === 3)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
+import { adminClient, assetRow, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import type { Actor } from '../auth/actor.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
@@ -25,30 +25,14 @@ beforeAll(async () => {
   brand = await makeBrand(admin, 'Estimate Co');
   const folder = await makeFolder(admin, brand.id, 'All');
   await insertAssets(
-    Array.from({ length: 200 }, (_, i) => ({
-      brand_id: brand.id,
-      folder_id: folder,
-      name: `est-${String(i).padStart(3, '0')}.jpg`,
-      ext: 'jpg',
-      mime: 'image/jpeg',
-      type: 'image',
-      size: 1000 + i,
-      sha256: `est${i}`.padEnd(64, '0'),
-      blob_key: `est/${i}`,
-      author: i < 190 ? 'Ana' : 'Bea',
-      description: null,
-      keywords: '[]',
-      categories: JSON.stringify(i % 2 ? ['Odd'] : ['Even']),
-      language: null,
-      visibility: 'PUBLIC',
-      status: 'ACTIVE',
-      derivatives: 'none',
-      derivative_rev: 0,
-      name_locked: 0,
-      current_version: 1,
-      created_at: new Date(Date.UTC(i < 190 ? 2025 : 2026, 5, 1) + i * 60_000).toISOString(),
-      updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
-    })),
+    Array.from({ length: 200 }, (_, i) =>
+      assetRow(brand.id, folder, `est-${String(i).padStart(3, '0')}`, {
+        size: 1000 + i,
+        author: i < 190 ? 'Ana' : 'Bea',
+        categories: JSON.stringify(i % 2 ? ['Odd'] : ['Even']),
+        created_at: new Date(Date.UTC(i < 190 ? 2025 : 2026, 5, 1) + i * 60_000).toISOString(),
+      }),
+    ),
   );
   actor = (await t.built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
   deps = {
@@ -141,28 +125,15 @@ describe('asset search: a capped guess from the count tables', () => {
     ];
     const placed = [parent, parent, ...kids.flatMap((k, i) => Array.from({ length: 3 + i }, () => k))];
     await insertAssets(
-      placed.map((folder_id, i) => ({
-        brand_id: brand.id,
-        folder_id,
-        name: `kid-${i}.png`,
-        ext: 'png',
-        mime: 'image/png',
-        type: 'image',
-        size: 10,
-        sha256: `kid${i}`.padEnd(64, '0'),
-        blob_key: `kid/${i}`,
-        author: folder_id === parent ? 'Cai' : folder_id === kids[0] ? 'Dee' : 'Eve',
-        keywords: '[]',
-        categories: '[]',
-        visibility: 'PUBLIC',
-        status: 'ACTIVE',
-        derivatives: 'none',
-        derivative_rev: 0,
-        name_locked: 0,
-        current_version: 1,
-        created_at: new Date(Date.UTC(2026, 1, 1)).toISOString(),
-        updated_at: new Date(Date.UTC(2026, 1, 1)).toISOString(),
-      })),
+      placed.map((folder, i) =>
+        assetRow(brand.id, folder, `kid-${i}`, {
+          name: `kid-${i}.png`,
+          ext: 'png',
+          mime: 'image/png',
+          author: folder === parent ? 'Cai' : folder === kids[0] ? 'Dee' : 'Eve',
+          created_at: new Date(Date.UTC(2026, 1, 1)).toISOString(),
+        }),
+      ),
     );
     const service = searchService(deps, t.built.services.folders, {});
     const r = (await service.search(actor, parent, { ...body }, 1, 50)).value();

@@ -275,31 +275,15 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     readsRows: (f: SearchFilters) => f.terms.length > 0 || (pg && !!f.categories?.length && !byCategoryRows(f)),
 
     /** One page of ids in order; ties broken by id in the same direction (matches the indexes). */
-    async page(
-      f: SearchFilters,
-      order: SearchOrder,
-      limit: number,
-      offset: number,
-      text: TextPlan = 'in',
-      walk = false,
-    ) {
-      const rows = await pageQuery(f, order, limit, offset, text, walk).execute();
-      return rows.map((r) => Number(r.asset_id));
-    },
+    page: async (...args: Parameters<typeof pageQuery>) =>
+      (await pageQuery(...args).execute()).map((r) => Number(r.asset_id)),
 
     /** Whether `pageBeside` runs beside this connection's statements (SQLite's side reader). */
     hasSide: !!side,
 
     /** `page` on the side connection when there is one, so it runs while this one works. */
-    async pageBeside(
-      f: SearchFilters,
-      order: SearchOrder,
-      limit: number,
-      offset: number,
-      text: TextPlan = 'in',
-      walk = false,
-    ) {
-      const q = pageQuery(f, order, limit, offset, text, walk);
+    async pageBeside(...args: Parameters<typeof pageQuery>) {
+      const q = pageQuery(...args);
       if (!side) return (await q.execute()).map((r) => Number(r.asset_id));
       const compiled = q.compile();
       return (await side().all(compiled.sql, compiled.parameters)).map((r) => Number(r[0]));

@@ -1,0 +1,32 @@
+/**
+ * An `assets` row for inserting many at once through SQL (real inserts: the triggers index them):
+ * an active public JPEG image named after `key`, dated 2026-01-01, with `over` on top.
+ */
+export function assetRow(brandId: number, folderId: number, key: string, over: Record<string, unknown> = {}) {
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  return {
+    brand_id: brandId,
+    folder_id: folderId,
+    name: `${key}.jpg`,
+    ext: 'jpg',
+    mime: 'image/jpeg',
+    type: 'image',
+    size: 1000,
+    sha256: key.padEnd(64, '0'),
+    blob_key: `test/${key}`,
+    author: null,
+    description: null,
+    keywords: '[]',
+    categories: '[]',
+    language: null,
+    visibility: 'PUBLIC',
+    status: 'ACTIVE',
+    derivatives: 'none',
+    derivative_rev: 0,
+    name_locked: 0,
+    current_version: 1,
+    created_at: at,
+    updated_at: at,
+    ...over,
+  };
+}
