@@ -57,20 +57,23 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
   // beyond (the indexes and full-text segments written last) is read into SQLite's own cache, so
   // it holds up to 512 MB, a 32nd of the machine's memory on smaller ones (with 64 MB, a word
   // search in a subfolder of a 3 GB library read the same pages again and again: 45 to 36 ms at p50).
-  file.pragma('mmap_size = 2147483648');
+  file.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   file.pragma(`cache_size = -${sqliteCacheKb()}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   let reader: SideReader | undefined;
   return {
     db,
     dialect: 'sqlite',
-    side: () => (reader ??= sideReader(file.name)),
+    side: () => (reader ??= sideReader(file.name, SQLITE_MMAP_BYTES)),
     close: async () => {
       await reader?.close();
       await db.destroy();
     },
   };
 }
+
+/** The most of an SQLite file this build maps (2 GB). */
+const SQLITE_MMAP_BYTES = 2147483648;
 
 /** SQLite's page cache of one connection, in KiB: 512 MiB, or a 32nd of the memory when less. */
 const sqliteCacheKb = () => Math.min(512 * 1024, Math.floor(totalmem() / 32 / 1024));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { rowsBeside } from '../../db/sideReader.js';
 import type { SideReader } from '../../db/sideReader.js';
 import { facetLists, sumRows } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
@@ -40,15 +41,7 @@ export function countTables(db: Db, side?: () => SideReader) {
             .where(sql<boolean>`folders.id % 2 = ${odd}`),
         )
         .groupBy(['facet', 'value']);
-    const other = half(1).compile();
-    const [even, odd] = await Promise.all([
-      half(0).execute(),
-      side
-        ? side()
-            .all(other.sql, other.parameters)
-            .then((rows) => rows.map(([f, v, n]) => ({ f: f as FacetName, v: String(v), n: n as number })))
-        : db.executeQuery(other).then((r) => r.rows),
-    ]);
+    const [even, odd] = await Promise.all([half(0).execute(), rowsBeside(db, side, half(1).compile())]);
     return [...even, ...odd] as { f: FacetName; v: string; n: number | string }[];
   }
   return {

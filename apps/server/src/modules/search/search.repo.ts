@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
+import { rowsBeside } from '../../db/sideReader.js';
 import type { SideReader } from '../../db/sideReader.js';
 import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
@@ -282,12 +283,8 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     hasSide: !!side,
 
     /** `page` on the side connection when there is one, so it runs while this one works. */
-    async pageBeside(...args: Parameters<typeof pageQuery>) {
-      const q = pageQuery(...args);
-      if (!side) return (await q.execute()).map((r) => Number(r.asset_id));
-      const compiled = q.compile();
-      return (await side().all(compiled.sql, compiled.parameters)).map((r) => Number(r[0]));
-    },
+    pageBeside: async (...args: Parameters<typeof pageQuery>) =>
+      (await rowsBeside(db, side, pageQuery(...args).compile())).map((r) => Number(r.asset_id)),
 
     /** The page query itself, for EXPLAIN in reports and tests. */
     pageQuery,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { rowsBeside } from '../../db/sideReader.js';
 import type { SideReader } from '../../db/sideReader.js';
 import { grouped, groupedQuery, pageIds, rowsOfIds } from './search.facets.repo.js';
 import type { Grouped } from './search.facets.repo.js';
@@ -60,9 +61,7 @@ export async function summaryOfFts(
   const other = groupedQuery(rowsOfIds(db, readIds(read.slice(half)), top), undefined, top).compile(db);
   const [mine, theirs] = await Promise.all([
     grouped(db, rowsOfIds(db, readIds(read.slice(0, half)), top), undefined, top),
-    side()
-      .all(other.sql, other.parameters)
-      .then((rows) => rows.map(([f, v, w, n]) => ({ f, v, w, n }) as Grouped)),
+    rowsBeside(db, side, other),
   ]);
   const rows = [...mine, ...theirs].filter((r) => r.f !== 'total' && r.f !== 'page');
   return { count: ids.length, rows, ids: page && mergedPage([...mine, ...theirs], page) };
