@@ -103,6 +103,16 @@ export function searchCore(
     return words?.length ? { ...f, lastWords: words } : f;
   }
 
+  /**
+   * SQLite: the exact words of a query whose words are common (more than `commonWordDocs`
+   * documents) and whose last word stands for few, else null; from the vocabulary, kept as a
+   * plan input. Their capped pages walk the sort index checking each row against them.
+   */
+  async function commonWords(f: SearchFilters, gen: number, brandId: number): Promise<string[] | null> {
+    const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
+    return plan.expansion?.length && plan.docs > commonWordDocs ? plan.expansion : null;
+  }
+
   /** The count tables' estimate of a search's matches (`estimate`), kept as a plan input. */
   async function estimateOf(f: SearchFilters, gen: number, brandId: number) {
     const hidden = hiddenClasses(f);
@@ -157,9 +167,9 @@ export function searchCore(
     // turns out not to be capped, its walk is left unused.
     let beside: Promise<number[]> | undefined;
     if (dialect === 'sqlite' && repo.hasSide && f.terms.length) {
-      const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
-      if (plan.expansion?.length && plan.docs > commonWordDocs) {
-        beside = repo.pageBeside(f, order, perPage, offset, { exists: plan.expansion }, true);
+      const common = await commonWords(f, gen, brandId);
+      if (common) {
+        beside = repo.pageBeside(f, order, perPage, offset, { exists: common }, true);
         beside.catch(() => undefined);
       }
     }
@@ -202,8 +212,8 @@ export function searchCore(
     if (dialect === 'postgres') walk = capped && f.terms.length > 0 && offset + perPage <= PG_WALK_ROWS;
     else {
       if (capped && f.terms.length) {
-        const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
-        if (plan.expansion?.length && plan.docs > commonWordDocs) text = { exists: plan.expansion };
+        const common = await commonWords(f, gen, brandId);
+        if (common) text = { exists: common };
       }
       walk = capped && (!f.terms.length || text !== 'in');
       // Without words, a walk reads about (offset + perPage) / density rows of the sort index, a
