@@ -58,6 +58,13 @@ export interface PageOf {
 export type TextPlan = 'in' | 'skip' | { exists: string[] };
 
 /**
+ * How a page is found: `walk` the sort index, checking conditions row by row (stops after
+ * `offset + limit` matches); `sort` the matches listed from the filters' indexes (the sort index
+ * kept out); `any`: the database's own choice.
+ */
+export type PagePlan = 'any' | 'walk' | 'sort';
+
+/**
  * Whether `f` has conditions besides scope, words, type, extension and privacy, the ones SQLite's
  * full-text tokens and PostgreSQL's word rows hold.
  */
