@@ -2,7 +2,7 @@
 // (varied n), or POST with a few varied bodies (--post), 64 connections for 30 s, against the real
 // server as a child process. Requests per second and latency percentiles. Prints JSON.
 //   npm run load -w bench -- [--connections 64] [--duration 30] [--warmup 4000] [--users 500] [--post]
-//                            [--pages 200] [--data-dir ./data-bench] [--smoke]
+//                            [--pages 200] [--cold] [--data-dir ./data-bench] [--smoke]
 // Uses autocannon when it is installed, else a built-in loader (node:http keep-alive agent, one
 // request in flight per connection, 10 µs histogram).
 //
@@ -15,6 +15,9 @@
 // slowest requests (up to ~2 s) all come in the first
 // 2-3 s, while 64 connections arrive at once, the code is still being compiled and each of the 200
 // pages is computed for the first time; after that none took over 150 ms.
+// --cold: the server keeps no answers (SEARCH_CACHE_ENTRIES=0), so every request computes its page,
+// count and facets (the default server keeps 500 answers per process per search generation: a
+// brand nobody edits answers most of a load like this from memory).
 // --smoke: drives GET /api/ops/folder/:id/get/assets instead (to test the loader without the search API).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -42,6 +45,7 @@ const userCount = numOpt('users', 500);
 const pages = numOpt('pages', 200);
 const post = flag('post');
 const smoke = flag('smoke');
+const cold = flag('cold');
 
 const { handle } = await openBenchDb();
 const { db, dialect } = handle;
@@ -87,7 +91,7 @@ function requestFor(n: number): { path: string; body: string | null } {
   return post ? { path, body: BODIES[n % BODIES.length]! } : { path, body: null };
 }
 
-const server = await startServer();
+const server = await startServer(cold ? { SEARCH_CACHE_ENTRIES: '0' } : {});
 try {
   // ---- Sign in the load users (a few at a time: argon2 is CPU-bound).
   const xsrf = await xsrfOf(server.base);
@@ -146,6 +150,7 @@ try {
         endpoint: smoke
           ? 'GET /api/ops/folder/:root/get/assets (smoke)'
           : `${post ? 'POST' : 'GET'} /api/ops/asset/list/all/${root.id}?page=1..${pages}`,
+        kept_answers: !cold,
         loader: autocannon ? 'autocannon' : 'built-in (node:http keep-alive)',
         connections,
         duration_s: duration,

@@ -116,6 +116,14 @@ const ALL: Query[] = [
     },
   },
   { name: 'page_100', folder: root.id, page: 100, body: { sort: { attribute: 'name', mode: 'asc' } } },
+  // Where the searcher's infinite scroll of a common word gets to after 5,000 cards.
+  { name: 'common_word_page_100', folder: root.id, page: 100, body: { q: COMMON_WORD } },
+  {
+    name: 'author_language_page_50',
+    folder: root.id,
+    page: 50,
+    body: { author: [AUTHORS[0]!], language: [LANGUAGES[0]!] },
+  },
   {
     name: 'word_and_filters_subtree',
     folder: subtree.id,
