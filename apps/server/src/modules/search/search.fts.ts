@@ -5,6 +5,10 @@ import type { SearchFilters } from './search.types.js';
 const SCOPE_MARK = '\u{E000}';
 const PLAIN = /^[a-z0-9]+$/;
 
+/** The FTS5 expression of `f`'s words, the last one as the exact `words` it stands for. */
+export const wordsMatch = (f: SearchFilters, words: string[]) =>
+  [...f.terms.slice(0, -1).map((t) => `"${t}"`), `(${words.map((t) => `"${t}"`).join(' OR ')})`].join(' AND ');
+
 /** An extension as asset_search keeps it: lower case, no leading dot. */
 export const normExt = (e: string) => e.toLowerCase().replace(/^\./, '');
 

@@ -13,7 +13,7 @@ import {
   rangeFacetRows,
   rowsOfIds,
 } from './search.facets.repo.js';
-import { ftsCovers, ftsExact, ftsMatch, normExt } from './search.fts.js';
+import { ftsCovers, ftsExact, ftsMatch, normExt, wordsMatch } from './search.fts.js';
 import { countTables } from './search.counts.repo.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
@@ -26,9 +26,6 @@ export { isUnfiltered, searchTerms } from './search.types.js';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 
-/** SQLite: the FTS5 expression of `f`'s words, the last one as the exact `words` it stands for. */
-const wordsMatch = (f: SearchFilters, words: string[]) =>
-  [...f.terms.slice(0, -1).map((t) => `"${t}"`), `(${words.map((t) => `"${t}"`).join(' OR ')})`].join(' AND ');
 /** The brand a categories subquery is bounded by: none for one folder (its rows are checked by folder). */
 const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
 
