@@ -18,10 +18,19 @@ import { countTables } from './search.counts.repo.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
 import { underPath } from './search.types.js';
-import type { PageOf, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+import type { After, PageOf, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 import { summaryOfWords, wordsCover } from './search.words.repo.js';
 
-export type { FacetName, PageOf, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+export type {
+  After,
+  FacetName,
+  PageOf,
+  PagePlan,
+  Scope,
+  SearchFilters,
+  SearchOrder,
+  TextPlan,
+} from './search.types.js';
 export { isUnfiltered, searchTerms } from './search.types.js';
 
 type Q = SelectQueryBuilder<Database, 'asset_search', object>;
@@ -248,6 +257,14 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     return { rows: rangeFacetRows(combos, cats), ids: ids?.map((r) => Number(r.asset_id)) };
   }
 
+  /** Rows after `after` in `order` (a range of the sort index: its key and id are its next columns). */
+  const afterRow = (q: Q, order: SearchOrder, after?: After) =>
+    after
+      ? q.where(
+          sql<boolean>`(${sql.ref(`asset_search.${order.key}`)}, asset_search.asset_id) ${sql.raw(order.dir === 'asc' ? '>' : '<')} (${after.key}, ${after.id})`,
+        )
+      : q;
+
   const pageQuery = (
     f: SearchFilters,
     order: SearchOrder,
@@ -255,8 +272,9 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     offset: number,
     text: TextPlan = 'in',
     plan: PagePlan = 'any',
+    after?: After,
   ) =>
-    filtered(f, text, plan === 'walk' ? order : undefined)
+    afterRow(filtered(f, text, plan === 'walk' ? order : undefined), order, after)
       .select('asset_search.asset_id')
       .orderBy(plan === 'sort' ? sortedKey(order.key) : sql.ref(`asset_search.${order.key}`), order.dir)
       .orderBy('asset_search.asset_id', order.dir)
@@ -298,15 +316,16 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
       words: string[],
       setKey: string,
       buildSet: boolean,
+      after?: After,
     ) {
-      const asking = pageQuery(f, order, limit, offset, { exists: words }, 'walk');
+      const asking = pageQuery(f, order, limit, offset, { exists: words }, 'walk', after);
       if (!side) return (await asking.execute()).map((r) => Number(r.asset_id));
       const match = wordsMatch(f, words);
       return side().walkMembers({
         key: `${setKey} ${match}`,
         members: sql`select max(rowid) as top, group_concat(rowid) as ids from assets_fts
           where assets_fts match ${match}`.compile(db),
-        walk: filtered({ ...f, terms: [] }, 'in', order)
+        walk: afterRow(filtered({ ...f, terms: [] }, 'in', order), order, after)
           .select('asset_search.asset_id')
           .orderBy(`asset_search.${order.key}`, order.dir)
           .orderBy('asset_search.asset_id', order.dir)
@@ -319,6 +338,16 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
 
     /** The page query itself, for EXPLAIN in reports and tests. */
     pageQuery,
+
+    /** A match's sort key, for a page that starts after it (null when its row is gone). */
+    async sortKeyOf(id: number, key: SearchOrder['key']) {
+      const r = await db
+        .selectFrom('asset_search')
+        .select(sql<string>`${sql.ref(`asset_search.${key}`)}`.as('k'))
+        .where('asset_search.asset_id', '=', id)
+        .executeTakeFirst();
+      return r ? String(r.k) : null;
+    },
 
     /**
      * How many rows match, counting at most `cap + 1`. On SQLite a text query is driven from the

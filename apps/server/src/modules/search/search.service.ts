@@ -9,6 +9,7 @@ import { linkExpiry } from '../../lib/signedUrl.js';
 import { assetCard } from '../assets/assets.view.js';
 import type { AssetCardRow } from '../assets/assets.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
+import { PageEnds, startOf } from './search.positions.js';
 import { isUnfiltered, searchRepo, searchTerms } from './search.repo.js';
 import type { PagePlan, Scope, SearchFilters, SearchOrder, SearchRepo, TextPlan } from './search.repo.js';
 
@@ -171,12 +172,16 @@ export function searchCore(
     brandId: number,
   ): Promise<Omit<Found, 'rows'>> {
     const offset = (page - 1) * perPage;
+    // A page after one kept starts from its end (plan input: kept with no answers kept too).
+    const ends = await remember(`plan ends ${brandId} ${JSON.stringify([f, order])}`, gen, async () => new PageEnds());
+    const { skip, after } = await startOf(ends, offset, (id) => repo.sortKeyOf(id, order.key));
+    const ended = (ids: number[]) => ends.record(offset, perPage, ids);
     if (isUnfiltered(f)) {
       const hidden = hiddenClasses(f);
       if (!hidden.length)
         return { ids: [], total: 0, totalCapped: false, facets: repo.emptyFacets(), facetsCapped: false };
       const [ids, c] = await Promise.all([
-        repo.page(f, order, perPage, offset),
+        repo.page(f, order, perPage, skip, 'in', 'any', after).then(ended),
         repo.counted(f.scope, hidden, facetValues),
       ]);
       return {
@@ -201,9 +206,11 @@ export function searchCore(
     if (dialect === 'sqlite' && repo.hasSide && f.terms.length) {
       const common = await commonWords(f, gen, brandId);
       if (common) {
-        // Rows the walk reads: about (offset + perPage) / the words' share of the documents.
-        const set = (offset + perPage) / common.share > wordSetFromRows;
-        beside = repo.pageOfCommonWords(f, order, perPage, offset, common.words, `${brandId} ${gen}`, set);
+        // Rows the walk reads: about (skip + perPage) / the words' share of the documents.
+        const set = (skip + perPage) / common.share > wordSetFromRows;
+        beside = repo
+          .pageOfCommonWords(f, order, perPage, skip, common.words, `${brandId} ${gen}`, set, after)
+          .then(ended);
         beside.catch(() => undefined);
       }
     }
@@ -222,7 +229,9 @@ export function searchCore(
         repo.count(f, exactTotal),
         guess ? repo.facets(f, facetSample, facetValues) : undefined,
         guess
-          ? repo.page(f, order, perPage, offset, 'in', await noWordsPlan(f, gen, brandId, offset + perPage, 'any'))
+          ? repo
+              .page(f, order, perPage, skip, 'in', await noWordsPlan(f, gen, brandId, skip + perPage, 'any'), after)
+              .then(ended)
           : undefined,
       ]);
       if (!n) return { count: 0, facets: repo.emptyFacets() };
@@ -246,8 +255,8 @@ export function searchCore(
     let text: TextPlan = 'in';
     let plan: PagePlan = 'any';
     if (capped && !f.terms.length)
-      plan = await noWordsPlan(f, gen, brandId, offset + perPage, dialect === 'postgres' ? 'any' : 'walk');
-    else if (capped && dialect === 'postgres') plan = offset + perPage <= PG_WALK_ROWS ? 'walk' : 'any';
+      plan = await noWordsPlan(f, gen, brandId, skip + perPage, dialect === 'postgres' ? 'any' : 'walk');
+    else if (capped && dialect === 'postgres') plan = skip + perPage <= PG_WALK_ROWS ? 'walk' : 'any';
     else if (capped) {
       const common = await commonWords(f, gen, brandId);
       if (common) {
@@ -257,7 +266,9 @@ export function searchCore(
     }
     // The same plan as `beside`'s whenever text is a common word's expansion.
     const ids =
-      beside && typeof text === 'object' ? await beside : await repo.page(f, order, perPage, offset, text, plan);
+      beside && typeof text === 'object'
+        ? await beside
+        : ended(await repo.page(f, order, perPage, skip, text, plan, after));
     return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 

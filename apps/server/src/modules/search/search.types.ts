@@ -64,6 +64,12 @@ export type TextPlan = 'in' | 'skip' | { exists: string[] };
  */
 export type PagePlan = 'any' | 'walk' | 'sort';
 
+/** Where a page starts: after the match with this sort key and id, in the order's direction. */
+export interface After {
+  key: string;
+  id: number;
+}
+
 /**
  * Whether `f` has conditions besides scope, words, type, extension and privacy, the ones SQLite's
  * full-text tokens and PostgreSQL's word rows hold.
