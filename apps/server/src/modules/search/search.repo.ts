@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
-import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { SideReader } from '../../db/sideReader.js';
-import type { Database } from '../../db/schema.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
 import {
   emptyFacets,
@@ -13,13 +11,13 @@ import {
   rangeFacetRows,
   rowsOfIds,
 } from './search.facets.repo.js';
-import { ftsCovers, ftsExact, ftsMatch, normExt, wordsMatch } from './search.fts.js';
+import { ftsCovers, ftsExact, wordsMatch } from './search.fts.js';
 import { countTables } from './search.counts.repo.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
-import { underPath } from './search.types.js';
-import type { After, PageOf, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+import type { After, PageOf, SearchFilters, SearchOrder } from './search.types.js';
 import { summaryOfWords, wordsCover } from './search.words.repo.js';
+import { searchQueries } from './search.where.repo.js';
 
 export type {
   After,
@@ -33,167 +31,14 @@ export type {
 } from './search.types.js';
 export { isUnfiltered, searchTerms } from './search.types.js';
 
-type Q = SelectQueryBuilder<Database, 'asset_search', object>;
-
-/** The brand a categories subquery is bounded by: none for one folder (its rows are checked by folder). */
-const brandOf = (s: Scope) => (s.kind === 'folder' ? { brandId: undefined } : { brandId: s.brandId });
-
 /**
  * Every filter, sort, count and facet runs on asset_search and its indexes (see the migration).
  * `side`: SQLite's second connection (sideReader.ts), for a statement that runs beside another.
  */
 export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
   const pg = dialect === 'postgres';
-
-  /**
-   * SQLite, text 'skip': the rows come from the FTS index first (CROSS JOIN keeps that order), so
-   * a bounded count stops after the first matches in scope instead of listing every match.
-   */
-  function ftsFirst(f: SearchFilters): Q {
-    return db
-      .selectFrom(sql`assets_fts`.as('fts'))
-      .crossJoin('asset_search')
-      .where(sql<boolean>`asset_search.asset_id = fts.rowid`)
-      .where(sql<boolean>`fts.assets_fts match ${ftsMatch(f)}`) as unknown as Q;
-  }
-
-  /**
-   * SQLite, no words, no author or language (those have their own indexes): the rows come from
-   * the categories' index first, each checked against the rest by its key, so a bounded count or a
-   * facet sample stops after its first matches. As a list (`asset_id in (...)`) SQLite would first
-   * gather every asset of the categories (100,000s for a common one) before reading any row.
-   * An asset in two of the categories comes twice: `countRows` takes distinct rows.
-   */
-  const drivenByCategories = (f: SearchFilters) =>
-    !pg && !!f.categories?.length && !f.terms.length && !f.author?.length && !f.language?.length;
-
-  /**
-   * A categories filter over the brand whose other conditions are all held by asset_categories
-   * (status, privacy, dates: 2026112403): its matches are index ranges of that table alone, one
-   * per category (an asset in two of them comes twice, hence distinct).
-   */
-  const byCategoryRows = (f: SearchFilters) =>
-    !!f.categories?.length &&
-    f.scope.kind === 'brand' &&
-    !f.terms.length &&
-    !f.author?.length &&
-    !f.language?.length &&
-    !f.type?.length &&
-    !f.extension?.length;
-
-  /** The ids of the category rows matching `f`, one per asset and category (index order). */
-  function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
-    const { brandId } = brandOf(f.scope);
-    let q = db
-      .selectFrom('asset_categories')
-      .select('asset_categories.asset_id')
-      .where('asset_categories.brand_id', '=', brandId!)
-      .where('asset_categories.category', 'in', f.categories!)
-      .where('asset_categories.active', '=', 1);
-    if (!f.withPrivate) q = q.where('asset_categories.hidden', '=', 0);
-    if (f.visibility) q = q.where('asset_categories.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
-    if (f.dateFrom) q = q.where('asset_categories.sort_date', '>=', f.dateFrom);
-    if (f.dateBefore) q = q.where('asset_categories.sort_date', '<', f.dateBefore);
-    return q;
-  }
-
-  function categoriesFirst(f: SearchFilters): Q {
-    const { brandId } = brandOf(f.scope);
-    let q = db
-      .selectFrom('asset_categories')
-      .crossJoin('asset_search')
-      .where(sql<boolean>`asset_search.asset_id = asset_categories.asset_id`)
-      .where('asset_categories.category', 'in', f.categories!);
-    if (brandId !== undefined) q = q.where('asset_categories.brand_id', '=', brandId);
-    return q as unknown as Q;
-  }
-
-  /**
-   * `walk` (for queries known to match many rows): conditions are checked row by row (SQLite:
-   * unary + keeps it from picking their indexes; PostgreSQL: the words only, as an expression
-   * the GIN index cannot serve), so the page is a walk of the sort index
-   * that stops after `offset + limit` matches instead of gathering and sorting every match.
-   */
-  function filtered(f: SearchFilters, text: TextPlan = 'in', walk?: SearchOrder, mayDrive = false): Q {
-    const w = walk && !pg;
-    const col = (c: 'type' | 'ext' | 'author' | 'language' | 'sort_date') =>
-      w && (c !== 'sort_date' || walk.key !== 'sort_date')
-        ? sql<string>`+${sql.ref(`asset_search.${c}`)}`
-        : sql<string>`${sql.ref(`asset_search.${c}`)}`;
-    // Counts and facets only: a page's order comes from a sort index.
-    const drive = mayDrive && drivenByCategories(f) && !w && text !== 'skip';
-    const base = text === 'skip' ? ftsFirst(f) : drive ? categoriesFirst(f) : (db.selectFrom('asset_search') as Q);
-    let q: Q = base.where('asset_search.active', '=', 1);
-    const s = f.scope;
-    if (s.kind === 'folder') q = q.where('asset_search.folder_id', '=', s.folderId);
-    else {
-      q = q.where('asset_search.brand_id', '=', s.brandId);
-      if (s.kind === 'subtree') q = q.where(underPath('asset_search.folder_path', s.path));
-    }
-    if (!f.withPrivate) q = q.where('asset_search.hidden', '=', 0);
-    if (f.visibility) q = q.where('asset_search.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
-    if (f.type?.length) q = q.where(col('type'), 'in', f.type);
-    if (f.extension?.length) q = q.where(col('ext'), 'in', f.extension.map(normExt));
-    if (f.author?.length) q = q.where(col('author'), 'in', f.author);
-    if (f.language?.length) q = q.where(col('language'), 'in', f.language);
-    if (f.categories?.length && pg) {
-      // The row's own categories, through their GIN index (2026112303).
-      q = q.where(sql<boolean>`search_categories(asset_search.categories) && ${f.categories}::text[]`);
-    } else if (f.categories?.length && !drive) {
-      const { brandId } = brandOf(f.scope);
-      let cats = db
-        .selectFrom('asset_categories')
-        .select('asset_categories.asset_id')
-        .where('asset_categories.category', 'in', f.categories);
-      if (brandId !== undefined) cats = cats.where('asset_categories.brand_id', '=', brandId);
-      q = w
-        ? q.where(({ exists }) =>
-            exists(
-              db
-                .selectFrom('asset_categories')
-                .select(sql`1`.as('one'))
-                .where(sql<boolean>`asset_categories.asset_id = asset_search.asset_id`)
-                .where('asset_categories.category', 'in', f.categories!),
-            ),
-          )
-        : q.where('asset_search.asset_id', 'in', cats);
-    }
-    if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
-    if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
-    if (f.terms.length && text !== 'skip') {
-      if (pg) {
-        // Terms are letters and digits only; the last one matches as a prefix, or as the words
-        // it stands for (vocabulary words are checked to be letters and digits too).
-        const last = f.lastWords?.length ? `(${f.lastWords.join(' | ')})` : `${f.terms.at(-1)}:*`;
-        const tsq = [...f.terms.slice(0, -1), last].join(' & ');
-        // Walking, the GIN bitmap of a common word (200,000 rows) would cost more than the walk.
-        const tsv = walk ? sql`coalesce(asset_search.tsv, ''::tsvector)` : sql`asset_search.tsv`;
-        q = q.where(sql<boolean>`${tsv} @@ to_tsquery('simple', ${tsq})`);
-      } else if (typeof text === 'object') {
-        // A common word: walking the sort index and asking FTS about each row stops after a page,
-        // where a list of every match would first gather hundreds of thousands of ids.
-        q = q.where(
-          sql<boolean>`exists (select 1 from assets_fts where assets_fts match ${wordsMatch(f, text.exists)} and assets_fts.rowid = asset_search.asset_id)`,
-        );
-      } else {
-        q = q.where(
-          'asset_search.asset_id',
-          'in',
-          sql<number>`(select rowid from assets_fts where assets_fts match ${ftsMatch(f)})`,
-        );
-      }
-    }
-    return q;
-  }
-
-  /**
-   * The rows counts and facets read: from FTS first for words (SQLite), from the categories' index
-   * when it drives (distinct: an asset in two of the categories comes twice), else from the table.
-   */
-  const countRows = (f: SearchFilters) =>
-    (!pg && f.terms.length ? filtered(f, 'skip') : filtered(f, 'in', undefined, true)).$if(drivenByCategories(f), (q) =>
-      q.distinct(),
-    );
+  const { filtered, countRows, drivenByCategories, byCategoryRows, categoryIds, sortedKey, afterRow, pageQuery } =
+    searchQueries(db, dialect);
 
   /** With `order`, the rows also carry its key, so a page can be taken from them. */
   const facetSource = (f: SearchFilters, order?: SearchOrder) =>
@@ -207,10 +52,6 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
         'asset_search.categories',
       ])
       .$if(!!order, (q) => q.select(`asset_search.${order!.key}`));
-
-  /** The sort key as an expression no index serves (same order), so the matches are sorted. */
-  const sortedKey = (key: SearchOrder['key']) =>
-    pg ? sql`${sql.ref(`asset_search.${key}`)} || ''` : sql`+${sql.ref(`asset_search.${key}`)}`;
 
   /**
    * Rows of one index range (no words, no categories bitmap or index driving): the facets as two
@@ -256,30 +97,6 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     ]);
     return { rows: rangeFacetRows(combos, cats), ids: ids?.map((r) => Number(r.asset_id)) };
   }
-
-  /** Rows after `after` in `order` (a range of the sort index: its key and id are its next columns). */
-  const afterRow = (q: Q, order: SearchOrder, after?: After) =>
-    after
-      ? q.where(
-          sql<boolean>`(${sql.ref(`asset_search.${order.key}`)}, asset_search.asset_id) ${sql.raw(order.dir === 'asc' ? '>' : '<')} (${after.key}, ${after.id})`,
-        )
-      : q;
-
-  const pageQuery = (
-    f: SearchFilters,
-    order: SearchOrder,
-    limit: number,
-    offset: number,
-    text: TextPlan = 'in',
-    plan: PagePlan = 'any',
-    after?: After,
-  ) =>
-    afterRow(filtered(f, text, plan === 'walk' ? order : undefined), order, after)
-      .select('asset_search.asset_id')
-      .orderBy(plan === 'sort' ? sortedKey(order.key) : sql.ref(`asset_search.${order.key}`), order.dir)
-      .orderBy('asset_search.asset_id', order.dir)
-      .limit(limit)
-      .offset(offset);
 
   return {
     ...countTables(db, side),
