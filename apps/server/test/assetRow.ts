@@ -1,3 +1,5 @@
+import type { Db } from '../src/db/index.js';
+
 /**
  * An `assets` row for inserting many at once through SQL (real inserts: the triggers index them):
  * an active public JPEG image named after `key`, dated 2026-01-01, with `over` on top.
@@ -29,4 +31,15 @@ export function assetRow(brandId: number, folderId: number, key: string, over: R
     updated_at: at,
     ...over,
   };
+}
+
+/** Inserts `assetRow`s in one transaction, 100 a statement: real inserts, so the triggers index them. */
+export async function insertAssets(db: Db, rows: Record<string, unknown>[]) {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto('assets')
+        .values(rows.slice(i, i + 100) as never)
+        .execute();
+  });
 }

@@ -217,4 +217,4 @@ export async function makeFolder(c: Client, brandId: number, name: string, paren
   return r.json().folder.id as number;
 }
 
-export { assetRow } from './assetRow.js';
+export { assetRow, insertAssets } from './assetRow.js';

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, assetRow, dialect, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
+import {
+  adminClient,
+  assetRow,
+  dialect,
+  insertAssets,
+  makeBrand,
+  makeFolder,
+  startApp,
+} from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import type { Actor } from '../auth/actor.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
@@ -25,6 +33,7 @@ beforeAll(async () => {
   brand = await makeBrand(admin, 'Estimate Co');
   const folder = await makeFolder(admin, brand.id, 'All');
   await insertAssets(
+    t.built.handle.db,
     Array.from({ length: 200 }, (_, i) =>
       assetRow(brand.id, folder, `est-${String(i).padStart(3, '0')}`, {
         size: 1000 + i,
@@ -44,17 +53,6 @@ beforeAll(async () => {
   } as unknown as Deps;
 }, 60_000);
 afterAll(() => t.close());
-
-/** Real inserts, so the triggers index them. */
-async function insertAssets(rows: Record<string, unknown>[]) {
-  await t.built.handle.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 100)
-      await trx
-        .insertInto('assets')
-        .values(rows.slice(i, i + 100) as never)
-        .execute();
-  });
-}
 
 const body = { recursive: true, sort: { attribute: 'name' as const, mode: 'desc' as const } };
 const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
@@ -167,6 +165,7 @@ describe('asset search: a capped guess from the count tables', () => {
     ];
     const placed = [parent, parent, ...kids.flatMap((k, i) => Array.from({ length: 3 + i }, () => k))];
     await insertAssets(
+      t.built.handle.db,
       placed.map((folder, i) =>
         assetRow(brand.id, folder, `kid-${i}`, {
           name: `kid-${i}.png`,

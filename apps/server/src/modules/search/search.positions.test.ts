@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetSearchBody } from '@brandvault/contract';
-import { adminClient, assetRow, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
+import { adminClient, assetRow, insertAssets, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import { searchRepo } from './search.repo.js';
 import { filtersOf, orderOf, searchCore } from './search.service.js';
@@ -27,13 +27,7 @@ beforeAll(async () => {
       created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
     }),
   );
-  await t.built.handle.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 50)
-      await trx
-        .insertInto('assets')
-        .values(rows.slice(i, i + 50) as never)
-        .execute();
-  });
+  await insertAssets(t.built.handle.db, rows);
 }, 60_000);
 afterAll(() => t.close());
 

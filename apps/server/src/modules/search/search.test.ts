@@ -2,7 +2,16 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, dialect, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
+import {
+  adminClient,
+  dialect,
+  insertAssets,
+  makeBrand,
+  makeFolder,
+  makeUser,
+  multipart,
+  startApp,
+} from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
 import { makeRepos } from '../../repos.js';
@@ -505,13 +514,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
       updated_at: new Date(Date.UTC(2026, 0, 1)).toISOString(),
     }));
-    await t.built.handle.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 100)
-        await trx
-          .insertInto('assets')
-          .values(rows.slice(i, i + 100))
-          .execute();
-    });
+    await insertAssets(t.built.handle.db, rows);
   });
 
   it('pages with page and per_page, within bounds', async () => {
