@@ -55,8 +55,9 @@ const COMMON_WORD_DOCS = 100_000;
 
 /**
  * SQLite: a common word's page walk reads the set of its documents (kept per generation) when
- * it would otherwise ask FTS5 about more rows than this (7 to 40 µs each): 2,000 rows cost
- * about what the set of 600,000 ids does to read.
+ * it would otherwise ask FTS5 about more rows than this. Asked from a walk, FTS5 took ~20 µs a
+ * row at 1M (1,700 rows: 36 ms); reading the set of 600,000 ids takes ~40 ms once, and then
+ * every page of the word costs a few ms.
  */
 const WORD_SET_FROM_ROWS = 500;
 
@@ -154,8 +155,9 @@ export function searchCore(
 
   /**
    * A capped filter without words: walk the sort index while that reads fewer rows (about
-   * `(offset + perPage) / density`) than `WALK_SHARE` of the matches, else sort the matches;
-   * `fallback` when the count tables cannot estimate the scope.
+   * `end / density`, `end` the matches the page reads to: what is left to skip, then the page)
+   * than `WALK_SHARE` of the matches, else sort the matches; `fallback` when the count tables
+   * cannot estimate the scope.
    */
   async function noWordsPlan(f: SearchFilters, gen: number, brandId: number, end: number, fallback: PagePlan) {
     const about = await estimateOf(f, gen, brandId);
@@ -250,8 +252,9 @@ export function searchCore(
     if (ahead) return { ids: ahead, total: exactTotal, totalCapped: true, facets, facetsCapped: true };
     // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
     // sort every match); a common word is checked as its exact expansion, else as a list.
-    // PostgreSQL walks for words on early pages only: at 1% density page 1 reads ~5,000 rows,
-    // page 100 half a million, where the GIN bitmap and a sort cost the same on every page.
+    // PostgreSQL walks for words only while little is left to skip (early pages, or the page
+    // after a kept end): at 1% density page 1 reads ~5,000 rows, page 100 half a million, where
+    // the GIN bitmap and a sort cost the same on every page.
     let text: TextPlan = 'in';
     let plan: PagePlan = 'any';
     if (capped && !f.terms.length)
