@@ -113,12 +113,9 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     page: async (...args: Parameters<typeof pageQuery>) =>
       (await pageQuery(...args).execute()).map((r) => Number(r.asset_id)),
 
-    /** Whether `pageOfCommonWords` runs beside this connection's statements (SQLite's side reader). */
-    hasSide: !!side,
-
     /**
      * SQLite, a capped page of a common word (`words`: its exact expansion), on the side
-     * connection so it runs while this one counts: the sort index walked with every condition
+     * connection when there is one, so it runs while this one counts: the sort index walked with every condition
      * but the words, each row checked against the set of the words' documents, kept there under
      * `setKey` (the brand's generation). Unless `buildSet` or the set is kept, the walk asks
      * FTS5 about each row instead, which costs less for a page near the start (a few hundred

@@ -11,7 +11,7 @@ import type { AssetCardRow } from '../assets/assets.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { PageEnds, startOf } from './search.positions.js';
 import { isUnfiltered, searchRepo, searchTerms } from './search.repo.js';
-import type { PagePlan, Scope, SearchFilters, SearchOrder, SearchRepo, TextPlan } from './search.repo.js';
+import type { PagePlan, Scope, SearchFilters, SearchOrder, SearchRepo } from './search.repo.js';
 
 type Body = z.output<typeof AssetSearchBody>;
 
@@ -132,7 +132,7 @@ export function searchCore(
   async function commonWords(f: SearchFilters, gen: number, brandId: number) {
     const plan = await remember(`plan ${brandId} ${f.terms.join(' ')}`, gen, () => repo.termPlan(f.terms));
     return plan.expansion?.length && plan.docs > commonWordDocs
-      ? { words: plan.expansion, share: plan.docs / Math.max(plan.of, plan.docs) }
+      ? { words: plan.expansion, share: plan.docs / Math.max(plan.lastDoc, plan.docs) }
       : null;
   }
 
@@ -201,11 +201,12 @@ export function searchCore(
     const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
     let taken = undefined as number[] | undefined;
     let ahead = undefined as number[] | undefined;
-    // SQLite, a common word (once capped, its page walks the sort index, below): the walk starts
-    // on the side connection now and runs while this one counts and groups. When the search
-    // turns out not to be capped, its walk is left unused.
+    // SQLite, a common word: once capped, its page walks the sort index checking each row
+    // against the words (a list of every match would first gather hundreds of thousands of ids).
+    // The walk starts on the side connection now and runs while this one counts and groups; when
+    // the search turns out not to be capped, it is left unused.
     let beside: Promise<number[]> | undefined;
-    if (dialect === 'sqlite' && repo.hasSide && f.terms.length) {
+    if (dialect === 'sqlite' && f.terms.length) {
       const common = await commonWords(f, gen, brandId);
       if (common) {
         // Rows the walk reads: about (skip + perPage) / the words' share of the documents.
@@ -250,28 +251,16 @@ export function searchCore(
     if (count === 0) return { ids: [], total: 0, totalCapped: false, facets, facetsCapped: false };
     if (taken) return { ids: taken, total: count, totalCapped: false, facets, facetsCapped: false };
     if (ahead) return { ids: ahead, total: exactTotal, totalCapped: true, facets, facetsCapped: true };
-    // Many matches: walk the sort index and check each row (SQLite would otherwise gather and
-    // sort every match); a common word is checked as its exact expansion, else as a list.
-    // PostgreSQL walks for words only while little is left to skip (early pages, or the page
-    // after a kept end): at 1% density page 1 reads ~5,000 rows, page 100 half a million, where
-    // the GIN bitmap and a sort cost the same on every page.
-    let text: TextPlan = 'in';
+    // Many matches: a common word's page is the walk begun above (SQLite); a filter without
+    // words walks the sort index or sorts its matches, whichever reads less. PostgreSQL walks
+    // for words only while little is left to skip (early pages, or the page after a kept end):
+    // at 1% density page 1 reads ~5,000 rows, page 100 half a million, where the GIN bitmap and
+    // a sort cost the same on every page.
     let plan: PagePlan = 'any';
     if (capped && !f.terms.length)
       plan = await noWordsPlan(f, gen, brandId, skip + perPage, dialect === 'postgres' ? 'any' : 'walk');
     else if (capped && dialect === 'postgres') plan = skip + perPage <= PG_WALK_ROWS ? 'walk' : 'any';
-    else if (capped) {
-      const common = await commonWords(f, gen, brandId);
-      if (common) {
-        text = { exists: common.words };
-        plan = 'walk';
-      }
-    }
-    // The same plan as `beside`'s whenever text is a common word's expansion.
-    const ids =
-      beside && typeof text === 'object'
-        ? await beside
-        : ended(await repo.page(f, order, perPage, skip, text, plan, after));
+    const ids = capped && beside ? await beside : ended(await repo.page(f, order, perPage, skip, 'in', plan, after));
     return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 

@@ -83,9 +83,10 @@ function mergedPage(rows: Grouped[], page: PageOf): number[] {
 
 /**
  * For choosing a plan (SQLite): how many documents hold the words (the smallest per-word
- * count, the last word as a prefix), out of about `of`, and the exact words the last one's
- * prefix stands for (null beyond `maxExpansion`). From FTS5's vocabulary, which costs about as much as reading
- * the words' lists, so the service caches it per brand generation.
+ * count, the last word as a prefix), the greatest document id (`lastDoc`: ids are nearly dense,
+ * so about how many there are), and the exact words the last one's prefix stands for (null
+ * beyond `maxExpansion`). From FTS5's vocabulary, which costs about as much as reading the
+ * words' lists, so the service caches it per brand generation.
  */
 export async function termPlan(db: Db, terms: string[], maxExpansion = 8) {
   let least = Infinity;
@@ -102,9 +103,8 @@ export async function termPlan(db: Db, terms: string[], maxExpansion = 8) {
     least,
     r.rows.reduce((n, x) => n + Number(x.doc), 0),
   );
-  // The greatest document id, for the words' share of all documents (ids are nearly dense).
   const top = await sql<{ n: number | null }>`select max(rowid) as n from assets_fts`.execute(db);
-  return { docs: least, expansion, of: Number(top.rows[0]?.n ?? 0) };
+  return { docs: least, expansion, lastDoc: Number(top.rows[0]?.n ?? 0) };
 }
 
 /**
