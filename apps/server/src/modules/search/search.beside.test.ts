@@ -91,7 +91,8 @@ describe('asset search: a capped guess from the count tables', () => {
   });
 
   it("takes a common word's page from the walk beside the count when capped, and drops it when not", async () => {
-    // Every row holds the word "est" (its name): 200 documents, common from 50 on.
+    // Every row holds the word "est" (its name): 200 documents, common from 50 on. PostgreSQL
+    // starts the page once the count says capped, beside the facets' sample.
     const opts = { facetSample: 30, commonWordDocs: 50 };
     const guessing = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 20 });
     const plain = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 1000 });

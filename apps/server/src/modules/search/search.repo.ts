@@ -211,11 +211,19 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
      * Count (at most `cap + 1`) and facets in one pass over the same rows, for text queries (their
      * rows are read from the table anyway, so reading the facet columns costs nothing more):
      * facets over all of them, or over the first `sample` beyond `cap`. With `page`, also that
-     * page's ids when there are at most `cap` matches.
+     * page's ids when there are at most `cap` matches. `onCapped`: called as soon as the count
+     * is known to be over `cap` when that comes before the facets (PostgreSQL's word rows).
      */
-    async summary(f: SearchFilters, cap: number, sample: number, perFacet: number, page?: PageOf) {
+    async summary(
+      f: SearchFilters,
+      cap: number,
+      sample: number,
+      perFacet: number,
+      page?: PageOf,
+      onCapped?: () => void,
+    ) {
       if (pg && wordsCover(f)) {
-        const r = await summaryOfWords(db, f, cap, sample, page);
+        const r = await summaryOfWords(db, f, cap, sample, page, onCapped);
         return { count: r.count, facets: facetLists(facetRows(r.rows), perFacet), ids: r.ids };
       }
       if (!pg && ftsCovers(f)) {

@@ -40,9 +40,17 @@ function wordIds(db: Db, f: SearchFilters, words: string[]): Ids {
  * Count and facets of a word search from the word rows: the bounded count, an index range read
  * without the table, side by side with the facets of the first `sample` matches, read by id.
  * When those are every match, the page comes from them too; between `sample` and `cap` matches
- * the facets are counted again over all of them.
+ * the facets are counted again over all of them. `onCapped` is called as soon as the count
+ * says there are more than `cap` (the facets still being read), so the page can start.
  */
-export async function summaryOfWords(db: Db, f: SearchFilters, cap: number, sample: number, page?: PageOf) {
+export async function summaryOfWords(
+  db: Db,
+  f: SearchFilters,
+  cap: number,
+  sample: number,
+  page?: PageOf,
+  onCapped?: () => void,
+) {
   // Never more than the cap + 1 a count reads (as on SQLite), whatever the sample.
   const firstRows = Math.min(sample, cap + 1);
   const sampled = page && { ...page, whenAtMost: firstRows };
@@ -53,7 +61,10 @@ export async function summaryOfWords(db: Db, f: SearchFilters, cap: number, samp
       words.map((w) => wordIds(db, f, [w])),
       wordIds(db, f, words),
       cap,
-    ),
+    ).then((n) => {
+      if (n > cap) onCapped?.();
+      return n;
+    }),
     grouped(
       db,
       rowsOfIds(db, firstAssets(db, wordIds(db, f, words), words.length, firstRows), sampled),
