@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -715,14 +716,35 @@ describe('asset search: paging, bounds and facets at volume', () => {
       }
   });
 
+  /** The bulk folder's path, for subtree and folder scopes. */
+  const bulkPath = async () =>
+    (
+      await t.built.handle.db
+        .selectFrom('folders')
+        .select('path')
+        .where('id', '=', bulkFolder)
+        .executeTakeFirstOrThrow()
+    ).path;
+
+  /**
+   * The plan of a compiled statement as text, one line a step. `costAside`: PostgreSQL picks its
+   * plan by cost, and on a table this small that may be no index at all, so sequential scans and
+   * sorts are priced out (the same statement over a million rows chooses the index by itself).
+   */
+  async function planOf(q: CompiledQuery, costAside = false) {
+    const sqlite = dialect === 'sqlite';
+    const explain = await t.built.handle.db.transaction().execute(async (tx) => {
+      if (costAside && !sqlite) await sql`set local enable_seqscan = off`.execute(tx);
+      if (costAside && !sqlite) await sql`set local enable_sort = off`.execute(tx);
+      return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` });
+    });
+    const rows = explain.rows as Record<string, string>[];
+    return rows.map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
+  }
+
   it('walks a filtered page inside the sort index, reading no table row (query plans)', async () => {
-    const db = t.built.handle.db;
-    const repo = searchRepo(db, dialect);
-    const { path } = await db
-      .selectFrom('folders')
-      .select('path')
-      .where('id', '=', bulkFolder)
-      .executeTakeFirstOrThrow();
+    const repo = searchRepo(t.built.handle.db, dialect);
+    const path = await bulkPath();
     const filters = (scope: Parameters<typeof repo.pageQuery>[0]['scope']) => ({
       scope,
       withPrivate: false,
@@ -741,30 +763,17 @@ describe('asset search: paging, bounds and facets at volume', () => {
     for (const scope of scopes)
       for (const key of ['name_lc', 'sort_date'] as const) {
         const q = repo.pageQuery(filters(scope), { key, dir: 'asc' }, 50, 500, 'in', 'walk').compile();
-        const sqlite = dialect === 'sqlite';
-        // PostgreSQL picks its plan by cost, and on a table this small that may be no index at all;
-        // the same statement over a million rows is an index-only scan (bench/search).
-        const explain = await db.transaction().execute(async (tx) => {
-          if (!sqlite) await sql`set local enable_seqscan = off`.execute(tx);
-          if (!sqlite) await sql`set local enable_sort = off`.execute(tx);
-          return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` } as typeof q);
-        });
-        const rows = explain.rows as unknown as Record<string, string>[];
-        const text = rows.map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
+        const text = await planOf(q, true);
         const label = `${scope.kind} by ${key}`;
-        if (sqlite) expect(text, label).toMatch(/USING COVERING INDEX asset_search_(brand|folder)_(name|date)/);
+        if (dialect === 'sqlite')
+          expect(text, label).toMatch(/USING COVERING INDEX asset_search_(brand|folder)_(name|date)/);
         else expect(text, label).toMatch(/Index Only Scan using asset_search_(brand|folder)_(name|date)/);
       }
   });
 
   it('serves every page shape from an asset_search index, never scanning assets (query plans)', async () => {
-    const db = t.built.handle.db;
-    const repo = searchRepo(db, dialect);
-    const { path } = await db
-      .selectFrom('folders')
-      .select('path')
-      .where('id', '=', bulkFolder)
-      .executeTakeFirstOrThrow();
+    const repo = searchRepo(t.built.handle.db, dialect);
+    const path = await bulkPath();
     const shapes: [string, Parameters<typeof repo.pageQuery>[0], Parameters<typeof repo.pageQuery>[1]][] = [
       [
         'brand, guest, name',
@@ -794,12 +803,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
     ];
     for (const [label, filters, order] of shapes) {
       const q = repo.pageQuery(filters, order, 50, 50).compile();
-      const explain = await db.executeQuery({
-        ...q,
-        sql: `${dialect === 'sqlite' ? 'explain query plan' : 'explain'} ${q.sql}`,
-      } as typeof q);
-      const rows = explain.rows as unknown as Record<string, string>[];
-      const text = rows.map((r) => (dialect === 'sqlite' ? r.detail : r['QUERY PLAN'])).join('\n');
+      const text = await planOf(q);
       if (process.env.SHOW_PLANS) console.log(`-- ${label}\n${q.sql}\n${text}`);
       expect(text, label).not.toMatch(/Seq Scan on assets |SCAN assets( |$)/m);
       if (dialect === 'sqlite') {
