@@ -215,31 +215,28 @@ export function searchCore(
     const want = { order, limit: perPage, offset, whenAtMost: exactTotal };
     let taken = undefined as number[] | undefined;
     let ahead = undefined as number[] | undefined;
-    // SQLite, a common word: once capped, its page walks the sort index checking each row
-    // against the words (a list of every match would first gather hundreds of thousands of ids).
-    // The walk starts on the side connection now and runs while this one counts and groups; when
-    // the search turns out not to be capped, it is left unused.
-    let beside: Promise<number[]> | undefined;
+    // A capped word search's page, started before its count and facets are done; used only when
+    // the search turns out to be capped. SQLite, a common word: its page walks the sort index
+    // checking each row against the words (a list of every match would first gather hundreds of
+    // thousands of ids), on the side connection, while this one counts and groups.
+    let started: Promise<number[]> | undefined;
+    const start = (page: Promise<number[]>) => {
+      started = page.then(ended);
+      started.catch(() => undefined);
+    };
     if (dialect === 'sqlite' && f.terms.length) {
       const common = await commonWords(f, gen, brandId);
       if (common) {
         // Rows the walk reads: about (skip + perPage) / the words' share of the documents.
         const set = (skip + perPage) / common.share > wordSetFromRows;
-        beside = repo
-          .pageOfCommonWords(f, order, perPage, skip, common.words, `${brandId} ${gen}`, set, after)
-          .then(ended);
-        beside.catch(() => undefined);
+        start(repo.pageOfCommonWords(f, order, perPage, skip, common.words, `${brandId} ${gen}`, set, after));
       }
     }
     // PostgreSQL, a word: its page starts once the count says it is capped, while the facets'
     // sample is still being read (common word, page 100 at 1M: 50 ms one after the other).
-    let early: Promise<number[]> | undefined;
     const pageWhenCapped =
       dialect === 'postgres'
-        ? () => {
-            early = repo.page(f, order, perPage, skip, 'in', pgWordsPlan(skip + perPage), after).then(ended);
-            early.catch(() => undefined);
-          }
+        ? () => start(repo.page(f, order, perPage, skip, 'in', pgWordsPlan(skip + perPage), after))
         : undefined;
     const { count, facets } = await remember(`summary ${brandId} ${JSON.stringify(f)}`, gen, async () => {
       if (repo.readsRows(f)) {
@@ -275,19 +272,17 @@ export function searchCore(
     if (count === 0) return { ids: [], total: 0, totalCapped: false, facets, facetsCapped: false };
     if (taken) return { ids: taken, total: count, totalCapped: false, facets, facetsCapped: false };
     if (ahead) return { ids: ahead, total: exactTotal, totalCapped: true, facets, facetsCapped: true };
-    // Many matches: a common word's page is the walk begun above (SQLite); a filter without
-    // words walks the sort index or sorts its matches, whichever reads less. PostgreSQL walks
-    // for words only while little is left to skip (early pages, or the page after a kept end):
+    // Many matches: a word's page is the one started above when there is one (SQLite's common
+    // word, PostgreSQL's word rows); a filter without words walks the sort index or sorts its
+    // matches, whichever reads less. PostgreSQL walks for words only while little is left to
+    // skip (early pages, or the page after a kept end):
     // at 1% density page 1 reads ~5,000 rows, page 100 half a million, where the GIN bitmap and
     // a sort cost the same on every page.
     let plan: PagePlan = 'any';
     if (capped && !f.terms.length)
       plan = await noWordsPlan(f, gen, brandId, skip + perPage, dialect === 'postgres' ? 'any' : 'walk');
     else if (capped && dialect === 'postgres') plan = pgWordsPlan(skip + perPage);
-    const ids =
-      capped && (beside ?? early)
-        ? await (beside ?? early)!
-        : ended(await repo.page(f, order, perPage, skip, 'in', plan, after));
+    const ids = capped && started ? await started : ended(await repo.page(f, order, perPage, skip, 'in', plan, after));
     return { ids, total: Math.min(count, exactTotal), totalCapped: capped, facets, facetsCapped: capped };
   }
 
