@@ -41,7 +41,7 @@ export const LOGIN_TOAST_WIDTH = 400;
 
 export const LOADING_OVERLAY = { opacity: 0.5, zIndex: 9999 } as const;
 
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const FOLDER_NAME_MAX = 510;
@@ -52,7 +52,23 @@ export const MAX_PER_PAGE = 200;
 /** Recommended maximum upload (§5, §9): 1.5 GB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 1.5 * 1024 * 1024 * 1024;
 
+/** Wrong passwords for one e-mail from one address within RATE_WINDOW_SECONDS. */
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const RATE_WINDOW_SECONDS = 60;
+/**
+ * One account, from any address: from the 5th failure in a row each try waits twice as long as
+ * the last (1, 2, 4, 8 s...), and the 10th locks sign-in for 15 minutes and tells the owner.
+ */
+export const LOGIN_ACCOUNT_SLOW_FROM = 5;
+export const LOGIN_ACCOUNT_LOCK_AT = 10;
+export const LOGIN_LOCK_MINUTES = 15;
+/** Sign-in attempts one address may make across all accounts in ten minutes. */
+export const LOGIN_IP_MAX = 60;
+export const LOGIN_IP_WINDOW_SECONDS = 600;
 export const RESET_TOKEN_MINUTES = 60;
 export const VERIFY_LINK_MINUTES = 60 * 24;
+/**
+ * A signed link to an original lives this long: enough to start the download or playback the
+ * view was read for (the web app reads the view again before it runs out), short for a leaked one.
+ */
+export const DOWNLOAD_LINK_MINUTES = 10;

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   ACCOUNT_ERROR: 403,
   WRONG_CREDENTIALS: 422,
   LOGIN_TOO_MANY: 429,
+  ACCOUNT_LOCKED: 429,
   INVALID_VERIFICATION: 403,
   VERIFICATION_EXPIRED: 403,
   EMAIL_NOT_FOUND: 422,
@@ -28,6 +29,7 @@ export const ERROR_STATUS = {
   CONTENT_MISMATCH: 422,
   FILE_TOO_LARGE: 413,
   UPLOAD_INCOMPLETE: 422,
+  MISSING_NAME: 422,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -60,6 +62,10 @@ const en: Record<ErrorCode, Entry> = {
     title: 'Too Many Attempts',
     message: 'You have exceeded the maximum login attempts. Please wait 1 minute or less and try again.',
   },
+  ACCOUNT_LOCKED: {
+    title: 'Account Locked',
+    message: 'Too many failed sign-ins: this account is locked for 15 minutes. Try again later or reset your password.',
+  },
   INVALID_VERIFICATION: { title: 'Invalid Verification', message: 'The verification link is invalid.' },
   VERIFICATION_EXPIRED: {
     title: 'Link Expired',
@@ -83,6 +89,7 @@ const en: Record<ErrorCode, Entry> = {
   CONTENT_MISMATCH: { title: 'Invalid Data', message: "The file's content does not match its extension." },
   FILE_TOO_LARGE: { title: 'Too Large', message: 'The file is larger than the maximum upload size.' },
   UPLOAD_INCOMPLETE: { title: 'Invalid Data', message: 'The upload was interrupted before the file was complete.' },
+  MISSING_NAME: { title: 'Invalid Data', message: 'The file name must have a name before its extension.' },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -118,6 +125,11 @@ const es: Record<ErrorCode, Entry> = {
     title: 'Demasiados intentos',
     message: 'Has superado el máximo de intentos de inicio de sesión. Espera 1 minuto o menos e inténtalo de nuevo.',
   },
+  ACCOUNT_LOCKED: {
+    title: 'Cuenta bloqueada',
+    message:
+      'Demasiados inicios de sesión fallidos: esta cuenta está bloqueada durante 15 minutos. Inténtalo más tarde o restablece tu contraseña.',
+  },
   INVALID_VERIFICATION: { title: 'Verificación no válida', message: 'El enlace de verificación no es válido.' },
   VERIFICATION_EXPIRED: {
     title: 'Enlace caducado',
@@ -151,6 +163,10 @@ const es: Record<ErrorCode, Entry> = {
   CONTENT_MISMATCH: { title: 'Datos no válidos', message: 'El contenido del archivo no coincide con su extensión.' },
   FILE_TOO_LARGE: { title: 'Demasiado grande', message: 'El archivo supera el tamaño máximo de subida.' },
   UPLOAD_INCOMPLETE: { title: 'Datos no válidos', message: 'La subida se interrumpió antes de completar el archivo.' },
+  MISSING_NAME: {
+    title: 'Datos no válidos',
+    message: 'El nombre del archivo debe tener un nombre antes de la extensión.',
+  },
 };
 
 export const ERROR_CATALOGUE: Record<Lang, Record<ErrorCode, Entry>> = { en, es };

@@ -26,6 +26,11 @@ const T = {
     descendant: '{path} cannot be the folder itself or one of its subfolders',
     image: '{path} must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
     dateOrder: '{path} must be on or after date_from',
+    nameOnly: '{path} must have a name before its extension',
+    control: '{path} contains characters that are not allowed',
+    common: '{path} is one of the most common passwords: choose one that is harder to guess',
+    grant: '{path} includes something you cannot grant',
+    own: '{path} of your own account can only be changed by an administrator',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -46,6 +51,11 @@ const T = {
     descendant: '{path} no puede ser la propia carpeta ni una de sus subcarpetas',
     image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
     dateOrder: '{path} debe ser igual o posterior a date_from',
+    nameOnly: '{path} debe tener un nombre antes de la extensión',
+    control: '{path} contiene caracteres no permitidos',
+    common: '{path} es una de las contraseñas más comunes: elige una más difícil de adivinar',
+    grant: '{path} incluye algo que no puedes conceder',
+    own: '{path} de tu propia cuenta solo lo puede cambiar un administrador',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -52,7 +52,7 @@ import {
   FolderTreeQuery,
   FolderUpdateBody,
 } from './schemas/folders.js';
-import { IdParams, Ok } from './schemas/common.js';
+import { Id, IdParams, Ok, text } from './schemas/common.js';
 import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse } from './schemas/search.js';
 import {
   CreateUserBody,
@@ -270,6 +270,14 @@ export const routes = {
     body: StatusChangeBody,
     response: UserResponse,
   }),
+  userUnlock: def({
+    method: 'PATCH',
+    path: '/api/ops/users/:id/login/unlock',
+    access: { permission: 'user.manage' },
+    summary: 'Lift a sign-in lock left by too many failed attempts',
+    params: IdParams,
+    response: UserResponse,
+  }),
   userApprove: def({
     method: 'PATCH',
     path: '/api/ops/users/:id/status/approve',
@@ -446,7 +454,7 @@ export const routes = {
     path: '/api/media/*',
     access: 'public',
     summary: 'A stored picture or derivative (signed link)',
-    params: z.object({ '*': z.string().min(1).max(300) }),
+    params: z.object({ '*': text().min(1).max(300) }),
     response: z.unknown(),
     raw: true,
   }),
@@ -517,8 +525,10 @@ export const routes = {
     params: IdParams,
     /** `disposition=inline` shows a PDF in the browser (anything else is still a download). */
     query: z.object({
-      exp: z.string().optional(),
-      sig: z.string().optional(),
+      /** A signed link's user, whose rights are checked again at every fetch. */
+      u: Id.optional(),
+      exp: text().max(32).optional(),
+      sig: text().max(128).optional(),
       disposition: z.enum(['attachment', 'inline']).optional(),
     }),
     response: z.unknown(),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ERROR_STATUS, errorText, fieldText, issuesToFields } from '@brandvault/contract';
 import type { ErrorCode, FieldMessageKey, Lang } from '@brandvault/contract';
 import { pickLang } from './lang.js';
+import { isMalformedMultipart } from './multipartErrors.js';
 
 /**
  * A typed error: services throw it with a code from the contract's catalogue; the handler turns
@@ -25,6 +26,23 @@ export class AppError extends Error {
 }
 
 export const invalid = (fieldKeys: Record<string, FieldMessageKey>) => new AppError('INVALID_DATA', { fieldKeys });
+
+/**
+ * The column a unique index refused, from SQLite's message ("UNIQUE constraint failed: users.email")
+ * or PostgreSQL's detail ("Key (email)=(…) already exists."); null for any other error. The last
+ * column of a composite key names the field a person typed (a brand's slug, not its id).
+ */
+export function uniqueViolationColumn(err: unknown): string | null {
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown } | null;
+  let columns: string | undefined;
+  if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+    columns = /constraint failed: (.+)$/.exec(String(e.message))?.[1];
+  else if (e?.code === '23505') columns = /^Key \((.+?)\)=/.exec(String(e.detail ?? ''))?.[1];
+  if (columns === undefined) return null;
+  const last = columns.split(',').pop()!.replace(/::\w+/g, '').trim();
+  return /(\w+)\W*$/.exec(last.split('.').pop()!)?.[1] ?? 'body';
+}
+export const isUniqueViolation = (err: unknown) => uniqueViolationColumn(err) !== null;
 
 function body(err: AppError, lang: Lang) {
   let fields: Record<string, string> | undefined;
@@ -65,6 +83,7 @@ function fromFastify(err: FastifyError): AppError | null {
     case 'FST_ERR_CTP_INVALID_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE');
   }
+  if (isMalformedMultipart(err)) return new AppError('INVALID_DATA');
   if (err instanceof SyntaxError || (err.statusCode === 400 && !err.code?.startsWith('FST_ERR_'))) {
     return new AppError('INVALID_DATA');
   }
@@ -87,7 +106,9 @@ function fromFastify(err: FastifyError): AppError | null {
 
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const known = err instanceof AppError ? err : fromFastify(err);
+    const taken = err instanceof AppError ? null : uniqueViolationColumn(err);
+    // A race two requests lost to one unique index: the field's 422, never a 500.
+    const known = err instanceof AppError ? err : taken ? invalid({ [taken]: 'taken' }) : fromFastify(err);
     if (known) return sendError(req, reply, known);
     // Unknown: log with the request id, answer with the fallback text only.
     req.log.error({ err }, 'unhandled error');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { Id } from '@brandvault/contract';
 import type { Access, Lang, RouteDef } from '@brandvault/contract';
 import type { Actor } from '../modules/auth/actor.js';
 import { hasPermission, hasRole } from '../modules/auth/actor.js';
@@ -40,9 +41,8 @@ export interface RouteConfig {
 export function folderParamOf(req: FastifyRequest): number | undefined {
   const name = (req.routeOptions.config as RouteConfig | undefined)?.folderParam;
   const raw = name ? (req.params as Record<string, unknown>)[name] : undefined;
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,15}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : undefined;
+  const id = typeof raw === 'string' ? Id.safeParse(raw) : undefined;
+  return id?.success ? id.data : undefined;
 }
 
 export interface MountDeps {
@@ -51,7 +51,12 @@ export interface MountDeps {
 }
 
 function checkAccess(access: Access, actor: Actor | null) {
-  if (access === 'public' || access === 'guest') return;
+  if (access === 'public') return;
+  // Signed-out-only (register, forgot and reset password): a session has no business here.
+  if (access === 'guest') {
+    if (actor) throw new AppError('FORBIDDEN');
+    return;
+  }
   if (!actor) throw new AppError('UNAUTHENTICATED');
   if (access === 'user') return;
   const ok = 'permission' in access ? hasPermission(actor, access.permission) : hasRole(actor, access.role);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants.js';
-import { StatusSchema as Status, Timestamp, paginated } from './common.js';
+import { Id, IdNumber, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
@@ -78,13 +78,13 @@ export const AssetResponse = z.object({ asset: AssetView });
 
 export const AssetPage = paginated(AssetCard);
 
-export const Keyword = z.string().trim().min(1).max(100);
+export const Keyword = text().trim().min(1).max(100);
 export const AssetEditBody = z.strictObject({
-  name: z.string().trim().min(1).max(255).optional(),
-  description: z.string().trim().max(5000).nullish(),
+  name: text().trim().min(1).max(255).optional(),
+  description: multiline().trim().max(5000).nullish(),
   keywords: z.array(Keyword).max(100).optional(),
   categories: z.array(Keyword).max(50).optional(),
-  language: z.string().trim().max(100).nullish(),
+  language: text().trim().max(100).nullish(),
   visibility: VisibilitySchema.optional(),
   /** Locks or unlocks name editing; only for those who manage assets (asset.manage). */
   name_locked: z.boolean().optional(),
@@ -112,10 +112,7 @@ export type UploadResult = z.infer<typeof UploadResult>;
 export const UploadResponse = z.object({ results: z.array(UploadResult) });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-export const UploadParams = z.object({
-  brandId: z.coerce.number().int().positive(),
-  folderId: z.coerce.number().int().positive(),
-});
+export const UploadParams = z.object({ brandId: Id, folderId: Id });
 /** Query of the multipart upload; `duplicates=allow` uploads a file even if the brand already has it. */
 export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).default('skip') });
 
@@ -124,20 +121,20 @@ export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).defa
  * version of that asset instead of a new asset.
  */
 export const TusMetadata = z.object({
-  filename: z.string().min(1).max(255),
-  brand_id: z.coerce.number().int().positive().optional(),
-  folder_id: z.coerce.number().int().positive().optional(),
-  asset_id: z.coerce.number().int().positive().optional(),
+  filename: text().min(1).max(1024),
+  brand_id: Id.optional(),
+  folder_id: Id.optional(),
+  asset_id: Id.optional(),
   duplicates: z.enum(['skip', 'allow']).default('skip'),
 });
 export const TUS_PATH = '/api/uploads';
 
-export const AssetMoveBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(MAX_PER_PAGE) });
-export const AssetMoveParams = z.object({ folderId: z.coerce.number().int().positive() });
-export const AssetCopyBody = z.strictObject({ folder_id: z.number().int().positive() });
+export const AssetMoveBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(MAX_PER_PAGE) });
+export const AssetMoveParams = z.object({ folderId: Id });
+export const AssetCopyBody = z.strictObject({ folder_id: IdNumber });
 export const AssetMoved = z.object({ message: z.string(), moved: z.number().int() });
 
-export const AssetStatsBody = z.strictObject({ brand_id: z.number().int().positive() });
+export const AssetStatsBody = z.strictObject({ brand_id: IdNumber });
 export const AssetStats = z.object({
   total: z.number().int(),
   bytes: z.number(),
@@ -157,10 +154,7 @@ export const AssetVersion = z.object({
 });
 export type AssetVersion = z.infer<typeof AssetVersion>;
 export const AssetVersionList = z.object({ items: z.array(AssetVersion) });
-export const VersionRestoreParams = z.object({
-  id: z.coerce.number().int().positive(),
-  number: z.coerce.number().int().positive(),
-});
+export const VersionRestoreParams = z.object({ id: Id, number: Id });
 export const VersionNewResponse = z.object({ asset: AssetView, version: AssetVersion });
 
 export const FolderTree = z.object({

@@ -10,7 +10,10 @@ import {
   PersonName,
   StatusSchema as Status,
   Timestamp,
+  Id,
+  QueryInt,
   confirmPassword,
+  text,
 } from './common.js';
 import { BrandSummary } from './brands.js';
 
@@ -43,7 +46,7 @@ export const MeResponse = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-export const LoginBody = z.strictObject({ email: Email, password: z.string().min(1).max(1024) });
+export const LoginBody = z.strictObject({ email: Email, password: text().min(1).max(1024) });
 export const LoginResponse = MeResponse.extend({ token: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -53,7 +56,7 @@ export const RegisterBody = z
     last_name: PersonName,
     email: Email,
     password: Password,
-    password_confirmation: z.string(),
+    password_confirmation: text(),
     company: OptionalText,
     country: OptionalText,
     phone: OptionalText,
@@ -69,18 +72,19 @@ export const EmailBody = z.strictObject({ email: Email });
 export const ResendVerificationBody = z.strictObject({ email: Email.optional() });
 
 export const VerifyEmailBody = z.strictObject({
-  id: z.coerce.number().int().positive(),
-  hash: z.string().min(1).max(128),
-  expires: z.coerce.number().int().positive(),
-  signature: z.string().min(1).max(128),
+  id: Id,
+  hash: text().min(1).max(128),
+  // Unix seconds: past 2038 they no longer fit an id.
+  expires: QueryInt(1, 99_999_999_999),
+  signature: text().min(1).max(128),
 });
 
 export const ResetPasswordBody = z
   .strictObject({
-    token: z.string().min(1).max(256),
+    token: text().min(1).max(256),
     email: Email,
     password: Password,
-    password_confirmation: z.string(),
+    password_confirmation: text(),
   })
   .superRefine(confirmPassword);
 
@@ -95,14 +99,16 @@ export const UpdateProfileBody = z.strictObject({
   phone: OptionalText,
   position: OptionalText,
   menu_settings: MenuSettings.optional(),
+  /** Required when `email` changes: a stolen session alone cannot move the account elsewhere. */
+  current_password: text().min(1).max(1024).optional(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 
 export const UpdatePasswordBody = z
   .strictObject({
-    current_password: z.string().min(1).max(1024),
+    current_password: text().min(1).max(1024),
     password: Password,
-    password_confirmation: z.string(),
+    password_confirmation: text(),
   })
   .superRefine(confirmPassword);
 

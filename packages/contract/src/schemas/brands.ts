@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, StatusSchema as Status, Timestamp, paginated } from './common.js';
+import { PageQuery, StatusSchema as Status, Timestamp, paginated, text } from './common.js';
 
 export const BrandSummary = z.object({
   id: z.number().int(),
@@ -23,12 +23,12 @@ export const Brand = BrandSummary.extend({
 export type Brand = z.infer<typeof Brand>;
 export const BrandResponse = z.object({ brand: Brand });
 
-export const BrandAllQuery = PageQuery.extend({ search: z.string().trim().max(255).optional() });
+export const BrandAllQuery = PageQuery.extend({ search: text().trim().max(255).optional() });
 export const BrandPage = paginated(Brand);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BrandSlug = z.string().trim().min(2).max(64).regex(SLUG_PATTERN);
-export const BrandName = z.string().trim().min(1).max(255);
+export const BrandSlug = text().trim().min(2).max(64).regex(SLUG_PATTERN);
+export const BrandName = text().trim().min(1).max(255);
 
 /** A crop rectangle in source-image pixels (react-easy-crop's croppedAreaPixels). */
 export const Crop = z.object({
@@ -52,7 +52,7 @@ export const BrandCreateBody = z.strictObject({
 export const BrandUpdateBody = z.strictObject({
   name: BrandName.optional(),
   /** Accepted only when unchanged: the slug is immutable after creation. */
-  slug: z.string().optional(),
+  slug: text().max(64).optional(),
   image_crop: Crop.optional(),
   logo_crop: Crop.optional(),
   remove_image: z.boolean().optional(),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { FOLDER_NAME_MAX, VISIBILITIES } from '../constants.js';
-import { Id, PageQuery, StatusSchema as Status, Timestamp } from './common.js';
+import { Id, IdNumber, PageQuery, StatusSchema as Status, Timestamp, text } from './common.js';
 
 export const VisibilitySchema = z.enum(VISIBILITIES);
-export const FolderName = z.string().trim().min(1).max(FOLDER_NAME_MAX);
+export const FolderName = text().trim().min(1).max(FOLDER_NAME_MAX);
 
 export const Crumb = z.object({ id: z.number().int(), name: z.string() });
 export type Crumb = z.infer<typeof Crumb>;
@@ -62,12 +62,12 @@ export const FolderTreeQuery = z.object({
 });
 
 export const FolderNewBody = z.strictObject({
-  brand_id: z.number().int().positive(),
-  parent_id: z.number().int().positive().nullish(),
+  brand_id: IdNumber,
+  parent_id: IdNumber.nullish(),
   name: FolderName,
   visibility: VisibilitySchema,
 });
-export const FolderMoveBody = z.strictObject({ parent_id: z.number().int().positive() });
+export const FolderMoveBody = z.strictObject({ parent_id: IdNumber });
 /** JSON, or multipart with an `image` file and an `image_crop` JSON field. */
 export const FolderUpdateBody = z.strictObject({
   name: FolderName.optional(),
@@ -85,7 +85,7 @@ export const FolderUpdateBody = z.strictObject({
 export const FolderAssetsQuery = PageQuery;
 export const FolderRemoved = z.object({ message: z.string(), folders: z.number().int(), assets: z.number().int() });
 
-export const FolderStatsBody = z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+export const FolderStatsBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(500) });
 export const FolderStats = z.object({
   items: z.array(
     z.object({ id: z.number().int(), folders: z.number().int(), assets: z.number().int(), bytes: z.number() }),

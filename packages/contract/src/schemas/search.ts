@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants.js';
+import { QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';
 
@@ -11,7 +12,7 @@ export const SearchSort = z.object({
   mode: z.enum(SORT_MODES).default('asc'),
 });
 
-const list = z.array(z.string().trim().min(1).max(255)).max(50);
+const list = z.array(text().trim().min(1).max(255)).max(50);
 export const DEFAULT_SEARCH_PAGE_SIZE = 50;
 /** Totals are exact up to this, then reported as "10,000+". */
 export const SEARCH_EXACT_TOTAL = 10_000;
@@ -19,7 +20,7 @@ export const SEARCH_EXACT_TOTAL = 10_000;
 /** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
 export const AssetSearchBody = z
   .strictObject({
-    q: z.string().trim().max(500).optional(),
+    q: text().trim().max(500).optional(),
     author: list.optional(),
     type: z.array(AssetType).max(5).optional(),
     categories: list.optional(),
@@ -40,8 +41,8 @@ export const AssetSearchBody = z
 export type AssetSearchBody = z.input<typeof AssetSearchBody>;
 
 export const AssetSearchQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_SEARCH_PAGE_SIZE),
+  page: QueryInt(1, 100000).default(1),
+  per_page: QueryInt(1, MAX_PER_PAGE).default(DEFAULT_SEARCH_PAGE_SIZE),
 });
 
 export const FacetCount = z.object({ value: z.string(), count: z.number().int() });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../permissions.js';
 import {
   Email,
+  IdNumber,
   LangSchema as Lang,
   Named,
   OptionalText,
@@ -12,11 +13,12 @@ import {
   Timestamp,
   confirmPassword,
   paginated,
+  text,
 } from './common.js';
 
 export const RoleNames = z.array(z.enum(ROLES)).max(ROLES.length);
 export const PermissionNames = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
-export const BrandIds = z.array(z.number().int().positive()).max(1000);
+export const BrandIds = z.array(IdNumber).max(1000);
 
 export const AdminUser = z.object({
   id: z.number().int(),
@@ -36,13 +38,15 @@ export const AdminUser = z.object({
   roles: z.array(Named),
   permissions: z.array(Named),
   brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Until when sign-in is locked after too many failed attempts (null: not locked). */
+  locked_until: Timestamp.nullable(),
   /** What the caller may do to this user, so the UI offers exactly what the server allows. */
-  abilities: z.object({ edit: z.boolean(), change_status: z.boolean() }),
+  abilities: z.object({ edit: z.boolean(), change_status: z.boolean(), unlock: z.boolean() }),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const UserListQuery = PageQuery.extend({
-  search: z.string().trim().max(255).optional(),
+  search: text().trim().max(255).optional(),
   status: z.enum(['ACTIVE', 'INACTIVE', 'PENDING']).optional(),
 });
 export const UserList = paginated(AdminUser);
@@ -54,7 +58,7 @@ export const CreateUserBody = z
     last_name: PersonName,
     email: Email,
     password: Password,
-    password_confirmation: z.string(),
+    password_confirmation: text(),
     roles: RoleNames.min(1),
     brands: BrandIds.default([]),
     permissions: PermissionNames.default([]),
