@@ -12,6 +12,11 @@ test('a new user registers, is approved, verifies, signs in, switches to Spanish
   await applicant.getByLabel('First name').fill(user.first);
   await applicant.getByLabel('Last name').fill(user.last);
   await applicant.getByLabel('Email').fill(email);
+  // A password from the most common list is refused, and the field says why.
+  await applicant.getByLabel('Password', { exact: true }).fill('basketball');
+  await applicant.getByLabel('Confirm password').fill('basketball');
+  await applicant.getByRole('button', { name: 'Send request' }).click();
+  await expect(applicant.getByText(/one of the most common passwords/)).toBeVisible();
   await applicant.getByLabel('Password', { exact: true }).fill(user.password);
   await applicant.getByLabel('Confirm password').fill(user.password);
   await applicant.getByRole('button', { name: 'Send request' }).click();

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_UPLOAD_BYTES } from '@brandvault/contract';
+import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN } from '@brandvault/contract';
 import { storageOptionsFromEnv } from './storage/index.js';
 import type { StorageOptions } from './storage/index.js';
 
@@ -14,7 +14,7 @@ const Env = z.object({
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(PASSWORD_MIN).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Brandvault <no-reply@brandvault.local>'),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
@@ -36,6 +36,8 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
+  TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
 });
 
 export type Config = {
@@ -62,7 +64,12 @@ export type Config = {
   searchCacheEntries: number;
   /** Local disk under DATA_DIR/blobs, or S3 when S3_BUCKET is set (S3_* variables). */
   storage: StorageOptions;
+  /** A sign-in token ends after this long unused, and this long after it was issued. */
+  tokenIdleMs: number;
+  tokenMaxMs: number;
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -93,5 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: e.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 8),
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     storage: storageOptionsFromEnv(env, dataDir),
+    tokenIdleMs: e.TOKEN_IDLE_DAYS * DAY_MS,
+    tokenMaxMs: e.TOKEN_MAX_DAYS * DAY_MS,
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from './db/index.js';
 import { authRepo } from './modules/auth/auth.repo.js';
+import { loginThrottleRepo } from './modules/auth/loginThrottle.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
 import { foldersRepo } from './modules/folders/folders.repo.js';
 import { assetsRepo } from './modules/assets/assets.repo.js';
@@ -10,6 +11,7 @@ import { usersRepo } from './modules/users/users.repo.js';
 export function makeRepos(db: Db) {
   return {
     auth: authRepo(db),
+    loginThrottles: loginThrottleRepo(db),
     users: usersRepo(db),
     roles: rolesRepo(db),
     brands: brandsRepo(db),

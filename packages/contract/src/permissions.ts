@@ -1,14 +1,13 @@
 /**
- * Permission names. The first group is the specification's (§6); the rest are the ones later
- * capabilities check. Seeded into the database on first start.
+ * Permission names: the specification's (§6) and the ones the server checks. A permission exists
+ * only while something checks it (the README's role table says where); a capability adds its own
+ * with the routes that check it. The seed keeps the database to exactly this list.
  */
 export const PERMISSIONS = [
   'dashboard.view',
   'brand.view',
   'brand.manage',
   'collection.view',
-  'collection.manage',
-  'collection.share',
   'asset.view',
   'asset.manage',
   'asset.create',
@@ -17,22 +16,24 @@ export const PERMISSIONS = [
   'asset.download',
   'folder.manage',
   'content.private',
-  'comment.create',
-  'shortcut.manage',
   'user.view',
   'user.manage',
   'user.update',
-  'user.emulate',
   'user.tour',
   'role.view',
   'role.manage',
   'shareLink.view',
   'shareLink.manage',
-  'report.view',
-  'audit.view',
-  'extension.manage',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
+
+/**
+ * What only an administrator may grant (with the admin role itself): whoever holds one of these
+ * runs the whole product. Capabilities that add such a permission (emulation, audit, extensions)
+ * add it here too.
+ */
+export const ADMIN_ONLY_PERMISSIONS: readonly PermissionName[] = ['brand.manage', 'role.view', 'role.manage'];
+export const ADMIN_ROLE = 'admin';
 
 export const ROLES = ['admin', 'manager', 'member', 'guest'] as const;
 export type RoleName = (typeof ROLES)[number];
@@ -44,15 +45,11 @@ const member: PermissionName[] = [
   'dashboard.view',
   'brand.view',
   'collection.view',
-  'collection.manage',
-  'collection.share',
   'asset.view',
   'asset.create',
   'asset.update',
   'asset.download',
   'content.private',
-  'comment.create',
-  'shortcut.manage',
   'user.tour',
 ];
 
@@ -67,11 +64,10 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'asset.manage',
     'asset.delete',
     'folder.manage',
-    'report.view',
     'user.view',
     'shareLink.view',
     'shareLink.manage',
   ],
   member,
-  guest: ['brand.view', 'collection.view', 'collection.manage', 'asset.download', 'shortcut.manage', 'user.tour'],
+  guest: ['brand.view', 'collection.view', 'asset.download', 'user.tour'],
 };

@@ -27,6 +27,7 @@ import * as pgWordRows from './migrations/2026112404_pg_word_rows.js';
 import * as ftsScopePairs from './migrations/2026112405_fts_scope_pairs.js';
 import * as pgFacetColumns from './migrations/2026112406_pg_facet_columns.js';
 import * as sortIndexFilters from './migrations/2026112407_sort_index_filters.js';
+import * as loginThrottles from './migrations/2026112501_login_throttles.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -59,6 +60,7 @@ const steps: Record<string, Step> = {
   '2026112405_fts_scope_pairs': ftsScopePairs,
   '2026112406_pg_facet_columns': pgFacetColumns,
   '2026112407_sort_index_filters': sortIndexFilters,
+  '2026112501_login_throttles': loginThrottles,
 };
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */

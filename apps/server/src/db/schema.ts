@@ -82,6 +82,13 @@ export interface RateLimitsTable {
   count: number;
   reset_at: number;
 }
+export interface LoginThrottlesTable {
+  email: string;
+  failures: number;
+  last_at: number;
+  next_at: number;
+  locked_until: number | null;
+}
 export interface AppSettingsTable {
   key: string;
   value: string;
@@ -261,6 +268,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  login_throttles: LoginThrottlesTable;
   app_settings: AppSettingsTable;
   jobs: JobsTable;
   extensions: ExtensionsTable;

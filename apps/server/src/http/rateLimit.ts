@@ -90,6 +90,16 @@ export class RateLimiter {
     return { count: row.count, retryAfterSeconds: secondsUntil(row.reset_at, now) };
   }
 
+  /** Takes back one hit of an unbatched limit (a sign-in that turned out right). */
+  async release(key: string): Promise<void> {
+    await this.db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`count - 1` })
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
+  }
+
   async clear(key: string): Promise<void> {
     this.local.delete(key);
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();

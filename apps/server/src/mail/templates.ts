@@ -111,4 +111,77 @@ export const mails = {
         },
       }[lang],
     ),
+  loginLocked: (lang: Lang, u: Who, minutes: number, resetUrl: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject: `Sign-in to your account is locked for ${minutes} minutes — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            `Someone entered a wrong password for your account too many times, so signing in is paused for ${minutes} minutes. An administrator can lift the lock sooner.`,
+            'If it was not you, choose a new password now.',
+          ],
+          action: { label: 'Choose a new password', url: resetUrl },
+        },
+        es: {
+          subject: `El inicio de sesión en tu cuenta está bloqueado ${minutes} minutos — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            `Alguien ha escrito una contraseña incorrecta para tu cuenta demasiadas veces, así que el inicio de sesión queda en pausa durante ${minutes} minutos. Un administrador puede levantar el bloqueo antes.`,
+            'Si no has sido tú, elige una contraseña nueva ahora.',
+          ],
+          action: { label: 'Elegir una contraseña nueva', url: resetUrl },
+        },
+      }[lang],
+    ),
+
+  registrationAttempt: (lang: Lang, u: Who, signInUrl: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject: `Someone tried to register with your address — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            'Someone asked for a new account with this e-mail address, which already has one. Nothing was changed.',
+            'If it was you, sign in instead, or reset your password from the sign-in page. If not, you can ignore this message.',
+          ],
+          action: { label: 'Sign in', url: signInUrl },
+        },
+        es: {
+          subject: `Alguien ha intentado registrarse con tu dirección — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            'Alguien ha pedido una cuenta nueva con esta dirección de correo, que ya tiene una. No se ha cambiado nada.',
+            'Si has sido tú, inicia sesión, o restablece la contraseña desde la página de inicio de sesión. Si no, puedes ignorar este mensaje.',
+          ],
+          action: { label: 'Iniciar sesión', url: signInUrl },
+        },
+      }[lang],
+    ),
+
+  /** To the address an account had before its e-mail was changed. */
+  emailChanged: (lang: Lang, u: Who, oldEmail: string) =>
+    render(
+      oldEmail,
+      {
+        en: {
+          subject: `Your e-mail address was changed — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            `The e-mail address of your account was changed from ${oldEmail} to ${u.email}. Messages now go to the new address.`,
+            'If you did not make this change, contact your administrator at once.',
+          ],
+        },
+        es: {
+          subject: `Se ha cambiado tu dirección de correo — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            `La dirección de correo de tu cuenta ha cambiado de ${oldEmail} a ${u.email}. Los mensajes van ahora a la dirección nueva.`,
+            'Si no has hecho este cambio, avisa de inmediato a tu administrador.',
+          ],
+        },
+      }[lang],
+    ),
 };

@@ -13,7 +13,12 @@ export function authRepo(db: Db) {
       .selectFrom('access_tokens')
       .innerJoin('users', 'users.id', 'access_tokens.user_id')
       .selectAll('users')
-      .select(['access_tokens.id as token_id', 'access_tokens.emulator_id', 'access_tokens.last_used_at'])
+      .select([
+        'access_tokens.id as token_id',
+        'access_tokens.emulator_id',
+        'access_tokens.last_used_at',
+        'access_tokens.created_at as token_created_at',
+      ])
       .select(sql<number>`(select g.n from grant_generation g where g.id = 1)`.as('grant_generation'))
       .where('access_tokens.token_hash', '=', tokenHash);
   const byToken = compiledOnce(db, (tokenHash: string) => tokenUser(tokenHash).modifyEnd(keptPlan));
@@ -71,6 +76,15 @@ export function authRepo(db: Db) {
 
     async deleteToken(tokenId: number) {
       await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
+    },
+
+    /** A user's tokens unused since `idleSince` or issued before `issuedBefore`: they sign nobody in. */
+    async deleteExpiredTokens(userId: number, idleSince: string, issuedBefore: string) {
+      await db
+        .deleteFrom('access_tokens')
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('last_used_at', '<', idleSince), eb('created_at', '<', issuedBefore)]))
+        .execute();
     },
 
     async deleteUserTokens(userId: number, exceptTokenId?: number) {

@@ -48,6 +48,21 @@ export function rolesRepo(db: Db) {
       return rows.map((r) => r.name).sort();
     },
 
+    /** The permissions each named role carries. */
+    async permissionsOfRoles(names: readonly string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>(names.map((n) => [n, []]));
+      if (!names.length) return out;
+      const rows = await db
+        .selectFrom('roles')
+        .innerJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
+        .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .select(['roles.name as role', 'permissions.name as permission'])
+        .where('roles.name', 'in', [...names])
+        .execute();
+      for (const r of rows) out.get(r.role)?.push(r.permission);
+      return out;
+    },
+
     async setUserRoles(userId: number, names: readonly string[]) {
       await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       if (!names.length) return;
@@ -87,8 +102,21 @@ export function rolesRepo(db: Db) {
         .execute();
     },
 
-    /** Makes sure every named role and permission exists and each role has exactly its set. */
+    /**
+     * Makes sure every named role and permission exists, that no other permission does (a name
+     * nothing checks any more is taken from every role and user), and that new roles have their set.
+     */
     async seed(rolePermissions: Record<string, readonly string[]>, permissions: readonly string[], now: string) {
+      const retired = db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', 'not in', [...permissions]);
+      await db.deleteFrom('role_permissions').where('permission_id', 'in', retired).execute();
+      await db.deleteFrom('user_permissions').where('permission_id', 'in', retired).execute();
+      await db
+        .deleteFrom('permissions')
+        .where('name', 'not in', [...permissions])
+        .execute();
       const havePerms = new Set((await db.selectFrom('permissions').select('name').execute()).map((r) => r.name));
       const newPerms = permissions.filter((p) => !havePerms.has(p));
       if (newPerms.length)

@@ -1,15 +1,78 @@
-import type { Actor, UserRow } from '../auth/actor.js';
+import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE } from '@brandvault/contract';
+import type { FieldMessageKey, PermissionName } from '@brandvault/contract';
+import type { Actor } from '../auth/actor.js';
 import { isAdmin } from '../auth/actor.js';
 
+/** What a user holds: roles, direct permissions and assigned brands. */
+export interface Grants {
+  roles: readonly string[];
+  permissions: readonly string[];
+  brands: readonly number[];
+}
+
+/** A create (no target, nothing before) or an edit of someone's grants, as the policy judges it. */
+export interface GrantChange {
+  actor: Actor;
+  /** The brands the actor is assigned. */
+  actorBrands: ReadonlySet<number>;
+  /** The user being edited; null when creating one. */
+  targetId: number | null;
+  before: Grants;
+  after: Partial<Grants>;
+  /** The permissions each role named in `after.roles` carries. */
+  rolePermissions: ReadonlyMap<string, readonly string[]>;
+}
+
+const adminOnly = new Set<string>(ADMIN_ONLY_PERMISSIONS);
+const added = <T>(after: readonly T[] | undefined, before: readonly T[]) =>
+  (after ?? []).filter((x) => !before.includes(x));
+const changed = <T>(after: readonly T[] | undefined, before: readonly T[]) =>
+  after !== undefined && (added(after, before).length > 0 || added(before, after).length > 0);
+
 /**
- * Rules on one user record beyond the route's permission: nobody locks themselves out, and only
- * an administrator touches another administrator or hands out the admin role.
+ * Who may see and change which user. An administrator may do anything but lock themselves out.
+ * Anyone else with user.manage: never touches an administrator, never changes their own roles,
+ * permissions or brands, grants only what they hold themselves (never the admin role or an
+ * admin-only permission) and only within the brands they belong to.
  */
 export const usersPolicy = {
-  changeStatus: (actor: Actor, target: UserRow, targetRoles: string[]) =>
-    actor.user.id !== target.id && (isAdmin(actor) || !targetRoles.includes('admin')),
-  edit: (actor: Actor, targetRoles: string[], newRoles: readonly string[] | undefined) =>
-    (isAdmin(actor) || !targetRoles.includes('admin')) && (isAdmin(actor) || !newRoles?.includes('admin')),
-  dropOwnAdmin: (actor: Actor, target: UserRow, newRoles: readonly string[] | undefined) =>
-    actor.user.id === target.id && isAdmin(actor) && !!newRoles && !newRoles.includes('admin'),
+  /** Non-admins see only the users who share one of their brands (and themselves). */
+  seesEveryone: (actor: Actor) => isAdmin(actor),
+
+  /** Edit, deactivate, approve, unlock: never an administrator, unless one is an administrator. */
+  manages: (actor: Actor, targetRoles: readonly string[]) => isAdmin(actor) || !targetRoles.includes(ADMIN_ROLE),
+
+  changeStatus: (actor: Actor, targetId: number, targetRoles: readonly string[]) =>
+    actor.user.id !== targetId && usersPolicy.manages(actor, targetRoles),
+
+  dropOwnAdmin: (actor: Actor, targetId: number, newRoles: readonly string[] | undefined) =>
+    actor.user.id === targetId && isAdmin(actor) && !!newRoles && !newRoles.includes(ADMIN_ROLE),
+
+  /** May the actor hand this permission to someone? */
+  grantsPermission: (actor: Actor, p: string) =>
+    isAdmin(actor) || (!adminOnly.has(p) && actor.permissions.has(p as PermissionName)),
+
+  /** The fields of a change the actor may not make, each with the reason's message key. */
+  refusedGrants(c: GrantChange): Record<string, FieldMessageKey> {
+    if (isAdmin(c.actor)) return {};
+    const refused: Record<string, FieldMessageKey> = {};
+    const fields = ['roles', 'permissions', 'brands'] as const;
+    if (c.targetId === c.actor.user.id) {
+      for (const f of fields) if (changed<string | number>(c.after[f], c.before[f])) refused[f] = 'own';
+      return refused;
+    }
+    const roleGrants = (role: string) =>
+      role !== ADMIN_ROLE && (c.rolePermissions.get(role) ?? []).every((p) => usersPolicy.grantsPermission(c.actor, p));
+    if (!added(c.after.roles, c.before.roles).every(roleGrants)) refused.roles = 'grant';
+    if (!added(c.after.permissions, c.before.permissions).every((p) => usersPolicy.grantsPermission(c.actor, p)))
+      refused.permissions = 'grant';
+    const touched = [
+      ...added(c.after.brands, c.before.brands),
+      ...(c.after.brands ? added(c.before.brands, c.after.brands) : []),
+    ];
+    if (!touched.every((b) => c.actorBrands.has(b))) refused.brands = 'grant';
+    // Someone the actor creates must share a brand with them, or they could never see it again.
+    if (c.targetId === null && !(c.after.brands ?? []).some((b) => c.actorBrands.has(b))) refused.brands ??= 'required';
+    return refused;
+  },
 };

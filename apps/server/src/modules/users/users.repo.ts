@@ -5,6 +5,8 @@ import type { UsersTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 
 export type UserListFilter = {
+  /** Only users who share a brand with this user (and the user themselves). */
+  sharingWith?: number;
   search?: string;
   status?: 'ACTIVE' | 'INACTIVE' | 'PENDING';
   page: number;
@@ -31,6 +33,19 @@ export function usersRepo(db: Db) {
       await db.updateTable('users').set(patch).where('id', '=', id).execute();
     },
 
+    /** Whether `userId` is `viewerId` or shares one of their brands. */
+    async sharesBrand(viewerId: number, userId: number) {
+      if (viewerId === userId) return true;
+      const row = await db
+        .selectFrom('user_brands as theirs')
+        .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
+        .select('theirs.user_id')
+        .where('theirs.user_id', '=', userId)
+        .where('mine.user_id', '=', viewerId)
+        .executeTakeFirst();
+      return !!row;
+    },
+
     async count() {
       const r = await db
         .selectFrom('users')
@@ -41,6 +56,22 @@ export function usersRepo(db: Db) {
 
     async list(f: UserListFilter) {
       let q = db.selectFrom('users');
+      const viewer = f.sharingWith;
+      if (viewer !== undefined)
+        q = q.where((eb) =>
+          eb.or([
+            eb('users.id', '=', viewer),
+            eb(
+              'users.id',
+              'in',
+              eb
+                .selectFrom('user_brands as theirs')
+                .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
+                .select('theirs.user_id')
+                .where('mine.user_id', '=', viewer),
+            ),
+          ]),
+        );
       if (f.search) {
         const like = containsPattern(f.search);
         q = q.where((eb) =>

@@ -12,5 +12,6 @@ export function usersRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.userStatusChange, ({ actor, params, body }) =>
     s.users.changeStatus(actor, params.id, body?.status),
   );
+  mount(app, m, routes.userUnlock, ({ actor, params }) => s.users.unlock(actor, params.id));
   mount(app, m, routes.userApprove, ({ actor, params }) => s.users.approve(actor, params.id));
 }

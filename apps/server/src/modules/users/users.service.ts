@@ -11,7 +11,9 @@ import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import { newUserRow } from './userRow.js';
+import { refuseCommonPassword } from '../auth/passwordRules.js';
 import { usersPolicy } from './users.policy.js';
+import type { Grants } from './users.policy.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 
@@ -22,46 +24,86 @@ export function usersService(deps: Deps) {
   /** Admin views of many users with three batched look-ups, not one per user. */
   async function views(actor: Actor, users: UserRow[]): Promise<AdminUser[]> {
     const ids = users.map((u) => u.id);
-    const [roles, perms, brands] = await Promise.all([
+    const [roles, perms, brands, throttles] = await Promise.all([
       repos.roles.rolesByUser(ids),
       repos.roles.directPermissionsByUser(ids),
       repos.brands.byUsers(ids),
+      repos.loginThrottles.byEmails(users.map((u) => u.email)),
     ]);
+    const at = clock.now().getTime();
+    const lockedUntil = new Map(
+      throttles.filter((t) => t.locked_until && t.locked_until > at).map((t) => [t.email, t.locked_until!]),
+    );
     const manage = hasPermission(actor, 'user.manage');
-    return users.map((u) => ({
-      id: u.id,
-      first_name: u.first_name,
-      last_name: u.last_name,
-      email: u.email,
-      lang: asLang(u.lang),
-      status: u.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
-      verified_at: u.verified_at,
-      approved_at: u.approved_at,
-      created_at: u.created_at,
-      photo_uri: u.photo_uri,
-      company: u.company,
-      country: u.country,
-      phone: u.phone,
-      position: u.position,
-      roles: (roles.get(u.id) ?? []).map((name) => ({ name })),
-      permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
-      brands: brands.get(u.id) ?? [],
-      abilities: {
-        edit: manage && usersPolicy.edit(actor, roles.get(u.id) ?? [], undefined),
-        change_status: manage && usersPolicy.changeStatus(actor, u, roles.get(u.id) ?? []),
-      },
-    }));
+    return users.map((u) => {
+      const userRoles = roles.get(u.id) ?? [];
+      const locked = lockedUntil.get(u.email);
+      const manages = manage && usersPolicy.manages(actor, userRoles);
+      return {
+        id: u.id,
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        lang: asLang(u.lang),
+        status: u.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
+        verified_at: u.verified_at,
+        approved_at: u.approved_at,
+        created_at: u.created_at,
+        photo_uri: u.photo_uri,
+        company: u.company,
+        country: u.country,
+        phone: u.phone,
+        position: u.position,
+        roles: userRoles.map((name) => ({ name })),
+        permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
+        brands: brands.get(u.id) ?? [],
+        locked_until: locked ? iso(new Date(locked)) : null,
+        abilities: {
+          edit: manages,
+          change_status: manage && usersPolicy.changeStatus(actor, u.id, userRoles),
+          unlock: manages && locked !== undefined,
+        },
+      };
+    });
   }
   const view = async (actor: Actor, u: UserRow) => ({ user: (await views(actor, [u]))[0]! });
 
-  async function load(id: number) {
+  /** The user, if the actor may see them: another brand's user is as absent as an unknown id. */
+  async function load(actor: Actor, id: number) {
     const u = await repos.users.byId(id);
-    if (!u) throw new AppError('NOT_FOUND');
+    if (!u || !(usersPolicy.seesEveryone(actor) || (await repos.users.sharesBrand(actor.user.id, id))))
+      throw new AppError('NOT_FOUND');
     return u;
   }
-  async function rolesOf(id: number) {
-    return (await repos.roles.rolesByUser([id])).get(id) ?? [];
+  async function grantsOf(id: number): Promise<Grants> {
+    const [roles, permissions, brands] = await Promise.all([
+      repos.roles.rolesByUser([id]),
+      repos.roles.directPermissionsByUser([id]),
+      repos.brands.byUsers([id]),
+    ]);
+    return {
+      roles: roles.get(id) ?? [],
+      permissions: permissions.get(id) ?? [],
+      brands: (brands.get(id) ?? []).map((b) => b.id),
+    };
   }
+  /** Refuses, field by field, what the actor may not grant (users.policy.ts). */
+  async function authorizeGrants(actor: Actor, targetId: number | null, before: Grants, after: Partial<Grants>) {
+    const [rolePermissions, actorBrands] = await Promise.all([
+      repos.roles.permissionsOfRoles(after.roles ?? []),
+      repos.brands.byUsers([actor.user.id]),
+    ]);
+    const refused = usersPolicy.refusedGrants({
+      actor,
+      actorBrands: new Set((actorBrands.get(actor.user.id) ?? []).map((b) => b.id)),
+      targetId,
+      before,
+      after,
+      rolePermissions,
+    });
+    if (Object.keys(refused).length) throw new AppError('FORBIDDEN', { fieldKeys: refused });
+  }
+  const nothing: Grants = { roles: [], permissions: [], brands: [] };
   async function checkBrands(ids: readonly number[] | undefined) {
     if (!ids?.length) return;
     const found = await repos.brands.existingIds(ids);
@@ -72,6 +114,7 @@ export function usersService(deps: Deps) {
     async list(actor: Actor, q: z.output<typeof UserListQuery>) {
       const perPage = q.per_page ?? USERS_PER_PAGE;
       const { total, items } = await repos.users.list({
+        sharingWith: usersPolicy.seesEveryone(actor) ? undefined : actor.user.id,
         search: q.search || undefined,
         status: q.status,
         page: q.page,
@@ -80,9 +123,11 @@ export function usersService(deps: Deps) {
       return { items: await views(actor, items), total, page: q.page, per_page: perPage };
     },
 
-    get: async (actor: Actor, id: number) => view(actor, await load(id)),
+    get: async (actor: Actor, id: number) => view(actor, await load(actor, id)),
 
     async create(actor: Actor, body: z.output<typeof CreateUserBody>) {
+      await authorizeGrants(actor, null, nothing, body);
+      refuseCommonPassword(body.password);
       if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
       await checkBrands(body.brands);
       const at = now();
@@ -115,27 +160,30 @@ export function usersService(deps: Deps) {
     },
 
     async edit(actor: Actor, id: number, body: z.output<typeof EditUserBody>) {
-      const target = await load(id);
-      const current = await rolesOf(id);
-      authorize(usersPolicy.edit(actor, current, body.roles));
-      if (usersPolicy.dropOwnAdmin(actor, target, body.roles)) throw invalid({ roles: 'invalid' });
+      const target = await load(actor, id);
+      const before = await grantsOf(id);
+      authorize(usersPolicy.manages(actor, before.roles));
+      await authorizeGrants(actor, id, before, body);
+      if (usersPolicy.dropOwnAdmin(actor, id, body.roles)) throw invalid({ roles: 'invalid' });
       if (body.email && (await repos.users.emailTaken(body.email, id))) throw invalid({ email: 'taken' });
       await checkBrands(body.brands);
       const { roles, permissions, brands, ...fields } = body;
+      const emailChanged = fields.email !== undefined && fields.email !== target.email;
       await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
-        const emailChanged = fields.email !== undefined && fields.email !== target.email;
         await tx.users.update(id, { ...fields, ...(emailChanged ? { verified_at: null } : {}), updated_at: now() });
         if (roles) await tx.roles.setUserRoles(id, roles);
         if (permissions) await tx.roles.setUserPermissions(id, permissions);
         if (brands) await tx.brands.setUserBrands(id, brands);
       });
-      return view(actor, await load(id));
+      const updated = await load(actor, id);
+      if (emailChanged) await mailer.send(mails.emailChanged(asLang(updated.lang), updated, target.email));
+      return view(actor, updated);
     },
 
     async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
-      const target = await load(id);
-      authorize(usersPolicy.changeStatus(actor, target, await rolesOf(id)));
+      const target = await load(actor, id);
+      authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
       const next = status ?? (target.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
       await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
@@ -143,17 +191,24 @@ export function usersService(deps: Deps) {
         // A deactivated user is signed out everywhere at once.
         if (next === 'INACTIVE') await tx.auth.deleteUserTokens(id);
       });
-      return view(actor, await load(id));
+      return view(actor, await load(actor, id));
+    },
+
+    async unlock(actor: Actor, id: number) {
+      const target = await load(actor, id);
+      authorize(usersPolicy.manages(actor, (await grantsOf(id)).roles));
+      await repos.loginThrottles.clear(target.email);
+      return view(actor, target);
     },
 
     async approve(actor: Actor, id: number) {
-      const target = await load(id);
-      authorize(usersPolicy.changeStatus(actor, target, await rolesOf(id)));
+      const target = await load(actor, id);
+      authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
       const firstApproval = !target.approved_at;
       await repos.users.update(id, { status: 'ACTIVE', approved_at: target.approved_at ?? now(), updated_at: now() });
       if (firstApproval)
         await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
-      return view(actor, await load(id));
+      return view(actor, await load(actor, id));
     },
   };
 }

@@ -55,7 +55,7 @@ describe('users administration', () => {
     expect(me.permissions).not.toContainEqual({ name: 'user.manage' });
     // A direct permission opens the list but not the writes.
     const listed = (await client.get('/api/ops/users/all')).json().items;
-    expect(listed[0].abilities).toEqual({ edit: false, change_status: false });
+    expect(listed[0].abilities).toEqual({ edit: false, change_status: false, unlock: false });
     expect((await client.patch(`/api/ops/users/${id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
     const view = (await admin.get(`/api/ops/users/${id}`)).json().user;
     expect(view).toMatchObject({ status: 'ACTIVE', roles: [{ name: 'member' }], permissions: [{ name: 'user.view' }] });
@@ -83,7 +83,7 @@ describe('users administration', () => {
       password: 'short',
       password_confirmation: 'short',
     });
-    expect(weak.json().error.fields.password).toBe('password must be at least 8 characters');
+    expect(weak.json().error.fields.password).toBe('password must be at least 10 characters');
     expect((await admin.get('/api/ops/users/all?search=nb@example.com')).json().total).toBe(0);
   });
 
@@ -104,13 +104,13 @@ describe('users administration', () => {
     const r = await admin.patch(`/api/ops/users/${id}/edit`, {
       roles: ['guest'],
       brands: [brandB],
-      permissions: ['report.view'],
+      permissions: ['asset.delete'],
     });
     expect(r.statusCode).toBe(200);
     const me = (await client.get('/api/auth/me')).json();
     expect(me.session_user.roles).toEqual([{ name: 'guest' }]);
     expect(me.session_user.brands.map((b: { id: number }) => b.id)).toEqual([brandB]);
-    expect(me.permissions).toContainEqual({ name: 'report.view' });
+    expect(me.permissions).toContainEqual({ name: 'asset.delete' });
     expect(me.permissions).not.toContainEqual({ name: 'content.private' });
     expect((await admin.patch(`/api/ops/users/${id}/edit`, { password_hash: 'x' })).statusCode).toBe(422);
   });
@@ -179,7 +179,7 @@ describe('users administration', () => {
   it('does not let an administrator lock themselves out', async () => {
     const me = (await admin.get('/api/auth/me')).json().session_user;
     const own = (await admin.get(`/api/ops/users/${me.id}`)).json().user;
-    expect(own.abilities).toEqual({ edit: true, change_status: false });
+    expect(own.abilities).toEqual({ edit: true, change_status: false, unlock: false });
     expect((await admin.patch(`/api/ops/users/${me.id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
     expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { roles: ['member'] })).statusCode).toBe(422);
   });

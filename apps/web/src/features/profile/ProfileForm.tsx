@@ -1,9 +1,11 @@
 import { Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SessionUser } from '@brandvault/contract';
-import { UpdateProfileBody } from '@brandvault/contract';
+import { UpdateProfileBody, fieldText } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../app/components/PasswordField';
 import { PersonField } from '../../app/components/PersonField';
+import { currentLang } from '../../i18n';
 import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
 import { notifySuccess } from '../../app/notify';
 import { notifyUpdateError, useUpdateProfile } from './api';
@@ -17,15 +19,19 @@ function initial(user: SessionUser) {
     country: user.country ?? '',
     phone: user.phone ?? '',
     position: user.position ?? '',
+    current_password: '',
   };
 }
 type Values = ReturnType<typeof initial>;
 
-function toBody(v: Values) {
+function toBody(v: Values, user: SessionUser) {
+  // The current password goes only with a new e-mail address, which is the one change that needs it.
+  const emailChanged = v.email.trim().toLowerCase() !== user.email;
   return {
     first_name: v.first_name,
     last_name: v.last_name,
     email: v.email,
+    ...(emailChanged ? { current_password: v.current_password } : {}),
     company: blankToNull(v.company),
     country: blankToNull(v.country),
     phone: blankToNull(v.phone),
@@ -36,11 +42,21 @@ function toBody(v: Values) {
 export function ProfileForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const form = useForm({ initialValues: initial(user), validate: (v) => validateWith(UpdateProfileBody, toBody(v)) });
+  const form = useForm({
+    initialValues: initial(user),
+    validate: (v) => {
+      const errors = validateWith(UpdateProfileBody, toBody(v, user));
+      if ('current_password' in toBody(v, user) && !v.current_password)
+        errors.current_password = fieldText(currentLang(), 'required', { path: 'current_password' });
+      return errors;
+    },
+  });
+  const emailChanged = form.values.email.trim().toLowerCase() !== user.email;
 
   const submit = form.onSubmit((values) => {
-    update.mutate(toBody(values), {
+    update.mutate(toBody(values, user), {
       onSuccess: (answer) => {
+        form.setValues(initial(answer.session_user));
         form.resetDirty(initial(answer.session_user));
         notifySuccess(t('profile.savedTitle'), t('profile.saved'));
       },
@@ -64,6 +80,16 @@ export function ProfileForm({ user }: { user: SessionUser }) {
           <PersonField field="first_name" input={form.getInputProps('first_name')} />
           <PersonField field="last_name" input={form.getInputProps('last_name')} />
           <PersonField field="email" input={form.getInputProps('email')} />
+          {emailChanged && (
+            <PasswordField
+              label={t('fields.current_password')}
+              name="current_password"
+              autoComplete="current-password"
+              required
+              description={t('profile.emailPasswordHint')}
+              {...form.getInputProps('current_password')}
+            />
+          )}
           <PersonField field="phone" input={form.getInputProps('phone')} />
           <PersonField field="company" input={form.getInputProps('company')} />
           <PersonField field="position" input={form.getInputProps('position')} />

@@ -1,18 +1,25 @@
 import { Button, Group } from '@mantine/core';
-import { IconCheck, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCheck, IconLockOpen, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { isPending, useApproveUser, useChangeUserStatus } from './api';
+import { isPending, useApproveUser, useChangeUserStatus, useUnlockUser } from './api';
 
 /** Row actions; each one asks first through the shell's confirmation dialog. */
 export function UserActions({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const approve = useApproveUser();
   const status = useChangeUserStatus();
+  const unlock = useUnlockUser();
   const name = `${user.first_name} ${user.last_name}`.trim();
-  const busy = approve.isPending || status.isPending;
+  const busy = approve.isPending || status.isPending || unlock.isPending;
+
+  const onUnlock = () =>
+    unlock.mutate(user.id, {
+      onSuccess: () => notifySuccess(t('users.unlockedTitle'), t('users.unlocked', { name })),
+      onError: (e) => notifyError(e),
+    });
 
   const onApprove = async () => {
     const ok = await confirm({
@@ -52,11 +59,24 @@ export function UserActions({ user }: { user: AdminUser }) {
   };
 
   // The server says what this caller may do to this user (e.g. never deactivate themselves).
-  if (!user.abilities.change_status) return null;
+  if (!user.abilities.change_status && !user.abilities.unlock) return null;
 
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
-      {isPending(user) ? (
+      {user.abilities.unlock && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="orange"
+          leftSection={<IconLockOpen size={14} />}
+          loading={unlock.isPending}
+          disabled={busy}
+          onClick={onUnlock}
+        >
+          {t('users.unlock')}
+        </Button>
+      )}
+      {!user.abilities.change_status ? null : isPending(user) ? (
         <Button
           size="compact-sm"
           leftSection={<IconCheck size={14} />}

@@ -25,7 +25,8 @@ const pending: AdminUser = {
   roles: [{ name: 'guest' }],
   permissions: [],
   brands: [],
-  abilities: { edit: true, change_status: true },
+  locked_until: null,
+  abilities: { edit: true, change_status: true, unlock: false },
 };
 
 const adminAnswer = {
@@ -84,5 +85,43 @@ describe('UsersPage', () => {
         within(screen.getByText('grace@example.com').closest('tr') as HTMLElement).getByText('Active'),
       ).toBeInTheDocument(),
     );
+  });
+
+  it('shows a sign-in lock and lifts it', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    const active = { ...pending, status: 'ACTIVE' as const, approved_at: '2026-11-21T00:00:00.000Z' };
+    const locked = {
+      ...active,
+      locked_until: '2026-11-24T22:15:00.000Z',
+      abilities: { ...active.abilities, unlock: true },
+    };
+    let unlocked = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.startsWith('/api/ops/users/all'))
+          return json(200, { items: [unlocked ? active : locked], total: 1, page: 1, per_page: 20 });
+        if (url === '/api/ops/users/5/login/unlock') {
+          unlocked = true;
+          return json(200, { user: active });
+        }
+        return json(200, {
+          session_user: adminAnswer.session_user,
+          permissions: adminAnswer.permissions,
+          emulator: adminAnswer.emulator,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/users');
+    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Sign-in locked')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/login/unlock'));
+    await waitFor(() => expect(screen.queryByText('Sign-in locked')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
   });
 });

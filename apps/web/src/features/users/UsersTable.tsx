@@ -1,8 +1,8 @@
-import { Avatar, Badge, Group, Skeleton, Table, Text } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { Avatar, Badge, Group, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconLock, IconUser } from '@tabler/icons-react';
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatDateTime } from '../../i18n/format';
 import { UserActions } from './UserActions';
 import { UserStatusBadge } from './UserStatusBadge';
 
@@ -77,6 +77,13 @@ export function UsersTable({ users, loading, canManage, skeletonRows = 8 }: Prop
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <UserStatusBadge user={user} />
+                      {user.locked_until && (
+                        <Tooltip label={t('users.lockedUntil', { time: formatDateTime(user.locked_until) })}>
+                          <Badge size="sm" variant="light" color="orange" leftSection={<IconLock size={12} />}>
+                            {t('users.locked')}
+                          </Badge>
+                        </Tooltip>
+                      )}
                       {!user.verified_at && (
                         <Badge size="sm" variant="dot" color="gray">
                           {t('users.unverified')}

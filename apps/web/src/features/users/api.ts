@@ -33,6 +33,14 @@ export function useApproveUser() {
   });
 }
 
+export function useUnlockUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.userUnlock, { params: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
 export function useChangeUserStatus() {
   const qc = useQueryClient();
   return useMutation({
