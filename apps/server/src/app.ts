@@ -14,6 +14,7 @@ import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
 import { folderParamOf } from './http/route.js';
 import type { MountDeps } from './http/route.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
 import { startWorker } from './jobs/start.js';
 import type { Worker } from './jobs/worker.js';
@@ -73,6 +74,7 @@ export async function buildApp(
     const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
     const services = makeServices(deps);
 
+    await registerSecurityHeaders(app, config.appUrl);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 200, fields: 50 } });
     app.decorateRequest('actor', null);

@@ -39,9 +39,10 @@ export interface Mail {
 
 /**
  * The real app on a temp data dir: a fresh SQLite file, or a fresh PostgreSQL schema when
- * TEST_DB=postgres (TEST_DATABASE_URL must then be reachable: no silent skip).
+ * TEST_DB=postgres (TEST_DATABASE_URL must then be reachable: no silent skip). `env` overrides
+ * settings (APP_URL, WEB_DIST, ...).
  */
-export async function startApp() {
+export async function startApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-test-'));
   const clock = new TestClock();
   let pgSchema: string | undefined;
@@ -59,6 +60,7 @@ export async function startApp() {
     APP_URL: 'http://app.test',
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
   } as NodeJS.ProcessEnv);
   const build = async () => {
     if (pgSchema) await adminQuery(databaseUrl!, `create schema ${pgSchema}`);

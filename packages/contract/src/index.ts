@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is made.
+import './zodSetup.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './errors.js';
