@@ -3,8 +3,16 @@ import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { runPrimary, workerIndex } from './cluster.js';
 import { warnAboutMissingTools } from './media/index.js';
+import { sweepStaleUploadsAtStart } from './modules/uploads/staleUploads.js';
 
 const config = loadConfig();
+
+// Before any process takes uploads: temp files of uploads that can no longer finish.
+if (cluster.isPrimary) {
+  const swept = await sweepStaleUploadsAtStart(config);
+  if ((swept.temps || swept.tus) && ['info', 'debug', 'trace'].includes(config.logLevel))
+    console.log(`Removed stale uploads: ${swept.temps} staged files, ${swept.tus} resumable uploads`);
+}
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
   await runPrimary(config.webConcurrency, (msg) => console.error(msg));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
@@ -51,4 +52,18 @@ export async function readForm(
     }
   }
   return { body, files };
+}
+
+/** One part of a streamed multipart body, as plain values: services never see the request. */
+export type StreamPart =
+  | { type: 'field'; name: string; value: string }
+  | { type: 'file'; name: string; filename: string; stream: Readable & { truncated?: boolean } };
+
+/** The parts of a streamed multipart body, in order; none when the body is not multipart. */
+export async function* streamParts(req: FastifyRequest): AsyncGenerator<StreamPart> {
+  if (!req.isMultipart()) return;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') yield { type: 'file', name: part.fieldname, filename: part.filename, stream: part.file };
+    else yield { type: 'field', name: part.fieldname, value: String(part.value) };
+  }
 }

@@ -4,17 +4,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Signed links for things an <img> or <a download> must fetch without a bearer header
- * (thumbnails, previews, originals). The expiry is rounded up to a day boundary so a link stays
- * the same for a day and the browser can cache what it points to.
+ * (thumbnails, previews, originals). The expiry is rounded up to a step (a day by default) so a
+ * link stays the same for that long and the browser can cache what it points to.
  */
-export function signPath(appKey: string, path: string, now: Date, ttlMs = DAY_MS): string {
-  const exp = linkExpiry(now, ttlMs);
+export function signPath(appKey: string, path: string, now: Date, ttlMs = DAY_MS, stepMs = DAY_MS): string {
+  const exp = linkExpiry(now, ttlMs, stepMs);
   const sep = path.includes('?') ? '&' : '?';
   return `${path}${sep}exp=${exp}&sig=${hmac(appKey, `${path}|${exp}`)}`;
 }
 
-/** When a link signed now expires: at least `ttlMs` ahead, rounded up to a day boundary. */
-export const linkExpiry = (now: Date, ttlMs = DAY_MS) => Math.ceil((now.getTime() + ttlMs) / DAY_MS) * DAY_MS;
+/** When a link signed now expires: at least `ttlMs` ahead, rounded up to a multiple of `stepMs`. */
+export const linkExpiry = (now: Date, ttlMs = DAY_MS, stepMs = DAY_MS) =>
+  Math.ceil((now.getTime() + ttlMs) / stepMs) * stepMs;
 
 /** Checks a signature made by signPath for `path` (without the exp/sig parameters). */
 export function verifySignedPath(appKey: string, path: string, exp: unknown, sig: unknown, now: Date): boolean {

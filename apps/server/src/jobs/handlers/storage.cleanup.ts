@@ -1,6 +1,5 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { z } from 'zod';
+import { sweepStaleUploads } from '../../modules/uploads/staleUploads.js';
 import { makeRepos } from '../../repos.js';
 import type { BlobStore } from '../../storage/index.js';
 import type { Db } from '../../db/index.js';
@@ -45,25 +44,13 @@ export const storageCleanup = defineHandler({
   async run({ temp_hours, orphan_hours, tus_hours }, { storage, db, clock, dataDir, log }) {
     if (!storage) throw new PermanentJobError('storage.cleanup needs the blob store');
     const now = clock.now().getTime();
-    const temps = await storage.listStaleTemps(new Date(now - temp_hours * HOUR_MS));
-    for (const key of temps) await storage.discard(key);
+    const { temps, tus } = await sweepStaleUploads(storage, dataDir, {
+      temps: new Date(now - temp_hours * HOUR_MS),
+      tus: new Date(now - tus_hours * HOUR_MS),
+    });
     const cutoff = new Date(now - orphan_hours * HOUR_MS);
     const originals = await orphans(storage, db, 'originals/', cutoff);
     const derivatives = await orphans(storage, db, 'derivatives/', cutoff);
-    let tus = 0;
-    if (dataDir) {
-      const dir = join(dataDir, 'tus');
-      const names = await readdir(dir).catch(() => [] as string[]);
-      for (const name of names.filter((n) => n.endsWith('.json'))) {
-        const info = await stat(join(dir, name)).catch(() => null);
-        if (!info || info.mtimeMs >= now - tus_hours * HOUR_MS) continue;
-        const id = name.slice(0, -'.json'.length);
-        await rm(join(dir, id), { force: true });
-        await rm(join(dir, name), { force: true });
-        tus++;
-      }
-    }
-    if (temps.length || originals || derivatives || tus)
-      log.info({ temps: temps.length, originals, derivatives, tus }, 'storage clean-up');
+    if (temps || originals || derivatives || tus) log.info({ temps, originals, derivatives, tus }, 'storage clean-up');
   },
 });

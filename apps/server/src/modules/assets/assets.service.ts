@@ -3,10 +3,11 @@ import type { AssetEditBody, AssetView, Lang, UploadResult } from '@brandvault/c
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
+import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
-import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
 import { enqueue } from '../../jobs/queue.js';
 import { makeRepos } from '../../repos.js';
+import type { StagedBlob } from '../../storage/index.js';
 import type { Deps } from '../../services.js';
 import type { Actor } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
@@ -16,9 +17,10 @@ import type { FoldersService } from '../folders/folders.service.js';
 import type { FilesService } from '../files/files.service.js';
 import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
-import { ingestNewAsset } from './ingest.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
+import { cleanFileName } from './fileName.js';
+import { failed, ingestNewAsset } from './ingest.js';
+import { RequestStaging } from './requestStaging.js';
 
 export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
   const { repos, clock, media, appKey, handle } = deps;
@@ -53,14 +55,19 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         name_locked: a.name_locked === 1,
         sha256: a.sha256,
         current_version: a.current_version,
-        download_url: abilities.download
-          ? signPath(appKey, `/api/ops/asset/${a.id}/download`, clock.now(), HOUR_MS)
-          : null,
+        download_url: abilities.download ? downloadLink(appKey, a.id, actor.user.id, clock.now()) : null,
         brand: { id: brand!.id, name: brand!.name, slug: brand!.slug },
         breadcrumbs,
         created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
       },
     };
+  }
+
+  /** A new name as it will be stored (see cleanFileName); one that is only an extension is refused. */
+  function renamed(raw: string): string {
+    const named = cleanFileName(raw);
+    if (!named.ok) throw invalid({ name: named.code === 'MISSING_NAME' ? 'nameOnly' : 'required' });
+    return named.name;
   }
 
   /** A destination folder the actor can see and upload into. */
@@ -77,41 +84,51 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       return view(actor, id);
     },
 
-    /** Multipart parts named `files`, each streamed through ingest in turn. */
+    /**
+     * Multipart parts named `files`. Every file is staged while the body streams in, and assets
+     * are made only once it has ended within its limits: a body refused half-way (the 201st file
+     * of a 200-file limit, a file too large, malformed or cut off) answers its error and leaves
+     * nothing, rather than keeping the files before the fault and reporting the rest as failed.
+     */
     async upload(
       actor: Actor,
-      req: FastifyRequest,
-      reply: FastifyReply,
+      parts: AsyncIterable<StreamPart>,
       brandId: number,
       folderId: number,
       duplicates: 'skip' | 'allow',
       lang: Lang,
-    ) {
+    ): Promise<{ status: 201 | 207 | 422; results: UploadResult[] }> {
       const folder = await target(actor, folderId);
       if (folder.brand_id !== brandId) throw new AppError('FOLDER_NOT_FOUND');
-      if (!req.isMultipart()) throw invalid({ files: 'required' });
-      const results: UploadResult[] = [];
-      let mode = duplicates;
-      for await (const part of req.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'duplicates' && part.value === 'allow') mode = 'allow';
-          continue;
+      const staging = new RequestStaging(deps.storage, deps.config.maxUploadBytes);
+      try {
+        const files: { name: string; staged: StagedBlob | 'FILE_TOO_LARGE' }[] = [];
+        let mode = duplicates;
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (part.name === 'duplicates' && part.value === 'allow') mode = 'allow';
+          } else if (part.name !== 'files') part.stream.resume();
+          else files.push({ name: part.filename, staged: await staging.stage(part.stream) });
         }
-        if (part.fieldname !== 'files') {
-          part.file.resume();
-          continue;
+        if (!files.length) throw invalid({ files: 'required' });
+        const results: UploadResult[] = [];
+        for (const f of files) {
+          results.push(
+            f.staged === 'FILE_TOO_LARGE'
+              ? failed(cleanFileName(f.name).name, 'FILE_TOO_LARGE', lang)
+              : await ingestNewAsset(deps, actor, folder, f.name, { staged: f.staged }, { duplicates: mode, lang }),
+          );
         }
-        results.push(await ingestNewAsset(deps, actor, folder, part.filename, part.file, { duplicates: mode, lang }));
+        // 201 all created, 422 all refused (the results say why), 207 anything in between.
+        const status = results.every((r) => r.status === 'created')
+          ? 201
+          : results.every((r) => r.status === 'failed')
+            ? 422
+            : 207;
+        return { status, results };
+      } finally {
+        await staging.discardAll();
       }
-      if (!results.length) throw invalid({ files: 'required' });
-      // 201 all created, 422 all refused (the results say why), 207 anything in between.
-      const status = results.every((r) => r.status === 'created')
-        ? 201
-        : results.every((r) => r.status === 'failed')
-          ? 422
-          : 207;
-      reply.status(status);
-      return { results };
     },
 
     async edit(actor: Actor, id: number, body: z.output<typeof AssetEditBody>) {
@@ -120,13 +137,14 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       if (body.name_locked !== undefined) authorize(assetAbilities(actor, a).lock_name);
       // The lock as it will be after this edit: locking and renaming at once is refused.
       const locked = body.name_locked ?? a.name_locked === 1;
-      if (body.name !== undefined && body.name !== a.name) {
+      const name = body.name === undefined ? undefined : renamed(body.name);
+      if (name !== undefined && name !== a.name) {
         if (locked) throw invalid({ name: 'immutable' });
         // The name keeps its file extension.
-        if (!body.name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
+        if (!name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
       }
       await repos.assets.update(id, {
-        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
         ...(body.keywords ? { keywords: JSON.stringify([...new Set(body.keywords)]) } : {}),
         ...(body.categories ? { categories: JSON.stringify([...new Set(body.categories)]) } : {}),
@@ -204,19 +222,18 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       return view(actor, id);
     },
 
-    /** The original, by bearer token (asset.download) or by the signed link the view hands out. */
+    /**
+     * The original, by bearer token or by the signed link the view hands out. A link is worth
+     * what its user may do now: a removed or PRIVATE asset out of their reach, a lost brand or
+     * permission, or a deactivated account answer 404, as a denied read does.
+     */
     async download(req: FastifyRequest, reply: FastifyReply, id: number) {
       const q = req.query as Record<string, unknown>;
-      const signed = verifySignedPath(appKey, `/api/ops/asset/${id}/download`, q.exp, q.sig, clock.now());
-      let a;
-      if (signed) a = await repos.assets.byId(id);
-      else {
-        const actor = req.actor;
-        if (!actor) throw new AppError('UNAUTHENTICATED');
-        a = await visible(actor, id);
-        authorize(hasPermission(actor, 'asset.download'));
-      }
-      if (!a) throw new AppError('NOT_FOUND');
+      const linkUser = downloadLinkUser(appKey, id, q, clock.now());
+      const actor = linkUser === null ? req.actor : await linkActor(repos, linkUser);
+      if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
+      const a = await visible(actor, id);
+      authorize(hasPermission(actor, 'asset.download'), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
       return files.sendOriginal(
         req,
         reply,

@@ -8,8 +8,10 @@ import type { MediaMetadata } from '../../media/index.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
+import type { StagedBlob } from '../../storage/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { FolderRow } from '../folders/folders.repo.js';
+import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
 
 const REJECTION: Record<string, ErrorCode> = {
@@ -17,15 +19,6 @@ const REJECTION: Record<string, ErrorCode> = {
   extension_not_allowed: 'EXTENSION_NOT_ALLOWED',
   content_mismatch: 'CONTENT_MISMATCH',
 };
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
-
-/** The last path segment, without control characters: a name, never a path. */
-export function safeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  return base.replace(CONTROL_CHARS, '').trim().slice(0, 255);
-}
 
 export interface StoredFile {
   key: string;
@@ -38,12 +31,17 @@ export interface StoredFile {
   meta: MediaMetadata;
 }
 
-/** What an upload arrives as: a stream (multipart) or a finished local file (tus) to take over. */
-export type Source = Readable | { file: string; sha256?: string | undefined };
+/**
+ * What an upload arrives as: a stream, a finished local file (tus) to take over, or a blob its
+ * request staged already (multipart).
+ */
+export type Source = Readable | { file: string; sha256?: string | undefined } | { staged: StagedBlob };
 const isFile = (s: Source): s is { file: string; sha256?: string | undefined } =>
   typeof (s as { file?: unknown }).file === 'string';
+const isStaged = (s: Source): s is { staged: StagedBlob } => (s as { staged?: unknown }).staged !== undefined;
+const isStream = (s: Source): s is Readable => !isFile(s) && !isStaged(s);
 const drain = (s: Source) => {
-  if (!isFile(s)) s.resume();
+  if (isStream(s)) s.resume();
 };
 
 export type Checked = { ok: true; file: StoredFile } | { ok: false; code: ErrorCode; existing?: undefined };
@@ -60,20 +58,22 @@ export async function storeAndCheck(
   before?: (sha256: string) => Promise<'stop' | 'go'>,
 ): Promise<Checked | { ok: false; stopped: true; tempKey: string }> {
   const { storage, config, repos } = deps;
-  let staged;
+  let staged: StagedBlob;
   try {
-    staged = isFile(source)
-      ? await storage.adoptFile(source.file, { maxBytes: config.maxUploadBytes, sha256: source.sha256 })
-      : await storage.stage(source, { maxBytes: config.maxUploadBytes });
+    staged = isStaged(source)
+      ? source.staged
+      : isFile(source)
+        ? await storage.adoptFile(source.file, { maxBytes: config.maxUploadBytes, sha256: source.sha256 })
+        : await storage.stage(source, { maxBytes: config.maxUploadBytes });
   } catch (err) {
     drain(source);
     if (err instanceof BlobTooLargeError) return { ok: false, code: 'FILE_TOO_LARGE' };
-    if ((!isFile(source) && source.readableAborted) || (err as { code?: string }).code === 'ECONNRESET') {
+    if ((isStream(source) && source.readableAborted) || (err as { code?: string }).code === 'ECONNRESET') {
       return { ok: false, code: 'UPLOAD_INCOMPLETE' };
     }
     throw err;
   }
-  if (!isFile(source) && (source as Readable & { truncated?: boolean }).truncated) {
+  if (isStream(source) && (source as Readable & { truncated?: boolean }).truncated) {
     await storage.discard(staged.tempKey);
     return { ok: false, code: 'FILE_TOO_LARGE' };
   }
@@ -149,11 +149,12 @@ export async function ingestNewAsset(
   source: Source,
   opts: { duplicates: 'skip' | 'allow'; lang: Lang },
 ): Promise<UploadResult> {
-  const name = safeFileName(rawName);
-  if (!name) {
+  const named = cleanFileName(rawName);
+  if (!named.ok) {
     drain(source);
-    return failed(rawName, 'MISSING_EXTENSION', opts.lang);
+    return failed(named.name, named.code, opts.lang);
   }
+  const name = named.name;
   let existing: { id: number; folder_id: number; path: string } | undefined;
   const checked = await storeAndCheck(deps, source, name, async (sha) => {
     if (opts.duplicates === 'allow') return 'go';

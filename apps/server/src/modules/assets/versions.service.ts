@@ -1,18 +1,21 @@
-import type { FastifyRequest } from 'fastify';
 import type { AssetVersion } from '@brandvault/contract';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
+import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { enqueue } from '../../jobs/queue.js';
 import { extensionInfo } from '../../media/index.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
+import type { StagedBlob } from '../../storage/index.js';
 import type { Actor } from '../auth/actor.js';
 import type { AssetsService } from './assets.service.js';
 import { assetAbilities } from './assets.policy.js';
 import type { AssetRow, VersionRow } from './assets.repo.js';
-import { safeFileName, storeAndCheck } from './ingest.js';
+import { cleanFileName } from './fileName.js';
+import { storeAndCheck } from './ingest.js';
 import type { Source, StoredFile } from './ingest.js';
+import { RequestStaging } from './requestStaging.js';
 
 /**
  * Version history (§4: initialised by the first upload as version 1). Every change of file, and
@@ -104,11 +107,16 @@ export function versionsService(deps: Deps, assets: AssetsService) {
   return {
     list: listVersions,
 
-    /** A new version from a stream (multipart part or finished tus upload). */
+    /** A new version from an upload (a staged multipart file or a finished tus upload). */
     async fromStream(actor: Actor, assetId: number, fileName: string, source: Source) {
       const a = await assets.visible(actor, assetId);
       authorize(assetAbilities(actor, a).version);
-      const name = safeFileName(fileName);
+      const named = cleanFileName(fileName);
+      if (!named.ok)
+        throw new AppError(named.code, {
+          fieldKeys: { file: named.code === 'MISSING_NAME' ? 'nameOnly' : 'required' },
+        });
+      const name = named.name;
       const checked = await storeAndCheck(deps, source, name);
       // A rejected file answers with its own catalogue code (422, or 413 when too large).
       if (!checked.ok) throw new AppError('code' in checked ? checked.code : 'INVALID_DATA');
@@ -116,26 +124,35 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       return makeCurrent(actor, a, { ...f, name, width: f.meta.width ?? null, height: f.meta.height ?? null });
     },
 
-    /** Multipart: an `asset_id` field first, then one `file`. */
-    async create(actor: Actor, req: FastifyRequest) {
-      if (!req.isMultipart()) throw invalid({ file: 'required' });
-      let assetId: number | undefined;
-      let result: Awaited<ReturnType<typeof makeCurrent>> | undefined;
-      for await (const part of req.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'asset_id') assetId = Number(part.value);
-          continue;
+    /**
+     * Multipart: an `asset_id` field first (the asset is checked before a byte of the file is
+     * read), then one `file`, staged and made the current version only once the body has ended
+     * well, so a malformed or cut-off body leaves no version behind.
+     */
+    async create(actor: Actor, parts: AsyncIterable<StreamPart>) {
+      const staging = new RequestStaging(deps.storage, deps.config.maxUploadBytes);
+      try {
+        let assetId: number | undefined;
+        let file: { name: string; staged: StagedBlob | 'FILE_TOO_LARGE' } | undefined;
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            if (part.name === 'asset_id' && assetId === undefined) {
+              if (!/^[1-9]\d{0,15}$/.test(part.value.trim())) throw invalid({ asset_id: 'invalid' });
+              assetId = Number(part.value);
+              authorize(assetAbilities(actor, await assets.visible(actor, assetId)).version);
+            }
+          } else if (part.name !== 'file' || file || assetId === undefined) {
+            part.stream.resume();
+            if (assetId === undefined) throw invalid({ asset_id: 'required' });
+          } else file = { name: part.filename, staged: await staging.stage(part.stream) };
         }
-        if (part.fieldname !== 'file' || result || !assetId || !Number.isInteger(assetId) || assetId < 1) {
-          part.file.resume();
-          if (!assetId) throw invalid({ asset_id: 'required' });
-          continue;
-        }
-        result = await this.fromStream(actor, assetId, part.filename, part.file);
+        if (assetId === undefined) throw invalid({ asset_id: 'required' });
+        if (!file) throw invalid({ file: 'required' });
+        if (file.staged === 'FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+        return await this.fromStream(actor, assetId, file.name, { staged: file.staged });
+      } finally {
+        await staging.discardAll();
       }
-      if (!assetId) throw invalid({ asset_id: 'required' });
-      if (!result) throw invalid({ file: 'required' });
-      return result;
     },
 
     async restore(actor: Actor, id: number, number: number) {

@@ -10,9 +10,11 @@ import type { Services, Deps } from '../../services.js';
 import type { Actor } from '../auth/actor.js';
 import { assetAbilities } from '../assets/assets.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
+import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset } from '../assets/ingest.js';
 import { HashingFileStore } from './hashingFileStore.js';
 import { useNodeBodiesForPatch } from './nodePatch.js';
+import { TUS_EXPIRY_MS, tusDirectory } from './staleUploads.js';
 
 /** Who is behind each raw request: set by the Fastify route before tus takes over. */
 export const callers = new WeakMap<IncomingMessage, { actor: Actor; lang: Lang }>();
@@ -42,24 +44,26 @@ const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? e
  * `asset_id` is in its metadata). The final PATCH answers 200 with the `UploadResult` JSON.
  */
 export function createTusServer(deps: Deps, services: Services) {
-  const directory = join(deps.config.dataDir, 'tus');
-  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
+  const directory = tusDirectory(deps.config.dataDir);
+  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 
   async function finish(actor: Actor, lang: Lang, upload: Upload): Promise<UploadResult> {
     const meta = TusMetadata.parse(upload.metadata ?? {});
+    // Results show the name as it is stored, never the raw one with its invisible characters.
+    const fileName = cleanFileName(meta.filename).name;
     const path = join(directory, upload.id);
     const source = { file: path, sha256: (await datastore.takeDigest(upload.id, upload.size ?? -1)) ?? undefined };
     try {
       if (meta.asset_id) {
         const { asset } = await services.versions.fromStream(actor, meta.asset_id, meta.filename, source);
-        return { file_name: meta.filename, status: 'created', asset_id: asset.id };
+        return { file_name: fileName, status: 'created', asset_id: asset.id };
       }
       const folder = await services.folders.visible(actor, meta.folder_id!);
       return await ingestNewAsset(deps, actor, folder, meta.filename, source, { duplicates: meta.duplicates, lang });
     } catch (err) {
       if (err instanceof AppError)
         return {
-          file_name: meta.filename,
+          file_name: fileName,
           status: 'failed',
           error: { code: err.code, message: errorText(err.code, lang).message },
         };

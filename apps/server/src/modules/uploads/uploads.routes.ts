@@ -17,6 +17,9 @@ export function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s:
     checkXsrf(req, m.appKey);
     if (!req.actor) throw new AppError('UNAUTHENTICATED');
     if (!hasPermission(req.actor, 'asset.create')) throw new AppError('FORBIDDEN');
+    // Parallel parts joined by concatenation are an extension this server does not offer: the
+    // client's mistake (422), not the 501 @tus/server would answer.
+    if (req.headers['upload-concat'] !== undefined) throw new AppError('INVALID_DATA');
     callers.set(req.raw, { actor: req.actor, lang: pickLang(req) });
     reply.hijack();
     await tus.handle(req.raw, reply.raw);

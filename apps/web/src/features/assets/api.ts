@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { DOWNLOAD_LINK_MINUTES, routes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys } from '../folders/api';
@@ -11,13 +11,18 @@ export const assetKeys = {
   versions: (id: number) => [...assetKeys.all, 'versions', id] as const,
 };
 
+/** The view's download link lives DOWNLOAD_LINK_MINUTES: read again at half that, an open page keeps a live one. */
+const LINK_REFRESH_MS = (DOWNLOAD_LINK_MINUTES * 60_000) / 2;
+
 export function useAsset(id: number) {
   return useQuery({
     queryKey: assetKeys.detail(id),
     queryFn: ({ signal }) => call(routes.assetView, { params: { id }, signal }),
     // A fresh upload or version is still making its preview: look again shortly.
     refetchInterval: (query) =>
-      query.state.data?.asset.derivatives === 'pending' && query.state.dataUpdateCount < POLL_LIMIT ? 2000 : false,
+      query.state.data?.asset.derivatives === 'pending' && query.state.dataUpdateCount < POLL_LIMIT
+        ? 2000
+        : LINK_REFRESH_MS,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { ActionIcon, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconFileText } from '@tabler/icons-react';
@@ -167,10 +167,37 @@ type StageMediaProps = Pick<
   'item' | 'original' | 'loading' | 'picture' | 'tenths' | 'turns' | 'offset' | 'onBroken'
 >;
 
+/**
+ * The link a player was given first for this item: the view hands out a fresh short-lived link
+ * now and then, and a new `src` would restart playback. When the pinned link runs out mid-play
+ * (a long video), `renew` takes the fresh one and carries on from the same second.
+ */
+function usePlaybackSource(itemId: number, original: string | null) {
+  const [pinned, setPinned] = useState<{ id: number; url: string } | null>(null);
+  if (original && pinned?.id !== itemId) setPinned({ id: itemId, url: original });
+  const source = pinned?.id === itemId ? pinned.url : original;
+  const renew = (player: HTMLMediaElement) => {
+    if (!original || original === source) return;
+    const at = player.currentTime;
+    const playing = !player.paused;
+    player.addEventListener(
+      'loadedmetadata',
+      () => {
+        player.currentTime = at;
+        if (playing) void player.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+    setPinned({ id: itemId, url: original });
+  };
+  return { source, renew };
+}
+
 /** The asset as its type allows: a player, a picture, or a card for files without a preview. */
 function StageMedia({ item, original, loading, picture, tenths, turns, offset, onBroken }: StageMediaProps) {
   const { t } = useTranslation();
   const plays = item.type === 'video' || item.type === 'audio';
+  const { source, renew } = usePlaybackSource(item.id, original);
 
   if (item.derivatives === 'pending' && !plays) {
     return (
@@ -181,14 +208,15 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
     );
   }
   if (item.type === 'video') {
-    return original ? (
+    return source ? (
       <video
         className={classes.media}
-        src={original}
+        src={source}
         poster={pictureOf(item) ?? undefined}
         controls
         preload="metadata"
         aria-label={item.name}
+        onError={(e) => renew(e.currentTarget)}
       />
     ) : (
       <NoPlayback item={item} loading={loading} />
@@ -202,8 +230,15 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
         ) : (
           <TypeIcon type="audio" size={120} />
         )}
-        {original ? (
-          <audio className={classes.audioPlayer} src={original} controls preload="metadata" aria-label={item.name} />
+        {source ? (
+          <audio
+            className={classes.audioPlayer}
+            src={source}
+            controls
+            preload="metadata"
+            aria-label={item.name}
+            onError={(e) => renew(e.currentTarget)}
+          />
         ) : (
           <NoPlayback item={item} loading={loading} bare />
         )}

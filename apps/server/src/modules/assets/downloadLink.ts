@@ -1,0 +1,38 @@
+import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
+import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
+import type { Repos } from '../../repos.js';
+import type { Actor } from '../auth/actor.js';
+import { canSignIn } from '../auth/auth.policy.js';
+
+const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
+/** Expiries are rounded up to the minute, so a view read twice within one hands out the same link. */
+const STEP_MS = 60_000;
+
+/** The signed part names the user, so a fetch can check that user's rights as they are now. */
+const signedPath = (assetId: number, userId: number) => `/api/ops/asset/${assetId}/download?u=${userId}`;
+
+/** A short-lived link to an asset's original, issued for one user (see DOWNLOAD_LINK_MINUTES). */
+export const downloadLink = (appKey: string, assetId: number, userId: number, now: Date) =>
+  signPath(appKey, signedPath(assetId, userId), now, LINK_MS, STEP_MS);
+
+/** The user a download link was issued for, or null when it is not a valid, unexpired link. */
+export function downloadLinkUser(appKey: string, assetId: number, query: unknown, now: Date): number | null {
+  const q = (query ?? {}) as Record<string, unknown>;
+  if (typeof q.u !== 'string' || !/^[1-9]\d{0,15}$/.test(q.u)) return null;
+  const userId = Number(q.u);
+  return verifySignedPath(appKey, signedPath(assetId, userId), q.exp, q.sig, now) ? userId : null;
+}
+
+/**
+ * The user behind a link as a caller with their current roles and permissions, or null when the
+ * account is gone or may no longer sign in (a deactivated user's links stop working at once).
+ */
+export async function linkActor(repos: Repos, userId: number): Promise<Actor | null> {
+  const user = await repos.users.byId(userId);
+  if (!user || !canSignIn(user)) return null;
+  const [roles, permissions] = await Promise.all([
+    repos.roles.rolesByUser([userId]),
+    repos.roles.effectivePermissions(userId),
+  ]);
+  return { user, tokenId: 0, emulatorId: null, roles: roles.get(userId) ?? [], permissions: new Set(permissions) };
+}
