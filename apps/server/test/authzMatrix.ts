@@ -1,0 +1,133 @@
+/**
+ * The authorization matrix: for every route the server registers, the status each kind of caller
+ * must get for a valid request on brand A's objects. These are the SECURE answers, not whatever
+ * the code answers today; a route missing here fails the test, so none goes in unchecked.
+ *
+ * Principals: anonymous (no token); guest, member, manager (that role, assigned to brand A);
+ * admin; otherBrand (manager of brand B only, acting on brand A); direct (guest of brand A holding
+ * the single direct permission user.manage, the escalation vector).
+ */
+export const PRINCIPALS = ['anonymous', 'guest', 'member', 'manager', 'admin', 'otherBrand', 'direct'] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+/** 403, 404 or 422: the call is refused, whichever way a fix chooses to say so. */
+export const REFUSED = 'refused';
+export type Expected = number | typeof REFUSED;
+type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected, Expected];
+
+// Columns:                                               anon guest member manager admin other direct
+const table: Record<string, Row> = {
+  'GET /api/health': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/docs': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/auth/csrf-cookie': [204, 204, 204, 204, 204, 204, 204],
+  'POST /api/login': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/logout': [401, 200, 200, 200, 200, 200, 200],
+  // Signed-out-only calls (access 'guest') refuse a signed-in caller.
+  'POST /api/auth/register': [201, 403, 403, 403, 403, 403, 403],
+  'POST /api/auth/forgot-password': [200, 403, 403, 403, 403, 403, 403],
+  'POST /api/auth/reset-password': [200, 403, 403, 403, 403, 403, 403],
+  'GET /api/auth/me': [401, 200, 200, 200, 200, 200, 200],
+  'PATCH /api/auth/user/update': [401, 200, 200, 200, 200, 200, 200],
+  'PATCH /api/auth/user/password/update': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/auth/check/isAuth': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/auth/check/isGuest': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/auth/check/hasVerifiedEmail': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/email/verification-notification': [202, 202, 202, 202, 202, 202, 202],
+  'POST /api/auth/email/verify': [200, 200, 200, 200, 200, 200, 200],
+
+  // Users: user.view reads, user.manage writes; a non-admin only reaches users sharing a brand.
+  // The user created is a guest of brand A: all a holder of user.manage may hand out (see probes).
+  'GET /api/ops/users/all': [401, 403, 403, 200, 200, 200, 403],
+  'POST /api/ops/users/create': [401, 403, 403, 403, 201, 403, 201],
+  'GET /api/ops/users/:id': [401, 403, 403, 200, 200, 404, 403],
+  'PATCH /api/ops/users/:id/edit': [401, 403, 403, 403, 200, 403, 200],
+  'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
+  'PATCH /api/ops/users/:id/status/approve': [401, 403, 403, 403, 200, 403, 200],
+  'PATCH /api/ops/users/:id/login/unlock': [401, 403, 403, 403, 200, 403, 200],
+
+  // Brands: ids of brands a caller is not assigned to answer 404.
+  'GET /api/ops/brand/list': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/brand/all': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/brand/create': [401, 403, 403, 403, 201, 403, 403],
+  'GET /api/ops/brand/:id': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/brand/:id/update': [401, 403, 403, 403, 200, 403, 403],
+  'PATCH /api/ops/brand/:id/status/update': [401, 403, 403, 403, 200, 403, 403],
+
+  // Folders: the tree of one folder is asked for the PRIVATE folder (guests see PUBLIC only).
+  'GET /api/ops/folder/tree': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/folder/tree/:id': [401, 404, 200, 200, 200, 404, 404],
+  'POST /api/ops/folder/new': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/folder/:id': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/folder/:id/move': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/folder/:id/update': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/folder/:id/get/assets': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/folder/:id/status/change': [401, 403, 403, 200, 200, 404, 403],
+  // Folders the caller cannot see are left out of the answer, not refused.
+  'PUT /api/ops/folder/statistics': [401, 200, 200, 200, 200, 200, 200],
+
+  // Browse and search: GET on the PUBLIC folder, POST on the PRIVATE one.
+  'GET /api/ops/asset/list/all/:id': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/list/all/:id': [401, 404, 200, 200, 200, 404, 404],
+  // A signed link is its own credential.
+  'GET /api/media/*': [200, 200, 200, 200, 200, 200, 200],
+
+  // Assets (in the PUBLIC folder).
+  'POST /api/ops/asset/:brandId/:folderId/new': [401, 403, 201, 201, 201, 404, 403],
+  'PUT /api/ops/asset/:id/edit': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/ops/asset/:id/view': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/all/move/:folderId': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/asset/:id/copy': [401, 403, 201, 201, 201, 404, 403],
+  'PUT /api/ops/asset/:id/status/change': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/asset/:id/download': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/version/new': [401, 403, 201, 201, 201, 404, 403],
+  'GET /api/ops/asset/:id/version/all': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/version/:number/restore': [401, 403, 201, 201, 201, 404, 403],
+
+  // Resumable uploads (tus): creating one into the PUBLIC folder; HEAD of the admin's upload,
+  // which only its owner may see.
+  'ALL /api/uploads': [401, 403, 201, 201, 201, 404, 403],
+  'ALL /api/uploads/*': [401, 403, 404, 404, 200, 404, 403],
+};
+
+/**
+ * Further cases on routes of the table, where the target changes the answer: PRIVATE content,
+ * users of another brand, administrators as targets, and what the holder of user.manage must
+ * not be able to hand out. Lists answer as a lookup would: 200 when the target is listed, 404
+ * when it is not.
+ */
+const probeTable: Record<string, Row> = {
+  'GET /api/ops/folder/:id | the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'GET /api/ops/asset/:id/view | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'GET /api/ops/asset/:id/download | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 403, 404, 200, 200, 403],
+  'GET /api/ops/users/:id | a brand-B member': [401, 403, 403, 404, 200, 200, 403],
+  'PATCH /api/ops/users/:id/edit | a brand-B member': [401, 403, 403, 403, 200, 403, 404],
+  'PATCH /api/ops/users/:id/edit | an administrator': [401, 403, 403, 403, 200, 403, 403],
+  'PATCH /api/ops/users/:id/status/change | deactivate an administrator': [401, 403, 403, 403, 200, 403, 403],
+  'PATCH /api/ops/users/:id/status/approve | an inactive administrator': [401, 403, 403, 403, 200, 403, 403],
+  'PATCH /api/ops/users/:id/edit | give a brand-A member the admin role': [401, 403, 403, 403, 200, 403, 403],
+  'PATCH /api/ops/users/:id/edit | give oneself brand.manage': [401, 403, 403, 403, 200, 403, REFUSED],
+  'PATCH /api/ops/users/:id/login/unlock | an administrator': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/users/create | an administrator': [401, 403, 403, 403, 201, 403, 403],
+  // A guest minting a member would hold its password and so its content.private: refused.
+  'POST /api/ops/users/create | a member (more than a guest holds)': [401, 403, 403, 403, 201, 403, REFUSED],
+  'POST /api/ops/users/create | a guest holding brand.manage': [401, 403, 403, 403, 201, 403, REFUSED],
+  'POST /api/ops/users/create | a guest of brand B': [401, 403, 403, 403, 201, 403, REFUSED],
+};
+
+const byPrincipal = (rows: Record<string, Row>) =>
+  Object.fromEntries(
+    Object.entries(rows).map(([key, row]) => [key, Object.fromEntries(PRINCIPALS.map((p, i) => [p, row[i]]))]),
+  ) as Record<string, Record<Principal, Expected>>;
+
+export const expectations = byPrincipal(table);
+export const probes = byPrincipal(probeTable);
+
+/** Whether an answer is what the table asks for. */
+export const fits = (expected: Expected, got: number) =>
+  expected === REFUSED ? [403, 404, 422].includes(got) : got === expected;
+
+/** The route a probe (or a table row) is about: the 'METHOD /path' part of its key. */
+export const routeOf = (key: string) => key.split(' | ')[0]!;
