@@ -17,3 +17,16 @@ export const LATER_FEATURES = [
   'dashboard',
 ] as const;
 export type LaterFeature = (typeof LATER_FEATURES)[number];
+
+/** Where the menus would lead to those screens: their entries stay hidden until the screens exist. */
+export const LATER_TARGETS: ReadonlySet<string> = new Set([
+  '/dashboard',
+  '/collections/own',
+  '/collections/own/favorites',
+  '/asset/manager',
+  '/asset/sync',
+  '/roles/manage',
+  '/share-link/manage',
+  '/audit/all',
+  '/extension/all',
+]);

@@ -2,6 +2,7 @@ import { DEFAULT_MENU } from '@brandvault/contract';
 import type { MenuValue, PermissionName, RoleName } from '@brandvault/contract';
 import type { SessionData } from '../../state/session';
 import { hasPermission, hasRole } from '../../state/access';
+import { LATER_TARGETS } from '../pages/features';
 
 export interface NavEntry {
   value: MenuValue;
@@ -46,7 +47,9 @@ export function orderedMenu(s: Subject): NavEntry[] {
     .filter((m) => (seen.has(m.value) ? false : (seen.add(m.value), true)));
   // Values missing from an old saved order keep their default place at the end.
   for (const d of DEFAULT_MENU) if (!seen.has(d.value)) entries.push(d);
-  return entries.filter((m) => visible(m.value, s)).map((m) => ({ value: m.value, to: TARGETS[m.value] }));
+  return entries
+    .filter((m) => visible(m.value, s) && !LATER_TARGETS.has(TARGETS[m.value]))
+    .map((m) => ({ value: m.value, to: TARGETS[m.value] }));
 }
 
 export interface AdminLink {
@@ -101,6 +104,9 @@ function allowed(rule: { permission?: PermissionName; role?: RoleName }, s: Subj
 /** The Admin dropdown's groups and links, each gated by its permission or role (§6). */
 export function adminMenu(s: Subject): AdminGroup[] {
   return ADMIN.filter((g) => allowed(g, s))
-    .map((g) => ({ key: g.key, links: g.links.filter((l) => allowed(l, s)).map(({ key, to }) => ({ key, to })) }))
+    .map((g) => ({
+      key: g.key,
+      links: g.links.filter((l) => allowed(l, s) && !LATER_TARGETS.has(l.to)).map(({ key, to }) => ({ key, to })),
+    }))
     .filter((g) => g.links.length > 0);
 }
