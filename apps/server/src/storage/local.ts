@@ -33,10 +33,13 @@ export class LocalBlobStore implements BlobStore {
     const id = newTempId();
     const path = join(this.tmpDir, id);
     const metered = meter(source, opts.maxBytes);
+    const out = createWriteStream(path, { flags: 'wx' });
     try {
-      await pipeline(metered.stream, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(metered.stream, out);
     } catch (err) {
       source.destroy();
+      // A body that fails before the file is open would have it created after the rm below.
+      if (!out.closed) await new Promise((done) => out.once('close', done));
       await rm(path, { force: true });
       throw err;
     }
