@@ -39,7 +39,7 @@ export class LocalBlobStore implements BlobStore {
     } catch (err) {
       source.destroy();
       // A body that fails before the file is open would have it created after the rm below.
-      if (!out.closed) await new Promise((done) => out.once('close', done));
+      if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
       await rm(path, { force: true });
       throw err;
     }
