@@ -27,6 +27,8 @@ function request(method: string, path: string, headers: Record<string, string> =
       );
     });
     req.on('error', reject);
+    // An answer that never comes fails after 10 s instead of holding the test to its timeout.
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer to ${method} ${path} in 10 s`)));
     req.end(body);
   });
 }
@@ -110,13 +112,18 @@ describe(`two server processes on one port (WEB_CONCURRENCY=2, ${dialect})`, () 
   it('starts a process that dies again, and keeps answering meanwhile', async () => {
     const [victim, survivor] = workers();
     process.kill(victim!, 'SIGKILL');
-    // A new process compiles the server with tsx: on two cores busy with the rest of the suite
-    // that has taken over 30 s, so it gets longer than a test's default.
-    await until('a new process', () => workers().length === 2 && !workers().includes(victim!), 80_000);
+    await until('a new process', () => workers().length === 2 && !workers().includes(victim!));
     expect(workers()).toContain(survivor);
-    await until('answers', async () => (await request('GET', '/api/health')).status === 200);
-    for (let i = 0; i < 4; i++) expect((await request('GET', '/api/health')).status).toBe(200);
-  }, 120_000);
+    // node:cluster can lose a connection it hands to a process at the moment that process dies
+    // (the client waits for ever); such a request times out here and counts as not answered.
+    // What must hold: the processes answer again, four times in a row.
+    let inARow = 0;
+    await until('four answers in a row', async () => {
+      const r = await request('GET', '/api/health').catch(() => ({ status: 0 }));
+      inARow = r.status === 200 ? inARow + 1 : 0;
+      return inARow === 4;
+    });
+  }, 60_000);
 
   it('stops every process on SIGTERM', async () => {
     primary.kill('SIGTERM');
