@@ -27,6 +27,37 @@ export default tseslint.config(
     },
   },
   {
+    // Services take a request context and plain values, never Fastify's request or reply.
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.policy.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'Services take a RequestContext and plain values, not Fastify objects.' },
+            { name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL only in repos: the rest of a domain module may name Kysely's types, never build queries.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*.repo.ts',
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/**/*.service.ts',
+      'apps/server/src/**/*.policy.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

@@ -24,7 +24,8 @@ import {
   target,
 } from '../lib/common.js';
 import { searchRepo } from '../../apps/server/src/modules/search/search.repo.js';
-import { filtersOf, orderOf, searchCore } from '../../apps/server/src/modules/search/search.service.js';
+import { searchCore } from '../../apps/server/src/modules/search/search.core.js';
+import { filtersOf, orderOf } from '../../apps/server/src/modules/search/search.service.js';
 import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, PREFIX, RARE_WORD } from '../lib/vocab.js';
 
 const runs = numOpt('runs', 30);
@@ -150,7 +151,13 @@ const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
 // ---- Direct SQL: the same repo calls the service makes (searchCore: page, counts or summary,
 // plan choice, the page's rows, SQLite's side connection as the server has it); no HTTP, sign-in,
 // validation, cards or JSON.
-const core = searchCore(searchRepo(db, dialect, handle.side), dialect, SEARCH_EXACT_TOTAL, 50, cold ? 0 : 500);
+const core = searchCore({
+  repo: searchRepo(db, dialect, handle.side),
+  dialect,
+  exactTotal: SEARCH_EXACT_TOTAL,
+  facetValues: 50,
+  cacheEntries: cold ? 0 : 500,
+});
 
 /** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {

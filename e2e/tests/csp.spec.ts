@@ -63,7 +63,7 @@ test('every page of the web app runs under its Content-Security-Policy without a
   // A brand with a picture, through the admin dialog: its cropper previews a blob: URL.
   const name = `Policy ${unique('br').slice(-6)}`;
   await visit(page, '/brand/all');
-  await page.getByRole('button', { name: 'New brand' }).click();
+  await page.getByRole('button', { name: 'New brand' }).first().click();
   const brandDialog = page.getByRole('dialog');
   await brandDialog.getByLabel('Name', { exact: true }).fill(name);
   await brandDialog.getByLabel('Slug').fill(name.toLowerCase().replace(/\s+/g, '-'));

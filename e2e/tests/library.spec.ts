@@ -14,7 +14,7 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
 
   // A brand, created in the admin screen.
   await page.goto('/brand/all');
-  await page.getByRole('button', { name: 'New brand' }).click();
+  await page.getByRole('button', { name: 'New brand' }).first().click();
   const brandDialog = page.getByRole('dialog');
   await brandDialog.getByLabel('Name', { exact: true }).fill(name);
   await brandDialog.getByLabel('Slug').fill(name.toLowerCase().replace(/\s+/g, '-'));

@@ -28,11 +28,17 @@ import { foldersRoutes } from './modules/folders/folders.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
+import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
+import { jobsRoutes } from './modules/jobs/jobs.routes.js';
+import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore } from './storage/index.js';
+import type { BlobStore } from './storage/index.js';
 import type { Deps, Services } from './services.js';
 import './http/context.js';
 
@@ -40,6 +46,7 @@ export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   handle: DbHandle;
+  storage: BlobStore;
   /** The in-process job worker, unless JOBS_IN_SERVER=false (then `npm run worker` works the queue). */
   worker: Worker | null;
   close(): Promise<void>;
@@ -106,6 +113,11 @@ export async function buildApp(
     assetsRoutes(app, mountDeps, services);
     uploadsRoutes(app, mountDeps, deps, services);
     searchRoutes(app, mountDeps, services);
+    shortcutsRoutes(app, mountDeps, services);
+    auditRoutes(app, mountDeps, services);
+    collectionsRoutes(app, mountDeps, services);
+    shareLinksRoutes(app, mountDeps, services);
+    jobsRoutes(app, mountDeps, deps);
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {
@@ -125,6 +137,7 @@ export async function buildApp(
             dataDir: config.dataDir,
             clock,
             concurrency: config.jobsConcurrency,
+            mailer,
           })
         : null;
     deps.wake = () => worker?.wake();
@@ -132,6 +145,7 @@ export async function buildApp(
     return {
       app,
       services,
+      storage,
       handle,
       worker,
       async close() {

@@ -4,6 +4,9 @@ import { loginThrottleRepo } from './modules/auth/loginThrottle.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
 import { foldersRepo } from './modules/folders/folders.repo.js';
 import { assetsRepo } from './modules/assets/assets.repo.js';
+import { shortcutsRepo } from './modules/shortcuts/shortcuts.repo.js';
+import { collectionsRepo } from './modules/collections/collections.repo.js';
+import { shareLinksRepo } from './modules/shareLinks/shareLinks.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 
@@ -17,6 +20,9 @@ export function makeRepos(db: Db) {
     brands: brandsRepo(db),
     folders: foldersRepo(db),
     assets: assetsRepo(db),
+    shortcuts: shortcutsRepo(db),
+    collections: collectionsRepo(db),
+    shareLinks: shareLinksRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

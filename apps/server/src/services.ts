@@ -10,10 +10,14 @@ import { authService } from './modules/auth/auth.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
 import { filesService } from './modules/files/files.service.js';
+import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { searchService } from './modules/search/search.service.js';
+import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
+import { auditService } from './modules/audit/audit.service.js';
+import { collectionsService } from './modules/collections/collections.service.js';
 import type { Repos } from './repos.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
@@ -46,6 +50,10 @@ export function makeServices(deps: Deps) {
     assets,
     versions: versionsService(deps, assets),
     search: searchService(deps, folders),
+    audit: auditService(deps),
+    shortcuts: shortcutsService(deps, folders, assets),
+    collections: collectionsService(deps, folders),
+    shareLinks: shareLinksService(deps, files),
   };
 }
 export type Services = ReturnType<typeof makeServices>;

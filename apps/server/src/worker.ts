@@ -3,6 +3,7 @@ import { openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { consoleLog } from './jobs/log.js';
 import { startWorker } from './jobs/start.js';
+import { mailerFromConfig } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 
 // `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
@@ -18,6 +19,7 @@ const worker = startWorker({
   storage,
   dataDir: config.dataDir,
   concurrency: config.jobsConcurrency,
+  mailer: mailerFromConfig(config),
 });
 
 let stopping = false;

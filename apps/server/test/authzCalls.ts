@@ -1,3 +1,4 @@
+import { enqueueAny } from '../src/jobs/queue.js';
 import { multipart } from './harness.js';
 import type { Client } from './harness.js';
 import type { Principal } from './authzMatrix.js';
@@ -34,8 +35,43 @@ const newUser = (w: World, over: Record<string, unknown>) => ({
   brands: [w.A.id],
   ...over,
 });
+/** A queued job owned by `ownerId`, under a name no worker runs (it stays queued). */
+const ownedJob = async (w: World, ownerId: number) => (await enqueueAny(w.db, 'matrix.job', {}, { ownerId }))!;
 const pngForm = async (fields: Record<string, string>, field: string) =>
   multipart(fields, [{ field, name: 'matrix.png', type: 'image/png', data: await uniquePng() }]);
+
+/**
+ * A fresh target with the principal's own shortcut to it already made (none for anonymous, and
+ * none for a principal that cannot see it: its update and delete then find nothing).
+ */
+const withShortcut = async (w: World, p: Principal, kind: 'asset' | 'folder') => {
+  const id = kind === 'asset' ? await w.freshAsset() : await w.freshFolder();
+  if (p !== 'anonymous') await w.clients[p].post(`/api/ops/${kind}/${id}/shortcut/create`, { name: 'Matrix' });
+  return id;
+};
+const shortcutCall = (method: string, kind: 'asset' | 'folder', action: string) => async (w: World, p: Principal) => ({
+  method,
+  url: `/api/ops/${kind}/${await withShortcut(w, p, kind)}/shortcut/${action}`,
+  ...(method === 'PATCH' ? { body: { name: 'Renamed' } } : {}),
+});
+/** A collection of the principal's own (anonymous callers name the administrator's). */
+async function ownCollection(w: World, p: Principal) {
+  const c = p === 'anonymous' ? w.admin : w.clients[p];
+  const r = await c.post('/api/ops/collection/new', { name: `Matrix ${w.next()}` });
+  if (r.statusCode !== 201) throw new Error(`collection: ${r.statusCode} ${r.body}`);
+  return r.json().collection.id as number;
+}
+/** A collection of brand A's member (a user no principal is). */
+async function othersCollection(w: World) {
+  const at = new Date().toISOString();
+  const row = await w.db
+    .insertInto('collections')
+    .values({ owner_id: w.memberA.id, name: `Theirs ${w.next()}`, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+const post = (url: string, body: unknown): Call => ({ method: 'POST', url, body });
 
 /** A builder for every key of `expectations` and `probes` (checked by the test). */
 export const calls: Record<string, Build> = {
@@ -114,6 +150,7 @@ export const calls: Record<string, Build> = {
 
   'GET /api/ops/brand/list': () => get('/api/ops/brand/list'),
   'GET /api/ops/brand/all': () => get('/api/ops/brand/all'),
+  'GET /api/ops/audit/all': () => get('/api/ops/audit/all?section=users'),
   'POST /api/ops/brand/create': (w) => {
     const n = w.next();
     return { method: 'POST', url: '/api/ops/brand/create', body: { name: `Made ${n}`, slug: `made-${n}` } };
@@ -210,8 +247,26 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/asset/${w.versioned}/version/1/restore`,
   }),
 
+  'POST /api/ops/asset/:id/shortcut/create': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/asset/${await w.freshAsset()}/shortcut/create`,
+    body: { name: 'Matrix' },
+  }),
+  'PATCH /api/ops/asset/:id/shortcut/update': shortcutCall('PATCH', 'asset', 'update'),
+  'DELETE /api/ops/asset/:id/shortcut/delete': shortcutCall('DELETE', 'asset', 'delete'),
+  'POST /api/ops/folder/:id/shortcut/create': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/folder/${await w.freshFolder()}/shortcut/create`,
+    body: { name: 'Matrix' },
+  }),
+  'PATCH /api/ops/folder/:id/shortcut/update': shortcutCall('PATCH', 'folder', 'update'),
+  'DELETE /api/ops/folder/:id/shortcut/delete': shortcutCall('DELETE', 'folder', 'delete'),
+
   'ALL /api/uploads': (w) => ({ method: 'POST', url: '/api/uploads', headers: w.tusHeaders(w.pub) }),
   'ALL /api/uploads/*': (w) => ({ method: 'HEAD', url: w.adminUpload, headers: { 'tus-resumable': '1.0.0' } }),
+
+  'GET /api/jobs/mine': () => get('/api/jobs/mine'),
+  'GET /api/jobs/:id': async (w) => get(`/api/jobs/${await ownedJob(w, w.memberA.id)}`),
 
   // ---- probes
   'GET /api/ops/folder/:id | the PRIVATE folder': (w) => get(`/api/ops/folder/${w.priv}`),
@@ -280,6 +335,101 @@ export const calls: Record<string, Build> = {
     url: '/api/ops/users/create',
     body: newUser(w, { roles: ['guest'], permissions: ['brand.manage'] }),
   }),
+  // Anonymous callers have no jobs: they ask for brand A's member's.
+  'POST /api/ops/collection/favorites/add': (w) => post('/api/ops/collection/favorites/add', { ids: [w.asset] }),
+  'POST /api/ops/collection/favorites/remove': (w) => post('/api/ops/collection/favorites/remove', { ids: [w.asset] }),
+  'GET /api/ops/collection/favorites/assets/get': () => get('/api/ops/collection/favorites/assets/get'),
+  'GET /api/ops/collection/own/list': () => get('/api/ops/collection/own/list'),
+  'POST /api/ops/collection/new': (w) =>
+    post('/api/ops/collection/new', { name: `Matrix new ${w.next()}`, asset_ids: [w.asset] }),
+  'GET /api/ops/collection/:id/own/view': async (w, p) =>
+    get(`/api/ops/collection/${await ownCollection(w, p)}/own/view`),
+  'PATCH /api/ops/collection/:id/update': async (w, p) => ({
+    method: 'PATCH',
+    url: `/api/ops/collection/${await ownCollection(w, p)}/update`,
+    body: { name: `Renamed ${w.next()}` },
+  }),
+  'DELETE /api/ops/collection/:id/delete': async (w, p) => ({
+    method: 'DELETE',
+    url: `/api/ops/collection/${await ownCollection(w, p)}/delete`,
+  }),
+  'POST /api/ops/collection/:id/assets/add': async (w, p) =>
+    post(`/api/ops/collection/${await ownCollection(w, p)}/assets/add`, { ids: [w.asset] }),
+  'POST /api/ops/collection/:id/assets/remove': async (w, p) =>
+    post(`/api/ops/collection/${await ownCollection(w, p)}/assets/remove`, { ids: [w.asset] }),
+  'POST /api/ops/folder/:id/collection/create': (w) =>
+    post(`/api/ops/folder/${w.pub}/collection/create`, { name: `From folder ${w.next()}` }),
+  "GET /api/ops/collection/:id/own/view | another user's collection": async (w) =>
+    get(`/api/ops/collection/${await othersCollection(w)}/own/view`),
+  "POST /api/ops/collection/:id/assets/add | another user's collection": async (w) =>
+    post(`/api/ops/collection/${await othersCollection(w)}/assets/add`, { ids: [w.asset] }),
+  "DELETE /api/ops/collection/:id/delete | another user's collection": async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/collection/${await othersCollection(w)}/delete`,
+  }),
+  'POST /api/ops/collection/:id/assets/add | an asset in the PRIVATE folder': async (w, p) =>
+    post(`/api/ops/collection/${await ownCollection(w, p)}/assets/add`, { ids: [w.privAsset] }),
+  'POST /api/ops/collection/favorites/add | an asset in the PRIVATE folder': (w) =>
+    post('/api/ops/collection/favorites/add', { ids: [w.privAsset] }),
+  'POST /api/ops/folder/:id/collection/create | the PRIVATE folder': (w) =>
+    post(`/api/ops/folder/${w.priv}/collection/create`, { name: `From private ${w.next()}` }),
+  "GET /api/jobs/:id | the caller's own job": async (w, p) => {
+    const me = p === 'anonymous' ? null : await w.clients[p].get('/api/auth/me');
+    return get(`/api/jobs/${await ownedJob(w, me ? (me.json().session_user.id as number) : w.memberA.id)}`);
+  },
+  // Brand A's member makes a shortcut; every principal tries to delete it (only the member may).
+  "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/folder/${await withShortcut(w, 'member', 'folder')}/shortcut/delete`,
+  }),
+  'POST /api/ops/collection/:id/share': async (w, p) =>
+    post(`/api/ops/collection/${await ownCollection(w, p)}/share`, { audience: 'anyone' }),
+  'GET /api/ops/collection/:id/share/list': async (w, p) =>
+    get(`/api/ops/collection/${await ownCollection(w, p)}/share/list`),
+  'POST /api/ops/collection/:id/share/:link/revoke': async (w, p) => {
+    const id = await ownCollection(w, p);
+    const c = p === 'anonymous' ? w.admin : w.clients[p];
+    const made = await c.post(`/api/ops/collection/${id}/share`, { audience: 'anyone' });
+    return post(`/api/ops/collection/${id}/share/${made.json().share_link.id}/revoke`, undefined);
+  },
+  "POST /api/ops/collection/:id/share/:link/revoke | another user's link": async (w) => {
+    const col = await othersCollection(w);
+    const at = new Date().toISOString();
+    const link = await w.db
+      .insertInto('share_links')
+      .values({
+        collection_id: col,
+        owner_id: w.memberA.id,
+        token_hash: `matrix-${w.next()}-${Date.now()}`,
+        token_enc: 'x',
+        audience: 'anyone',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return post(`/api/ops/collection/${col}/share/${link.id}/revoke`, undefined);
+  },
+  'GET /api/ops/collection/:id/shared/:token/view': (w) =>
+    get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/view`),
+  'GET /api/ops/collection/:id/shared/:token/public/view': (w) =>
+    get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/public/view`),
+  'POST /api/ops/collection/:id/shared/:token/unlock': (w) =>
+    post(`/api/ops/collection/${w.locked.collection}/shared/${w.locked.token}/unlock`, { password: 'share-pass-1' }),
+  'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind': (w) =>
+    get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/asset/${w.asset}/original`),
+  'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': (w) =>
+    get(`/api/ops/collection/${w.locked.collection}/shared/${w.locked.token}/asset/${w.asset}/original`),
+  'GET /api/ops/share-link/all': () => get('/api/ops/share-link/all'),
+  'PATCH /api/ops/share-link/:id/update': async (w) => ({
+    method: 'PATCH',
+    url: `/api/ops/share-link/${(await w.memberLink()).id}/update`,
+    body: { expiry_unit: 'days', expiry_amount: 1 },
+  }),
+  "GET /api/ops/share-link/all | lists brand A member's link": async (w) => {
+    const link = await w.memberLink();
+    return { ...get('/api/ops/share-link/all?per_page=100'), judge: listed(() => link.id) };
+  },
   'POST /api/ops/users/create | a guest of brand B': (w) => ({
     method: 'POST',
     url: '/api/ops/users/create',

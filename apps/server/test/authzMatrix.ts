@@ -53,6 +53,9 @@ const table: Record<string, Row> = {
   'POST /api/ops/brand/:id/update': [401, 403, 403, 403, 200, 403, 403],
   'PATCH /api/ops/brand/:id/status/update': [401, 403, 403, 403, 200, 403, 403],
 
+  // The audit log: role admin only (§6), whatever permissions a caller holds.
+  'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],
+
   // Folders: the tree of one folder is asked for the PRIVATE folder (guests see PUBLIC only).
   'GET /api/ops/folder/tree': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/folder/tree/:id': [401, 404, 200, 200, 200, 404, 404],
@@ -84,10 +87,52 @@ const table: Record<string, Row> = {
   'GET /api/ops/asset/:id/version/all': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/version/:number/restore': [401, 403, 201, 201, 201, 404, 403],
 
+  // Shortcuts: the caller's own, to an asset or folder of brand A the caller sees (the PUBLIC
+  // folder's); update and delete act on a shortcut the caller made first.
+  'POST /api/ops/asset/:id/shortcut/create': [401, 201, 201, 201, 201, 404, 201],
+  'PATCH /api/ops/asset/:id/shortcut/update': [401, 200, 200, 200, 200, 404, 200],
+  'DELETE /api/ops/asset/:id/shortcut/delete': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/folder/:id/shortcut/create': [401, 201, 201, 201, 201, 404, 201],
+  'PATCH /api/ops/folder/:id/shortcut/update': [401, 200, 200, 200, 200, 404, 200],
+  'DELETE /api/ops/folder/:id/shortcut/delete': [401, 200, 200, 200, 200, 404, 200],
+  // Collections and favourites: each caller's own (the call makes one first); adding takes an
+  // asset of brand A's PUBLIC folder, which a manager of brand B cannot see.
+  'POST /api/ops/collection/favorites/add': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/collection/favorites/remove': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/favorites/assets/get': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/own/list': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/collection/new': [401, 201, 201, 201, 201, 404, 201],
+  'GET /api/ops/collection/:id/own/view': [401, 200, 200, 200, 200, 200, 200],
+  'PATCH /api/ops/collection/:id/update': [401, 200, 200, 200, 200, 200, 200],
+  'DELETE /api/ops/collection/:id/delete': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/collection/:id/assets/add': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/collection/:id/assets/remove': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/folder/:id/collection/create': [401, 201, 201, 201, 201, 404, 201],
+
+  // Share links: the owner shares, lists and revokes links of their own collection; the world's
+  // anyone-with-the-link link (the admin's, holding `asset`) opens signed in or out, its files
+  // too; the password link unlocks with its password. Administering links is shareLink.view
+  // (list) and shareLink.manage (revoke or change expiry), which managers hold.
+  'POST /api/ops/collection/:id/share': [401, 201, 201, 201, 201, 201, 201],
+  'GET /api/ops/collection/:id/share/list': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/collection/:id/share/:link/revoke': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/:id/shared/:token/view': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/:id/shared/:token/public/view': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/collection/:id/shared/:token/unlock': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/share-link/all': [401, 403, 403, 200, 200, 200, 403],
+  // Share-link administrators outside a link owner's brands neither list nor change it.
+  'PATCH /api/ops/share-link/:id/update': [401, 403, 403, 200, 200, 404, 403],
+
   // Resumable uploads (tus): creating one into the PUBLIC folder; HEAD of the admin's upload,
   // which only its owner may see.
   'ALL /api/uploads': [401, 403, 201, 201, 201, 404, 403],
   'ALL /api/uploads/*': [401, 403, 404, 404, 200, 404, 403],
+
+  // Jobs are private to the user who started them, administrators included: another user's job
+  // (brand A's member's) answers 404; the probe asks for the caller's own.
+  'GET /api/jobs/mine': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/jobs/:id': [401, 404, 404, 404, 404, 404, 404],
 };
 
 /**
@@ -115,6 +160,29 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/users/create | a member (more than a guest holds)': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest holding brand.manage': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest of brand B': [401, 403, 403, 403, 201, 403, REFUSED],
+  "GET /api/jobs/:id | the caller's own job": [401, 200, 200, 200, 200, 200, 200],
+  // Another user's shortcut is not the caller's to rename or delete: brand A's member made it.
+  "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": [401, 404, 200, 404, 404, 404, 404],
+  "GET /api/ops/share-link/all | lists brand A member's link": [401, 403, 403, 200, 200, 404, 403],
+  // Another user's collection is nobody else's, administrators included.
+  "GET /api/ops/collection/:id/own/view | another user's collection": [401, 404, 404, 404, 404, 404, 404],
+  "POST /api/ops/collection/:id/assets/add | another user's collection": [401, 404, 404, 404, 404, 404, 404],
+  "DELETE /api/ops/collection/:id/delete | another user's collection": [401, 404, 404, 404, 404, 404, 404],
+  'POST /api/ops/collection/:id/assets/add | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'POST /api/ops/collection/favorites/add | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'POST /api/ops/folder/:id/collection/create | the PRIVATE folder': [401, 404, 201, 201, 201, 404, 404],
+  // Someone else's link is not revoked through the owner's route, administrators included.
+  "POST /api/ops/collection/:id/share/:link/revoke | another user's link": [401, 404, 404, 404, 404, 404, 404],
+  // Without the password's pass, a locked link's file is refused.
+  'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+  ],
 };
 
 const byPrincipal = (rows: Record<string, Row>) =>

@@ -126,7 +126,22 @@ export async function buildWorld(t: TestApp) {
   const memberA = await targetOf(SPECS.member);
   const memberB = await targetOf(SPECS.otherBrand);
 
+  /** The admin's collection holding `asset`, shared with anyone: `shared` open, `locked` with a password. */
+  const sharedCol = await admin.post('/api/ops/collection/new', { name: 'Matrix shared', asset_ids: [asset] });
+  if (sharedCol.statusCode !== 201) throw new Error(`collection: ${sharedCol.statusCode} ${sharedCol.body}`);
+  const sharedId = sharedCol.json().collection.id as number;
+  const shareOf = async (body: Record<string, unknown>) => {
+    const r = await admin.post(`/api/ops/collection/${sharedId}/share`, { audience: 'anyone', ...body });
+    if (r.statusCode !== 201) throw new Error(`share: ${r.statusCode} ${r.body}`);
+    const link = r.json().share_link as { id: number; link: string };
+    return { collection: sharedId, id: link.id, token: link.link.split('/').at(-1)! };
+  };
+  const shared = await shareOf({});
+  const locked = await shareOf({ password: 'share-pass-1' });
+
   return {
+    /** The app's database, for objects no route makes yet (jobs with an owner). */
+    db: t.built.handle.db,
     admin,
     clients,
     A,
@@ -140,6 +155,19 @@ export async function buildWorld(t: TestApp) {
     adminUpload,
     memberA,
     memberB,
+    shared,
+    locked,
+    /** A fresh link of the admin's shared collection (to change or revoke). */
+    freshLink: () => shareOf({}),
+    /** A link of brand A's member's own collection: what a brand's managers may administer. */
+    async memberLink() {
+      const member = clients.member;
+      const c = await member.post('/api/ops/collection/new', { name: `Member shared ${next()}`, asset_ids: [asset] });
+      if (c.statusCode !== 201) throw new Error(`collection: ${c.statusCode} ${c.body}`);
+      const r = await member.post(`/api/ops/collection/${c.json().collection.id}/share`, { audience: 'anyone' });
+      if (r.statusCode !== 201) throw new Error(`share: ${r.statusCode} ${r.body}`);
+      return r.json().share_link as { id: number };
+    },
     next,
     tusHeaders,
     freshFolder: () => makeFolder(admin, A.id, `Fresh ${next()}`, pub, 'PUBLIC'),

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import type { BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { withPgLock } from './pgLock.js';
+import { iso } from '../src/lib/clock.js';
 import type { Clock } from '../src/lib/clock.js';
 
 export async function adminQuery(url: string, sqlText: string) {
@@ -68,25 +69,46 @@ export async function startApp(env: Record<string, string> = {}) {
   };
   const built: BuiltApp = databaseUrl ? await withPgLock(databaseUrl, build) : await build();
   const outboxDir = join(dataDir, 'outbox');
+  const mailSettled = () => settleMail(built, clock);
+  const mails = (to?: string): Mail[] => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outboxDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    } catch {
+      return [];
+    }
+    const all = files.map((f) => JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as Mail);
+    return to ? all.filter((m) => m.to === to) : all;
+  };
 
   return {
     app: built.app,
     built,
     clock,
     dataDir,
-    client: () => new Client(built),
-    /** Messages in the outbox, oldest first, optionally only those to one address. */
-    mails(to?: string): Mail[] {
-      let files: string[] = [];
-      try {
-        files = readdirSync(outboxDir)
-          .filter((f) => f.endsWith('.json'))
-          .sort();
-      } catch {
-        return [];
+    /** A client whose every request returns once the mail it queued has been sent (see settleMail). */
+    client: () => new Client(built, mailSettled),
+    /**
+     * Messages in the outbox, oldest first, optionally only those to one address. Mail is a job:
+     * after a request through `client()` it is there already; after anything else (a service
+     * called directly, `app.inject`), await `mailSettled()` or `waitForMails()` first.
+     */
+    mails,
+    /** Resolves once no mail.send job is due or running: every queued message has been sent. */
+    mailSettled,
+    /** Waits until `count` messages (to `to`, if given) are in the outbox; returns them all. */
+    async waitForMails(to?: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        await mailSettled();
+        const found = mails(to);
+        if (found.length >= count) return found;
+        if (Date.now() > deadline)
+          throw new Error(`waited ${timeoutMs} ms for ${count} mail(s) to ${to ?? 'anyone'}; found ${found.length}`);
+        await new Promise((r) => setTimeout(r, 20));
       }
-      const all = files.map((f) => JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as Mail);
-      return to ? all.filter((m) => m.to === to) : all;
     },
     async close() {
       await built.close();
@@ -97,6 +119,33 @@ export async function startApp(env: Record<string, string> = {}) {
 }
 export type TestApp = Awaited<ReturnType<typeof startApp>>;
 
+/**
+ * Mail is sent by the `mail.send` job: waits until none is due (by the app's clock) or running,
+ * waking the app's worker meanwhile. A retry scheduled for later is not waited for. Without an
+ * in-process worker (JOBS_IN_SERVER=false) nothing would send it, so it returns at once.
+ */
+async function settleMail(built: BuiltApp, clock: Clock, timeoutMs = 15_000): Promise<void> {
+  const worker = built.worker;
+  if (!worker) return;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = iso(clock.now());
+    const pending = await built.handle.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', '=', 'mail.send')
+      .where((eb) =>
+        eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)])]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (!pending) return;
+    if (Date.now() > deadline) throw new Error(`mail job ${pending.id} still not sent after ${timeoutMs} ms`);
+    worker.wake();
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 type Res = LightMyRequestResponse & { body: string; json: <T = any>() => T }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A browser-like caller: keeps the XSRF cookie, sends it back as the header, holds a token. */
@@ -105,7 +154,11 @@ export class Client {
   xsrf: string | null = null;
   lang: string | null = null;
   ip = '127.0.0.1';
-  constructor(private built: BuiltApp) {}
+  /** `settled`: awaited after each request (the app's queued mail is sent by then). */
+  constructor(
+    private built: BuiltApp,
+    private settled: () => Promise<void> = async () => undefined,
+  ) {}
 
   async csrf() {
     const r = await this.built.app.inject({ method: 'GET', url: '/api/auth/csrf-cookie' });
@@ -128,13 +181,15 @@ export class Client {
       headers['x-xsrf-token'] = this.xsrf;
       headers.cookie = `XSRF-TOKEN=${this.xsrf}`;
     }
-    return (await this.built.app.inject({
+    const res = (await this.built.app.inject({
       method: method as 'GET',
       url,
       headers,
       remoteAddress: this.ip,
       ...(opts.raw ? { payload: opts.raw } : body !== undefined ? { payload: body as object } : {}),
     })) as Res;
+    await this.settled();
+    return res;
   }
   get = (url: string) => this.req('GET', url);
   post = (url: string, body?: unknown) => this.req('POST', url, body);

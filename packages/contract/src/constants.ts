@@ -46,6 +46,10 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const FOLDER_NAME_MAX = 510;
 
+/** Collections (§3): the longest name, and the most asset ids one call adds or removes. */
+export const COLLECTION_NAME_MAX = 255;
+export const COLLECTION_ASSETS_MAX = 500;
+
 export const USERS_PER_PAGE = 20;
 export const MAX_PER_PAGE = 200;
 
@@ -72,3 +76,22 @@ export const VERIFY_LINK_MINUTES = 60 * 24;
  * view was read for (the web app reads the view again before it runs out), short for a leaked one.
  */
 export const DOWNLOAD_LINK_MINUTES = 10;
+
+/** Shortcuts (§3, §5, §9). */
+export const SHORTCUT_NAME_MAX = 255;
+/** How long the main overlay shows when a shortcut is opened, in milliseconds. */
+export const SHORTCUT_ACCESS_MS = 800;
+/** The shortcut dialog: its width by breakpoint and its layer. */
+export const SHORTCUT_DIALOG = {
+  width: '25vw',
+  widthBelow960: '85vw',
+  widthBelow640: '90vw',
+  zIndex: 1200,
+} as const;
+/**
+ * What a shortcut points at, as the namespaced class name of spec §3: the third segment,
+ * lowercased, is the kind.
+ */
+export const SHORTABLE_TYPES = { asset: 'App\\Models\\Asset', folder: 'App\\Models\\Folder' } as const;
+export type ShortableKind = keyof typeof SHORTABLE_TYPES;
+export type ShortableType = (typeof SHORTABLE_TYPES)[ShortableKind];

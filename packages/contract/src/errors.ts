@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   FILE_TOO_LARGE: 413,
   UPLOAD_INCOMPLETE: 422,
   MISSING_NAME: 422,
+  SHORTCUT_EXISTS_ASSET: 409,
+  SHORTCUT_EXISTS_FOLDER: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -90,6 +92,8 @@ const en: Record<ErrorCode, Entry> = {
   FILE_TOO_LARGE: { title: 'Too Large', message: 'The file is larger than the maximum upload size.' },
   UPLOAD_INCOMPLETE: { title: 'Invalid Data', message: 'The upload was interrupted before the file was complete.' },
   MISSING_NAME: { title: 'Invalid Data', message: 'The file name must have a name before its extension.' },
+  SHORTCUT_EXISTS_ASSET: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Asset.' },
+  SHORTCUT_EXISTS_FOLDER: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Folder.' },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -166,6 +170,14 @@ const es: Record<ErrorCode, Entry> = {
   MISSING_NAME: {
     title: 'Datos no válidos',
     message: 'El nombre del archivo debe tener un nombre antes de la extensión.',
+  },
+  SHORTCUT_EXISTS_ASSET: {
+    title: 'El acceso directo ya existe',
+    message: 'Ya existe un acceso directo para este recurso.',
+  },
+  SHORTCUT_EXISTS_FOLDER: {
+    title: 'El acceso directo ya existe',
+    message: 'Ya existe un acceso directo para esta carpeta.',
   },
 };
 

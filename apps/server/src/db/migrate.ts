@@ -1,70 +1,34 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Dialect, Db } from './index.js';
-import * as foundation from './migrations/2026112201_foundation.js';
-import * as jobs from './migrations/2026112202_jobs.js';
-import * as library from './migrations/2026112203_library.js';
-import * as search from './migrations/2026112204_search.js';
-import * as searchCounts from './migrations/2026112205_search_counts.js';
-import * as rateLimitsUnlogged from './migrations/2026112206_rate_limits_unlogged.js';
-import * as searchPathIndexes from './migrations/2026112207_search_path_indexes.js';
-import * as searchSyncStatements from './migrations/2026112208_search_sync_statements.js';
-import * as ftsPrefixes from './migrations/2026112209_fts_prefixes.js';
-import * as cardGeneration from './migrations/2026112210_card_generation.js';
-import * as facetCountIndex from './migrations/2026112211_facet_count_index.js';
-import * as grantGeneration from './migrations/2026112212_grant_generation.js';
-import * as ftsLongerPrefixes from './migrations/2026112213_fts_longer_prefixes.js';
-import * as ftsScopeTokens from './migrations/2026112214_fts_scope_tokens.js';
-import * as countsWhenChanged from './migrations/2026112215_counts_when_changed.js';
-import * as pgPathCollation from './migrations/2026112301_pg_path_collation.js';
-import * as pgSearchVocabulary from './migrations/2026112302_pg_search_vocabulary.js';
-import * as pgCategoriesGin from './migrations/2026112303_pg_categories_gin.js';
-import * as pgDropAssetCategories from './migrations/2026112304_pg_drop_asset_categories.js';
-import * as searchCovering from './migrations/2026112401_search_covering.js';
-import * as ftsStateTokens from './migrations/2026112402_fts_state_tokens.js';
-import * as categoryRows from './migrations/2026112403_category_rows.js';
-import * as pgWordRows from './migrations/2026112404_pg_word_rows.js';
-import * as ftsScopePairs from './migrations/2026112405_fts_scope_pairs.js';
-import * as pgFacetColumns from './migrations/2026112406_pg_facet_columns.js';
-import * as sortIndexFilters from './migrations/2026112407_sort_index_filters.js';
-import * as loginThrottles from './migrations/2026112501_login_throttles.js';
+import * as baseline from './migrations/2026112200_baseline.js';
+import * as nameSort from './migrations/2026112601_name_sort.js';
+import * as audit from './migrations/2026112602_audit.js';
+import * as jobProgress from './migrations/2026112603_job_progress.js';
+import * as shortcuts from './migrations/2026112604_shortcuts.js';
+import * as collections from './migrations/2026112605_collections.js';
+import * as shareLinks from './migrations/2026112606_share_links.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
 /** Timestamped, append-only. Add new files to this list in order. */
 const steps: Record<string, Step> = {
-  '2026112201_foundation': foundation,
-  '2026112202_jobs': jobs,
-  '2026112203_library': library,
-  '2026112204_search': search,
-  '2026112205_search_counts': searchCounts,
-  '2026112206_rate_limits_unlogged': rateLimitsUnlogged,
-  '2026112207_search_path_indexes': searchPathIndexes,
-  '2026112208_search_sync_statements': searchSyncStatements,
-  '2026112209_fts_prefixes': ftsPrefixes,
-  '2026112210_card_generation': cardGeneration,
-  '2026112211_facet_count_index': facetCountIndex,
-  '2026112212_grant_generation': grantGeneration,
-  '2026112213_fts_longer_prefixes': ftsLongerPrefixes,
-  '2026112214_fts_scope_tokens': ftsScopeTokens,
-  '2026112215_counts_when_changed': countsWhenChanged,
-  '2026112301_pg_path_collation': pgPathCollation,
-  '2026112302_pg_search_vocabulary': pgSearchVocabulary,
-  '2026112303_pg_categories_gin': pgCategoriesGin,
-  '2026112304_pg_drop_asset_categories': pgDropAssetCategories,
-  '2026112401_search_covering': searchCovering,
-  '2026112402_fts_state_tokens': ftsStateTokens,
-  '2026112403_category_rows': categoryRows,
-  '2026112404_pg_word_rows': pgWordRows,
-  '2026112405_fts_scope_pairs': ftsScopePairs,
-  '2026112406_pg_facet_columns': pgFacetColumns,
-  '2026112407_sort_index_filters': sortIndexFilters,
-  '2026112501_login_throttles': loginThrottles,
+  '2026112200_baseline': baseline,
+  '2026112601_name_sort': nameSort,
+  '2026112602_audit': audit,
+  '2026112603_job_progress': jobProgress,
+  '2026112604_shortcuts': shortcuts,
+  '2026112605_collections': collections,
+  '2026112606_share_links': shareLinks,
 };
+
+/** Every migration's name, in the order they run. */
+export const migrationNames = (): string[] => Object.keys(steps).sort();
 
 /** `schema`: the PostgreSQL schema that holds everything (else the default search path). */
 export async function migrate(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+  await adoptBaseline(db, dialect, schema);
   const provider: MigrationProvider = {
     async getMigrations() {
       const out: Record<string, Migration> = {};
@@ -79,4 +43,52 @@ export async function migrate(db: Db, dialect: Dialect, schema?: string): Promis
   }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}
+
+const BASELINE = '2026112200_baseline';
+/** Kysely's bookkeeping table (its default name), as far as adoptBaseline reads it. */
+type Bookkeeping = { kysely_migration: { name: string; timestamp: string } };
+
+/**
+ * A database migrated before the squash (a developer's, the benchmark's) lists the 27 migrations
+ * the baseline replaced. Its schema is the baseline's (their schema dumps are equal), so their
+ * rows become the baseline's one, dated as the first of them, in one transaction; the migrator
+ * then runs whatever came later as usual. Several processes may start at once: the rows are
+ * taken by one delete, so only the first one's delete finds them. A database that ran only some
+ * of them is older than the baseline and is refused.
+ */
+export async function adoptBaseline(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+  if (!(await hasMigrationTable(db, dialect, schema))) return;
+  const book = db as unknown as Kysely<Bookkeeping>;
+  await book.transaction().execute(async (trx) => {
+    const t = schema ? trx.withSchema(schema) : trx;
+    const taken = await t
+      .deleteFrom('kysely_migration')
+      .where('name', 'in', baseline.REPLACED)
+      .returning(['name', 'timestamp'])
+      .execute();
+    if (taken.length === 0) return;
+    if (taken.length !== baseline.REPLACED.length) {
+      const ran = new Set(taken.map((r) => r.name));
+      throw new Error(
+        `This database ran only some of the migrations that ${BASELINE} replaced (missing: ` +
+          `${baseline.REPLACED.filter((n) => !ran.has(n)).join(', ')}). Migrate it with a version from before ` +
+          `the squash first (git log -- apps/server/src/db/migrations), or start from an empty database.`,
+      );
+    }
+    const first = taken.map((r) => r.timestamp).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!;
+    await t.insertInto('kysely_migration').values({ name: BASELINE, timestamp: first }).execute();
+  });
+}
+
+async function hasMigrationTable(db: Db, dialect: Dialect, schema?: string): Promise<boolean> {
+  if (dialect === 'sqlite') {
+    const { rows } = await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
+      db,
+    );
+    return rows.length > 0;
+  }
+  const name = schema ? `"${schema}".kysely_migration` : 'kysely_migration';
+  const { rows } = await sql<{ t: string | null }>`select to_regclass(${name}) as t`.execute(db);
+  return !!rows[0]?.t;
 }

@@ -110,6 +110,27 @@ export interface JobsTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The user who follows the job (GET /api/jobs/:id); null for system work. */
+  owner_id: number | null;
+  /** Reported by the handler (`ctx.progress(done, of)`); null until it reports. */
+  progress_done: number | null;
+  progress_of: number | null;
+  /** JSON text of what the job produced (a blob key), when done. */
+  result: string | null;
+}
+
+/** Recurring jobs that are rows (one per NAS source): the worker enqueues `name` when due. */
+export interface JobSchedulesTable {
+  id: Generated<number>;
+  key: string;
+  name: string;
+  payload: string;
+  every_seconds: number;
+  next_run_at: string;
+  enabled: number;
+  last_job_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ExtensionsTable {
@@ -188,7 +209,7 @@ export interface AssetVersionsTable {
 /**
  * One row per asset, kept in step by triggers (migration 2026112204_search): what the searcher
  * filters and sorts on. `active`: asset and folder ACTIVE; `hidden`: asset PRIVATE or under a
- * PRIVATE folder; `sort_date`: created_at; `name_lc`: lower(name). PostgreSQL also has `tsv`.
+ * PRIVATE folder; `sort_date`: created_at; `name_lc`: the name sort key (folded name, char(1), the name; 2026112601). PostgreSQL also has `tsv`.
  */
 export interface AssetSearchTable {
   asset_id: number;
@@ -256,7 +277,83 @@ export interface GrantGenerationTable {
   n: number;
 }
 
+/** Append-only, hash-chained (2026112602_audit). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  seq: number;
+  event: string;
+  section: string;
+  user_id: number | null;
+  emulator_id: number | null;
+  ip: string;
+  user_agent: string | null;
+  request_id: string | null;
+  target_type: string | null;
+  target_id: number | null;
+  details: string;
+  created_at: string;
+  prev_hash: string;
+  hash: string;
+}
+/** Collections and favourites (one per user: `favorite_of` = owner). */
+export interface CollectionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  favorite_of: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface CollectionAssetsTable {
+  collection_id: number;
+  asset_id: number;
+  added_at: string;
+}
+/** The chain's one head row: every audit writer updates it first. */
+export interface AuditHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
+/** A user's shortcut to an asset or folder (2026112604_shortcuts). */
+export interface ShortcutsTable {
+  id: Generated<number>;
+  user_id: number;
+  brand_id: number;
+  shortable_type: string;
+  shortable_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A share link of a collection (2026112606_share_links); the token is stored only hashed and encrypted. */
+export interface ShareLinksTable {
+  id: Generated<number>;
+  collection_id: number;
+  owner_id: number;
+  token_hash: string;
+  token_enc: string;
+  audience: string;
+  password_hash: string | null;
+  allow_download: Generated<number>;
+  message: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  views: Generated<number>;
+  downloads: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface ShareLinkUsersTable {
+  link_id: number;
+  user_id: number;
+}
+
 export interface Database {
+  audit_log: AuditLogTable;
+  audit_head: AuditHeadTable;
   users: UsersTable;
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -271,9 +368,14 @@ export interface Database {
   login_throttles: LoginThrottlesTable;
   app_settings: AppSettingsTable;
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   extensions: ExtensionsTable;
   folders: FoldersTable;
   assets: AssetsTable;
+  collections: CollectionsTable;
+  collection_assets: CollectionAssetsTable;
+  share_links: ShareLinksTable;
+  share_link_users: ShareLinkUsersTable;
   asset_versions: AssetVersionsTable;
   asset_search: AssetSearchTable;
   asset_facets: AssetFacetsTable;
@@ -283,4 +385,5 @@ export interface Database {
   search_generations: SearchGenerationsTable;
   search_vocabulary: SearchVocabularyTable;
   grant_generation: GrantGenerationTable;
+  shortcuts: ShortcutsTable;
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Id } from '@brandvault/contract';
-import type { Access, Lang, RouteDef } from '@brandvault/contract';
+import type { Access, RouteDef } from '@brandvault/contract';
 import type { Actor } from '../modules/auth/actor.js';
 import { hasPermission, hasRole } from '../modules/auth/actor.js';
 import { JsonText, encodingFor } from '../lib/jsonText.js';
+import { FileAnswer, sendFile } from '../lib/fileAnswer.js';
+import type { RequestContext } from '../lib/requestContext.js';
 import { AppError } from './errors.js';
 import { pickLang } from './lang.js';
 import type { RateLimiter } from './rateLimit.js';
@@ -16,20 +18,34 @@ import './context.js';
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type ActorFor<A extends Access> = A extends 'public' | 'guest' ? Actor | null : Actor;
 
-export interface Ctx<D extends RouteDef> {
+/** What a route handler gets: the service context, the validated input, and the raw request for adapters. */
+export interface RouteInput<D extends RouteDef> {
+  ctx: RequestContext<ActorFor<D['access']>>;
+  /** For adapters only (streamed bodies, headers); services never see it. */
   req: FastifyRequest;
   reply: FastifyReply;
-  actor: ActorFor<D['access']>;
   params: Out<D['params']>;
   query: Out<D['query']>;
   body: Out<D['body']>;
   /** Files of a `multipart: 'form'` route. */
   files: FormFile[];
-  lang: Lang;
 }
 export type Handler<D extends RouteDef> = (
-  ctx: Ctx<D>,
-) => Promise<z.input<D['response']> | JsonText<z.output<D['response']>>>;
+  input: RouteInput<D>,
+) => Promise<z.input<D['response']> | JsonText<z.output<D['response']>> | FileAnswer>;
+
+/** The service context of a request: the caller, where they are, and their language. */
+export function requestContext<A extends Actor | null>(req: FastifyRequest, actor: A): RequestContext<A> {
+  const ua = req.headers['user-agent'];
+  return {
+    actor,
+    ip: req.ip,
+    userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null,
+    emulatorId: actor?.emulatorId ?? null,
+    lang: pickLang(req),
+    requestId: String(req.id),
+  };
+}
 
 /** Read by the sign-in hook (app.ts) before the handler runs. */
 export interface RouteConfig {
@@ -50,7 +66,7 @@ export interface MountDeps {
   limiter: RateLimiter;
 }
 
-function checkAccess(access: Access, actor: Actor | null) {
+export function checkAccess(access: Access, actor: Actor | null) {
   if (access === 'public') return;
   // Signed-out-only (register, forgot and reset password): a session has no business here.
   if (access === 'guest') {
@@ -106,18 +122,17 @@ export function mount<D extends RouteDef>(
         : def.multipart === 'stream'
           ? undefined
           : (req.body ?? (def.body ? {} : undefined));
-      const ctx = {
+      const result = await handler({
+        ctx: requestContext(req, req.actor as ActorFor<D['access']>),
         req,
         reply,
-        actor: req.actor as ActorFor<D['access']>,
         params,
         query,
         body: parse(def.body as D['body'], rawBody),
         files: form?.files ?? [],
-        lang: pickLang(req),
-      };
-      const result = await handler(ctx);
-      // Raw routes (files) have answered through `reply` already.
+      });
+      if (result instanceof FileAnswer) return sendFile(reply, result);
+      // Raw routes without a file answer have answered through `reply` already.
       if (def.raw) return reply;
       if (def.status === 204) return reply.status(204).send();
       // A handler may choose its own status (207 for a partly successful upload).

@@ -14,6 +14,11 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Source of "now" when `runAt` is not given. */
   clock?: Clock;
+  /**
+   * The user who follows the job: only they can read it (GET /api/jobs/:id) and it shows in
+   * their shell's jobs indicator. Leave it out for system work (mail, clean-ups).
+   */
+  ownerId?: number;
 }
 
 /**
@@ -64,6 +69,10 @@ export async function enqueueAny(
       created_at: now,
       updated_at: now,
       finished_at: null,
+      owner_id: opts.ownerId ?? null,
+      progress_done: null,
+      progress_of: null,
+      result: null,
     })
     // `do nothing` rather than catching the violation: on PostgreSQL an error would abort the
     // caller's whole transaction.

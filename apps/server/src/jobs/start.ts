@@ -1,5 +1,6 @@
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
 import { handlers } from './handlers/index.js';
 import { every } from './recurring.js';
@@ -24,8 +25,11 @@ export function startWorker(opts: {
   clock?: Clock;
   concurrency?: number;
   pollMs?: number;
+  /** Without one, this worker leaves mail.send jobs to a worker that has one. */
+  mailer?: Mailer;
 }): Worker {
-  const worker = new Worker({ ...opts, handlers, recurring });
+  const { 'mail.send': mail, ...rest } = handlers;
+  const worker = new Worker({ ...opts, handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest, recurring });
   worker.start();
   return worker;
 }

@@ -14,7 +14,8 @@ export interface Claim {
   attempt: number;
 }
 
-const MAX_ERROR_CHARS = 4000;
+/** `last_error` is read by people (the job's owner): a message, not a dump. */
+const MAX_ERROR_CHARS = 500;
 
 /**
  * Takes the oldest due job among `names` and leases it to `workerId` until `now + leaseMs`.
@@ -76,20 +77,58 @@ export async function extendLease(db: Db, claim: Claim, now: Date, leaseMs: numb
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function markDone(db: Db, claim: Claim, now: Date): Promise<boolean> {
+/** How far a job got, as its handler last said. */
+export interface Progress {
+  done: number;
+  of: number;
+}
+
+/** `result`: JSON text (or null); `progress`: the last value reported, written with the end. */
+export async function markDone(
+  db: Db,
+  claim: Claim,
+  now: Date,
+  end: { result?: string | null; progress?: Progress | null } = {},
+): Promise<boolean> {
   const r = await held(db, claim)
-    .set({ status: 'done', locked_by: null, locked_until: null, updated_at: iso(now), finished_at: iso(now) })
+    .set({
+      status: 'done',
+      locked_by: null,
+      locked_until: null,
+      updated_at: iso(now),
+      finished_at: iso(now),
+      result: end.result ?? null,
+      ...(end.progress ? { progress_done: end.progress.done, progress_of: end.progress.of } : {}),
+    })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Records a failed attempt: back to `queued` at `retryAt`, or `failed` when `retryAt` is null. */
+/** Records progress while `claim` holds the job (a late write after the end changes nothing). */
+export async function writeProgress(db: Db, claim: Claim, p: Progress): Promise<boolean> {
+  const r = await held(db, claim).set({ progress_done: p.done, progress_of: p.of }).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Replaces the payload while `claim` holds the job (ctx.redactPayload). */
+export async function rewritePayload(db: Db, claim: Claim, payload: unknown): Promise<boolean> {
+  const r = await held(db, claim)
+    .set({ payload: JSON.stringify(payload ?? null) })
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a failed attempt: back to `queued` at `retryAt`, or `failed` when `retryAt` is null.
+ * `error` is shown to the job's owner: a short message, never a stack.
+ */
 export async function markFailed(
   db: Db,
   claim: Claim,
   now: Date,
   error: string,
   retryAt: Date | null,
+  progress: Progress | null = null,
 ): Promise<boolean> {
   const r = await held(db, claim)
     .set({
@@ -100,6 +139,7 @@ export async function markFailed(
       last_error: error.slice(0, MAX_ERROR_CHARS),
       updated_at: iso(now),
       finished_at: retryAt ? null : iso(now),
+      ...(progress ? { progress_done: progress.done, progress_of: progress.of } : {}),
     })
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

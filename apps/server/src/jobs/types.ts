@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db, Dialect } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
 
 export type JobStatus = JobsTable['status'];
@@ -24,9 +25,28 @@ export interface JobContext {
   storage: BlobStore | undefined;
   /** The data directory (tus parts live under it), when the worker was given one. */
   dataDir: string | undefined;
-  job: { id: number; name: string; attempt: number; maxAttempts: number };
+  /** Sends e-mail, when the worker was given one (mail.send runs only on workers that have it). */
+  mailer: Mailer | undefined;
+  job: { id: number; name: string; attempt: number; maxAttempts: number; ownerId: number | null };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;
+  /**
+   * How far the job got, for its owner (GET /api/jobs/:id): `done` of `of` units (files, bytes).
+   * Cheap to call per item: the row is written at most every half second, when `done === of`,
+   * and once more with the latest value when the job ends. Resolves once a due write is made
+   * (a failed write is logged, never thrown).
+   */
+  progress(done: number, of: number): Promise<void>;
+  /**
+   * What the job produced (e.g. `{ key }` of a blob to download), kept as JSON with the done
+   * job. The same as returning it from `run`; a value returned from `run` wins.
+   */
+  result(value: unknown): void;
+  /**
+   * Replaces the stored payload, e.g. to drop a secret (a mailed link's token) once it is no
+   * longer needed. A re-run after a crash gets the new payload, so it must still parse.
+   */
+  redactPayload(payload: unknown): Promise<void>;
 }
 
 /**
@@ -35,7 +55,8 @@ export interface JobContext {
  */
 export interface JobHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
-  run(payload: z.output<S>, ctx: JobContext): Promise<void>;
+  /** May return the job's result (JSON-serialisable, small: a key, counts), as `ctx.result`. */
+  run(payload: z.output<S>, ctx: JobContext): Promise<unknown>;
   /** Give up on one attempt after this long (the signal is aborted and the attempt fails). */
   timeoutMs?: number;
 }

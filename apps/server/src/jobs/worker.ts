@@ -3,14 +3,17 @@ import { hostname } from 'node:os';
 import type { Db, Dialect } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
 import { backoffMs } from './backoff.js';
 import { PermanentJobError } from './errors.js';
+import { ProgressWriter } from './progress.js';
 import { enqueueDueSlots } from './recurring.js';
 import type { Recurring } from './recurring.js';
-import { claimNext, extendLease, markDone, markFailed, reapExpired } from './store.js';
+import { enqueueDueSchedules } from './schedules.js';
+import { claimNext, extendLease, markDone, markFailed, reapExpired, rewritePayload, writeProgress } from './store.js';
 import type { Claim, JobRow } from './store.js';
-import type { Handlers, JobLog } from './types.js';
+import type { Handlers, JobContext, JobLog } from './types.js';
 
 export interface WorkerOptions {
   db: Db;
@@ -26,12 +29,30 @@ export interface WorkerOptions {
   /** A claim lasts this long and is renewed at a third of it while the handler runs. */
   leaseMs?: number;
   recurring?: Recurring[];
+  /** Look at `job_schedules` for due runs (default: yes), at most every `schedulesEveryMs`. */
+  schedules?: boolean;
+  schedulesEveryMs?: number;
   storage?: BlobStore;
   dataDir?: string;
+  mailer?: Mailer;
+  /** Progress rows are written at most this often per job (default 500 ms). */
+  progressIntervalMs?: number;
 }
+
+/** Results are small (a blob key, counts): the row is not a file store. */
+const MAX_RESULT_CHARS = 64 * 1024;
 
 /** A handler's failure that must not be retried (bad payload, PermanentJobError). */
 class Permanent extends Error {}
+
+/** The result as stored: JSON text, or null for none. */
+function resultText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  const text = JSON.stringify(value);
+  if (text === undefined) return null;
+  if (text.length > MAX_RESULT_CHARS) throw new Permanent(`result too large (${text.length} characters)`);
+  return text;
+}
 
 /**
  * Runs due jobs from the `jobs` table. Any number of workers, in any number of processes, may
@@ -46,6 +67,11 @@ export class Worker {
   private readonly handlers: Handlers;
   private readonly storage: BlobStore | undefined;
   private readonly dataDir: string | undefined;
+  private readonly mailer: Mailer | undefined;
+  private readonly progressIntervalMs: number | undefined;
+  private readonly schedules: boolean;
+  private readonly schedulesEveryMs: number;
+  private lastScheduleScan = 0;
   private readonly names: string[];
   private readonly log: JobLog;
   private readonly clock: Clock;
@@ -67,6 +93,10 @@ export class Worker {
     this.handlers = opts.handlers;
     this.storage = opts.storage;
     this.dataDir = opts.dataDir;
+    this.mailer = opts.mailer;
+    this.progressIntervalMs = opts.progressIntervalMs;
+    this.schedules = opts.schedules ?? true;
+    this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
     this.names = Object.keys(opts.handlers);
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
@@ -149,7 +179,10 @@ export class Worker {
     }
   }
 
-  /** Requeues jobs of dead workers (at most every half lease) and enqueues recurring slots. */
+  /**
+   * Requeues jobs of dead workers (at most every half lease), enqueues recurring slots and the
+   * due runs of scheduled rows (at most every `schedulesEveryMs`).
+   */
   private async housekeeping(force: boolean): Promise<void> {
     const now = this.clock.now();
     if (force || Date.now() - this.lastReap >= Math.min(this.leaseMs / 2, 30_000)) {
@@ -158,6 +191,11 @@ export class Worker {
       if (n > 0) this.log.warn({ count: n }, 'requeued jobs whose worker stopped');
     }
     if (this.recurring.length > 0) await enqueueDueSlots(this.db, this.recurring, now, this.slotsSeen);
+    if (this.schedules && (force || Date.now() - this.lastScheduleScan >= this.schedulesEveryMs)) {
+      this.lastScheduleScan = Date.now();
+      const n = await enqueueDueSchedules(this.db, this.names, now);
+      if (n > 0) this.log.debug({ count: n }, 'enqueued scheduled jobs');
+    }
   }
 
   /** Claims jobs until every slot is busy or none is due; returns how many it started. */
@@ -192,18 +230,39 @@ export class Worker {
       );
     }, this.leaseMs / 3);
     let timeout: NodeJS.Timeout | undefined;
+    const progress = new ProgressWriter(
+      (p) => writeProgress(this.db, claim, p),
+      (err) => this.log.warn({ ...meta, err }, 'job progress not recorded'),
+      this.progressIntervalMs,
+    );
+    let result: unknown;
     try {
       if (!handler) throw new Permanent(`no handler for job "${job.name}"`);
       const payload = parsePayload(job.payload, handler.schema);
-      const ctx = {
+      const ctx: JobContext = {
         db: this.db,
         dialect: this.dialect,
         clock: this.clock,
         log: this.log,
         storage: this.storage,
         dataDir: this.dataDir,
-        job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
+        mailer: this.mailer,
+        job: {
+          id: job.id,
+          name: job.name,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          ownerId: job.owner_id,
+        },
         signal: ctl.signal,
+        progress: (done, of) => progress.report(done, of),
+        result: (value) => {
+          resultText(value); // refuse what cannot be kept while the handler can still see why
+          result = value;
+        },
+        redactPayload: async (value) => {
+          if (!(await rewritePayload(this.db, claim, value))) throw new Error('job no longer held');
+        },
       };
       const run = handler.run(payload, ctx);
       if (handler.timeoutMs) {
@@ -217,21 +276,27 @@ export class Worker {
           }, ms);
         });
         run.catch(() => undefined); // a late rejection after the timeout is not unhandled
-        await Promise.race([run, expired]);
+        const returned = await Promise.race([run, expired]);
+        if (returned !== undefined) result = returned;
       } else {
-        await run;
+        const returned = await run;
+        if (returned !== undefined) result = returned;
       }
-      if (!(await markDone(this.db, claim, this.clock.now())))
+      const text = resultText(result);
+      await progress.close();
+      if (!(await markDone(this.db, claim, this.clock.now(), { result: text, progress: progress.unwritten })))
         this.log.warn(meta, 'job finished after its lease was taken over');
       else this.log.debug(meta, 'job done');
     } catch (err) {
+      await progress.close();
       const permanent = err instanceof Permanent || err instanceof PermanentJobError;
       const now = this.clock.now();
       const retryAt =
         permanent || job.attempts >= job.max_attempts ? null : new Date(now.getTime() + backoffMs(job.attempts));
+      // The stack goes to the log; the row keeps a short message for the job's owner.
       this.log.warn({ ...meta, err, retryAt }, retryAt ? 'job failed; will retry' : 'job failed for good');
       try {
-        await markFailed(this.db, claim, now, describe(err), retryAt);
+        await markFailed(this.db, claim, now, describe(err), retryAt, progress.unwritten);
       } catch (writeErr) {
         // The lease will expire and the job will be retried: no work is lost.
         this.log.error({ ...meta, err: writeErr }, 'could not record job failure');
@@ -239,6 +304,7 @@ export class Worker {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timeout);
+      await progress.close();
     }
   }
 }
@@ -258,8 +324,9 @@ function parsePayload(text: string, schema: Handlers[string]['schema']): unknown
   return parsed.data;
 }
 
+/** One line for `last_error`, which the job's owner reads: the message, never the stack. */
 function describe(err: unknown): string {
-  if (err instanceof Permanent) return err.message;
-  if (err instanceof Error) return err.stack ?? `${err.name}: ${err.message}`;
-  return String(err);
+  const text = err instanceof Error ? err.message || err.name : String(err);
+  const line = text.split('\n', 1)[0]!.trim();
+  return (line || 'failed').slice(0, 300);
 }

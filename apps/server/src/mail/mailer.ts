@@ -52,3 +52,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     },
   };
 }
+
+/** The mailer a deployment's config describes (SMTP_URL, MAIL_FROM; else DATA_DIR/outbox). */
+export const mailerFromConfig = (config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string }) =>
+  createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox') });
+
+/**
+ * Whether a failed send cannot succeed by trying again: the server refused the sender, a
+ * recipient or the message for good (5xx), or the envelope itself is invalid. Refused sign-ins
+ * (EAUTH) and anything 4xx or network-level are worth retrying.
+ */
+export function isPermanentMailError(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown } | null;
+  if (!e || typeof e !== 'object' || e.code === 'EAUTH') return false;
+  const status = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  if (status !== undefined) return status >= 500 && status < 600;
+  return e.code === 'EENVELOPE';
+}

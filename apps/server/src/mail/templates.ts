@@ -95,6 +95,32 @@ export const mails = {
       }[lang],
     ),
 
+  /** A collection shared with chosen users; the owner's message, if any, is quoted. */
+  collectionShared: (lang: Lang, u: Who, by: string, collection: string, message: string | null, url: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject: `${by} shared "${collection}" with you — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            `${by} shared the collection "${collection}" with you.`,
+            ...(message ? [`"${message}"`] : []),
+          ],
+          action: { label: 'Open the collection', url },
+        },
+        es: {
+          subject: `${by} compartió "${collection}" contigo — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            `${by} compartió la colección "${collection}" contigo.`,
+            ...(message ? [`"${message}"`] : []),
+          ],
+          action: { label: 'Abrir la colección', url },
+        },
+      }[lang],
+    ),
+
   accountApproved: (lang: Lang, u: Who, url: string) =>
     render(
       u.email,

@@ -1,5 +1,12 @@
-import { redirect } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { data, redirect, useRevalidator } from 'react-router';
+import type { PermissionName, RoleName } from '@brandvault/contract';
+import { hasPermission, hasRole } from '../state/access';
 import { useSession } from '../state/session';
+import type { SessionData } from '../state/session';
+
+/** What a guard throws for a signed-in user who may not open a screen; `GuardError` shows it. */
+export const FORBIDDEN = 403;
 
 /** Spec §2: anonymous visitors of a login-required route lose any saved state and go to login. */
 export function requireAuth() {
@@ -24,4 +31,50 @@ export function requireBrand() {
   requireAuth();
   if (!useSession.getState().selectedBrand) throw redirect('/brand/choose');
   return null;
+}
+
+/**
+ * A loader for screens that need every one of `permissions` (spec §6, from the `me` answer).
+ * Anonymous visitors go to login; a signed-in user without them gets the forbidden screen in the
+ * shell (the route needs `errorElement: <GuardError />`).
+ */
+export function requirePermission(...permissions: PermissionName[]) {
+  return function permissionGuard() {
+    requireAuth();
+    const s = useSession.getState();
+    if (!permissions.every((p) => hasPermission(s, p))) throw data({ permissions }, { status: FORBIDDEN });
+    return null;
+  };
+}
+
+/** Like `requirePermission`, for screens kept to one of `roles` (spec §6: admin-only audit, extensions). */
+export function requireRole(...roles: RoleName[]) {
+  return function roleGuard() {
+    requireAuth();
+    const s = useSession.getState();
+    if (!roles.some((r) => hasRole(s, r))) throw data({ roles }, { status: FORBIDDEN });
+    return null;
+  };
+}
+
+const names = (list: { name: string }[]) =>
+  list
+    .map((x) => x.name)
+    .sort()
+    .join(',');
+const accessKey = (s: SessionData) => `${names(s.permissions)}|${names(s.sessionUser?.roles ?? [])}`;
+
+/**
+ * Loaders run on navigation only; when the `me` refresh brings other permissions or roles (an
+ * administrator changed them), the guards of the open screen run again.
+ */
+export function useRevalidateOnAccessChange() {
+  const { revalidate } = useRevalidator();
+  const access = useSession(accessKey);
+  const seen = useRef(access);
+  useEffect(() => {
+    if (seen.current === access) return;
+    seen.current = access;
+    void revalidate();
+  }, [access, revalidate]);
 }

@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, redirect } from 'react-router';
-import { guestOnly, requireAuth, requireBrand } from './guards';
+import { guestOnly, requireAuth, requireBrand, requirePermission, requireRole } from './guards';
 import { RootLayout } from './RootLayout';
 import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
+import { GuardError } from './pages/GuardError';
 import type { LaterFeature } from './pages/features';
 
 // Every screen is its own chunk so /login downloads only the login form.
@@ -20,6 +21,9 @@ const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'))
 const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
+const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -56,12 +60,22 @@ export const appRoutes: RouteObject[] = [
         loader: requireAuth,
         element: <ShellLayout />,
         children: [
-          { path: 'users', element: <UsersPage /> },
+          {
+            path: 'users',
+            loader: requirePermission('user.view'),
+            errorElement: <GuardError />,
+            element: <UsersPage />,
+          },
           { path: 'users/me', element: <ProfilePage /> },
           later('users/create', 'usersCreate'),
           later('users/:id/edit', 'usersEdit'),
           { path: 'brand/choose', element: <BrandChooserPage /> },
-          { path: 'brand/all', element: <BrandsAdminPage /> },
+          {
+            path: 'brand/all',
+            loader: requirePermission('brand.manage'),
+            errorElement: <GuardError />,
+            element: <BrandsAdminPage />,
+          },
           {
             loader: requireBrand,
             children: [
@@ -70,14 +84,26 @@ export const appRoutes: RouteObject[] = [
               { path: 'brand/asset/:id', element: <AssetPage /> },
             ],
           },
-          later('collections/own', 'collections'),
-          later('collections/own/:id', 'collection'),
+          {
+            path: 'collections/own',
+            loader: requirePermission('collection.view'),
+            errorElement: <GuardError />,
+            children: [
+              { index: true, element: <CollectionsPage /> },
+              { path: ':id', element: <CollectionPage /> },
+            ],
+          },
           later('collections/shared/:id/using/:link', 'sharedCollection'),
           later('asset/manager', 'assetsManage'),
           later('asset/sync', 'assetsSync'),
           later('roles/manage', 'roles'),
           later('share-link/manage', 'shareLinks'),
-          later('audit/all', 'audit'),
+          {
+            path: 'audit/all',
+            loader: requireRole('admin'),
+            errorElement: <GuardError />,
+            element: <AuditPage />,
+          },
           later('extension/all', 'extensions'),
           later('dashboard', 'dashboard'),
         ],

@@ -2,18 +2,13 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import { STATE_STORAGE_KEY } from '@brandvault/contract';
-import type { BrandSummary, LoginResponse, MeResponse, SessionUser } from '@brandvault/contract';
+import type { BrandSummary, LoginResponse, MeResponse, SessionUser, Shortcut } from '@brandvault/contract';
 
 type Named = MeResponse['permissions'][number];
 type EmulatorStatus = MeResponse['emulator'];
 
-/** A shortcut chosen from the navbar; its screens come with the shortcuts capability. */
-export interface SelectedShortcut {
-  id: number;
-  name: string;
-  shortable_id: number;
-  shortable_type: string;
-}
+/** The shortcut last opened from the navbar (spec §3 session state). */
+export type SelectedShortcut = Shortcut;
 
 export interface SessionData {
   isLoading: boolean;
@@ -24,6 +19,8 @@ export interface SessionData {
   selectedBrand: BrandSummary | null;
   emulatorStatus: EmulatorStatus;
   selectedShortcut: SelectedShortcut | null;
+  /** The user's favourites collection (the navbar's My Favorites opens it); null until known. */
+  favoritesId: number | null;
 }
 
 interface SessionActions {
@@ -31,6 +28,9 @@ interface SessionActions {
   signIn: (answer: LoginResponse) => void;
   setMe: (answer: MeResponse) => void;
   selectBrand: (brand: BrandSummary | null) => void;
+  selectShortcut: (shortcut: SelectedShortcut | null) => void;
+  /** Replaces the session user's shortcuts after a create, rename or delete. */
+  setShortcuts: (change: (list: Shortcut[]) => Shortcut[]) => void;
   reset: () => void;
 }
 
@@ -46,6 +46,7 @@ const initial: SessionData = {
   selectedBrand: null,
   emulatorStatus: { isEmulating: false, admin_id: null },
   selectedShortcut: null,
+  favoritesId: null,
 };
 
 /**
@@ -88,6 +89,7 @@ export const useSession = create<SessionState>()(
           sessionUser: answer.session_user,
           permissions: answer.permissions,
           emulatorStatus: answer.emulator,
+          favoritesId: answer.favorites_id,
           selectedBrand: null,
           selectedShortcut: null,
         }),
@@ -96,9 +98,15 @@ export const useSession = create<SessionState>()(
           sessionUser: answer.session_user,
           permissions: answer.permissions,
           emulatorStatus: answer.emulator,
+          favoritesId: answer.favorites_id,
           selectedBrand: keepBrand(get().selectedBrand, answer.session_user),
         }),
       selectBrand: (brand) => set({ selectedBrand: brand }),
+      selectShortcut: (shortcut) => set({ selectedShortcut: shortcut }),
+      setShortcuts: (change) => {
+        const user = get().sessionUser;
+        if (user) set({ sessionUser: { ...user, shortcuts: change(user.shortcuts ?? []) } });
+      },
       reset: () => {
         set({ ...initial });
         localStorage.removeItem(STATE_STORAGE_KEY);
@@ -114,6 +122,8 @@ export const useSession = create<SessionState>()(
         signIn: _b,
         setMe: _c,
         selectBrand: _d,
+        selectShortcut: _f,
+        setShortcuts: _g,
         reset: _e,
         ...rest
       }) => rest,

@@ -20,9 +20,11 @@ export const loginAnswer: LoginResponse = {
     user_settings: { menu: [] },
     roles: [{ name: 'member' }],
     brands: [brand],
+    shortcuts: [],
   },
   permissions: [{ name: 'brand.view' }, { name: 'collection.view' }],
   emulator: { isEmulating: false, admin_id: null },
+  favorites_id: 41,
 };
 
 /** An image card the caller may do everything with except restore and lock; override as needed. */

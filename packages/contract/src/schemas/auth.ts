@@ -16,6 +16,8 @@ import {
   text,
 } from './common.js';
 import { BrandSummary } from './brands.js';
+import { Shortcut } from './shortcuts.js';
+import { passwordFields, personDetailFields, personFields } from './person.js';
 
 export const SessionUser = z.object({
   id: z.number().int(),
@@ -33,6 +35,8 @@ export const SessionUser = z.object({
   user_settings: z.object({ menu: z.array(MenuItem) }),
   roles: z.array(Named),
   brands: z.array(BrandSummary),
+  /** The user's shortcuts to assets and folders they can still see (§2 navbar, §3). */
+  shortcuts: z.array(Shortcut),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -43,6 +47,8 @@ export const MeResponse = z.object({
   session_user: SessionUser,
   permissions: z.array(Permission),
   emulator: EmulatorStatus,
+  /** The user's favourites collection: the navbar's My Favorites opens it (§2). */
+  favorites_id: z.number().int(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -51,18 +57,7 @@ export const LoginResponse = MeResponse.extend({ token: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RegisterBody = z
-  .strictObject({
-    first_name: PersonName,
-    last_name: PersonName,
-    email: Email,
-    password: Password,
-    password_confirmation: text(),
-    company: OptionalText,
-    country: OptionalText,
-    phone: OptionalText,
-    position: OptionalText,
-    lang: Lang.optional(),
-  })
+  .strictObject({ ...personFields, ...passwordFields, ...personDetailFields, lang: Lang.optional() })
   .superRefine(confirmPassword);
 export type RegisterBody = z.input<typeof RegisterBody>;
 

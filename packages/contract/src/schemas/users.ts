@@ -7,7 +7,6 @@ import {
   Named,
   OptionalText,
   PageQuery,
-  Password,
   PersonName,
   StatusSchema as Status,
   Timestamp,
@@ -15,6 +14,7 @@ import {
   paginated,
   text,
 } from './common.js';
+import { passwordFields, personDetailFields, personFields } from './person.js';
 
 export const RoleNames = z.array(z.enum(ROLES)).max(ROLES.length);
 export const PermissionNames = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
@@ -54,20 +54,14 @@ export type UserList = z.infer<typeof UserList>;
 
 export const CreateUserBody = z
   .strictObject({
-    first_name: PersonName,
-    last_name: PersonName,
-    email: Email,
-    password: Password,
-    password_confirmation: text(),
+    ...personFields,
+    ...passwordFields,
     roles: RoleNames.min(1),
     brands: BrandIds.default([]),
     permissions: PermissionNames.default([]),
     status: Status.default('ACTIVE'),
     lang: Lang.default('en'),
-    company: OptionalText,
-    country: OptionalText,
-    phone: OptionalText,
-    position: OptionalText,
+    ...personDetailFields,
   })
   .superRefine(confirmPassword);
 export type CreateUserBody = z.input<typeof CreateUserBody>;

@@ -3,6 +3,7 @@ import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
+import { mailSend } from './mail.send.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
 import { storageCleanup } from './storage.cleanup.js';
@@ -15,6 +16,7 @@ export const handlers = {
   'assets.derivatives': assetsDerivatives,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
+  'mail.send': mailSend,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

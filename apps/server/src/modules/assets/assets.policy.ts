@@ -1,5 +1,6 @@
 import type { AssetAbilities } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
+import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 
 /** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
@@ -37,3 +38,26 @@ export function assetAbilities(actor: Actor, a: { status: string }): AssetAbilit
     lock_name: active && hasPermission(actor, 'asset.manage'),
   };
 }
+
+export type AssetAction = 'view' | keyof AssetAbilities;
+
+/** An asset with what decides access to it: its folder's state and its brand's. */
+export interface AssetAccessRow {
+  visibility: string;
+  status: string;
+  private_path: number;
+  folder_status: string;
+  brand_status: string;
+  /** Set when the principal belongs to the asset's brand. */
+  member_id: number | null;
+}
+
+/** The one shape every policy has: may this principal do this to this row, and all it may do. */
+export const assetsPolicy = {
+  can(principal: Principal, action: AssetAction, row: AssetAccessRow) {
+    const sees =
+      brandsPolicy.see(principal, { status: row.brand_status }, row.member_id !== null) && canSeeAsset(principal, row);
+    return sees && (action === 'view' || assetAbilities(principal, row)[action]);
+  },
+  abilities: (principal: Principal, row: { status: string }) => assetAbilities(principal, row),
+};

@@ -6,26 +6,27 @@ import type { MountDeps } from '../../http/route.js';
 import type { Services } from '../../services.js';
 
 export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
-  mount(app, m, routes.assetUpload, async ({ actor, req, reply, params, query, lang }) => {
+  mount(app, m, routes.assetUpload, async ({ ctx, req, reply, params, query }) => {
     const { status, results } = await s.assets.upload(
-      actor,
+      ctx,
       streamParts(req),
       params.brandId,
       params.folderId,
       query.duplicates,
-      lang,
     );
     reply.status(status);
     return { results };
   });
-  mount(app, m, routes.assetEdit, ({ actor, params, body }) => s.assets.edit(actor, params.id, body));
-  mount(app, m, routes.assetView, ({ actor, params }) => s.assets.view(actor, params.id));
-  mount(app, m, routes.assetMove, ({ actor, params, body }) => s.assets.move(actor, params.folderId, body.ids));
-  mount(app, m, routes.assetCopy, ({ actor, params, body }) => s.assets.copy(actor, params.id, body.folder_id));
-  mount(app, m, routes.assetStatus, ({ actor, params }) => s.assets.changeStatus(actor, params.id));
-  mount(app, m, routes.assetDownload, ({ req, reply, params }) => s.assets.download(req, reply, params.id));
-  mount(app, m, routes.assetStats, ({ actor, body }) => s.assets.stats(actor, body.brand_id));
-  mount(app, m, routes.versionNew, ({ actor, req }) => s.versions.create(actor, streamParts(req)));
-  mount(app, m, routes.versionAll, ({ actor, params }) => s.versions.list(actor, params.id));
-  mount(app, m, routes.versionRestore, ({ actor, params }) => s.versions.restore(actor, params.id, params.number));
+  mount(app, m, routes.assetEdit, ({ ctx, params, body }) => s.assets.edit(ctx, params.id, body));
+  mount(app, m, routes.assetView, ({ ctx, params }) => s.assets.view(ctx, params.id));
+  mount(app, m, routes.assetMove, ({ ctx, params, body }) => s.assets.move(ctx, params.folderId, body.ids));
+  mount(app, m, routes.assetCopy, ({ ctx, params, body }) => s.assets.copy(ctx, params.id, body.folder_id));
+  mount(app, m, routes.assetStatus, ({ ctx, params }) => s.assets.changeStatus(ctx, params.id));
+  mount(app, m, routes.assetDownload, ({ ctx, req, params, query }) =>
+    s.assets.download(ctx, params.id, query, req.headers.range),
+  );
+  mount(app, m, routes.assetStats, ({ ctx, body }) => s.assets.stats(ctx, body.brand_id));
+  mount(app, m, routes.versionNew, ({ ctx, req }) => s.versions.create(ctx, streamParts(req)));
+  mount(app, m, routes.versionAll, ({ ctx, params }) => s.versions.list(ctx, params.id));
+  mount(app, m, routes.versionRestore, ({ ctx, params }) => s.versions.restore(ctx, params.id, params.number));
 }

@@ -1,5 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AssetEditBody, AssetView, Lang, UploadResult } from '@brandvault/contract';
+import type { AssetEditBody, AssetView, UploadResult } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -18,13 +17,23 @@ import type { FilesService } from '../files/files.service.js';
 import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
+import type { DownloadQuery } from './downloadLink.js';
 import { cleanFileName } from './fileName.js';
 import { failed, ingestNewAsset } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
+import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
+import { withActor } from '../../lib/requestContext.js';
+import { emit } from '../../events/index.js';
+import { requireAccess } from '../access/requireAccess.js';
+import { assetTarget, auditTrail, changesOf } from '../audit/audit.trail.js';
+
+/** Metadata an edit records before and after. */
+const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
 
 export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
   const { repos, clock, media, appKey, handle } = deps;
   const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
 
   /** The asset if the actor may see it (brand, privacy, status), else 404. */
   async function visible(actor: Actor, id: number) {
@@ -79,7 +88,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
 
   return {
     visible,
-    view: async (actor: Actor, id: number) => {
+    view: async ({ actor }: RequestContext, id: number) => {
       await visible(actor, id);
       return view(actor, id);
     },
@@ -91,13 +100,13 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
      * nothing, rather than keeping the files before the fault and reporting the rest as failed.
      */
     async upload(
-      actor: Actor,
+      ctx: RequestContext,
       parts: AsyncIterable<StreamPart>,
       brandId: number,
       folderId: number,
       duplicates: 'skip' | 'allow',
-      lang: Lang,
     ): Promise<{ status: 201 | 207 | 422; results: UploadResult[] }> {
+      const { actor, lang } = ctx;
       const folder = await target(actor, folderId);
       if (folder.brand_id !== brandId) throw new AppError('FOLDER_NOT_FOUND');
       const staging = new RequestStaging(deps.storage, deps.config.maxUploadBytes);
@@ -116,7 +125,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           results.push(
             f.staged === 'FILE_TOO_LARGE'
               ? failed(cleanFileName(f.name).name, 'FILE_TOO_LARGE', lang)
-              : await ingestNewAsset(deps, actor, folder, f.name, { staged: f.staged }, { duplicates: mode, lang }),
+              : await ingestNewAsset(deps, ctx, folder, f.name, { staged: f.staged }, { duplicates: mode }),
           );
         }
         // 201 all created, 422 all refused (the results say why), 207 anything in between.
@@ -131,7 +140,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       }
     },
 
-    async edit(actor: Actor, id: number, body: z.output<typeof AssetEditBody>) {
+    async edit(ctx: RequestContext, id: number, body: z.output<typeof AssetEditBody>) {
+      const { actor } = ctx;
       const a = await visible(actor, id);
       authorize(assetAbilities(actor, a).update);
       if (body.name_locked !== undefined) authorize(assetAbilities(actor, a).lock_name);
@@ -143,7 +153,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         // The name keeps its file extension.
         if (!name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
       }
-      await repos.assets.update(id, {
+      const next = {
         ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
         ...(body.keywords ? { keywords: JSON.stringify([...new Set(body.keywords)]) } : {}),
@@ -151,37 +161,52 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         ...(body.language !== undefined ? { language: body.language || null } : {}),
         ...(body.visibility ? { visibility: body.visibility } : {}),
         ...(body.name_locked !== undefined ? { name_locked: body.name_locked ? 1 : 0 } : {}),
-        updated_at: now(),
+      };
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).assets.update(id, { ...next, updated_at: now() });
+        const lists = (v: { keywords?: string; categories?: string }) => ({
+          ...(v.keywords !== undefined ? { keywords: JSON.parse(v.keywords) as string[] } : {}),
+          ...(v.categories !== undefined ? { categories: JSON.parse(v.categories) as string[] } : {}),
+        });
+        const changes = changesOf({ ...a, ...lists(a) }, { ...next, ...lists(next) }, EDITABLE);
+        await audit.record(trx, ctx, { event: 'asset.update', target: assetTarget(a), changes });
       });
       return view(actor, id);
     },
 
     /** All or nothing: every asset must be visible and movable, and the folder in the same brand. */
-    async move(actor: Actor, folderId: number, ids: number[]) {
+    async move(ctx: RequestContext, folderId: number, ids: number[]) {
+      const { actor } = ctx;
       const dest = await target(actor, folderId);
-      const unique = [...new Set(ids)];
-      const rows = await repos.assets.manyWithFolder(unique);
-      if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
-      for (const a of rows) {
-        await visibleBrand(repos, actor, a.brand_id);
-        if (!canSeeAsset(actor, a)) throw new AppError('NOT_FOUND');
-        authorize(assetAbilities(actor, a).move);
-        if (a.brand_id !== dest.brand_id) throw invalid({ folder_id: 'invalid' });
-      }
-      const moved = await repos.assets.moveMany(unique, dest.id, now());
+      const rows = await requireAccess(repos, actor, ['asset', 'move'], ids);
+      if (rows.some((a) => a.brand_id !== dest.brand_id)) throw invalid({ folder_id: 'invalid' });
+      const moved = await handle.db.transaction().execute(async (trx) => {
+        const n = await makeRepos(trx).assets.moveMany(
+          rows.map((a) => a.id),
+          dest.id,
+          now(),
+        );
+        for (const a of rows.filter((r) => r.folder_id !== dest.id))
+          await audit.record(trx, ctx, {
+            event: 'asset.move',
+            target: assetTarget(a),
+            changes: { folder_id: { before: a.folder_id, after: dest.id } },
+          });
+        return n;
+      });
       return { message: 'Moved', moved };
     },
 
     /** A new asset sharing the stored file (blobs are only deleted once nothing refers to them). */
-    async copy(actor: Actor, id: number, folderId: number) {
-      const a = await visible(actor, id);
-      authorize(assetAbilities(actor, a).copy);
+    async copy(ctx: RequestContext, id: number, folderId: number) {
+      const { actor } = ctx;
+      const a = (await requireAccess(repos, actor, ['asset', 'copy'], [id]))[0]!;
       const dest = await target(actor, folderId);
       if (dest.brand_id !== a.brand_id) throw invalid({ folder_id: 'invalid' });
       const at = now();
       const newId = await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
-        const { id: _id, folder_path: _p, private_path: _pp, folder_status: _fs, ...row } = a;
+        const { id: _id, private_path: _pp, folder_status: _fs, brand_status: _bs, member_id: _m, ...row } = a;
         const copyId = await tx.assets.insert({
           ...row,
           folder_id: dest.id,
@@ -207,6 +232,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         });
         if (a.derivatives === 'pending')
           await enqueue(trx, 'assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
+        await audit.record(trx, ctx, {
+          event: 'asset.copy',
+          target: assetTarget(a),
+          info: { copy_id: copyId, folder_id: dest.id },
+        });
         return copyId;
       });
       deps.wake?.();
@@ -214,11 +244,21 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     },
 
     /** Remove ↔ restore (§4): removed assets leave listings and come back on restore. */
-    async changeStatus(actor: Actor, id: number) {
+    async changeStatus(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
       const a = await visible(actor, id);
-      const ab = assetAbilities(actor, a);
-      authorize(ab.remove || ab.restore);
-      await repos.assets.update(id, { status: a.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE', updated_at: now() });
+      const row = (
+        await requireAccess(repos, actor, ['asset', a.status === 'ACTIVE' ? 'remove' : 'restore'], [id])
+      )[0]!;
+      const next = row.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).assets.update(id, { status: next, updated_at: now() });
+        await audit.record(trx, ctx, {
+          event: 'asset.status',
+          target: assetTarget(row),
+          changes: { status: { before: row.status, after: next } },
+        });
+      });
       return view(actor, id);
     },
 
@@ -227,22 +267,31 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
      * what its user may do now: a removed or PRIVATE asset out of their reach, a lost brand or
      * permission, or a deactivated account answer 404, as a denied read does.
      */
-    async download(req: FastifyRequest, reply: FastifyReply, id: number) {
-      const q = req.query as Record<string, unknown>;
+    async download(ctx: AnyContext, id: number, q: DownloadQuery, range: string | undefined) {
       const linkUser = downloadLinkUser(appKey, id, q, clock.now());
-      const actor = linkUser === null ? req.actor : await linkActor(repos, linkUser);
+      const actor = linkUser === null ? ctx.actor : await linkActor(repos, linkUser);
       if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
       const a = await visible(actor, id);
       authorize(hasPermission(actor, 'asset.download'), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
-      return files.sendOriginal(
-        req,
-        reply,
-        { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
-        q.disposition === 'inline',
-      );
+      const file = { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name };
+      const answer = await files.original(file, range, q.disposition === 'inline');
+      // One entry per download, not per range request of a player or resumed transfer.
+      if (answer.status === 200 || range?.startsWith('bytes=0-')) {
+        const jobs = await handle.db.transaction().execute(async (trx) => {
+          await audit.record(trx, withActor(ctx, actor), {
+            event: 'asset.download',
+            target: assetTarget(a),
+            info: { version: a.current_version },
+          });
+          return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
+        });
+        if (jobs.length) deps.wake?.();
+      }
+      return answer;
     },
 
-    async stats(actor: Actor, brandId: number) {
+    async stats(ctx: RequestContext, brandId: number) {
+      const { actor } = ctx;
       await visibleBrand(repos, actor, brandId);
       const rows = await repos.assets.stats(brandId, seesPrivate(actor));
       return {

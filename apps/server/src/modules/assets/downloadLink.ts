@@ -15,11 +15,20 @@ const signedPath = (assetId: number, userId: number) => `/api/ops/asset/${assetI
 export const downloadLink = (appKey: string, assetId: number, userId: number, now: Date) =>
   signPath(appKey, signedPath(assetId, userId), now, LINK_MS, STEP_MS);
 
+/** The query of a download: a signed link's parts, and how the browser should show the file. */
+export interface DownloadQuery {
+  u?: number;
+  exp?: string;
+  sig?: string;
+  disposition?: 'attachment' | 'inline';
+}
+
 /** The user a download link was issued for, or null when it is not a valid, unexpired link. */
 export function downloadLinkUser(appKey: string, assetId: number, query: unknown, now: Date): number | null {
   const q = (query ?? {}) as Record<string, unknown>;
-  if (typeof q.u !== 'string' || !/^[1-9]\d{0,15}$/.test(q.u)) return null;
-  const userId = Number(q.u);
+  const u = typeof q.u === 'number' ? String(q.u) : q.u;
+  if (typeof u !== 'string' || !/^[1-9]\d{0,15}$/.test(u)) return null;
+  const userId = Number(u);
   return verifySignedPath(appKey, signedPath(assetId, userId), q.exp, q.sig, now) ? userId : null;
 }
 
@@ -34,5 +43,12 @@ export async function linkActor(repos: Repos, userId: number): Promise<Actor | n
     repos.roles.rolesByUser([userId]),
     repos.roles.effectivePermissions(userId),
   ]);
-  return { user, tokenId: 0, emulatorId: null, roles: roles.get(userId) ?? [], permissions: new Set(permissions) };
+  return {
+    kind: 'user',
+    user,
+    tokenId: 0,
+    emulatorId: null,
+    roles: roles.get(userId) ?? [],
+    permissions: new Set(permissions),
+  };
 }

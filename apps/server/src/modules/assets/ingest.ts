@@ -9,10 +9,12 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
-import type { Actor } from '../auth/actor.js';
 import type { FolderRow } from '../folders/folders.repo.js';
 import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { assetTarget, auditTrail } from '../audit/audit.trail.js';
+import { emit } from '../../events/index.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -143,16 +145,18 @@ export const failed = (file_name: string, code: ErrorCode, lang: Lang): UploadRe
  */
 export async function ingestNewAsset(
   deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   folder: FolderRow,
   rawName: string,
   source: Source,
-  opts: { duplicates: 'skip' | 'allow'; lang: Lang },
+  opts: { duplicates: 'skip' | 'allow' },
 ): Promise<UploadResult> {
+  const { actor } = ctx;
+  const lang = ctx.lang;
   const named = cleanFileName(rawName);
   if (!named.ok) {
     drain(source);
-    return failed(named.name, named.code, opts.lang);
+    return failed(named.name, named.code, lang);
   }
   const name = named.name;
   let existing: { id: number; folder_id: number; path: string } | undefined;
@@ -171,7 +175,7 @@ export async function ingestNewAsset(
       location: await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path),
     };
   }
-  if (!checked.ok) return failed(name, checked.code, opts.lang);
+  if (!checked.ok) return failed(name, checked.code, lang);
   const f = checked.file;
   const at = iso(deps.clock.now());
   try {
@@ -232,6 +236,17 @@ export async function ingestNewAsset(
           { asset_id: assetId, rev: 1 },
           { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
         );
+      await emit(trx, 'asset.created', {
+        assetId,
+        brandId: folder.brand_id,
+        folderId: folder.id,
+        actorId: actor.user.id,
+      });
+      await auditTrail(deps).record(trx, ctx, {
+        event: 'asset.upload',
+        target: assetTarget({ id: assetId, name }),
+        info: { folder_id: folder.id, size: f.size },
+      });
       return assetId;
     });
     deps.wake?.();

@@ -16,6 +16,8 @@ import { cleanFileName } from './fileName.js';
 import { storeAndCheck } from './ingest.js';
 import type { Source, StoredFile } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { assetTarget, auditTrail } from '../audit/audit.trail.js';
 
 /**
  * Version history (§4: initialised by the first upload as version 1). Every change of file, and
@@ -23,6 +25,7 @@ import { RequestStaging } from './requestStaging.js';
  */
 export function versionsService(deps: Deps, assets: AssetsService) {
   const { repos, clock, media, handle } = deps;
+  const audit = auditTrail(deps);
 
   const toView = (
     v: VersionRow & { first_name: string | null; last_name: string | null },
@@ -41,7 +44,7 @@ export function versionsService(deps: Deps, assets: AssetsService) {
 
   /** Makes `file` the current version: one transaction with its derivatives job. */
   async function makeCurrent(
-    actor: Actor,
+    ctx: RequestContext,
     a: AssetRow,
     file: Omit<StoredFile, 'meta'> & {
       width: number | null;
@@ -49,7 +52,10 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       name: string;
       thumb_key?: string | null;
     },
+    /** The version brought back, when this is a restore rather than a new file. */
+    restored?: number,
   ) {
+    const { actor } = ctx;
     const at = iso(clock.now());
     const number = a.current_version + 1;
     const rev = a.derivative_rev + 1;
@@ -72,6 +78,12 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         created_by: actor.user.id,
         created_at: at,
       });
+      await audit.record(trx, ctx, {
+        event: restored === undefined ? 'asset.version_new' : 'asset.version_restore',
+        target: assetTarget(a),
+        info: { version: restored ?? number },
+        ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
+      });
       await tx.assets.update(a.id, {
         name,
         ext: file.ext,
@@ -93,7 +105,7 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
     });
     deps.wake?.();
-    const view = await assets.view(actor, a.id);
+    const view = await assets.view(ctx, a.id);
     const version = (await listVersions(actor, a.id)).items.find((v) => v.number === number)!;
     return { asset: view.asset, version };
   }
@@ -105,10 +117,11 @@ export function versionsService(deps: Deps, assets: AssetsService) {
   }
 
   return {
-    list: listVersions,
+    list: (ctx: RequestContext, id: number) => listVersions(ctx.actor, id),
 
     /** A new version from an upload (a staged multipart file or a finished tus upload). */
-    async fromStream(actor: Actor, assetId: number, fileName: string, source: Source) {
+    async fromStream(ctx: RequestContext, assetId: number, fileName: string, source: Source) {
+      const { actor } = ctx;
       const a = await assets.visible(actor, assetId);
       authorize(assetAbilities(actor, a).version);
       const named = cleanFileName(fileName);
@@ -121,7 +134,7 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       // A rejected file answers with its own catalogue code (422, or 413 when too large).
       if (!checked.ok) throw new AppError('code' in checked ? checked.code : 'INVALID_DATA');
       const f = checked.file;
-      return makeCurrent(actor, a, { ...f, name, width: f.meta.width ?? null, height: f.meta.height ?? null });
+      return makeCurrent(ctx, a, { ...f, name, width: f.meta.width ?? null, height: f.meta.height ?? null });
     },
 
     /**
@@ -129,7 +142,8 @@ export function versionsService(deps: Deps, assets: AssetsService) {
      * read), then one `file`, staged and made the current version only once the body has ended
      * well, so a malformed or cut-off body leaves no version behind.
      */
-    async create(actor: Actor, parts: AsyncIterable<StreamPart>) {
+    async create(ctx: RequestContext, parts: AsyncIterable<StreamPart>) {
+      const { actor } = ctx;
       const staging = new RequestStaging(deps.storage, deps.config.maxUploadBytes);
       try {
         let assetId: number | undefined;
@@ -149,30 +163,36 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         if (assetId === undefined) throw invalid({ asset_id: 'required' });
         if (!file) throw invalid({ file: 'required' });
         if (file.staged === 'FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-        return await this.fromStream(actor, assetId, file.name, { staged: file.staged });
+        return await this.fromStream(ctx, assetId, file.name, { staged: file.staged });
       } finally {
         await staging.discardAll();
       }
     },
 
-    async restore(actor: Actor, id: number, number: number) {
+    async restore(ctx: RequestContext, id: number, number: number) {
+      const { actor } = ctx;
       const a = await assets.visible(actor, id);
       authorize(assetAbilities(actor, a).version);
       const v = await repos.assets.version(id, number);
       if (!v) throw new AppError('NOT_FOUND');
       if (v.number === a.current_version) throw invalid({ number: 'invalid' });
-      return makeCurrent(actor, a, {
-        key: v.blob_key,
-        size: Number(v.size),
-        sha256: v.sha256,
-        ext: v.ext,
-        mime: v.mime,
-        assetType: extensionInfo(v.ext)?.assetType ?? a.type,
-        empty: Number(v.size) === 0,
-        name: v.name,
-        width: v.width,
-        height: v.height,
-      });
+      return makeCurrent(
+        ctx,
+        a,
+        {
+          key: v.blob_key,
+          size: Number(v.size),
+          sha256: v.sha256,
+          ext: v.ext,
+          mime: v.mime,
+          assetType: extensionInfo(v.ext)?.assetType ?? a.type,
+          empty: Number(v.size) === 0,
+          name: v.name,
+          width: v.width,
+          height: v.height,
+        },
+        v.number,
+      );
     },
   };
 }

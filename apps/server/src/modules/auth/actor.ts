@@ -7,6 +7,8 @@ export type UserRow = Selectable<UsersTable>;
 
 /** The signed-in caller of a request, resolved once from the bearer token. */
 export interface Actor {
+  /** Principals are told apart by kind: a share link will be the second (view and download only). */
+  kind: 'user';
   user: UserRow;
   tokenId: number;
   emulatorId: number | null;
@@ -22,3 +24,6 @@ export interface Actor {
 export const hasPermission = (a: Actor | null, p: PermissionName) => !!a && a.permissions.has(p);
 export const hasRole = (a: Actor | null, r: string) => !!a && a.roles.includes(r);
 export const isAdmin = (a: Actor | null) => hasRole(a, 'admin');
+
+/** Whoever a request acts as. Today a signed-in user; a share link joins this union. */
+export type Principal = Actor;

@@ -1,10 +1,13 @@
 import { DEFAULT_MENU, MenuSettings } from '@brandvault/contract';
 import type { MeResponse, MenuItem } from '@brandvault/contract';
 import type { BrandsRepo } from '../brands/brands.repo.js';
+import type { CollectionsRepo } from '../collections/collections.repo.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { brandSummary } from '../brands/brands.view.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
+import type { ShortcutsRepo } from '../shortcuts/shortcuts.repo.js';
+import { visibleShortcuts } from '../shortcuts/shortcuts.service.js';
 import type { Actor, UserRow } from './actor.js';
 
 export function menuOf(user: UserRow): MenuItem[] {
@@ -13,14 +16,21 @@ export function menuOf(user: UserRow): MenuItem[] {
   return parsed.success && parsed.data.length ? [...parsed.data].sort((a, b) => a.order - b.order) : DEFAULT_MENU;
 }
 
-/** The `{session_user, permissions, emulator}` answer of login and me. */
+/** The `{session_user, permissions, emulator, favorites_id}` answer of login and me. */
 export async function sessionView(
-  deps: { roles: RolesRepo; brands: BrandsRepo },
+  deps: { roles: RolesRepo; brands: BrandsRepo; shortcuts: ShortcutsRepo; collections: CollectionsRepo },
   media: MediaUrl,
   actor: Actor,
+  at: string,
 ): Promise<MeResponse> {
   const u = actor.user;
-  const brands = await deps.brands.forUser(u.id, brandsPolicy.seesAllBrands(actor));
+  const [brandRows, favoritesId] = await Promise.all([
+    deps.brands.forUser(u.id, brandsPolicy.seesAllBrands(actor)),
+    // Made on first use: every user has one, and the navbar's My Favorites opens it.
+    deps.collections.ensureFavorites(u.id, at),
+  ]);
+  const brands = brandRows.map((b) => brandSummary(b, media));
+  const shortcuts = await visibleShortcuts(deps.shortcuts, actor, brands);
   return {
     session_user: {
       id: u.id,
@@ -37,9 +47,11 @@ export async function sessionView(
       position: u.position,
       user_settings: { menu: menuOf(u) },
       roles: actor.roles.map((name) => ({ name })),
-      brands: brands.map((b) => brandSummary(b, media)),
+      brands,
+      shortcuts,
     },
     permissions: [...actor.permissions].sort().map((name) => ({ name })),
     emulator: { isEmulating: actor.emulatorId !== null, admin_id: actor.emulatorId },
+    favorites_id: favoritesId,
   };
 }

@@ -1,4 +1,5 @@
-import type { Actor } from '../auth/actor.js';
+import type { Brand } from '@brandvault/contract';
+import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
 
 /**
@@ -10,4 +11,16 @@ export const brandsPolicy = {
   see: (actor: Actor, brand: { status: string }, member: boolean) =>
     isAdmin(actor) || (member && (brand.status === 'ACTIVE' || hasPermission(actor, 'brand.manage'))),
   manage: (actor: Actor) => hasPermission(actor, 'brand.manage'),
+
+  /** `row.member`: the principal is assigned to the brand. */
+  can(principal: Principal, action: BrandAction, row: { status: string; member: boolean }) {
+    const sees = brandsPolicy.see(principal, row, row.member);
+    return action === 'view' ? sees : sees && brandsPolicy.manage(principal);
+  },
+  abilities: (principal: Principal): Brand['abilities'] => ({
+    update: brandsPolicy.manage(principal),
+    change_status: brandsPolicy.manage(principal),
+  }),
 };
+
+export type BrandAction = 'view' | 'update' | 'change_status';

@@ -12,10 +12,13 @@ import type { Actor } from '../auth/actor.js';
 import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
 import { brandSummary, brandView } from './brands.view.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { auditTrail, brandTarget, changesOf, created } from '../audit/audit.trail.js';
 
 export function brandsService(deps: Deps) {
   const { repos, clock, storage, media, handle } = deps;
   const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
 
   const visible = (actor: Actor, id: number) => visibleBrand(repos, actor, id);
 
@@ -25,7 +28,7 @@ export function brandsService(deps: Deps) {
     return brandView(brand, media, {
       root_folder_id: root?.id ?? 0,
       users_count: users.get(id) ?? 0,
-      manage: brandsPolicy.manage(actor),
+      abilities: brandsPolicy.abilities(actor),
     });
   }
 
@@ -39,20 +42,22 @@ export function brandsService(deps: Deps) {
   }
 
   return {
-    async listOwn(actor: Actor) {
+    async listOwn(ctx: RequestContext) {
+      const { actor } = ctx;
       const rows = await repos.brands.forUser(actor.user.id, brandsPolicy.seesAllBrands(actor));
       return { items: rows.map((b) => brandSummary(b, media)) };
     },
 
-    async listAll(actor: Actor, q: z.output<typeof BrandAllQuery>) {
+    async listAll(ctx: RequestContext, q: z.output<typeof BrandAllQuery>) {
+      const { actor } = ctx;
       const perPage = q.per_page ?? 20;
       const { total, items } = await repos.brands.page(q.search || undefined, q.page, perPage);
       const ids = items.map((b) => b.id);
       const [users, roots] = await Promise.all([repos.brands.usersCount(ids), repos.folders.rootsOf(ids)]);
-      const manage = brandsPolicy.manage(actor);
+      const abilities = brandsPolicy.abilities(actor);
       return {
         items: items.map((b) =>
-          brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, manage }),
+          brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, abilities }),
         ),
         total,
         page: q.page,
@@ -60,13 +65,15 @@ export function brandsService(deps: Deps) {
       };
     },
 
-    async get(actor: Actor, id: number) {
+    async get(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
       await visible(actor, id);
       return { brand: await view(actor, id) };
     },
 
     /** The brand and its root folder in one transaction; pictures are stored first. */
-    async create(actor: Actor, body: z.output<typeof BrandCreateBody>, files: FormFile[]) {
+    async create(ctx: RequestContext, body: z.output<typeof BrandCreateBody>, files: FormFile[]) {
+      const { actor } = ctx;
       if (await repos.brands.slugTaken(body.slug)) throw invalid({ slug: 'taken' });
       const image = await picture(files, 'image', body.image_crop);
       const logo = await picture(files, 'logo', body.logo_crop);
@@ -85,22 +92,47 @@ export function brandsService(deps: Deps) {
           updated_at: at,
         });
         await tx.folders.createRoot(brandId, body.name, actor.user.id, at);
+        await audit.record(trx, ctx, {
+          event: 'brand.create',
+          target: brandTarget({ id: brandId, name: body.name }),
+          changes: created({
+            name: body.name,
+            slug: body.slug,
+            image: image ? true : undefined,
+            logo: logo ? true : undefined,
+          }),
+        });
         return brandId;
       });
       return { brand: await view(actor, id) };
     },
 
-    async update(actor: Actor, id: number, body: z.output<typeof BrandUpdateBody>, files: FormFile[]) {
+    async update(ctx: RequestContext, id: number, body: z.output<typeof BrandUpdateBody>, files: FormFile[]) {
+      const { actor } = ctx;
       const brand = await visible(actor, id);
       authorize(brandsPolicy.manage(actor));
       if (body.slug !== undefined && body.slug !== brand.slug) throw invalid({ slug: 'immutable' });
       const image = await picture(files, 'image', body.image_crop);
       const logo = await picture(files, 'logo', body.logo_crop);
-      await repos.brands.update(id, {
-        ...(body.name ? { name: body.name } : {}),
-        ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
-        ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
-        updated_at: now(),
+      const pictureChange = (was: string | null, added: string | undefined, removed: boolean | undefined) =>
+        added
+          ? { before: was ? 'set' : null, after: 'replaced' }
+          : removed && was
+            ? { before: 'set', after: null }
+            : null;
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).brands.update(id, {
+          ...(body.name ? { name: body.name } : {}),
+          ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
+          ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
+          updated_at: now(),
+        });
+        const changes = changesOf(brand, { name: body.name }, ['name']);
+        const img = pictureChange(brand.image_key, image, body.remove_image);
+        const lg = pictureChange(brand.logo_key, logo, body.remove_logo);
+        if (img) changes.image = img;
+        if (lg) changes.logo = lg;
+        await audit.record(trx, ctx, { event: 'brand.update', target: brandTarget(brand), changes });
       });
       const replaced = [
         image || body.remove_image ? brand.image_key : null,
@@ -110,10 +142,18 @@ export function brandsService(deps: Deps) {
       return { brand: await view(actor, id) };
     },
 
-    async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+    async changeStatus(ctx: RequestContext, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+      const { actor } = ctx;
       const brand = await visible(actor, id);
       const next = status ?? (brand.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
-      await repos.brands.update(id, { status: next, updated_at: now() });
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).brands.update(id, { status: next, updated_at: now() });
+        await audit.record(trx, ctx, {
+          event: 'brand.status',
+          target: brandTarget(brand),
+          changes: { status: { before: brand.status, after: next } },
+        });
+      });
       return { brand: await view(actor, id) };
     },
   };

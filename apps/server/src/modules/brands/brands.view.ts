@@ -17,12 +17,12 @@ export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
 export const brandView = (
   b: Selectable<BrandsTable>,
   media: MediaUrl,
-  extra: { root_folder_id: number; users_count: number; manage: boolean },
+  extra: { root_folder_id: number; users_count: number; abilities: Brand['abilities'] },
 ): Brand => ({
   ...brandSummary(b, media),
   created_at: b.created_at,
   updated_at: b.updated_at,
   root_folder_id: extra.root_folder_id,
   users_count: extra.users_count,
-  abilities: { update: extra.manage, change_status: extra.manage },
+  abilities: extra.abilities,
 });

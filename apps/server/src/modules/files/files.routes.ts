@@ -5,5 +5,7 @@ import type { MountDeps } from '../../http/route.js';
 import type { Services } from '../../services.js';
 
 export function filesRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
-  mount(app, m, routes.media, ({ req, reply, params }) => s.files.media(req, reply, params['*']));
+  mount(app, m, routes.media, ({ req, params }) =>
+    s.files.media(params['*'], req.query as { exp?: unknown; sig?: unknown }),
+  );
 }

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { FileAnswer } from '../../lib/fileAnswer.js';
 import { MEDIA_PREFIX } from '../../lib/mediaUrl.js';
 import { verifySignedPath } from '../../lib/signedUrl.js';
 import type { Deps } from '../../services.js';
@@ -10,10 +10,10 @@ const SERVABLE = /^(brands|folders|derivatives)\//;
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
 
 /** Answers that are files never run as a page: no sniffing, and a sandbox if opened directly. */
-export function fileSafetyHeaders(reply: FastifyReply) {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('content-security-policy', "default-src 'none'; sandbox");
-}
+export const fileSafetyHeaders = () => ({
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+});
 
 /** Parses a single `bytes=` range (RFC 7233); null when absent or not satisfiable as one range. */
 export function parseRange(
@@ -41,54 +41,57 @@ export function parseRange(
 export function filesService(deps: Deps) {
   const { storage, appKey, clock } = deps;
   return {
-    async media(req: FastifyRequest, reply: FastifyReply, key: string) {
-      const q = req.query as Record<string, unknown>;
-      if (!SERVABLE.test(key) || !verifySignedPath(appKey, `${MEDIA_PREFIX}${key}`, q.exp, q.sig, clock.now())) {
+    /** A signed picture or derivative (`?exp=&sig=` from the view that handed it out). */
+    async media(key: string, link: { exp?: unknown; sig?: unknown }) {
+      if (!SERVABLE.test(key) || !verifySignedPath(appKey, `${MEDIA_PREFIX}${key}`, link.exp, link.sig, clock.now())) {
         throw new AppError('NOT_FOUND');
       }
       const stat = await storage.stat(key);
       if (!stat) throw new AppError('NOT_FOUND');
-      fileSafetyHeaders(reply);
-      reply.header('cache-control', 'private, max-age=31536000, immutable');
-      reply.type(TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream');
-      reply.header('content-length', stat.size);
-      return reply.send(await storage.get(key));
+      return new FileAnswer(
+        200,
+        {
+          ...fileSafetyHeaders(),
+          'cache-control': 'private, max-age=31536000, immutable',
+          'content-type': TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
+          'content-length': stat.size,
+        },
+        await storage.get(key),
+      );
     },
 
     /**
-     * Streams a stored original with Range support; the caller has checked access. `inline` (the
-     * viewer's "Open PDF") shows a PDF in the browser's own viewer, which a CSP sandbox would
-     * block; every other type is still a download.
+     * A stored original with Range support; the caller has checked access. `inline` (the viewer's
+     * "Open PDF") shows a PDF in the browser's own viewer, which a CSP sandbox would block; every
+     * other type is still a download.
      */
-    async sendOriginal(
-      req: FastifyRequest,
-      reply: FastifyReply,
+    async original(
       file: { key: string; size: number; mime: string; name: string },
+      rangeHeader: string | undefined,
       inline = false,
     ) {
-      const range = parseRange(req.headers.range, file.size);
+      const range = parseRange(rangeHeader, file.size);
       const inlinePdf = inline && file.mime === 'application/pdf';
-      fileSafetyHeaders(reply);
-      if (inlinePdf) reply.header('content-security-policy', "default-src 'none'");
-      reply.header('accept-ranges', 'bytes');
-      reply.header('content-disposition', contentDisposition(file.name, inlinePdf ? 'inline' : 'attachment'));
-      reply.header('cache-control', 'private, no-store');
-      // Never let the browser render originals from our origin (an SVG could carry script).
-      reply.type(
-        file.mime === 'image/svg+xml' || file.mime.startsWith('text/html') ? 'application/octet-stream' : file.mime,
-      );
-      if (range === 'invalid') {
-        reply.header('content-range', `bytes */${file.size}`);
-        return reply.status(416).send();
-      }
+      const headers: Record<string, string | number> = {
+        ...fileSafetyHeaders(),
+        ...(inlinePdf ? { 'content-security-policy': "default-src 'none'" } : {}),
+        'accept-ranges': 'bytes',
+        'content-disposition': contentDisposition(file.name, inlinePdf ? 'inline' : 'attachment'),
+        'cache-control': 'private, no-store',
+        // Never let the browser render originals from our origin (an SVG could carry script).
+        'content-type':
+          file.mime === 'image/svg+xml' || file.mime.startsWith('text/html') ? 'application/octet-stream' : file.mime,
+      };
+      if (range === 'invalid')
+        return new FileAnswer(416, { ...headers, 'content-range': `bytes */${file.size}` }, null);
       try {
         if (range) {
-          reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-          reply.header('content-length', range.end - range.start + 1);
-          return reply.send(await storage.get(file.key, range));
+          const part = { 'content-range': `bytes ${range.start}-${range.end}/${file.size}` };
+          const length = { 'content-length': range.end - range.start + 1 };
+          return new FileAnswer(206, { ...headers, ...part, ...length }, await storage.get(file.key, range));
         }
-        reply.header('content-length', file.size);
-        return reply.send(file.size === 0 ? '' : await storage.get(file.key));
+        const body = file.size === 0 ? '' : await storage.get(file.key);
+        return new FileAnswer(200, { ...headers, 'content-length': file.size }, body);
       } catch (err) {
         if (err instanceof BlobNotFoundError || err instanceof BlobRangeError) throw new AppError('NOT_FOUND');
         throw err;

@@ -1,4 +1,4 @@
-import type { Actor } from '../auth/actor.js';
+import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import { seesPrivate } from '../assets/assets.policy.js';
 import type { FolderRow } from './folders.repo.js';
@@ -6,6 +6,9 @@ import type { FolderRow } from './folders.repo.js';
 /** Folders of a visible brand: PRIVATE ones (or under a PRIVATE one) only for roles with private content. */
 export const foldersPolicy = {
   see: (actor: Actor, f: FolderRow) => f.status === 'ACTIVE' && (f.private_path === 0 || seesPrivate(actor)),
+  /** Brand access is the brand policy's (checked with the folder's brand); this judges the folder. */
+  can: (principal: Principal, action: FolderAction, f: FolderRow) =>
+    foldersPolicy.see(principal, f) && (action === 'view' || foldersPolicy.abilities(principal, f)[action]),
   abilities: (actor: Actor, f: FolderRow) => {
     const manage = hasPermission(actor, 'folder.manage');
     const root = f.parent_id === null;
@@ -18,3 +21,5 @@ export const foldersPolicy = {
     };
   },
 };
+
+export type FolderAction = 'view' | 'update' | 'move' | 'remove' | 'create_folder' | 'upload';

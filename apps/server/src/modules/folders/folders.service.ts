@@ -16,12 +16,15 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
 import type { FolderRow } from './folders.repo.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { auditTrail, changesOf, created, folderTarget } from '../audit/audit.trail.js';
 
 const TREE_ASSETS = 50;
 
 export function foldersService(deps: Deps) {
   const { repos, clock, media, storage, handle } = deps;
   const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
 
   /**
    * The folder if its brand and visibility allow, with the brand's search generation read in the
@@ -103,7 +106,8 @@ export function foldersService(deps: Deps) {
     visible,
     visibleWithGeneration,
 
-    async tree(actor: Actor, q: z.output<typeof FolderTreeQuery>) {
+    async tree(ctx: RequestContext, q: z.output<typeof FolderTreeQuery>) {
+      const { actor } = ctx;
       if (!q.brand_id) throw invalid({ brand_id: 'required' });
       await visibleBrand(repos, actor, q.brand_id);
       const root = await repos.folders.rootOf(q.brand_id);
@@ -111,48 +115,66 @@ export function foldersService(deps: Deps) {
       return tree(actor, q.brand_id, root, q.with);
     },
 
-    async treeOf(actor: Actor, id: number, q: z.output<typeof FolderTreeQuery>) {
+    async treeOf(ctx: RequestContext, id: number, q: z.output<typeof FolderTreeQuery>) {
+      const { actor } = ctx;
       const f = await visible(actor, id);
       return tree(actor, f.brand_id, f, q.with);
     },
 
-    get: async (actor: Actor, id: number) => view(actor, await visible(actor, id)),
+    get: async ({ actor }: RequestContext, id: number) => view(actor, await visible(actor, id)),
 
-    async create(actor: Actor, body: z.output<typeof FolderNewBody>) {
+    async create(ctx: RequestContext, body: z.output<typeof FolderNewBody>) {
+      const { actor } = ctx;
       await visibleBrand(repos, actor, body.brand_id);
       const parent = body.parent_id ? await visible(actor, body.parent_id) : await repos.folders.rootOf(body.brand_id);
       if (!parent || parent.brand_id !== body.brand_id) throw invalid({ parent_id: 'invalid' });
       authorize(foldersPolicy.abilities(actor, parent).create_folder);
-      const id = await handle.db.transaction().execute((trx) =>
-        makeRepos(trx).folders.insert({
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const folderId = await makeRepos(trx).folders.insert({
           brand_id: body.brand_id,
           parent,
           name: body.name,
           visibility: body.visibility,
           created_by: actor.user.id,
           at: now(),
-        }),
-      );
+        });
+        await audit.record(trx, ctx, {
+          event: 'folder.create',
+          target: folderTarget({ id: folderId, name: body.name }),
+          changes: created({ name: body.name, visibility: body.visibility }),
+          info: { brand_id: body.brand_id, parent_id: parent.id },
+        });
+        return folderId;
+      });
       return view(actor, (await repos.folders.byId(id))!);
     },
 
-    async move(actor: Actor, id: number, parentId: number) {
+    async move(ctx: RequestContext, id: number, parentId: number) {
+      const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).move);
       const parent = await visible(actor, parentId);
       // Same brand, and never into itself or below itself.
       if (parent.brand_id !== f.brand_id || parent.path.startsWith(f.path)) throw invalid({ parent_id: 'descendant' });
-      await handle.db.transaction().execute((trx) => makeRepos(trx).folders.move(f, parent, now()));
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).folders.move(f, parent, now());
+        await audit.record(trx, ctx, {
+          event: 'folder.move',
+          target: folderTarget(f),
+          changes: { parent: { before: f.parent_id, after: parent.id } },
+        });
+      });
       return view(actor, (await repos.folders.byId(id))!);
     },
 
-    async update(actor: Actor, id: number, body: z.output<typeof FolderUpdateBody>, files: FormFile[]) {
+    async update(ctx: RequestContext, id: number, body: z.output<typeof FolderUpdateBody>, files: FormFile[]) {
+      const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).update);
       const key = await image(files, body.image_crop);
       const visibilityChanged = body.visibility !== undefined && body.visibility !== f.visibility;
-      await handle.db.transaction().execute((trx) =>
-        makeRepos(trx).folders.update(
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).folders.update(
           id,
           {
             ...(body.name ? { name: body.name } : {}),
@@ -161,13 +183,18 @@ export function foldersService(deps: Deps) {
             updated_at: now(),
           },
           visibilityChanged,
-        ),
-      );
+        );
+        const changes = changesOf(f, { name: body.name, visibility: body.visibility }, ['name', 'visibility']);
+        if (key) changes.image = { before: f.image_key ? 'set' : null, after: 'replaced' };
+        else if (body.remove_image && f.image_key) changes.image = { before: 'set', after: null };
+        await audit.record(trx, ctx, { event: 'folder.update', target: folderTarget(f), changes });
+      });
       if ((key || body.remove_image) && f.image_key) await storage.delete(f.image_key);
       return view(actor, (await repos.folders.byId(id))!);
     },
 
-    async assets(actor: Actor, id: number, page: number, perPage = 50) {
+    async assets(ctx: RequestContext, id: number, page: number, perPage = 50) {
+      const { actor } = ctx;
       const f = await visible(actor, id);
       const r = await repos.assets.inFolder(f.id, seesPrivate(actor), page, perPage);
       return { items: r.items.map((a) => assetCard(actor, a, media)), total: r.total, page, per_page: perPage };
@@ -177,7 +204,8 @@ export function foldersService(deps: Deps) {
      * Irreversible (§4): the subtree's rows go in one transaction, which also enqueues the deletion
      * of their stored files, so a crash leaves either everything or nothing removed.
      */
-    async remove(actor: Actor, id: number) {
+    async remove(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).remove);
       const result = await handle.db.transaction().execute(async (trx) => {
@@ -187,6 +215,11 @@ export function foldersService(deps: Deps) {
         const folders = await tx.folders.deleteSubtree(f.path);
         for (let i = 0; i < keys.length; i += 500)
           await enqueue(trx, 'blobs.delete', { keys: keys.slice(i, i + 500) }, { clock });
+        await audit.record(trx, ctx, {
+          event: 'folder.remove',
+          target: folderTarget(f),
+          info: { folders, assets: blobs.count },
+        });
         return { folders, assets: blobs.count };
       });
       deps.wake?.();
@@ -194,7 +227,8 @@ export function foldersService(deps: Deps) {
     },
 
     /** Folders the caller cannot see are left out rather than revealed; one brand check per brand. */
-    async stats(actor: Actor, ids: number[]) {
+    async stats(ctx: RequestContext, ids: number[]) {
+      const { actor } = ctx;
       const folders = await repos.folders.byIds(ids);
       const brands = new Map<number, boolean>();
       for (const brandId of new Set(folders.map((f) => f.brand_id))) {

@@ -7,6 +7,7 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
+import { contextFor } from '../../lib/requestContext.js';
 
 // Work done side by side: a search the count tables take for capped starts its facet sample and
 // page beside the count (PostgreSQL); a common word's page walk starts on SQLite's side
@@ -71,9 +72,9 @@ describe('asset search: a capped guess from the count tables', () => {
     // Cap 20: 200 images are estimated well past it (3 × 20). Cap 1,000: no guess.
     const guessing = searchService(deps, t.built.services.folders, { exactTotal: 20, facetSample: 30 });
     const plain = searchService(deps, t.built.services.folders, { exactTotal: 1000, facetSample: 30 });
-    const r = (await guessing.search(actor, brand.root, { ...body, type: ['image'] }, 2, 15)).value();
+    const r = (await guessing.search(contextFor(actor), brand.root, { ...body, type: ['image'] }, 2, 15)).value();
     expect([r.total, r.total_capped, r.facets_capped, sum(r.facets.type)]).toEqual([20, true, true, 30]);
-    const exact = (await plain.search(actor, brand.root, { ...body, type: ['image'] }, 2, 15)).value();
+    const exact = (await plain.search(contextFor(actor), brand.root, { ...body, type: ['image'] }, 2, 15)).value();
     expect(exact.total).toBe(200);
     expect(r.items.map((a) => a.name)).toEqual(exact.items.map((a) => a.name));
     expect(r.items[0]!.name).toBe('est-184.jpg');
@@ -82,7 +83,7 @@ describe('asset search: a capped guess from the count tables', () => {
   it('counts every match exactly when the guess was wrong (a date the count tables do not hold)', async () => {
     const guessing = searchService(deps, t.built.services.folders, { exactTotal: 20, facetSample: 5 });
     const r = (
-      await guessing.search(actor, brand.root, { ...body, type: ['image'], date_from: '2026-01-01' }, 1, 50)
+      await guessing.search(contextFor(actor), brand.root, { ...body, type: ['image'], date_from: '2026-01-01' }, 1, 50)
     ).value();
     expect([r.total, r.total_capped, r.facets_capped]).toEqual([10, false, false]);
     expect(r.facets.author).toEqual([{ value: 'Bea', count: 10 }]);
@@ -97,13 +98,15 @@ describe('asset search: a capped guess from the count tables', () => {
     const guessing = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 20 });
     const plain = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 1000 });
     for (const q of ['est', 'es']) {
-      const r = (await guessing.search(actor, brand.root, { ...body, q }, 3, 15)).value();
+      const r = (await guessing.search(contextFor(actor), brand.root, { ...body, q }, 3, 15)).value();
       expect([r.total, r.total_capped, r.facets_capped]).toEqual([20, true, true]);
-      const exact = (await plain.search(actor, brand.root, { ...body, q }, 3, 15)).value();
+      const exact = (await plain.search(contextFor(actor), brand.root, { ...body, q }, 3, 15)).value();
       expect(r.items.map((a) => a.name)).toEqual(exact.items.map((a) => a.name));
       expect(r.items[0]!.name).toBe('est-169.jpg');
     }
-    const few = (await guessing.search(actor, brand.root, { ...body, q: 'est', author: ['Bea'] }, 1, 4)).value();
+    const few = (
+      await guessing.search(contextFor(actor), brand.root, { ...body, q: 'est', author: ['Bea'] }, 1, 4)
+    ).value();
     expect([few.total, few.total_capped, few.facets_capped]).toEqual([10, false, false]);
     expect(few.items.map((a) => a.name)).toEqual(['est-199.jpg', 'est-198.jpg', 'est-197.jpg', 'est-196.jpg']);
   });
@@ -117,7 +120,7 @@ describe('asset search: a capped guess from the count tables', () => {
     const asking = searchService(deps, t.built.services.folders, { ...opts, wordSetFromRows: 1e9 });
     const plain = searchService(deps, t.built.services.folders, { ...opts, exactTotal: 1000 });
     const names = async (s: typeof plain, b: object, page: number) =>
-      (await s.search(actor, brand.root, { ...body, ...b }, page, 15)).value().items.map((a) => a.name);
+      (await s.search(contextFor(actor), brand.root, { ...body, ...b }, page, 15)).value().items.map((a) => a.name);
     const sorts = [body.sort, { attribute: 'date', mode: 'oldest' }] as const;
     for (const sort of sorts)
       for (const page of [1, 4, 14]) {
@@ -169,7 +172,7 @@ describe('asset search: a capped guess from the count tables', () => {
       ),
     );
     const service = searchService(deps, t.built.services.folders, {});
-    const r = (await service.search(actor, parent, { ...body }, 1, 50)).value();
+    const r = (await service.search(contextFor(actor), parent, { ...body }, 1, 50)).value();
     expect([r.total, r.items.length]).toEqual([9, 9]);
     expect(r.facets.author).toEqual([
       { value: 'Eve', count: 4 },
@@ -192,8 +195,8 @@ describe('asset search: a capped guess from the count tables', () => {
     for (const sort of sorts)
       for (const page of [1, 3, 14]) {
         const b = { recursive: true, q: 'est', sort };
-        const a = (await split.search(actor, brand.root, b, page, 15)).value();
-        const w = (await whole.search(actor, brand.root, b, page, 15)).value();
+        const a = (await split.search(contextFor(actor), brand.root, b, page, 15)).value();
+        const w = (await whole.search(contextFor(actor), brand.root, b, page, 15)).value();
         expect(a.items.map((x) => x.name)).toEqual(w.items.map((x) => x.name));
         expect([a.total, a.facets]).toEqual([w.total, w.facets]);
         expect(a.items.length).toBe(page === 14 ? 5 : 15);
@@ -209,9 +212,9 @@ describe('asset search: a capped guess from the count tables', () => {
       for (const sort of [body.sort, { attribute: 'date' as const, mode: 'latest' as const }])
         for (const page of [1, 2, 3]) {
           const b = { recursive: true, author: [author], sort };
-          const a = (await capped.search(actor, brand.root, b, page, 4)).value();
+          const a = (await capped.search(contextFor(actor), brand.root, b, page, 4)).value();
           expect(a.total_capped).toBe(true);
-          const w = (await plain.search(actor, brand.root, b, page, 4)).value();
+          const w = (await plain.search(contextFor(actor), brand.root, b, page, 4)).value();
           expect(a.items.map((x) => x.name)).toEqual(w.items.map((x) => x.name));
           expect(a.items.length).toBe(author === 'Bea' && page === 3 ? 2 : 4);
         }

@@ -4,7 +4,7 @@ import { rowsBeside } from '../../db/sideReader.js';
 import type { SideReader } from '../../db/sideReader.js';
 import { facetLists, sumRows } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
-import { underPath } from './search.types.js';
+import { underPath } from './search.where.repo.js';
 import type { FacetName, Scope, SearchFilters } from './search.types.js';
 
 /** A facet value's count summed from the count tables (a string from PostgreSQL's sum). */
@@ -31,9 +31,9 @@ export function countTables(db: Db, side?: () => SideReader) {
       .groupBy(['facet', 'value']);
 
   /**
-   * The count-table sums of a subtree: every folder's rows in it (30,000 for a section of 150
-   * folders at 1M, ~25 ms to sum), in two halves by folder id side by side, on the pool or on
-   * SQLite's side connection; the halves' sums are added up by the caller.
+   * The count-table sums of a subtree: every folder's rows in it, in two halves by folder id side
+   * by side, on the pool or on SQLite's side connection; the halves' sums are added up by the
+   * caller.
    */
   async function subtreeSums(scope: Extract<Scope, { kind: 'subtree' }>, hidden: number[]) {
     const half = (odd: number) =>

@@ -27,9 +27,8 @@ export type Grouped = { f: 'te' | 'al' | 'categories' | 'total' | 'page'; v: unk
 
 /**
  * The facet rows of `grouped`. Facets are grouped in pairs that vary together (three groupings of
- * the rows, not five: 21 to 18 ms for 5,300 rows on SQLite), and categories lists whole (a few
- * hundred distinct lists in 10,000 rows), then split here: splitting each row's list in SQL
- * (json_each, unnest) cost 5 of a 14 ms search.
+ * the rows, not five), and categories lists whole (few lists are distinct), then split here,
+ * which costs less than splitting each row's list in SQL (json_each, unnest).
  */
 export function facetRows(rows: Grouped[]) {
   const out: { f: FacetName; v: string; n: number }[] = [];

@@ -3,7 +3,8 @@ import { AssetSearchBody } from '@brandvault/contract';
 import { adminClient, assetRow, insertAssets, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import { searchRepo } from './search.repo.js';
-import { filtersOf, orderOf, searchCore } from './search.service.js';
+import { searchCore } from './search.core.js';
+import { filtersOf, orderOf } from './search.service.js';
 
 // Pages that start after an earlier page's end (an infinite scroll) must be the pages counted
 // from the first match: same ids, whatever the plan, with ties of name and date broken by id.
@@ -45,7 +46,17 @@ describe('asset search: pages after a kept page end', () => {
     };
     // Cap 20: every filtered query here is capped, so its pages come from the plans of many
     // matches (a walk, a sort, a common word's walk with or without its document set).
-    const make = (r: typeof repo, setFrom: number) => searchCore(r, dialect, 20, 50, 0, 30, 50, setFrom);
+    const make = (r: typeof repo, setFrom: number) =>
+      searchCore({
+        repo: r,
+        dialect,
+        exactTotal: 20,
+        facetValues: 50,
+        cacheEntries: 0,
+        facetSample: 30,
+        commonWordDocs: 50,
+        wordSetFromRows: setFrom,
+      });
     const root = await db.selectFrom('folders').selectAll().where('id', '=', brand.root).executeTakeFirstOrThrow();
     const bodies = [
       {},

@@ -54,13 +54,12 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
       .$if(!!order, (q) => q.select(`asset_search.${order!.key}`));
 
   /**
-   * Rows of one index range (no words, no categories bitmap or index driving): the facets as two
-   * statements over that range, (author, type, extension, language) grouped together and the
-   * categories, and the page, when wanted, as a third. Each reads the range again, which costs
-   * less than writing its rows out once: a filter's index holds every column these read
-   * (2026112401), so a range is re-read at ~0.1 µs a row, and a materialised copy of 8,000 rows
-   * cost 8 ms on SQLite and 5 on PostgreSQL (where the three also run side by side on the pool).
-   * `rows` bounds a sample; the page is only asked for with every row (no bound).
+   * The facets of one index range (no words, no categories bitmap or index driving) as two
+   * statements, (author, type, extension, language) grouped together and the categories, and
+   * the page, when wanted, as a third. Each re-reads the range, which the filter's covering
+   * index (2026112401) makes cheaper than keeping a copy of its rows; on PostgreSQL the three
+   * run side by side on the pool. `rows` bounds a sample; the page is only asked for with every
+   * row (no bound).
    */
   async function facetsOfRange(f: SearchFilters, rows: number | undefined, page?: PageOf) {
     const source = () => {
@@ -115,12 +114,11 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
 
     /**
      * SQLite, a capped page of a common word (`words`: its exact expansion), on the side
-     * connection when there is one, so it runs while this one counts: the sort index walked with every condition
-     * but the words, each row checked against the set of the words' documents, kept there under
-     * `setKey` (the brand's generation). Unless `buildSet` or the set is kept, the walk asks
-     * FTS5 about each row instead, which costs less for a page near the start (a few hundred
-     * rows) than reading the set (600,000 ids for "summer" at 1M, ~40 ms); page 150 asked
-     * FTS5 about 12,500 rows (250 ms to 1 s). Without a side connection, the walk asks FTS5.
+     * connection when there is one, so it runs while this one counts: the sort index walked with
+     * every condition but the words, each row checked against the set of the words' documents,
+     * kept there under `setKey` (the brand's generation). Unless `buildSet` or the set is kept,
+     * the walk asks FTS5 about each row instead, which costs less than reading the set for a
+     * page near the start. Without a side connection, the walk asks FTS5.
      */
     async pageOfCommonWords(
       f: SearchFilters,

@@ -11,15 +11,14 @@ export function searchRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
     app,
     m,
     routes.assetList,
-    ({ actor, params, query }) =>
-      s.search.search(actor, params.id, AssetSearchBody.parse({}), query.page, query.per_page),
+    ({ ctx, params, query }) => s.search.search(ctx, params.id, AssetSearchBody.parse({}), query.page, query.per_page),
     folder,
   );
   mount(
     app,
     m,
     routes.assetSearch,
-    ({ actor, params, query, body }) => s.search.search(actor, params.id, body, query.page, query.per_page),
+    ({ ctx, params, query, body }) => s.search.search(ctx, params.id, body, query.page, query.per_page),
     folder,
   );
 }

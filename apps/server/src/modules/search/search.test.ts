@@ -19,6 +19,7 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
+import { contextFor } from '../../lib/requestContext.js';
 
 let t: TestApp;
 let admin: Client;
@@ -614,7 +615,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
       sort: { attribute: 'name' as const, mode: 'asc' as const },
     };
     const sum = (list: { count: number }[]) => list.reduce((n, f) => n + f.count, 0);
-    const r = (await capped.search(actor, bulk.root, body, 3, 50)).value();
+    const r = (await capped.search(contextFor(actor), bulk.root, body, 3, 50)).value();
     expect(r.total).toBe(100);
     expect(r.total_capped).toBe(true);
     expect(r.items.length).toBe(50);
@@ -625,15 +626,17 @@ describe('asset search: paging, bounds and facets at volume', () => {
       { value: 'Ana', count: 149 },
     ]);
     expect(r.facets.category.find((c) => c.value === 'Quarter')?.count).toBe(75);
-    const filtered = (await capped.search(actor, bulk.root, { ...body, type: ['image'] }, 1, 50)).value();
+    const filtered = (await capped.search(contextFor(actor), bulk.root, { ...body, type: ['image'] }, 1, 50)).value();
     expect(filtered.total_capped).toBe(true);
     expect(filtered.facets_capped).toBe(true);
     expect(sum(filtered.facets.type)).toBe(120);
     // A text query counts and groups in one pass: its sample is at most the cap + 1 rows it read.
-    const words = (await capped.search(actor, bulk.root, { ...body, q: 'bulk' }, 1, 50)).value();
+    const words = (await capped.search(contextFor(actor), bulk.root, { ...body, q: 'bulk' }, 1, 50)).value();
     expect([words.total, words.total_capped, words.facets_capped]).toEqual([100, true, true]);
     expect(sum(words.facets.type)).toBe(101);
-    const fewWords = (await capped.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 1, 50)).value();
+    const fewWords = (
+      await capped.search(contextFor(actor), bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 1, 50)
+    ).value();
     expect([fewWords.total, fewWords.total_capped, fewWords.facets_capped]).toEqual([100, false, false]);
     expect(fewWords.facets.author).toEqual([
       { value: 'Ana', count: 50 },
@@ -641,7 +644,9 @@ describe('asset search: paging, bounds and facets at volume', () => {
     ]);
     // More matches than the sample, fewer than the cap: the facets are counted over all of them.
     const small = searchService(deps, built.services.folders, { exactTotal: 100, facetSample: 30 });
-    const mid = (await small.search(actor, bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 2, 40)).value();
+    const mid = (
+      await small.search(contextFor(actor), bulk.root, { ...body, q: 'bulk', extension: ['png'] }, 2, 40)
+    ).value();
     expect([mid.total, mid.total_capped, mid.facets_capped, sum(mid.facets.type)]).toEqual([100, false, false, 100]);
     expect([mid.items.length, mid.items[0]?.name, mid.items.at(-1)?.name]).toEqual([
       40,
@@ -650,16 +655,18 @@ describe('asset search: paging, bounds and facets at volume', () => {
     ]);
     // Categories: one alone past the cap settles it; under it, the assets of all are counted once.
     const cats = async (categories: string[]) =>
-      (await capped.search(actor, bulk.root, { ...body, categories }, 1, 50)).value();
+      (await capped.search(contextFor(actor), bulk.root, { ...body, categories }, 1, 50)).value();
     const quarter = await cats(['Quarter']);
     expect([quarter.total, quarter.total_capped, sum(quarter.facets.type)]).toEqual([75, false, 75]);
     const both = await cats(['Quarter', 'All']);
     expect([both.total, both.total_capped, both.facets_capped, sum(both.facets.type)]).toEqual([100, true, true, 120]);
     const wide = searchService(deps, built.services.folders, { exactTotal: 300, facetSample: 120 });
-    const all = (await wide.search(actor, bulk.root, { ...body, categories: ['All', 'Quarter'] }, 1, 50)).value();
+    const all = (
+      await wide.search(contextFor(actor), bulk.root, { ...body, categories: ['All', 'Quarter'] }, 1, 50)
+    ).value();
     expect([all.total, all.total_capped, sum(all.facets.type)]).toEqual([299, false, 299]);
     const exact = (
-      await capped.search(actor, bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50)
+      await capped.search(contextFor(actor), bulk.root, { ...body, author: ['Ana'], extension: ['png'] }, 1, 50)
     ).value();
     expect(exact.total).toBe(50);
     expect(exact.total_capped).toBe(false);

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Dialect } from '../../db/index.js';
-import { FOLD_FROM, FOLD_TO } from '../../db/migrations/2026112204_search.js';
+import { foldAccents } from '../../db/fold.js';
 
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
 export type Scope =
@@ -8,14 +7,6 @@ export type Scope =
   /** `brandId` and `path` let PostgreSQL's word rows (2026112404) serve the folder alone too. */
   | { kind: 'folder'; folderId: number; brandId: number; path: string }
   | { kind: 'subtree'; brandId: number; path: string };
-
-/**
- * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
- * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
- * '/' raised to '0'), which any btree on the column serves.
- */
-export const underPath = (col: string, path: string) =>
-  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
 export interface SearchFilters {
   scope: Scope;
@@ -33,7 +24,7 @@ export interface SearchFilters {
   visibility?: 'PUBLIC' | 'PRIVATE';
   /**
    * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
-   * GIN index finds exact words at half the cost of a prefix). Absent: the prefix itself.
+   * GIN index finds exact words faster than a prefix). Absent: the prefix itself.
    */
   lastWords?: string[];
 }
@@ -91,13 +82,6 @@ export function isUnfiltered(f: SearchFilters): boolean {
   );
 }
 
-const fold = (s: string) => {
-  const from = [...FOLD_FROM];
-  const to = [...FOLD_TO];
-  const map = new Map(from.map((c, i) => [c, to[i]!]));
-  return [...s].map((c) => map.get(c) ?? c).join('');
-};
-
 /**
  * Query words: NFC, lower case, split on anything that is not a letter or a digit. PostgreSQL also
  * folds accents with the table its index was built with; FTS5 folds them itself.
@@ -105,7 +89,7 @@ const fold = (s: string) => {
 export function searchTerms(q: string | undefined, dialect: Dialect): string[] {
   if (!q) return [];
   const lower = q.normalize('NFC').toLowerCase();
-  const text = dialect === 'postgres' ? fold(lower) : lower;
+  const text = dialect === 'postgres' ? foldAccents(lower) : lower;
   return text
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)

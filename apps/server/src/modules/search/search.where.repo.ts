@@ -3,8 +3,15 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
-import { underPath } from './search.types.js';
 import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+
+/**
+ * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
+ * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
+ * '/' raised to '0'), which any btree on the column serves.
+ */
+export const underPath = (col: string, path: string) =>
+  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
 export type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 
@@ -35,7 +42,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
    * SQLite, no words, no author or language (those have their own indexes): the rows come from
    * the categories' index first, each checked against the rest by its key, so a bounded count or a
    * facet sample stops after its first matches. As a list (`asset_id in (...)`) SQLite would first
-   * gather every asset of the categories (100,000s for a common one) before reading any row.
+   * gather every asset of the categories before reading any row.
    * An asset in two of the categories comes twice: `countRows` takes distinct rows.
    */
   const drivenByCategories = (f: SearchFilters) =>
@@ -140,7 +147,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
         // it stands for (vocabulary words are checked to be letters and digits too).
         const last = f.lastWords?.length ? `(${f.lastWords.join(' | ')})` : `${f.terms.at(-1)}:*`;
         const tsq = [...f.terms.slice(0, -1), last].join(' & ');
-        // Walking, the GIN bitmap of a common word (200,000 rows) would cost more than the walk.
+        // Walking, a common word's GIN bitmap would cost more than the walk itself.
         const tsv = walk ? sql`coalesce(asset_search.tsv, ''::tsvector)` : sql`asset_search.tsv`;
         q = q.where(sql<boolean>`${tsv} @@ to_tsquery('simple', ${tsq})`);
       } else if (typeof text === 'object') {

@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { grouped, pageIds, rowsOfIds } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
-import { beyondTypeAndExtension, underPath } from './search.types.js';
+import { beyondTypeAndExtension } from './search.types.js';
+import { underPath } from './search.where.repo.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /**

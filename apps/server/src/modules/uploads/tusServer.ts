@@ -7,7 +7,7 @@ import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
 import type { Services, Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { RequestContext } from '../../lib/requestContext.js';
 import { assetAbilities } from '../assets/assets.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { cleanFileName } from '../assets/fileName.js';
@@ -17,7 +17,7 @@ import { useNodeBodiesForPatch } from './nodePatch.js';
 import { TUS_EXPIRY_MS, tusDirectory } from './staleUploads.js';
 
 /** Who is behind each raw request: set by the Fastify route before tus takes over. */
-export const callers = new WeakMap<IncomingMessage, { actor: Actor; lang: Lang }>();
+export const callers = new WeakMap<IncomingMessage, RequestContext>();
 
 type NodeReq = { runtime?: { node?: { req?: IncomingMessage } } };
 function callerOf(req: unknown) {
@@ -47,7 +47,8 @@ export function createTusServer(deps: Deps, services: Services) {
   const directory = tusDirectory(deps.config.dataDir);
   const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
 
-  async function finish(actor: Actor, lang: Lang, upload: Upload): Promise<UploadResult> {
+  async function finish(ctx: RequestContext, upload: Upload): Promise<UploadResult> {
+    const { actor, lang } = ctx;
     const meta = TusMetadata.parse(upload.metadata ?? {});
     // Results show the name as it is stored, never the raw one with its invisible characters.
     const fileName = cleanFileName(meta.filename).name;
@@ -55,11 +56,11 @@ export function createTusServer(deps: Deps, services: Services) {
     const source = { file: path, sha256: (await datastore.takeDigest(upload.id, upload.size ?? -1)) ?? undefined };
     try {
       if (meta.asset_id) {
-        const { asset } = await services.versions.fromStream(actor, meta.asset_id, meta.filename, source);
+        const { asset } = await services.versions.fromStream(ctx, meta.asset_id, meta.filename, source);
         return { file_name: fileName, status: 'created', asset_id: asset.id };
       }
       const folder = await services.folders.visible(actor, meta.folder_id!);
-      return await ingestNewAsset(deps, actor, folder, meta.filename, source, { duplicates: meta.duplicates, lang });
+      return await ingestNewAsset(deps, ctx, folder, meta.filename, source, { duplicates: meta.duplicates });
     } catch (err) {
       if (err instanceof AppError)
         return {
@@ -112,8 +113,8 @@ export function createTusServer(deps: Deps, services: Services) {
     },
 
     async onUploadFinish(req, upload) {
-      const { actor, lang } = callerOf(req);
-      const result = await finish(actor, lang, upload);
+      const ctx = callerOf(req);
+      const result = await finish(ctx, upload);
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
     },
   });

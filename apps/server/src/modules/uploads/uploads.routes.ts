@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TUS_PATH } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
-import { pickLang } from '../../http/lang.js';
+import { checkAccess, requestContext } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
 import { checkXsrf } from '../../http/xsrf.js';
-import { hasPermission } from '../auth/actor.js';
 import type { Deps, Services } from '../../services.js';
 import { callers, createTusServer } from './tusServer.js';
+
+/** Who may use the tus endpoint: as the multipart upload route, `asset.create`. */
+const TUS_ACCESS = { permission: 'asset.create' } as const;
 
 /** The tus endpoint: our auth and XSRF first, then the tus server streams the body itself. */
 export function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s: Services) {
@@ -15,12 +17,11 @@ export function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s:
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     checkXsrf(req, m.appKey);
-    if (!req.actor) throw new AppError('UNAUTHENTICATED');
-    if (!hasPermission(req.actor, 'asset.create')) throw new AppError('FORBIDDEN');
+    checkAccess(TUS_ACCESS, req.actor);
     // Parallel parts joined by concatenation are an extension this server does not offer: the
     // client's mistake (422), not the 501 @tus/server would answer.
     if (req.headers['upload-concat'] !== undefined) throw new AppError('INVALID_DATA');
-    callers.set(req.raw, { actor: req.actor, lang: pickLang(req) });
+    callers.set(req.raw, requestContext(req, req.actor!));
     reply.hijack();
     await tus.handle(req.raw, reply.raw);
   };

@@ -39,3 +39,22 @@ export function newUserRow(u: {
     updated_at: u.at,
   };
 }
+
+/** The person fields a sign-up and an admin's create share (the contract's person field sets). */
+export const personOf = (b: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company?: string | null;
+  country?: string | null;
+  phone?: string | null;
+  position?: string | null;
+}) => ({
+  first_name: b.first_name,
+  last_name: b.last_name,
+  email: b.email,
+  company: b.company,
+  country: b.country,
+  phone: b.phone,
+  position: b.position,
+});

@@ -1,7 +1,7 @@
 import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE } from '@brandvault/contract';
 import type { FieldMessageKey, PermissionName } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
-import { isAdmin } from '../auth/actor.js';
+import type { Actor, Principal } from '../auth/actor.js';
+import { hasPermission, isAdmin } from '../auth/actor.js';
 
 /** What a user holds: roles, direct permissions and assigned brands. */
 export interface Grants {
@@ -38,6 +38,25 @@ const changed = <T>(after: readonly T[] | undefined, before: readonly T[]) =>
 export const usersPolicy = {
   /** Non-admins see only the users who share one of their brands (and themselves). */
   seesEveryone: (actor: Actor) => isAdmin(actor),
+
+  /** `row`: the user acted on, their roles, and whether their sign-in is locked now. */
+  can(principal: Principal, action: UserAction, row: UserPolicyRow) {
+    const manage = hasPermission(principal, 'user.manage');
+    switch (action) {
+      case 'view':
+        return hasPermission(principal, 'user.view');
+      case 'edit':
+      case 'unlock':
+        return manage && usersPolicy.manages(principal, row.roles) && (action === 'edit' || row.locked);
+      case 'change_status':
+        return manage && usersPolicy.changeStatus(principal, row.id, row.roles);
+    }
+  },
+  abilities: (principal: Principal, row: UserPolicyRow) => ({
+    edit: usersPolicy.can(principal, 'edit', row),
+    change_status: usersPolicy.can(principal, 'change_status', row),
+    unlock: usersPolicy.can(principal, 'unlock', row),
+  }),
 
   /** Edit, deactivate, approve, unlock: never an administrator, unless one is an administrator. */
   manages: (actor: Actor, targetRoles: readonly string[]) => isAdmin(actor) || !targetRoles.includes(ADMIN_ROLE),
@@ -76,3 +95,10 @@ export const usersPolicy = {
     return refused;
   },
 };
+
+export type UserAction = 'view' | 'edit' | 'change_status' | 'unlock';
+export interface UserPolicyRow {
+  id: number;
+  roles: readonly string[];
+  locked: boolean;
+}

@@ -6,20 +6,36 @@ import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
+import { queueMail } from '../../mail/queueMail.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
-import { newUserRow } from './userRow.js';
+import { newUserRow, personOf } from './userRow.js';
+import { auditTrail, changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
 import { refuseCommonPassword } from '../auth/passwordRules.js';
 import { usersPolicy } from './users.policy.js';
 import type { Grants } from './users.policy.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+
+/** Profile fields an edit records before and after (never the password). */
+const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'lang',
+  'status',
+  'company',
+  'country',
+  'phone',
+  'position',
+] as const;
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 
 export function usersService(deps: Deps) {
-  const { repos, clock, config, mailer, handle } = deps;
+  const { repos, clock, config, handle } = deps;
   const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
 
   /** Admin views of many users with three batched look-ups, not one per user. */
   async function views(actor: Actor, users: UserRow[]): Promise<AdminUser[]> {
@@ -34,11 +50,9 @@ export function usersService(deps: Deps) {
     const lockedUntil = new Map(
       throttles.filter((t) => t.locked_until && t.locked_until > at).map((t) => [t.email, t.locked_until!]),
     );
-    const manage = hasPermission(actor, 'user.manage');
     return users.map((u) => {
       const userRoles = roles.get(u.id) ?? [];
       const locked = lockedUntil.get(u.email);
-      const manages = manage && usersPolicy.manages(actor, userRoles);
       return {
         id: u.id,
         first_name: u.first_name,
@@ -58,11 +72,7 @@ export function usersService(deps: Deps) {
         permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
         brands: brands.get(u.id) ?? [],
         locked_until: locked ? iso(new Date(locked)) : null,
-        abilities: {
-          edit: manages,
-          change_status: manage && usersPolicy.changeStatus(actor, u.id, userRoles),
-          unlock: manages && locked !== undefined,
-        },
+        abilities: usersPolicy.abilities(actor, { id: u.id, roles: userRoles, locked: locked !== undefined }),
       };
     });
   }
@@ -111,7 +121,8 @@ export function usersService(deps: Deps) {
   }
 
   return {
-    async list(actor: Actor, q: z.output<typeof UserListQuery>) {
+    async list(ctx: RequestContext, q: z.output<typeof UserListQuery>) {
+      const { actor } = ctx;
       const perPage = q.per_page ?? USERS_PER_PAGE;
       const { total, items } = await repos.users.list({
         sharingWith: usersPolicy.seesEveryone(actor) ? undefined : actor.user.id,
@@ -123,9 +134,10 @@ export function usersService(deps: Deps) {
       return { items: await views(actor, items), total, page: q.page, per_page: perPage };
     },
 
-    get: async (actor: Actor, id: number) => view(actor, await load(actor, id)),
+    get: async ({ actor }: RequestContext, id: number) => view(actor, await load(actor, id)),
 
-    async create(actor: Actor, body: z.output<typeof CreateUserBody>) {
+    async create(ctx: RequestContext, body: z.output<typeof CreateUserBody>) {
+      const { actor } = ctx;
       await authorizeGrants(actor, null, nothing, body);
       refuseCommonPassword(body.password);
       if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
@@ -136,30 +148,31 @@ export function usersService(deps: Deps) {
         const tx = makeRepos(trx);
         const userId = await tx.users.insert(
           newUserRow({
-            first_name: body.first_name,
-            last_name: body.last_name,
-            email: body.email,
+            ...personOf(body),
             password_hash: passwordHash,
             at,
             lang: body.lang,
             status: body.status,
             // Created by an administrator: approved at once.
             approved_at: at,
-            company: body.company,
-            country: body.country,
-            phone: body.phone,
-            position: body.position,
           }),
         );
         await tx.roles.setUserRoles(userId, body.roles);
         await tx.roles.setUserPermissions(userId, body.permissions);
         await tx.brands.setUserBrands(userId, body.brands);
+        const { roles, permissions, brands, status, lang, first_name, last_name, email } = body;
+        await audit.record(trx, ctx, {
+          event: 'user.create',
+          target: userTarget({ id: userId, first_name, last_name, email }),
+          changes: created({ first_name, last_name, email, lang, status, roles, permissions, brands }),
+        });
         return userId;
       });
       return view(actor, (await repos.users.byId(id))!);
     },
 
-    async edit(actor: Actor, id: number, body: z.output<typeof EditUserBody>) {
+    async edit(ctx: RequestContext, id: number, body: z.output<typeof EditUserBody>) {
+      const { actor } = ctx;
       const target = await load(actor, id);
       const before = await grantsOf(id);
       authorize(usersPolicy.manages(actor, before.roles));
@@ -175,13 +188,30 @@ export function usersService(deps: Deps) {
         if (roles) await tx.roles.setUserRoles(id, roles);
         if (permissions) await tx.roles.setUserPermissions(id, permissions);
         if (brands) await tx.brands.setUserBrands(id, brands);
+        const changes = changesOf(target, fields, PROFILE_FIELDS);
+        const grants = Object.fromEntries(
+          (['roles', 'permissions', 'brands'] as const).flatMap((k) => {
+            const c = body[k] && setChange(before[k], body[k]);
+            return c ? [[k, c]] : [];
+          }),
+        );
+        const who = userTarget(target);
+        if (Object.keys(changes).length || !Object.keys(grants).length)
+          await audit.record(trx, ctx, { event: 'user.update', target: who, changes });
+        if (Object.keys(grants).length)
+          await audit.record(trx, ctx, { event: 'user.grants', target: who, changes: grants });
+        if (emailChanged) {
+          const changed = (await tx.users.byId(id))!;
+          await queueMail(trx, mails.emailChanged(asLang(changed.lang), changed, target.email));
+        }
       });
       const updated = await load(actor, id);
-      if (emailChanged) await mailer.send(mails.emailChanged(asLang(updated.lang), updated, target.email));
+      if (emailChanged) deps.wake?.();
       return view(actor, updated);
     },
 
-    async changeStatus(actor: Actor, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+    async changeStatus(ctx: RequestContext, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
+      const { actor } = ctx;
       const target = await load(actor, id);
       authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
       const next = status ?? (target.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
@@ -190,24 +220,46 @@ export function usersService(deps: Deps) {
         await tx.users.update(id, { status: next, updated_at: now() });
         // A deactivated user is signed out everywhere at once.
         if (next === 'INACTIVE') await tx.auth.deleteUserTokens(id);
+        await audit.record(trx, ctx, {
+          event: 'user.status',
+          target: userTarget(target),
+          changes: { status: { before: target.status, after: next } },
+        });
       });
       return view(actor, await load(actor, id));
     },
 
-    async unlock(actor: Actor, id: number) {
+    async unlock(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
       const target = await load(actor, id);
       authorize(usersPolicy.manages(actor, (await grantsOf(id)).roles));
-      await repos.loginThrottles.clear(target.email);
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).loginThrottles.clear(target.email);
+        await audit.record(trx, ctx, { event: 'user.unlock', target: userTarget(target) });
+      });
       return view(actor, target);
     },
 
-    async approve(actor: Actor, id: number) {
+    async approve(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
       const target = await load(actor, id);
       authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
       const firstApproval = !target.approved_at;
-      await repos.users.update(id, { status: 'ACTIVE', approved_at: target.approved_at ?? now(), updated_at: now() });
-      if (firstApproval)
-        await mailer.send(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).users.update(id, {
+          status: 'ACTIVE',
+          approved_at: target.approved_at ?? now(),
+          updated_at: now(),
+        });
+        await audit.record(trx, ctx, {
+          event: 'user.approve',
+          target: userTarget(target),
+          changes: { status: { before: target.status, after: 'ACTIVE' } },
+        });
+        if (firstApproval)
+          await queueMail(trx, mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
+      });
+      if (firstApproval) deps.wake?.();
       return view(actor, await load(actor, id));
     },
   };

@@ -2,8 +2,6 @@
 export const LATER_FEATURES = [
   'publicCollection',
   'sharedCollection',
-  'collections',
-  'collection',
   'usersCreate',
   'usersEdit',
   'brands',
@@ -12,7 +10,6 @@ export const LATER_FEATURES = [
   'assetsSync',
   'roles',
   'shareLinks',
-  'audit',
   'extensions',
   'dashboard',
 ] as const;
@@ -21,12 +18,9 @@ export type LaterFeature = (typeof LATER_FEATURES)[number];
 /** Where the menus would lead to those screens: their entries stay hidden until the screens exist. */
 export const LATER_TARGETS: ReadonlySet<string> = new Set([
   '/dashboard',
-  '/collections/own',
-  '/collections/own/favorites',
   '/asset/manager',
   '/asset/sync',
   '/roles/manage',
   '/share-link/manage',
-  '/audit/all',
   '/extension/all',
 ]);

@@ -30,7 +30,8 @@ export function useMenuModel() {
   const sessionUser = useSession((s) => s.sessionUser);
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   const selectedBrand = useSession((s) => s.selectedBrand);
-  const subject = { permissions, sessionUser, isLoggedIn, selectedBrand };
+  const favoritesId = useSession((s) => s.favoritesId);
+  const subject = { permissions, sessionUser, isLoggedIn, selectedBrand, favoritesId };
   return { entries: orderedMenu(subject), admin: adminMenu(subject) };
 }
 

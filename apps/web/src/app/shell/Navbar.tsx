@@ -2,6 +2,8 @@ import { Box, Burger, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { JobsIndicator } from '../../features/jobs/JobsIndicator';
+import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../components/Logo';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
@@ -24,6 +26,8 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap">
+          <JobsIndicator />
+          <ShortcutsMenu />
           <LanguageMenu />
           <HelpButton />
           <ProfileMenu />

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { Box, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
+import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
 import { useSession } from '../../state/session';
+import { useRevalidateOnAccessChange } from '../guards';
 import { ScreenSkeleton } from '../components/ScreenSkeleton';
 import { EmulationBanner } from './EmulationBanner';
 import { Navbar } from './Navbar';
@@ -9,6 +11,7 @@ import { Navbar } from './Navbar';
 /** Signed-in screens: emulation banner, navbar, then the routed view. */
 export default function ShellLayout() {
   const isLoggedIn = useSession((s) => s.isLoggedIn);
+  useRevalidateOnAccessChange();
   // The loader guards navigation; this covers a session cleared while already on the page.
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   return (
@@ -28,6 +31,7 @@ export default function ShellLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      <ShortcutDialogHost />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ const admin = {
   sessionUser: { ...loginAnswer.session_user, roles: [{ name: 'admin' }] },
   permissions: perms(ROLE_PERMISSIONS.admin),
   selectedBrand: null,
+  favoritesId: 41,
 };
 
 describe('navbar menu', () => {
@@ -18,7 +19,8 @@ describe('navbar menu', () => {
       { order: 2, label: 'Home', value: 'home' as const },
     ];
     const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
-    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home']);
+    // Entries missing from the saved order follow it in their default order.
+    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home', 'my_collections', 'my_favorites']);
     expect(orderedMenu({ ...s, selectedBrand: brand }).map((e) => e.value)).toContain('change_brand');
   });
 
@@ -28,8 +30,13 @@ describe('navbar menu', () => {
       sessionUser: { ...admin.sessionUser, roles: [{ name: 'guest' }] },
       permissions: perms(ROLE_PERMISSIONS.guest),
     };
-    expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home']);
-    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users']);
+    expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home', 'my_collections', 'my_favorites']);
+    const noCollections = { ...guest, permissions: perms(['brand.view']) };
+    expect(orderedMenu(noCollections).map((e) => e.value)).toEqual(['home']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'audit']);
+    // The audit log is the admin role's, not a permission's: a manager with every permission but it sees none.
+    const manager = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] } };
+    expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });
@@ -40,8 +47,13 @@ describe('navbar menu', () => {
       ...adminMenu(admin).flatMap((g) => g.links.map((l) => l.to)),
     ];
     expect(targets).not.toContain('/dashboard');
-    expect(targets).not.toContain('/collections/own');
-    expect(targets).not.toContain('/audit/all');
-    expect(targets).toEqual(expect.arrayContaining(['/brand', '/users', '/brand/all']));
+    expect(targets).toEqual(
+      expect.arrayContaining(['/brand', '/collections/own', '/users', '/brand/all', '/audit/all']),
+    );
+  });
+
+  it('opens My Favorites at the stored favourites id, and leaves it out while none is known', () => {
+    expect(orderedMenu(admin).find((e) => e.value === 'my_favorites')?.to).toBe('/collections/own/41');
+    expect(orderedMenu({ ...admin, favoritesId: null }).map((e) => e.value)).not.toContain('my_favorites');
   });
 });

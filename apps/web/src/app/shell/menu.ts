@@ -9,17 +9,21 @@ export interface NavEntry {
   to: string;
 }
 
-/** Where each menu value leads (§2). Favourites open the own-collection screen. */
-const TARGETS: Record<MenuValue, string> = {
+/** Where each menu value leads (§2). Favourites open the own-collection screen of their id. */
+const TARGETS: Record<Exclude<MenuValue, 'my_favorites'>, string> = {
   dashboard: '/dashboard',
   home: '/brand',
   change_brand: '/brand/choose',
   my_collections: '/collections/own',
-  my_favorites: '/collections/own/favorites',
   admin: '',
 };
 
-type Subject = Pick<SessionData, 'permissions' | 'sessionUser' | 'isLoggedIn' | 'selectedBrand'>;
+type Subject = Pick<SessionData, 'permissions' | 'sessionUser' | 'isLoggedIn' | 'selectedBrand'> & {
+  favoritesId?: number | null;
+};
+
+const targetOf = (value: MenuValue, s: Subject) =>
+  value === 'my_favorites' ? (s.favoritesId ? `/collections/own/${s.favoritesId}` : '') : TARGETS[value];
 
 function visible(value: MenuValue, s: Subject): boolean {
   switch (value) {
@@ -30,8 +34,10 @@ function visible(value: MenuValue, s: Subject): boolean {
     case 'change_brand':
       return s.selectedBrand !== null;
     case 'my_collections':
-    case 'my_favorites':
       return hasPermission(s, 'collection.view');
+    case 'my_favorites':
+      // Its address is the stored favourites id: none known yet (an old saved state), no entry.
+      return hasPermission(s, 'collection.view') && !!s.favoritesId;
     case 'admin':
       return hasRole(s, 'admin');
   }
@@ -48,8 +54,8 @@ export function orderedMenu(s: Subject): NavEntry[] {
   // Values missing from an old saved order keep their default place at the end.
   for (const d of DEFAULT_MENU) if (!seen.has(d.value)) entries.push(d);
   return entries
-    .filter((m) => visible(m.value, s) && !LATER_TARGETS.has(TARGETS[m.value]))
-    .map((m) => ({ value: m.value, to: TARGETS[m.value] }));
+    .filter((m) => visible(m.value, s) && !LATER_TARGETS.has(targetOf(m.value, s)))
+    .map((m) => ({ value: m.value, to: targetOf(m.value, s) }));
 }
 
 export interface AdminLink {

@@ -23,8 +23,11 @@ import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatBytes, formatDateTime, formatDuration, formatNumber } from '../../i18n/format';
+import { AddToCollectionButton } from '../collections/AddToCollectionButton';
+import { FavoriteButton } from '../collections/FavoriteButton';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
+import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from './api';
 import { AssetMetaForm } from './AssetMetaForm';
@@ -144,6 +147,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
             <Title order={1} fz={24} fw={600} lineClamp={1} title={asset.name}>
               {asset.name}
             </Title>
+            {!removed && <FavoriteButton assetId={asset.id} name={asset.name} size={34} />}
             {asset.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
             {removed && (
               <Badge color="red" variant="light">
@@ -152,6 +156,8 @@ function AssetDetail({ asset }: { asset: AssetView }) {
             )}
           </Group>
           <Group gap="xs">
+            {!removed && <ShortcutButton kind="asset" id={asset.id} label={asset.name} />}
+            {!removed && <AddToCollectionButton assetIds={[asset.id]} />}
             {a.download && asset.download_url && (
               <Button
                 component="a"

@@ -36,6 +36,7 @@ export default function LoginPage() {
           session_user: answer.session_user,
           permissions: answer.permissions,
           emulator: answer.emulator,
+          favorites_id: answer.favorites_id,
         });
         applyLang(answer.session_user.lang);
         // The component's `t` still speaks the old language; the greeting uses the user's own.

@@ -13,8 +13,10 @@ import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { notifySuccess } from '../../app/notify';
+import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
 import { PrivateBadge } from '../assets/PrivateBadge';
+import { FolderToCollectionModal } from '../collections/FolderToCollectionModal';
 import { subtreeIds, useFolder, useFolderTree } from '../folders/api';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderCard } from '../folders/FolderCard';
@@ -23,6 +25,7 @@ import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { FolderTree } from '../folders/FolderTree';
 import { useFolderActions } from '../folders/useFolderActions';
 import { Searcher } from '../search/Searcher';
+import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import classes from './BrandHome.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -66,6 +69,8 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
   const [treeOpen, setTreeOpen] = useState(true);
   const [uploading, setUploading] = useState(false);
   const actions = useFolderActions();
+  const can = useCan();
+  const [converting, setConverting] = useState<{ id: number; name: string } | null>(null);
   const data = folder.data?.folder;
   useFollowFolderBrand(data?.brand_id, brandId);
   usePageTitle(data && !data.is_root ? data.name : brandName);
@@ -157,6 +162,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                 </Stack>
               </Group>
               <Group gap="sm">
+                {data && <ShortcutButton kind="folder" id={data.id} label={data.is_root ? brandName : data.name} />}
                 {abilities?.create_folder && (
                   <Button
                     variant="default"
@@ -193,6 +199,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                               onRename={actions.openRename}
                               onMove={actions.startMove}
                               onRemove={(f) => void actions.askRemove(f)}
+                              onToCollection={can.permission('collection.view') ? setConverting : undefined}
                             />
                           ))
                         : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={58} radius="md" />)}
@@ -220,6 +227,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
       </Box>
 
       <FolderFormModal mode={actions.form} onClose={actions.closeForm} />
+      <FolderToCollectionModal folder={converting} onClose={() => setConverting(null)} />
       <FolderPickerModal
         opened={actions.moving !== null}
         brandId={brandId}

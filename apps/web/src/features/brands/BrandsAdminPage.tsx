@@ -1,62 +1,39 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Container, Group, Paper, Skeleton, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconBuildingStore,
-  IconLock,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-} from '@tabler/icons-react';
+import { Avatar, Badge, Button, Container, Group, Text } from '@mantine/core';
+import { IconBuildingStore, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import type { Brand } from '@brandvault/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { TableSearch } from '../../app/components/TableSearch';
-import { PagePagination } from '../../app/components/PagePagination';
+import { AdminTable, useTableUrl } from '../../app/components/adminTable';
+import type { ColumnDef, RowAction } from '../../app/components/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
 import { PageHeader } from '../../app/components/PageHeader';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatDate, formatNumber } from '../../i18n/format';
-import { useCan } from '../../state/access';
 import { useBrandStatus, useBrandsAll } from './api';
 import type { BrandAllQuery } from './api';
 import { BrandFormModal } from './BrandFormModal';
 import type { BrandFormMode } from './BrandFormModal';
 
-/** brand.all: every brand in one table, with create, edit and status (permission brand.manage). */
+/** The server's default page size for brand.all. */
+const BRANDS_PER_PAGE = 20;
+
+/** brand.all: every brand in one table, with create, edit and status (route guard: brand.manage). */
 export default function BrandsAdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('brandAdmin.title'));
-  const can = useCan();
-  if (!can.permission('brand.manage')) {
-    return (
-      <Container size="sm" py="xl">
-        <EmptyBlock
-          icon={<IconLock size={28} stroke={1.6} />}
-          title={t('brandAdmin.forbiddenTitle')}
-          description={t('brandAdmin.forbidden')}
-        />
-      </Container>
-    );
-  }
-  return <BrandsList />;
-}
-
-function BrandsList() {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
   const [mode, setMode] = useState<BrandFormMode | null>(null);
-  const query: BrandAllQuery = { page, ...(debounced ? { search: debounced } : {}) };
+  const table = useTableUrl({ perPage: BRANDS_PER_PAGE, perPageOptions: [BRANDS_PER_PAGE, 50, 100] });
+  const { search, page, perPage } = table.state;
+  const query: BrandAllQuery = {
+    page,
+    ...(perPage !== BRANDS_PER_PAGE ? { per_page: perPage } : {}),
+    ...(search ? { search } : {}),
+  };
   const brands = useBrandsAll(query);
-  const data = brands.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
-  const from = data && data.total > 0 ? (data.page - 1) * data.per_page + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * data.per_page) : 0;
+  const actions = useBrandActions((brand) => setMode({ kind: 'edit', brand }));
+  const create = () => setMode({ kind: 'create' });
 
   return (
     <Container size="xl" py="xl">
@@ -64,92 +41,106 @@ function BrandsList() {
         title={t('brandAdmin.title')}
         description={t('brandAdmin.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setMode({ kind: 'create' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={create}>
             {t('brandAdmin.new')}
           </Button>
         }
       />
-      <Paper withBorder>
-        <Group p="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-          <TableSearch
-            label={t('brandAdmin.search')}
-            placeholder={t('brandAdmin.searchPlaceholder')}
-            value={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-          />
-        </Group>
-        {brands.isError ? (
-          <PageError error={brands.error} onRetry={() => void brands.refetch()} />
-        ) : data && data.items.length === 0 ? (
-          <EmptyBlock
-            framed={false}
-            icon={<IconBuildingStore size={28} stroke={1.6} />}
-            title={debounced ? t('brandAdmin.noMatchTitle') : t('brandAdmin.emptyTitle')}
-            description={debounced ? t('brandAdmin.noMatch') : t('brandAdmin.empty')}
-          />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table highlightOnHover aria-label={t('brandAdmin.tableLabel')} aria-busy={brands.isPending}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('brandAdmin.columns.brand')}</Table.Th>
-                  <Table.Th>{t('brandAdmin.columns.slug')}</Table.Th>
-                  <Table.Th>{t('brandAdmin.columns.status')}</Table.Th>
-                  <Table.Th ta="right">{t('brandAdmin.columns.users')}</Table.Th>
-                  <Table.Th>{t('brandAdmin.columns.created')}</Table.Th>
-                  <Table.Th ta="right">{t('brandAdmin.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data
-                  ? Array.from({ length: 6 }, (_, i) => (
-                      <Table.Tr key={i}>
-                        {Array.from({ length: 6 }, (__, j) => (
-                          <Table.Td key={j}>
-                            <Skeleton height={j === 0 ? 30 : 14} width={j === 0 ? '80%' : '60%'} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : data.items.map((brand) => (
-                      <BrandRow key={brand.id} brand={brand} onEdit={() => setMode({ kind: 'edit', brand })} />
-                    ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {data && data.total > 0 && (
-          <Group justify="space-between" p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-            <Text size="sm" c="dimmed">
-              {t('brandAdmin.range', {
-                from: formatNumber(from),
-                to: formatNumber(to),
-                total: formatNumber(data.total),
-              })}
-            </Text>
-            {pages > 1 && <PagePagination total={pages} value={data.page} onChange={setPage} />}
-          </Group>
-        )}
-      </Paper>
+      <AdminTable<Brand>
+        table={table}
+        query={brands}
+        label={t('brandAdmin.tableLabel')}
+        columns={brandColumns(t)}
+        rowKey={(b) => b.id}
+        rowName={(b) => b.name}
+        rowProps={(b) => ({ 'data-testid': `brand-row-${b.id}` })}
+        search={{ label: t('brandAdmin.search'), placeholder: t('brandAdmin.searchPlaceholder') }}
+        actions={actions}
+        empty={{
+          icon: <IconBuildingStore size={28} stroke={1.6} />,
+          title: t('brandAdmin.emptyTitle'),
+          description: t('brandAdmin.empty'),
+          action: (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={create}>
+              {t('brandAdmin.new')}
+            </Button>
+          ),
+        }}
+        noMatch={{ title: t('brandAdmin.noMatchTitle'), description: t('brandAdmin.noMatch') }}
+        range={(r) => t('brandAdmin.range', r)}
+      />
       <BrandFormModal mode={mode} onClose={() => setMode(null)} />
     </Container>
   );
 }
 
-function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
+function brandColumns(t: TFunction): ColumnDef<Brand>[] {
+  return [
+    {
+      key: 'brand',
+      header: t('brandAdmin.columns.brand'),
+      cell: (brand) => (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar src={brand.logo_uri ?? brand.image_uri ?? undefined} alt="" radius="sm" size={32} color="vault">
+            {brand.name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Text size="sm" fw={500} truncate maw={{ base: 140, sm: 280 }}>
+            {brand.name}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'slug',
+      header: t('brandAdmin.columns.slug'),
+      visibleFrom: 'sm',
+      cell: (brand) => (
+        <Text size="sm" ff="monospace" c="dimmed">
+          {brand.slug}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('brandAdmin.columns.status'),
+      cell: (brand) => (
+        <Badge color={brand.status === 'ACTIVE' ? 'teal' : 'gray'} variant="light">
+          {brand.status === 'ACTIVE' ? t('brandAdmin.status.active') : t('brandAdmin.status.inactive')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'users',
+      header: t('brandAdmin.columns.users'),
+      align: 'right',
+      visibleFrom: 'md',
+      cell: (brand) => <Text size="sm">{formatNumber(brand.users_count)}</Text>,
+    },
+    {
+      key: 'created',
+      header: t('brandAdmin.columns.created'),
+      visibleFrom: 'md',
+      cell: (brand) => (
+        <Text size="sm" c="dimmed">
+          {formatDate(brand.created_at)}
+        </Text>
+      ),
+    },
+  ];
+}
+
+/** Edit (opens the form) and activate/deactivate (asks first), as the brand's abilities allow. */
+function useBrandActions(onEdit: (brand: Brand) => void): RowAction<Brand>[] {
   const { t } = useTranslation();
   const status = useBrandStatus();
-  const active = brand.status === 'ACTIVE';
+  const changing = (brand: Brand) => status.isPending && status.variables?.id === brand.id;
 
-  const onStatus = async () => {
+  const onStatus = async (brand: Brand) => {
+    const active = brand.status === 'ACTIVE';
+    const name = brand.name;
     const ok = await confirm({
       title: active ? t('brandAdmin.deactivateConfirmTitle') : t('brandAdmin.activateConfirmTitle'),
-      message: active
-        ? t('brandAdmin.deactivateConfirm', { name: brand.name })
-        : t('brandAdmin.activateConfirm', { name: brand.name }),
+      message: active ? t('brandAdmin.deactivateConfirm', { name }) : t('brandAdmin.activateConfirm', { name }),
       confirmLabel: active ? t('brandAdmin.deactivate') : t('brandAdmin.activate'),
       cancelLabel: t('common.cancel'),
       danger: active,
@@ -161,71 +152,41 @@ function BrandRow({ brand, onEdit }: { brand: Brand; onEdit: () => void }) {
         onSuccess: () =>
           notifySuccess(
             active ? t('brandAdmin.deactivatedTitle') : t('brandAdmin.activatedTitle'),
-            active
-              ? t('brandAdmin.deactivated', { name: brand.name })
-              : t('brandAdmin.activated', { name: brand.name }),
+            active ? t('brandAdmin.deactivated', { name }) : t('brandAdmin.activated', { name }),
           ),
         onError: (e) => notifyError(e),
       },
     );
   };
 
-  return (
-    <Table.Tr data-testid={`brand-row-${brand.id}`}>
-      <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <Avatar src={brand.logo_uri ?? brand.image_uri ?? undefined} alt="" radius="sm" size={32} color="vault">
-            {brand.name.slice(0, 1).toUpperCase()}
-          </Avatar>
-          <Text size="sm" fw={500} truncate>
-            {brand.name}
-          </Text>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" ff="monospace" c="dimmed">
-          {brand.slug}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={active ? 'teal' : 'gray'} variant="light">
-          {active ? t('brandAdmin.status.active') : t('brandAdmin.status.inactive')}
-        </Badge>
-      </Table.Td>
-      <Table.Td ta="right">
-        <Text size="sm">{formatNumber(brand.users_count)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c="dimmed">
-          {formatDate(brand.created_at)}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          {brand.abilities.update && (
-            <Button
-              size="compact-sm"
-              variant="default"
-              leftSection={<IconPencil size={14} />}
-              onClick={onEdit}
-              aria-label={t('brandAdmin.editNamed', { name: brand.name })}
-            >
-              {t('brandAdmin.edit')}
-            </Button>
-          )}
-          {brand.abilities.change_status && (
-            <Button
-              size="compact-sm"
-              variant={active ? 'default' : 'light'}
-              leftSection={active ? <IconPlayerPause size={14} /> : <IconPlayerPlay size={14} />}
-              loading={status.isPending}
-              onClick={() => void onStatus()}
-            >
-              {active ? t('brandAdmin.deactivate') : t('brandAdmin.activate')}
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
-  );
+  return [
+    {
+      key: 'edit',
+      label: t('brandAdmin.edit'),
+      ariaLabel: (brand) => t('brandAdmin.editNamed', { name: brand.name }),
+      icon: <IconPencil size={14} />,
+      inline: true,
+      hidden: (brand) => !brand.abilities.update,
+      onClick: onEdit,
+    },
+    {
+      key: 'deactivate',
+      label: t('brandAdmin.deactivate'),
+      icon: <IconPlayerPause size={14} />,
+      inline: true,
+      hidden: (brand) => !brand.abilities.change_status || brand.status !== 'ACTIVE',
+      loading: changing,
+      onClick: (brand) => void onStatus(brand),
+    },
+    {
+      key: 'activate',
+      label: t('brandAdmin.activate'),
+      icon: <IconPlayerPlay size={14} />,
+      variant: 'light',
+      inline: true,
+      hidden: (brand) => !brand.abilities.change_status || brand.status === 'ACTIVE',
+      loading: changing,
+      onClick: (brand) => void onStatus(brand),
+    },
+  ];
 }

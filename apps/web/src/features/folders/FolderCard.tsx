@@ -1,9 +1,10 @@
 import { ActionIcon, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconArrowsMove, IconDots, IconFolder, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconDots, IconFolder, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { FolderCard as FolderCardData } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PrivateBadge } from '../assets/PrivateBadge';
+import { ShortcutMenuItem } from '../shortcuts/ShortcutMenuItem';
 import classes from './Folders.module.css';
 
 interface Props {
@@ -12,12 +13,14 @@ interface Props {
   onRename: (f: FolderCardData) => void;
   onMove: (f: FolderCardData) => void;
   onRemove: (f: FolderCardData) => void;
+  /** Offered when the caller keeps collections (§4: a folder can be converted to a collection). */
+  onToCollection?: (f: FolderCardData) => void;
 }
 
-export function FolderCard({ folder, onRename, onMove, onRemove }: Props) {
+export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection }: Props) {
   const { t } = useTranslation();
   const abilities = folder.abilities;
-  const anyAction = abilities.update || abilities.move || abilities.remove;
+  const manage = abilities.update || abilities.move || abilities.remove || !!onToCollection;
   return (
     <div className={classes.card} data-testid={`folder-card-${folder.id}`}>
       <Link to={`/brand?folder=${folder.id}`} className={classes.cardLink}>
@@ -31,32 +34,37 @@ export function FolderCard({ folder, onRename, onMove, onRemove }: Props) {
         </Tooltip>
       </Link>
       {folder.visibility === 'PRIVATE' && <PrivateBadge />}
-      {anyAction && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t('folders.actions', { name: folder.name })}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {abilities.update && (
-              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(folder)}>
-                {t('folders.rename')}
-              </Menu.Item>
-            )}
-            {abilities.move && (
-              <Menu.Item leftSection={<IconArrowsMove size={14} />} onClick={() => onMove(folder)}>
-                {t('folders.move')}
-              </Menu.Item>
-            )}
-            {abilities.remove && (
-              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(folder)}>
-                {t('folders.remove')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-      )}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('folders.actions', { name: folder.name })}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <ShortcutMenuItem kind="folder" id={folder.id} label={folder.name} />
+          {manage && <Menu.Divider />}
+          {abilities.update && (
+            <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(folder)}>
+              {t('folders.rename')}
+            </Menu.Item>
+          )}
+          {abilities.move && (
+            <Menu.Item leftSection={<IconArrowsMove size={14} />} onClick={() => onMove(folder)}>
+              {t('folders.move')}
+            </Menu.Item>
+          )}
+          {onToCollection && (
+            <Menu.Item leftSection={<IconFolders size={14} />} onClick={() => onToCollection(folder)}>
+              {t('collections.convertFolder')}
+            </Menu.Item>
+          )}
+          {abilities.remove && (
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => onRemove(folder)}>
+              {t('folders.remove')}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronRight, IconFolder, IconFolderOpen, IconLock
 import type { FolderNode } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { pathTo } from './api';
 import classes from './Folders.module.css';
 
@@ -103,6 +104,7 @@ function TreeNode({
           </span>
           {node.visibility === 'PRIVATE' && <IconLock size={12} aria-label={t('visibility.PRIVATE')} />}
         </Link>
+        {current && <ShortcutButton kind="folder" id={node.id} label={name} variant="icon" />}
       </div>
       {hasChildren && expanded && (
         <ul role="group" className={classes.tree}>

@@ -5,6 +5,7 @@ import { confirm } from '../../app/confirm/confirmStore';
 import type { ConfirmRequest } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatNumber } from '../../i18n/format';
+import { openShortcutDialog } from '../shortcuts/shortcutDialogStore';
 import { useMoveFolder, useRemoveFolder } from './api';
 import type { FolderFormMode } from './FolderFormModal';
 
@@ -78,5 +79,7 @@ export function useFolderActions({ onRemoved }: { onRemoved?: (folder: FolderCar
     doMove,
     moveState: move,
     askRemove,
+    /** The shortcut dialog for the folder: edit mode when the user already has one to it. */
+    openShortcut: (folder: Pick<FolderCard, 'id' | 'name'>) => openShortcutDialog('folder', folder.id, folder.name),
   };
 }

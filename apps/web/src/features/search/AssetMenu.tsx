@@ -12,6 +12,7 @@ import {
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ShortcutMenuItem } from '../shortcuts/ShortcutMenuItem';
 import type { AssetActions } from './useAssetActions';
 import classes from './Search.module.css';
 
@@ -56,6 +57,7 @@ export function AssetMenu({
         <Menu.Item component={Link} to={`/brand/asset/${asset.id}`} leftSection={<IconExternalLink size={14} />}>
           {t('search.open')}
         </Menu.Item>
+        {asset.status === 'ACTIVE' && <ShortcutMenuItem kind="asset" id={asset.id} label={asset.name} />}
         {a.download && (
           <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void actions.download(asset)}>
             {t('search.download')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDate } from '../../i18n/format';
 import { PrivateBadge } from '../assets/PrivateBadge';
+import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
 import { Thumb, openHandler } from './AssetTile';
 import type { ItemProps } from './AssetTile';
@@ -58,7 +59,10 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
       </p>
       <p className={classes.small}>{formatDate(asset.created_at)}</p>
       <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
-      <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
+      <div className={classes.rowActions}>
+        <FavoriteButton assetId={asset.id} name={asset.name} />
+        <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
+      </div>
     </div>
   );
 });

@@ -8,6 +8,7 @@ import { formatBytes } from '../../i18n/format';
 import { PrivateBadge } from '../assets/PrivateBadge';
 import { TypeIcon } from '../assets/TypeIcon';
 import assetClasses from '../assets/Assets.module.css';
+import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
 import type { AssetActions } from './useAssetActions';
 import classes from './Search.module.css';
@@ -90,6 +91,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
         />
       </div>
       <div className={`${classes.overlay} ${classes.menu}`}>
+        <FavoriteButton assetId={asset.id} name={asset.name} variant="card" className={classes.menuButton} />
         <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
       </div>
     </div>

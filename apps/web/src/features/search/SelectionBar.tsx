@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button, CloseButton, Group, Text } from '@mantine/core';
-import { IconArrowsMove, IconCopy, IconSquareCheck, IconTrash } from '@tabler/icons-react';
+import { IconArrowsMove, IconCopy, IconFolderPlus, IconSquareCheck, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../state/access';
+import { AddToCollectionModal } from '../collections/AddToCollectionModal';
 import { formatNumber } from '../../i18n/format';
 import { commonAbilities } from './selection';
 import type { Selection } from './selection';
@@ -14,14 +18,19 @@ export function SelectionBar({
   actions,
   onSelectAll,
   onClear,
+  children,
 }: {
   selection: Selection;
   loadedCount: number;
   actions: AssetActions;
   onSelectAll: () => void;
   onClear: () => void;
+  /** Actions of the screen that holds the results (a collection's "remove from collection"). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const can_ = useCan();
+  const [collecting, setCollecting] = useState<number[] | null>(null);
   const count = selection.items.size;
   if (count === 0) return null;
   const can = commonAbilities(selection);
@@ -53,6 +62,18 @@ export function SelectionBar({
         )}
       </Group>
       <Group gap="xs">
+        {children}
+        {can_.permission('collection.view') && (
+          <Button
+            size="compact-sm"
+            variant="white"
+            color="dark"
+            leftSection={<IconFolderPlus size={14} />}
+            onClick={() => setCollecting(assets.map((a) => a.id))}
+          >
+            {t('collections.addToCollection')}
+          </Button>
+        )}
         {can.move && (
           <Button
             size="compact-sm"
@@ -90,6 +111,12 @@ export function SelectionBar({
         )}
         <CloseButton variant="transparent" c="white" aria-label={t('search.clearSelection')} onClick={onClear} />
       </Group>
+      <AddToCollectionModal
+        opened={collecting !== null}
+        assetIds={collecting ?? []}
+        onClose={() => setCollecting(null)}
+        onDone={onClear}
+      />
     </Group>
   );
 }

@@ -78,5 +78,7 @@ export function useInvalidateListings() {
       qc.invalidateQueries({ queryKey: folderKeys.assetLists(), predicate: (q) => !long(q) }),
       qc.invalidateQueries({ queryKey: folderKeys.details() }),
       qc.invalidateQueries({ queryKey: ['assets'] }),
+      // Collections show assets as they are now: a removed or moved one may leave them.
+      qc.invalidateQueries({ queryKey: ['collections'] }),
     ]);
 }

@@ -124,4 +124,32 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.queryByText('Sign-in locked')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
   });
+
+  it('lists with the search and status of the URL, and offers no actions without user.manage', async () => {
+    const urls: string[] = [];
+    const viewer = { ...adminAnswer, permissions: [{ name: 'user.view' as const }] };
+    useSession.getState().signIn(viewer);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/users/all')) {
+          urls.push(url);
+          return json(200, { items: [pending], total: 1, page: 1, per_page: 20 });
+        }
+        return json(200, {
+          session_user: viewer.session_user,
+          permissions: viewer.permissions,
+          emulator: viewer.emulator,
+        });
+      }),
+    );
+    renderApp('/users?q=grace&status=PENDING');
+    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    const asked = new URL(urls[0]!, 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ page: '1', search: 'grace', status: 'PENDING' });
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('grace');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Pending approval');
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
 });

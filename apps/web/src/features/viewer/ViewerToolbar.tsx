@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Group, Modal, Text, Tooltip, UnstyledButton } from '
 import {
   IconDownload,
   IconExternalLink,
+  IconFolderPlus,
   IconInfoCircle,
   IconRotateClockwise,
   IconX,
@@ -13,6 +14,9 @@ import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, formatPercent } from '../../i18n/format';
+import { ShortcutButton } from '../shortcuts/ShortcutButton';
+import { AddToCollectionButton } from '../collections/AddToCollectionButton';
+import { FavoriteButton } from '../collections/FavoriteButton';
 import { canZoomIn, canZoomOut, toScale } from './zoom';
 import classes from './Viewer.module.css';
 
@@ -94,6 +98,15 @@ export function ViewerToolbar({
           <IconRotateClockwise size={20} />
         </Tool>
         <span className={classes.divider} aria-hidden />
+        <FavoriteButton assetId={item.id} name={item.name} variant="dark" size={40} className={classes.tool} />
+        <AddToCollectionButton
+          assetIds={[item.id]}
+          render={(open, label) => (
+            <Tool label={label} onClick={open}>
+              <IconFolderPlus size={20} />
+            </Tool>
+          )}
+        />
         {item.abilities.download &&
           (original ? (
             <Tool label={t('viewer.download')} href={original} download={item.name}>
@@ -104,6 +117,9 @@ export function ViewerToolbar({
               <IconDownload size={20} />
             </Tool>
           ))}
+        {item.status === 'ACTIVE' && (
+          <ShortcutButton kind="asset" id={item.id} label={item.name} variant="icon" color="gray.3" />
+        )}
         <Tool label={t('viewer.info')} onClick={onToggleInfo} pressed={info}>
           <IconInfoCircle size={20} />
         </Tool>

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withPgLock } from '../../test/pgLock.js';
+import { openDb } from './index.js';
+import type { DbHandle } from './index.js';
+import { migrate, migrationNames } from './migrate.js';
+import * as baseline from './migrations/2026112200_baseline.js';
+
+const BASELINE = '2026112200_baseline';
+const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+type Bookkeeping = { kysely_migration: { name: string; timestamp: string } };
+
+/** An empty database: a temp SQLite file, or a new PostgreSQL schema when TEST_DB=postgres. */
+async function emptyDb() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bv-migrate-'));
+  const url = process.env.TEST_DATABASE_URL;
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    schema = `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await withPgLock(url, () => admin(url, `create schema ${schema}`));
+  }
+  const h: DbHandle = openDb({ dataDir, databaseUrl: url && schema ? url : undefined, pgSchema: schema });
+  const locked = <T>(fn: () => Promise<T>) => (url && schema ? withPgLock(url, fn) : fn());
+  const book = h.db as unknown as Kysely<Bookkeeping>;
+  const table = () => (schema ? book.withSchema(schema) : book);
+  return {
+    ...h,
+    schema,
+    locked,
+    /** The migrator's rows, by name. */
+    rows: () => table().selectFrom('kysely_migration').select(['name', 'timestamp']).orderBy('name').execute(),
+    table,
+    async close() {
+      await h.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (url && schema) await withPgLock(url, () => admin(url, `drop schema ${schema} cascade`));
+    },
+  };
+}
+type TestDb = Awaited<ReturnType<typeof emptyDb>>;
+
+async function admin(url: string, statement: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(statement);
+  await c.end();
+}
+
+/**
+ * A database as the 27 squashed migrations left it: their schema (the baseline's, as the schema
+ * dumps showed) recorded under their names, `replaced` of them; none of the later migrations.
+ */
+async function builtBeforeTheSquash(t: TestDb, replaced = baseline.REPLACED) {
+  const { error } = await t.locked(() =>
+    new Migrator({
+      db: t.db,
+      provider: { getMigrations: async () => ({ [BASELINE]: { up: (db) => baseline.up(db, dialect) } }) },
+      ...(t.schema ? { migrationTableSchema: t.schema } : {}),
+    }).migrateToLatest(),
+  );
+  expect(error).toBeUndefined();
+  await t.table().deleteFrom('kysely_migration').execute();
+  await t
+    .table()
+    .insertInto('kysely_migration')
+    .values(replaced.map((name, i) => ({ name, timestamp: new Date(Date.UTC(2025, 10, 25, 10, 0, i)).toISOString() })))
+    .execute();
+}
+
+describe('migrate', () => {
+  let t: TestDb | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('gives the baseline the rows of the migrations it replaced, then runs the later ones', async () => {
+    t = await emptyDb();
+    await builtBeforeTheSquash(t);
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    const rows = await t.rows();
+    expect(rows.map((r) => r.name)).toEqual(migrationNames());
+    // Dated as the first replaced one, so it stays first in the migrator's order.
+    expect(rows.find((r) => r.name === BASELINE)?.timestamp).toBe('2025-11-25T10:00:00.000Z');
+    expect(rows.filter((r) => r.name !== BASELINE).every((r) => r.timestamp > '2025-11-25T10:00:00.000Z')).toBe(true);
+    // And again: nothing left to do.
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    expect(await t.rows()).toEqual(rows);
+  });
+
+  it('refuses a database that ran only some of the replaced migrations, and changes nothing', async () => {
+    t = await emptyDb();
+    const some = baseline.REPLACED.slice(0, 20);
+    await builtBeforeTheSquash(t, some);
+    await expect(t.locked(() => migrate(t!.db, dialect, t!.schema))).rejects.toThrow(
+      /ran only some of the migrations that 2026112200_baseline replaced \(missing: 2026112402_fts_state_tokens,/,
+    );
+    expect((await t.rows()).map((r) => r.name)).toEqual(some);
+  });
+
+  it('leaves a database migrated since the squash as it is', async () => {
+    t = await emptyDb();
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    const rows = await t.rows();
+    expect(rows.map((r) => r.name)).toEqual(migrationNames());
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    expect(await t.rows()).toEqual(rows);
+  });
+});

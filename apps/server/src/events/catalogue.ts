@@ -1,0 +1,13 @@
+/**
+ * Every domain event, by name, with what it carries. Add one here before emitting it; keep
+ * payloads to ids and small facts (subscribers read what else they need), since each becomes
+ * part of a job's payload.
+ */
+export interface Events {
+  'asset.created': { assetId: number; brandId: number; folderId: number; actorId: number | null };
+  'asset.downloaded': { assetId: number; brandId: number; actorId: number | null };
+  'user.registered': { userId: number };
+}
+
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = Events[E];

@@ -1,0 +1,31 @@
+import type { Db } from '../db/index.js';
+import { enqueue } from '../jobs/queue.js';
+import type { EnqueueOptions } from '../jobs/queue.js';
+import type { MailMessage } from './mailer.js';
+
+/**
+ * Tries before a message is given up on: the queue's backoff doubles from 2 s, so twelve tries
+ * span a little over an hour of an SMTP server being away.
+ */
+export const MAIL_MAX_ATTEMPTS = 12;
+
+export type QueueMailOptions = Pick<EnqueueOptions, 'runAt' | 'maxAttempts' | 'dedupeKey' | 'clock'>;
+
+/**
+ * Queues one e-mail for the worker (the `mail.send` job); a request never talks to SMTP. Render
+ * the message in the recipient's language first (`mails.x(asLang(user.lang), ...)`), pass the
+ * transaction that records the change the mail is about, and after it commits call `deps.wake?.()`
+ * so the in-process worker sends it now rather than at its next poll:
+ *
+ *   await handle.db.transaction().execute(async (trx) => {
+ *     ...
+ *     await queueMail(trx, mails.accountApproved(asLang(user.lang), user, url));
+ *   });
+ *   deps.wake?.();
+ *
+ * Returns the job id (null when `dedupeKey` names a job that exists).
+ */
+export function queueMail(db: Db, msg: MailMessage, opts: QueueMailOptions = {}): Promise<number | null> {
+  const { to, subject, text, html, links } = msg;
+  return enqueue(db, 'mail.send', { to, subject, text, html, links }, { maxAttempts: MAIL_MAX_ATTEMPTS, ...opts });
+}

@@ -1,0 +1,10 @@
+import type { Principal } from '../auth/actor.js';
+import { isAdmin } from '../auth/actor.js';
+
+export type AuditAction = 'list';
+
+/** The audit log is the administrators' (§6: role admin); no other principal reads it. */
+export const auditPolicy = {
+  can: (principal: Principal, _action: AuditAction) => principal.kind === 'user' && isAdmin(principal),
+  abilities: (principal: Principal) => ({ list: auditPolicy.can(principal, 'list') }),
+};

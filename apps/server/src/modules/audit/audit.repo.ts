@@ -1,0 +1,90 @@
+import type { AuditEventName, AuditSection } from '@brandvault/contract';
+import type { Db } from '../../db/index.js';
+import { paged } from '../../db/paged.js';
+import type { ChainedFields } from './audit.chain.js';
+import { chainHash } from './audit.chain.js';
+
+export interface AuditFilter {
+  event?: AuditEventName;
+  section?: AuditSection;
+  userId?: number;
+  /** ISO instants, inclusive lower and exclusive upper bound. */
+  from?: string;
+  until?: string;
+  ip?: string;
+}
+
+export function auditRepo(db: Db) {
+  function filtered(f: AuditFilter) {
+    let q = db.selectFrom('audit_log');
+    if (f.event) q = q.where('event', '=', f.event);
+    if (f.section) q = q.where('section', '=', f.section);
+    // A user's entries: what they did, did while emulated, and what was done to them.
+    if (f.userId !== undefined)
+      q = q.where((eb) =>
+        eb.or([
+          eb('user_id', '=', f.userId!),
+          eb('emulator_id', '=', f.userId!),
+          eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', f.userId!)]),
+        ]),
+      );
+    if (f.from) q = q.where('created_at', '>=', f.from);
+    if (f.until) q = q.where('created_at', '<', f.until);
+    if (f.ip) q = q.where('ip', '=', f.ip);
+    return q;
+  }
+
+  return {
+    /**
+     * Appends one entry to the chain. Moving the head first takes its row lock (PostgreSQL) or the
+     * write lock (SQLite) until the caller's transaction ends, so entries are chained one at a
+     * time in commit order and two writers never link to the same predecessor.
+     */
+    async append(fields: Omit<ChainedFields, 'seq'>, target: { type: string; id: number } | undefined) {
+      const head = await db
+        .updateTable('audit_head')
+        .set((eb) => ({ seq: eb('seq', '+', 1) }))
+        .where('id', '=', 1)
+        .returning(['seq', 'hash'])
+        .executeTakeFirstOrThrow();
+      const seq = Number(head.seq);
+      const entry = { ...fields, seq };
+      const hash = chainHash(head.hash, entry);
+      await db
+        .insertInto('audit_log')
+        .values({
+          ...entry,
+          target_type: target?.type ?? null,
+          target_id: target?.id ?? null,
+          prev_hash: head.hash,
+          hash,
+        })
+        .execute();
+      await db.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+      return seq;
+    },
+
+    /** One page of entries, newest first; the filter is shared with the export. */
+    page: (f: AuditFilter, page: number, perPage: number) =>
+      paged(filtered(f), (q) => q.selectAll().orderBy('seq', 'desc'), page, perPage),
+
+    /** Every entry in chain order, a batch at a time (the verifier walks millions this way). */
+    async batchAfter(seq: number, limit: number) {
+      return db.selectFrom('audit_log').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+    },
+
+    /** The people entries name, by id (users are never deleted, only deactivated). */
+    async people(ids: number[]) {
+      if (!ids.length) return new Map<number, { id: number; first_name: string; last_name: string; email: string }>();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    head: () => db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow(),
+  };
+}
+export type AuditRepo = ReturnType<typeof auditRepo>;

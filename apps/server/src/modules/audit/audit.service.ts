@@ -1,0 +1,42 @@
+import type { AuditQuery } from '@brandvault/contract';
+import { USERS_PER_PAGE } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import type { Deps } from '../../services.js';
+import { auditPolicy } from './audit.policy.js';
+import { auditRepo } from './audit.repo.js';
+import type { AuditFilter } from './audit.repo.js';
+import { auditEntryView } from './audit.view.js';
+
+type Query = z.output<typeof AuditQuery>;
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** The query's filters as the repo reads them (days → instants); the export reuses it. */
+export const auditFilter = (q: Query): AuditFilter => ({
+  event: q.event,
+  section: q.section,
+  userId: q.user_id,
+  from: q.from ? `${q.from}T00:00:00.000Z` : undefined,
+  until: q.to ? nextDay(q.to) : undefined,
+  ip: q.ip,
+});
+
+export function auditService(deps: Deps) {
+  const repo = auditRepo(deps.handle.db);
+  return {
+    async list(ctx: RequestContext, q: Query) {
+      authorize(auditPolicy.can(ctx.actor, 'list'));
+      const perPage = q.per_page ?? USERS_PER_PAGE;
+      const { total, items } = await repo.page(auditFilter(q), q.page, perPage);
+      const ids = new Set<number>();
+      for (const r of items) {
+        if (r.user_id !== null) ids.add(r.user_id);
+        if (r.emulator_id !== null) ids.add(r.emulator_id);
+      }
+      const people = await repo.people([...ids]);
+      return { items: items.map((r) => auditEntryView(r, people)), total, page: q.page, per_page: perPage };
+    },
+  };
+}

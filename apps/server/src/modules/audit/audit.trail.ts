@@ -1,0 +1,84 @@
+import { AUDIT_EVENTS } from '@brandvault/contract';
+import type { AuditChanges, AuditEventName, AuditTarget } from '@brandvault/contract';
+import type { Db } from '../../db/index.js';
+import { iso } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AnyContext } from '../../lib/requestContext.js';
+import { auditRepo } from './audit.repo.js';
+
+export interface AuditEvent {
+  event: AuditEventName;
+  /** Who did it, when the context has nobody signed in yet (a sign-in, a password reset). */
+  userId?: number | null;
+  target?: AuditTarget;
+  changes?: AuditChanges;
+  /** The event's own fields, as the catalogue names them. */
+  info?: Record<string, unknown>;
+}
+
+/**
+ * Records an event in the transaction of the change it describes, so an entry exists exactly
+ * when the change does. Failed attempts that change nothing (a refused sign-in) pass the
+ * database itself.
+ */
+export function auditTrail(deps: { clock: Clock }) {
+  return {
+    async record(tx: Db, ctx: AnyContext, e: AuditEvent) {
+      const details = JSON.stringify({
+        ...(e.target ? { target: e.target } : {}),
+        ...(e.changes && Object.keys(e.changes).length ? { changes: e.changes } : {}),
+        ...(e.info ? { info: e.info } : {}),
+      });
+      return auditRepo(tx).append(
+        {
+          event: e.event,
+          section: AUDIT_EVENTS[e.event].section,
+          user_id: e.userId !== undefined ? e.userId : (ctx.actor?.user.id ?? null),
+          emulator_id: ctx.emulatorId,
+          ip: ctx.ip.slice(0, 64),
+          user_agent: ctx.userAgent,
+          request_id: ctx.requestId.slice(0, 64),
+          details,
+          created_at: iso(deps.clock.now()),
+        },
+        e.target,
+      );
+    },
+  };
+}
+export type AuditTrail = ReturnType<typeof auditTrail>;
+
+/** The fields that differ between two states of a row, as before/after pairs. */
+export function changesOf<T extends object>(before: T, after: Partial<T>, fields: readonly (keyof T)[]): AuditChanges {
+  const out: AuditChanges = {};
+  for (const f of fields) {
+    if (!(f in after)) continue;
+    const b = before[f] ?? null;
+    const a = after[f] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) out[String(f)] = { before: b, after: a };
+  }
+  return out;
+}
+
+/** Set-valued fields (roles, permissions, brand ids) compare as sorted sets. */
+export function setChange(before: readonly (string | number)[], after: readonly (string | number)[]) {
+  const sort = (v: readonly (string | number)[]) => [...v].sort((x, y) => String(x).localeCompare(String(y)));
+  const b = sort(before);
+  const a = sort(after);
+  return JSON.stringify(b) === JSON.stringify(a) ? undefined : { before: b, after: a };
+}
+
+/** A new row's recorded fields: every one of them "after", nothing before. */
+export function created(fields: Record<string, unknown>): AuditChanges {
+  const out: AuditChanges = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = { before: null, after: v };
+  return out;
+}
+
+export const userTarget = (u: { id: number; first_name: string; last_name: string; email: string }) =>
+  ({ type: 'user', id: u.id, label: `${u.first_name} ${u.last_name} <${u.email}>` }) as const;
+export const brandTarget = (b: { id: number; name: string }) => ({ type: 'brand', id: b.id, label: b.name }) as const;
+export const folderTarget = (f: { id: number; name: string }) => ({ type: 'folder', id: f.id, label: f.name }) as const;
+export const assetTarget = (a: { id: number; name: string }) => ({ type: 'asset', id: a.id, label: a.name }) as const;
+export const collectionTarget = (c: { id: number; name: string }) =>
+  ({ type: 'collection', id: c.id, label: c.name }) as const;

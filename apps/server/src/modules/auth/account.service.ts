@@ -1,0 +1,209 @@
+import { DEFAULT_SIGNUP_ROLE, RESET_TOKEN_MINUTES } from '@brandvault/contract';
+import type { Lang } from '@brandvault/contract';
+import type { z } from 'zod';
+import type {
+  RegisterBody,
+  ResetPasswordBody,
+  UpdatePasswordBody,
+  UpdateProfileBody,
+  VerifyEmailBody,
+} from '@brandvault/contract';
+import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { checkPassword, hashPassword } from '../../lib/passwords.js';
+import { mails } from '../../mail/templates.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { queueMail } from '../../mail/queueMail.js';
+import { emit } from '../../events/index.js';
+import type { Db } from '../../db/index.js';
+import { makeRepos } from '../../repos.js';
+import { newUserRow, personOf } from '../users/userRow.js';
+import { auditTrail, changesOf, userTarget } from '../audit/audit.trail.js';
+import type { Deps } from '../../services.js';
+import type { UserRow } from './actor.js';
+import { checkVerification, verificationLink } from './links.js';
+import { refuseCommonPassword } from './passwordRules.js';
+import { sessionView } from './session.js';
+import type { LoginGuard } from './loginGuard.js';
+import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
+
+/** What a profile edit records before and after. */
+const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'lang', 'company', 'country', 'phone', 'position'] as const;
+
+const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
+
+/**
+ * The account's own life: register, verify, reset and change the password, edit the profile.
+ * Every change is audited in its transaction, and its mail is queued in the same one.
+ */
+export function accountService(deps: Deps, guard: LoginGuard) {
+  const { repos, clock, config, appKey, handle } = deps;
+  const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
+
+  /** Mail goes out by the `mail.send` job; waking the worker sends it now rather than at its next poll. */
+  async function mail(db: Db, msg: MailMessage) {
+    await queueMail(db, msg);
+  }
+
+  async function registrationTaken(owner: UserRow) {
+    await mail(handle.db, mails.registrationAttempt(asLang(owner.lang), owner, `${config.appUrl}/login`));
+    deps.wake?.();
+    return { message: 'Registered' };
+  }
+
+  async function sendVerification(user: UserRow, db: Db = handle.db) {
+    const url = verificationLink(config.appUrl, appKey, user, clock.now());
+    await mail(db, mails.verifyEmail(asLang(user.lang), user, url));
+  }
+
+  return {
+    /**
+     * Answers the same whether the address is new or taken, so sign-up tells nobody who has an
+     * account: a taken address gets a message saying someone tried, and nothing else changes.
+     */
+    async register(ctx: AnyContext, body: z.output<typeof RegisterBody>) {
+      const { lang } = ctx;
+      refuseCommonPassword(body.password);
+      const at = now();
+      const passwordHash = await hashPassword(body.password);
+      const existing = await repos.users.byEmail(body.email);
+      if (existing) return registrationTaken(existing);
+      const id = await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          const tx = makeRepos(trx);
+          const userId = await tx.users.insert(
+            newUserRow({ ...personOf(body), password_hash: passwordHash, at, lang: body.lang ?? lang }),
+          );
+          await tx.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
+          await audit.record(trx, ctx, { event: 'auth.register', userId, info: { email: body.email } });
+          await emit(trx, 'user.registered', { userId });
+          const user = (await tx.users.byId(userId))!;
+          await sendVerification(user, trx);
+          const pending = `${config.appUrl}/users?status=PENDING`;
+          for (const admin of await tx.roles.activeUsersWithRole('admin'))
+            await mail(trx, mails.registrationNotice(asLang(admin.lang), admin, user, pending));
+          return userId;
+        })
+        .catch((err: unknown) => {
+          // Two sign-ups with one address at once: the second is told as if it came later.
+          if (isUniqueViolation(err)) return null;
+          throw err;
+        });
+      if (id === null) return registrationTaken((await repos.users.byEmail(body.email))!);
+      deps.wake?.();
+      return { message: 'Registered' };
+    },
+
+    async verifyEmail(ctx: AnyContext, v: z.output<typeof VerifyEmailBody>) {
+      const user = await repos.users.byId(v.id);
+      const result = checkVerification(appKey, v, user?.email, clock.now());
+      if (result === 'invalid' || !user) throw new AppError('INVALID_VERIFICATION');
+      if (result === 'expired') throw new AppError('VERIFICATION_EXPIRED');
+      if (!user.verified_at)
+        await handle.db.transaction().execute(async (trx) => {
+          await makeRepos(trx).users.update(user.id, { verified_at: now(), updated_at: now() });
+          await audit.record(trx, ctx, { event: 'auth.verify', userId: user.id });
+        });
+      return { message: 'Verified' };
+    },
+
+    /** Signed in: to oneself. Anonymous: to the address given, silently when it is unknown. */
+    async resendVerification(ctx: AnyContext, email: string | undefined) {
+      const { actor } = ctx;
+      const user = actor ? actor.user : email ? await repos.users.byEmail(email) : undefined;
+      if (!actor && !email) throw invalid({ email: 'required' });
+      if (user && !user.verified_at) {
+        await sendVerification(user);
+        deps.wake?.();
+      }
+      return { message: 'Verification link sent' };
+    },
+
+    /** The same answer for any well-formed address: whether it has an account is nobody's business. */
+    async forgotPassword(_ctx: AnyContext, email: string) {
+      const user = await repos.users.byEmail(email);
+      if (!user) return { message: 'Reset link sent' };
+      const token = randomToken();
+      const expires = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60 * 1000);
+      const url = `${config.appUrl}/password/reset?${new URLSearchParams({ token, email: user.email }).toString()}`;
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).auth.insertReset(user.id, sha256(token), now(), iso(expires));
+        await mail(trx, mails.resetPassword(asLang(user.lang), user, url));
+      });
+      deps.wake?.();
+      return { message: 'Reset link sent' };
+    },
+
+    async resetPassword(ctx: AnyContext, body: z.output<typeof ResetPasswordBody>) {
+      refuseCommonPassword(body.password);
+      const reset = await repos.auth.resetByHash(sha256(body.token));
+      const user = reset ? await repos.users.byId(reset.user_id) : undefined;
+      const fresh = reset && !reset.used_at && Date.parse(reset.expires_at) > clock.now().getTime();
+      if (!reset || !user || !fresh || user.email !== body.email) throw new AppError('RESET_FAILED');
+      const passwordHash = await hashPassword(body.password);
+      await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        if (!(await tx.auth.consumeReset(reset.id, now()))) throw new AppError('RESET_FAILED');
+        await tx.users.update(user.id, { password_hash: passwordHash, updated_at: now() });
+        await tx.auth.deleteUserTokens(user.id);
+        await audit.record(trx, ctx, { event: 'auth.password_reset', userId: user.id });
+      });
+      // Whoever proves the mailbox is theirs is not kept out by a lock meant for a guesser.
+      await guard.lift(user.email);
+      return { message: 'Password changed' };
+    },
+
+    async updateProfile(ctx: RequestContext, body: z.output<typeof UpdateProfileBody>) {
+      const { actor } = ctx;
+      const u = actor.user;
+      const { menu_settings, current_password, ...fields } = body;
+      const emailChanged = body.email !== undefined && body.email !== u.email;
+      if (emailChanged) {
+        if (!current_password) throw invalid({ current_password: 'required' });
+        if (!(await checkPassword(u.password_hash, current_password)))
+          throw new AppError('WRONG_CURRENT_PASSWORD', { fieldKeys: { current_password: 'invalid' } });
+        if (await repos.users.emailTaken(body.email!, u.id)) throw invalid({ email: 'taken' });
+      }
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).users.update(u.id, {
+          ...fields,
+          ...(menu_settings ? { menu_settings: JSON.stringify(menu_settings) } : {}),
+          ...(emailChanged ? { verified_at: null } : {}),
+          updated_at: now(),
+        });
+        const changes = changesOf(u, fields, PROFILE_FIELDS);
+        if (menu_settings) changes.menu_settings = { before: null, after: menu_settings };
+        await audit.record(trx, ctx, { event: 'auth.profile_update', target: userTarget(u), changes });
+        if (emailChanged) {
+          const changed = (await makeRepos(trx).users.byId(u.id))!;
+          await sendVerification(changed, trx);
+          // To the old address too: whoever lost the mailbox learns it moved.
+          await mail(trx, mails.emailChanged(asLang(changed.lang), changed, u.email));
+        }
+      });
+      if (emailChanged) deps.wake?.();
+      const user = (await repos.users.byId(u.id))!;
+      return sessionView(repos, deps.media, { ...actor, user }, now());
+    },
+
+    async updatePassword(ctx: RequestContext, body: z.output<typeof UpdatePasswordBody>) {
+      const { actor } = ctx;
+      refuseCommonPassword(body.password);
+      if (!(await checkPassword(actor.user.password_hash, body.current_password))) {
+        throw new AppError('WRONG_CURRENT_PASSWORD', { fieldKeys: { current_password: 'invalid' } });
+      }
+      const passwordHash = await hashPassword(body.password);
+      await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        await tx.users.update(actor.user.id, { password_hash: passwordHash, updated_at: now() });
+        // Other sessions end; this one stays.
+        await tx.auth.deleteUserTokens(actor.user.id, actor.tokenId);
+        await audit.record(trx, ctx, { event: 'auth.password_change' });
+      });
+      return { message: 'Password updated' };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { CollectionAbilities } from '@brandvault/contract';
+import type { Principal } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+import { seesPrivate } from '../assets/assets.policy.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
+import type { Sight } from './collections.repo.js';
+
+export type CollectionAction = 'view' | keyof CollectionAbilities;
+
+/**
+ * The assets a principal sees, as the repo's queries apply it: assetsPolicy.can('view') (brand
+ * assignment or admin, INACTIVE brands for brand managers, PRIVATE content for roles that hold
+ * it, active folders), and never a removed asset, whoever looks (§4).
+ */
+export const sightOf = (p: Principal): Sight => ({
+  userId: p.user.id,
+  allBrands: brandsPolicy.seesAllBrands(p),
+  inactiveBrands: hasPermission(p, 'brand.manage'),
+  private: seesPrivate(p),
+});
+
+/** A collection is its owner's alone; favourites are neither renamed nor deleted. */
+export const collectionsPolicy = {
+  can(principal: Principal, action: CollectionAction, row: { owner_id: number; favorite_of: number | null }) {
+    if (row.owner_id !== principal.user.id) return false;
+    return action === 'view' || collectionsPolicy.abilities(principal, row)[action];
+  },
+  abilities: (principal: Principal, row: { owner_id: number; favorite_of: number | null }): CollectionAbilities => {
+    const own = row.owner_id === principal.user.id;
+    const named = row.favorite_of === null;
+    return { update: own && named, remove: own && named, add_assets: own, remove_assets: own };
+  },
+};

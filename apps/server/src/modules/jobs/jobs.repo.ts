@@ -1,0 +1,33 @@
+import type { Db } from '../../db/index.js';
+
+/** The columns a job's owner may see (never the payload: it may hold what they must not read). */
+const VISIBLE = [
+  'id',
+  'name',
+  'status',
+  'owner_id',
+  'progress_done',
+  'progress_of',
+  'result',
+  'last_error',
+  'created_at',
+  'finished_at',
+] as const;
+
+export function jobsRepo(db: Db) {
+  return {
+    byId: (id: number) => db.selectFrom('jobs').select(VISIBLE).where('id', '=', id).executeTakeFirst(),
+
+    /** An owner's queued and running jobs and those finished since `since`, newest first. */
+    activeOrRecent: (ownerId: number, since: string, limit: number) =>
+      db
+        .selectFrom('jobs')
+        .select(VISIBLE)
+        .where('owner_id', '=', ownerId)
+        .where((eb) => eb.or([eb('status', 'in', ['queued', 'running']), eb('finished_at', '>=', since)]))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+  };
+}
+export type JobView = NonNullable<Awaited<ReturnType<ReturnType<typeof jobsRepo>['byId']>>>;

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@brandvault/contract';
+import { mount } from '../../http/route.js';
+import type { MountDeps } from '../../http/route.js';
+import type { Deps } from '../../services.js';
+import { jobsService } from './jobs.service.js';
+
+export function jobsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps) {
+  const jobs = jobsService(deps);
+  mount(app, m, routes.jobsMine, ({ ctx }) => jobs.mine(ctx));
+  mount(app, m, routes.jobGet, ({ ctx, params }) => jobs.get(ctx, params.id));
+}

@@ -1,0 +1,49 @@
+import type { Actor } from '../auth/actor.js';
+import { hasPermission } from '../auth/actor.js';
+import type { ShareLinkRow } from './shareLinks.repo.js';
+
+export type ShareLinkAction = 'view' | 'revoke' | 'update';
+export type ShareFileKind = 'thumbnail' | 'preview' | 'original';
+
+/**
+ * A share link acting as a principal of its own (kind 'share'): what a holder of the link may do
+ * is the link's rights, whoever holds it, signed in or not. `viewerId` is the signed-in holder
+ * (for audiences that need one); `unlocked` says the password was given this session.
+ */
+export interface SharePrincipal {
+  kind: 'share';
+  link: ShareLinkRow;
+  viewerId: number | null;
+  unlocked: boolean;
+}
+
+/** Live: neither revoked nor past its expiry. */
+export const isLive = (row: ShareLinkRow, now: string) =>
+  row.revoked_at === null && (row.expires_at === null || row.expires_at > now);
+
+export const stateOf = (row: ShareLinkRow, now: string) =>
+  row.revoked_at !== null ? 'revoked' : isLive(row, now) ? 'active' : 'expired';
+
+export const shareLinksPolicy = {
+  /** Managing links: the owner their own; shareLink.view sees every link, shareLink.manage changes any. */
+  can(actor: Actor, action: ShareLinkAction, row: ShareLinkRow) {
+    const own = row.owner_id === actor.user.id;
+    if (action === 'view') return own || hasPermission(actor, 'shareLink.view');
+    if (action === 'revoke') return own || hasPermission(actor, 'shareLink.manage');
+    return hasPermission(actor, 'shareLink.manage');
+  },
+  abilities: (actor: Actor, row: ShareLinkRow) => ({
+    revoke: row.revoked_at === null && shareLinksPolicy.can(actor, 'revoke', row),
+    update: row.revoked_at === null && shareLinksPolicy.can(actor, 'update', row),
+  }),
+  /**
+   * What the link lets its holder fetch, checked at every request: live, unlocked when it has a
+   * password, and originals only with the download right.
+   */
+  linkCan(p: SharePrincipal, action: 'view' | ShareFileKind, now: string) {
+    if (!isLive(p.link, now)) return false;
+    if (p.link.password_hash !== null && !p.unlocked) return false;
+    if (action === 'original') return p.link.allow_download === 1;
+    return true;
+  },
+};

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { routes } from '@brandvault/contract';
+import { mount } from '../../http/route.js';
+import type { MountDeps } from '../../http/route.js';
+import type { Services } from '../../services.js';
+
+const passOf = (h: unknown) => (typeof h === 'string' ? h.slice(0, 300) : undefined);
+
+export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
+  mount(app, m, routes.collectionShare, ({ ctx, params, body }) => s.shareLinks.create(ctx, params.id, body));
+  mount(app, m, routes.collectionShareList, ({ ctx, params }) => s.shareLinks.ownList(ctx, params.id));
+  mount(app, m, routes.collectionShareRevoke, ({ ctx, params }) => s.shareLinks.revoke(ctx, params.id, params.link));
+  mount(app, m, routes.sharedView, ({ ctx, req, params, query }) =>
+    s.shareLinks.sharedView(ctx, params.id, params.token, query, passOf(req.headers['x-share-pass'])),
+  );
+  mount(app, m, routes.publicView, ({ ctx, req, params, query }) =>
+    s.shareLinks.publicView(ctx, params.id, params.token, query, passOf(req.headers['x-share-pass'])),
+  );
+  mount(app, m, routes.sharedUnlock, ({ ctx, params, body }) =>
+    s.shareLinks.unlock(ctx, params.id, params.token, body.password),
+  );
+  mount(app, m, routes.sharedFile, ({ req, params, query }) =>
+    s.shareLinks.file(
+      params.id,
+      params.token,
+      params.assetId,
+      params.kind,
+      query.pass ?? passOf(req.headers['x-share-pass']),
+    ),
+  );
+  mount(app, m, routes.shareLinkAll, ({ ctx, query }) => s.shareLinks.all(ctx, query));
+  mount(app, m, routes.shareLinkUpdate, ({ ctx, params, body }) => s.shareLinks.update(ctx, params.id, body));
+}

@@ -1,0 +1,375 @@
+import type { Lang, ShareBody, ShareExpiryUnit, ShareLinkAdminQuery, ShareLinkUpdateBody } from '@brandvault/contract';
+import { SHARE_PASS_MINUTES, SHARE_UNLOCK_TRIES } from '@brandvault/contract';
+import type { z } from 'zod';
+import { AppError, invalid } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { hmac, randomToken, safeEqual, seal, unseal } from '../../lib/crypto.js';
+import { FileAnswer } from '../../lib/fileAnswer.js';
+import { checkPassword, hashPassword } from '../../lib/passwords.js';
+import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
+import { queueMail } from '../../mail/queueMail.js';
+import { mails } from '../../mail/templates.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import type { Actor } from '../auth/actor.js';
+import { auditTrail, created } from '../audit/audit.trail.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
+import { linkActor } from '../assets/downloadLink.js';
+import { sightOf } from '../collections/collections.policy.js';
+import { collectionsPolicy } from '../collections/collections.policy.js';
+import type { FilesService } from '../files/files.service.js';
+import { fileSafetyHeaders } from '../files/files.service.js';
+import type { ShareFileKind, SharePrincipal } from './shareLinks.policy.js';
+import { shareLinksPolicy } from './shareLinks.policy.js';
+import type { ShareLinkRow } from './shareLinks.repo.js';
+import { shareLinkItem } from './shareLinks.view.js';
+import { isAdmin } from '../auth/actor.js';
+
+const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+  weeks: 7 * 86_400_000,
+};
+const SEAL = 'share-link-token';
+const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
+const target = (row: { id: number }, name: string) => ({ type: 'share_link', id: row.id, label: name }) as const;
+
+export function shareLinksService(deps: Deps, files: FilesService) {
+  const { repos, clock, appKey, handle, limiter, storage, config } = deps;
+  const now = () => iso(clock.now());
+  const audit = auditTrail(deps);
+  /** The lookup key of a token: its HMAC with the app key (the token itself is never stored). */
+  const tokenHash = (token: string) => hmac(appKey, `share-link|${token}`);
+  const expiryOf = (unit: ShareExpiryUnit, amount: number) =>
+    unit === 'never' ? null : iso(new Date(clock.now().getTime() + amount * UNIT_MS[unit]));
+  const linkPath = (collectionId: number, token: string, audience: string) =>
+    audience === 'anyone'
+      ? `/collections/shared/${collectionId}/public/using/${token}`
+      : `/collections/shared/${collectionId}/using/${token}`;
+  const linkUrl = (row: ShareLinkRow) => {
+    const token = unseal(appKey, SEAL, row.token_enc);
+    return token ? `${config.appUrl}${linkPath(row.collection_id, token, row.audience)}` : null;
+  };
+
+  /**
+   * A pass to a link's files for this browser session: who holds it (0 signed out) and whether
+   * the password was given, signed with the app key and bound to the link.
+   */
+  function issuePass(linkId: number, viewerId: number, unlocked: boolean) {
+    const exp = clock.now().getTime() + SHARE_PASS_MINUTES * 60_000;
+    const body = `${viewerId}.${unlocked ? 1 : 0}.${exp}`;
+    return { pass: `${body}.${hmac(appKey, `share-pass|${linkId}|${body}`)}`, expires_at: iso(new Date(exp)) };
+  }
+  function readPass(linkId: number, pass: string | undefined) {
+    const m = pass ? /^(\d{1,10})\.([01])\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(pass) : null;
+    if (!m) return null;
+    const body = `${m[1]}.${m[2]}.${m[3]}`;
+    if (Number(m[3]) < clock.now().getTime()) return null;
+    if (!safeEqual(m[4]!, hmac(appKey, `share-pass|${linkId}|${body}`))) return null;
+    return { viewerId: Number(m[1]), unlocked: m[2] === '1' };
+  }
+
+  /** The live link behind a token for this collection; anything else answers the same 404. */
+  async function live(collectionId: number, token: string) {
+    const hash = tokenHash(token);
+    const row = await repos.shareLinks.byHash(hash);
+    if (!row || !safeEqual(row.token_hash, hash) || row.collection_id !== collectionId) throw new AppError('NOT_FOUND');
+    if (!shareLinksPolicy.linkCan({ kind: 'share', link: row, viewerId: null, unlocked: true }, 'view', now()))
+      throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * The link as a principal for this request: the audience decides who may hold it (a signed-in
+   * viewer, or anyone for anyone-with-the-link), the pass whether the password was given.
+   */
+  async function principal(row: ShareLinkRow, viewerId: number | null, pass: string | undefined) {
+    const p = readPass(row.id, pass);
+    const viewer = viewerId ?? (p && p.viewerId > 0 ? p.viewerId : null);
+    if (p && viewerId !== null && p.viewerId !== 0 && p.viewerId !== viewerId) throw new AppError('NOT_FOUND');
+    if (row.audience !== 'anyone') {
+      if (viewer === null) throw new AppError('NOT_FOUND');
+      const who = viewerId === null ? await linkActor(repos, viewer) : true;
+      if (!who) throw new AppError('NOT_FOUND');
+      if (row.audience === 'users' && !(await repos.shareLinks.isRecipient(row.id, viewer)))
+        throw new AppError('NOT_FOUND');
+    }
+    const sp: SharePrincipal = { kind: 'share', link: row, viewerId: viewer, unlocked: !!p?.unlocked };
+    return sp;
+  }
+
+  /** What the link shows is what its owner may see now: a deactivated owner's links stop. */
+  async function ownerSight(row: ShareLinkRow) {
+    const owner = await linkActor(repos, row.owner_id);
+    if (!owner) throw new AppError('NOT_FOUND');
+    return sightOf(owner);
+  }
+
+  async function view(
+    ctx: AnyContext,
+    collectionId: number,
+    token: string,
+    q: { page: number; per_page: number; pass?: string | undefined },
+    passHeader: string | undefined,
+    signedIn: boolean,
+  ) {
+    const row = await live(collectionId, token);
+    if (!signedIn && row.audience !== 'anyone') throw new AppError('NOT_FOUND');
+    const viewerId = signedIn ? ctx.actor!.user.id : null;
+    const sp = await principal(row, viewerId, q.pass ?? passHeader);
+    if (!shareLinksPolicy.linkCan(sp, 'view', now())) throw new AppError('FORBIDDEN');
+    const sight = await ownerSight(row);
+    const collection = (await repos.collections.byId(row.collection_id))!;
+    const [page, counts] = await Promise.all([
+      repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
+      repos.collections.counts(sight, [collectionId]),
+    ]);
+    await repos.shareLinks.countView(row.id);
+    const { pass } = issuePass(row.id, viewerId ?? 0, sp.unlocked);
+    const base = `/api/ops/collection/${collectionId}/shared/${token}/asset`;
+    const fileUrl = (assetId: number, kind: ShareFileKind) =>
+      `${base}/${assetId}/${kind}?pass=${encodeURIComponent(pass)}`;
+    return {
+      collection: { id: collection.id, name: collection.name, asset_count: counts.get(collectionId) ?? 0 },
+      message: row.message,
+      expires_at: row.expires_at,
+      allow_download: row.allow_download === 1,
+      assets: {
+        items: page.items.map((a) => ({
+          id: a.id,
+          name: a.name,
+          ext: a.ext,
+          mime: a.mime,
+          type: a.type as never,
+          size: Number(a.size),
+          width: a.width,
+          height: a.height,
+          duration_seconds: a.duration_seconds,
+          thumbnail_url: a.thumb_key ? fileUrl(a.id, 'thumbnail') : null,
+          preview_url: a.preview_key ? fileUrl(a.id, 'preview') : null,
+          download_url: row.allow_download === 1 ? fileUrl(a.id, 'original') : null,
+        })),
+        total: page.total,
+        page: q.page,
+        per_page: q.per_page,
+      },
+    };
+  }
+
+  async function managed(actor: Actor, id: number, action: 'view' | 'revoke' | 'update') {
+    const row = await repos.shareLinks.byId(id);
+    if (!row || !shareLinksPolicy.can(actor, 'view', row)) throw new AppError('NOT_FOUND');
+    // Outside their brands' people, a non-admin's share-link rights do not reach (as the user directory).
+    if (!isAdmin(actor) && !(await repos.users.sharesBrand(actor.user.id, row.owner_id)))
+      throw new AppError('NOT_FOUND');
+    if (!shareLinksPolicy.can(actor, action, row)) throw new AppError('FORBIDDEN');
+    return row;
+  }
+  const item = async (actor: Actor, id: number) => {
+    const r = (await repos.shareLinks.listRow(id))!;
+    return shareLinkItem(actor, r, r.owner_id === actor.user.id ? linkUrl(r) : null, now());
+  };
+
+  return {
+    async create(ctx: RequestContext, collectionId: number, body: z.output<typeof ShareBody>) {
+      const { actor } = ctx;
+      const collection = await repos.collections.byId(collectionId);
+      if (!collection || !collectionsPolicy.can(actor, 'view', collection)) throw new AppError('NOT_FOUND');
+      const userIds = body.audience === 'users' ? [...new Set(body.user_ids)] : [];
+      const recipients = await repos.shareLinks.recipientsOf(actor.user.id, userIds, brandsPolicy.seesAllBrands(actor));
+      if (recipients.length !== userIds.length) throw invalid({ user_ids: 'invalid' });
+      const token = randomToken(32);
+      const at = now();
+      const expiresAt = expiryOf(body.expiry_unit, body.expiry_amount);
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      const url = `${config.appUrl}${linkPath(collectionId, token, body.audience)}`;
+      const by = `${actor.user.first_name} ${actor.user.last_name}`;
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const newId = await makeRepos(trx).shareLinks.insert(
+          {
+            collection_id: collectionId,
+            owner_id: actor.user.id,
+            token_hash: tokenHash(token),
+            token_enc: seal(appKey, SEAL, token),
+            audience: body.audience,
+            password_hash: passwordHash,
+            allow_download: body.allow_download ? 1 : 0,
+            message: body.message || null,
+            expires_at: expiresAt,
+            created_at: at,
+            updated_at: at,
+          },
+          userIds,
+        );
+        await audit.record(trx, ctx, {
+          event: 'share_link.create',
+          target: target({ id: newId }, collection.name),
+          changes: created({ audience: body.audience, expires_at: expiresAt }),
+          info: {
+            collection_id: collectionId,
+            audience: body.audience,
+            expires_at: expiresAt,
+            password: passwordHash !== null,
+            allow_download: body.allow_download,
+            user_ids: userIds,
+          },
+        });
+        for (const u of recipients)
+          await queueMail(
+            trx,
+            mails.collectionShared(asLang(u.lang), u, by, collection.name, body.message ?? null, url),
+          );
+        return newId;
+      });
+      if (recipients.length) deps.wake?.();
+      return { share_link: await item(actor, id) };
+    },
+
+    async ownList({ actor }: RequestContext, collectionId: number) {
+      const collection = await repos.collections.byId(collectionId);
+      if (!collection || !collectionsPolicy.can(actor, 'view', collection)) throw new AppError('NOT_FOUND');
+      const rows = (await repos.shareLinks.ofCollection(collectionId)).filter((r) => r.owner_id === actor.user.id);
+      const at = now();
+      return {
+        items: rows.map((r) => shareLinkItem(actor, r, linkUrl(r), at)),
+        total: rows.length,
+        page: 1,
+        per_page: Math.max(rows.length, 1),
+      };
+    },
+
+    async revoke(ctx: RequestContext, collectionId: number, linkId: number) {
+      const row = await repos.shareLinks.byId(linkId);
+      // The owner's own links of their collection only; administrators use the admin route.
+      if (!row || row.collection_id !== collectionId || row.owner_id !== ctx.actor.user.id)
+        throw new AppError('NOT_FOUND');
+      await revokeRow(ctx, row);
+      return { share_link: await item(ctx.actor, linkId) };
+    },
+
+    async all({ actor }: RequestContext, q: z.output<typeof ShareLinkAdminQuery>) {
+      const at = now();
+      const { total, items } = await repos.shareLinks.all(
+        { createdBy: q.created_by, state: q.state, ownersSharingWith: isAdmin(actor) ? undefined : actor.user.id },
+        at,
+        q.page,
+        q.per_page,
+      );
+      return {
+        items: items.map((r) => shareLinkItem(actor, r, null, at)),
+        total,
+        page: q.page,
+        per_page: q.per_page,
+      };
+    },
+
+    async update(ctx: RequestContext, id: number, body: z.output<typeof ShareLinkUpdateBody>) {
+      const row = await managed(ctx.actor, id, body.revoke ? 'revoke' : 'update');
+      if (body.revoke) await revokeRow(ctx, row);
+      else if (body.expiry_unit) {
+        if (row.revoked_at !== null) throw new AppError('NOT_FOUND');
+        const expiresAt = expiryOf(body.expiry_unit, body.expiry_amount ?? 1);
+        const name = (await repos.collections.byId(row.collection_id))!.name;
+        await handle.db.transaction().execute(async (trx) => {
+          await makeRepos(trx).shareLinks.setExpiry(id, expiresAt, now());
+          await audit.record(trx, ctx, {
+            event: 'share_link.update',
+            target: target(row, name),
+            changes: { expires_at: { before: row.expires_at, after: expiresAt } },
+            info: { collection_id: row.collection_id },
+          });
+        });
+      }
+      return { share_link: await item(ctx.actor, id) };
+    },
+
+    /** Signed in: any audience, checked against the caller. */
+    sharedView: (
+      ctx: RequestContext,
+      id: number,
+      token: string,
+      q: { page: number; per_page: number; pass?: string | undefined },
+      passHeader?: string,
+    ) => view(ctx, id, token, q, passHeader, true),
+    /** Signed out: anyone-with-the-link only (a signed-in caller is treated the same way). */
+    publicView: (
+      ctx: AnyContext,
+      id: number,
+      token: string,
+      q: { page: number; per_page: number; pass?: string | undefined },
+      passHeader?: string,
+    ) => view(ctx, id, token, q, passHeader, false),
+
+    /** The password once per browser session: a pass; wrong ones are limited per link and per address. */
+    async unlock(ctx: AnyContext, id: number, token: string, password: string) {
+      const row = await live(id, token);
+      if (row.audience === 'users' && !ctx.actor) throw new AppError('NOT_FOUND');
+      const keys = [`share-unlock:link:${row.id}`, `share-unlock:ip:${ctx.ip}`];
+      for (const key of keys) {
+        const seen = await limiter.peek(key);
+        if (seen.count >= SHARE_UNLOCK_TRIES)
+          throw new AppError('TOO_MANY_ATTEMPTS', { headers: { 'retry-after': String(seen.retryAfterSeconds) } });
+      }
+      if (row.password_hash === null || !(await checkPassword(row.password_hash, password))) {
+        for (const key of keys) await limiter.hit(key, 60);
+        throw invalid({ password: 'invalid' });
+      }
+      const viewerId = ctx.actor?.user.id ?? 0;
+      await principal(row, ctx.actor ? viewerId : null, undefined);
+      return issuePass(row.id, viewerId, true);
+    },
+
+    /**
+     * A file of a shared asset, checked against the link at every fetch (a revoked link stops
+     * a thumbnail already on a page): live, audience, password, download right, and the asset
+     * still in the collection and visible to its owner.
+     */
+    async file(id: number, token: string, assetId: number, kind: ShareFileKind, pass?: string) {
+      const row = await live(id, token);
+      const sp = await principal(row, null, pass);
+      if (!shareLinksPolicy.linkCan(sp, kind, now())) {
+        throw new AppError(shareLinksPolicy.linkCan(sp, 'view', now()) ? 'FORBIDDEN' : 'NOT_FOUND');
+      }
+      const sight = await ownerSight(row);
+      if (!(await repos.collections.visibleIds(sight, id)).includes(assetId)) throw new AppError('NOT_FOUND');
+      const a = (await repos.assets.byId(assetId))!;
+      if (kind === 'original') {
+        const answer = await files.original(
+          { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
+          undefined,
+        );
+        if (answer.status === 200) await repos.shareLinks.countDownload(row.id);
+        return answer;
+      }
+      const key = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
+      const stat = key ? await storage.stat(key) : null;
+      if (!key || !stat) throw new AppError('NOT_FOUND');
+      return new FileAnswer(
+        200,
+        {
+          ...fileSafetyHeaders(),
+          // Never cached: the link is checked again at the next fetch.
+          'cache-control': 'private, no-store',
+          'content-type': key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+          'content-length': stat.size,
+        },
+        await storage.get(key),
+      );
+    },
+  };
+
+  async function revokeRow(ctx: RequestContext, row: ShareLinkRow) {
+    if (row.revoked_at !== null) return;
+    const name = (await repos.collections.byId(row.collection_id))!.name;
+    await handle.db.transaction().execute(async (trx) => {
+      await makeRepos(trx).shareLinks.revoke(row.id, now());
+      await audit.record(trx, ctx, {
+        event: 'share_link.revoke',
+        target: target(row, name),
+        info: { collection_id: row.collection_id },
+      });
+    });
+  }
+}
+export type ShareLinksService = ReturnType<typeof shareLinksService>;

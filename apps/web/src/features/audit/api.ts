@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { RouteQuery } from '@brandvault/contract';
+import { call } from '../../api/client';
+
+export type AuditListQuery = NonNullable<RouteQuery<'auditAll'>>;
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (q: AuditListQuery) => [...auditKeys.all, 'list', q] as const,
+};
+
+export function useAuditEntries(query: AuditListQuery) {
+  return useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: ({ signal }) => call(routes.auditAll, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { ErrorCode } from './errors.js';
+import type { PermissionName, RoleName } from './permissions.js';
+
+/**
+ * Who may call a route: anyone, only a signed-out caller, any signed-in user, or a signed-in
+ * user holding a permission or role. Object-level rules (brand assignment, visibility) are the
+ * services' policies.
+ */
+export type Access = 'public' | 'guest' | 'user' | { permission: PermissionName } | { role: RoleName };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  path: string;
+  access: Access;
+  summary: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  status?: number;
+  /**
+   * Multipart bodies: `form` = small fields + files read by the server before the handler (the
+   * fields are validated with `body`; JSON without files is accepted too); `stream` = the handler
+   * streams the parts itself (uploads).
+   */
+  multipart?: 'form' | 'stream';
+  /** File fields of a `form` multipart body. */
+  files?: readonly string[];
+  /** Answers that are not JSON (files): `response` is then not used to serialise. */
+  raw?: true;
+  /** Rate limit per caller (user or IP) and route: at most `max` calls a minute. */
+  rateLimit?: { max: number; code?: ErrorCode };
+}
+
+/** One route of a domain's table (`schemas/<domain>.routes.ts`): checked, with its exact type kept. */
+export const def = <T extends RouteDef>(r: T) => r;
+
+type Table = Readonly<Record<string, RouteDef>>;
+
+/** Route names that are in more than one of the tables. */
+type Clashes<T extends readonly Table[], Seen extends PropertyKey = never> = T extends readonly [
+  infer Head extends Table,
+  ...infer Rest extends readonly Table[],
+]
+  ? (keyof Head & Seen) | Clashes<Rest, Seen | keyof Head>
+  : never;
+
+type Joined<T extends readonly Table[]> = T extends readonly [infer Head, ...infer Rest extends readonly Table[]]
+  ? Head & Joined<Rest>
+  : unknown;
+
+/**
+ * The domains' tables as one, in the order given. A name in two domains does not compile (in a
+ * plain spread the later one would silently replace the other).
+ */
+export function joinRoutes<T extends readonly Table[]>(
+  ...domains: T & ([Clashes<T>] extends [never] ? unknown : { 'route names in two domains': Clashes<T> })
+): { readonly [K in keyof Joined<T>]: Joined<T>[K] } {
+  return Object.assign({}, ...domains);
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { Id, PageQuery, paginated, text } from './common.js';
+
+/** Where an event happened in the product: the audit log's "event section" (spec §3). */
+export const AUDIT_SECTIONS = {
+  auth: { en: 'Sign-in and account', es: 'Acceso y cuenta' },
+  users: { en: 'Users', es: 'Usuarios' },
+  brands: { en: 'Brands', es: 'Marcas' },
+  folders: { en: 'Folders', es: 'Carpetas' },
+  assets: { en: 'Assets', es: 'Recursos' },
+  shortcuts: { en: 'Shortcuts', es: 'Accesos directos' },
+  collections: { en: 'Collections and favourites', es: 'Colecciones y favoritos' },
+  shareLinks: { en: 'Share links', es: 'Enlaces compartidos' },
+} as const;
+export type AuditSection = keyof typeof AUDIT_SECTIONS;
+
+type EventDef = { section: AuditSection; fields: readonly string[]; en: string; es: string };
+const ev = <S extends AuditSection, F extends readonly string[]>(
+  section: S,
+  fields: F,
+  en: string,
+  es: string,
+): EventDef & { section: S; fields: F } => ({ section, fields, en, es });
+
+/**
+ * Every recorded event: its section, the fields its details carry beside the target and the
+ * before/after of what changed, and its label in each language. One catalogue for the server
+ * that records, the screen that shows and the export that follows.
+ */
+export const AUDIT_EVENTS = {
+  'auth.login': ev('auth', [], 'Signed in', 'Inició sesión'),
+  'auth.login_failed': ev('auth', ['email', 'reason'], 'Sign-in refused', 'Inicio de sesión rechazado'),
+  'auth.logout': ev('auth', [], 'Signed out', 'Cerró sesión'),
+  'auth.register': ev('auth', ['email'], 'Registered', 'Se registró'),
+  'auth.verify': ev('auth', [], 'Verified their e-mail', 'Verificó su correo'),
+  'auth.password_reset': ev('auth', [], 'Reset their password', 'Restableció su contraseña'),
+  'auth.password_change': ev('auth', [], 'Changed their password', 'Cambió su contraseña'),
+  'auth.profile_update': ev('auth', [], 'Edited their profile', 'Editó su perfil'),
+  'user.create': ev('users', [], 'Created a user', 'Creó un usuario'),
+  'user.update': ev('users', [], 'Edited a user', 'Editó un usuario'),
+  'user.grants': ev('users', [], 'Changed roles, permissions or brands', 'Cambió roles, permisos o marcas'),
+  'user.status': ev('users', [], "Changed a user's status", 'Cambió el estado de un usuario'),
+  'user.approve': ev('users', [], 'Approved a user', 'Aprobó un usuario'),
+  'user.unlock': ev('users', [], "Unlocked a user's sign-in", 'Desbloqueó el acceso de un usuario'),
+  'brand.create': ev('brands', [], 'Created a brand', 'Creó una marca'),
+  'brand.update': ev('brands', [], 'Edited a brand', 'Editó una marca'),
+  'brand.status': ev('brands', [], "Changed a brand's status", 'Cambió el estado de una marca'),
+  'folder.create': ev('folders', ['brand_id', 'parent_id'], 'Created a folder', 'Creó una carpeta'),
+  'folder.update': ev('folders', [], 'Edited a folder', 'Editó una carpeta'),
+  'folder.move': ev('folders', [], 'Moved a folder', 'Movió una carpeta'),
+  'folder.remove': ev('folders', ['assets', 'folders'], 'Removed a folder', 'Eliminó una carpeta'),
+  'asset.upload': ev('assets', ['folder_id', 'size'], 'Uploaded an asset', 'Subió un recurso'),
+  'asset.update': ev('assets', [], 'Edited an asset', 'Editó un recurso'),
+  'asset.move': ev('assets', [], 'Moved an asset', 'Movió un recurso'),
+  'asset.copy': ev('assets', ['copy_id', 'folder_id'], 'Copied an asset', 'Copió un recurso'),
+  'asset.status': ev('assets', [], 'Removed or restored an asset', 'Eliminó o restauró un recurso'),
+  'asset.version_new': ev('assets', ['version'], 'Added a version', 'Añadió una versión'),
+  'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
+  'asset.download': ev('assets', ['version'], 'Downloaded an asset', 'Descargó un recurso'),
+  'shortcut.create': ev('shortcuts', ['shortcut_id'], 'Created a shortcut', 'Creó un acceso directo'),
+  'shortcut.update': ev('shortcuts', ['shortcut_id'], 'Renamed a shortcut', 'Renombró un acceso directo'),
+  'shortcut.delete': ev('shortcuts', ['shortcut_id'], 'Deleted a shortcut', 'Eliminó un acceso directo'),
+  'collection.create': ev('collections', ['assets'], 'Created a collection', 'Creó una colección'),
+  'collection.update': ev('collections', [], 'Renamed a collection', 'Renombró una colección'),
+  'collection.delete': ev('collections', ['assets'], 'Deleted a collection', 'Eliminó una colección'),
+  'collection.assets_add': ev(
+    'collections',
+    ['asset_ids'],
+    'Added assets to a collection',
+    'Añadió recursos a una colección',
+  ),
+  'collection.assets_remove': ev(
+    'collections',
+    ['asset_ids'],
+    'Removed assets from a collection',
+    'Quitó recursos de una colección',
+  ),
+  'share_link.create': ev(
+    'shareLinks',
+    ['collection_id', 'audience', 'expires_at', 'password', 'allow_download', 'user_ids'],
+    'Shared a collection',
+    'Compartió una colección',
+  ),
+  'share_link.revoke': ev('shareLinks', ['collection_id'], 'Revoked a share link', 'Revocó un enlace compartido'),
+  'share_link.update': ev(
+    'shareLinks',
+    ['collection_id'],
+    'Changed a share link’s expiry',
+    'Cambió la caducidad de un enlace compartido',
+  ),
+  'favorite.add': ev('collections', ['asset_ids'], 'Added favourites', 'Añadió favoritos'),
+  'favorite.remove': ev('collections', ['asset_ids'], 'Removed favourites', 'Quitó favoritos'),
+  'folder.to_collection': ev(
+    'collections',
+    ['folder_id', 'subfolders', 'assets'],
+    'Converted a folder to a collection',
+    'Convirtió una carpeta en colección',
+  ),
+} as const;
+export type AuditEventName = keyof typeof AUDIT_EVENTS;
+export const AUDIT_EVENT_NAMES = Object.keys(AUDIT_EVENTS) as [AuditEventName, ...AuditEventName[]];
+export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection, ...AuditSection[]];
+
+/** What an entry is about: a user, brand, folder or asset, named as it was then. */
+export const AuditTarget = z.object({
+  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link']),
+  id: z.number().int(),
+  label: z.string(),
+});
+export type AuditTarget = z.infer<typeof AuditTarget>;
+
+/** One changed field: its value before and after the change. */
+export const AuditChange = z.object({ before: z.unknown(), after: z.unknown() });
+export const AuditChanges = z.record(z.string(), AuditChange);
+export type AuditChanges = z.infer<typeof AuditChanges>;
+
+const AuditPerson = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  seq: z.number().int(),
+  event: z.string(),
+  section: z.string(),
+  /** Who did it; while an admin emulates a user, `user` is that user and `emulator` the admin. */
+  user: AuditPerson.nullable(),
+  emulator: AuditPerson.nullable(),
+  ip: z.string(),
+  user_agent: z.string().nullable(),
+  target: AuditTarget.nullable(),
+  changes: AuditChanges.nullable(),
+  info: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+const Day = z.iso.date();
+
+export const AuditQuery = PageQuery.extend({
+  event: z.enum(AUDIT_EVENT_NAMES).optional(),
+  section: z.enum(AUDIT_SECTION_NAMES).optional(),
+  user_id: Id.optional(),
+  /** Days, inclusive, in UTC. */
+  from: Day.optional(),
+  to: Day.optional(),
+  ip: text().trim().max(64).optional(),
+}).superRefine((q, ctx) => {
+  if (q.from && q.to && q.to < q.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], params: { key: 'afterFrom' }, input: q.to });
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditList = paginated(AuditEntry);
+export type AuditList = z.infer<typeof AuditList>;
+
+/** The label of an event or section in a language, for the screen and the export. */
+export const auditEventLabel = (name: string, lang: 'en' | 'es') =>
+  (AUDIT_EVENTS as Record<string, EventDef>)[name]?.[lang] ?? name;
+export const auditSectionLabel = (name: string, lang: 'en' | 'es') =>
+  (AUDIT_SECTIONS as Record<string, { en: string; es: string }>)[name]?.[lang] ?? name;

@@ -1,0 +1,98 @@
+import { def } from '../routeDef.js';
+import { AssetPage, FolderTree } from './assets.js';
+import { IdParams } from './common.js';
+import {
+  FolderAssetsQuery,
+  FolderMoveBody,
+  FolderNewBody,
+  FolderRemoved,
+  FolderResponse,
+  FolderStats,
+  FolderStatsBody,
+  FolderTreeQuery,
+  FolderUpdateBody,
+} from './folders.js';
+
+/** Folders (§7). */
+export const foldersRoutes = {
+  folderTree: def({
+    method: 'GET',
+    path: '/api/ops/folder/tree',
+    access: { permission: 'brand.view' },
+    summary: "A brand's folder tree",
+    query: FolderTreeQuery,
+    response: FolderTree,
+  }),
+  folderTreeOf: def({
+    method: 'GET',
+    path: '/api/ops/folder/tree/:id',
+    access: { permission: 'brand.view' },
+    summary: 'The tree under one folder',
+    params: IdParams,
+    query: FolderTreeQuery,
+    response: FolderTree,
+  }),
+  folderNew: def({
+    method: 'POST',
+    path: '/api/ops/folder/new',
+    access: { permission: 'folder.manage' },
+    summary: 'Create a folder',
+    body: FolderNewBody,
+    response: FolderResponse,
+    status: 201,
+    rateLimit: { max: 120 },
+  }),
+  folderGet: def({
+    method: 'GET',
+    path: '/api/ops/folder/:id',
+    access: { permission: 'brand.view' },
+    summary: 'One folder with breadcrumbs and subfolders',
+    params: IdParams,
+    response: FolderResponse,
+  }),
+  folderMove: def({
+    method: 'POST',
+    path: '/api/ops/folder/:id/move',
+    access: { permission: 'folder.manage' },
+    summary: 'Move a folder under another',
+    params: IdParams,
+    body: FolderMoveBody,
+    response: FolderResponse,
+  }),
+  folderUpdate: def({
+    method: 'POST',
+    path: '/api/ops/folder/:id/update',
+    access: { permission: 'folder.manage' },
+    summary: 'Rename, change visibility or image (multipart: image)',
+    params: IdParams,
+    body: FolderUpdateBody,
+    multipart: 'form',
+    files: ['image'],
+    response: FolderResponse,
+  }),
+  folderAssets: def({
+    method: 'GET',
+    path: '/api/ops/folder/:id/get/assets',
+    access: { permission: 'brand.view' },
+    summary: 'Assets directly in a folder',
+    params: IdParams,
+    query: FolderAssetsQuery,
+    response: AssetPage,
+  }),
+  folderRemove: def({
+    method: 'PUT',
+    path: '/api/ops/folder/:id/status/change',
+    access: { permission: 'folder.manage' },
+    summary: 'Remove a folder, its subfolders and assets, irreversibly',
+    params: IdParams,
+    response: FolderRemoved,
+  }),
+  folderStats: def({
+    method: 'PUT',
+    path: '/api/ops/folder/statistics',
+    access: { permission: 'brand.view' },
+    summary: 'Subfolder and asset counts of folders',
+    body: FolderStatsBody,
+    response: FolderStats,
+  }),
+} as const;

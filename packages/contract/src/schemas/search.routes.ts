@@ -1,0 +1,28 @@
+import { def } from '../routeDef.js';
+import { IdParams } from './common.js';
+import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse } from './search.js';
+
+/** Browse and search (§7 list calls): the folder alone or with its subfolders, filtered and sorted. */
+export const searchRoutes = {
+  assetList: def({
+    method: 'GET',
+    path: '/api/ops/asset/list/all/:id',
+    access: { permission: 'brand.view' },
+    summary: "A page of a folder's assets, with facets",
+    params: IdParams,
+    query: AssetSearchQuery,
+    response: AssetSearchResponse,
+    rateLimit: { max: 600 },
+  }),
+  assetSearch: def({
+    method: 'POST',
+    path: '/api/ops/asset/list/all/:id',
+    access: { permission: 'brand.view' },
+    summary: 'Search, filter and sort under a folder, with facets',
+    params: IdParams,
+    query: AssetSearchQuery,
+    body: AssetSearchBody,
+    response: AssetSearchResponse,
+    rateLimit: { max: 600 },
+  }),
+} as const;

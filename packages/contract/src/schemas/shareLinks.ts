@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { MAX_PER_PAGE, PASSWORD_MAX } from '../constants.js';
+import { AssetCard } from './assets.js';
+import { Id, IdNumber, MAX_ID, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
+
+/** §9: how a share link's lifetime is counted; `never` takes no amount. */
+export const SHARE_EXPIRY_UNITS = ['never', 'minutes', 'hours', 'days', 'weeks'] as const;
+export type ShareExpiryUnit = (typeof SHARE_EXPIRY_UNITS)[number];
+/** §3 Share settings: chosen users, everyone signed in, or anyone holding the link. */
+export const SHARE_AUDIENCES = ['users', 'app', 'anyone'] as const;
+export type ShareAudience = (typeof SHARE_AUDIENCES)[number];
+export const SHARE_DEFAULT_EXPIRY = { unit: 'days', amount: 7 } as const;
+/** The largest amount of any unit (a little under 20 years in minutes would overflow nothing). */
+export const SHARE_EXPIRY_AMOUNT_MAX = 10_000;
+export const SHARE_USERS_MAX = 200;
+export const SHARE_MESSAGE_MAX = 2000;
+/** How long an unlocked (password) or signed-in pass to a link's files lasts. */
+export const SHARE_PASS_MINUTES = 12 * 60;
+/** Wrong passwords allowed per minute, per link and per address. */
+export const SHARE_UNLOCK_TRIES = 5;
+export const SHARE_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
+
+export const ShareBody = z
+  .strictObject({
+    expiry_unit: z.enum(SHARE_EXPIRY_UNITS).default(SHARE_DEFAULT_EXPIRY.unit),
+    expiry_amount: z.number().int().min(1).max(SHARE_EXPIRY_AMOUNT_MAX).default(SHARE_DEFAULT_EXPIRY.amount),
+    audience: z.enum(SHARE_AUDIENCES),
+    /** For `users`: who may open it (users sharing a brand with the owner). */
+    user_ids: z.array(IdNumber).max(SHARE_USERS_MAX).default([]),
+    password: text().min(1).max(PASSWORD_MAX).optional(),
+    allow_download: z.boolean().default(true),
+    message: multiline().trim().max(SHARE_MESSAGE_MAX).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.audience === 'users' && b.user_ids.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['user_ids'], params: { key: 'required' }, input: b.user_ids });
+  });
+export type ShareBody = z.input<typeof ShareBody>;
+
+export const ShareLinkAbilities = z.object({ revoke: z.boolean(), update: z.boolean() });
+
+/** A share link as its owner and the share-link administrators see it (§3 Share link). */
+export const ShareLink = z.object({
+  id: z.number().int(),
+  /** The address to hand out; null when it cannot be shown again. */
+  link: z.string().nullable(),
+  expires_at: Timestamp.nullable(),
+  resource_name: z.string(),
+  resource_type: z.literal('collection'),
+  resource_id: z.number().int(),
+  created_by: z.object({ id: z.number().int(), name: z.string() }),
+  shared_to: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  audience: z.enum(SHARE_AUDIENCES),
+  has_password: z.boolean(),
+  allow_download: z.boolean(),
+  views: z.number().int(),
+  downloads: z.number().int(),
+  state: z.enum(SHARE_LINK_STATES),
+  created_at: Timestamp,
+  abilities: ShareLinkAbilities,
+});
+export type ShareLink = z.infer<typeof ShareLink>;
+export const ShareLinkResponse = z.object({ share_link: ShareLink });
+export const ShareLinkList = paginated(ShareLink);
+export type ShareLinkList = z.infer<typeof ShareLinkList>;
+
+export const ShareLinkParams = z.object({ id: Id, link: Id });
+export const SharedParams = z.object({
+  id: Id,
+  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
+});
+export const SharedFileParams = SharedParams.extend({
+  assetId: Id,
+  kind: z.enum(['thumbnail', 'preview', 'original']),
+});
+export const SharedViewQuery = z.object({
+  page: QueryInt(1, 100000).default(1),
+  per_page: QueryInt(1, MAX_PER_PAGE).default(50),
+  /** The pass of an unlock (password links); also accepted as the X-Share-Pass header. */
+  pass: z.string().max(300).optional(),
+});
+export const SharedFileQuery = z.object({ pass: z.string().max(300).optional() });
+export const UnlockBody = z.strictObject({ password: text().min(1).max(PASSWORD_MAX) });
+export const UnlockResponse = z.object({ pass: z.string(), expires_at: Timestamp });
+
+/**
+ * What a link's holder sees: the collection's name, the message, and its assets with
+ * link-scoped file addresses; nothing of the owner, folders or other collections.
+ */
+export const SharedAsset = AssetCard.pick({
+  id: true,
+  name: true,
+  ext: true,
+  mime: true,
+  type: true,
+  size: true,
+  width: true,
+  height: true,
+  duration_seconds: true,
+  thumbnail_url: true,
+  preview_url: true,
+}).extend({ download_url: z.string().nullable() });
+export const SharedView = z.object({
+  collection: z.object({ id: z.number().int(), name: z.string(), asset_count: z.number().int() }),
+  message: z.string().nullable(),
+  expires_at: Timestamp.nullable(),
+  allow_download: z.boolean(),
+  assets: paginated(SharedAsset),
+});
+export type SharedView = z.infer<typeof SharedView>;
+
+export const ShareLinkAdminQuery = z.object({
+  page: QueryInt(1, 100000).default(1),
+  per_page: QueryInt(1, MAX_PER_PAGE).default(50),
+  created_by: QueryInt(1, MAX_ID).optional(),
+  state: z.enum(SHARE_LINK_STATES).optional(),
+});
+export const ShareLinkUpdateBody = z
+  .strictObject({
+    revoke: z.literal(true).optional(),
+    expiry_unit: z.enum(SHARE_EXPIRY_UNITS).optional(),
+    expiry_amount: z.number().int().min(1).max(SHARE_EXPIRY_AMOUNT_MAX).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.revoke && !b.expiry_unit)
+      ctx.addIssue({ code: 'custom', path: ['expiry_unit'], params: { key: 'required' }, input: b.expiry_unit });
+  });

