@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   MISSING_NAME: 422,
   SHORTCUT_EXISTS_ASSET: 409,
   SHORTCUT_EXISTS_FOLDER: 409,
+  PASSWORD_REQUIRED: 401,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -94,6 +95,7 @@ const en: Record<ErrorCode, Entry> = {
   MISSING_NAME: { title: 'Invalid Data', message: 'The file name must have a name before its extension.' },
   SHORTCUT_EXISTS_ASSET: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Asset.' },
   SHORTCUT_EXISTS_FOLDER: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Folder.' },
+  PASSWORD_REQUIRED: { title: 'Password required', message: 'This link is protected: enter its password to open it.' },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -178,6 +180,10 @@ const es: Record<ErrorCode, Entry> = {
   SHORTCUT_EXISTS_FOLDER: {
     title: 'El acceso directo ya existe',
     message: 'Ya existe un acceso directo para esta carpeta.',
+  },
+  PASSWORD_REQUIRED: {
+    title: 'Contraseña necesaria',
+    message: 'Este enlace está protegido: introduce su contraseña para abrirlo.',
   },
 };
 

@@ -68,7 +68,8 @@ export type ShareLinkList = z.infer<typeof ShareLinkList>;
 export const ShareLinkParams = z.object({ id: Id, link: Id });
 export const SharedParams = z.object({
   id: Id,
-  token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
+  /** Any text: a malformed token is an unknown link (404), like an expired or revoked one. */
+  token: z.string().min(1).max(500),
 });
 export const SharedFileParams = SharedParams.extend({
   assetId: Id,

@@ -55,9 +55,10 @@ export interface AssetAccessRow {
 /** The one shape every policy has: may this principal do this to this row, and all it may do. */
 export const assetsPolicy = {
   can(principal: Principal, action: AssetAction, row: AssetAccessRow) {
+    if (principal.kind !== 'user') return false;
     const sees =
       brandsPolicy.see(principal, { status: row.brand_status }, row.member_id !== null) && canSeeAsset(principal, row);
     return sees && (action === 'view' || assetAbilities(principal, row)[action]);
   },
-  abilities: (principal: Principal, row: { status: string }) => assetAbilities(principal, row),
+  abilities: (principal: Actor, row: { status: string }) => assetAbilities(principal, row),
 };

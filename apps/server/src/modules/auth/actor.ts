@@ -2,12 +2,13 @@ import type { PermissionName } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../../db/schema.js';
 import type { FolderForUser } from '../folders/folders.repo.js';
+import type { ShareLinkRow } from '../shareLinks/shareLinks.repo.js';
 
 export type UserRow = Selectable<UsersTable>;
 
 /** The signed-in caller of a request, resolved once from the bearer token. */
 export interface Actor {
-  /** Principals are told apart by kind: a share link will be the second (view and download only). */
+  /** Principals are told apart by kind: a share link is the other one (view and download only). */
   kind: 'user';
   user: UserRow;
   tokenId: number;
@@ -21,9 +22,23 @@ export interface Actor {
   folder?: { id: number; row: FolderForUser | undefined };
 }
 
-export const hasPermission = (a: Actor | null, p: PermissionName) => !!a && a.permissions.has(p);
-export const hasRole = (a: Actor | null, r: string) => !!a && a.roles.includes(r);
-export const isAdmin = (a: Actor | null) => hasRole(a, 'admin');
+/**
+ * A share link acting as a principal of its own: whoever holds it, signed in or not, may do what
+ * the link allows and nothing their account allows. `viewerId` is the signed-in holder (for
+ * audiences that need one); `unlocked` says the link's password was given this session.
+ */
+export interface SharePrincipal {
+  kind: 'share';
+  link: ShareLinkRow;
+  viewerId: number | null;
+  unlocked: boolean;
+}
 
-/** Whoever a request acts as. Today a signed-in user; a share link joins this union. */
-export type Principal = Actor;
+/** Whoever a request acts as: a signed-in user, or a share link. */
+export type Principal = Actor | SharePrincipal;
+export const isUser = (p: Principal | null): p is Actor => p?.kind === 'user';
+
+/** A share link holds no permission and no role, whoever holds the link. */
+export const hasPermission = (a: Principal | null, p: PermissionName) => isUser(a) && a.permissions.has(p);
+export const hasRole = (a: Principal | null, r: string) => isUser(a) && a.roles.includes(r);
+export const isAdmin = (a: Principal | null) => hasRole(a, 'admin');

@@ -14,10 +14,11 @@ export const brandsPolicy = {
 
   /** `row.member`: the principal is assigned to the brand. */
   can(principal: Principal, action: BrandAction, row: { status: string; member: boolean }) {
+    if (principal.kind !== 'user') return false;
     const sees = brandsPolicy.see(principal, row, row.member);
     return action === 'view' ? sees : sees && brandsPolicy.manage(principal);
   },
-  abilities: (principal: Principal): Brand['abilities'] => ({
+  abilities: (principal: Actor): Brand['abilities'] => ({
     update: brandsPolicy.manage(principal),
     change_status: brandsPolicy.manage(principal),
   }),

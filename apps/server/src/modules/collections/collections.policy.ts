@@ -1,5 +1,5 @@
 import type { CollectionAbilities } from '@brandvault/contract';
-import type { Principal } from '../auth/actor.js';
+import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import { seesPrivate } from '../assets/assets.policy.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
@@ -12,21 +12,27 @@ export type CollectionAction = 'view' | keyof CollectionAbilities;
  * assignment or admin, INACTIVE brands for brand managers, PRIVATE content for roles that hold
  * it, active folders), and never a removed asset, whoever looks (§4).
  */
-export const sightOf = (p: Principal): Sight => ({
+export const sightOf = (p: Actor): Sight => ({
   userId: p.user.id,
   allBrands: brandsPolicy.seesAllBrands(p),
   inactiveBrands: hasPermission(p, 'brand.manage'),
   private: seesPrivate(p),
 });
 
-/** A collection is its owner's alone; favourites are neither renamed nor deleted. */
+type CollectionPolicyRow = { id: number; owner_id: number; favorite_of: number | null };
+
+/**
+ * A collection is its owner's alone; favourites are neither renamed nor deleted. A share link
+ * may only view the collection it was made for (its liveness and password: shareLinksPolicy).
+ */
 export const collectionsPolicy = {
-  can(principal: Principal, action: CollectionAction, row: { owner_id: number; favorite_of: number | null }) {
+  can(principal: Principal, action: CollectionAction, row: CollectionPolicyRow) {
+    if (principal.kind === 'share') return action === 'view' && principal.link.collection_id === row.id;
     if (row.owner_id !== principal.user.id) return false;
     return action === 'view' || collectionsPolicy.abilities(principal, row)[action];
   },
-  abilities: (principal: Principal, row: { owner_id: number; favorite_of: number | null }): CollectionAbilities => {
-    const own = row.owner_id === principal.user.id;
+  abilities: (principal: Principal, row: CollectionPolicyRow): CollectionAbilities => {
+    const own = principal.kind === 'user' && row.owner_id === principal.user.id;
     const named = row.favorite_of === null;
     return { update: own && named, remove: own && named, add_assets: own, remove_assets: own };
   },

@@ -8,7 +8,9 @@ export const foldersPolicy = {
   see: (actor: Actor, f: FolderRow) => f.status === 'ACTIVE' && (f.private_path === 0 || seesPrivate(actor)),
   /** Brand access is the brand policy's (checked with the folder's brand); this judges the folder. */
   can: (principal: Principal, action: FolderAction, f: FolderRow) =>
-    foldersPolicy.see(principal, f) && (action === 'view' || foldersPolicy.abilities(principal, f)[action]),
+    principal.kind === 'user' &&
+    foldersPolicy.see(principal, f) &&
+    (action === 'view' || foldersPolicy.abilities(principal, f)[action]),
   abilities: (actor: Actor, f: FolderRow) => {
     const manage = hasPermission(actor, 'folder.manage');
     const root = f.parent_id === null;

@@ -9,7 +9,7 @@ export type JobAction = 'view';
  */
 export const jobsPolicy = {
   can: (principal: Principal, _action: JobAction, job: { owner_id: number | null }) =>
-    job.owner_id !== null && job.owner_id === principal.user.id,
+    principal.kind === 'user' && job.owner_id !== null && job.owner_id === principal.user.id,
   abilities: (principal: Principal, job: { owner_id: number | null }) => ({
     view: jobsPolicy.can(principal, 'view', job),
   }),

@@ -1,21 +1,9 @@
-import type { Actor } from '../auth/actor.js';
+import type { Actor, SharePrincipal } from '../auth/actor.js';
 import { hasPermission } from '../auth/actor.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 
 export type ShareLinkAction = 'view' | 'revoke' | 'update';
 export type ShareFileKind = 'thumbnail' | 'preview' | 'original';
-
-/**
- * A share link acting as a principal of its own (kind 'share'): what a holder of the link may do
- * is the link's rights, whoever holds it, signed in or not. `viewerId` is the signed-in holder
- * (for audiences that need one); `unlocked` says the password was given this session.
- */
-export interface SharePrincipal {
-  kind: 'share';
-  link: ShareLinkRow;
-  viewerId: number | null;
-  unlocked: boolean;
-}
 
 /** Live: neither revoked nor past its expiry. */
 export const isLive = (row: ShareLinkRow, now: string) =>

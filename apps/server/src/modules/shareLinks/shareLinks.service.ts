@@ -11,19 +11,18 @@ import { queueMail } from '../../mail/queueMail.js';
 import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor, SharePrincipal } from '../auth/actor.js';
+import { isAdmin } from '../auth/actor.js';
 import { auditTrail, created } from '../audit/audit.trail.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { linkActor } from '../assets/downloadLink.js';
-import { sightOf } from '../collections/collections.policy.js';
-import { collectionsPolicy } from '../collections/collections.policy.js';
+import { collectionsPolicy, sightOf } from '../collections/collections.policy.js';
 import type { FilesService } from '../files/files.service.js';
 import { fileSafetyHeaders } from '../files/files.service.js';
-import type { ShareFileKind, SharePrincipal } from './shareLinks.policy.js';
+import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkItem } from './shareLinks.view.js';
-import { isAdmin } from '../auth/actor.js';
 
 const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   minutes: 60_000,
@@ -72,6 +71,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
 
   /** The live link behind a token for this collection; anything else answers the same 404. */
   async function live(collectionId: number, token: string) {
+    if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw new AppError('NOT_FOUND');
     const hash = tokenHash(token);
     const row = await repos.shareLinks.byHash(hash);
     if (!row || !safeEqual(row.token_hash, hash) || row.collection_id !== collectionId) throw new AppError('NOT_FOUND');
@@ -118,9 +118,11 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     if (!signedIn && row.audience !== 'anyone') throw new AppError('NOT_FOUND');
     const viewerId = signedIn ? ctx.actor!.user.id : null;
     const sp = await principal(row, viewerId, q.pass ?? passHeader);
-    if (!shareLinksPolicy.linkCan(sp, 'view', now())) throw new AppError('FORBIDDEN');
+    if (!shareLinksPolicy.linkCan(sp, 'view', now()))
+      throw new AppError(row.password_hash !== null && !sp.unlocked ? 'PASSWORD_REQUIRED' : 'FORBIDDEN');
     const sight = await ownerSight(row);
     const collection = (await repos.collections.byId(row.collection_id))!;
+    if (!collectionsPolicy.can(sp, 'view', collection)) throw new AppError('NOT_FOUND');
     const [page, counts] = await Promise.all([
       repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
       repos.collections.counts(sight, [collectionId]),

@@ -158,7 +158,9 @@ describe('share links', () => {
   it('a password link refuses views, thumbnails, previews and originals until unlocked; wrong ones are limited', async () => {
     const col = await collection(owner.client, ['a1']);
     const l = await share(owner.client, col, { audience: 'anyone', password: 'open-sesame' });
-    expect((await pub_(l)).statusCode).toBe(403);
+    const locked = await pub_(l);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().error.code).toBe('PASSWORD_REQUIRED');
     for (const kind of ['thumbnail', 'preview', 'original'])
       expect([403, 404]).toContain((await file(l, 'a1', kind)).statusCode);
     const wrong = await anon.post(`${base(l)}/unlock`, { password: 'nope' });
@@ -220,6 +222,10 @@ describe('share links', () => {
     const unknown = await anon.get(`/api/ops/collection/${col}/shared/${'x'.repeat(43)}/public/view`);
     expect(gone.statusCode).toBe(404);
     expect(gone.body).toBe(unknown.body);
+    // A malformed token is an unknown link too, not a validation error.
+    const malformed = await anon.get(`/api/ops/collection/${col}/shared/${encodeURIComponent('<%>')}/public/view`);
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.body).toBe(unknown.body);
     const e = (await entries('share_link.revoke')).find((x) => x.target?.id === l.id);
     expect(e).toMatchObject({ user: { id: owner.id } });
   });

@@ -6,9 +6,10 @@ export type ShortcutAction = 'view' | 'update' | 'delete';
 
 /** A shortcut is its owner's alone, and leads only where the owner can still go. */
 export const shortcutsPolicy = {
-  can: (principal: Principal, _action: ShortcutAction, s: ShortcutRow) => s.user_id === principal.user.id,
+  can: (principal: Principal, _action: ShortcutAction, s: ShortcutRow) =>
+    principal.kind === 'user' && s.user_id === principal.user.id,
   abilities: (principal: Principal, s: ShortcutRow) => {
-    const own = s.user_id === principal.user.id;
+    const own = principal.kind === 'user' && s.user_id === principal.user.id;
     return { update: own, delete: own };
   },
   /**

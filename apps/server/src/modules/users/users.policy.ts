@@ -41,6 +41,7 @@ export const usersPolicy = {
 
   /** `row`: the user acted on, their roles, and whether their sign-in is locked now. */
   can(principal: Principal, action: UserAction, row: UserPolicyRow) {
+    if (principal.kind !== 'user') return false;
     const manage = hasPermission(principal, 'user.manage');
     switch (action) {
       case 'view':
