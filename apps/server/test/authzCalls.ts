@@ -386,6 +386,8 @@ export const calls: Record<string, Build> = {
     post(`/api/ops/collection/${await ownCollection(w, p)}/share`, { audience: 'anyone' }),
   'GET /api/ops/collection/:id/share/list': async (w, p) =>
     get(`/api/ops/collection/${await ownCollection(w, p)}/share/list`),
+  'GET /api/ops/collection/:id/share/recipients': async (w, p) =>
+    get(`/api/ops/collection/${await ownCollection(w, p)}/share/recipients?q=a`),
   'POST /api/ops/collection/:id/share/:link/revoke': async (w, p) => {
     const id = await ownCollection(w, p);
     const c = p === 'anonymous' ? w.admin : w.clients[p];

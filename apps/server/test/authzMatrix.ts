@@ -115,6 +115,7 @@ const table: Record<string, Row> = {
   // (list) and shareLink.manage (revoke or change expiry), which managers hold.
   'POST /api/ops/collection/:id/share': [401, 201, 201, 201, 201, 201, 201],
   'GET /api/ops/collection/:id/share/list': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/:id/share/recipients': [401, 200, 200, 200, 200, 200, 200],
   'POST /api/ops/collection/:id/share/:link/revoke': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/shared/:token/view': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/shared/:token/public/view': [200, 200, 200, 200, 200, 200, 200],

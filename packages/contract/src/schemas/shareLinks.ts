@@ -38,6 +38,14 @@ export const ShareBody = z
   });
 export type ShareBody = z.input<typeof ShareBody>;
 
+/** Who the owner may pick for a specific-users link: active people sharing one of their brands. */
+export const ShareRecipientsQuery = z.object({ q: text().max(100).optional() });
+export const ShareRecipient = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type ShareRecipient = z.infer<typeof ShareRecipient>;
+export const ShareRecipients = z.object({ items: z.array(ShareRecipient) });
+/** How many people one recipients search answers. */
+export const SHARE_RECIPIENTS_LIMIT = 20;
+
 export const ShareLinkAbilities = z.object({ revoke: z.boolean(), update: z.boolean() });
 
 /** A share link as its owner and the share-link administrators see it (§3 Share link). */

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import type { ShareLinkState } from '@brandvault/contract';
 
@@ -144,6 +145,36 @@ export function shareLinksRepo(db: Db) {
      * Of these ids, the active users who may receive a link from `ownerId`: those sharing a
      * brand with the owner (any active user when the owner sees every brand).
      */
+    /** Active people sharing a brand with the owner (everyone for admins), by name or address. */
+    async searchRecipients(ownerId: number, search: string, allBrands: boolean, limit: number) {
+      let q = db
+        .selectFrom('users')
+        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
+        .where('users.status', '=', 'ACTIVE')
+        .where('users.id', '!=', ownerId);
+      if (search) {
+        const like = containsPattern(search);
+        q = q.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['users.first_name']), 'like', like),
+            eb(eb.fn('lower', ['users.last_name']), 'like', like),
+            eb(eb.fn('lower', ['users.email']), 'like', like),
+          ]),
+        );
+      }
+      if (!allBrands)
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('user_brands as theirs')
+              .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
+              .select('theirs.user_id')
+              .whereRef('theirs.user_id', '=', 'users.id')
+              .where('mine.user_id', '=', ownerId),
+          ),
+        );
+      return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
+    },
     async recipientsOf(ownerId: number, ids: number[], allBrands: boolean) {
       if (!ids.length) return [];
       let q = db

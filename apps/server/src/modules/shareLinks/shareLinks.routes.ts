@@ -9,6 +9,9 @@ const passOf = (h: unknown) => (typeof h === 'string' ? h.slice(0, 300) : undefi
 export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.collectionShare, ({ ctx, params, body }) => s.shareLinks.create(ctx, params.id, body));
   mount(app, m, routes.collectionShareList, ({ ctx, params }) => s.shareLinks.ownList(ctx, params.id));
+  mount(app, m, routes.collectionShareRecipients, ({ ctx, params, query }) =>
+    s.shareLinks.recipients(ctx, params.id, query.q),
+  );
   mount(app, m, routes.collectionShareRevoke, ({ ctx, params }) => s.shareLinks.revoke(ctx, params.id, params.link));
   mount(app, m, routes.sharedView, ({ ctx, req, params, query }) =>
     s.shareLinks.sharedView(ctx, params.id, params.token, query, passOf(req.headers['x-share-pass'])),

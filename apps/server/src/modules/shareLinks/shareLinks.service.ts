@@ -1,5 +1,5 @@
 import type { Lang, ShareBody, ShareExpiryUnit, ShareLinkAdminQuery, ShareLinkUpdateBody } from '@brandvault/contract';
-import { SHARE_PASS_MINUTES, SHARE_UNLOCK_TRIES } from '@brandvault/contract';
+import { SHARE_PASS_MINUTES, SHARE_RECIPIENTS_LIMIT, SHARE_UNLOCK_TRIES } from '@brandvault/contract';
 import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
@@ -226,6 +226,18 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       });
       if (recipients.length) deps.wake?.();
       return { share_link: await item(actor, id) };
+    },
+
+    async recipients({ actor }: RequestContext, collectionId: number, q: string | undefined) {
+      const collection = await repos.collections.byId(collectionId);
+      if (!collection || !collectionsPolicy.can(actor, 'view', collection)) throw new AppError('NOT_FOUND');
+      const rows = await repos.shareLinks.searchRecipients(
+        actor.user.id,
+        q?.trim() ?? '',
+        brandsPolicy.seesAllBrands(actor),
+        SHARE_RECIPIENTS_LIMIT,
+      );
+      return { items: rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email })) };
     },
 
     async ownList({ actor }: RequestContext, collectionId: number) {

@@ -155,6 +155,19 @@ describe('share links', () => {
     expect(bad.json().error.fields.user_ids).toBeTruthy();
   });
 
+  it('offers as recipients only active people of the owner’s brands, found by name or address', async () => {
+    const col = await collection(owner.client, ['a1']);
+    const at = `/api/ops/collection/${col}/share/recipients`;
+    const all = (await owner.client.get(at)).json().items as { id: number; email: string }[];
+    expect(all.map((u) => u.id)).toContain(guest.id);
+    expect(all.map((u) => u.id)).not.toContain(outsider.id);
+    expect(all.map((u) => u.id)).not.toContain(owner.id);
+    const found = (await owner.client.get(`${at}?q=${encodeURIComponent(guest.email.split('@')[0]!)}`)).json().items;
+    expect(found.map((u: { id: number }) => u.id)).toEqual([guest.id]);
+    expect((await owner.client.get(`${at}?q=%25`)).json().items).toEqual([]);
+    expect((await outsider.client.get(at)).statusCode).toBe(404);
+  });
+
   it('a password link refuses views, thumbnails, previews and originals until unlocked; wrong ones are limited', async () => {
     const col = await collection(owner.client, ['a1']);
     const l = await share(owner.client, col, { audience: 'anyone', password: 'open-sesame' });
