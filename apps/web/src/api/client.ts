@@ -138,7 +138,9 @@ async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<
   }
   if (!res.ok) {
     const error = await readError(res);
-    if (res.status === 401 && route.path !== routes.login.path) onUnauthenticated();
+    // A share link's password is not the session's: asking for it keeps the user signed in.
+    if (res.status === 401 && route.path !== routes.login.path && error.code !== 'PASSWORD_REQUIRED')
+      onUnauthenticated();
     throw error;
   }
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);

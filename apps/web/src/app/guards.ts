@@ -8,12 +8,20 @@ import type { SessionData } from '../state/session';
 /** What a guard throws for a signed-in user who may not open a screen; `GuardError` shows it. */
 export const FORBIDDEN = 403;
 
+/**
+ * Where sign-in may lead back to: only a shared collection's page, the one address people are
+ * sent to by mail before they have signed in (never an outside address).
+ */
+export const isReturnPath = (path: string | null | undefined): path is string =>
+  !!path && /^\/collections\/shared\/\d+\/using\/[A-Za-z0-9_-]+$/.test(path);
+
 /** Spec §2: anonymous visitors of a login-required route lose any saved state and go to login. */
-export function requireAuth() {
+export function requireAuth(args?: { request: Request }) {
   const s = useSession.getState();
   if (!s.isLoggedIn || !s.token) {
     s.reset();
-    throw redirect('/login');
+    const path = args ? new URL(args.request.url).pathname : '';
+    throw redirect(isReturnPath(path) ? `/login?next=${encodeURIComponent(path)}` : '/login');
   }
   return null;
 }

@@ -24,6 +24,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
+const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -55,7 +56,7 @@ export const appRoutes: RouteObject[] = [
         element: <AuthLayout />,
         children: [{ path: 'email/verify', element: <VerifyEmailPage /> }],
       },
-      later('collections/shared/:id/public/using/:link', 'publicCollection'),
+      { path: 'collections/shared/:id/public/using/:link', element: <SharedCollectionPage pub /> },
       {
         loader: requireAuth,
         element: <ShellLayout />,
@@ -93,7 +94,7 @@ export const appRoutes: RouteObject[] = [
               { path: ':id', element: <CollectionPage /> },
             ],
           },
-          later('collections/shared/:id/using/:link', 'sharedCollection'),
+          { path: 'collections/shared/:id/using/:link', element: <SharedCollectionPage /> },
           later('asset/manager', 'assetsManage'),
           later('asset/sync', 'assetsSync'),
           later('roles/manage', 'roles'),

@@ -1,7 +1,5 @@
 /** Screens whose routes exist now and whose content comes with later capabilities. */
 export const LATER_FEATURES = [
-  'publicCollection',
-  'sharedCollection',
   'usersCreate',
   'usersEdit',
   'brands',

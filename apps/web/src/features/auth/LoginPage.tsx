@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PersonField } from '../../app/components/PersonField';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isReturnPath } from '../../app/guards';
 import { LoginBody } from '@brandvault/contract';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyWelcome } from '../../app/notify';
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.login.title'));
   const navigate = useNavigate();
+  const next = useSearchParams()[0].get('next');
   const qc = useQueryClient();
   const login = useLogin();
   const form = useForm({
@@ -49,7 +51,7 @@ export default function LoginPage() {
             last_name: answer.session_user.last_name,
           }),
         );
-        void navigate('/brand/choose', { replace: true });
+        void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
       },
       onError: (error) => applyFieldErrors(form, error),
       onSettled: () => setLoading(false),

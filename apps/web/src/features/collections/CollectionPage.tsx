@@ -10,6 +10,7 @@ import {
   IconLayoutGrid,
   IconList,
   IconPencil,
+  IconShare,
   IconTrash,
 } from '@tabler/icons-react';
 import { COLLECTION_SORTS } from '@brandvault/contract';
@@ -34,6 +35,7 @@ import type { SortOption } from '../search/searchState';
 import { useAssetActions } from '../search/useAssetActions';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useCollection, useCollectionAssets } from './api';
+import { ShareCollectionModal } from '../shareLinks/ShareCollectionModal';
 import { CollectionFormModal } from './CollectionFormModal';
 import { useDeleteCollectionAction } from './useDeleteCollection';
 import classes from './Collections.module.css';
@@ -64,6 +66,7 @@ export default function CollectionPage() {
   const actions = useAssetActions({ onDone: sel.clear });
   const removeAssets = useCollectionAssets();
   const [renaming, setRenaming] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const askDelete = useDeleteCollectionAction(() => void navigate('/collections/own'));
 
   const setQuery = (key: string, value: string | null, replace = true) =>
@@ -194,31 +197,38 @@ export default function CollectionPage() {
               : undefined
           }
           actions={
-            abilities && (abilities.update || abilities.remove) ? (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="default" size="lg" aria-label={t('collections.actions', { name: title })}>
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {abilities.update && (
-                    <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setRenaming(true)}>
-                      {t('collections.rename')}
-                    </Menu.Item>
-                  )}
-                  {abilities.remove && collection && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => void askDelete(collection)}
-                    >
-                      {t('collections.delete')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            ) : undefined
+            <Group gap="xs" wrap="nowrap">
+              {abilities?.add_assets && (
+                <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setSharing(true)}>
+                  {t('share.action')}
+                </Button>
+              )}
+              {abilities && (abilities.update || abilities.remove) && (
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="default" size="lg" aria-label={t('collections.actions', { name: title })}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {abilities.update && (
+                      <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setRenaming(true)}>
+                        {t('collections.rename')}
+                      </Menu.Item>
+                    )}
+                    {abilities.remove && collection && (
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={14} />}
+                        onClick={() => void askDelete(collection)}
+                      >
+                        {t('collections.delete')}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
+            </Group>
           }
         />
         <div className={classes.toolbar}>
@@ -295,6 +305,10 @@ export default function CollectionPage() {
       <CollectionFormModal
         mode={renaming && collection ? { kind: 'rename', collection } : null}
         onClose={() => setRenaming(false)}
+      />
+      <ShareCollectionModal
+        collection={sharing && collection ? { id: collection.id, name: title ?? collection.name } : null}
+        onClose={() => setSharing(false)}
       />
     </div>
   );
