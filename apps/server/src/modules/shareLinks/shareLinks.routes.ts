@@ -29,6 +29,7 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
       params.assetId,
       params.kind,
       query.pass ?? passOf(req.headers['x-share-pass']),
+      typeof req.headers.range === 'string' ? req.headers.range : undefined,
     ),
   );
   mount(app, m, routes.shareLinkAll, ({ ctx, query }) => s.shareLinks.all(ctx, query));

@@ -339,7 +339,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
      * a thumbnail already on a page): live, audience, password, download right, and the asset
      * still in the collection and visible to its owner.
      */
-    async file(id: number, token: string, assetId: number, kind: ShareFileKind, pass?: string) {
+    async file(id: number, token: string, assetId: number, kind: ShareFileKind, pass?: string, range?: string) {
       const row = await live(id, token);
       const sp = await principal(row, null, pass);
       if (!shareLinksPolicy.linkCan(sp, kind, now())) {
@@ -351,9 +351,11 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       if (kind === 'original') {
         const answer = await files.original(
           { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
-          undefined,
+          range,
         );
-        if (answer.status === 200) await repos.shareLinks.countDownload(row.id);
+        // One download per whole file or first range, not one per range request of a player.
+        if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
+          await repos.shareLinks.countDownload(row.id);
         return answer;
       }
       const key = kind === 'thumbnail' ? a.thumb_key : a.preview_key;

@@ -250,8 +250,15 @@ describe('share links', () => {
     await pub_(l);
     await file(l, 'a1', 'original');
     await file(l, 'a1', 'thumbnail');
+    // A player's range requests: served in parts, counted once (at the first byte).
+    const ranged = (range: string) =>
+      anon.req('GET', `${base(l)}/asset/${ids.a1}/original`, undefined, { headers: { range } });
+    const head = await ranged('bytes=0-99');
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe('bytes 0-99/1000');
+    expect((await ranged('bytes=100-199')).statusCode).toBe(206);
     const mine = (await owner.client.get(`/api/ops/collection/${col}/share/list`)).json().items[0];
-    expect(mine).toMatchObject({ views: 2, downloads: 1 });
+    expect(mine).toMatchObject({ views: 2, downloads: 2 });
     const manager = await makeUser(t, admin, { roles: ['manager'], brands: [brandA.id] });
     const all = (await manager.client.get(`/api/ops/share-link/all?created_by=${owner.id}&state=active`)).json();
     const row = all.items.find((x: { id: number }) => x.id === l.id);
@@ -263,7 +270,7 @@ describe('share links', () => {
       audience: 'anyone',
       has_password: false,
       views: 2,
-      downloads: 1,
+      downloads: 2,
       state: 'active',
     });
     expect((await owner.client.get('/api/ops/share-link/all')).statusCode).toBe(403);
