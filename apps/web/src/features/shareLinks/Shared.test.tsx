@@ -1,0 +1,144 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SharedView } from '@brandvault/contract';
+import { useSession } from '../../state/session';
+import { loginAnswer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const TOKEN = 'A'.repeat(43);
+const PUBLIC = `/collections/shared/7/public/using/${TOKEN}`;
+
+const view = (over: Partial<SharedView> = {}): SharedView => ({
+  collection: { id: 7, name: 'Agency picks', asset_count: 2 },
+  message: '<b>Hello</b>',
+  expires_at: null,
+  allow_download: true,
+  assets: {
+    items: [1, 2].map((id) => ({
+      id,
+      name: `photo-${id}.jpg`,
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      type: 'image',
+      size: 2048,
+      width: 800,
+      height: 600,
+      duration_seconds: null,
+      thumbnail_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/thumbnail?pass=p`,
+      preview_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/preview?pass=p`,
+      download_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/original?pass=p`,
+    })),
+    total: 2,
+    page: 1,
+    per_page: 60,
+  },
+  ...over,
+});
+
+function stubApi(handler: (method: string, url: string, body: unknown) => Response | undefined) {
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url });
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      return handler(method, url, body) ?? json(404, { error: { status: 404, code: 'NOT_FOUND', message: 'gone' } });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  sessionStorage.clear();
+  useSession.getState().reset();
+});
+
+describe('a public shared collection', () => {
+  it('asks for the password, then shows the assets with the message as text and downloads', async () => {
+    let unlocked = false;
+    const calls = stubApi((method, url, body) => {
+      if (method === 'POST' && url.endsWith('/unlock')) {
+        if ((body as { password: string }).password !== 'right-one')
+          return json(422, {
+            error: { status: 422, code: 'INVALID_DATA', message: 'x', fields: { password: 'Password is invalid' } },
+          });
+        unlocked = true;
+        return json(200, { pass: 'the-pass', expires_at: '2026-11-26T00:00:00.000Z' });
+      }
+      if (url.includes('/public/view'))
+        return unlocked && url.includes('pass=the-pass')
+          ? json(200, view())
+          : json(401, { error: { status: 401, code: 'PASSWORD_REQUIRED', message: 'Protected' } });
+      return undefined;
+    });
+    renderApp(PUBLIC);
+    const user = userEvent.setup();
+    expect(await screen.findByText('This link is protected')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Password is invalid')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right-one');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { name: 'Agency picks' })).toBeInTheDocument();
+    // The pass is kept for this browser session only, and the page never left for /login.
+    expect(sessionStorage.getItem(`share-pass:7:${TOKEN}`)).toBe('the-pass');
+    expect(screen.getByText('<b>Hello</b>')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'Download photo-1.jpg' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/asset/1/original?pass=p'),
+    );
+    expect(calls.some((c) => c.url.startsWith('/api/auth/me'))).toBe(false);
+  });
+
+  it('shows one “not available” state for an unknown, expired or revoked link, and an empty one', async () => {
+    stubApi(() => undefined);
+    renderApp(PUBLIC);
+    expect(await screen.findByText('Link not available')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows an empty state when every asset was removed, and no download without the right', async () => {
+    stubApi((_m, url) =>
+      url.includes('/public/view')
+        ? json(200, view({ allow_download: false, assets: { items: [], total: 0, page: 1, per_page: 60 } }))
+        : undefined,
+    );
+    renderApp(PUBLIC);
+    expect(await screen.findByText('Nothing to show')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+  });
+});
+
+describe('a signed-in shared link', () => {
+  it('sends a signed-out visitor to sign in and back to the link', async () => {
+    stubApi((method, url) => {
+      if (method === 'POST' && url === '/api/login') return json(200, loginAnswer);
+      if (url.startsWith('/api/auth/me'))
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: null,
+          favorites_id: 1,
+        });
+      if (url.includes(`/shared/${TOKEN}/view`)) return json(200, view());
+      return json(200, {});
+    });
+    const { router } = renderApp(`/collections/shared/7/using/${TOKEN}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(`/collections/shared/7/using/${TOKEN}`)}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-?mail/i), 'ana@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'password-123');
+    await user.click(screen.getByRole('button', { name: /Log ?in|Sign in/i }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/collections/shared/7/using/${TOKEN}`));
+    expect(await screen.findByRole('heading', { name: 'Agency picks' })).toBeInTheDocument();
+  });
+});
