@@ -412,6 +412,7 @@ export const calls: Record<string, Build> = {
       .executeTakeFirstOrThrow();
     return post(`/api/ops/collection/${col}/share/${link.id}/revoke`, undefined);
   },
+  'GET /api/ops/collection/shared/list': () => get('/api/ops/collection/shared/list'),
   'GET /api/ops/collection/:id/shared/:token/view': (w) =>
     get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/view`),
   'GET /api/ops/collection/:id/shared/:token/public/view': (w) =>

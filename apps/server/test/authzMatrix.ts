@@ -117,6 +117,7 @@ const table: Record<string, Row> = {
   'GET /api/ops/collection/:id/share/list': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/share/recipients': [401, 200, 200, 200, 200, 200, 200],
   'POST /api/ops/collection/:id/share/:link/revoke': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/shared/list': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/shared/:token/view': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/shared/:token/public/view': [200, 200, 200, 200, 200, 200, 200],
   'POST /api/ops/collection/:id/shared/:token/unlock': [200, 200, 200, 200, 200, 200, 200],

@@ -7,6 +7,8 @@ export interface Events {
   'asset.created': { assetId: number; brandId: number; folderId: number; actorId: number | null };
   'asset.downloaded': { assetId: number; brandId: number; actorId: number | null };
   'user.registered': { userId: number };
+  /** A link made for specific people: the notifications of a later capability tell them in the app. */
+  'collection.shared': { linkId: number; collectionId: number; ownerId: number; userIds: number[] };
 }
 
 export type EventName = keyof Events;

@@ -8,6 +8,7 @@ import {
   ShareLinkResponse,
   ShareLinkUpdateBody,
   ShareRecipients,
+  SharedWithMe,
   ShareRecipientsQuery,
   SharedFileParams,
   SharedFileQuery,
@@ -62,6 +63,13 @@ export const shareLinksRoutes = {
     summary: 'Revoke one of the owner’s links: it stops working at once',
     params: ShareLinkParams,
     response: ShareLinkResponse,
+  }),
+  sharedWithMe: def({
+    method: 'GET',
+    path: '/api/ops/collection/shared/list',
+    access: 'user',
+    summary: 'The live links other people made for the caller, newest first',
+    response: SharedWithMe,
   }),
   sharedView: def({
     method: 'GET',

@@ -46,6 +46,24 @@ export const ShareRecipients = z.object({ items: z.array(ShareRecipient) });
 /** How many people one recipients search answers. */
 export const SHARE_RECIPIENTS_LIMIT = 20;
 
+/** A live link someone made for the caller (specific-users audience): where it leads and from whom. */
+export const SharedWithMeItem = z.object({
+  id: z.number().int(),
+  /** The app path that opens it, token included. */
+  path: z.string(),
+  collection_name: z.string(),
+  shared_by: z.string(),
+  message: z.string().nullable(),
+  expires_at: Timestamp.nullable(),
+  has_password: z.boolean(),
+  allow_download: z.boolean(),
+  created_at: Timestamp,
+});
+export type SharedWithMeItem = z.infer<typeof SharedWithMeItem>;
+export const SharedWithMe = z.object({ items: z.array(SharedWithMeItem) });
+/** How many of the newest links shared with the caller the list shows. */
+export const SHARED_WITH_ME_MAX = 100;
+
 export const ShareLinkAbilities = z.object({ revoke: z.boolean(), update: z.boolean() });
 
 /** A share link as its owner and the share-link administrators see it (§3 Share link). */

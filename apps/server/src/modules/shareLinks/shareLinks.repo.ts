@@ -96,6 +96,18 @@ export function shareLinksRepo(db: Db) {
         .execute();
       return withRecipients(rows as never);
     },
+    /** The live links made for this user (specific-users audience), newest first. */
+    async sharedWith(userId: number, now: string, limit: number) {
+      const rows = await inState(listed(), 'active', now)
+        .innerJoin('share_link_users as recipient', 'recipient.link_id', 'share_links.id')
+        .where('recipient.user_id', '=', userId)
+        .selectAll('share_links')
+        .select(columns)
+        .orderBy('share_links.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows as (ShareLinkRow & { collection_name: string; owner_first: string; owner_last: string })[];
+    },
     /** Every link (the share-link administrators' list), by creator and state, newest first. */
     async all(
       f: { createdBy?: number; state?: ShareLinkState; ownersSharingWith?: number },
@@ -141,10 +153,6 @@ export function shareLinksRepo(db: Db) {
         .where('link_id', '=', id)
         .where('user_id', '=', userId)
         .executeTakeFirst()),
-    /**
-     * Of these ids, the active users who may receive a link from `ownerId`: those sharing a
-     * brand with the owner (any active user when the owner sees every brand).
-     */
     /** Active people sharing a brand with the owner (everyone for admins), by name or address. */
     async searchRecipients(ownerId: number, search: string, allBrands: boolean, limit: number) {
       let q = db
@@ -175,6 +183,10 @@ export function shareLinksRepo(db: Db) {
         );
       return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
     },
+    /**
+     * Of these ids, the active users who may receive a link from `ownerId`: those sharing a
+     * brand with the owner (any active user when the owner sees every brand).
+     */
     async recipientsOf(ownerId: number, ids: number[], allBrands: boolean) {
       if (!ids.length) return [];
       let q = db

@@ -13,6 +13,7 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
     s.shareLinks.recipients(ctx, params.id, query.q),
   );
   mount(app, m, routes.collectionShareRevoke, ({ ctx, params }) => s.shareLinks.revoke(ctx, params.id, params.link));
+  mount(app, m, routes.sharedWithMe, ({ ctx }) => s.shareLinks.sharedWithMe(ctx));
   mount(app, m, routes.sharedView, ({ ctx, req, params, query }) =>
     s.shareLinks.sharedView(ctx, params.id, params.token, query, passOf(req.headers['x-share-pass'])),
   );

@@ -1,5 +1,10 @@
 import type { Lang, ShareBody, ShareExpiryUnit, ShareLinkAdminQuery, ShareLinkUpdateBody } from '@brandvault/contract';
-import { SHARE_PASS_MINUTES, SHARE_RECIPIENTS_LIMIT, SHARE_UNLOCK_TRIES } from '@brandvault/contract';
+import {
+  SHARED_WITH_ME_MAX,
+  SHARE_PASS_MINUTES,
+  SHARE_RECIPIENTS_LIMIT,
+  SHARE_UNLOCK_TRIES,
+} from '@brandvault/contract';
 import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
@@ -7,6 +12,7 @@ import { hmac, randomToken, safeEqual, seal, unseal } from '../../lib/crypto.js'
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
+import { emit } from '../../events/emit.js';
 import { queueMail } from '../../mail/queueMail.js';
 import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
@@ -217,6 +223,13 @@ export function shareLinksService(deps: Deps, files: FilesService) {
             user_ids: userIds,
           },
         });
+        if (userIds.length)
+          await emit(trx, 'collection.shared', {
+            linkId: newId,
+            collectionId,
+            ownerId: actor.user.id,
+            userIds,
+          });
         for (const u of recipients)
           await queueMail(
             trx,
@@ -238,6 +251,30 @@ export function shareLinksService(deps: Deps, files: FilesService) {
         SHARE_RECIPIENTS_LIMIT,
       );
       return { items: rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email })) };
+    },
+
+    /** The in-app list of what was shared with the caller: the links that name them. */
+    async sharedWithMe({ actor }: RequestContext) {
+      const rows = await repos.shareLinks.sharedWith(actor.user.id, now(), SHARED_WITH_ME_MAX);
+      return {
+        items: rows.flatMap((r) => {
+          const token = unseal(appKey, SEAL, r.token_enc);
+          if (!token) return [];
+          return [
+            {
+              id: r.id,
+              path: linkPath(r.collection_id, token, r.audience),
+              collection_name: r.collection_name,
+              shared_by: `${r.owner_first} ${r.owner_last}`,
+              message: r.message,
+              expires_at: r.expires_at,
+              has_password: r.password_hash !== null,
+              allow_download: r.allow_download === 1,
+              created_at: r.created_at,
+            },
+          ];
+        }),
+      };
     },
 
     async ownList({ actor }: RequestContext, collectionId: number) {

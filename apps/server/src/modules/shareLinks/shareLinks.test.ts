@@ -146,6 +146,15 @@ describe('share links', () => {
     expect((await pub_(l)).statusCode).toBe(404);
     const listed = (await owner.client.get(`/api/ops/collection/${col}/share/list`)).json().items[0];
     expect(listed.shared_to).toEqual([{ id: guest.id, name: expect.any(String) }]);
+    // The guest finds it in the app too, with the path that opens it; nobody else does.
+    const mine = (await guest.client.get('/api/ops/collection/shared/list')).json().items;
+    expect(mine[0]).toMatchObject({ id: l.id, message: 'Mira esto', has_password: false });
+    expect(`${new URL(l.link).pathname}`).toBe(mine[0].path);
+    const others = (await outsider.client.get('/api/ops/collection/shared/list')).json().items;
+    expect(others.map((x: { id: number }) => x.id)).not.toContain(l.id);
+    await owner.client.post(`/api/ops/collection/${col}/share/${l.id}/revoke`);
+    const after = (await guest.client.get('/api/ops/collection/shared/list')).json().items;
+    expect(after.map((x: { id: number }) => x.id)).not.toContain(l.id);
     // Someone of another brand cannot be chosen by a brand-A member.
     const bad = await owner.client.post(`/api/ops/collection/${col}/share`, {
       audience: 'users',
