@@ -30,6 +30,7 @@ import { PageError } from '../../app/components/PageError';
 import { PageHeader } from '../../app/components/PageHeader';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { formatDate, formatNumber } from '../../i18n/format';
+import { SharedWithMe } from '../shareLinks/SharedWithMe';
 import { useOwnCollections } from './api';
 import { CollectionFormModal } from './CollectionFormModal';
 import type { CollectionFormMode } from './CollectionFormModal';
@@ -211,6 +212,7 @@ export default function CollectionsPage() {
         }
       />
       {body}
+      <SharedWithMe />
       <CollectionFormModal
         mode={form}
         onClose={() => setForm(null)}

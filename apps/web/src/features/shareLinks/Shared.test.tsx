@@ -125,7 +125,7 @@ describe('a signed-in shared link', () => {
         return json(200, {
           session_user: loginAnswer.session_user,
           permissions: loginAnswer.permissions,
-          emulator: null,
+          emulator: loginAnswer.emulator,
           favorites_id: 1,
         });
       if (url.includes(`/shared/${TOKEN}/view`)) return json(200, view());
@@ -140,5 +140,48 @@ describe('a signed-in shared link', () => {
     await user.click(screen.getByRole('button', { name: /Log ?in|Sign in/i }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/collections/shared/7/using/${TOKEN}`));
     expect(await screen.findByRole('heading', { name: 'Agency picks' })).toBeInTheDocument();
+  });
+});
+
+describe('shared with me', () => {
+  it('lists on My Collections what others shared with the user, message as text, opening the link', async () => {
+    useSession.getState().signIn(loginAnswer);
+    stubApi((_m, url) => {
+      if (url.startsWith('/api/auth/me'))
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+          favorites_id: 1,
+        });
+      if (url.startsWith('/api/ops/collection/own/list'))
+        return json(200, { items: [], total: 0, page: 1, per_page: 200 });
+      if (url === '/api/ops/collection/shared/list')
+        return json(200, {
+          items: [
+            {
+              id: 3,
+              path: `/collections/shared/7/using/${TOKEN}`,
+              collection_name: 'Launch kit',
+              shared_by: 'Sara Sharer',
+              message: '<i>for review</i>',
+              expires_at: null,
+              has_password: true,
+              allow_download: true,
+              created_at: '2026-11-24T10:00:00.000Z',
+            },
+          ],
+        });
+      return undefined;
+    });
+    renderApp('/collections/own');
+    const section = await screen.findByRole('region', { name: 'Shared with me' });
+    expect(section).toHaveTextContent('Launch kit');
+    expect(section).toHaveTextContent('From Sara Sharer');
+    expect(section).toHaveTextContent('<i>for review</i>');
+    expect(screen.getByRole('link', { name: /Launch kit/ })).toHaveAttribute(
+      'href',
+      `/collections/shared/7/using/${TOKEN}`,
+    );
   });
 });

@@ -96,3 +96,12 @@ export function useUnlock(id: number, token: string) {
     mutationFn: (password: string) => call(routes.sharedUnlock, { params: { id, token }, body: { password } }),
   });
 }
+
+/** Live links other people made for the caller. */
+export function useSharedWithMe() {
+  return useQuery({
+    queryKey: [...shareKeys.all, 'withMe'],
+    queryFn: ({ signal }) => call(routes.sharedWithMe, { signal }),
+    staleTime: 30_000,
+  });
+}
