@@ -22,6 +22,7 @@ const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
@@ -98,7 +99,12 @@ export const appRoutes: RouteObject[] = [
           later('asset/manager', 'assetsManage'),
           later('asset/sync', 'assetsSync'),
           later('roles/manage', 'roles'),
-          later('share-link/manage', 'shareLinks'),
+          {
+            path: 'share-link/manage',
+            loader: requirePermission('shareLink.view'),
+            errorElement: <GuardError />,
+            element: <ShareLinksPage />,
+          },
           {
             path: 'audit/all',
             loader: requireRole('admin'),

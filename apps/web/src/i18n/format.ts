@@ -42,6 +42,14 @@ export function formatDateTime(value: string | null | undefined): string {
   return dateFormat(currentLang(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
+/** The time of day alone, e.g. under a date in a narrow column. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return dateFormat(currentLang(), { timeStyle: 'short' }).format(d);
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** File sizes in binary steps (1 KB = 1024 bytes), worded by Intl in the user's language. */

@@ -7,7 +7,6 @@ export const LATER_FEATURES = [
   'assetsManage',
   'assetsSync',
   'roles',
-  'shareLinks',
   'extensions',
   'dashboard',
 ] as const;
@@ -19,6 +18,5 @@ export const LATER_TARGETS: ReadonlySet<string> = new Set([
   '/asset/manager',
   '/asset/sync',
   '/roles/manage',
-  '/share-link/manage',
   '/extension/all',
 ]);

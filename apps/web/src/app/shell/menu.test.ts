@@ -33,12 +33,22 @@ describe('navbar menu', () => {
     expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home', 'my_collections', 'my_favorites']);
     const noCollections = { ...guest, permissions: perms(['brand.view']) };
     expect(orderedMenu(noCollections).map((e) => e.value)).toEqual(['home']);
-    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'audit']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'shareLinks', 'audit']);
     // The audit log is the admin role's, not a permission's: a manager with every permission but it sees none.
     const manager = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] } };
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
+  });
+
+  it('shows Share Links to whoever may view them, managing or not', () => {
+    const viewOnly = { ...admin, permissions: perms(['shareLink.view']) };
+    expect(adminMenu(viewOnly).find((g) => g.key === 'shareLinks')).toEqual({
+      key: 'shareLinks',
+      links: [{ key: 'shareLinks', to: '/share-link/manage' }],
+    });
+    const manageOnly = { ...admin, permissions: perms(['shareLink.manage']) };
+    expect(adminMenu(manageOnly).map((g) => g.key)).not.toContain('shareLinks');
   });
 
   it('hides every entry whose screen is not built yet', () => {
@@ -48,7 +58,14 @@ describe('navbar menu', () => {
     ];
     expect(targets).not.toContain('/dashboard');
     expect(targets).toEqual(
-      expect.arrayContaining(['/brand', '/collections/own', '/users', '/brand/all', '/audit/all']),
+      expect.arrayContaining([
+        '/brand',
+        '/collections/own',
+        '/users',
+        '/brand/all',
+        '/share-link/manage',
+        '/audit/all',
+      ]),
     );
   });
 

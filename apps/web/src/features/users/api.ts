@@ -12,11 +12,13 @@ export const userKeys = {
   detail: (id: number) => [...userKeys.all, 'detail', id] as const,
 };
 
-export function useUsers(query: UserListQuery) {
+/** `enabled: false` for callers that may lack user.view (the list would only answer 403). */
+export function useUsers(query: UserListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: userKeys.list(query),
     queryFn: ({ signal }) => call(routes.usersAll, { query, signal }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }
 
