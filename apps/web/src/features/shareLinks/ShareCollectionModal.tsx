@@ -23,7 +23,7 @@ import { notifyError, notifySuccess } from '../../app/notify';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { ShareForm } from './ShareForm';
 import { useCollectionLinks, useRevokeShare } from './shareApi';
-import { StateBadge } from './StateBadge';
+import { ShareLinkStateBadge } from './StateBadge';
 
 /** Share a collection: a new link's settings, the link just made, and the owner's links so far. */
 export function ShareCollectionModal({
@@ -145,9 +145,9 @@ function LinkList({ collection }: { collection: { id: number; name: string } }) 
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Group gap="xs" wrap="wrap">
                 <Badge variant="light" color="gray">
-                  {t(`share.audiences.${l.audience}`)}
+                  {t(`shareLinks.audiences.${l.audience}`)}
                 </Badge>
-                <StateBadge state={l.state} />
+                <ShareLinkStateBadge state={l.state} />
                 {l.has_password && (
                   <Tooltip label={t('share.hasPassword')}>
                     <IconLock size={16} aria-label={t('share.hasPassword')} />

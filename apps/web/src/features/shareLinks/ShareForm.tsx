@@ -103,7 +103,12 @@ export function ShareForm({
         <Radio.Group label={t('share.audience')} {...form.getInputProps('audience')}>
           <Stack gap="xs" mt={6}>
             {SHARE_AUDIENCES.map((a) => (
-              <Radio key={a} value={a} label={t(`share.audiences.${a}`)} description={t(`share.audienceHints.${a}`)} />
+              <Radio
+                key={a}
+                value={a}
+                label={t(`shareLinks.audiences.${a}`)}
+                description={t(`share.audienceHints.${a}`)}
+              />
             ))}
           </Stack>
         </Radio.Group>

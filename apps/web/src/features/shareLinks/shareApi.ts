@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { ShareBody } from '@brandvault/contract';
+import type { RouteBody, RouteQuery, ShareBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 
 /** Keys: every share-link query sits under `shareLinks`, so one invalidation refreshes them all. */
@@ -103,5 +103,27 @@ export function useSharedWithMe() {
     queryKey: [...shareKeys.all, 'withMe'],
     queryFn: ({ signal }) => call(routes.sharedWithMe, { signal }),
     staleTime: 30_000,
+  });
+}
+
+/** Share-link administration (§6 shareLink.view and shareLink.manage). */
+export type ShareLinkListQuery = NonNullable<RouteQuery<'shareLinkAll'>>;
+export type ShareLinkUpdate = RouteBody<'shareLinkUpdate'>;
+
+export function useShareLinks(query: ShareLinkListQuery) {
+  return useQuery({
+    queryKey: [...shareKeys.all, 'list', query],
+    queryFn: ({ signal }) => call(routes.shareLinkAll, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Revokes a link (`{revoke: true}`) or sets a new expiry counted from now. */
+export function useUpdateShareLink() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ShareLinkUpdate }) =>
+      call(routes.shareLinkUpdate, { params: { id }, body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: shareKeys.all }),
   });
 }

@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconLock, IconLockOpen, IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
-import type { ShareAudience, ShareLink, ShareLinkState } from '@brandvault/contract';
+import type { ShareAudience, ShareLink } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '../../app/components/adminTable';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format';
 import classes from './ShareLinks.module.css';
+import { ShareLinkStateBadge } from './StateBadge';
 
 /** How many recipients a cell names before "+N more" (the tooltip names them all). */
 const NAMED_RECIPIENTS = 1;
@@ -14,21 +14,11 @@ const NAMED_RECIPIENTS = 1;
 export const shareLinkName = (t: TFunction, link: Pick<ShareLink, 'id' | 'resource_type'>) =>
   t(`shareLinks.linkName.${link.resource_type}`, { id: link.id });
 
-const STATE_COLORS: Record<ShareLinkState, string> = { active: 'teal', expired: 'gray', revoked: 'red' };
 const AUDIENCE_ICONS: Record<ShareAudience, typeof IconUsers> = {
   users: IconUsers,
   app: IconUsersGroup,
   anyone: IconWorld,
 };
-
-export function ShareLinkStateBadge({ state }: { state: ShareLinkState }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={STATE_COLORS[state]} variant="light">
-      {t(`shareLinks.states.${state}`)}
-    </Badge>
-  );
-}
 
 /** A link only its creator can see: the address with a copy button; for anyone else, its name. */
 function LinkCell({ link, t }: { link: ShareLink; t: TFunction }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../app/components/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useUpdateShareLink } from './api';
+import { useUpdateShareLink } from './shareApi';
 import { shareLinkName } from './shareLinkColumns';
 
 /**
