@@ -118,4 +118,13 @@ test('a member shares a collection with a password; a stranger opens it, downloa
   await expect(row).toContainText('Revoked');
   await stranger.reload();
   await expect(stranger.getByText('Enlace no disponible')).toBeVisible();
+
+  // The share-link administrators see it among every link, revoked, with its counts.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await admin.waitForURL('**/brand/choose');
+  await admin.goto('/share-link/manage');
+  const listed = admin.getByRole('row').filter({ hasText: 'Agency picks' }).filter({ hasText: 'Sara Sharer' });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Revoked');
 });
