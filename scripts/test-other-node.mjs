@@ -177,11 +177,15 @@ function counts(file) {
             `${f.name.split('/apps/server/')[1] ?? f.name}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
         ),
     );
+    const failedFiles = (r.testResults ?? [])
+      .filter((f) => (f.assertionResults ?? []).some((a) => a.status === 'failed'))
+      .map((f) => f.name);
     return {
       passed: r.numPassedTests,
       failed: r.numFailedTests,
       skipped: r.numPendingTests + r.numTodoTests,
       failures,
+      failedFiles,
     };
   } catch {
     return undefined;
@@ -251,19 +255,36 @@ async function testOn(spec) {
     const name = `server tests on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
     console.log(`\n=== ${label}: ${name} with ${version}`);
     started = Date.now();
+    const vitest = (report, files = []) =>
+      run(
+        join(bin, 'node'),
+        [
+          join(dest, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+          ...files,
+        ],
+        { cwd: join(dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
+      );
     const report = join(work, `vitest-${spec}-${db}.json`);
-    const code = await run(
-      join(bin, 'node'),
-      [
-        join(dest, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      { cwd: join(dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
-    );
+    let code = await vitest(report);
     const c = counts(report);
+    // A few failures the machine's own Node did not have: their files run once more, and a pass
+    // there is reported as a flaky test by name (a real failure fails twice).
+    if (code !== 0 && c && c.failed > 0 && c.failed <= 3 && c.failedFiles.length) {
+      console.log(`\n=== ${label}: ${c.failed} failed; running ${c.failedFiles.join(', ')} again`);
+      const again = join(work, `vitest-${spec}-${db}-again.json`);
+      const retry = await vitest(again, c.failedFiles);
+      const r = counts(again);
+      if (retry === 0 && r && r.failed === 0 && r.passed > 0) {
+        for (const f of c.failures) results.push(`FLAKY (passed when run again) ${label}: ${f}`);
+        c.passed += c.failed;
+        c.failed = 0;
+        code = 0;
+      }
+    }
     const tally = c
       ? `${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`
       : 'no report';
