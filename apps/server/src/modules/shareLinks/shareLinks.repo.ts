@@ -68,6 +68,24 @@ export function shareLinksRepo(db: Db) {
         .map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}` })),
     }));
   }
+  /**
+   * The active users who may receive a link from `ownerId`: those sharing a brand with the owner
+   * (any active user when the owner sees every brand).
+   */
+  const reachable = (ownerId: number, allBrands: boolean) => {
+    const q = db.selectFrom('users').where('users.status', '=', 'ACTIVE');
+    if (allBrands) return q;
+    return q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_brands as theirs')
+          .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
+          .select('theirs.user_id')
+          .whereRef('theirs.user_id', '=', 'users.id')
+          .where('mine.user_id', '=', ownerId),
+      ),
+    );
+  };
   const columns = [
     'collections.name as collection_name',
     'users.first_name as owner_first',
@@ -155,10 +173,8 @@ export function shareLinksRepo(db: Db) {
         .executeTakeFirst()),
     /** Active people sharing a brand with the owner (everyone for admins), by name or address. */
     async searchRecipients(ownerId: number, search: string, allBrands: boolean, limit: number) {
-      let q = db
-        .selectFrom('users')
+      let q = reachable(ownerId, allBrands)
         .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
-        .where('users.status', '=', 'ACTIVE')
         .where('users.id', '!=', ownerId);
       if (search) {
         const like = containsPattern(search);
@@ -170,42 +186,16 @@ export function shareLinksRepo(db: Db) {
           ]),
         );
       }
-      if (!allBrands)
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('user_brands as theirs')
-              .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
-              .select('theirs.user_id')
-              .whereRef('theirs.user_id', '=', 'users.id')
-              .where('mine.user_id', '=', ownerId),
-          ),
-        );
       return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
     },
-    /**
-     * Of these ids, the active users who may receive a link from `ownerId`: those sharing a
-     * brand with the owner (any active user when the owner sees every brand).
-     */
+    /** Of these ids, the ones who may receive a link from `ownerId`. */
     async recipientsOf(ownerId: number, ids: number[], allBrands: boolean) {
       if (!ids.length) return [];
-      let q = db
-        .selectFrom('users')
+      return reachable(ownerId, allBrands)
         .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.lang'])
         .where('users.id', 'in', ids)
-        .where('users.status', '=', 'ACTIVE');
-      if (!allBrands)
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('user_brands as theirs')
-              .innerJoin('user_brands as mine', 'mine.brand_id', 'theirs.brand_id')
-              .select('theirs.user_id')
-              .whereRef('theirs.user_id', '=', 'users.id')
-              .where('mine.user_id', '=', ownerId),
-          ),
-        );
-      return q.orderBy('users.id').execute();
+        .orderBy('users.id')
+        .execute();
     },
     async insert(row: Omit<ShareLinkRow, 'id' | 'views' | 'downloads' | 'revoked_at'>, userIds: number[]) {
       const id = (await db.insertInto('share_links').values(row).returning('id').executeTakeFirstOrThrow()).id;

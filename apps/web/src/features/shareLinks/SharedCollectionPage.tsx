@@ -17,6 +17,7 @@ import { useSession } from '../../state/session';
 import { PasswordPrompt } from './PasswordPrompt';
 import { SharedViewer } from './SharedViewer';
 import { readPass, savePass, useSharedCollection } from './shareApi';
+import pageClasses from '../collections/Collections.module.css';
 import classes from './Shared.module.css';
 
 type SharedAsset = SharedView['assets']['items'][number];
@@ -83,7 +84,7 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
             description={t('share.empty')}
           />
         ) : (
-          <section aria-label={t('assets.title')} className={classes.grid}>
+          <section aria-label={t('assets.title')} className={pageClasses.grid}>
             {items.map((a, i) => (
               <Tile key={a.id} asset={a} onOpen={() => setViewing(i)} />
             ))}
@@ -100,14 +101,14 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
       </Stack>
     );
 
-  if (!pub) return <div className={classes.page}>{body}</div>;
+  if (!pub) return <div className={pageClasses.page}>{body}</div>;
   return (
     <div className={classes.publicBackground}>
       <header className={classes.publicHeader}>
         <Logo />
         <LanguageSwitch />
       </header>
-      <main className={classes.page}>{body}</main>
+      <main className={pageClasses.page}>{body}</main>
     </div>
   );
 }
@@ -186,7 +187,7 @@ function Loading() {
   return (
     <Stack gap="lg" aria-busy>
       <Skeleton h={32} w={280} />
-      <div className={classes.grid}>
+      <div className={pageClasses.grid}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} h={220} radius="md" />
         ))}
