@@ -18,7 +18,7 @@ import { mails } from '../../mail/templates.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, SharePrincipal } from '../auth/actor.js';
-import { isAdmin } from '../auth/actor.js';
+import { hasPermission, isAdmin } from '../auth/actor.js';
 import { auditTrail, created } from '../audit/audit.trail.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { linkActor } from '../assets/downloadLink.js';
@@ -105,11 +105,14 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     return sp;
   }
 
-  /** What the link shows is what its owner may see now: a deactivated owner's links stop. */
+  /**
+   * What the link shows is what its owner may see now, and it hands out originals only while the
+   * owner may download them: a deactivated owner's links stop.
+   */
   async function ownerSight(row: ShareLinkRow) {
     const owner = await linkActor(repos, row.owner_id);
     if (!owner) throw new AppError('NOT_FOUND');
-    return sightOf(owner);
+    return { sight: sightOf(owner), downloads: row.allow_download === 1 && hasPermission(owner, 'asset.download') };
   }
 
   async function view(
@@ -126,7 +129,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     const sp = await principal(row, viewerId, q.pass ?? passHeader);
     if (!shareLinksPolicy.linkCan(sp, 'view', now()))
       throw new AppError(row.password_hash !== null && !sp.unlocked ? 'PASSWORD_REQUIRED' : 'FORBIDDEN');
-    const sight = await ownerSight(row);
+    const { sight, downloads } = await ownerSight(row);
     const collection = (await repos.collections.byId(row.collection_id))!;
     if (!collectionsPolicy.can(sp, 'view', collection)) throw new AppError('NOT_FOUND');
     const [page, counts] = await Promise.all([
@@ -142,7 +145,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       collection: { id: collection.id, name: collection.name, asset_count: counts.get(collectionId) ?? 0 },
       message: row.message,
       expires_at: row.expires_at,
-      allow_download: row.allow_download === 1,
+      allow_download: downloads,
       assets: {
         items: page.items.map((a) => ({
           id: a.id,
@@ -156,7 +159,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
           duration_seconds: a.duration_seconds,
           thumbnail_url: a.thumb_key ? fileUrl(a.id, 'thumbnail') : null,
           preview_url: a.preview_key ? fileUrl(a.id, 'preview') : null,
-          download_url: row.allow_download === 1 ? fileUrl(a.id, 'original') : null,
+          download_url: downloads ? fileUrl(a.id, 'original') : null,
         })),
         total: page.total,
         page: q.page,
@@ -184,6 +187,8 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const { actor } = ctx;
       const collection = await repos.collections.byId(collectionId);
       if (!collection || !collectionsPolicy.can(actor, 'view', collection)) throw new AppError('NOT_FOUND');
+      // Nobody hands out what they may not do themselves: originals need the owner's download right.
+      if (body.allow_download && !hasPermission(actor, 'asset.download')) throw invalid({ allow_download: 'grant' });
       const userIds = body.audience === 'users' ? [...new Set(body.user_ids)] : [];
       const recipients = await repos.shareLinks.recipientsOf(actor.user.id, userIds, brandsPolicy.seesAllBrands(actor));
       if (recipients.length !== userIds.length) throw invalid({ user_ids: 'invalid' });
@@ -382,8 +387,9 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       if (!shareLinksPolicy.linkCan(sp, kind, now())) {
         throw new AppError(shareLinksPolicy.linkCan(sp, 'view', now()) ? 'FORBIDDEN' : 'NOT_FOUND');
       }
-      const sight = await ownerSight(row);
+      const { sight, downloads } = await ownerSight(row);
       if (!(await repos.collections.visibleIds(sight, id)).includes(assetId)) throw new AppError('NOT_FOUND');
+      if (kind === 'original' && !downloads) throw new AppError('FORBIDDEN');
       const a = (await repos.assets.byId(assetId))!;
       if (kind === 'original') {
         const answer = await files.original(

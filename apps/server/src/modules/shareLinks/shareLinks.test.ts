@@ -216,6 +216,44 @@ describe('share links', () => {
     expect((await file(l, 'a2', 'original')).statusCode).toBe(403);
   });
 
+  it('hands out originals only while the owner may download them', async () => {
+    // A role of this test's own that sees and collects but does not download.
+    const viewer = await makeUser(t, admin, { roles: ['guest'], brands: [brandA.id] });
+    const db = t.built.handle.db;
+    const role = await db
+      .insertInto('roles')
+      .values({ name: 'looker', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const perms = await db
+      .selectFrom('permissions')
+      .select('id')
+      .where('name', 'in', ['brand.view', 'collection.view'])
+      .execute();
+    await db
+      .insertInto('role_permissions')
+      .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
+      .execute();
+    await db.deleteFrom('user_roles').where('user_id', '=', viewer.id).execute();
+    await db.insertInto('user_roles').values({ user_id: viewer.id, role_id: role.id }).execute();
+    const col = await collection(viewer.client, ['a2']);
+    const refused = await viewer.client.post(`/api/ops/collection/${col}/share`, { audience: 'anyone' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields.allow_download).toBeTruthy();
+    const l = await share(viewer.client, col, { audience: 'anyone', allow_download: false });
+    expect((await file(l, 'a2', 'original')).statusCode).toBe(403);
+    // A link made while the owner could download stops handing out originals once they cannot.
+    const dl = await share(owner.client, await collection(owner.client, ['a2']), { audience: 'anyone' });
+    expect((await file(dl, 'a2', 'original')).statusCode).toBe(200);
+    await db
+      .updateTable('share_links')
+      .set({ owner_id: viewer.id })
+      .where('id', '=', dl.id)
+      .execute();
+    expect((await file(dl, 'a2', 'original')).statusCode).toBe(403);
+    expect((await pub_(dl)).json().assets.items[0].download_url).toBeNull();
+  });
+
   it('stores tokens only hashed and encrypted', async () => {
     const col = await collection(owner.client, ['a1']);
     const l = await share(owner.client, col, { audience: 'anyone' });

@@ -25,6 +25,7 @@ import {
 import type { ShareAudience, ShareExpiryUnit, ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
+import { useCan } from '../../state/access';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { useCreateShare, useRecipients } from './shareApi';
 
@@ -59,6 +60,8 @@ export function ShareForm({
 }) {
   const { t } = useTranslation();
   const create = useCreateShare(collection.id);
+  // Originals go out only with the owner's own download right.
+  const mayDownload = useCan().permission('asset.download');
   const form = useForm<Values>({
     initialValues: {
       // The narrowest audience first: reaching further is a choice.
@@ -67,7 +70,7 @@ export function ShareForm({
       expiry_unit: SHARE_DEFAULT_EXPIRY.unit,
       expiry_amount: SHARE_DEFAULT_EXPIRY.amount,
       password: '',
-      allow_download: true,
+      allow_download: mayDownload,
       message: '',
     },
     validate: (v) => validateWith(ShareBody, bodyOf(v)),
@@ -156,7 +159,8 @@ export function ShareForm({
         />
         <Switch
           label={t('share.allowDownload')}
-          description={t('share.allowDownloadHint')}
+          description={mayDownload ? t('share.allowDownloadHint') : t('share.allowDownloadNone')}
+          disabled={!mayDownload}
           {...form.getInputProps('allow_download', { type: 'checkbox' })}
         />
         <Textarea
