@@ -14,6 +14,8 @@ export * from './schemas/assets.js';
 export * from './schemas/search.js';
 export * from './schemas/collections.js';
 export * from './schemas/shareLinks.js';
+export * from './schemas/comments.js';
+export * from './schemas/notifications.js';
 export * from './schemas/jobs.js';
 export * from './schemas/audit.js';
 export * from './schemas/shortcuts.js';

@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'role.manage',
   'shareLink.view',
   'shareLink.manage',
+  'comment.create',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -51,6 +52,7 @@ const member: PermissionName[] = [
   'asset.download',
   'content.private',
   'user.tour',
+  'comment.create',
 ];
 
 /**
@@ -69,5 +71,6 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'shareLink.manage',
   ],
   member,
-  guest: ['brand.view', 'collection.view', 'asset.download', 'user.tour'],
+  // Guests review too: outside agencies comment on the work they are shown.
+  guest: ['brand.view', 'collection.view', 'asset.download', 'user.tour', 'comment.create'],
 };

@@ -5,10 +5,12 @@ import { auditRoutes } from './schemas/audit.routes.js';
 import { authRoutes } from './schemas/auth.routes.js';
 import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
+import { commentsRoutes } from './schemas/comments.routes.js';
 import { filesRoutes } from './schemas/files.routes.js';
 import { foldersRoutes } from './schemas/folders.routes.js';
 import { healthRoutes } from './schemas/health.routes.js';
 import { jobsRoutes } from './schemas/jobs.routes.js';
+import { notificationsRoutes } from './schemas/notifications.routes.js';
 import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
 import { searchRoutes } from './schemas/search.routes.js';
@@ -32,6 +34,8 @@ export const routes = joinRoutes(
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,
+  commentsRoutes,
+  notificationsRoutes,
   auditRoutes,
   jobsRoutes,
 );

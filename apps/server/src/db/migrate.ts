@@ -8,6 +8,7 @@ import * as jobProgress from './migrations/2026112603_job_progress.js';
 import * as shortcuts from './migrations/2026112604_shortcuts.js';
 import * as collections from './migrations/2026112605_collections.js';
 import * as shareLinks from './migrations/2026112606_share_links.js';
+import * as comments from './migrations/2026112607_comments.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -21,6 +22,7 @@ const steps: Record<string, Step> = {
   '2026112604_shortcuts': shortcuts,
   '2026112605_collections': collections,
   '2026112606_share_links': shareLinks,
+  '2026112607_comments': comments,
 };
 
 /** Every migration's name, in the order they run. */

@@ -19,6 +19,8 @@ create sequence brands_id_seq as integer start with 1 increment by 1 minvalue 1 
 
 create sequence collections_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by collections.id;
 
+create sequence comments_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by comments.id;
+
 create sequence extensions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by extensions.id;
 
 create sequence folders_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by folders.id;
@@ -26,6 +28,8 @@ create sequence folders_id_seq as integer start with 1 increment by 1 minvalue 1
 create sequence job_schedules_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by job_schedules.id;
 
 create sequence jobs_id_seq as bigint start with 1 increment by 1 minvalue 1 maxvalue 9223372036854775807 cache 1 owned by jobs.id;
+
+create sequence notifications_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by notifications.id;
 
 create sequence password_resets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by password_resets.id;
 
@@ -675,6 +679,40 @@ create table collections (
 create unique index collections_owner_name on {schema}.collections using btree (owner_id, name)
   where (favorite_of is null);
 
+create table comment_people (
+  comment_id integer not null,
+  user_id integer not null,
+  kind character varying(16) not null,
+  constraint comment_people_pk primary key (comment_id, user_id, kind),
+  constraint comment_people_comment_id_fkey foreign key (comment_id) references comments (id) on delete cascade,
+  constraint comment_people_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index comment_people_user on {schema}.comment_people using btree (user_id);
+
+create table comments (
+  id integer default nextval('comments_id_seq'::regclass) not null,
+  asset_id integer not null,
+  parent_id integer,
+  user_id integer,
+  version integer not null,
+  body text not null,
+  annotation text,
+  resolved_at character varying(32),
+  resolved_by integer,
+  created_at character varying(32) not null,
+  edited_at character varying(32),
+  constraint comments_pkey primary key (id),
+  constraint comments_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint comments_parent_id_fkey foreign key (parent_id) references comments (id) on delete cascade,
+  constraint comments_resolved_by_fkey foreign key (resolved_by) references users (id) on delete set null,
+  constraint comments_user_id_fkey foreign key (user_id) references users (id) on delete set null
+);
+
+create index comments_asset on {schema}.comments using btree (asset_id, parent_id, id);
+
+create index comments_parent on {schema}.comments using btree (parent_id);
+
 create table extensions (
   id integer default nextval('extensions_id_seq'::regclass) not null,
   name character varying(20) not null,
@@ -789,6 +827,40 @@ create table login_throttles (
   locked_until bigint,
   constraint login_throttles_pkey primary key (email)
 );
+
+create table notification_settings (
+  user_id integer not null,
+  mention integer default 1 not null,
+  reply integer default 1 not null,
+  upload_comment integer default 1 not null,
+  share integer default 1 not null,
+  constraint notification_settings_pkey primary key (user_id),
+  constraint notification_settings_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create table notifications (
+  id integer default nextval('notifications_id_seq'::regclass) not null,
+  user_id integer not null,
+  kind character varying(24) not null,
+  actor_id integer,
+  asset_id integer,
+  comment_id integer,
+  share_link_id integer,
+  read_at character varying(32),
+  mail_after character varying(32),
+  mailed_at character varying(32),
+  created_at character varying(32) not null,
+  constraint notifications_pkey primary key (id),
+  constraint notifications_actor_id_fkey foreign key (actor_id) references users (id) on delete set null,
+  constraint notifications_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint notifications_comment_id_fkey foreign key (comment_id) references comments (id) on delete cascade,
+  constraint notifications_share_link_id_fkey foreign key (share_link_id) references share_links (id) on delete cascade,
+  constraint notifications_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index notifications_mail on {schema}.notifications using btree (mail_after);
+
+create index notifications_user on {schema}.notifications using btree (user_id, id);
 
 create table password_resets (
   id integer default nextval('password_resets_id_seq'::regclass) not null,

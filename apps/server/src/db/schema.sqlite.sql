@@ -423,6 +423,33 @@ create table collections (
 create unique index collections_owner_name on collections (owner_id, name)
   where favorite_of is null;
 
+create table comment_people (
+  comment_id integer not null references comments (id) on delete cascade,
+  user_id integer not null references users (id) on delete cascade,
+  kind varchar(16) not null,
+  constraint comment_people_pk primary key (comment_id, user_id, kind)
+);
+
+create index comment_people_user on comment_people (user_id);
+
+create table comments (
+  id integer primary key autoincrement,
+  asset_id integer not null references assets (id) on delete cascade,
+  parent_id integer references comments (id) on delete cascade,
+  user_id integer references users (id) on delete set null,
+  version integer not null,
+  body text not null,
+  annotation text,
+  resolved_at varchar(32),
+  resolved_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  edited_at varchar(32)
+);
+
+create index comments_asset on comments (asset_id, parent_id, id);
+
+create index comments_parent on comments (parent_id);
+
 create table extensions (
   id integer primary key autoincrement,
   name varchar(20) not null unique,
@@ -527,6 +554,32 @@ create table login_throttles (
   next_at bigint not null,
   locked_until bigint
 );
+
+create table notification_settings (
+  user_id integer primary key references users (id) on delete cascade,
+  mention integer default 1 not null,
+  reply integer default 1 not null,
+  upload_comment integer default 1 not null,
+  share integer default 1 not null
+);
+
+create table notifications (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  kind varchar(24) not null,
+  actor_id integer references users (id) on delete set null,
+  asset_id integer references assets (id) on delete cascade,
+  comment_id integer references comments (id) on delete cascade,
+  share_link_id integer references share_links (id) on delete cascade,
+  read_at varchar(32),
+  mail_after varchar(32),
+  mailed_at varchar(32),
+  created_at varchar(32) not null
+);
+
+create index notifications_mail on notifications (mail_after);
+
+create index notifications_user on notifications (user_id, id);
 
 create table password_resets (
   id integer primary key autoincrement,

@@ -351,6 +351,49 @@ export interface ShareLinkUsersTable {
   user_id: number;
 }
 
+/** A comment on an asset (2026112607_comments); `annotation` is the contract's Annotation as JSON. */
+export interface CommentsTable {
+  id: Generated<number>;
+  asset_id: number;
+  parent_id: number | null;
+  user_id: number | null;
+  version: number;
+  body: string;
+  annotation: string | null;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  created_at: string;
+  edited_at: string | null;
+}
+/** The people a comment names: `kind` 'mention' (in its text) or 'notify' (users to notify). */
+export interface CommentPeopleTable {
+  comment_id: number;
+  user_id: number;
+  kind: string;
+}
+/** One notification of one user; `mail_after` is when its batched e-mail is due. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  asset_id: number | null;
+  comment_id: number | null;
+  share_link_id: number | null;
+  read_at: string | null;
+  mail_after: string | null;
+  mailed_at: string | null;
+  created_at: string;
+}
+/** Which notifications reach a user by e-mail (1 yes, 0 no); no row means all. */
+export interface NotificationSettingsTable {
+  user_id: number;
+  mention: Generated<number>;
+  reply: Generated<number>;
+  upload_comment: Generated<number>;
+  share: Generated<number>;
+}
+
 export interface Database {
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
@@ -375,6 +418,10 @@ export interface Database {
   collections: CollectionsTable;
   collection_assets: CollectionAssetsTable;
   share_links: ShareLinksTable;
+  comments: CommentsTable;
+  comment_people: CommentPeopleTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   share_link_users: ShareLinkUsersTable;
   asset_versions: AssetVersionsTable;
   asset_search: AssetSearchTable;

@@ -11,6 +11,8 @@ export const AUDIT_SECTIONS = {
   shortcuts: { en: 'Shortcuts', es: 'Accesos directos' },
   collections: { en: 'Collections and favourites', es: 'Colecciones y favoritos' },
   shareLinks: { en: 'Share links', es: 'Enlaces compartidos' },
+  comments: { en: 'Comments', es: 'Comentarios' },
+  notifications: { en: 'Notifications', es: 'Notificaciones' },
 } as const;
 export type AuditSection = keyof typeof AUDIT_SECTIONS;
 
@@ -96,6 +98,22 @@ export const AUDIT_EVENTS = {
     'Converted a folder to a collection',
     'Convirtió una carpeta en colección',
   ),
+  'comment.create': ev(
+    'comments',
+    ['asset_id', 'parent_id', 'version', 'annotation', 'mention_ids', 'notify_user_ids'],
+    'Commented on an asset',
+    'Comentó un recurso',
+  ),
+  'comment.update': ev('comments', ['asset_id', 'body'], 'Edited a comment', 'Editó un comentario'),
+  'comment.delete': ev('comments', ['asset_id', 'replies'], 'Deleted a comment', 'Borró un comentario'),
+  'comment.resolve': ev('comments', ['asset_id'], 'Resolved a comment thread', 'Resolvió un hilo de comentarios'),
+  'comment.reopen': ev('comments', ['asset_id'], 'Reopened a comment thread', 'Reabrió un hilo de comentarios'),
+  'notification.settings': ev(
+    'notifications',
+    ['mention', 'reply', 'upload_comment', 'share'],
+    'Changed which notifications arrive by e-mail',
+    'Cambió qué notificaciones llegan por correo',
+  ),
 } as const;
 export type AuditEventName = keyof typeof AUDIT_EVENTS;
 export const AUDIT_EVENT_NAMES = Object.keys(AUDIT_EVENTS) as [AuditEventName, ...AuditEventName[]];
@@ -103,7 +121,7 @@ export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection,
 
 /** What an entry is about: a user, brand, folder or asset, named as it was then. */
 export const AuditTarget = z.object({
-  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link']),
+  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment']),
   id: z.number().int(),
   label: z.string(),
 });
