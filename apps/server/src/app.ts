@@ -31,6 +31,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(
     auditRoutes(app, mountDeps, services);
     collectionsRoutes(app, mountDeps, services);
     shareLinksRoutes(app, mountDeps, services);
+    commentsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
 
     const hasWeb = await serveWeb(app, config.webDist);

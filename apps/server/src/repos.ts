@@ -7,6 +7,7 @@ import { assetsRepo } from './modules/assets/assets.repo.js';
 import { shortcutsRepo } from './modules/shortcuts/shortcuts.repo.js';
 import { collectionsRepo } from './modules/collections/collections.repo.js';
 import { shareLinksRepo } from './modules/shareLinks/shareLinks.repo.js';
+import { commentsRepo } from './modules/comments/comments.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 
@@ -23,6 +24,7 @@ export function makeRepos(db: Db) {
     shortcuts: shortcutsRepo(db),
     collections: collectionsRepo(db),
     shareLinks: shareLinksRepo(db),
+    comments: commentsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -18,6 +18,7 @@ import { searchService } from './modules/search/search.service.js';
 import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { collectionsService } from './modules/collections/collections.service.js';
+import { commentsService } from './modules/comments/comments.service.js';
 import type { Repos } from './repos.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
@@ -54,6 +55,7 @@ export function makeServices(deps: Deps) {
     shortcuts: shortcutsService(deps, folders, assets),
     collections: collectionsService(deps, folders),
     shareLinks: shareLinksService(deps, files),
+    comments: commentsService(deps),
   };
 }
 export type Services = ReturnType<typeof makeServices>;

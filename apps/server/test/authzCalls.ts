@@ -72,6 +72,29 @@ async function othersCollection(w: World) {
   return row.id;
 }
 const post = (url: string, body: unknown): Call => ({ method: 'POST', url, body });
+/** A comment on the world's PUBLIC asset by the principal (the administrator's for those who cannot write there). */
+async function ownComment(w: World, p: Principal) {
+  const c = p === 'anonymous' || p === 'otherBrand' ? w.admin : w.clients[p];
+  const r = await c.post(`/api/ops/asset/${w.asset}/comment/add`, { body: `Matrix ${w.next()}` });
+  if (r.statusCode !== 201) throw new Error(`comment: ${r.statusCode} ${r.body}`);
+  return r.json().comment.id as number;
+}
+/** A comment of brand A's member (a user no principal is) on the world's PUBLIC asset. */
+async function othersComment(w: World) {
+  const row = await w.db
+    .insertInto('comments')
+    .values({
+      asset_id: w.asset,
+      user_id: w.memberA.id,
+      version: 1,
+      body: 'Theirs',
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+const commentUrl = (w: World, id: number, action: string) => `/api/ops/asset/${w.asset}/comment/${id}/${action}`;
 
 /** A builder for every key of `expectations` and `probes` (checked by the test). */
 export const calls: Record<string, Build> = {
@@ -433,6 +456,40 @@ export const calls: Record<string, Build> = {
     const link = await w.memberLink();
     return { ...get('/api/ops/share-link/all?per_page=100'), judge: listed(() => link.id) };
   },
+  'GET /api/ops/asset/:id/comment/list': (w) => get(`/api/ops/asset/${w.asset}/comment/list`),
+  'POST /api/ops/asset/:id/comment/add': (w) =>
+    post(`/api/ops/asset/${w.asset}/comment/add`, { body: `Matrix comment ${w.next()}` }),
+  'PATCH /api/ops/asset/:id/comment/:comment/edit': async (w, p) => ({
+    method: 'PATCH',
+    url: commentUrl(w, await ownComment(w, p), 'edit'),
+    body: { body: 'Edited' },
+  }),
+  'DELETE /api/ops/asset/:id/comment/:comment/delete': async (w, p) => ({
+    method: 'DELETE',
+    url: commentUrl(w, await ownComment(w, p), 'delete'),
+  }),
+  'POST /api/ops/asset/:id/comment/:comment/resolve': async (w) =>
+    post(commentUrl(w, await ownComment(w, 'admin'), 'resolve'), undefined),
+  'POST /api/ops/asset/:id/comment/:comment/reopen': async (w) => {
+    const id = await ownComment(w, 'admin');
+    const r = await w.admin.post(commentUrl(w, id, 'resolve'));
+    if (r.statusCode !== 200) throw new Error(`resolve: ${r.statusCode} ${r.body}`);
+    return post(commentUrl(w, id, 'reopen'), undefined);
+  },
+  'GET /api/ops/asset/:id/comment/mentionable': (w) => get(`/api/ops/asset/${w.asset}/comment/mentionable?q=a`),
+  'GET /api/ops/asset/:id/comment/list | an asset in the PRIVATE folder': (w) =>
+    get(`/api/ops/asset/${w.privAsset}/comment/list`),
+  'POST /api/ops/asset/:id/comment/add | an asset in the PRIVATE folder': (w) =>
+    post(`/api/ops/asset/${w.privAsset}/comment/add`, { body: `Private comment ${w.next()}` }),
+  "PATCH /api/ops/asset/:id/comment/:comment/edit | brand A member's comment": async (w) => ({
+    method: 'PATCH',
+    url: commentUrl(w, await othersComment(w), 'edit'),
+    body: { body: 'Edited' },
+  }),
+  "DELETE /api/ops/asset/:id/comment/:comment/delete | brand A member's comment": async (w) => ({
+    method: 'DELETE',
+    url: commentUrl(w, await othersComment(w), 'delete'),
+  }),
   'POST /api/ops/users/create | a guest of brand B': (w) => ({
     method: 'POST',
     url: '/api/ops/users/create',

@@ -126,6 +126,17 @@ const table: Record<string, Row> = {
   // Share-link administrators outside a link owner's brands neither list nor change it.
   'PATCH /api/ops/share-link/:id/update': [401, 403, 403, 200, 200, 404, 403],
 
+  // Comments on the PUBLIC asset, which every principal but brand B's manager sees: comment.create
+  // (every role) writes; edit and delete act on a comment the caller wrote first (brand B's manager
+  // and anonymous callers name the administrator's); resolve and reopen on the administrator's.
+  'GET /api/ops/asset/:id/comment/list': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/comment/add': [401, 201, 201, 201, 201, 404, 201],
+  'PATCH /api/ops/asset/:id/comment/:comment/edit': [401, 200, 200, 200, 200, 404, 200],
+  'DELETE /api/ops/asset/:id/comment/:comment/delete': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/comment/:comment/resolve': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/comment/:comment/reopen': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/asset/:id/comment/mentionable': [401, 200, 200, 200, 200, 404, 200],
+
   // Resumable uploads (tus): creating one into the PUBLIC folder; HEAD of the admin's upload,
   // which only its owner may see.
   'ALL /api/uploads': [401, 403, 201, 201, 201, 404, 403],
@@ -175,6 +186,12 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/folder/:id/collection/create | the PRIVATE folder': [401, 404, 201, 201, 201, 404, 404],
   // Someone else's link is not revoked through the owner's route, administrators included.
   "POST /api/ops/collection/:id/share/:link/revoke | another user's link": [401, 404, 404, 404, 404, 404, 404],
+  // Comments: the PRIVATE asset's are out of a guest's sight; brand A's member's comment is theirs
+  // to edit alone, and deleted by its author, administrators and the brand's managers only.
+  'GET /api/ops/asset/:id/comment/list | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'POST /api/ops/asset/:id/comment/add | an asset in the PRIVATE folder': [401, 404, 201, 201, 201, 404, 404],
+  "PATCH /api/ops/asset/:id/comment/:comment/edit | brand A member's comment": [401, 403, 403, 403, 403, 404, 403],
+  "DELETE /api/ops/asset/:id/comment/:comment/delete | brand A member's comment": [401, 403, 403, 200, 200, 404, 403],
   // Without the password's pass, a locked link's file is refused.
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
     REFUSED,

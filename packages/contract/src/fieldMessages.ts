@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Lang } from './constants.js';
+import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max
@@ -32,6 +33,8 @@ const T = {
     common: '{path} is one of the most common passwords: choose one that is harder to guess',
     grant: '{path} includes something you cannot grant',
     own: '{path} of your own account can only be changed by an administrator',
+    mention: '{path} names someone who cannot see this asset',
+    mentions: `{path} may mention at most ${COMMENT_MENTIONS_MAX} people`,
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -58,6 +61,8 @@ const T = {
     common: '{path} es una de las contraseñas más comunes: elige una más difícil de adivinar',
     grant: '{path} incluye algo que no puedes conceder',
     own: '{path} de tu propia cuenta solo lo puede cambiar un administrador',
+    mention: '{path} nombra a alguien que no puede ver este recurso',
+    mentions: `{path} puede mencionar como máximo a ${COMMENT_MENTIONS_MAX} personas`,
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -1,11 +1,80 @@
 import { sql } from 'kysely';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { ADMIN_ROLE } from '@brandvault/contract';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { AssetVersionsTable, AssetsTable } from '../../db/schema.js';
+import type { AssetVersionsTable, AssetsTable, Database } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 
 export type AssetRow = Selectable<AssetsTable>;
 export type VersionRow = Selectable<AssetVersionsTable>;
+
+type ViewerTables = 'users' | 'assets' | 'folders' | 'brands';
+/** Whether `users` holds a permission, through a role or directly (the actor's `permissions`). */
+const holds = (eb: ExpressionBuilder<Database, ViewerTables>, name: string) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('user_roles as hr')
+        .innerJoin('role_permissions as hrp', 'hrp.role_id', 'hr.role_id')
+        .innerJoin('permissions as hp', 'hp.id', 'hrp.permission_id')
+        .select('hr.user_id')
+        .whereRef('hr.user_id', '=', 'users.id')
+        .where('hp.name', '=', name),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('user_permissions as hd')
+        .innerJoin('permissions as hdp', 'hdp.id', 'hd.permission_id')
+        .select('hd.user_id')
+        .whereRef('hd.user_id', '=', 'users.id')
+        .where('hdp.name', '=', name),
+    ),
+  ]);
+
+/**
+ * The active users who may see an asset, as SQL over `users`: assetsPolicy.can('view') for each
+ * of them at once (administrators, or members of its brand, an INACTIVE brand only with
+ * brand.manage; PRIVATE content only with content.private; a removed asset only with
+ * asset.delete; an active folder). For mentions and the people a comment names.
+ */
+export function assetViewers(db: Db, assetId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('assets', (j) => j.on('assets.id', '=', assetId))
+    .innerJoin('folders', 'folders.id', 'assets.folder_id')
+    .innerJoin('brands', 'brands.id', 'assets.brand_id')
+    .where('users.status', '=', 'ACTIVE')
+    .where('folders.status', '=', 'ACTIVE')
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('user_roles as ar')
+            .innerJoin('roles as arr', 'arr.id', 'ar.role_id')
+            .select('ar.user_id')
+            .whereRef('ar.user_id', '=', 'users.id')
+            .where('arr.name', '=', ADMIN_ROLE),
+        ),
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom('user_brands as mb')
+              .select('mb.user_id')
+              .whereRef('mb.user_id', '=', 'users.id')
+              .whereRef('mb.brand_id', '=', 'assets.brand_id'),
+          ),
+          eb.or([eb('brands.status', '=', 'ACTIVE'), holds(eb, 'brand.manage')]),
+        ]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('assets.visibility', '=', 'PUBLIC'), eb('folders.private_path', '=', 0)]),
+        holds(eb, 'content.private'),
+      ]),
+    )
+    .where((eb) => eb.or([eb('assets.status', '=', 'ACTIVE'), holds(eb, 'asset.delete')]));
+}
 
 /** Assets and their versions. Visibility: PRIVATE assets and folders only with `withPrivate`. */
 export function assetsRepo(db: Db) {
@@ -210,6 +279,16 @@ export function assetsRepo(db: Db) {
           ...v.flatMap((r) => [r.blob_key, r.thumb_key]),
         ].filter((k): k is string => !!k),
       );
+    },
+
+    /** Of these user ids, the ones who may see the asset now (assetViewers), in one statement. */
+    async viewersOf(assetId: number, userIds: readonly number[]): Promise<number[]> {
+      if (!userIds.length) return [];
+      const rows = await assetViewers(db, assetId)
+        .select('users.id')
+        .where('users.id', 'in', [...userIds])
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     userName: (id: number) =>
