@@ -104,6 +104,22 @@ describe('migrate', () => {
     expect((await t.rows()).map((r) => r.name)).toEqual(some);
   });
 
+  it('gives the seeded roles of an older database the comment permission', async () => {
+    t = await emptyDb();
+    await t.locked(() => migrate(t!.db, dialect, t!.schema, '2026112606_share_links'));
+    const db = t.db;
+    await db.insertInto('roles').values({ name: 'member', created_at: '2026-11-20T00:00:00.000Z' }).execute();
+    await db.insertInto('roles').values({ name: 'custom', created_at: '2026-11-20T00:00:00.000Z' }).execute();
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    const granted = await db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['roles.name as role', 'permissions.name as permission'])
+      .execute();
+    expect(granted).toEqual([{ role: 'member', permission: 'comment.create' }]);
+  });
+
   it('leaves a database migrated since the squash as it is', async () => {
     t = await emptyDb();
     await t.locked(() => migrate(t!.db, dialect, t!.schema));

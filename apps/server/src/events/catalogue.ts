@@ -7,9 +7,9 @@ export interface Events {
   'asset.created': { assetId: number; brandId: number; folderId: number; actorId: number | null };
   'asset.downloaded': { assetId: number; brandId: number; actorId: number | null };
   'user.registered': { userId: number };
-  /** A link made for specific people: the notifications of a later capability tell them in the app. */
   /** A comment or reply was written: the notifications fan out from it. */
   'comment.created': { commentId: number; assetId: number; actorId: number };
+  /** A link made for specific people: each of them gets a notification. */
   'collection.shared': { linkId: number; collectionId: number; ownerId: number; userIds: number[] };
 }
 

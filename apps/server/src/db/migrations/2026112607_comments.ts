@@ -63,4 +63,25 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('upload_comment', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('share', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
+
+  // Every seeded role comments (guests review too). The seed gives new roles their permissions;
+  // roles of a database made before this migration get this one here.
+  const roles = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('name', 'in', ['admin', 'manager', 'member', 'guest'])
+    .execute();
+  if (roles.length === 0) return;
+  let perm = await db.selectFrom('permissions').select('id').where('name', '=', 'comment.create').executeTakeFirst();
+  if (!perm)
+    perm = await db
+      .insertInto('permissions')
+      .values({ name: 'comment.create' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const permissionId = perm.id;
+  await db
+    .insertInto('role_permissions')
+    .values(roles.map((r: { id: number }) => ({ role_id: r.id, permission_id: permissionId })))
+    .execute();
 }
