@@ -224,8 +224,9 @@ export async function makeUser(t: TestApp, admin: Client, over: Record<string, u
   const r = await admin.post('/api/ops/users/create', body);
   if (r.statusCode !== 201) throw new Error(`create user failed: ${r.statusCode} ${r.body}`);
   const c = t.client();
-  if ((body as { status?: string }).status !== 'INACTIVE') await c.login(email, 'password-123');
-  return { client: c, id: r.json().user.id as number, email };
+  const address = String(body.email);
+  if ((body as { status?: string }).status !== 'INACTIVE') await c.login(address, 'password-123');
+  return { client: c, id: r.json().user.id as number, email: address };
 }
 
 export async function adminClient(t: TestApp) {

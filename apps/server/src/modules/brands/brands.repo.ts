@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { containsPattern } from '../../db/like.js';
+import { containsAny } from '../../db/like.js';
 import type { BrandsTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 
@@ -55,8 +55,7 @@ export function brandsRepo(db: Db) {
     async page(search: string | undefined, page: number, perPage: number) {
       let q = db.selectFrom('brands');
       if (search) {
-        const like = containsPattern(search);
-        q = q.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb('slug', 'like', like)]));
+        q = q.where(containsAny(['name', 'slug'], search));
       }
       return paged(q, (p) => p.selectAll().orderBy('name').orderBy('id'), page, perPage);
     },

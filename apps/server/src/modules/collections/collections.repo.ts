@@ -3,7 +3,7 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { CollectionSort } from '@brandvault/contract';
 import type { Database } from '../../db/schema.js';
 import type { Db } from '../../db/index.js';
-import { containsPattern } from '../../db/like.js';
+import { containsAny } from '../../db/like.js';
 import { CARD_COLUMNS } from '../assets/assets.view.js';
 
 /**
@@ -68,7 +68,7 @@ export function collectionsRepo(db: Db) {
     /** The owner's named collections (favourites apart), newest change first, with their counts. */
     async ownList(sight: Sight, q: string | undefined, page: number, perPage: number) {
       let base = db.selectFrom('collections').where('owner_id', '=', sight.userId).where('favorite_of', 'is', null);
-      if (q) base = base.where((eb) => eb(eb.fn('lower', ['name']), 'like', containsPattern(q)));
+      if (q) base = base.where(containsAny(['name'], q));
       const [total, items] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         base

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { CommentsTable } from '../../db/schema.js';
-import { containsPattern } from '../../db/like.js';
+import { containsAny } from '../../db/like.js';
 import { paged } from '../../db/paged.js';
 import { assetViewers } from '../assets/assets.repo.js';
 
@@ -129,14 +129,7 @@ export function commentsRepo(db: Db) {
         .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
         .where('users.id', '!=', exceptId);
       if (search) {
-        const like = containsPattern(search);
-        q = q.where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['users.first_name']), 'like', like),
-            eb(eb.fn('lower', ['users.last_name']), 'like', like),
-            eb(eb.fn('lower', ['users.email']), 'like', like),
-          ]),
-        );
+        q = q.where(containsAny(['users.first_name', 'users.last_name', 'users.email'], search));
       }
       return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
     },

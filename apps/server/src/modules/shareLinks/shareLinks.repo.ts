@@ -1,4 +1,4 @@
-import { containsPattern } from '../../db/like.js';
+import { containsAny } from '../../db/like.js';
 import type { Db } from '../../db/index.js';
 import type { ShareLinkState } from '@brandvault/contract';
 
@@ -177,14 +177,7 @@ export function shareLinksRepo(db: Db) {
         .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
         .where('users.id', '!=', ownerId);
       if (search) {
-        const like = containsPattern(search);
-        q = q.where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['users.first_name']), 'like', like),
-            eb(eb.fn('lower', ['users.last_name']), 'like', like),
-            eb(eb.fn('lower', ['users.email']), 'like', like),
-          ]),
-        );
+        q = q.where(containsAny(['users.first_name', 'users.last_name', 'users.email'], search));
       }
       return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
     },

@@ -174,6 +174,11 @@ describe('share links', () => {
     const found = (await owner.client.get(`${at}?q=${encodeURIComponent(guest.email.split('@')[0]!)}`)).json().items;
     expect(found.map((u: { id: number }) => u.id)).toEqual([guest.id]);
     expect((await owner.client.get(`${at}?q=%25`)).json().items).toEqual([]);
+    // LIKE's wildcards are searched literally, on SQLite too.
+    const under = await makeUser(t, admin, { roles: ['guest'], brands: [brandA.id], email: 'ana_b@example.com' });
+    const literal = (await owner.client.get(`${at}?q=ana_b`)).json().items;
+    expect(literal.map((u: { id: number }) => u.id)).toEqual([under.id]);
+    expect((await owner.client.get(`${at}?q=an__b`)).json().items).toEqual([]);
     expect((await outsider.client.get(at)).statusCode).toBe(404);
   });
 
@@ -245,11 +250,7 @@ describe('share links', () => {
     // A link made while the owner could download stops handing out originals once they cannot.
     const dl = await share(owner.client, await collection(owner.client, ['a2']), { audience: 'anyone' });
     expect((await file(dl, 'a2', 'original')).statusCode).toBe(200);
-    await db
-      .updateTable('share_links')
-      .set({ owner_id: viewer.id })
-      .where('id', '=', dl.id)
-      .execute();
+    await db.updateTable('share_links').set({ owner_id: viewer.id }).where('id', '=', dl.id).execute();
     expect((await file(dl, 'a2', 'original')).statusCode).toBe(403);
     expect((await pub_(dl)).json().assets.items[0].download_url).toBeNull();
   });

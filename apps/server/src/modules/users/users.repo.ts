@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { containsPattern } from '../../db/like.js';
+import { containsAny } from '../../db/like.js';
 import type { UsersTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 
@@ -73,14 +73,7 @@ export function usersRepo(db: Db) {
           ]),
         );
       if (f.search) {
-        const like = containsPattern(f.search);
-        q = q.where((eb) =>
-          eb.or([
-            eb(eb.fn('lower', ['first_name']), 'like', like),
-            eb(eb.fn('lower', ['last_name']), 'like', like),
-            eb('email', 'like', like),
-          ]),
-        );
+        q = q.where(containsAny(['first_name', 'last_name', 'email'], f.search));
       }
       if (f.status === 'PENDING') q = q.where('status', '=', 'INACTIVE').where('approved_at', 'is', null);
       else if (f.status) q = q.where('status', '=', f.status);
