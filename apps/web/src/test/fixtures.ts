@@ -1,4 +1,4 @@
-import type { AssetCard, LoginResponse } from '@brandvault/contract';
+import type { AssetCard, LoginResponse, Notification } from '@brandvault/contract';
 
 export const brand = { id: 7, name: 'Acme', slug: 'acme', status: 'ACTIVE' as const, image_uri: null, logo_uri: null };
 
@@ -59,6 +59,23 @@ export function assetCard(id: number, over: Partial<AssetCard> = {}): AssetCard 
       version: true,
       lock_name: false,
     },
+    ...over,
+  };
+}
+
+/** A fresh, unread mention by Ana López on logo.png of brand 7; override as needed. */
+export function notification(id: number, over: Partial<Notification> = {}): Notification {
+  return {
+    id,
+    kind: 'mention',
+    actor: { id: 2, name: 'Ana López' },
+    asset: { id: 5, name: 'logo.png', brand_id: 7 },
+    comment_id: 30 + id,
+    excerpt: 'Looks good',
+    collection_name: null,
+    path: null,
+    read_at: null,
+    created_at: new Date().toISOString(),
     ...over,
   };
 }
