@@ -2,13 +2,9 @@ import { currentLang } from './index';
 
 // Making an Intl formatter costs far more than using one, and a list formats a size per card
 // on every frame that brings new cards in: one per kind, language and options, kept.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  kind: string,
-  lang: string,
-  opts: object,
-  make: () => F,
-): F {
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
+const formatters = new Map<string, Formatter>();
+function kept<F extends Formatter>(kind: string, lang: string, opts: object, make: () => F): F {
   const key = `${kind} ${lang} ${JSON.stringify(opts)}`;
   let f = formatters.get(key) as F | undefined;
   if (!f) formatters.set(key, (f = make()));
@@ -18,6 +14,31 @@ const numberFormat = (lang: string, opts: Intl.NumberFormatOptions = {}) =>
   kept('number', lang, opts, () => new Intl.NumberFormat(lang, opts));
 const dateFormat = (lang: string, opts: Intl.DateTimeFormatOptions) =>
   kept('date', lang, opts, () => new Intl.DateTimeFormat(lang, opts));
+
+const relativeFormat = (lang: string) =>
+  kept('relative', lang, {}, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86400],
+  ['month', 30 * 86400],
+  ['week', 7 * 86400],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday", "now" in the user's language. */
+export function formatRelativeTime(value: string | null | undefined, now: number = Date.now()): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const seconds = (d.getTime() - now) / 1000;
+  const f = relativeFormat(currentLang());
+  if (Math.abs(seconds) < 45) return f.format(0, 'second');
+  for (const [unit, size] of RELATIVE_UNITS)
+    if (Math.abs(seconds) >= size) return f.format(Math.round(seconds / size), unit);
+  return f.format(Math.sign(seconds), 'minute');
+}
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';

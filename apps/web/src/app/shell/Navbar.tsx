@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { JobsIndicator } from '../../features/jobs/JobsIndicator';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../components/Logo';
 import { HelpButton } from './HelpButton';
@@ -30,6 +31,7 @@ export function Navbar() {
           <ShortcutsMenu />
           <LanguageMenu />
           <HelpButton />
+          <NotificationBell />
           <ProfileMenu />
         </Group>
       </Group>

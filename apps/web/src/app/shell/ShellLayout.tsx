@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Box, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
+import { useNotificationStream } from '../../features/notifications/useNotificationStream';
 import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
 import { useSession } from '../../state/session';
 import { useRevalidateOnAccessChange } from '../guards';
@@ -12,6 +13,7 @@ import { Navbar } from './Navbar';
 export default function ShellLayout() {
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   useRevalidateOnAccessChange();
+  useNotificationStream();
   // The loader guards navigation; this covers a session cleared while already on the page.
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   return (

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { IconAt, IconBellRinging, IconMessageCircle, IconMessageReply, IconShare } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import type { Notification, NotificationKind } from '@brandvault/contract';
+
+/** "Ana López mentioned you on logo.png": what happened, in the user's language, as plain text. */
+export function notificationSentence(t: TFunction, n: Notification): string {
+  const actor = n.actor?.name ?? t('notifications.someone');
+  if (n.kind === 'share')
+    return n.collection_name
+      ? t('notifications.sentence.share', { actor, collection: n.collection_name })
+      : t('notifications.sentence.shareUnnamed', { actor });
+  const asset = n.asset?.name ?? t('notifications.hiddenAsset');
+  return t(`notifications.sentence.${n.kind}`, { actor, asset });
+}
+
+/**
+ * Where a notification leads: the asset page at the comment, or the shared collection. Nothing
+ * when the asset is no longer visible, or when the path is not one of the app's own.
+ */
+export function notificationTarget(n: Notification): string | null {
+  if (n.kind === 'share') return n.path && /^\/(?!\/)/.test(n.path) ? n.path : null;
+  if (!n.asset) return null;
+  return n.comment_id ? `/brand/asset/${n.asset.id}?comment=${n.comment_id}` : `/brand/asset/${n.asset.id}`;
+}
+
+const ICONS: Record<NotificationKind, (size: number) => ReactNode> = {
+  mention: (size) => <IconAt size={size} stroke={1.7} aria-hidden />,
+  notify: (size) => <IconBellRinging size={size} stroke={1.7} aria-hidden />,
+  reply: (size) => <IconMessageReply size={size} stroke={1.7} aria-hidden />,
+  upload_comment: (size) => <IconMessageCircle size={size} stroke={1.7} aria-hidden />,
+  share: (size) => <IconShare size={size} stroke={1.7} aria-hidden />,
+};
+
+export const kindIcon = (kind: NotificationKind, size = 16): ReactNode => ICONS[kind](size);
+
+/** The badge's text: past 99 the exact number stops mattering. */
+export const badgeCount = (unread: number): string => (unread > 99 ? '99+' : String(unread));
