@@ -26,6 +26,8 @@ export function ConfirmDialog() {
       trapFocus
       returnFocus
       withCloseButton={false}
+      // Above the full-screen viewer (1000), where comments are deleted too.
+      zIndex={1100}
     >
       {request && (
         <div onKeyDownCapture={blockEnter}>

@@ -17,7 +17,7 @@ import {
 import { IconArrowsMove, IconCopy, IconDownload, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { AssetView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { confirm } from '../../app/confirm/confirmStore';
 import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
@@ -28,7 +28,11 @@ import { FavoriteButton } from '../collections/FavoriteButton';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
+import { AnnotationLayer } from '../comments/AnnotationLayer';
+import { CommentsPanel } from '../comments/CommentsPanel';
+import { ReviewProvider, useReview } from '../comments/review';
 import { AssetViewer } from '../viewer/AssetViewer';
+import { isPdf } from '../viewer/media';
 import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from './api';
 import { AssetMetaForm } from './AssetMetaForm';
 import { PrivateBadge } from './PrivateBadge';
@@ -81,7 +85,31 @@ function AssetScreen({ assetId }: { assetId: number }) {
       </Container>
     );
   }
-  return <AssetDetail asset={asset} />;
+  return (
+    <AssetReview asset={asset}>
+      <AssetDetail asset={asset} />
+    </AssetReview>
+  );
+}
+
+/** The comments' shared state: markers on the preview, the panel, and the comment a link (?comment=) picks. */
+function AssetReview({ asset, children }: { asset: AssetView; children: ReactNode }) {
+  const [params] = useSearchParams();
+  const linked = Number(params.get('comment')) || null;
+  const pictured =
+    asset.type !== 'video' && asset.type !== 'audio' && asset.derivatives !== 'pending' && !!asset.preview_url;
+  return (
+    <ReviewProvider
+      assetId={asset.id}
+      mode={pictured ? 'picture' : 'none'}
+      page={isPdf(asset) ? 1 : undefined}
+      currentVersion={asset.current_version}
+      initialActive={linked}
+      drawable={false}
+    >
+      {children}
+    </ReviewProvider>
+  );
 }
 
 function AssetDetail({ asset }: { asset: AssetView }) {
@@ -215,6 +243,12 @@ function AssetDetail({ asset }: { asset: AssetView }) {
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>
           <Preview asset={asset} />
+          <Card component="section" aria-labelledby="asset-comments" withBorder>
+            <Title order={2} fz="md" id="asset-comments" mb="sm">
+              {t('comments.panelTitle')}
+            </Title>
+            <CommentsPanel assetId={asset.id} currentVersion={asset.current_version} />
+          </Card>
           <Facts asset={asset} />
         </Stack>
         <Stack gap="lg">
@@ -249,6 +283,7 @@ function Preview({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
   const url = asset.preview_url ?? asset.thumbnail_url;
+  const review = useReview();
   return (
     <Card withBorder p={0}>
       <Box className={`${classes.thumb} ${classes.preview}`} data-checker={asset.type === 'image' || undefined}>
@@ -261,7 +296,14 @@ function Preview({ asset }: { asset: AssetView }) {
           </Stack>
         ) : url ? (
           <UnstyledButton className={classes.previewOpen} aria-label={t('viewer.open')} onClick={() => setViewing(0)}>
-            <img src={url} alt={asset.name} className={classes.previewImg} />
+            <img
+              ref={(el) => {
+                if (review) review.target.current = el;
+              }}
+              src={url}
+              alt={asset.name}
+              className={classes.previewImg}
+            />
           </UnstyledButton>
         ) : (
           <UnstyledButton className={classes.previewOpen} aria-label={t('viewer.open')} onClick={() => setViewing(0)}>
@@ -273,6 +315,7 @@ function Preview({ asset }: { asset: AssetView }) {
             </Stack>
           </UnstyledButton>
         )}
+        {url && asset.derivatives !== 'pending' && <AnnotationLayer watch={url} />}
       </Box>
       <AssetViewer items={[asset]} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
     </Card>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, AssetView } from '@brandvault/contract';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
-import { assetCard } from '../../test/fixtures';
+import { useSession } from '../../state/session';
+import { assetCard, loginAnswer } from '../../test/fixtures';
 import { AssetViewer } from './AssetViewer';
 import type { AssetViewerProps } from './AssetViewer';
 
@@ -338,5 +339,95 @@ describe('AssetViewer', () => {
     expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: 'Descargar' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Descargar' })).toBeNull();
+  });
+});
+
+describe('AssetViewer comments', () => {
+  beforeEach(() => {
+    useSession.getState().signIn({ ...loginAnswer, permissions: [{ name: 'comment.create' }] });
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
+  });
+  afterEach(() => useSession.getState().reset());
+
+  it('opens the comments tab, places a point and sends it with the comment; Escape puts the tool down', async () => {
+    const posted: unknown[] = [];
+    const thread = {
+      id: 10,
+      asset_id: 1,
+      parent_id: null,
+      version: 1,
+      author: { id: 2, name: 'Grace Hopper' },
+      body: 'Logo too small',
+      mentions: [],
+      notify_users: [],
+      annotation: { kind: 'point', x: 0.5, y: 0.5 },
+      resolved_at: null,
+      resolved_by: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      edited_at: null,
+      abilities: { edit: false, remove: false, resolve: true, reply: true },
+      replies: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url.endsWith('/api/ops/asset/1/view')) return json(200, { asset: view(card(1)) });
+        if (url.startsWith('/api/ops/asset/1/comment/list'))
+          return json(200, { items: [thread], total: 1, page: 1, per_page: 200, open_threads: 1, can_comment: true });
+        if (url === '/api/ops/asset/1/comment/add') {
+          posted.push(JSON.parse(String(init?.body)));
+          return json(201, { comment: { ...thread, id: 11 } });
+        }
+        return json(404, { error: { status: 404, code: 'NOT_FOUND', message: 'x' } });
+      }),
+    );
+    const user = userEvent.setup();
+    renderViewer(<Harness items={[card(1)]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    // The marker shows before the panel opens; picking it opens the comments.
+    await user.click(await within(dialog).findByRole('button', { name: 'Annotation 1' }));
+    expect(await within(dialog).findByRole('tab', { name: 'Comments (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByText('Logo too small').closest('article')).toHaveAttribute('aria-current', 'true');
+
+    const point = within(dialog).getByRole('button', { name: 'Point annotation' });
+    await user.click(point);
+    expect(point).toHaveAttribute('aria-pressed', 'true');
+    // Escape puts the tool down and leaves the viewer open.
+    await user.keyboard('{Escape}');
+    expect(point).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('dialog', { name: 'photo-1.jpg' })).toBeInTheDocument();
+
+    await user.keyboard('p');
+    expect(point).toHaveAttribute('aria-pressed', 'true');
+    // jsdom has no PointerEvent: a mouse event with a pointer id stands in.
+    vi.stubGlobal(
+      'PointerEvent',
+      class extends MouseEvent {
+        pointerId: number;
+        constructor(type: string, init: PointerEventInit = {}) {
+          super(type, init);
+          this.pointerId = init.pointerId ?? 1;
+        }
+      },
+    );
+    const layer = within(dialog).getByTestId('annotation-layer');
+    fireEvent.pointerDown(layer, { button: 0, pointerId: 1, clientX: 0, clientY: 0 });
+    expect(await within(dialog).findByText('Point attached')).toBeInTheDocument();
+    expect(point).toHaveAttribute('aria-pressed', 'false');
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Here');
+    await user.click(within(dialog).getByRole('button', { name: 'Post comment' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      body: 'Here',
+      annotation: { kind: 'point', x: 0.5, y: 0.5 },
+      version: 1,
+      notify_user_ids: [],
+    });
   });
 });

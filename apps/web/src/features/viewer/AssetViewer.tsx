@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '@mantine/core';
 import type { AssetCard } from '@brandvault/contract';
+import { useSearchParams } from 'react-router';
 import { useAsset } from '../assets/api';
-import { pictureOf } from './media';
+import { ReviewProvider, useReview } from '../comments/review';
+import type { ReviewMode } from '../comments/review';
+import { isPdf, pictureOf } from './media';
 import { useViewerKeys } from './useViewerKeys';
-import { ViewerFooter, ViewerInfo } from './ViewerInfo';
+import { ViewerFooter, ViewerSidePanel } from './ViewerInfo';
+import type { SidePanel } from './ViewerInfo';
 import { ViewerStage } from './ViewerStage';
 import type { Offset } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
@@ -31,10 +35,13 @@ export function AssetViewer({ items, index, onIndexChange, onClose, hasMore, onL
   const listed = total
     ? { count: Math.max(total.count, items.length), more: total.capped }
     : { count: items.length, more: !!hasMore };
+  // While an annotation tool is in hand, Escape puts it down instead of closing the viewer.
+  const [holdEscape, setHoldEscape] = useState(false);
   return (
     <Modal.Root
       opened={item !== undefined}
       onClose={onClose}
+      closeOnEscape={!holdEscape}
       fullScreen
       radius={0}
       padding={0}
@@ -57,6 +64,7 @@ export function AssetViewer({ items, index, onIndexChange, onClose, hasMore, onL
             onLoadMore={onLoadMore}
             prevItem={index > 0 ? items[index - 1] : undefined}
             nextItem={items[index + 1]}
+            onHoldEscape={setHoldEscape}
           />
         )}
       </Modal.Content>
@@ -75,6 +83,17 @@ interface FrameProps {
   onIndexChange: (i: number) => void;
   onClose: () => void;
   onLoadMore?: () => void;
+  onHoldEscape: (hold: boolean) => void;
+}
+
+/** Tells the viewer whether Escape belongs to an annotation tool. */
+function EscapeHold({ onHold }: { onHold: (hold: boolean) => void }) {
+  const drawing = (useReview()?.tool ?? null) !== null;
+  useEffect(() => {
+    onHold(drawing);
+    return () => onHold(false);
+  }, [drawing, onHold]);
+  return null;
 }
 
 function ViewerFrame({
@@ -88,6 +107,7 @@ function ViewerFrame({
   onIndexChange,
   onClose,
   onLoadMore,
+  onHoldEscape,
 }: FrameProps) {
   // The view gives the signed link to the original (playback, PDF, download).
   const view = useAsset(item.id);
@@ -96,12 +116,17 @@ function ViewerFrame({
   const [turns, setTurns] = useState(0);
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const [broken, setBroken] = useState(false);
-  const [info, setInfo] = useState(false);
+  // A notification's link (?comment=) opens the comments with that comment picked.
+  const [params] = useSearchParams();
+  const linked = Number(params.get('comment')) || null;
+  const [panel, setPanel] = useState<SidePanel | null>(linked ? 'comments' : null);
+  const togglePanel = (p: SidePanel) => setPanel((open) => (open === p ? null : p));
 
   const picture = broken ? null : pictureOf(item);
   const plays = item.type === 'video' || item.type === 'audio';
   // Zoom and rotation apply to what is shown as a picture: images and PDF first pages.
   const visual = !plays && picture !== null && item.derivatives !== 'pending';
+  const mode: ReviewMode = plays ? (item.type as 'video' | 'audio') : visual ? 'picture' : 'none';
   const hasPrev = index > 0;
   const hasNext = index < count - 1 || hasMore;
 
@@ -143,46 +168,64 @@ function ViewerFrame({
   }, [prevItem, nextItem]);
 
   return (
-    <div className={classes.frame}>
-      <ViewerToolbar
-        item={item}
-        index={index}
-        count={listed.count}
-        hasMore={listed.more}
-        original={original}
-        visual={visual}
-        tenths={tenths}
-        info={info}
-        onZoomIn={doZoomIn}
-        onZoomOut={doZoomOut}
-        onResetZoom={resetZoom}
-        onRotate={rotate}
-        onToggleInfo={() => setInfo((v) => !v)}
-        onClose={onClose}
-      />
-      <div className={classes.body}>
-        <ViewerStage
+    <ReviewProvider
+      assetId={item.id}
+      mode={mode}
+      page={isPdf(item) ? 1 : undefined}
+      currentVersion={view.data?.asset.current_version ?? null}
+      initialActive={linked}
+      onSelect={() => setPanel('comments')}
+    >
+      <div className={classes.frame}>
+        <EscapeHold onHold={onHoldEscape} />
+        <ViewerToolbar
           item={item}
+          index={index}
+          count={listed.count}
+          hasMore={listed.more}
           original={original}
-          loading={view.isPending}
-          picture={picture}
           visual={visual}
           tenths={tenths}
-          turns={turns}
-          offset={offset}
-          onPan={setOffset}
+          panel={panel}
           onZoomIn={doZoomIn}
           onZoomOut={doZoomOut}
-          onBroken={() => setBroken(true)}
-          navigable={count > 1 || hasMore}
-          hasPrev={hasPrev}
-          hasNext={hasNext}
-          onPrev={prev}
-          onNext={next}
+          onResetZoom={resetZoom}
+          onRotate={rotate}
+          onToggleInfo={() => togglePanel('info')}
+          onToggleComments={() => togglePanel('comments')}
+          onClose={onClose}
         />
-        {info && <ViewerInfo item={item} />}
+        <div className={classes.body}>
+          <ViewerStage
+            item={item}
+            original={original}
+            loading={view.isPending}
+            picture={picture}
+            visual={visual}
+            tenths={tenths}
+            turns={turns}
+            offset={offset}
+            onPan={setOffset}
+            onZoomIn={doZoomIn}
+            onZoomOut={doZoomOut}
+            onBroken={() => setBroken(true)}
+            navigable={count > 1 || hasMore}
+            hasPrev={hasPrev}
+            hasNext={hasNext}
+            onPrev={prev}
+            onNext={next}
+          />
+          {panel && (
+            <ViewerSidePanel
+              item={item}
+              tab={panel}
+              onTab={setPanel}
+              currentVersion={view.data?.asset.current_version ?? null}
+            />
+          )}
+        </div>
+        <ViewerFooter item={item} />
       </div>
-      <ViewerFooter item={item} />
-    </div>
+    </ReviewProvider>
   );
 }

@@ -1,14 +1,50 @@
-import { Text } from '@mantine/core';
+import { Tabs, Text } from '@mantine/core';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDuration, formatNumber } from '../../i18n/format';
+import { useComments } from '../comments/api';
+import { CommentsPanel } from '../comments/CommentsPanel';
 import classes from './Viewer.module.css';
 
-/** The side panel the info button opens: the asset's facts, one per row. */
+export type SidePanel = 'info' | 'comments';
+
+interface SideProps {
+  item: AssetCard;
+  tab: SidePanel;
+  onTab: (tab: SidePanel) => void;
+  currentVersion: number | null;
+}
+
+/** The panel beside the picture: the file's facts and its comments, as two tabs. */
+export function ViewerSidePanel({ item, tab, onTab, currentVersion }: SideProps) {
+  const { t } = useTranslation();
+  const list = useComments(item.id);
+  const count = list.data?.items.reduce((n, th) => n + 1 + th.replies.length, 0);
+  return (
+    <aside className={classes.side} aria-label={t('comments.sidePanel')}>
+      <Tabs value={tab} onChange={(v) => v && onTab(v as SidePanel)} className={classes.sideTabs}>
+        <Tabs.List grow>
+          <Tabs.Tab value="info">{t('comments.infoTab')}</Tabs.Tab>
+          <Tabs.Tab value="comments">
+            {count === undefined ? t('comments.tabEmpty') : t('comments.tab', { count })}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="info" className={classes.sideScroll}>
+          <ViewerInfo item={item} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" className={classes.sideScroll}>
+          <CommentsPanel assetId={item.id} currentVersion={currentVersion} />
+        </Tabs.Panel>
+      </Tabs>
+    </aside>
+  );
+}
+
+/** The asset's facts, one per row. */
 export function ViewerInfo({ item }: { item: AssetCard }) {
   const { t } = useTranslation();
   return (
-    <aside className={classes.info} aria-label={t('viewer.info')}>
+    <section className={classes.info} aria-label={t('viewer.info')}>
       <dl>
         <dt>{t('assets.facts.type')}</dt>
         <dd>
@@ -35,7 +71,7 @@ export function ViewerInfo({ item }: { item: AssetCard }) {
           </>
         )}
       </dl>
-    </aside>
+    </section>
   );
 }
 

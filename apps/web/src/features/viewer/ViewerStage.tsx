@@ -6,6 +6,8 @@ import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format';
 import { TypeIcon } from '../assets/TypeIcon';
+import { AnnotationLayer } from '../comments/AnnotationLayer';
+import { useReview } from '../comments/review';
 import { inline, isPdf, pictureOf } from './media';
 import { ZOOM_DEFAULT, toScale } from './zoom';
 import classes from './Viewer.module.css';
@@ -118,6 +120,14 @@ export function ViewerStage({
         offset={offset}
         onBroken={onBroken}
       />
+      {item.derivatives !== 'pending' && (item.type === 'video' || picture) && (
+        <AnnotationLayer
+          watch={`${item.id} ${item.type === 'video' ? original : picture}`}
+          scale={item.type === 'video' ? 1 : toScale(tenths)}
+          turns={item.type === 'video' ? 0 : turns}
+          offset={item.type === 'video' ? undefined : offset}
+        />
+      )}
       {navigable && (
         <>
           <ActionIcon
@@ -198,6 +208,13 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
   const { t } = useTranslation();
   const plays = item.type === 'video' || item.type === 'audio';
   const { source, renew } = usePlaybackSource(item.id, original);
+  // The comments place markers over the picture or video and read and set the player's time.
+  const review = useReview();
+  const bind = (el: HTMLImageElement | HTMLVideoElement | HTMLAudioElement | null) => {
+    if (!review) return;
+    if (!(el instanceof HTMLAudioElement)) review.target.current = el;
+    if (!(el instanceof HTMLImageElement)) review.media.current = el;
+  };
 
   if (item.derivatives === 'pending' && !plays) {
     return (
@@ -210,6 +227,7 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
   if (item.type === 'video') {
     return source ? (
       <video
+        ref={bind}
         className={classes.media}
         src={source}
         poster={pictureOf(item) ?? undefined}
@@ -232,6 +250,7 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
         )}
         {source ? (
           <audio
+            ref={bind}
             className={classes.audioPlayer}
             src={source}
             controls
@@ -250,6 +269,7 @@ function StageMedia({ item, original, loading, picture, tenths, turns, offset, o
     const quarter = ((turns % 4) + 4) % 4;
     return (
       <img
+        ref={bind}
         src={picture}
         alt={item.name}
         draggable={false}

@@ -5,6 +5,7 @@ import {
   IconExternalLink,
   IconFolderPlus,
   IconInfoCircle,
+  IconMessageCircle,
   IconRotateClockwise,
   IconX,
   IconZoomIn,
@@ -17,6 +18,7 @@ import { formatNumber, formatPercent } from '../../i18n/format';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
 import { FavoriteButton } from '../collections/FavoriteButton';
+import type { SidePanel } from './ViewerInfo';
 import { canZoomIn, canZoomOut, toScale } from './zoom';
 import classes from './Viewer.module.css';
 
@@ -30,12 +32,14 @@ interface ViewerToolbarProps {
   /** Zoom and rotation are offered only for what is shown as a picture. */
   visual: boolean;
   tenths: number;
-  info: boolean;
+  /** The side panel open, if any. */
+  panel: SidePanel | null;
   onZoomIn: () => void;
   onZoomOut: () => void;
   onResetZoom: () => void;
   onRotate: () => void;
   onToggleInfo: () => void;
+  onToggleComments: () => void;
   onClose: () => void;
 }
 
@@ -48,12 +52,13 @@ export function ViewerToolbar({
   original,
   visual,
   tenths,
-  info,
+  panel,
   onZoomIn,
   onZoomOut,
   onResetZoom,
   onRotate,
   onToggleInfo,
+  onToggleComments,
   onClose,
 }: ViewerToolbarProps) {
   const { t } = useTranslation();
@@ -76,7 +81,7 @@ export function ViewerToolbar({
           {position}
         </Text>
       </Group>
-      <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('viewer.toolbar')}>
+      <Group gap={4} wrap="nowrap" role="toolbar" aria-label={t('viewer.toolbar')} className={classes.tools}>
         <Tool label={t('viewer.zoomOut')} disabled={!visual || !canZoomOut(tenths)} onClick={onZoomOut}>
           <IconZoomOut size={20} />
         </Tool>
@@ -120,8 +125,11 @@ export function ViewerToolbar({
         {item.status === 'ACTIVE' && (
           <ShortcutButton kind="asset" id={item.id} label={item.name} variant="icon" color="gray.3" />
         )}
-        <Tool label={t('viewer.info')} onClick={onToggleInfo} pressed={info}>
+        <Tool label={t('viewer.info')} onClick={onToggleInfo} pressed={panel === 'info'}>
           <IconInfoCircle size={20} />
+        </Tool>
+        <Tool label={t('comments.toggle')} onClick={onToggleComments} pressed={panel === 'comments'}>
+          <IconMessageCircle size={20} />
         </Tool>
         <Tool label={t('viewer.details')} to={`/brand/asset/${item.id}`} onClick={onClose}>
           <IconExternalLink size={20} />
