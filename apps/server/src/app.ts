@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -86,6 +87,8 @@ export async function buildApp(
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 200, fields: 50 } });
     app.decorateRequest('actor', null);
+    // Open notification streams never end by themselves: end them, or closing would wait on them.
+    app.addHook('preClose', async () => services.notifications.closeStreams());
     installErrorHandling(app);
 
     // An empty JSON body is "no body", not an error: clients send bodiless POSTs (logout).
@@ -119,6 +122,7 @@ export async function buildApp(
     collectionsRoutes(app, mountDeps, services);
     shareLinksRoutes(app, mountDeps, services);
     commentsRoutes(app, mountDeps, services);
+    notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
 
     const hasWeb = await serveWeb(app, config.webDist);
@@ -140,6 +144,8 @@ export async function buildApp(
             clock,
             concurrency: config.jobsConcurrency,
             mailer,
+            appUrl: config.appUrl,
+            notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
           })
         : null;
     deps.wake = () => worker?.wake();

@@ -38,6 +38,7 @@ const Env = z.object({
     .transform((v) => v === 'true'),
   TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
+  NOTIFICATION_STREAM_SECONDS: z.coerce.number().positive().max(86_400).default(900),
 });
 
 export type Config = {
@@ -67,6 +68,11 @@ export type Config = {
   /** A sign-in token ends after this long unused, and this long after it was issued. */
   tokenIdleMs: number;
   tokenMaxMs: number;
+  /**
+   * A notification stream ends after this long and the client reconnects with Last-Event-ID
+   * (nothing is lost): the token is checked again, and a revoked session stops receiving.
+   */
+  notificationStreamMs: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageOptionsFromEnv(env, dataDir),
     tokenIdleMs: e.TOKEN_IDLE_DAYS * DAY_MS,
     tokenMaxMs: e.TOKEN_MAX_DAYS * DAY_MS,
+    notificationStreamMs: Math.round(e.NOTIFICATION_STREAM_SECONDS * 1000),
   };
 }

@@ -8,6 +8,7 @@ import { shortcutsRepo } from './modules/shortcuts/shortcuts.repo.js';
 import { collectionsRepo } from './modules/collections/collections.repo.js';
 import { shareLinksRepo } from './modules/shareLinks/shareLinks.repo.js';
 import { commentsRepo } from './modules/comments/comments.repo.js';
+import { notificationsRepo } from './modules/notifications/notifications.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 
@@ -25,6 +26,7 @@ export function makeRepos(db: Db) {
     collections: collectionsRepo(db),
     shareLinks: shareLinksRepo(db),
     comments: commentsRepo(db),
+    notifications: notificationsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -19,6 +19,8 @@ import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { collectionsService } from './modules/collections/collections.service.js';
 import { commentsService } from './modules/comments/comments.service.js';
+import { pollingBroker } from './modules/notifications/notifications.broker.js';
+import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
@@ -56,6 +58,13 @@ export function makeServices(deps: Deps) {
     collections: collectionsService(deps, folders),
     shareLinks: shareLinksService(deps, files),
     comments: commentsService(deps),
+    // The database is the only message bus this deployment has (no Redis client is a dependency).
+    notifications: notificationsService(
+      deps,
+      pollingBroker(deps.repos.notifications, {
+        onError: (err) => deps.log.warn({ err }, 'notification poll failed'),
+      }),
+    ),
   };
 }
 export type Services = ReturnType<typeof makeServices>;

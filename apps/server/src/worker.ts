@@ -20,6 +20,7 @@ const worker = startWorker({
   dataDir: config.dataDir,
   concurrency: config.jobsConcurrency,
   mailer: mailerFromConfig(config),
+  appUrl: config.appUrl,
 });
 
 let stopping = false;

@@ -35,6 +35,18 @@ const newUser = (w: World, over: Record<string, unknown>) => ({
   brands: [w.A.id],
   ...over,
 });
+/** An unread notification of `userId` (no comment behind it: the matrix only reads and marks it). */
+const notificationOf = async (w: World, userId: number) =>
+  (
+    await w.db
+      .insertInto('notifications')
+      .values({ user_id: userId, kind: 'share', created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+/** The signed-in principal's own user id (brand A's member's for anonymous callers). */
+const selfId = async (w: World, p: Principal) =>
+  p === 'anonymous' ? w.memberA.id : ((await w.clients[p].get('/api/auth/me')).json().session_user.id as number);
 /** A queued job owned by `ownerId`, under a name no worker runs (it stays queued). */
 const ownedJob = async (w: World, ownerId: number) => (await enqueueAny(w.db, 'matrix.job', {}, { ownerId }))!;
 const pngForm = async (fields: Record<string, string>, field: string) =>
@@ -291,6 +303,22 @@ export const calls: Record<string, Build> = {
   'GET /api/jobs/mine': () => get('/api/jobs/mine'),
   'GET /api/jobs/:id': async (w) => get(`/api/jobs/${await ownedJob(w, w.memberA.id)}`),
 
+  'GET /api/ops/notification/list': () => get('/api/ops/notification/list?unread=true'),
+  'GET /api/ops/notification/unread': () => get('/api/ops/notification/unread'),
+  'POST /api/ops/notification/:id/read': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/notification/${await notificationOf(w, w.memberA.id)}/read`,
+  }),
+  'POST /api/ops/notification/read/all': () => ({ method: 'POST', url: '/api/ops/notification/read/all' }),
+  // The stream ends after NOTIFICATION_STREAM_SECONDS (short in tests), so the answer completes.
+  'GET /api/ops/notification/stream': () => get('/api/ops/notification/stream'),
+  'GET /api/ops/notification/settings': () => get('/api/ops/notification/settings'),
+  'PUT /api/ops/notification/settings': () => ({
+    method: 'PUT',
+    url: '/api/ops/notification/settings',
+    body: { email: { mention: true, reply: false, upload_comment: true, share: true } },
+  }),
+
   // ---- probes
   'GET /api/ops/folder/:id | the PRIVATE folder': (w) => get(`/api/ops/folder/${w.priv}`),
   'GET /api/ops/asset/:id/view | an asset in the PRIVATE folder': (w) => get(`/api/ops/asset/${w.privAsset}/view`),
@@ -396,6 +424,10 @@ export const calls: Record<string, Build> = {
     post('/api/ops/collection/favorites/add', { ids: [w.privAsset] }),
   'POST /api/ops/folder/:id/collection/create | the PRIVATE folder': (w) =>
     post(`/api/ops/folder/${w.priv}/collection/create`, { name: `From private ${w.next()}` }),
+  "POST /api/ops/notification/:id/read | the caller's own notification": async (w, p) => ({
+    method: 'POST',
+    url: `/api/ops/notification/${await notificationOf(w, await selfId(w, p))}/read`,
+  }),
   "GET /api/jobs/:id | the caller's own job": async (w, p) => {
     const me = p === 'anonymous' ? null : await w.clients[p].get('/api/auth/me');
     return get(`/api/jobs/${await ownedJob(w, me ? (me.json().session_user.id as number) : w.memberA.id)}`);

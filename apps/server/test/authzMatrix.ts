@@ -146,6 +146,16 @@ const table: Record<string, Row> = {
   // (brand A's member's) answers 404; the probe asks for the caller's own.
   'GET /api/jobs/mine': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/jobs/:id': [401, 404, 404, 404, 404, 404, 404],
+
+  // Notifications are the caller's own, administrators included: brand A's member's answers 404
+  // to everyone else; the probe marks the caller's own. The stream is any signed-in caller's.
+  'GET /api/ops/notification/list': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/notification/unread': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/notification/:id/read': [401, 404, 404, 404, 404, 404, 404],
+  'POST /api/ops/notification/read/all': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/notification/stream': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/notification/settings': [401, 200, 200, 200, 200, 200, 200],
+  'PUT /api/ops/notification/settings': [401, 200, 200, 200, 200, 200, 200],
 };
 
 /**
@@ -174,6 +184,7 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/users/create | a guest holding brand.manage': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest of brand B': [401, 403, 403, 403, 201, 403, REFUSED],
   "GET /api/jobs/:id | the caller's own job": [401, 200, 200, 200, 200, 200, 200],
+  "POST /api/ops/notification/:id/read | the caller's own notification": [401, 200, 200, 200, 200, 200, 200],
   // Another user's shortcut is not the caller's to rename or delete: brand A's member made it.
   "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": [401, 404, 200, 404, 404, 404, 404],
   "GET /api/ops/share-link/all | lists brand A member's link": [401, 403, 403, 200, 200, 404, 403],

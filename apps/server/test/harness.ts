@@ -61,6 +61,8 @@ export async function startApp(env: Record<string, string> = {}) {
     APP_URL: 'http://app.test',
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dataDir, 'no-web'),
+    // app.inject waits for the end of an answer: a notification stream ends soon in tests.
+    NOTIFICATION_STREAM_SECONDS: '0.3',
     ...env,
   } as NodeJS.ProcessEnv);
   const build = async () => {

@@ -13,6 +13,8 @@ export const recurring = [
   every('rateLimits.sweep', 10 * 60_000, {}),
   every('storage.cleanup', 30 * 60_000, {}),
   every('search.ftsMerge', 60 * 60_000, {}),
+  // Batched notification mail: each minute, the groups whose window has passed.
+  every('notifications.mail', 60_000, {}),
 ];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
@@ -27,6 +29,8 @@ export function startWorker(opts: {
   pollMs?: number;
   /** Without one, this worker leaves mail.send jobs to a worker that has one. */
   mailer?: Mailer;
+  appUrl?: string;
+  notificationPublished?: (userId: number, notificationId: number) => void;
 }): Worker {
   const { 'mail.send': mail, ...rest } = handlers;
   const worker = new Worker({ ...opts, handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest, recurring });

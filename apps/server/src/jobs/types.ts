@@ -27,6 +27,13 @@ export interface JobContext {
   dataDir: string | undefined;
   /** Sends e-mail, when the worker was given one (mail.send runs only on workers that have it). */
   mailer: Mailer | undefined;
+  /** The app's public address (APP_URL), for links in mail the job writes. */
+  appUrl: string | undefined;
+  /**
+   * Tells this process's notification streams that a notification was stored (after its commit):
+   * delivery is then immediate here, while other processes' pollers find it within their interval.
+   */
+  notificationPublished(userId: number, notificationId: number): void;
   job: { id: number; name: string; attempt: number; maxAttempts: number; ownerId: number | null };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

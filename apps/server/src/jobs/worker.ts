@@ -35,6 +35,10 @@ export interface WorkerOptions {
   storage?: BlobStore;
   dataDir?: string;
   mailer?: Mailer;
+  /** APP_URL, handed to jobs that write links (JobContext.appUrl). */
+  appUrl?: string;
+  /** See JobContext.notificationPublished (the server passes its notification broker's). */
+  notificationPublished?: (userId: number, notificationId: number) => void;
   /** Progress rows are written at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
 }
@@ -68,6 +72,8 @@ export class Worker {
   private readonly storage: BlobStore | undefined;
   private readonly dataDir: string | undefined;
   private readonly mailer: Mailer | undefined;
+  private readonly appUrl: string | undefined;
+  private readonly notificationPublished: (userId: number, notificationId: number) => void;
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
   private readonly schedulesEveryMs: number;
@@ -94,6 +100,8 @@ export class Worker {
     this.storage = opts.storage;
     this.dataDir = opts.dataDir;
     this.mailer = opts.mailer;
+    this.appUrl = opts.appUrl;
+    this.notificationPublished = opts.notificationPublished ?? (() => undefined);
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
@@ -247,6 +255,8 @@ export class Worker {
         storage: this.storage,
         dataDir: this.dataDir,
         mailer: this.mailer,
+        appUrl: this.appUrl,
+        notificationPublished: this.notificationPublished,
         job: {
           id: job.id,
           name: job.name,

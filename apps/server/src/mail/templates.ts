@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@brandvault/contract';
-import type { Lang } from '@brandvault/contract';
+import type { Lang, NotificationKind } from '@brandvault/contract';
 import type { MailMessage } from './mailer.js';
 
 type Parts = { subject: string; lines: string[]; action?: { label: string; url: string } };
@@ -21,6 +21,29 @@ function render(to: string, p: Parts): MailMessage {
 }
 
 type Who = { first_name: string; last_name: string; email: string };
+
+/** One thing a notification mail lists: who did what, and the start of the comment. */
+export type DigestItem = { kind: NotificationKind; actor: string | null; excerpt: string | null };
+
+const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
+  en: {
+    mention: (who) => `${who} mentioned you`,
+    notify: (who) => `${who} asked you to look`,
+    reply: (who) => `${who} replied in a thread you are in`,
+    upload_comment: (who) => `${who} commented on your upload`,
+    share: (who) => `${who} shared a collection with you`,
+  },
+  es: {
+    mention: (who) => `${who} te mencionó`,
+    notify: (who) => `${who} te pidió que lo miraras`,
+    reply: (who) => `${who} respondió en un hilo en el que participas`,
+    upload_comment: (who) => `${who} comentó un recurso que subiste`,
+    share: (who) => `${who} compartió una colección contigo`,
+  },
+};
+const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };
+const digestLine = (lang: Lang, i: DigestItem) =>
+  `${DID[lang][i.kind](i.actor ?? SOMEONE[lang])}${i.excerpt ? (lang === 'es' ? `: «${i.excerpt}»` : `: "${i.excerpt}"`) : ''}`;
 
 /** Every e-mail the product sends, in the recipient's language. */
 export const mails = {
@@ -117,6 +140,33 @@ export const mails = {
             ...(message ? [`"${message}"`] : []),
           ],
           action: { label: 'Abrir la colección', url },
+        },
+      }[lang],
+    ),
+
+  /**
+   * What happened on one asset while the user was away (notifications batched over
+   * NOTIFICATION_MAIL_WINDOW_MINUTES): each line who did what, with the comment's start as text.
+   */
+  notificationDigest: (lang: Lang, u: Who, asset: string, items: DigestItem[], url: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject:
+            items.length === 1
+              ? `${DID.en[items[0]!.kind](items[0]!.actor ?? SOMEONE.en)} on "${asset}" — ${PRODUCT_NAME}`
+              : `${items.length} new comments on "${asset}" — ${PRODUCT_NAME}`,
+          lines: [`Hello ${u.first_name},`, `New on "${asset}":`, ...items.map((i) => digestLine('en', i))],
+          action: { label: 'Open the asset', url },
+        },
+        es: {
+          subject:
+            items.length === 1
+              ? `${DID.es[items[0]!.kind](items[0]!.actor ?? SOMEONE.es)} en «${asset}» — ${PRODUCT_NAME}`
+              : `${items.length} comentarios nuevos en «${asset}» — ${PRODUCT_NAME}`,
+          lines: [`Hola ${u.first_name},`, `Novedades en «${asset}»:`, ...items.map((i) => digestLine('es', i))],
+          action: { label: 'Abrir el recurso', url },
         },
       }[lang],
     ),

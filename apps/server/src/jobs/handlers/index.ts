@@ -4,6 +4,8 @@ import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
 import { mailSend } from './mail.send.js';
+import { notificationsFanout } from './notifications.fanout.js';
+import { notificationsMail } from './notifications.mail.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
 import { storageCleanup } from './storage.cleanup.js';
@@ -17,6 +19,8 @@ export const handlers = {
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,
+  'notifications.fanout': notificationsFanout,
+  'notifications.mail': notificationsMail,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

@@ -37,6 +37,22 @@ const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   weeks: 7 * 86_400_000,
 };
 const SEAL = 'share-link-token';
+const linkPath = (collectionId: number, token: string, audience: string) =>
+  audience === 'anyone'
+    ? `/collections/shared/${collectionId}/public/using/${token}`
+    : `/collections/shared/${collectionId}/using/${token}`;
+
+/**
+ * The app path that opens a link (`/collections/shared/{id}/using/{token}`), from its sealed
+ * token; null when the token cannot be unsealed (another app key). Notifications name it too.
+ */
+export function sharedLinkPath(
+  appKey: string,
+  row: { collection_id: number; token_enc: string; audience: string },
+): string | null {
+  const token = unseal(appKey, SEAL, row.token_enc);
+  return token ? linkPath(row.collection_id, token, row.audience) : null;
+}
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 const target = (row: { id: number }, name: string) => ({ type: 'share_link', id: row.id, label: name }) as const;
 
@@ -48,13 +64,9 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   const tokenHash = (token: string) => hmac(appKey, `share-link|${token}`);
   const expiryOf = (unit: ShareExpiryUnit, amount: number) =>
     unit === 'never' ? null : iso(new Date(clock.now().getTime() + amount * UNIT_MS[unit]));
-  const linkPath = (collectionId: number, token: string, audience: string) =>
-    audience === 'anyone'
-      ? `/collections/shared/${collectionId}/public/using/${token}`
-      : `/collections/shared/${collectionId}/using/${token}`;
   const linkUrl = (row: ShareLinkRow) => {
-    const token = unseal(appKey, SEAL, row.token_enc);
-    return token ? `${config.appUrl}${linkPath(row.collection_id, token, row.audience)}` : null;
+    const path = sharedLinkPath(appKey, row);
+    return path ? `${config.appUrl}${path}` : null;
   };
 
   /**
@@ -235,7 +247,10 @@ export function shareLinksService(deps: Deps, files: FilesService) {
             ownerId: actor.user.id,
             userIds,
           });
-        for (const u of recipients)
+        // Told at once (and in the app, by the notification the event fans out), unless they
+        // turned share mail off.
+        const settings = await makeRepos(trx).notifications.mailSettings(recipients.map((u) => u.id));
+        for (const u of recipients.filter((r) => settings.get(r.id)?.share !== false))
           await queueMail(
             trx,
             mails.collectionShared(asLang(u.lang), u, by, collection.name, body.message ?? null, url),
@@ -263,12 +278,12 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const rows = await repos.shareLinks.sharedWith(actor.user.id, now(), SHARED_WITH_ME_MAX);
       return {
         items: rows.flatMap((r) => {
-          const token = unseal(appKey, SEAL, r.token_enc);
-          if (!token) return [];
+          const path = sharedLinkPath(appKey, r);
+          if (!path) return [];
           return [
             {
               id: r.id,
-              path: linkPath(r.collection_id, token, r.audience),
+              path,
               collection_name: r.collection_name,
               shared_by: `${r.owner_first} ${r.owner_last}`,
               message: r.message,

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { fanOutComment, fanOutShare } from '../../modules/notifications/notifications.fanout.js';
+import { defineHandler } from '../types.js';
+
+const Id = z.number().int().positive();
+
+/**
+ * Turns a comment or a share into its recipients' notifications (modules/notifications), then
+ * tells this process's streams; streams in other processes find the rows by polling. Idempotent:
+ * a run again after a crash skips whoever was told already.
+ */
+export const notificationsFanout = defineHandler({
+  schema: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('comment'), commentId: Id }),
+    z.object({ kind: z.literal('share'), linkId: Id, ownerId: Id, userIds: z.array(Id).max(10_000) }),
+  ]),
+  async run(p, ctx) {
+    const stored =
+      p.kind === 'comment'
+        ? await fanOutComment(ctx.db, ctx.clock, p.commentId)
+        : await fanOutShare(ctx.db, ctx.clock, p);
+    for (const n of stored) ctx.notificationPublished(n.user_id, n.id);
+    return { notified: stored.length };
+  },
+});
