@@ -36,6 +36,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin-e2e-password',
       LOG_LEVEL: 'warn',
+      // Notification mail gathers for seconds, not ten minutes, so a journey can read it.
+      NOTIFICATION_MAIL_WINDOW_SECONDS: '3',
     },
   },
 });

@@ -146,6 +146,7 @@ export async function buildApp(
             mailer,
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
+            mailWindowMs: config.notificationMailWindowMs,
           })
         : null;
     deps.wake = () => worker?.wake();

@@ -39,6 +39,7 @@ const Env = z.object({
   TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
   NOTIFICATION_STREAM_SECONDS: z.coerce.number().positive().max(86_400).default(900),
+  NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
 
 export type Config = {
@@ -73,6 +74,8 @@ export type Config = {
    * (nothing is lost): the token is checked again, and a revoked session stops receiving.
    */
   notificationStreamMs: number;
+  /** How long notification mail waits to gather what else happens on the same asset. */
+  notificationMailWindowMs: number;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenIdleMs: e.TOKEN_IDLE_DAYS * DAY_MS,
     tokenMaxMs: e.TOKEN_MAX_DAYS * DAY_MS,
     notificationStreamMs: Math.round(e.NOTIFICATION_STREAM_SECONDS * 1000),
+    notificationMailWindowMs: e.NOTIFICATION_MAIL_WINDOW_SECONDS * 1000,
   };
 }

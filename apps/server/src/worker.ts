@@ -21,6 +21,7 @@ const worker = startWorker({
   concurrency: config.jobsConcurrency,
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
+  mailWindowMs: config.notificationMailWindowMs,
 });
 
 let stopping = false;

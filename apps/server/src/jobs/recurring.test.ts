@@ -4,7 +4,9 @@ import { iso } from '../lib/clock.js';
 import { handlers } from './handlers/index.js';
 import { enqueue, enqueueAny } from './queue.js';
 import type { Recurring } from './recurring.js';
-import { recurring } from './start.js';
+import { recurringJobs } from './start.js';
+
+const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';

@@ -6,7 +6,9 @@ import { makeRepos } from '../repos.js';
 import { newUserRow } from '../modules/users/userRow.js';
 import { handlers } from './handlers/index.js';
 import { enqueue } from './queue.js';
-import { recurring } from './start.js';
+import { recurringJobs } from './start.js';
+
+const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { Worker } from './worker.js';

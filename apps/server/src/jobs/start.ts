@@ -7,14 +7,17 @@ import { every } from './recurring.js';
 import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
 
-/** Work every deployment runs; `every` dedupes per slot, so each runs once however many workers. */
-export const recurring = [
+/**
+ * Work every deployment runs; `every` dedupes per slot, so each runs once however many workers.
+ * Batched notification mail looks each minute (or each window, when shorter) for the groups whose
+ * window has passed.
+ */
+export const recurringJobs = (mailWindowMs = 60_000) => [
   every('jobs.cleanup', 60 * 60_000, {}),
   every('rateLimits.sweep', 10 * 60_000, {}),
   every('storage.cleanup', 30 * 60_000, {}),
   every('search.ftsMerge', 60 * 60_000, {}),
-  // Batched notification mail: each minute, the groups whose window has passed.
-  every('notifications.mail', 60_000, {}),
+  every('notifications.mail', Math.min(60_000, mailWindowMs), {}),
 ];
 
 /** A worker with every registered handler and the recurring jobs, already polling. */
@@ -31,9 +34,14 @@ export function startWorker(opts: {
   mailer?: Mailer;
   appUrl?: string;
   notificationPublished?: (userId: number, notificationId: number) => void;
+  mailWindowMs?: number;
 }): Worker {
   const { 'mail.send': mail, ...rest } = handlers;
-  const worker = new Worker({ ...opts, handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest, recurring });
+  const worker = new Worker({
+    ...opts,
+    handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest,
+    recurring: recurringJobs(opts.mailWindowMs),
+  });
   worker.start();
   return worker;
 }

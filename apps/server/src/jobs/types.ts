@@ -34,6 +34,8 @@ export interface JobContext {
    * delivery is then immediate here, while other processes' pollers find it within their interval.
    */
   notificationPublished(userId: number, notificationId: number): void;
+  /** How long notification mail waits to gather what else happens (NOTIFICATION_MAIL_WINDOW_SECONDS). */
+  mailWindowMs: number;
   job: { id: number; name: string; attempt: number; maxAttempts: number; ownerId: number | null };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

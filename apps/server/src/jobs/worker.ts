@@ -8,6 +8,7 @@ import type { BlobStore } from '../storage/index.js';
 import { backoffMs } from './backoff.js';
 import { PermanentJobError } from './errors.js';
 import { ProgressWriter } from './progress.js';
+import { NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/contract';
 import { enqueueDueSlots } from './recurring.js';
 import type { Recurring } from './recurring.js';
 import { enqueueDueSchedules } from './schedules.js';
@@ -39,6 +40,8 @@ export interface WorkerOptions {
   appUrl?: string;
   /** See JobContext.notificationPublished (the server passes its notification broker's). */
   notificationPublished?: (userId: number, notificationId: number) => void;
+  /** See JobContext.mailWindowMs; ten minutes when absent. */
+  mailWindowMs?: number;
   /** Progress rows are written at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
 }
@@ -74,6 +77,7 @@ export class Worker {
   private readonly mailer: Mailer | undefined;
   private readonly appUrl: string | undefined;
   private readonly notificationPublished: (userId: number, notificationId: number) => void;
+  private readonly mailWindowMs: number;
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
   private readonly schedulesEveryMs: number;
@@ -102,6 +106,7 @@ export class Worker {
     this.mailer = opts.mailer;
     this.appUrl = opts.appUrl;
     this.notificationPublished = opts.notificationPublished ?? (() => undefined);
+    this.mailWindowMs = opts.mailWindowMs ?? NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000;
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
@@ -257,6 +262,7 @@ export class Worker {
         mailer: this.mailer,
         appUrl: this.appUrl,
         notificationPublished: this.notificationPublished,
+        mailWindowMs: this.mailWindowMs,
         job: {
           id: job.id,
           name: job.name,

@@ -17,7 +17,7 @@ export const notificationsFanout = defineHandler({
   async run(p, ctx) {
     const stored =
       p.kind === 'comment'
-        ? await fanOutComment(ctx.db, ctx.clock, p.commentId)
+        ? await fanOutComment(ctx.db, ctx.clock, p.commentId, ctx.mailWindowMs)
         : await fanOutShare(ctx.db, ctx.clock, p);
     for (const n of stored) ctx.notificationPublished(n.user_id, n.id);
     return { notified: stored.length };

@@ -54,7 +54,12 @@ export interface Stored {
  * after the first unmailed notification of that user and asset, so later ones join its batch.
  * Idempotent: those already told of the comment are skipped.
  */
-export async function fanOutComment(db: Db, clock: Clock, commentId: number): Promise<Stored[]> {
+export async function fanOutComment(
+  db: Db,
+  clock: Clock,
+  commentId: number,
+  mailWindowMs = NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000,
+): Promise<Stored[]> {
   return db.transaction().execute(async (trx) => {
     const repo = notificationsRepo(trx);
     const comment = await repo.comment(commentId);
@@ -77,7 +82,7 @@ export async function fanOutComment(db: Db, clock: Clock, commentId: number): Pr
     if (!recipients.length) return [];
 
     const now = clock.now();
-    const windowEnd = iso(new Date(now.getTime() + NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000));
+    const windowEnd = iso(new Date(now.getTime() + mailWindowMs));
     const [settings, pending] = await Promise.all([
       repo.mailSettings(recipients),
       repo.pendingMailAfter(comment.asset_id, recipients),
