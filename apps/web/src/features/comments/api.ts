@@ -3,6 +3,9 @@ import { MAX_PER_PAGE, routes } from '@brandvault/contract';
 import type { CommentAddBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 
+/** Comment toasts last as long as the asset operations' (spec durations). */
+export const COMMENT_TOAST = 'assets' as const;
+
 /** Keys: one asset's comment queries sit under `['comments', id]`, so one invalidation refreshes them. */
 export const commentKeys = {
   asset: (assetId: number) => ['comments', assetId] as const,
