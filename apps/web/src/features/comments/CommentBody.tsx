@@ -12,7 +12,14 @@ export function CommentBody({ body, id }: { body: string; id?: string }) {
             @{s.name}
           </span>
         ) : s.kind === 'link' ? (
-          <Anchor key={i} href={s.href} target="_blank" rel="noopener noreferrer nofollow" className={classes.link}>
+          <Anchor
+            key={i}
+            href={s.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            inherit
+            className={classes.link}
+          >
             {s.text}
           </Anchor>
         ) : (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   ActionIcon,
+  Box,
   Button,
   Group,
   Indicator,
@@ -102,12 +103,15 @@ function NotificationPanel({ unread, onOpenItem }: { unread: number; onOpenItem:
     );
   } else if (items.length === 0) {
     body = (
-      <EmptyBlock
-        framed={false}
-        icon={<IconBellOff size={28} stroke={1.6} />}
-        title={t('notifications.emptyTitle')}
-        description={t('notifications.empty')}
-      />
+      // The popover has no padding of its own: keep the sentence off its edges.
+      <Box px="md">
+        <EmptyBlock
+          framed={false}
+          icon={<IconBellOff size={28} stroke={1.6} />}
+          title={t('notifications.emptyTitle')}
+          description={t('notifications.empty')}
+        />
+      </Box>
     );
   } else {
     body = (
