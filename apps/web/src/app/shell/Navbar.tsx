@@ -20,7 +20,8 @@ export function Navbar() {
         <Group gap="lg" wrap="nowrap">
           <CompactMenu />
           <Link to="/brand/choose" aria-label={t('nav.homeLink')} style={{ textDecoration: 'none' }}>
-            <Logo />
+            {/* On a phone the name would push the profile menu off the screen. */}
+            <Logo nameFrom="xs" />
           </Link>
           <Box visibleFrom="md">
             <MainMenu />

@@ -134,10 +134,13 @@ export function ViewerToolbar({
         <Tool label={t('viewer.details')} to={`/brand/asset/${item.id}`} onClick={onClose}>
           <IconExternalLink size={20} />
         </Tool>
+      </Group>
+      {/* Outside the tools, so that on a phone it stays beside the name while the tools wrap below. */}
+      <div className={classes.close}>
         <Tool label={t('viewer.close')} onClick={onClose}>
           <IconX size={22} />
         </Tool>
-      </Group>
+      </div>
     </header>
   );
 }
