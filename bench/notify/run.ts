@@ -6,12 +6,15 @@
 // POST /api/ops/asset/:id/comment/add, one at a time, and times each from the POST's answer to
 // the event on B's stream. Prints JSON (p50/p95/p99 in ms).
 //   npm run notify -w bench -- [--comments 100] [--processes 2] [--authors 2] [--gap-ms 20] [--base URL]
+//     [--new-connections]: each comment on a fresh connection, so the cluster spreads them over
+//     its processes (fetch keeps one connection, which lands every comment in one process).
 // The comment route allows 60 posts a minute per user: the comments go round --authors authors
 // (2 post 100 within a minute). --base uses a running server instead (signed in as its admin,
 // ADMIN_PASSWORD or bench-password-1).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { BENCH_PASSWORD, USERS, numOpt, opt, signIn, startServer, stats } from '../lib/common.js';
@@ -22,6 +25,7 @@ const processes = numOpt('processes', 2);
 const authorCount = numOpt('authors', 2);
 const gapMs = numOpt('gap-ms', 20);
 const given = opt('base', '');
+const fresh_ = process.argv.includes('--new-connections');
 
 let server: Server | null = null;
 let fresh: string | null = null;
@@ -41,6 +45,23 @@ async function call(s: Session, method: string, path: string, body?: unknown) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+/** A POST on a connection of its own (node:http without an agent), answered as JSON. */
+function postFresh(s: Session, path: string, body: unknown) {
+  return new Promise<Awaited<ReturnType<typeof call>>>((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: 'POST', headers: s.headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () =>
+        res.statusCode && res.statusCode < 300
+          ? resolve(JSON.parse(text))
+          : reject(new Error(`POST ${path}: ${res.statusCode} ${text.slice(0, 300)}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
 }
 async function form(s: Session, path: string, fd: FormData) {
   const { 'content-type': _json, ...headers } = s.headers;
@@ -118,7 +139,10 @@ try {
   for (let i = 0; i < count; i++) {
     const author = authors[i % authors.length]!;
     const body = `@[${b.name}](${b.id}) comment ${i + 1} of ${count}`;
-    const answer = await call(author.session, 'POST', `/api/ops/asset/${assetId}/comment/add`, { body });
+    const at_ = `/api/ops/asset/${assetId}/comment/add`;
+    const answer = fresh_
+      ? await postFresh(author.session, at_, { body })
+      : await call(author.session, 'POST', at_, { body });
     const answeredAt = performance.now();
     const commentId = answer.comment.id as number;
     const deadline = answeredAt + 5000;
@@ -139,6 +163,7 @@ try {
       {
         bench: 'notify',
         server: given ? base : { processes, data: fresh ? 'fresh SQLite' : 'DATA_DIR / DATABASE_URL' },
+        connections: fresh_ ? 'one per comment' : 'kept alive',
         comments: count,
         authors: authorCount,
         delivered: latencies.length,

@@ -25,7 +25,10 @@ export interface WorkerOptions {
   clock?: Clock;
   /** Jobs run at once by this process (handlers mostly wait on sharp/ffmpeg/SMTP). */
   concurrency?: number;
-  /** Idle wait between looks at the queue. */
+  /**
+   * Idle wait between looks at the queue. A job enqueued by another process (which cannot wake
+   * this one) waits up to this long: 250 ms keeps a comment's notification well under a second.
+   */
   pollMs?: number;
   /** A claim lasts this long and is renewed at a third of it while the handler runs. */
   leaseMs?: number;
@@ -114,7 +117,7 @@ export class Worker {
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
-    this.pollMs = opts.pollMs ?? 1000;
+    this.pollMs = opts.pollMs ?? 250;
     this.leaseMs = opts.leaseMs ?? 120_000;
     this.recurring = (opts.recurring ?? []).filter((r) => {
       if (r.name in this.handlers) return true;
