@@ -22,6 +22,8 @@ export interface Call {
 type Build = (w: World, p: Principal) => Call | Promise<Call>;
 
 const PASSWORD = 'password-123';
+/** A small crop any picture of the world allows without upscaling. */
+const CROP = 'x=0&y=0&w=0.5&h=0.5&width=1&format=png';
 const get = (url: string): Call => ({ method: 'GET', url });
 const listed = (id: () => number) => (res: Res) =>
   res.statusCode !== 200 ? res.statusCode : res.json().items.some((u: { id: number }) => u.id === id()) ? 200 : 404;
@@ -265,6 +267,7 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/asset/${await w.freshAsset()}/status/change`,
   }),
   'GET /api/ops/asset/:id/download': (w) => get(`/api/ops/asset/${w.asset}/download`),
+  'GET /api/ops/asset/:id/crop': (w) => get(`/api/ops/asset/${w.asset}/crop?${CROP}`),
   'PUT /api/ops/asset/statistics': (w) => ({
     method: 'PUT',
     url: '/api/ops/asset/statistics',
@@ -324,6 +327,8 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/asset/:id/view | an asset in the PRIVATE folder': (w) => get(`/api/ops/asset/${w.privAsset}/view`),
   'GET /api/ops/asset/:id/download | an asset in the PRIVATE folder': (w) =>
     get(`/api/ops/asset/${w.privAsset}/download`),
+  'GET /api/ops/asset/:id/crop | an asset in the PRIVATE folder': (w) =>
+    get(`/api/ops/asset/${w.privAsset}/crop?${CROP}`),
   'GET /api/ops/users/all | is a brand-A member listed': (w) => ({
     ...get(`/api/ops/users/all?search=${encodeURIComponent(w.memberA.email)}`),
     judge: listed(() => w.memberA.id),

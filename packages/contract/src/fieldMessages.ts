@@ -35,6 +35,10 @@ const T = {
     own: '{path} of your own account can only be changed by an administrator',
     mention: '{path} names someone who cannot see this asset',
     mentions: `{path} may mention at most ${COMMENT_MENTIONS_MAX} people`,
+    cropEmpty: '{path} must be greater than 0: the crop needs an area',
+    cropOutside: '{path} takes the crop outside the image',
+    cropImage: '{path}: only JPEG, PNG, WebP, GIF, TIFF and AVIF images can be cropped',
+    upscale: "{path}: the output may not exceed the original's pixels unless upscaling is chosen",
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -63,6 +67,10 @@ const T = {
     own: '{path} de tu propia cuenta solo lo puede cambiar un administrador',
     mention: '{path} nombra a alguien que no puede ver este recurso',
     mentions: `{path} puede mencionar como máximo a ${COMMENT_MENTIONS_MAX} personas`,
+    cropEmpty: '{path} debe ser mayor que 0: el recorte necesita un área',
+    cropOutside: '{path} deja el recorte fuera de la imagen',
+    cropImage: '{path}: solo se pueden recortar imágenes JPEG, PNG, WebP, GIF, TIFF y AVIF',
+    upscale: '{path}: la salida no puede superar los píxeles del original salvo que se elija ampliar',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { def } from '../routeDef.js';
 import {
   AssetCopyBody,
+  AssetCropQuery,
   AssetEditBody,
   AssetMoveBody,
   AssetMoveParams,
@@ -91,6 +92,16 @@ export const assetsRoutes = {
       sig: text().max(128).optional(),
       disposition: z.enum(['attachment', 'inline']).optional(),
     }),
+    response: z.unknown(),
+    raw: true,
+  }),
+  assetCrop: def({
+    method: 'GET',
+    path: '/api/ops/asset/:id/crop',
+    access: { permission: 'asset.download' },
+    summary: 'A cropped, resized and re-encoded copy of an image original (bearer token)',
+    params: IdParams,
+    query: AssetCropQuery,
     response: z.unknown(),
     raw: true,
   }),

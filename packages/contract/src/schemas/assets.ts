@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants.js';
-import { Id, IdNumber, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
+import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
@@ -163,3 +163,49 @@ export const FolderTree = z.object({
   /** With `with=assets|both`: the first page of assets directly in the requested folder. */
   assets: z.array(AssetCard).optional(),
 });
+
+/** Output formats of a cropped download (§1 "custom cropped download"). */
+export const CROP_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
+export type CropFormat = (typeof CROP_FORMATS)[number];
+/** The largest output side of a cropped download, in pixels. */
+export const CROP_MAX_SIDE = 16384;
+
+/** A fraction 0–1 from a query string ("0", "1", "0.25", ".5"). */
+const QueryFraction = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^(0|1)?(\.\d{1,12})?$/)
+      .refine((s) => s !== '' && s !== '.', { params: { key: 'invalid' } })
+      .transform(Number),
+  ])
+  .pipe(z.number().min(0).max(1));
+/** Tolerance for fractions that add up to a little over 1 through rounding in the browser. */
+const EPS = 1e-6;
+
+/**
+ * A cropped download: the rectangle x, y, w, h as fractions of the upright original (EXIF
+ * orientation applied first), the output `width` (and `height`, else kept to the rectangle's
+ * aspect), the format and its quality. The output never has more pixels than the rectangle of
+ * the original unless `upscale=true`; that rule needs the original's size, so the server checks it.
+ */
+export const AssetCropQuery = z
+  .object({
+    x: QueryFraction,
+    y: QueryFraction,
+    w: QueryFraction,
+    h: QueryFraction,
+    width: QueryInt(1, CROP_MAX_SIDE),
+    height: QueryInt(1, CROP_MAX_SIDE).optional(),
+    format: z.enum(CROP_FORMATS),
+    quality: QueryInt(1, 100).default(85),
+    upscale: z.enum(['true', 'false']).default('false'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.w <= 0) ctx.addIssue({ code: 'custom', path: ['w'], params: { key: 'cropEmpty' }, input: q.w });
+    if (q.h <= 0) ctx.addIssue({ code: 'custom', path: ['h'], params: { key: 'cropEmpty' }, input: q.h });
+    if (q.x + q.w > 1 + EPS) ctx.addIssue({ code: 'custom', path: ['w'], params: { key: 'cropOutside' }, input: q.w });
+    if (q.y + q.h > 1 + EPS) ctx.addIssue({ code: 'custom', path: ['h'], params: { key: 'cropOutside' }, input: q.h });
+  });
+export type AssetCropQuery = z.input<typeof AssetCropQuery>;

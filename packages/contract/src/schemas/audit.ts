@@ -58,7 +58,12 @@ export const AUDIT_EVENTS = {
   'asset.status': ev('assets', [], 'Removed or restored an asset', 'Eliminó o restauró un recurso'),
   'asset.version_new': ev('assets', ['version'], 'Added a version', 'Añadió una versión'),
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
-  'asset.download': ev('assets', ['version'], 'Downloaded an asset', 'Descargó un recurso'),
+  'asset.download': ev(
+    'assets',
+    ['version', 'crop', 'format', 'width', 'height'],
+    'Downloaded an asset',
+    'Descargó un recurso',
+  ),
   'shortcut.create': ev('shortcuts', ['shortcut_id'], 'Created a shortcut', 'Creó un acceso directo'),
   'shortcut.update': ev('shortcuts', ['shortcut_id'], 'Renamed a shortcut', 'Renombró un acceso directo'),
   'shortcut.delete': ev('shortcuts', ['shortcut_id'], 'Deleted a shortcut', 'Eliminó un acceso directo'),

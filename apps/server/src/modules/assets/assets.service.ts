@@ -1,4 +1,4 @@
-import type { AssetEditBody, AssetView, UploadResult } from '@brandvault/contract';
+import type { AssetCropQuery, AssetEditBody, AssetView, UploadResult } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -14,10 +14,14 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import type { FilesService } from '../files/files.service.js';
+import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
+import { FileAnswer } from '../../lib/fileAnswer.js';
+import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
+import { croppable, renderCrop } from './crop.js';
 import { cleanFileName } from './fileName.js';
 import { failed, ingestNewAsset } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
@@ -288,6 +292,51 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         if (jobs.length) deps.wake?.();
       }
       return answer;
+    },
+
+    /**
+     * A cropped download (§1): the same rights as the original's (brand, PRIVATE, asset.download),
+     * rendered from the original and recorded as a download with the crop it was.
+     */
+    async crop(ctx: RequestContext, id: number, q: z.output<typeof AssetCropQuery>) {
+      const { actor } = ctx;
+      const a = await visible(actor, id);
+      authorize(hasPermission(actor, 'asset.download'), 'FORBIDDEN');
+      if (!croppable(a)) throw invalid({ format: 'cropImage' });
+      let source;
+      try {
+        source = await deps.storage.get(a.blob_key);
+      } catch (err) {
+        if (err instanceof BlobNotFoundError) throw new AppError('NOT_FOUND');
+        throw err;
+      }
+      const out = await renderCrop(source, a.name, q);
+      const jobs = await handle.db.transaction().execute(async (trx) => {
+        await audit.record(trx, ctx, {
+          event: 'asset.download',
+          target: assetTarget(a),
+          info: {
+            version: a.current_version,
+            crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
+            format: q.format,
+            width: out.width,
+            height: out.height,
+          },
+        });
+        return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
+      });
+      if (jobs.length) deps.wake?.();
+      return new FileAnswer(
+        200,
+        {
+          ...fileSafetyHeaders(),
+          'content-type': out.mime,
+          'content-length': out.data.length,
+          'content-disposition': contentDisposition(out.name),
+          'cache-control': 'private, no-store',
+        },
+        out.data,
+      );
     },
 
     async stats(ctx: RequestContext, brandId: number) {
