@@ -176,7 +176,7 @@ const QueryFraction = z
     z.number(),
     z
       .string()
-      .regex(/^(0|1)?(\.\d{1,12})?$/)
+      .regex(/^(0|1)?(\.\d{1,20})?$/)
       .refine((s) => s !== '' && s !== '.', { params: { key: 'invalid' } })
       .transform(Number),
   ])

@@ -50,7 +50,7 @@ afterAll(() => t.close());
 
 describe('cropped downloads', () => {
   it('crops 4:5 to 160×200 and names the file after the original and the output', async () => {
-    const r = await crop(admin, photo, 'x=0.25&y=0&w=0.5&h=0.833333&width=160&format=webp');
+    const r = await crop(admin, photo, 'x=0.25&y=0&w=0.5&h=0.8333333333333334&width=160&format=webp');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/webp');
     expect(r.headers['cache-control']).toBe('private, no-store');
