@@ -70,7 +70,7 @@ async function send(route: RouteDef, opts: AnyOptions): Promise<Response> {
   });
 }
 
-async function readError(res: Response): Promise<ApiError> {
+export async function readError(res: Response): Promise<ApiError> {
   const retry = Number(res.headers.get('retry-after'));
   try {
     const json = (await res.json()) as {

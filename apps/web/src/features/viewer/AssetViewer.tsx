@@ -4,6 +4,7 @@ import type { AssetCard } from '@brandvault/contract';
 import { useSearchParams } from 'react-router';
 import { useAsset } from '../assets/api';
 import { ReviewProvider, useReview } from '../comments/review';
+import { CropDialog } from '../crop/CropDialog';
 import type { ReviewMode } from '../comments/review';
 import { isPdf, pictureOf } from './media';
 import { useViewerKeys } from './useViewerKeys';
@@ -86,13 +87,13 @@ interface FrameProps {
   onHoldEscape: (hold: boolean) => void;
 }
 
-/** Tells the viewer whether Escape belongs to an annotation tool. */
-function EscapeHold({ onHold }: { onHold: (hold: boolean) => void }) {
+/** Tells the viewer whether Escape belongs to an annotation tool or to a dialog over the viewer. */
+function EscapeHold({ onHold, dialog }: { onHold: (hold: boolean) => void; dialog: boolean }) {
   const drawing = (useReview()?.tool ?? null) !== null;
   useEffect(() => {
-    onHold(drawing);
+    onHold(drawing || dialog);
     return () => onHold(false);
-  }, [drawing, onHold]);
+  }, [drawing, dialog, onHold]);
   return null;
 }
 
@@ -116,6 +117,7 @@ function ViewerFrame({
   const [turns, setTurns] = useState(0);
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const [broken, setBroken] = useState(false);
+  const [cropping, setCropping] = useState(false);
   // A notification's link (?comment=) opens the comments with that comment picked.
   const [params] = useSearchParams();
   const linked = Number(params.get('comment')) || null;
@@ -157,7 +159,7 @@ function ViewerFrame({
   const resetZoom = () => (setTenths(ZOOM_DEFAULT), setOffset({ x: 0, y: 0 }));
   const rotate = () => setTurns((n) => n + 1);
 
-  useViewerKeys({ prev, next, zoomIn: doZoomIn, zoomOut: doZoomOut, resetZoom, rotate, visual });
+  useViewerKeys({ prev, next, zoomIn: doZoomIn, zoomOut: doZoomOut, resetZoom, rotate, visual, paused: cropping });
 
   // Warm the browser cache with the neighbours' pictures.
   useEffect(() => {
@@ -177,7 +179,7 @@ function ViewerFrame({
       onSelect={() => setPanel('comments')}
     >
       <div className={classes.frame}>
-        <EscapeHold onHold={onHoldEscape} />
+        <EscapeHold onHold={onHoldEscape} dialog={cropping} />
         <ViewerToolbar
           item={item}
           index={index}
@@ -193,8 +195,10 @@ function ViewerFrame({
           onRotate={rotate}
           onToggleInfo={() => togglePanel('info')}
           onToggleComments={() => togglePanel('comments')}
+          onCrop={() => setCropping(true)}
           onClose={onClose}
         />
+        <CropDialog asset={item} opened={cropping} onClose={() => setCropping(false)} />
         <div className={classes.body}>
           <ViewerStage
             item={item}

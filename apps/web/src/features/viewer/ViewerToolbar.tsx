@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Modal, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  IconCrop,
   IconDownload,
   IconExternalLink,
   IconFolderPlus,
@@ -17,6 +18,7 @@ import { Link } from 'react-router';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
+import { canCrop } from '../crop/CropDialog';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import type { SidePanel } from './ViewerInfo';
 import { canZoomIn, canZoomOut, toScale } from './zoom';
@@ -40,6 +42,8 @@ interface ViewerToolbarProps {
   onRotate: () => void;
   onToggleInfo: () => void;
   onToggleComments: () => void;
+  /** Opens "Crop and download" (offered for images the user may download). */
+  onCrop: () => void;
   onClose: () => void;
 }
 
@@ -59,6 +63,7 @@ export function ViewerToolbar({
   onRotate,
   onToggleInfo,
   onToggleComments,
+  onCrop,
   onClose,
 }: ViewerToolbarProps) {
   const { t } = useTranslation();
@@ -122,6 +127,11 @@ export function ViewerToolbar({
               <IconDownload size={20} />
             </Tool>
           ))}
+        {canCrop(item) && (
+          <Tool label={t('crop.open')} onClick={onCrop}>
+            <IconCrop size={20} />
+          </Tool>
+        )}
         {item.status === 'ACTIVE' && (
           <ShortcutButton kind="asset" id={item.id} label={item.name} variant="icon" color="gray.3" />
         )}

@@ -9,6 +9,8 @@ export interface ViewerKeyActions {
   rotate: () => unknown;
   /** Zoom and rotation keys only act on what is shown as a picture. */
   visual: boolean;
+  /** A dialog over the viewer (crop) has the keys. */
+  paused?: boolean;
 }
 
 /** Keys typed in these keep their own meaning (seeking a video, moving a caret). */
@@ -29,6 +31,7 @@ export function useViewerKeys(actions: ViewerKeyActions) {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ownsKeys(e.target)) return;
       const k = keys.current;
+      if (k.paused) return;
       const act: Record<string, (() => unknown) | undefined> = {
         ArrowLeft: k.prev,
         ArrowRight: k.next,
