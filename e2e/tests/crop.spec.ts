@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
+import { ADMIN, signIn, unique } from '../support/fixtures';
+import { makeMedia } from '../support/media';
+
+test('crops an image to 4:5 WebP from the viewer, on a 390 px phone too', async ({ page }) => {
+  test.setTimeout(120_000);
+  const media = makeMedia();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+  const api = await apiAs(page);
+  const name = `Crop ${unique('cr').slice(-6)}`;
+  const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+  });
+  const ids = await api.upload(brand.id, brand.root_folder_id, [media.sunrise]);
+  const assetId = ids['sunrise.jpg']!;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/brand/choose');
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/brand');
+  await expect(page.getByTestId('search-results').locator('img[src*="/api/media/"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await page.getByTestId(`asset-card-${assetId}`).click();
+  const viewer = page.getByRole('dialog', { name: 'sunrise.jpg' });
+  await viewer.getByRole('button', { name: 'Crop and download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crop and download sunrise.jpg' });
+  await expect(dialog.locator('img').first()).toBeVisible();
+  await dialog.getByText('4:5', { exact: true }).click();
+  await dialog.getByText('WebP', { exact: true }).click();
+  await dialog.getByLabel('Width').fill('400');
+  await expect(dialog.getByLabel('Height')).toHaveValue('500 px');
+  // Nothing wider than the phone: no sideways scrolling of the page or the dialog.
+  const overflow = await page.evaluate(() => {
+    const d = [...document.querySelectorAll('[role="dialog"]')].pop() as HTMLElement;
+    const body = d.querySelector('.mantine-Modal-body') as HTMLElement;
+    return {
+      page: document.documentElement.scrollWidth,
+      dialog: d.getBoundingClientRect().width,
+      body: body.scrollWidth - body.clientWidth,
+    };
+  });
+  expect(overflow.page).toBeLessThanOrEqual(390);
+  expect(overflow.dialog).toBeLessThanOrEqual(390);
+  expect(overflow.body).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('crop-390.png') });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('sunrise-crop-400x500.webp');
+  const probe = execFileSync('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height'],
+    ...['-of', 'csv=p=0', await download.path()],
+  ]);
+  expect(probe.toString().trim()).toBe('webp,400,500');
+  await expect(dialog).toBeHidden();
+});
