@@ -1,0 +1,3 @@
+export { renderSelectionPdf } from './renderSelectionPdf.js';
+export type { PdfAsset, PdfInput, PdfOptions } from './types.js';
+export type { PdfLang } from './labels.js';
