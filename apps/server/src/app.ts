@@ -32,6 +32,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(
     collectionsRoutes(app, mountDeps, services);
     shareLinksRoutes(app, mountDeps, services);
     commentsRoutes(app, mountDeps, services);
+    downloadsRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
 

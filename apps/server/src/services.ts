@@ -19,6 +19,7 @@ import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
 import { collectionsService } from './modules/collections/collections.service.js';
 import { commentsService } from './modules/comments/comments.service.js';
+import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
@@ -58,6 +59,7 @@ export function makeServices(deps: Deps) {
     collections: collectionsService(deps, folders),
     shareLinks: shareLinksService(deps, files),
     comments: commentsService(deps),
+    downloads: downloadsService(deps, files),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

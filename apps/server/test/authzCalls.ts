@@ -1,4 +1,5 @@
 import { enqueueAny } from '../src/jobs/queue.js';
+import { downloadKey } from '../src/modules/downloads/downloads.build.js';
 import { multipart } from './harness.js';
 import type { Client } from './harness.js';
 import type { Principal } from './authzMatrix.js';
@@ -51,6 +52,46 @@ const selfId = async (w: World, p: Principal) =>
   p === 'anonymous' ? w.memberA.id : ((await w.clients[p].get('/api/auth/me')).json().session_user.id as number);
 /** A queued job owned by `ownerId`, under a name no worker runs (it stays queued). */
 const ownedJob = async (w: World, ownerId: number) => (await enqueueAny(w.db, 'matrix.job', {}, { ownerId }))!;
+/** A ready zip of `ownerId` (a row and a small file in storage, as the build job leaves them). */
+const readyDownload = async (w: World, ownerId: number) => {
+  const now = new Date();
+  const { id } = await w.db
+    .insertInto('downloads')
+    .values({
+      user_id: ownerId,
+      brand_id: w.A.id,
+      format: 'zip',
+      layout: 'pages',
+      name: 'Matrix.zip',
+      state: 'ready',
+      request: JSON.stringify({ asset_ids: [w.asset], folder_ids: [] }),
+      lang: 'en',
+      contents: JSON.stringify([w.asset]),
+      files: 1,
+      skipped: 0,
+      size: 4,
+      created_at: now.toISOString(),
+      ready_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await w.storage.put(downloadKey(id), Buffer.from('PK\x05\x06'));
+  await w.db
+    .updateTable('downloads')
+    .set({ blob_key: downloadKey(id) })
+    .where('id', '=', id)
+    .execute();
+  return id;
+};
+/** The signed address of a ready download of the principal (the admin's, for anonymous callers). */
+const downloadUrl = async (w: World, p: Principal) => {
+  const owner = p === 'anonymous' ? w.admin : w.clients[p];
+  const me = (await owner.get('/api/auth/me')).json().session_user.id as number;
+  const r = await owner.get(`/api/ops/asset/download/${await readyDownload(w, me)}`);
+  if (r.statusCode !== 200) throw new Error(`download: ${r.statusCode} ${r.body}`);
+  return r.json().url as string;
+};
 const pngForm = async (fields: Record<string, string>, field: string) =>
   multipart(fields, [{ field, name: 'matrix.png', type: 'image/png', data: await uniquePng() }]);
 
@@ -273,6 +314,15 @@ export const calls: Record<string, Build> = {
     url: '/api/ops/asset/statistics',
     body: { brand_id: w.A.id },
   }),
+  'POST /api/ops/asset/download/get/queue': (w) => ({
+    method: 'POST',
+    url: '/api/ops/asset/download/get/queue',
+    body: { asset_ids: [w.asset], format: 'zip' },
+  }),
+  'GET /api/ops/asset/download/list': () => get('/api/ops/asset/download/list'),
+  'GET /api/ops/asset/download/:id': async (w) =>
+    get(`/api/ops/asset/download/${await readyDownload(w, w.memberA.id)}`),
+  'GET /api/ops/asset/download/:id/file': async (w, p) => get(await downloadUrl(w, p)),
   'POST /api/ops/asset/version/new': async (w) => ({
     method: 'POST',
     url: '/api/ops/asset/version/new',
@@ -327,6 +377,18 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/asset/:id/view | an asset in the PRIVATE folder': (w) => get(`/api/ops/asset/${w.privAsset}/view`),
   'GET /api/ops/asset/:id/download | an asset in the PRIVATE folder': (w) =>
     get(`/api/ops/asset/${w.privAsset}/download`),
+  'POST /api/ops/asset/download/get/queue | the PRIVATE folder': (w) => ({
+    method: 'POST',
+    url: '/api/ops/asset/download/get/queue',
+    body: { folder_ids: [w.priv], format: 'zip' },
+  }),
+  "GET /api/ops/asset/download/:id | the caller's own": async (w, p) =>
+    get(`/api/ops/asset/download/${await readyDownload(w, p === 'anonymous' ? w.memberA.id : await selfId(w, p))}`),
+  "GET /api/ops/asset/download/:id/file | with someone else's signature": async (w, p) => {
+    const url = new URL(await downloadUrl(w, p), 'http://app.test');
+    url.searchParams.set('u', String(w.memberA.id));
+    return get(`${url.pathname}${url.search}`);
+  },
   'GET /api/ops/asset/:id/crop | an asset in the PRIVATE folder': (w) =>
     get(`/api/ops/asset/${w.privAsset}/crop?${CROP}`),
   'GET /api/ops/users/all | is a brand-A member listed': (w) => ({

@@ -85,6 +85,12 @@ const table: Record<string, Row> = {
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/version/new': [401, 403, 201, 201, 201, 404, 403],
+  // Zips and PDFs: asset.download (guests hold it) on assets the caller may download; the list
+  // and a download are the caller's own; the file opens with the signed address its owner got.
+  'POST /api/ops/asset/download/get/queue': [401, 202, 202, 202, 202, 404, 202],
+  'GET /api/ops/asset/download/list': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/asset/download/:id': [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/ops/asset/download/:id/file': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/asset/:id/version/all': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/version/:number/restore': [401, 403, 201, 201, 201, 404, 403],
 
@@ -170,6 +176,9 @@ const probeTable: Record<string, Row> = {
   'GET /api/ops/asset/:id/view | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
   'GET /api/ops/asset/:id/download | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
   'GET /api/ops/asset/:id/crop | an asset in the PRIVATE folder': [401, 404, 200, 200, 200, 404, 404],
+  'POST /api/ops/asset/download/get/queue | the PRIVATE folder': [401, 404, 202, 202, 202, 404, 404],
+  "GET /api/ops/asset/download/:id | the caller's own": [401, 200, 200, 200, 200, 200, 200],
+  "GET /api/ops/asset/download/:id/file | with someone else's signature": [404, 404, 404, 404, 404, 404, 404],
   'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 403, 404, 200, 200, 403],
   'GET /api/ops/users/:id | a brand-B member': [401, 403, 403, 404, 200, 200, 403],

@@ -142,6 +142,7 @@ export async function buildWorld(t: TestApp) {
   return {
     /** The app's database, for objects no route makes yet (jobs with an owner). */
     db: t.built.handle.db,
+    storage: t.built.storage,
     admin,
     clients,
     A,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Lang } from './constants.js';
 import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
+import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from './schemas/downloads.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max
@@ -39,6 +40,10 @@ const T = {
     cropOutside: '{path} takes the crop outside the image',
     cropImage: '{path}: only JPEG, PNG, WebP, GIF, TIFF and AVIF images can be cropped',
     upscale: "{path}: the output may not exceed the original's pixels unless upscaling is chosen",
+    emptySelection: '{path}: choose at least one asset or folder to download',
+    downloadTooBig: `{path}: one download holds at most ${DOWNLOAD_MAX_FILES.toLocaleString('en')} files and ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
+    pdfTooMany: `{path}: a PDF shows at most ${DOWNLOAD_PDF_MAX_ASSETS} assets`,
+    nothingToDownload: '{path}: none of the chosen files can be downloaded',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -71,6 +76,10 @@ const T = {
     cropOutside: '{path} deja el recorte fuera de la imagen',
     cropImage: '{path}: solo se pueden recortar imágenes JPEG, PNG, WebP, GIF, TIFF y AVIF',
     upscale: '{path}: la salida no puede superar los píxeles del original salvo que se elija ampliar',
+    emptySelection: '{path}: elige al menos un recurso o una carpeta para descargar',
+    downloadTooBig: `{path}: una descarga contiene como máximo ${DOWNLOAD_MAX_FILES.toLocaleString('es')} archivos y ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
+    pdfTooMany: `{path}: un PDF muestra como máximo ${DOWNLOAD_PDF_MAX_ASSETS} recursos`,
+    nothingToDownload: '{path}: ninguno de los archivos elegidos se puede descargar',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

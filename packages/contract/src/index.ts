@@ -17,5 +17,6 @@ export * from './schemas/shareLinks.js';
 export * from './schemas/comments.js';
 export * from './schemas/notifications.js';
 export * from './schemas/jobs.js';
+export * from './schemas/downloads.js';
 export * from './schemas/audit.js';
 export * from './schemas/shortcuts.js';

@@ -6,6 +6,7 @@ import { authRoutes } from './schemas/auth.routes.js';
 import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
+import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { filesRoutes } from './schemas/files.routes.js';
 import { foldersRoutes } from './schemas/folders.routes.js';
 import { healthRoutes } from './schemas/health.routes.js';
@@ -31,6 +32,7 @@ export const routes = joinRoutes(
   searchRoutes,
   filesRoutes,
   assetsRoutes,
+  downloadsRoutes,
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,

@@ -21,6 +21,8 @@ create sequence collections_id_seq as integer start with 1 increment by 1 minval
 
 create sequence comments_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by comments.id;
 
+create sequence downloads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by downloads.id;
+
 create sequence extensions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by extensions.id;
 
 create sequence folders_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by folders.id;
@@ -713,6 +715,48 @@ create index comments_asset on {schema}.comments using btree (asset_id, parent_i
 
 create index comments_parent on {schema}.comments using btree (parent_id);
 
+create table download_counts (
+  asset_id integer not null,
+  brand_id integer not null,
+  day character varying(10) not null,
+  kind character varying(8) not null,
+  link_id integer not null,
+  count integer not null,
+  constraint download_counts_pk primary key (asset_id, day, kind, link_id),
+  constraint download_counts_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
+create index download_counts_brand on {schema}.download_counts using btree (brand_id, day);
+
+create table downloads (
+  id integer default nextval('downloads_id_seq'::regclass) not null,
+  user_id integer not null,
+  brand_id integer,
+  format character varying(8) not null,
+  layout character varying(8) not null,
+  name character varying(255) not null,
+  state character varying(16) not null,
+  request text not null,
+  lang character varying(8) not null,
+  job_id integer,
+  blob_key character varying(512),
+  contents text,
+  files integer,
+  skipped integer,
+  size bigint,
+  error text,
+  created_at character varying(32) not null,
+  ready_at character varying(32),
+  expires_at character varying(32),
+  constraint downloads_pkey primary key (id),
+  constraint downloads_brand_id_fkey foreign key (brand_id) references brands (id) on delete set null,
+  constraint downloads_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index downloads_expiry on {schema}.downloads using btree (state, expires_at);
+
+create index downloads_user on {schema}.downloads using btree (user_id, id);
+
 create table extensions (
   id integer default nextval('extensions_id_seq'::regclass) not null,
   name character varying(20) not null,
@@ -850,10 +894,12 @@ create table notifications (
   mail_after character varying(32),
   mailed_at character varying(32),
   created_at character varying(32) not null,
+  download_id integer,
   constraint notifications_pkey primary key (id),
   constraint notifications_actor_id_fkey foreign key (actor_id) references users (id) on delete set null,
   constraint notifications_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
   constraint notifications_comment_id_fkey foreign key (comment_id) references comments (id) on delete cascade,
+  constraint notifications_download_id_fkey foreign key (download_id) references downloads (id) on delete cascade,
   constraint notifications_share_link_id_fkey foreign key (share_link_id) references share_links (id) on delete cascade,
   constraint notifications_user_id_fkey foreign key (user_id) references users (id) on delete cascade
 );

@@ -450,6 +450,44 @@ create index comments_asset on comments (asset_id, parent_id, id);
 
 create index comments_parent on comments (parent_id);
 
+create table download_counts (
+  asset_id integer not null references assets (id) on delete cascade,
+  brand_id integer not null,
+  day varchar(10) not null,
+  kind varchar(8) not null,
+  link_id integer not null,
+  count integer not null,
+  constraint download_counts_pk primary key (asset_id, day, kind, link_id)
+);
+
+create index download_counts_brand on download_counts (brand_id, day);
+
+create table downloads (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  brand_id integer references brands (id) on delete set null,
+  format varchar(8) not null,
+  layout varchar(8) not null,
+  name varchar(255) not null,
+  state varchar(16) not null,
+  request text not null,
+  lang varchar(8) not null,
+  job_id integer,
+  blob_key varchar(512),
+  contents text,
+  files integer,
+  skipped integer,
+  size bigint,
+  error text,
+  created_at varchar(32) not null,
+  ready_at varchar(32),
+  expires_at varchar(32)
+);
+
+create index downloads_expiry on downloads (state, expires_at);
+
+create index downloads_user on downloads (user_id, id);
+
 create table extensions (
   id integer primary key autoincrement,
   name varchar(20) not null unique,
@@ -574,7 +612,8 @@ create table notifications (
   read_at varchar(32),
   mail_after varchar(32),
   mailed_at varchar(32),
-  created_at varchar(32) not null
+  created_at varchar(32) not null,
+  download_id integer references downloads (id) on delete cascade
 );
 
 create index notifications_mail on notifications (mail_after);

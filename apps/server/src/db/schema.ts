@@ -380,6 +380,7 @@ export interface NotificationsTable {
   asset_id: number | null;
   comment_id: number | null;
   share_link_id: number | null;
+  download_id: Generated<number | null>;
   read_at: string | null;
   mail_after: string | null;
   mailed_at: string | null;
@@ -433,4 +434,40 @@ export interface Database {
   search_vocabulary: SearchVocabularyTable;
   grant_generation: GrantGenerationTable;
   shortcuts: ShortcutsTable;
+  downloads: DownloadsTable;
+  download_counts: DownloadCountsTable;
+}
+
+/** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */
+export interface DownloadsTable {
+  id: Generated<number>;
+  user_id: number;
+  brand_id: number | null;
+  format: string;
+  layout: string;
+  name: string;
+  state: string;
+  request: string;
+  lang: string;
+  job_id: number | null;
+  blob_key: string | null;
+  /** JSON array of the ids of the assets in the file, once built. */
+  contents: string | null;
+  files: number | null;
+  skipped: number | null;
+  /** bigint: PostgreSQL answers it as text. */
+  size: number | string | null;
+  error: string | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+}
+/** Downloads per asset, day (UTC), kind and share link (0: none). */
+export interface DownloadCountsTable {
+  asset_id: number;
+  brand_id: number;
+  day: string;
+  kind: string;
+  link_id: number;
+  count: number;
 }

@@ -22,6 +22,9 @@ function render(to: string, p: Parts): MailMessage {
 
 type Who = { first_name: string; last_name: string; email: string };
 
+/** A stored language as one the mail speaks (anything unknown reads English). */
+export const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
+
 /** One thing a notification mail lists: who did what, and the start of the comment. */
 export type DigestItem = { kind: NotificationKind; actor: string | null; excerpt: string | null };
 
@@ -32,6 +35,7 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     reply: (who) => `${who} replied in a thread you are in`,
     upload_comment: (who) => `${who} commented on your upload`,
     share: (who) => `${who} shared a collection with you`,
+    download: () => 'Your download is ready',
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -39,6 +43,7 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     reply: (who) => `${who} respondió en un hilo en el que participas`,
     upload_comment: (who) => `${who} comentó un recurso que subiste`,
     share: (who) => `${who} compartió una colección contigo`,
+    download: () => 'Tu descarga está lista',
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };
@@ -140,6 +145,32 @@ export const mails = {
             ...(message ? [`"${message}"`] : []),
           ],
           action: { label: 'Abrir la colección', url },
+        },
+      }[lang],
+    ),
+
+  /** A zip or PDF the user asked for is ready, for DOWNLOAD_EXPIRY_HOURS. */
+  downloadReady: (lang: Lang, u: Who, name: string, files: number, hours: number, url: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject: `Your download "${name}" is ready — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            `"${name}" is ready: ${files.toLocaleString('en')} ${files === 1 ? 'file' : 'files'}.`,
+            `You can download it for ${hours} hours.`,
+          ],
+          action: { label: 'Open your downloads', url },
+        },
+        es: {
+          subject: `Tu descarga "${name}" está lista — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            `"${name}" está lista: ${files.toLocaleString('es')} ${files === 1 ? 'archivo' : 'archivos'}.`,
+            `Puedes descargarla durante ${hours} horas.`,
+          ],
+          action: { label: 'Abrir tus descargas', url },
         },
       }[lang],
     ),

@@ -64,6 +64,13 @@ export const AUDIT_EVENTS = {
     'Downloaded an asset',
     'Descargó un recurso',
   ),
+  'download.queue': ev(
+    'assets',
+    ['format', 'layout', 'files', 'bytes', 'asset_ids', 'folder_ids'],
+    'Asked for a zip or PDF',
+    'Pidió un zip o un PDF',
+  ),
+  'download.fetch': ev('assets', ['format', 'files', 'size'], 'Downloaded a zip or PDF', 'Descargó un zip o un PDF'),
   'shortcut.create': ev('shortcuts', ['shortcut_id'], 'Created a shortcut', 'Creó un acceso directo'),
   'shortcut.update': ev('shortcuts', ['shortcut_id'], 'Renamed a shortcut', 'Renombró un acceso directo'),
   'shortcut.delete': ev('shortcuts', ['shortcut_id'], 'Deleted a shortcut', 'Eliminó un acceso directo'),
@@ -126,7 +133,7 @@ export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection,
 
 /** What an entry is about: a user, brand, folder or asset, named as it was then. */
 export const AuditTarget = z.object({
-  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment']),
+  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download']),
   id: z.number().int(),
   label: z.string(),
 });

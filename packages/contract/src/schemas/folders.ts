@@ -88,6 +88,13 @@ export const FolderRemoved = z.object({ message: z.string(), folders: z.number()
 export const FolderStatsBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(500) });
 export const FolderStats = z.object({
   items: z.array(
-    z.object({ id: z.number().int(), folders: z.number().int(), assets: z.number().int(), bytes: z.number() }),
+    z.object({
+      id: z.number().int(),
+      folders: z.number().int(),
+      assets: z.number().int(),
+      bytes: z.number(),
+      /** Downloads, all time, of the assets now under the folder. */
+      downloads: z.number().int(),
+    }),
   ),
 });

@@ -4,17 +4,20 @@ import { Id, QueryInt, Timestamp, paginated } from './common.js';
 
 /**
  * What a notification says happened to its recipient: mentioned in a comment, named in "users
- * to notify", a reply in a thread they wrote in, a comment on an asset they uploaded, or a
- * collection shared with them.
+ * to notify", a reply in a thread they wrote in, a comment on an asset they uploaded, a
+ * collection shared with them, or a zip or PDF they asked for is ready.
  */
-export const NOTIFICATION_KINDS = ['mention', 'notify', 'reply', 'upload_comment', 'share'] as const;
+export const NOTIFICATION_KINDS = ['mention', 'notify', 'reply', 'upload_comment', 'share', 'download'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Which of them may also reach the recipient by e-mail (set on the profile page). */
 export const NOTIFICATION_MAIL_KINDS = ['mention', 'reply', 'upload_comment', 'share'] as const;
 export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
-/** The e-mail setting that covers each kind ("users to notify" counts as a mention). */
-export const MAIL_KIND_OF: Record<NotificationKind, NotificationMailKind> = {
+/**
+ * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
+ * download is always mailed: the user asked for it.
+ */
+export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download'>, NotificationMailKind> = {
   mention: 'mention',
   notify: 'mention',
   reply: 'reply',
@@ -36,7 +39,7 @@ export const Notification = z.object({
   comment_id: z.number().int().nullable(),
   /** The start of the comment, or the share's message, as text. */
   excerpt: z.string().nullable(),
-  /** For a share: the collection's name and the app path that opens the link. */
+  /** For a share: the collection's name and the app path that opens the link; for a download, its page. */
   collection_name: z.string().nullable(),
   path: z.string().nullable(),
   read_at: Timestamp.nullable(),

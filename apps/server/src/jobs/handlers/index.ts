@@ -3,6 +3,8 @@ import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
+import { downloadsBuild } from './downloads.build.js';
+import { downloadsCleanup } from './downloads.cleanup.js';
 import { mailSend } from './mail.send.js';
 import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
@@ -21,6 +23,8 @@ export const handlers = {
   'mail.send': mailSend,
   'notifications.fanout': notificationsFanout,
   'notifications.mail': notificationsMail,
+  'downloads.build': downloadsBuild,
+  'downloads.cleanup': downloadsCleanup,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

@@ -19,6 +19,8 @@ import { FileAnswer } from '../../lib/fileAnswer.js';
 import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
+import { countDownload, downloadStats } from '../downloads/downloads.counts.js';
+import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
@@ -287,6 +289,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             target: assetTarget(a),
             info: { version: a.current_version },
           });
+          await countDownload(trx, a, 'original', clock.now());
           return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
         });
         if (jobs.length) deps.wake?.();
@@ -323,6 +326,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             height: out.height,
           },
         });
+        await countDownload(trx, a, 'crop', clock.now());
         return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
       });
       if (jobs.length) deps.wake?.();
@@ -339,14 +343,19 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       );
     },
 
-    async stats(ctx: RequestContext, brandId: number) {
+    async stats(ctx: RequestContext, brandId: number, days: number) {
       const { actor } = ctx;
       await visibleBrand(repos, actor, brandId);
-      const rows = await repos.assets.stats(brandId, seesPrivate(actor));
+      const since = iso(new Date(clock.now().getTime() - (days - 1) * 86_400_000)).slice(0, 10);
+      const [rows, dl] = await Promise.all([
+        repos.assets.stats(brandId, seesPrivate(actor)),
+        downloadsRepo(handle.db).brandStats(brandId, since, seesPrivate(actor)),
+      ]);
       return {
         total: rows.reduce((n, r) => n + r.n, 0),
         bytes: rows.reduce((n, r) => n + r.bytes, 0),
         by_type: Object.fromEntries(rows.map((r) => [r.type, r.n])),
+        downloads: downloadStats(dl),
       };
     },
   };

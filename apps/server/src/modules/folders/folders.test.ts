@@ -92,7 +92,7 @@ describe('folders', () => {
     const moved = (await admin.get(`/api/ops/folder/${c}`)).json().folder;
     expect(moved.breadcrumbs.map((x: { name: string }) => x.name)).toEqual(['Folders Co', 'Target', 'A', 'B', 'C']);
     const stats = (await admin.put('/api/ops/folder/statistics', { ids: [target] })).json();
-    expect(stats.items).toEqual([{ id: target, folders: 3, assets: 0, bytes: 0 }]);
+    expect(stats.items).toEqual([{ id: target, folders: 3, assets: 0, bytes: 0, downloads: 0 }]);
   });
 
   it('removes a folder with its whole subtree, irreversibly', async () => {

@@ -1,4 +1,3 @@
-import type { NotificationKind } from '@brandvault/contract';
 import { MAIL_KIND_OF, NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
@@ -10,7 +9,8 @@ import { notificationsRepo } from './notifications.repo.js';
 import type { NotificationsRepo } from './notifications.repo.js';
 
 /** Which kind wins when one comment concerns someone several ways: one notification each. */
-const PRIORITY: NotificationKind[] = ['mention', 'notify', 'reply', 'upload_comment'];
+type CommentKind = 'mention' | 'notify' | 'reply' | 'upload_comment';
+const PRIORITY: CommentKind[] = ['mention', 'notify', 'reply', 'upload_comment'];
 
 /**
  * Of `userIds`, those who may see the asset now, as assetsPolicy decides for each of them (an
@@ -64,8 +64,8 @@ export async function fanOutComment(
     const repo = notificationsRepo(trx);
     const comment = await repo.comment(commentId);
     if (!comment) return [];
-    const kinds = new Map<number, NotificationKind>();
-    const offer = (userId: number | null, kind: NotificationKind) => {
+    const kinds = new Map<number, CommentKind>();
+    const offer = (userId: number | null, kind: CommentKind) => {
       if (userId === null || userId === comment.user_id) return;
       const had = kinds.get(userId);
       if (!had || PRIORITY.indexOf(kind) < PRIORITY.indexOf(had)) kinds.set(userId, kind);

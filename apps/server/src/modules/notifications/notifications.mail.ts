@@ -56,7 +56,9 @@ export async function mailDueNotifications(db: Db, clock: Clock, appUrl: string)
   for (const { userId, assetId } of groups.values()) {
     const rows = await repo.pendingMail(userId, assetId);
     const user = userById.get(userId);
-    const wanted = rows.filter((r) => settings.get(userId)?.[MAIL_KIND_OF[r.kind as NotificationKind]] !== false);
+    const wanted = rows.filter(
+      (r) => settings.get(userId)?.[MAIL_KIND_OF[r.kind as keyof typeof MAIL_KIND_OF]] !== false,
+    );
     const name = assetName.get(assetId);
     if (!user || !name || !seeing.get(assetId)?.has(userId) || !wanted.length) {
       await repo.dropMail(rows.map((r) => r.id));

@@ -20,6 +20,7 @@ export function notificationsRepo(db: Db) {
       .leftJoin('comments as c', 'c.id', 'n.comment_id')
       .leftJoin('share_links as s', 's.id', 'n.share_link_id')
       .leftJoin('collections as col', 'col.id', 's.collection_id')
+      .leftJoin('downloads as d', 'd.id', 'n.download_id')
       .select([
         'n.id',
         'n.user_id',
@@ -40,6 +41,7 @@ export function notificationsRepo(db: Db) {
         's.expires_at as share_expires_at',
         's.revoked_at as share_revoked_at',
         'col.name as collection_name',
+        'd.name as download_name',
       ]);
 
   /** Whether each permission is held, through a role or directly, as a 0/1 (or boolean) column. */

@@ -2,6 +2,9 @@ import type { Notification, NotificationKind } from '@brandvault/contract';
 import { MENTION_PATTERN } from '@brandvault/contract';
 import type { NotificationListRow } from './notifications.repo.js';
 
+/** The web page listing a user's zips and PDFs. */
+export const DOWNLOADS_PATH = '/downloads';
+
 /** The longest excerpt of a comment a notification carries, in characters. */
 export const EXCERPT_MAX = 140;
 
@@ -26,6 +29,19 @@ export function notificationItem(
   pathOf: (r: NotificationListRow) => string | null,
 ): Notification {
   const share = r.share_link_id !== null;
+  if (r.kind === 'download')
+    return {
+      id: r.id,
+      kind: 'download',
+      actor: null,
+      asset: null,
+      comment_id: null,
+      excerpt: r.download_name,
+      collection_name: null,
+      path: DOWNLOADS_PATH,
+      read_at: r.read_at,
+      created_at: r.created_at,
+    };
   // A comment on an asset the recipient no longer sees says nothing of it: neither name nor text.
   const asset = r.asset_id !== null ? (assets.get(r.asset_id) ?? null) : null;
   return {

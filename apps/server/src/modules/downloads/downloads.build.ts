@@ -1,0 +1,146 @@
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
+import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
+import { iso } from '../../lib/clock.js';
+import { asLang, mails } from '../../mail/templates.js';
+import { queueMail } from '../../mail/queueMail.js';
+import type { JobContext } from '../../jobs/types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { makeRepos } from '../../repos.js';
+import type { BlobStore } from '../../storage/index.js';
+import { BlobNotFoundError } from '../../storage/index.js';
+import { hasPermission } from '../auth/actor.js';
+import { linkActor } from '../assets/downloadLink.js';
+import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
+import { downloadsRepo } from './downloads.repo.js';
+import type { Entry, Selection } from './downloads.selection.js';
+import { resolveSelection } from './downloads.selection.js';
+import { skippedNote } from './skippedNote.js';
+import { writeZip } from './zipWriter.js';
+import type { ZipSource } from './zipWriter.js';
+
+/** Where a download's file lives: one key per download, so a retry replaces what it wrote. */
+export const downloadKey = (id: number) => `downloads/${id}/file`;
+
+export interface BuildOptions {
+  /** Files from this size on use zip64 (tests force it with a small value). */
+  zip64From?: number;
+}
+
+/** One archive member per entry, opened only when the zip reaches it; a missing blob is skipped. */
+function* zipSources(storage: BlobStore, entries: Entry[]): Generator<ZipSource> {
+  for (const e of entries)
+    yield {
+      path: e.path,
+      mime: e.asset.mime,
+      mtime: new Date(e.asset.updated_at),
+      async open() {
+        try {
+          const stat = await storage.stat(e.asset.blob_key);
+          return stat ? { stream: await storage.get(e.asset.blob_key), size: stat.size } : null;
+        } catch (err) {
+          if (err instanceof BlobNotFoundError) return null;
+          throw err;
+        }
+      },
+    };
+}
+
+/**
+ * Builds download `id` (the `downloads.build` job): checks the owner's rights again as they are
+ * now, streams the zip or PDF into storage, then marks it ready, tells the owner in the app and
+ * by e-mail, all in one transaction. Idempotent: a download no longer preparing is left alone.
+ */
+export async function buildDownload(ctx: JobContext, id: number, opts: BuildOptions = {}) {
+  const { db, storage, clock } = ctx;
+  if (!storage) throw new PermanentJobError('downloads.build needs the blob store');
+  const repo = downloadsRepo(db);
+  const row = await repo.byId(id);
+  if (!row || row.state !== 'preparing') return { id, state: row?.state ?? 'gone' };
+  const lang = asLang(row.lang);
+  const fail = async (error: string) => {
+    await repo.finish(id, { state: 'failed', error });
+    return { id, state: 'failed' };
+  };
+
+  const actor = await linkActor(makeRepos(db), row.user_id);
+  if (!actor || !hasPermission(actor, 'asset.download')) return fail('You may no longer download these files.');
+  const resolved = await resolveSelection(repo, actor, JSON.parse(row.request) as Selection, false);
+  if (resolved.entries.length === 0) return fail('None of the chosen files can be downloaded any more.');
+
+  const key = downloadKey(id);
+  const total = resolved.entries.length;
+  const progress = (done: number) => ctx.progress(done, total);
+  let files: number;
+  let skipped: string[];
+  if ((row.format as DownloadFormat) === 'zip') {
+    const zip = new ZipFile();
+    const upload = storage.put(key, zip.outputStream as Readable, 'application/zip');
+    upload.catch(() => undefined);
+    try {
+      const r = await writeZip(zip, zipSources(storage, resolved.entries), total, {
+        zip64From: opts.zip64From,
+        signal: ctx.signal,
+        onEntry: progress,
+        note: (missing) => skippedNote(lang, missing, resolved.unavailable),
+      });
+      await upload;
+      ({ files, skipped } = r);
+    } catch (err) {
+      (zip.outputStream as Readable).destroy(err as Error);
+      throw err;
+    }
+  } else {
+    const brand = resolved.brandId !== null ? await makeRepos(db).brands.byId(resolved.brandId) : undefined;
+    // pdfkit and its fonts load only for the first PDF a process builds.
+    const { renderDownloadPdf } = await import('./downloads.pdf.js');
+    const r = await renderDownloadPdf(ctx, storage, key, {
+      brandName: brand?.name ?? '',
+      entries: resolved.entries,
+      layout: row.layout as PdfLayout,
+      lang,
+      requester: actor.user,
+      createdAt: new Date(row.created_at),
+      onProgress: progress,
+    });
+    ({ files, skipped } = r);
+  }
+
+  const size = (await storage.stat(key))?.size ?? 0;
+  const now = clock.now();
+  const contents = resolved.entries.map((e) => e.asset.id);
+  const stored = await db.transaction().execute(async (trx) => {
+    const done = await downloadsRepo(trx).finish(id, {
+      state: 'ready',
+      blob_key: key,
+      contents: JSON.stringify(contents),
+      files,
+      skipped: skipped.length + resolved.unavailable,
+      size,
+      ready_at: iso(now),
+      expires_at: iso(new Date(now.getTime() + DOWNLOAD_EXPIRY_HOURS * 3_600_000)),
+    });
+    if (!done) return null;
+    const [n] = await makeRepos(trx).notifications.insert([
+      {
+        user_id: row.user_id,
+        kind: 'download',
+        actor_id: null,
+        asset_id: null,
+        comment_id: null,
+        share_link_id: null,
+        download_id: id,
+        read_at: null,
+        mail_after: null,
+        mailed_at: null,
+        created_at: iso(now),
+      },
+    ]);
+    const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
+    await queueMail(trx, mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url));
+    return n ?? null;
+  });
+  if (stored) ctx.notificationPublished(stored.user_id, stored.id);
+  return { id, state: 'ready', files, skipped: skipped.length + resolved.unavailable };
+}
