@@ -12,7 +12,9 @@ import { NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/contract';
 import { enqueueDueSlots } from './recurring.js';
 import type { Recurring } from './recurring.js';
 import { enqueueDueSchedules } from './schedules.js';
-import { claimNext, extendLease, markDone, markFailed, reapExpired, rewritePayload, writeProgress } from './store.js';
+import { databaseSource } from './source.js';
+import type { AttemptEnd, JobSource, SourceFactory } from './source.js';
+import { markDone, markFailed, rewritePayload, writeProgress } from './store.js';
 import type { Claim, JobRow } from './store.js';
 import type { Handlers, JobContext, JobLog } from './types.js';
 
@@ -47,6 +49,8 @@ export interface WorkerOptions {
   mailWindowMs?: number;
   /** Progress rows are written at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
+  /** The queue driver: the `jobs` table (default) or BullMQ (`bullmqSource`, jobs/redis/). */
+  source?: SourceFactory;
 }
 
 /** Results are small (a blob key, counts): the row is not a file store. */
@@ -65,8 +69,8 @@ function resultText(value: unknown): string | null {
 }
 
 /**
- * Runs due jobs from the `jobs` table. Any number of workers, in any number of processes, may
- * share a queue: claims are atomic and leased, so a job runs once at a time, and a job whose
+ * Runs due jobs from the `jobs` table (or from BullMQ with the `bullmqSource` driver). Any number
+ * of workers, in any number of processes, may share a queue: claims are atomic and leased, so a job runs once at a time, and a job whose
  * worker died is run again when its lease expires. Only jobs named in `handlers` are claimed, so
  * an older worker never takes (and fails) a job it does not know.
  */
@@ -93,10 +97,10 @@ export class Worker {
   private readonly leaseMs: number;
   private readonly recurring: Recurring[];
   private readonly slotsSeen = new Map<string, number>();
+  private readonly source: JobSource;
   private readonly inFlight = new Map<Promise<void>, number>();
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private lastReap = 0;
   private wakeUp: (() => void) | null = null;
   private woken = false;
 
@@ -124,6 +128,14 @@ export class Worker {
       this.log.warn({ job: r.name }, 'recurring job has no handler here; not scheduled');
       return false;
     });
+    this.source = (opts.source ?? databaseSource)({
+      db: this.db,
+      dialect: this.dialect,
+      clock: this.clock,
+      log: this.log,
+      leaseMs: this.leaseMs,
+      workerId: this.id,
+    });
   }
 
   get running(): number {
@@ -145,10 +157,12 @@ export class Worker {
     await this.loop;
     this.loop = null;
     await Promise.allSettled([...this.inFlight.keys()]);
+    await this.source.close();
   }
 
   /** Looks at the queue now instead of at the next poll (e.g. after a commit that enqueued). */
   wake(): void {
+    this.source.nudge();
     this.woken = true;
     this.wakeUp?.();
   }
@@ -196,29 +210,26 @@ export class Worker {
   }
 
   /**
-   * Requeues jobs of dead workers (at most every half lease), enqueues recurring slots and the
-   * due runs of scheduled rows (at most every `schedulesEveryMs`).
+   * Enqueues recurring slots and the due runs of scheduled rows (at most every
+   * `schedulesEveryMs`), then the driver's own work (requeueing jobs of dead workers, sending
+   * the outbox, which then holds those runs too).
    */
   private async housekeeping(force: boolean): Promise<void> {
     const now = this.clock.now();
-    if (force || Date.now() - this.lastReap >= Math.min(this.leaseMs / 2, 30_000)) {
-      this.lastReap = Date.now();
-      const n = await reapExpired(this.db, now);
-      if (n > 0) this.log.warn({ count: n }, 'requeued jobs whose worker stopped');
-    }
     if (this.recurring.length > 0) await enqueueDueSlots(this.db, this.recurring, now, this.slotsSeen);
     if (this.schedules && (force || Date.now() - this.lastScheduleScan >= this.schedulesEveryMs)) {
       this.lastScheduleScan = Date.now();
       const n = await enqueueDueSchedules(this.db, this.names, now);
       if (n > 0) this.log.debug({ count: n }, 'enqueued scheduled jobs');
     }
+    await this.source.housekeeping(now, force);
   }
 
   /** Claims jobs until every slot is busy or none is due; returns how many it started. */
   private async fill(): Promise<number> {
     let started = 0;
     while (!this.stopping && this.inFlight.size < this.concurrency) {
-      const job = await claimNext(this.db, this.dialect, this.names, this.id, this.clock.now(), this.leaseMs);
+      const job = await this.source.claim(this.names, this.id, this.clock.now());
       if (!job) break;
       started += 1;
       const p: Promise<void> = this.execute(job).finally(() => {
@@ -236,7 +247,7 @@ export class Worker {
     const ctl = new AbortController();
     const meta = { job: job.name, jobId: job.id, attempt: job.attempts };
     const heartbeat = setInterval(() => {
-      extendLease(this.db, claim, this.clock.now(), this.leaseMs).then(
+      this.source.renew(job, claim, this.clock.now()).then(
         (ours) => {
           if (ours || ctl.signal.aborted) return;
           this.log.warn(meta, 'job lease lost; another worker may run it');
@@ -252,6 +263,7 @@ export class Worker {
       this.progressIntervalMs,
     );
     let result: unknown;
+    let end: AttemptEnd = null;
     try {
       if (!handler) throw new Permanent(`no handler for job "${job.name}"`);
       const payload = parsePayload(job.payload, handler.schema);
@@ -305,7 +317,10 @@ export class Worker {
       await progress.close();
       if (!(await markDone(this.db, claim, this.clock.now(), { result: text, progress: progress.unwritten })))
         this.log.warn(meta, 'job finished after its lease was taken over');
-      else this.log.debug(meta, 'job done');
+      else {
+        end = { status: 'done' };
+        this.log.debug(meta, 'job done');
+      }
     } catch (err) {
       await progress.close();
       const permanent = err instanceof Permanent || err instanceof PermanentJobError;
@@ -315,7 +330,8 @@ export class Worker {
       // The stack goes to the log; the row keeps a short message for the job's owner.
       this.log.warn({ ...meta, err, retryAt }, retryAt ? 'job failed; will retry' : 'job failed for good');
       try {
-        await markFailed(this.db, claim, now, describe(err), retryAt, progress.unwritten);
+        if (await markFailed(this.db, claim, now, describe(err), retryAt, progress.unwritten))
+          end = retryAt ? { status: 'queued', retryAt } : { status: 'failed' };
       } catch (writeErr) {
         // The lease will expire and the job will be retried: no work is lost.
         this.log.error({ ...meta, err: writeErr }, 'could not record job failure');
@@ -324,6 +340,7 @@ export class Worker {
       clearInterval(heartbeat);
       clearTimeout(timeout);
       await progress.close();
+      await this.source.settle(job, end).catch((err: unknown) => this.log.warn({ ...meta, err }, 'job not settled'));
     }
   }
 }
