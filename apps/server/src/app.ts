@@ -16,7 +16,7 @@ import { folderParamOf } from './http/route.js';
 import type { MountDeps } from './http/route.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
-import { startWorker } from './jobs/start.js';
+import { startDispatcher, startWorker } from './jobs/start.js';
 import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
 import { mediaUrlFactory } from './lib/mediaUrl.js';
@@ -149,9 +149,15 @@ export async function buildApp(
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
             mailWindowMs: config.notificationMailWindowMs,
+            redis: config.redis,
           })
         : null;
-    deps.wake = () => worker?.wake();
+    // On BullMQ, a process without a worker still sends what it enqueues at once.
+    const dispatcher =
+      !worker && config.redis
+        ? startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
+        : null;
+    deps.wake = () => (worker ? worker.wake() : dispatcher?.nudge());
 
     return {
       app,
@@ -162,6 +168,7 @@ export async function buildApp(
       async close() {
         await app.close();
         await worker?.stop();
+        await dispatcher?.stop();
         await storage.close();
         await handle.close();
       },

@@ -30,6 +30,15 @@ const Env = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
+    .default('brandvault'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
   TRUST_PROXY: z
@@ -60,6 +69,8 @@ export type Config = {
   trustProxy: boolean;
   jobsInServer: boolean;
   jobsConcurrency: number;
+  /** Jobs run on BullMQ in this Redis (keys under `prefix`) when set; else the database is the queue. */
+  redis: { url: string; prefix: string } | undefined;
   /** Server processes sharing the port (node:cluster); one per core by default, at most 8. */
   webConcurrency: number;
   /** Search answers kept per process (each under its brand's generation); 0 keeps none. */
@@ -106,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     webConcurrency: e.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 8),
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,
     storage: storageOptionsFromEnv(env, dataDir),

@@ -3,6 +3,10 @@ import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
 import { handlers } from './handlers/index.js';
+import { Dispatcher } from './redis/dispatcher.js';
+import { RedisQueues } from './redis/queues.js';
+import type { RedisQueueOptions } from './redis/queues.js';
+import { bullmqSource } from './redis/source.js';
 import { every } from './recurring.js';
 import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
@@ -36,13 +40,41 @@ export function startWorker(opts: {
   appUrl?: string;
   notificationPublished?: (userId: number, notificationId: number) => void;
   mailWindowMs?: number;
+  /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */
+  redis?: RedisQueueOptions;
 }): Worker {
   const { 'mail.send': mail, ...rest } = handlers;
+  const { redis, ...options } = opts;
   const worker = new Worker({
-    ...opts,
+    ...options,
+    source: redis ? bullmqSource(redis) : undefined,
     handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest,
     recurring: recurringJobs(opts.mailWindowMs),
   });
   worker.start();
   return worker;
+}
+
+/**
+ * For a process that enqueues but runs no worker (a server with JOBS_IN_SERVER=false, or all
+ * but the first of its cluster) when jobs run on BullMQ: sends what its commits enqueued at once
+ * (`nudge`), instead of waiting for a worker process's next look at the outbox.
+ */
+export function startDispatcher(opts: {
+  db: Db;
+  dialect: Dialect;
+  log: JobLog;
+  clock?: Clock;
+  redis: RedisQueueOptions;
+}) {
+  const queues = new RedisQueues(opts.redis, opts.log);
+  const dispatcher = new Dispatcher({ ...opts, queues });
+  dispatcher.start();
+  return {
+    nudge: () => dispatcher.nudge(),
+    async stop() {
+      await dispatcher.stop();
+      await queues.close();
+    },
+  };
 }
