@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { TestClock } from '../../test/harness.js';
 import { iso } from '../lib/clock.js';
 import { enqueueAny } from './queue.js';
-import { memoryLog, openTestDb } from './testDb.js';
+import { memoryLog, openTestDb, testQueue } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -33,20 +32,8 @@ describe('several workers', () => {
     const ids: number[] = [];
     for (let i = 0; i < 50; i++) ids.push((await enqueueAny(t.db, 'count.test', { i }))!);
     const other = t.connect();
-    const a = new Worker({
-      db: t.db,
-      dialect: t.dialect,
-      handlers: handlersFor('a'),
-      log: memoryLog().log,
-      concurrency: 4,
-    });
-    const b = new Worker({
-      db: other.db,
-      dialect: other.dialect,
-      handlers: handlersFor('b'),
-      log: memoryLog().log,
-      concurrency: 4,
-    });
+    const a = t.worker({ handlers: handlersFor('a'), log: memoryLog().log, concurrency: 4 });
+    const b = t.worker({ db: other.db, handlers: handlersFor('b'), log: memoryLog().log, concurrency: 4 });
     const [ranA, ranB] = await Promise.all([a.runUntilIdle(), b.runUntilIdle()]);
     expect(ranA + ranB).toBe(50);
     expect([...runs.keys()].sort((x, y) => x - y)).toEqual([...Array(50).keys()]);
@@ -57,40 +44,44 @@ describe('several workers', () => {
     expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
   });
 
-  it('re-run a job left running by a crashed worker once its lease has expired', async () => {
-    const clock = new TestClock();
-    const done: number[] = [];
-    const handlers = {
-      'crash.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void done.push(n) }),
-    };
-    const w = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock, leaseMs: 60_000 });
-    // What a worker killed mid-job leaves behind: claimed, leased, never finished.
-    const id = await enqueueAny(t.db, 'crash.test', { n: 1 }, { maxAttempts: 3 });
-    const poisoned = await enqueueAny(t.db, 'crash.test', { n: 2 }, { maxAttempts: 1 });
-    for (const [jobId, attempts] of [
-      [id, 1],
-      [poisoned, 1],
-    ] as const) {
-      await t.db
-        .updateTable('jobs')
-        .set({
-          status: 'running',
-          attempts,
-          locked_by: 'dead-host:1:x',
-          locked_until: iso(new Date(clock.now().getTime() + 60_000)),
-        })
-        .where('id', '=', jobId!)
-        .execute();
-    }
-    expect(await w.runUntilIdle()).toBe(0); // the lease still holds
-    clock.advance(61_000);
-    expect(await w.runUntilIdle()).toBe(1);
-    expect(done).toEqual([1]);
-    expect(await row(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
-    // A job that was on its last attempt when its worker died fails instead of looping for ever.
-    expect(await row(poisoned)).toMatchObject({ status: 'failed', attempts: 1 });
-    expect((await row(poisoned)).last_error).toContain('lease expired');
-  });
+  // The row's lease is the database driver's; redis/redis.test.ts kills a BullMQ worker mid-job.
+  it.skipIf(testQueue === 'redis')(
+    're-run a job left running by a crashed worker once its lease has expired',
+    async () => {
+      const clock = new TestClock();
+      const done: number[] = [];
+      const handlers = {
+        'crash.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void done.push(n) }),
+      };
+      const w = t.worker({ handlers, log: memoryLog().log, clock, leaseMs: 60_000 });
+      // What a worker killed mid-job leaves behind: claimed, leased, never finished.
+      const id = await enqueueAny(t.db, 'crash.test', { n: 1 }, { maxAttempts: 3 });
+      const poisoned = await enqueueAny(t.db, 'crash.test', { n: 2 }, { maxAttempts: 1 });
+      for (const [jobId, attempts] of [
+        [id, 1],
+        [poisoned, 1],
+      ] as const) {
+        await t.db
+          .updateTable('jobs')
+          .set({
+            status: 'running',
+            attempts,
+            locked_by: 'dead-host:1:x',
+            locked_until: iso(new Date(clock.now().getTime() + 60_000)),
+          })
+          .where('id', '=', jobId!)
+          .execute();
+      }
+      expect(await w.runUntilIdle()).toBe(0); // the lease still holds
+      clock.advance(61_000);
+      expect(await w.runUntilIdle()).toBe(1);
+      expect(done).toEqual([1]);
+      expect(await row(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: null });
+      // A job that was on its last attempt when its worker died fails instead of looping for ever.
+      expect(await row(poisoned)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect((await row(poisoned)).last_error).toContain('lease expired');
+    },
+  );
 
   it('keep a long job leased while it runs, so others do not take it over', async () => {
     let runs = 0;
@@ -103,8 +94,8 @@ describe('several workers', () => {
         },
       }),
     };
-    const a = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, leaseMs: 450 });
-    const b = new Worker({ db: t.connect().db, dialect: t.dialect, handlers, log: memoryLog().log, leaseMs: 450 });
+    const a = t.worker({ handlers, log: memoryLog().log, leaseMs: 450 });
+    const b = t.worker({ db: t.connect().db, handlers, log: memoryLog().log, leaseMs: 450 });
     const id = await enqueueAny(t.db, 'long.test', {});
     const running = a.runUntilIdle();
     for (let i = 0; i < 9; i++) {

@@ -6,7 +6,6 @@ import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -16,7 +15,7 @@ afterAll(() => t.close());
 
 const row = (id: number | null) => t.db.selectFrom('jobs').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
 const worker = (handlers: Handlers, more: { progressIntervalMs?: number } = {}) =>
-  new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock: new TestClock(), ...more });
+  t.worker({ handlers, log: memoryLog().log, clock: new TestClock(), ...more });
 /** A promise and its resolver, to hold a handler at a point while the test looks at the row. */
 function gate() {
   let open!: () => void;

@@ -4,7 +4,6 @@ import { enqueue, enqueueAny, schedule } from './queue.js';
 import { openTestDb, memoryLog } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -78,13 +77,7 @@ describe('enqueue', () => {
       'later.test': defineHandler({ schema: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) }),
     };
     let now = new Date('2030-01-01T10:00:00.000Z');
-    const worker = new Worker({
-      db: t.db,
-      dialect: t.dialect,
-      handlers,
-      log: memoryLog().log,
-      clock: { now: () => now },
-    });
+    const worker = t.worker({ handlers, log: memoryLog().log, clock: { now: () => now } });
     await enqueueAny(t.db, 'later.test', { n: 1 }, { runAt: new Date('2030-01-01T12:00:00.000Z') });
     expect(await worker.runUntilIdle()).toBe(0);
     now = new Date('2030-01-01T12:00:00.000Z');

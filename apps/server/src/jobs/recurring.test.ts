@@ -10,7 +10,6 @@ const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -33,8 +32,8 @@ describe('recurring jobs', () => {
     };
     // every() is typed against the registry; a test job is declared by hand.
     const minutely: Recurring[] = [{ name: 'tick.test', intervalMs: 60_000, payload: {} }];
-    const workers = [t.db, t.connect().db, t.connect().db].map(
-      (db) => new Worker({ db, dialect: t.dialect, handlers: tick, log: memoryLog().log, clock, recurring: minutely }),
+    const workers = [t.db, t.connect().db, t.connect().db].map((db) =>
+      t.worker({ db, handlers: tick, log: memoryLog().log, clock, recurring: minutely }),
     );
     const ran = async () => (await Promise.all(workers.map((w) => w.runUntilIdle()))).reduce((a, b) => a + b, 0);
     expect(await ran()).toBe(1);
@@ -76,7 +75,7 @@ describe('recurring jobs', () => {
     const keep = [await make('done', 6), await make('failed', 29), await make('queued', null)];
     const drop = [await make('done', 8), await make('failed', 31)];
     const cleanup = await enqueue(t.db, 'jobs.cleanup', {}, { runAt: now });
-    const w = new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock: { now: () => now } });
+    const w = t.worker({ handlers, log: memoryLog().log, clock: { now: () => now } });
     expect(await w.runUntilIdle()).toBe(1);
     const left = (
       await t.db

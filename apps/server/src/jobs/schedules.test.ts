@@ -6,7 +6,6 @@ import { enqueueDueSchedules, nextRunAfter, removeSchedule, saveSchedule } from 
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -48,8 +47,8 @@ describe('scheduled rows', () => {
         run: async (p) => void ran.push(p),
       }),
     };
-    const workers = [t.db, t.connect().db, t.connect().db].map(
-      (db) => new Worker({ db, dialect: t.dialect, handlers: sync, log: memoryLog().log, clock }),
+    const workers = [t.db, t.connect().db, t.connect().db].map((db) =>
+      t.worker({ db, handlers: sync, log: memoryLog().log, clock }),
     );
     const tick = async () => (await Promise.all(workers.map((w) => w.runUntilIdle()))).reduce((a, b) => a + b, 0);
 
@@ -103,9 +102,7 @@ describe('scheduled rows', () => {
       everySeconds: 60,
       firstRunAt: at('09:00:00'),
     });
-    const w = new Worker({
-      db: t.db,
-      dialect: t.dialect,
+    const w = t.worker({
       log: memoryLog().log,
       handlers: { 'only.this': defineHandler({ schema: z.object({}), run: async () => undefined }) },
     });

@@ -11,7 +11,6 @@ import { recurringJobs } from './start.js';
 const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
-import { Worker } from './worker.js';
 import { assetRow } from '../../test/assetRow.js';
 
 let t: TestDb;
@@ -90,7 +89,7 @@ async function results() {
 const runMerge = async (payload: { pages?: number; budgetMs?: number; minSegments?: number }) => {
   const { log, lines } = memoryLog();
   await enqueue(t.db, 'search.ftsMerge', payload);
-  expect(await new Worker({ db: t.db, dialect: t.dialect, handlers, log }).runUntilIdle()).toBe(1);
+  expect(await t.worker({ handlers, log }).runUntilIdle()).toBe(1);
   return lines.find((l) => l.msg === 'merged search index segments')?.obj as { steps: number; done: boolean };
 };
 

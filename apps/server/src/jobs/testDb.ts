@@ -1,12 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDb } from '../db/index.js';
-import type { DbHandle } from '../db/index.js';
+import type { Db, DbHandle } from '../db/index.js';
 import { migrate } from '../db/migrate.js';
 import { withPgLock } from '../../test/pgLock.js';
+import { bullmqSource } from './redis/source.js';
+import type { BullmqOptions } from './redis/source.js';
 import type { JobLog } from './types.js';
+import { Worker } from './worker.js';
+import type { WorkerOptions } from './worker.js';
+
+/** The queue driver the job tests run on: TEST_QUEUE=redis runs them on BullMQ at TEST_REDIS_URL. */
+export const testQueue: 'db' | 'redis' = process.env.TEST_QUEUE === 'redis' ? 'redis' : 'db';
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * For the queue's tests only: a migrated database without the app (no seed, no HTTP), as a temp
@@ -29,6 +38,15 @@ export async function openTestDb() {
     return h;
   };
   const main = connect();
+  // Keys of this file's queues only, so parallel files and other runs on the same Redis never meet.
+  const redisPrefix = `bvtest-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const workers: Worker[] = [];
+  const redisOptions = (more: Partial<BullmqOptions> = {}): BullmqOptions => ({
+    url: testRedisUrl,
+    prefix: redisPrefix,
+    dispatchEveryMs: 20,
+    ...more,
+  });
   const setUp = async () => {
     if (databaseUrl && pgSchema) await admin(databaseUrl, `create schema ${pgSchema}`);
     await migrate(main.db, main.dialect, pgSchema);
@@ -39,7 +57,23 @@ export async function openTestDb() {
     ...main,
     /** Another connection (pool) to the same database, as a second process would have. */
     connect,
+    redisPrefix,
+    /** BullMQ options of this file's queues (TEST_QUEUE=redis). */
+    redisOptions,
+    /**
+     * A worker on this database (or `db`, another connection) and the driver under test; stopped
+     * by close().
+     */
+    worker(opts: Omit<WorkerOptions, 'db' | 'dialect'> & { db?: Db; bullmq?: Partial<BullmqOptions> }): Worker {
+      const { bullmq, ...rest } = opts;
+      const source = testQueue === 'redis' ? bullmqSource(redisOptions(bullmq)) : undefined;
+      const w = new Worker({ db: main.db, dialect: main.dialect, source, ...rest });
+      workers.push(w);
+      return w;
+    },
     async close() {
+      await Promise.allSettled(workers.map((w) => w.stop()));
+      if (testQueue === 'redis') await deleteKeys(testRedisUrl, redisPrefix);
       for (const h of handles) await h.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (databaseUrl && pgSchema)
@@ -48,6 +82,17 @@ export async function openTestDb() {
   };
 }
 export type TestDb = Awaited<ReturnType<typeof openTestDb>>;
+
+/** Removes every key under `prefix` (the queues of one test file). */
+export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 }))
+      if ((keys as string[]).length) await redis.del(...(keys as string[]));
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function admin(url: string, statement: string) {
   const c = new pg.Client({ connectionString: url });

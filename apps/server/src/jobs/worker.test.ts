@@ -7,7 +7,6 @@ import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
-import { Worker } from './worker.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ afterAll(() => t.close());
 
 const row = (id: number | null) => t.db.selectFrom('jobs').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
 const worker = (handlers: Handlers, clock = new TestClock(), more: { pollMs?: number } = {}) =>
-  new Worker({ db: t.db, dialect: t.dialect, handlers, log: memoryLog().log, clock, ...more });
+  t.worker({ handlers, log: memoryLog().log, clock, ...more });
 const ms = (a: string, b: string) => new Date(b).getTime() - new Date(a).getTime();
 
 describe('worker', () => {
