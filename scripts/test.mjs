@@ -1,6 +1,8 @@
 // `npm test`: every check, in order. Browser tests need Debian's Chromium: without it they are
 // skipped with a loud notice, and that is a failure when CI is set. A TEST_DATABASE_URL that
-// cannot be reached fails the run; it is never skipped silently.
+// cannot be reached fails the run; it is never skipped silently. The job tests run again on the
+// BullMQ driver when Redis answers at TEST_REDIS_URL (default 127.0.0.1:6379); a Redis that does
+// not answer is a loud skip, and a failure when CI or TEST_REDIS_URL is set.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { buildWebIfStale, root, run } from './lib.mjs';
@@ -33,6 +35,26 @@ async function postgresReachable(url) {
   }
 }
 
+async function redisReachable(url) {
+  const { Redis } = require(require.resolve('ioredis', { paths: [`${root}/apps/server`] }));
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch (err) {
+    console.error(`Redis cannot be reached at ${url}: ${err.message}`);
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function loudSkip(name, msg) {
+  console.log(`\n${'!'.repeat(msg.length)}\n${msg}\n${'!'.repeat(msg.length)}`);
+  results.push(`SKIP ${name}`);
+}
+
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 await step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
@@ -50,14 +72,27 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\nTEST_DATABASE_URL is not set: the server suite ran on SQLite only.');
 }
+const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+if (await redisReachable(redisUrl)) {
+  await step('job tests on Redis', () =>
+    run('npx', ['vitest', 'run', 'src/jobs'], {
+      cwd: `${root}/apps/server`,
+      env: { TEST_DB: 'sqlite', TEST_QUEUE: 'redis', TEST_REDIS_URL: redisUrl },
+    }),
+  );
+} else {
+  loudSkip('job tests on Redis (no Redis)', `!!! No Redis at ${redisUrl}: the JOB TESTS ON REDIS WERE SKIPPED.`);
+  if (process.env.CI || process.env.TEST_REDIS_URL) failed = true;
+}
 await step('web tests', () => run('npx', ['vitest', 'run'], { cwd: `${root}/apps/web` }));
 if (existsSync(chromium)) {
   await step('web build', () => buildWebIfStale());
   await step('browser tests', () => run('npx', ['playwright', 'test'], { cwd: `${root}/e2e` }));
 } else {
-  const msg = `!!! Chromium not found at ${chromium}: the BROWSER TESTS WERE SKIPPED (apt-get install chromium).`;
-  console.log(`\n${'!'.repeat(msg.length)}\n${msg}\n${'!'.repeat(msg.length)}`);
-  results.push(`SKIP browser tests (no Chromium)`);
+  loudSkip(
+    'browser tests (no Chromium)',
+    `!!! Chromium not found at ${chromium}: the BROWSER TESTS WERE SKIPPED (apt-get install chromium).`,
+  );
   if (process.env.CI) failed = true;
 }
 
