@@ -175,6 +175,20 @@ describe.skipIf(testQueue !== 'redis')('jobs on BullMQ', () => {
     expect(done).toEqual([2]);
   });
 
+  it('sends a job again when Redis lost it, under the same id', async () => {
+    const q = queues();
+    const runs: number[] = [];
+    const handlers = {
+      'lost.test': defineHandler({ schema: z.object({}), run: async (_p, ctx) => void runs.push(ctx.job.id) }),
+    };
+    const id = await enqueueAny(t.db, 'lost.test', {});
+    await new Dispatcher({ db: t.db, dialect: t.dialect, queues: q, log }).dispatch();
+    await q.queue('lost.test').obliterate({ force: true }); // a Redis restarted without persistence
+    expect(await row(id)).toMatchObject({ status: 'queued', locked_by: IN_BULLMQ });
+    expect(await t.worker({ handlers, log }).runUntilIdle()).toBe(1);
+    expect(runs).toEqual([id]);
+  });
+
   it('serves the app: a request queues mail that the server sends through BullMQ', async () => {
     const prefix = `${t.redisPrefix}-app`;
     const app = await startApp({ REDIS_URL: testRedisUrl, REDIS_PREFIX: prefix });

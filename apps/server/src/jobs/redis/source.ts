@@ -28,6 +28,7 @@ export const bullmqSource =
   (env) =>
     new BullmqSource(opts, env);
 
+const REPAIR_EVERY_MS = 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Held {
@@ -43,6 +44,7 @@ class BullmqSource implements JobSource {
   private readonly dispatchEveryMs: number;
   private nudged = true;
   private lastDispatch = 0;
+  private lastRepair = Date.now();
   private nextName = 0;
   private tokens = 0;
 
@@ -57,7 +59,12 @@ class BullmqSource implements JobSource {
 
   async housekeeping(now: Date, force: boolean): Promise<void> {
     if (force || Date.now() - this.lastDispatch >= this.dispatchEveryMs) await this.dispatch();
-    if (!force) return;
+    if (!force) {
+      // Now and then, jobs BullMQ should have had for a minute are looked up (a Redis that lost its data).
+      if (Date.now() - this.lastRepair < REPAIR_EVERY_MS) return;
+      this.lastRepair = Date.now();
+      return this.promoteDue(new Date(now.getTime() - REPAIR_EVERY_MS));
+    }
     // runUntilIdle: what is due includes rows another process is sending and delayed ones due by our clock.
     const deadline = Date.now() + 2000;
     while ((await dispatching(this.env.db, now)) > 0 && Date.now() < deadline) await sleep(10);
