@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { deleteKeys, testQueue, testRedisUrl } from '../src/jobs/testDb.js';
 import { withPgLock } from './pgLock.js';
 import { iso } from '../src/lib/clock.js';
 import type { Clock } from '../src/lib/clock.js';
@@ -53,7 +54,11 @@ export async function startApp(env: Record<string, string> = {}) {
     if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     pgSchema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   }
+  // TEST_QUEUE=redis: the app's jobs run on BullMQ, under keys of this app only.
+  const redisPrefix =
+    testQueue === 'redis' ? `bvtest-app-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` : null;
   const config = loadConfig({
+    ...(redisPrefix ? { REDIS_URL: testRedisUrl, REDIS_PREFIX: redisPrefix } : {}),
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     ADMIN_EMAIL: ADMIN.email,
@@ -89,6 +94,8 @@ export async function startApp(env: Record<string, string> = {}) {
     app: built.app,
     built,
     clock,
+    /** The app's BullMQ key prefix when TEST_QUEUE=redis; null on the database queue. */
+    redisPrefix,
     dataDir,
     /** A client whose every request returns once the mail it queued has been sent (see settleMail). */
     client: () => new Client(built, mailSettled),
@@ -114,6 +121,7 @@ export async function startApp(env: Record<string, string> = {}) {
     },
     async close() {
       await built.close();
+      if (redisPrefix) await deleteKeys(testRedisUrl, redisPrefix);
       rmSync(dataDir, { recursive: true, force: true });
       if (pgSchema) await withPgLock(databaseUrl!, () => adminQuery(databaseUrl!, `drop schema ${pgSchema} cascade`));
     },

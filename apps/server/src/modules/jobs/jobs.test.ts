@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { adminClient, makeUser, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { enqueueAny } from '../../jobs/queue.js';
-import { memoryLog } from '../../jobs/testDb.js';
+import { bullmqSource } from '../../jobs/redis/source.js';
+import { memoryLog, testRedisUrl } from '../../jobs/testDb.js';
 import { defineHandler } from '../../jobs/types.js';
 import { Worker } from '../../jobs/worker.js';
 
@@ -20,7 +21,11 @@ beforeAll(async () => {
   other = await makeUser(t, admin);
   adminId = (await admin.get('/api/auth/me')).json().session_user.id;
 }, 60_000);
-afterAll(() => t?.close());
+const workers: Worker[] = [];
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await t?.close();
+});
 
 function gate() {
   let open!: () => void;
@@ -42,6 +47,8 @@ function longJob() {
     log: memoryLog().log,
     clock: t.clock,
     schedules: false,
+    // The app's driver (TEST_QUEUE), so this worker takes what the app's enqueues sent.
+    source: t.redisPrefix ? bullmqSource({ url: testRedisUrl, prefix: t.redisPrefix, dispatchEveryMs: 20 }) : undefined,
     handlers: {
       'export.test': defineHandler({
         schema: z.object({ files: z.number() }),
@@ -62,6 +69,7 @@ function longJob() {
       }),
     },
   });
+  workers.push(worker);
   return { worker, reached, resume };
 }
 
