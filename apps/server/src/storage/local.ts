@@ -10,6 +10,8 @@ import { assertValidKey, assertValidPrefix, assertValidRange, isTempKey, newTemp
 import type { ByteRange } from './keys.js';
 import { meter } from './meter.js';
 
+const READ_CHUNK = 1024 * 1024;
+
 /** Temp blobs live inside the root so that commit is a rename on the same filesystem (atomic). */
 const TEMP_DIR = '.tmp';
 const TEMP_PREFIX = `${TEMP_DIR}/`;
@@ -114,9 +116,14 @@ export class LocalBlobStore implements BlobStore {
     try {
       const info = await fh.stat();
       if (!info.isFile()) throw new BlobNotFoundError(key);
-      if (!range) return fh.createReadStream();
+      // 1 MiB reads: a quarter of the per-chunk work of the 64 KiB default on large originals.
+      if (!range) return fh.createReadStream({ highWaterMark: READ_CHUNK });
       if (range.start >= info.size) throw new BlobRangeError(key, range);
-      return fh.createReadStream({ start: range.start, end: Math.min(range.end, info.size - 1) });
+      return fh.createReadStream({
+        start: range.start,
+        end: Math.min(range.end, info.size - 1),
+        highWaterMark: READ_CHUNK,
+      });
     } catch (err) {
       await fh.close();
       throw err;
