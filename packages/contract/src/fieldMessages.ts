@@ -44,6 +44,7 @@ const T = {
     downloadTooBig: `{path}: one download holds at most ${DOWNLOAD_MAX_FILES.toLocaleString('en')} files and ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
     pdfTooMany: `{path}: a PDF shows at most ${DOWNLOAD_PDF_MAX_ASSETS} assets`,
     nothingToDownload: '{path}: none of the chosen files can be downloaded',
+    watermarkPng: '{path} must be a PNG image (with transparency) of at most 5 MB',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -80,6 +81,7 @@ const T = {
     downloadTooBig: `{path}: una descarga contiene como máximo ${DOWNLOAD_MAX_FILES.toLocaleString('es')} archivos y ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
     pdfTooMany: `{path}: un PDF muestra como máximo ${DOWNLOAD_PDF_MAX_ASSETS} recursos`,
     nothingToDownload: '{path}: ninguno de los archivos elegidos se puede descargar',
+    watermarkPng: '{path} debe ser una imagen PNG (con transparencia) de 5 MB como máximo',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

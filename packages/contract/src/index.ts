@@ -20,3 +20,4 @@ export * from './schemas/jobs.js';
 export * from './schemas/downloads.js';
 export * from './schemas/audit.js';
 export * from './schemas/shortcuts.js';
+export * from './schemas/watermarks.js';

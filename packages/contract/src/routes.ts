@@ -16,6 +16,7 @@ import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
 import { searchRoutes } from './schemas/search.routes.js';
 import { usersRoutes } from './schemas/users.routes.js';
+import { watermarksRoutes } from './schemas/watermarks.routes.js';
 
 export type { Access, Method, RouteDef } from './routeDef.js';
 
@@ -40,6 +41,7 @@ export const routes = joinRoutes(
   notificationsRoutes,
   auditRoutes,
   jobsRoutes,
+  watermarksRoutes,
 );
 
 export type Routes = typeof routes;

@@ -47,6 +47,13 @@ export const AUDIT_EVENTS = {
   'brand.create': ev('brands', [], 'Created a brand', 'Creó una marca'),
   'brand.update': ev('brands', [], 'Edited a brand', 'Editó una marca'),
   'brand.status': ev('brands', [], "Changed a brand's status", 'Cambió el estado de una marca'),
+  'brand.watermark': ev('brands', [], "Changed a brand's watermark", 'Cambió la marca de agua de una marca'),
+  'watermark.trace': ev(
+    'brands',
+    ['file_name', 'found', 'trace_kind'],
+    'Traced a downloaded file',
+    'Rastreó un archivo descargado',
+  ),
   'folder.create': ev('folders', ['brand_id', 'parent_id'], 'Created a folder', 'Creó una carpeta'),
   'folder.update': ev('folders', [], 'Edited a folder', 'Editó una carpeta'),
   'folder.move': ev('folders', [], 'Moved a folder', 'Movió una carpeta'),
@@ -91,7 +98,7 @@ export const AUDIT_EVENTS = {
   ),
   'share_link.create': ev(
     'shareLinks',
-    ['collection_id', 'audience', 'expires_at', 'password', 'allow_download', 'user_ids'],
+    ['collection_id', 'audience', 'expires_at', 'password', 'allow_download', 'user_ids', 'watermark', 'traceable'],
     'Shared a collection',
     'Compartió una colección',
   ),
@@ -99,8 +106,8 @@ export const AUDIT_EVENTS = {
   'share_link.update': ev(
     'shareLinks',
     ['collection_id'],
-    'Changed a share link’s expiry',
-    'Cambió la caducidad de un enlace compartido',
+    'Changed a share link’s expiry or protection',
+    'Cambió la caducidad o la protección de un enlace compartido',
   ),
   'favorite.add': ev('collections', ['asset_ids'], 'Added favourites', 'Añadió favoritos'),
   'favorite.remove': ev('collections', ['asset_ids'], 'Removed favourites', 'Quitó favoritos'),

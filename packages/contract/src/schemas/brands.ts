@@ -18,7 +18,8 @@ export const Brand = BrandSummary.extend({
   updated_at: Timestamp,
   root_folder_id: z.number().int(),
   users_count: z.number().int(),
-  abilities: z.object({ update: z.boolean(), change_status: z.boolean() }),
+  /** `watermark`: may set the brand's watermark (brand.manage, or asset.manage within the brand). */
+  abilities: z.object({ update: z.boolean(), change_status: z.boolean(), watermark: z.boolean() }),
 });
 export type Brand = z.infer<typeof Brand>;
 export const BrandResponse = z.object({ brand: Brand });

@@ -31,6 +31,10 @@ export const ShareBody = z
     password: text().min(1).max(PASSWORD_MAX).optional(),
     allow_download: z.boolean().default(true),
     message: multiline().trim().max(SHARE_MESSAGE_MAX).optional(),
+    /** Previews and image downloads carry the brand's watermark. */
+    watermark: z.boolean().default(false),
+    /** Image downloads carry the recipient's tiled text and a trace identifier in their metadata. */
+    traceable: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
     if (b.audience === 'users' && b.user_ids.length === 0)
@@ -80,6 +84,8 @@ export const ShareLink = z.object({
   audience: z.enum(SHARE_AUDIENCES),
   has_password: z.boolean(),
   allow_download: z.boolean(),
+  watermark: z.boolean(),
+  traceable: z.boolean(),
   views: z.number().int(),
   downloads: z.number().int(),
   state: z.enum(SHARE_LINK_STATES),
@@ -148,8 +154,10 @@ export const ShareLinkUpdateBody = z
     revoke: z.literal(true).optional(),
     expiry_unit: z.enum(SHARE_EXPIRY_UNITS).optional(),
     expiry_amount: z.number().int().min(1).max(SHARE_EXPIRY_AMOUNT_MAX).optional(),
+    watermark: z.boolean().optional(),
+    traceable: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.revoke && !b.expiry_unit)
+    if (!b.revoke && !b.expiry_unit && b.watermark === undefined && b.traceable === undefined)
       ctx.addIssue({ code: 'custom', path: ['expiry_unit'], params: { key: 'required' }, input: b.expiry_unit });
   });
