@@ -10,6 +10,7 @@ import * as collections from './migrations/2026112605_collections.js';
 import * as shareLinks from './migrations/2026112606_share_links.js';
 import * as comments from './migrations/2026112607_comments.js';
 import * as downloads from './migrations/2026112608_downloads.js';
+import * as watermarks from './migrations/2026112612_watermarks.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -25,6 +26,7 @@ const steps: Record<string, Step> = {
   '2026112606_share_links': shareLinks,
   '2026112607_comments': comments,
   '2026112608_downloads': downloads,
+  '2026112612_watermarks': watermarks,
 };
 
 /** Every migration's name, in the order they run. */

@@ -21,6 +21,8 @@ create sequence collections_id_seq as integer start with 1 increment by 1 minval
 
 create sequence comments_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by comments.id;
 
+create sequence download_traces_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by download_traces.id;
+
 create sequence downloads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by downloads.id;
 
 create sequence extensions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by extensions.id;
@@ -639,6 +641,20 @@ create table brand_facets (
   constraint brand_facets_pkey primary key (brand_id, hidden, facet, value)
 );
 
+create table brand_watermarks (
+  brand_id integer not null,
+  image_key text,
+  position character varying(16) default 'center'::character varying not null,
+  opacity integer default 40 not null,
+  scale integer default 30 not null,
+  apply_to_guests integer default 0 not null,
+  traceable integer default 0 not null,
+  version integer default 1 not null,
+  updated_at character varying(32) not null,
+  constraint brand_watermarks_pkey primary key (brand_id),
+  constraint brand_watermarks_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
 create table brands (
   id integer default nextval('brands_id_seq'::regclass) not null,
   name character varying(255) not null,
@@ -727,6 +743,20 @@ create table download_counts (
 );
 
 create index download_counts_brand on {schema}.download_counts using btree (brand_id, day);
+
+create table download_traces (
+  id integer default nextval('download_traces_id_seq'::regclass) not null,
+  code character varying(32) not null,
+  link_id integer,
+  user_id integer,
+  asset_id integer,
+  created_at character varying(32) not null,
+  constraint download_traces_pkey primary key (id),
+  constraint download_traces_code_key unique (code),
+  constraint download_traces_asset_id_fkey foreign key (asset_id) references assets (id) on delete set null,
+  constraint download_traces_link_id_fkey foreign key (link_id) references share_links (id) on delete set null,
+  constraint download_traces_user_id_fkey foreign key (user_id) references users (id) on delete set null
+);
 
 create table downloads (
   id integer default nextval('downloads_id_seq'::regclass) not null,
@@ -996,6 +1026,8 @@ create table share_links (
   downloads integer default 0 not null,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  watermark integer default 0 not null,
+  traceable integer default 0 not null,
   constraint share_links_pkey primary key (id),
   constraint share_links_token_hash_key unique (token_hash),
   constraint share_links_collection_id_fkey foreign key (collection_id) references collections (id) on delete cascade,

@@ -389,6 +389,18 @@ create table brand_facets (
   primary key (brand_id, hidden, facet, value)
 );
 
+create table brand_watermarks (
+  brand_id integer primary key references brands (id) on delete cascade,
+  image_key text,
+  position varchar(16) default 'center' not null,
+  opacity integer default 40 not null,
+  scale integer default 30 not null,
+  apply_to_guests integer default 0 not null,
+  traceable integer default 0 not null,
+  version integer default 1 not null,
+  updated_at varchar(32) not null
+);
+
 create table brands (
   id integer primary key autoincrement,
   name varchar(255) not null,
@@ -461,6 +473,15 @@ create table download_counts (
 );
 
 create index download_counts_brand on download_counts (brand_id, day);
+
+create table download_traces (
+  id integer primary key autoincrement,
+  code varchar(32) not null unique,
+  link_id integer references share_links (id) on delete set null,
+  user_id integer references users (id) on delete set null,
+  asset_id integer references assets (id) on delete set null,
+  created_at varchar(32) not null
+);
 
 create table downloads (
   id integer primary key autoincrement,
@@ -734,7 +755,9 @@ create table share_links (
   views integer default 0 not null,
   downloads integer default 0 not null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  watermark integer default 0 not null,
+  traceable integer default 0 not null
 );
 
 create index share_links_collection on share_links (collection_id);

@@ -343,6 +343,8 @@ export interface ShareLinksTable {
   revoked_at: string | null;
   views: Generated<number>;
   downloads: Generated<number>;
+  watermark: Generated<number>;
+  traceable: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -394,6 +396,27 @@ export interface NotificationSettingsTable {
   upload_comment: Generated<number>;
   share: Generated<number>;
 }
+/** A brand's watermark and its rules (2026112612_watermarks); flags are 1 or 0. */
+export interface BrandWatermarksTable {
+  brand_id: number;
+  image_key: string | null;
+  position: Generated<string>;
+  opacity: Generated<number>;
+  scale: Generated<number>;
+  apply_to_guests: Generated<number>;
+  traceable: Generated<number>;
+  version: Generated<number>;
+  updated_at: string;
+}
+/** An opaque code written into a traceable download, naming who it was made for. */
+export interface DownloadTracesTable {
+  id: Generated<number>;
+  code: string;
+  link_id: number | null;
+  user_id: number | null;
+  asset_id: number | null;
+  created_at: string;
+}
 
 export interface Database {
   audit_log: AuditLogTable;
@@ -436,6 +459,8 @@ export interface Database {
   shortcuts: ShortcutsTable;
   downloads: DownloadsTable;
   download_counts: DownloadCountsTable;
+  brand_watermarks: BrandWatermarksTable;
+  download_traces: DownloadTracesTable;
 }
 
 /** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */
