@@ -33,6 +33,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(
     shareLinksRoutes(app, mountDeps, services);
     commentsRoutes(app, mountDeps, services);
     downloadsRoutes(app, mountDeps, services);
+    watermarksRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
 

@@ -11,6 +11,7 @@ import { commentsRepo } from './modules/comments/comments.repo.js';
 import { notificationsRepo } from './modules/notifications/notifications.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
+import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db) {
@@ -27,6 +28,7 @@ export function makeRepos(db: Db) {
     shareLinks: shareLinksRepo(db),
     comments: commentsRepo(db),
     notifications: notificationsRepo(db),
+    watermarks: watermarksRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -23,6 +23,7 @@ import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
+import { watermarksService } from './modules/watermarks/watermarks.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -60,6 +61,7 @@ export function makeServices(deps: Deps) {
     shareLinks: shareLinksService(deps, files),
     comments: commentsService(deps),
     downloads: downloadsService(deps, files),
+    watermarks: watermarksService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

@@ -92,6 +92,14 @@ const downloadUrl = async (w: World, p: Principal) => {
   if (r.statusCode !== 200) throw new Error(`download: ${r.statusCode} ${r.body}`);
   return r.json().url as string;
 };
+/** Brand A's watermark image, set once by the administrator (what `GET asset/watermark` answers). */
+const watermarked = new WeakSet<World>();
+async function watermarkOf(w: World) {
+  if (watermarked.has(w)) return;
+  const r = await w.clients.admin.form('POST', `/api/ops/brand/${w.A.id}/watermark`, await pngForm({}, 'image'));
+  if (r.statusCode !== 200) throw new Error(`watermark: ${r.statusCode} ${r.body}`);
+  watermarked.add(w);
+}
 const pngForm = async (fields: Record<string, string>, field: string) =>
   multipart(fields, [{ field, name: 'matrix.png', type: 'image/png', data: await uniquePng() }]);
 
@@ -238,6 +246,21 @@ export const calls: Record<string, Build> = {
     method: 'POST',
     url: `/api/ops/brand/${w.A.id}/update`,
     body: { name: 'Matrix A' },
+  }),
+  'GET /api/asset/watermark': async (w) => {
+    await watermarkOf(w);
+    return get(`/api/asset/watermark?brand_id=${w.A.id}`);
+  },
+  'GET /api/ops/brand/:id/watermark': (w) => get(`/api/ops/brand/${w.A.id}/watermark`),
+  'POST /api/ops/brand/:id/watermark': (w) => ({
+    method: 'POST',
+    url: `/api/ops/brand/${w.A.id}/watermark`,
+    body: { opacity: 40 },
+  }),
+  'POST /api/ops/watermark/trace': async () => ({
+    method: 'POST',
+    url: '/api/ops/watermark/trace',
+    form: await pngForm({}, 'file'),
   }),
   'PATCH /api/ops/brand/:id/status/update': async (w) => ({
     method: 'PATCH',

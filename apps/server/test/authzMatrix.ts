@@ -52,6 +52,12 @@ const table: Record<string, Row> = {
   'GET /api/ops/brand/:id': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/brand/:id/update': [401, 403, 403, 403, 200, 403, 403],
   'PATCH /api/ops/brand/:id/status/update': [401, 403, 403, 403, 200, 403, 403],
+  // Watermarks: whoever sees the brand reads its mark; its managers (asset.manage) and brand.manage
+  // set it; the trace tool is the administrators' (role admin, like the audit log).
+  'GET /api/asset/watermark': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/brand/:id/watermark': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/brand/:id/watermark': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/watermark/trace': [401, 403, 403, 403, 200, 403, 403],
 
   // The audit log: role admin only (§6), whatever permissions a caller holds.
   'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],

@@ -46,6 +46,13 @@ function formRoutes(w: World): Record<string, FormRoute> {
     folderUpdate: { ...png, url: `/api/ops/folder/${w.pub}/update`, fields: { name: 'Fuzz' }, files: ['image'] },
     assetUpload: { ...png, url: `/api/ops/asset/${w.A.id}/${w.pub}/new`, fields: {}, files: ['files'] },
     versionNew: { ...png, url: '/api/ops/asset/version/new', fields: { asset_id: String(w.asset) }, files: ['file'] },
+    brandWatermarkUpdate: {
+      ...png,
+      url: `/api/ops/brand/${w.A.id}/watermark`,
+      fields: { position: 'center', opacity: '40' },
+      files: ['image'],
+    },
+    watermarkTrace: { ...png, url: '/api/ops/watermark/trace', fields: {}, files: ['file'] },
   };
 }
 

@@ -3,8 +3,11 @@ import { linkExpiry, signPath } from './signedUrl.js';
 
 export const MEDIA_PREFIX = '/api/media/';
 
-/** A signed URL for a stored picture or derivative, or null when there is none. */
-export type MediaUrl = (key: string | null | undefined) => string | null;
+/**
+ * A signed URL for a stored picture or derivative, or null when there is none. `brandId` names
+ * the brand of an asset's derivative, for links that depend on it (guests' watermarked previews).
+ */
+export type MediaUrl = (key: string | null | undefined, brandId?: number) => string | null;
 
 /** Links kept per process; a list of 50 cards signs 100 of them. */
 const KEPT_LINKS = 20_000;

@@ -24,6 +24,8 @@ import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
+import { markedOriginal } from '../watermarks/watermark.serve.js';
+import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { cleanFileName } from './fileName.js';
 import { failed, ingestNewAsset } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
@@ -32,12 +34,13 @@ import { withActor } from '../../lib/requestContext.js';
 import { emit } from '../../events/index.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetTarget, auditTrail, changesOf } from '../audit/audit.trail.js';
+import { cardMedia } from '../watermarks/watermark.previews.js';
 
 /** Metadata an edit records before and after. */
 const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
 
 export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
-  const { repos, clock, media, appKey, handle } = deps;
+  const { repos, clock, appKey, handle } = deps;
   const now = () => iso(clock.now());
   const audit = auditTrail(deps);
 
@@ -60,7 +63,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     const abilities = assetAbilities(actor, a);
     return {
       asset: {
-        ...assetCard(actor, a, media),
+        ...assetCard(actor, a, await cardMedia(deps, actor)),
         description: a.description,
         keywords: parseList(a.keywords),
         categories: parseList(a.categories),
@@ -280,7 +283,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const a = await visible(actor, id);
       authorize(hasPermission(actor, 'asset.download'), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
       const file = { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name };
-      const answer = await files.original(file, range, q.disposition === 'inline');
+      // Guests of a brand that watermarks for them get the marked (and maybe traced) picture.
+      const answer =
+        (await markedOriginal(deps, actor, a)) ?? (await files.original(file, range, q.disposition === 'inline'));
       // One entry per download, not per range request of a player or resumed transfer.
       if (answer.status === 200 || range?.startsWith('bytes=0-')) {
         const jobs = await handle.db.transaction().execute(async (trx) => {
@@ -314,6 +319,13 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         throw err;
       }
       const out = await renderCrop(source, a.name, q);
+      // A crop is a download like any other: guests of a watermarking brand get it marked.
+      const plan = await planWatermark(deps, actor, a.brand_id, 'download');
+      const marked = plan ? await applyWatermark(out.data, plan, out.mime) : null;
+      if (plan && marked) {
+        out.data = marked.data;
+        await recordTrace(deps, plan, a.id);
+      }
       const jobs = await handle.db.transaction().execute(async (trx) => {
         await audit.record(trx, ctx, {
           event: 'asset.download',

@@ -1,6 +1,7 @@
 import type { Brand } from '@brandvault/contract';
 import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
+import { watermarksPolicy } from '../watermarks/watermarks.policy.js';
 
 /**
  * Administrators see every brand; everyone else only the active brands they are assigned to.
@@ -21,6 +22,7 @@ export const brandsPolicy = {
   abilities: (principal: Actor): Brand['abilities'] => ({
     update: brandsPolicy.manage(principal),
     change_status: brandsPolicy.manage(principal),
+    watermark: watermarksPolicy.update(principal),
   }),
 };
 

@@ -21,6 +21,7 @@ import type { CollectionAction } from './collections.policy.js';
 import { collectionsPolicy, sightOf } from './collections.policy.js';
 import type { CollectionRow } from './collections.repo.js';
 import { collectionCard } from './collections.view.js';
+import { cardMedia } from '../watermarks/watermark.previews.js';
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
@@ -182,10 +183,11 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
     async view({ actor }: RequestContext, id: number, q: z.output<typeof CollectionViewQuery>) {
       const row = await own(actor, id);
       const page = await repos.collections.page(sightOf(actor), id, q.sort, q.page, q.per_page);
+      const cm = await cardMedia(deps, actor);
       return {
         collection: await card(actor, row),
         assets: {
-          items: page.items.map((a) => assetCard(actor, a, media)),
+          items: page.items.map((a) => assetCard(actor, a, cm)),
           total: page.total,
           page: q.page,
           per_page: q.per_page,

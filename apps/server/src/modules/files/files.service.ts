@@ -4,6 +4,7 @@ import { MEDIA_PREFIX } from '../../lib/mediaUrl.js';
 import { verifySignedPath } from '../../lib/signedUrl.js';
 import type { Deps } from '../../services.js';
 import { BlobNotFoundError, BlobRangeError } from '../../storage/index.js';
+import { renderMarkedOnDemand } from '../watermarks/watermark.previews.js';
 
 /** Only these trees are ever served by link: pictures and derivatives, never originals. */
 const SERVABLE = /^(brands|folders|derivatives)\//;
@@ -47,7 +48,17 @@ export function filesService(deps: Deps) {
         throw new AppError('NOT_FOUND');
       }
       const stat = await storage.stat(key);
-      if (!stat) throw new AppError('NOT_FOUND');
+      if (!stat) {
+        // A guest's watermarked preview is drawn on its first fetch (see watermark.previews.ts).
+        const drawn = await renderMarkedOnDemand(deps, key);
+        if (!drawn) throw new AppError('NOT_FOUND');
+        const headers = { ...fileSafetyHeaders(), 'cache-control': 'private, max-age=31536000, immutable' };
+        return new FileAnswer(
+          200,
+          { ...headers, 'content-type': drawn.mime, 'content-length': drawn.data.length },
+          drawn.data,
+        );
+      }
       return new FileAnswer(
         200,
         {

@@ -19,6 +19,7 @@ import { foldersPolicy } from './folders.policy.js';
 import type { FolderRow } from './folders.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { auditTrail, changesOf, created, folderTarget } from '../audit/audit.trail.js';
+import { cardMedia } from '../watermarks/watermark.previews.js';
 
 const TREE_ASSETS = 50;
 
@@ -92,7 +93,8 @@ export function foldersService(deps: Deps) {
     const root = nodes.get(top.id)!;
     if (withWhat === 'folders') return { brand_id: brandId, root };
     const { items } = await repos.assets.inFolder(top.id, seesPrivate(actor), 1, TREE_ASSETS);
-    return { brand_id: brandId, root, assets: items.map((a) => assetCard(actor, a, media)) };
+    const cm = await cardMedia(deps, actor);
+    return { brand_id: brandId, root, assets: items.map((a) => assetCard(actor, a, cm)) };
   }
 
   async function image(files: FormFile[], crop: z.output<typeof FolderUpdateBody>['image_crop']) {
@@ -198,7 +200,8 @@ export function foldersService(deps: Deps) {
       const { actor } = ctx;
       const f = await visible(actor, id);
       const r = await repos.assets.inFolder(f.id, seesPrivate(actor), page, perPage);
-      return { items: r.items.map((a) => assetCard(actor, a, media)), total: r.total, page, per_page: perPage };
+      const cm = await cardMedia(deps, actor);
+      return { items: r.items.map((a) => assetCard(actor, a, cm)), total: r.total, page, per_page: perPage };
     },
 
     /**

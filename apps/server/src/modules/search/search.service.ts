@@ -12,6 +12,7 @@ import type { Found } from './search.core.js';
 import { searchRepo, searchTerms } from './search.repo.js';
 import type { Scope, SearchFilters, SearchOrder } from './search.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
+import { cardMedia } from '../watermarks/watermark.previews.js';
 
 type Body = z.output<typeof AssetSearchBody>;
 
@@ -74,7 +75,7 @@ export function filtersOf(
 
 /** The searcher: a folder's assets with filters, sort and facets, as the actor may see them. */
 export function searchService(deps: Deps, folders: FoldersService, opts: SearchOptions = {}) {
-  const { handle, media, clock } = deps;
+  const { handle, clock } = deps;
   // Serialised bodies per kept answer: a new generation makes new answers, and these go with the old.
   type Answer = z.output<typeof AssetSearchResponse>;
   const sent = new WeakMap<Found, Map<string, JsonText<Answer>>>();
@@ -116,12 +117,13 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage, searchGeneration);
       // The body depends only on the kept answer, the caller's abilities and the links' day.
       const linkDay = linkExpiry(clock.now());
-      const key = `${abilitiesKey(actor)} ${linkDay}`;
+      const cm = await cardMedia(deps, actor);
+      const key = `${abilitiesKey(actor)} ${linkDay}${cm.tag ? ` ${cm.tag}` : ''}`;
       const bodies = sent.get(found) ?? sent.set(found, new Map()).get(found)!;
       let text = bodies.get(key);
       if (!text) {
         text = answer({
-          items: found.rows.map((a) => assetCard(actor, a, media)),
+          items: found.rows.map((a) => assetCard(actor, a, cm)),
           total: found.total,
           total_capped: found.totalCapped,
           page,

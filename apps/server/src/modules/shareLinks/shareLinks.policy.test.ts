@@ -18,6 +18,8 @@ const row = (over: Partial<ShareLinkRow> = {}): ShareLinkRow => ({
   audience: 'anyone',
   password_hash: null,
   allow_download: 1,
+  watermark: 0,
+  traceable: 0,
   message: null,
   expires_at: '2026-11-26T12:00:00.000Z',
   revoked_at: null,

@@ -11,6 +11,9 @@ export type ShareLinkRow = {
   audience: string;
   password_hash: string | null;
   allow_download: number;
+  /** 1: previews and image downloads carry the brand's watermark; traceable: downloads are traced. */
+  watermark: number;
+  traceable: number;
   message: string | null;
   expires_at: string | null;
   revoked_at: string | null;
@@ -201,6 +204,13 @@ export function shareLinksRepo(db: Db) {
     },
     async revoke(id: number, at: string) {
       await db.updateTable('share_links').set({ revoked_at: at, updated_at: at }).where('id', '=', id).execute();
+    },
+    async setProtection(id: number, patch: { watermark?: number; traceable?: number }, at: string) {
+      await db
+        .updateTable('share_links')
+        .set({ ...patch, updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
     async setExpiry(id: number, expiresAt: string | null, at: string) {
       await db.updateTable('share_links').set({ expires_at: expiresAt, updated_at: at }).where('id', '=', id).execute();

@@ -29,6 +29,7 @@ import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkItem } from './shareLinks.view.js';
+import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
 
 const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   minutes: 60_000,
@@ -220,6 +221,8 @@ export function shareLinksService(deps: Deps, files: FilesService) {
             audience: body.audience,
             password_hash: passwordHash,
             allow_download: body.allow_download ? 1 : 0,
+            watermark: body.watermark ? 1 : 0,
+            traceable: body.traceable ? 1 : 0,
             message: body.message || null,
             expires_at: expiresAt,
             created_at: at,
@@ -238,6 +241,8 @@ export function shareLinksService(deps: Deps, files: FilesService) {
             password: passwordHash !== null,
             allow_download: body.allow_download,
             user_ids: userIds,
+            watermark: body.watermark,
+            traceable: body.traceable,
           },
         });
         if (userIds.length)
@@ -338,16 +343,27 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     async update(ctx: RequestContext, id: number, body: z.output<typeof ShareLinkUpdateBody>) {
       const row = await managed(ctx.actor, id, body.revoke ? 'revoke' : 'update');
       if (body.revoke) await revokeRow(ctx, row);
-      else if (body.expiry_unit) {
+      else {
         if (row.revoked_at !== null) throw new AppError('NOT_FOUND');
-        const expiresAt = expiryOf(body.expiry_unit, body.expiry_amount ?? 1);
+        const expiresAt = body.expiry_unit ? expiryOf(body.expiry_unit, body.expiry_amount ?? 1) : row.expires_at;
+        const flag = (v: boolean | undefined, was: number) => (v === undefined ? was : v ? 1 : 0);
+        const protection = {
+          watermark: flag(body.watermark, row.watermark),
+          traceable: flag(body.traceable, row.traceable),
+        };
+        const changes: Record<string, { before: unknown; after: unknown }> = {};
+        if (body.expiry_unit) changes.expires_at = { before: row.expires_at, after: expiresAt };
+        for (const k of ['watermark', 'traceable'] as const)
+          if (protection[k] !== row[k]) changes[k] = { before: row[k] === 1, after: protection[k] === 1 };
         const name = (await repos.collections.byId(row.collection_id))!.name;
         await handle.db.transaction().execute(async (trx) => {
-          await makeRepos(trx).shareLinks.setExpiry(id, expiresAt, now());
+          const tx = makeRepos(trx);
+          if (body.expiry_unit) await tx.shareLinks.setExpiry(id, expiresAt, now());
+          await tx.shareLinks.setProtection(id, protection, now());
           await audit.record(trx, ctx, {
             event: 'share_link.update',
             target: target(row, name),
-            changes: { expires_at: { before: row.expires_at, after: expiresAt } },
+            changes,
             info: { collection_id: row.collection_id },
           });
         });
@@ -407,16 +423,16 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       if (kind === 'original' && !downloads) throw new AppError('FORBIDDEN');
       const a = (await repos.assets.byId(assetId))!;
       if (kind === 'original') {
-        const answer = await files.original(
-          { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
-          range,
-        );
+        const answer =
+          (await markedOriginal(deps, sp, a)) ??
+          (await files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range));
         // One download per whole file or first range, not one per range request of a player.
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
           await repos.shareLinks.countDownload(row.id);
         return answer;
       }
-      const key = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
+      const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
+      const key = source ? await previewKeyFor(deps, sp, a.brand_id, source) : null;
       const stat = key ? await storage.stat(key) : null;
       if (!key || !stat) throw new AppError('NOT_FOUND');
       return new FileAnswer(

@@ -16,6 +16,8 @@ export function shareLinkItem(actor: Actor, r: ShareLinkListRow, link: string | 
     audience: r.audience as ShareLink['audience'],
     has_password: r.password_hash !== null,
     allow_download: r.allow_download === 1,
+    watermark: r.watermark === 1,
+    traceable: r.traceable === 1,
     views: r.views,
     downloads: r.downloads,
     state: stateOf(r, now),

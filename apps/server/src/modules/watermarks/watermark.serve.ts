@@ -1,0 +1,68 @@
+import { AppError } from '../../http/errors.js';
+import { FileAnswer } from '../../lib/fileAnswer.js';
+import type { Deps } from '../../services.js';
+import { BlobNotFoundError } from '../../storage/index.js';
+import type { Principal } from '../auth/actor.js';
+import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
+import { applyWatermark, planWatermark, recordTrace } from './watermark.apply.js';
+import { ensureMarked } from './watermark.previews.js';
+
+type ServeDeps = Pick<Deps, 'repos' | 'storage' | 'clock'>;
+
+async function sourceOf(storage: Deps['storage'], key: string): Promise<Buffer | string> {
+  const path = storage.localPath(key);
+  if (path) return path;
+  try {
+    const chunks: Buffer[] = [];
+    for await (const c of await storage.get(key)) chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  } catch (err) {
+    if (err instanceof BlobNotFoundError) throw new AppError('NOT_FOUND');
+    throw err;
+  }
+}
+
+/**
+ * The original as this principal must get it: marked and traced when the brand or link asks
+ * (rendered per recipient, never cached), or null when the plain file is theirs to have.
+ */
+export async function markedOriginal(
+  deps: ServeDeps,
+  principal: Principal,
+  a: { id: number; brand_id: number; blob_key: string; mime: string; name: string },
+): Promise<FileAnswer | null> {
+  if (!a.mime.startsWith('image/')) return null;
+  const plan = await planWatermark(deps, principal, a.brand_id, 'download');
+  if (!plan) return null;
+  const out = await applyWatermark(await sourceOf(deps.storage, a.blob_key), plan, a.mime);
+  if (!out) return null;
+  await recordTrace(deps, plan, a.id);
+  const base = a.name.replace(/\.[^.]+$/, '') || 'image';
+  const name = a.name.toLowerCase().endsWith(`.${out.ext}`) || out.mime === a.mime ? a.name : `${base}.${out.ext}`;
+  return new FileAnswer(
+    200,
+    {
+      ...fileSafetyHeaders(),
+      'content-type': out.mime,
+      'content-length': out.data.length,
+      'content-disposition': contentDisposition(name),
+      'cache-control': 'private, no-store',
+    },
+    out.data,
+  );
+}
+
+/**
+ * The key of the thumbnail or preview this principal sees: the marked copy when it must be
+ * marked; null (not found) rather than the clean one when the copy cannot be drawn.
+ */
+export async function previewKeyFor(
+  deps: ServeDeps,
+  principal: Principal,
+  brandId: number,
+  key: string,
+): Promise<string | null> {
+  const plan = await planWatermark(deps, principal, brandId, 'preview');
+  if (!plan?.overlay) return key;
+  return ensureMarked(deps, brandId, plan.overlay, key);
+}

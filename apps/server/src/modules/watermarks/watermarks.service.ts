@@ -1,0 +1,151 @@
+import type { BrandWatermark, BrandWatermarkBody, WatermarkTrace } from '@brandvault/contract';
+import { WATERMARK_MAX_BYTES } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { AppError, invalid } from '../../http/errors.js';
+import type { FormFile } from '../../http/multipart.js';
+import { iso } from '../../lib/clock.js';
+import { FileAnswer } from '../../lib/fileAnswer.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import { newBlobKey } from '../../storage/index.js';
+import type { Actor } from '../auth/actor.js';
+import { assetTarget, auditTrail, brandTarget } from '../audit/audit.trail.js';
+import { visibleBrand } from '../brands/brandAccess.js';
+import { fileSafetyHeaders } from '../files/files.service.js';
+import { overlaySettings } from './watermark.apply.js';
+import { isPng, readTraceCode } from './watermark.render.js';
+import { watermarksPolicy } from './watermarks.policy.js';
+import type { BrandWatermarkRow } from './watermarks.repo.js';
+
+type Body = z.output<typeof BrandWatermarkBody>;
+
+export function watermarksService(deps: Deps) {
+  const { repos, storage, media, clock, handle } = deps;
+  const audit = auditTrail(deps);
+
+  function view(actor: Actor, row: BrandWatermarkRow): BrandWatermark {
+    const s = overlaySettings(row);
+    return {
+      brand_id: row.brand_id,
+      image_url: media(row.image_key),
+      position: s.position,
+      opacity: s.opacity,
+      scale: s.scale,
+      apply_to_guests: row.apply_to_guests === 1,
+      traceable: row.traceable === 1,
+      version: row.version ?? 0,
+      updated_at: row.updated_at ?? null,
+      abilities: { update: watermarksPolicy.update(actor) },
+    };
+  }
+  const current = async (brandId: number) => (await repos.watermarks.ofBrand(brandId))!;
+
+  /** A new image is checked and stored before the transaction; its key is new each time. */
+  async function storeImage(files: FormFile[]) {
+    const file = files.find((f) => f.field === 'image');
+    if (!file) return undefined;
+    if (file.data.length > WATERMARK_MAX_BYTES || !(await isPng(file.data))) throw invalid({ image: 'watermarkPng' });
+    const key = `${newBlobKey('brands')}/watermark.png`;
+    await storage.put(key, file.data, 'image/png');
+    return key;
+  }
+
+  return {
+    /** `GET asset/watermark` (§7): the PNG itself, for whoever may see the brand. */
+    async image({ actor }: RequestContext, brandId: number) {
+      await visibleBrand(repos, actor, brandId);
+      const row = await current(brandId);
+      const stat = row.image_key ? await storage.stat(row.image_key) : null;
+      if (!row.image_key || !stat) throw new AppError('NOT_FOUND');
+      return new FileAnswer(
+        200,
+        {
+          ...fileSafetyHeaders(),
+          'content-type': 'image/png',
+          'content-length': stat.size,
+          'cache-control': 'private, no-store',
+        },
+        await storage.get(row.image_key),
+      );
+    },
+
+    async get({ actor }: RequestContext, brandId: number) {
+      await visibleBrand(repos, actor, brandId);
+      return { watermark: view(actor, await current(brandId)) };
+    },
+
+    async update(ctx: RequestContext, brandId: number, body: Body, files: FormFile[]) {
+      const { actor } = ctx;
+      const brand = await visibleBrand(repos, actor, brandId);
+      authorize(watermarksPolicy.update(actor));
+      const before = await current(brandId);
+      const image = await storeImage(files);
+      const was = view(actor, before);
+      const next = {
+        image_key: image ?? (body.remove_image ? null : (before.image_key ?? null)),
+        position: body.position ?? was.position,
+        opacity: body.opacity ?? was.opacity,
+        scale: body.scale ?? was.scale,
+        apply_to_guests: (body.apply_to_guests ?? was.apply_to_guests) ? 1 : 0,
+        traceable: (body.traceable ?? was.traceable) ? 1 : 0,
+        updated_at: iso(clock.now()),
+      };
+      const changes: Record<string, { before: unknown; after: unknown }> = {};
+      if (image) changes.image = { before: before.image_key ? 'set' : null, after: 'replaced' };
+      else if (body.remove_image && before.image_key) changes.image = { before: 'set', after: null };
+      for (const k of ['position', 'opacity', 'scale'] as const)
+        if (next[k] !== was[k]) changes[k] = { before: was[k], after: next[k] };
+      for (const k of ['apply_to_guests', 'traceable'] as const)
+        if ((next[k] === 1) !== was[k]) changes[k] = { before: was[k], after: next[k] === 1 };
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).watermarks.save(brandId, next);
+        await audit.record(trx, ctx, { event: 'brand.watermark', target: brandTarget(brand), changes });
+      });
+      if (before.image_key && next.image_key !== before.image_key) await storage.delete(before.image_key);
+      return { watermark: view(actor, await current(brandId)) };
+    },
+
+    /** The admin tool: which link or user a downloaded file was made for, from its trace code. */
+    async trace(ctx: RequestContext, files: FormFile[]): Promise<WatermarkTrace> {
+      const file = files.find((f) => f.field === 'file');
+      if (!file) throw invalid({ file: 'required' });
+      const code = await readTraceCode(file.data);
+      const row = code ? await repos.watermarks.traceByCode(code) : undefined;
+      const kind = row ? (row.link_id !== null ? 'link' : 'user') : null;
+      await handle.db.transaction().execute((trx) =>
+        audit.record(trx, ctx, {
+          event: 'watermark.trace',
+          ...(row?.asset_id && row.asset_name
+            ? { target: assetTarget({ id: row.asset_id, name: row.asset_name }) }
+            : {}),
+          info: { file_name: file.filename.slice(0, 255), found: !!row, trace_kind: kind },
+        }),
+      );
+      if (!row || !kind) return { found: false, trace: null };
+      return {
+        found: true,
+        trace: {
+          code: row.code,
+          kind,
+          link:
+            row.link_id !== null
+              ? {
+                  id: row.link_id,
+                  name: row.collection_name ?? '',
+                  owner: row.owner_first ? `${row.owner_first} ${row.owner_last}` : '',
+                }
+              : null,
+          user:
+            row.user_id !== null && row.user_email
+              ? { id: row.user_id, name: `${row.user_first} ${row.user_last}`, email: row.user_email }
+              : null,
+          asset: row.asset_id !== null && row.asset_name ? { id: row.asset_id, name: row.asset_name } : null,
+          created_at: row.created_at,
+        },
+      };
+    },
+  };
+}
+export type WatermarksService = ReturnType<typeof watermarksService>;
