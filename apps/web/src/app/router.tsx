@@ -22,6 +22,7 @@ const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
@@ -110,6 +111,12 @@ export const appRoutes: RouteObject[] = [
             loader: requireRole('admin'),
             errorElement: <GuardError />,
             element: <AuditPage />,
+          },
+          {
+            path: 'watermark/trace',
+            loader: requireRole('admin'),
+            errorElement: <GuardError />,
+            element: <TracePage />,
           },
           later('extension/all', 'extensions'),
           later('dashboard', 'dashboard'),

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
 import type { Brand } from '@brandvault/contract';
@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../app/notify';
 import { useCreateBrand, useUpdateBrand } from './api';
 import type { BrandFormValues } from './api';
 import { ImageCropField } from './ImageCropField';
+import { WatermarkPanel } from './WatermarkPanel';
 
 export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
 
@@ -32,7 +33,22 @@ export function BrandFormModal({ mode, onClose }: { mode: BrandFormMode | null; 
       title={mode?.kind === 'edit' ? t('brandAdmin.editTitle', { name: mode.brand.name }) : t('brandAdmin.createTitle')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {mode && <BrandForm key={mode.kind === 'edit' ? mode.brand.id : 'new'} mode={mode} onDone={onClose} />}
+      {mode?.kind === 'edit' && mode.brand.abilities.watermark ? (
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">{t('watermark.tabDetails')}</Tabs.Tab>
+            <Tabs.Tab value="watermark">{t('watermark.tab')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <BrandForm key={mode.brand.id} mode={mode} onDone={onClose} />
+          </Tabs.Panel>
+          <Tabs.Panel value="watermark">
+            <WatermarkPanel brand={mode.brand} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        mode && <BrandForm key={mode.kind === 'edit' ? mode.brand.id : 'new'} mode={mode} onDone={onClose} />
+      )}
     </Modal>
   );
 }

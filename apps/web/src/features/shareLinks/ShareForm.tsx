@@ -36,6 +36,8 @@ type Values = {
   expiry_amount: number | string;
   password: string;
   allow_download: boolean;
+  watermark: boolean;
+  traceable: boolean;
   message: string;
 };
 
@@ -47,6 +49,8 @@ const bodyOf = (v: Values) => ({
   ...(v.expiry_unit === 'never' ? {} : { expiry_amount: Number(v.expiry_amount) }),
   ...(v.password ? { password: v.password } : {}),
   allow_download: v.allow_download,
+  watermark: v.watermark,
+  traceable: v.traceable,
   ...(v.message.trim() ? { message: v.message } : {}),
 });
 
@@ -71,6 +75,8 @@ export function ShareForm({
       expiry_amount: SHARE_DEFAULT_EXPIRY.amount,
       password: '',
       allow_download: mayDownload,
+      watermark: false,
+      traceable: false,
       message: '',
     },
     validate: (v) => validateWith(ShareBody, bodyOf(v)),
@@ -162,6 +168,16 @@ export function ShareForm({
           description={mayDownload ? t('share.allowDownloadHint') : t('share.allowDownloadNone')}
           disabled={!mayDownload}
           {...form.getInputProps('allow_download', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('share.watermark')}
+          description={t('share.watermarkHint')}
+          {...form.getInputProps('watermark', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('share.traceable')}
+          description={t('share.traceableHint')}
+          {...form.getInputProps('traceable', { type: 'checkbox' })}
         />
         <Textarea
           label={t('share.message')}

@@ -23,6 +23,8 @@ const toUsers: ShareLink = {
   audience: 'users',
   has_password: true,
   allow_download: true,
+  watermark: false,
+  traceable: true,
   views: 1234,
   downloads: 56,
   state: 'active',
@@ -225,6 +227,24 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
     await user.click(within(row).getByRole('button', { name: 'Actions for Collection link #3' }));
     expect(await screen.findByRole('menuitem', { name: 'Revoke' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Change expiry' })).not.toBeInTheDocument();
+  });
+
+  it('shows a link’s protection and turns its watermark on', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubApi([toUsers], adminAnswer, (id, body) =>
+      json(200, { share_link: { ...toUsers, id, watermark: body.watermark === true } }),
+    );
+    renderApp('/share-link/manage');
+    const row = await rowOf(3);
+    expect(within(row).getByText('Traceable')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Actions for Collection link #3' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Turn watermark on' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'PATCH', url: '/api/ops/share-link/3/update', body: { watermark: true } }),
+    );
+    expect(
+      await screen.findByText('Files shared through “Spring launch” now carry the watermark.'),
+    ).toBeInTheDocument();
   });
 
   it('does not revoke when the confirmation is declined', async () => {

@@ -219,6 +219,30 @@ export function shareLinkColumns(t: TFunction): ColumnDef<ShareLink>[] {
       ),
     },
     {
+      key: 'protection',
+      header: t('shareLinks.columns.protection'),
+      visibleFrom: 'lg',
+      cell: (l) =>
+        l.watermark || l.traceable ? (
+          <Group gap={4} wrap="nowrap">
+            {l.watermark && (
+              <Badge variant="light" color="grape" size="sm">
+                {t('shareLinks.watermark')}
+              </Badge>
+            )}
+            {l.traceable && (
+              <Badge variant="light" color="orange" size="sm">
+                {t('shareLinks.traceable')}
+              </Badge>
+            )}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('shareLinks.noProtection')}
+          </Text>
+        ),
+    },
+    {
       key: 'views',
       header: t('shareLinks.columns.views'),
       visibleFrom: 'xl',

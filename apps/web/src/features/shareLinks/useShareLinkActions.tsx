@@ -1,4 +1,4 @@
-import { IconClockEdit, IconLinkOff } from '@tabler/icons-react';
+import { IconClockEdit, IconDropletHalf2, IconFingerprint, IconLinkOff } from '@tabler/icons-react';
 import type { ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../app/components/adminTable';
@@ -35,6 +35,22 @@ export function useShareLinkActions(onChangeExpiry: (link: ShareLink) => void): 
     );
   };
 
+  /** Watermark and traceable switch at once; the row shows the new state. */
+  const toggle = (link: ShareLink, option: 'watermark' | 'traceable') => {
+    const on = !link[option];
+    update.mutate(
+      { id: link.id, body: { [option]: on } },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            t('shareLinks.protectionTitle'),
+            t(`shareLinks.${option}${on ? 'Now' : 'Gone'}`, { name: link.resource_name }),
+          ),
+        onError: (e) => notifyError(e),
+      },
+    );
+  };
+
   return [
     {
       key: 'expiry',
@@ -43,6 +59,22 @@ export function useShareLinkActions(onChangeExpiry: (link: ShareLink) => void): 
       hidden: (link) => !link.abilities.update,
       loading: busy,
       onClick: onChangeExpiry,
+    },
+    {
+      key: 'watermark',
+      label: (link) => t(link.watermark ? 'shareLinks.watermarkOff' : 'shareLinks.watermarkOn'),
+      icon: <IconDropletHalf2 size={14} />,
+      hidden: (link) => !link.abilities.update,
+      loading: busy,
+      onClick: (link) => toggle(link, 'watermark'),
+    },
+    {
+      key: 'traceable',
+      label: (link) => t(link.traceable ? 'shareLinks.traceableOff' : 'shareLinks.traceableOn'),
+      icon: <IconFingerprint size={14} />,
+      hidden: (link) => !link.abilities.update,
+      loading: busy,
+      onClick: (link) => toggle(link, 'traceable'),
     },
     {
       key: 'revoke',
