@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
@@ -9,8 +10,13 @@ import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { makeRepos } from '../../repos.js';
 import type { BlobStore } from '../../storage/index.js';
+
+/** What marking a picture needs. */
+export type MarkDeps = { repos: ReturnType<typeof makeRepos>; storage: BlobStore; clock: JobContext['clock'] };
 import { BlobNotFoundError } from '../../storage/index.js';
 import { hasPermission } from '../auth/actor.js';
+import type { Actor } from '../auth/actor.js';
+import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
 import { downloadsRepo } from './downloads.repo.js';
@@ -28,8 +34,11 @@ export interface BuildOptions {
   zip64From?: number;
 }
 
-/** One archive member per entry, opened only when the zip reaches it; a missing blob is skipped. */
-function* zipSources(storage: BlobStore, entries: Entry[]): Generator<ZipSource> {
+/**
+ * One archive member per entry, opened only when the zip reaches it; a missing blob is skipped.
+ * Pictures the brand marks for this requester (guests) are marked and traced like a download.
+ */
+function* zipSources(deps: MarkDeps, actor: Actor, entries: Entry[]): Generator<ZipSource> {
   for (const e of entries)
     yield {
       path: e.path,
@@ -37,8 +46,21 @@ function* zipSources(storage: BlobStore, entries: Entry[]): Generator<ZipSource>
       mtime: new Date(e.asset.updated_at),
       async open() {
         try {
-          const stat = await storage.stat(e.asset.blob_key);
-          return stat ? { stream: await storage.get(e.asset.blob_key), size: stat.size } : null;
+          const stat = await deps.storage.stat(e.asset.blob_key);
+          if (!stat) return null;
+          const plan = await planWatermark(deps, actor, e.asset.brand_id, 'download');
+          if (plan) {
+            const marked = await applyWatermark(
+              await buffer(await deps.storage.get(e.asset.blob_key)),
+              plan,
+              e.asset.mime,
+            );
+            if (marked) {
+              await recordTrace(deps, plan, e.asset.id);
+              return { stream: Readable.from([marked.data]), size: marked.data.length };
+            }
+          }
+          return { stream: await deps.storage.get(e.asset.blob_key), size: stat.size };
         } catch (err) {
           if (err instanceof BlobNotFoundError) return null;
           throw err;
@@ -79,7 +101,8 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
     const upload = storage.put(key, zip.outputStream as Readable, 'application/zip');
     upload.catch(() => undefined);
     try {
-      const r = await writeZip(zip, zipSources(storage, resolved.entries), total, {
+      const marks = { repos: makeRepos(db), storage, clock };
+      const r = await writeZip(zip, zipSources(marks, actor, resolved.entries), total, {
         zip64From: opts.zip64From,
         signal: ctx.signal,
         onEntry: progress,
@@ -95,7 +118,8 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
     const brand = resolved.brandId !== null ? await makeRepos(db).brands.byId(resolved.brandId) : undefined;
     // pdfkit and its fonts load only for the first PDF a process builds.
     const { renderDownloadPdf } = await import('./downloads.pdf.js');
-    const r = await renderDownloadPdf(ctx, storage, key, {
+    const r = await renderDownloadPdf(ctx, { repos: makeRepos(db), storage, clock }, key, {
+      actor,
       brandName: brand?.name ?? '',
       entries: resolved.entries,
       layout: row.layout as PdfLayout,

@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import type { Lang, PdfLayout } from '@brandvault/contract';
 import type { JobContext } from '../../jobs/types.js';
-import type { BlobStore } from '../../storage/index.js';
+import type { Actor } from '../auth/actor.js';
+import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
+import type { MarkDeps } from './downloads.build.js';
 import { parseList } from '../assets/assets.view.js';
 import type { Entry } from './downloads.selection.js';
 import { previewLoader, renderSelectionPdf } from './pdf/index.js';
@@ -14,10 +16,12 @@ export interface PdfJob {
   createdAt: Date;
   brandName: string;
   onProgress: (done: number) => unknown;
+  actor: Actor;
 }
 
 /** Renders the PDF of a download into storage at `key` (streamed, one preview in memory at a time). */
-export async function renderDownloadPdf(ctx: JobContext, storage: BlobStore, key: string, job: PdfJob) {
+export async function renderDownloadPdf(ctx: JobContext, deps: MarkDeps, key: string, job: PdfJob) {
+  const { storage } = deps;
   const out = new PassThrough();
   const upload = storage.put(key, out, 'application/pdf');
   upload.catch(() => undefined);
@@ -40,7 +44,7 @@ export async function renderDownloadPdf(ctx: JobContext, storage: BlobStore, key
           width: a.width,
           height: a.height,
           author: a.author,
-          preview: previewLoader(storage, a),
+          preview: marked(deps, job.actor, a, previewLoader(storage, a)),
         })),
       },
       out,
@@ -53,4 +57,17 @@ export async function renderDownloadPdf(ctx: JobContext, storage: BlobStore, key
     throw err;
   }
   return { files: job.entries.length, skipped: [] as string[] };
+}
+
+/** A preview marked as the brand marks this requester's downloads (guests), else as it is. */
+function marked(deps: MarkDeps, actor: Actor, a: { id: number; brand_id: number }, load: () => Promise<Buffer | null>) {
+  return async () => {
+    const bytes = await load();
+    if (!bytes) return null;
+    const plan = await planWatermark(deps, actor, a.brand_id, 'download');
+    if (!plan) return bytes;
+    const out = await applyWatermark(bytes, plan, 'image/jpeg');
+    if (out) await recordTrace(deps, plan, a.id);
+    return out?.data ?? bytes;
+  };
 }

@@ -209,4 +209,28 @@ describe('zip downloads', () => {
       t.clock.advance(-25 * 3_600_000);
     }
   });
+
+  it("marks a guest's pictures when the brand asks for it, and never a member's", async () => {
+    const red = await sharp({
+      create: { width: 8, height: 8, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const form = multipart({ position: 'center', opacity: '100', scale: '100', apply_to_guests: 'true' }, [
+      { field: 'image', name: 'red.png', type: 'image/png', data: red },
+    ]);
+    expect((await admin.form('POST', `/api/ops/brand/${brand.id}/watermark`, form)).statusCode).toBe(200);
+    const zipped = async (c: Client) => {
+      const q = await queue(c, { asset_ids: [ids.moon] });
+      const z = unzip((await fetchFile((await ready(c, q.json().download.id)).url)).rawPayload);
+      return execFileSync('unzip', ['-p', z.file, 'moon.png']);
+    };
+    const [forGuest, forMember] = [await zipped(guest.client), await zipped(member.client)];
+    const centre = async (png: Buffer) => {
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      return data[(4 * info.width + 4) * info.channels]!;
+    };
+    expect(await centre(forMember)).toBeLessThan(100);
+    expect(await centre(forGuest)).toBeGreaterThan(200);
+  });
 });
