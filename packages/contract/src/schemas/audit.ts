@@ -67,7 +67,7 @@ export const AUDIT_EVENTS = {
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
   'asset.download': ev(
     'assets',
-    ['version', 'crop', 'format', 'width', 'height'],
+    ['version', 'crop', 'format', 'width', 'height', 'share_link_id'],
     'Downloaded an asset',
     'Descargó un recurso',
   ),

@@ -23,8 +23,9 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
   mount(app, m, routes.sharedUnlock, ({ ctx, params, body }) =>
     s.shareLinks.unlock(ctx, params.id, params.token, body.password),
   );
-  mount(app, m, routes.sharedFile, ({ req, params, query }) =>
+  mount(app, m, routes.sharedFile, ({ ctx, req, params, query }) =>
     s.shareLinks.file(
+      ctx,
       params.id,
       params.token,
       params.assetId,

@@ -19,7 +19,8 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, SharePrincipal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
-import { auditTrail, created } from '../audit/audit.trail.js';
+import { assetTarget, auditTrail, created } from '../audit/audit.trail.js';
+import { countDownload } from '../downloads/downloads.counts.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { collectionsPolicy, sightOf } from '../collections/collections.policy.js';
@@ -412,7 +413,15 @@ export function shareLinksService(deps: Deps, files: FilesService) {
      * a thumbnail already on a page): live, audience, password, download right, and the asset
      * still in the collection and visible to its owner.
      */
-    async file(id: number, token: string, assetId: number, kind: ShareFileKind, pass?: string, range?: string) {
+    async file(
+      ctx: AnyContext,
+      id: number,
+      token: string,
+      assetId: number,
+      kind: ShareFileKind,
+      pass?: string,
+      range?: string,
+    ) {
       const row = await live(id, token);
       const sp = await principal(row, null, pass);
       if (!shareLinksPolicy.linkCan(sp, kind, now())) {
@@ -427,8 +436,17 @@ export function shareLinksService(deps: Deps, files: FilesService) {
           (await markedOriginal(deps, sp, a)) ??
           (await files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range));
         // One download per whole file or first range, not one per range request of a player.
+        // Counted for the link and the asset, and audited with the link (nobody signed in).
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
-          await repos.shareLinks.countDownload(row.id);
+          await handle.db.transaction().execute(async (trx) => {
+            await makeRepos(trx).shareLinks.countDownload(row.id);
+            await countDownload(trx, a, 'original', clock.now(), row.id);
+            await audit.record(trx, ctx, {
+              event: 'asset.download',
+              target: assetTarget(a),
+              info: { version: a.current_version, share_link_id: row.id },
+            });
+          });
         return answer;
       }
       const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;

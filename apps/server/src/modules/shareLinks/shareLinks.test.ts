@@ -292,6 +292,9 @@ describe('share links', () => {
   });
 
   it('counts views and downloads per link; share-link administrators list, filter, revoke and extend', async () => {
+    const downloads = async () =>
+      (await owner.client.put('/api/ops/asset/statistics', { brand_id: brandA.id })).json().downloads;
+    const before = await downloads();
     const col = await collection(owner.client, ['a1']);
     const l = await share(owner.client, col, { audience: 'anyone' });
     await pub_(l);
@@ -307,6 +310,12 @@ describe('share links', () => {
     expect((await ranged('bytes=100-199')).statusCode).toBe(206);
     const mine = (await owner.client.get(`/api/ops/collection/${col}/share/list`)).json().items[0];
     expect(mine).toMatchObject({ views: 2, downloads: 2 });
+    // The asset's statistics count them too, as downloads through a link, each audited with it.
+    const after = await downloads();
+    expect(after.via_links - before.via_links).toBe(2);
+    expect(after.by_kind.original - before.by_kind.original).toBe(2);
+    const audited = (await entries('asset.download')).filter((x) => x.info?.share_link_id === l.id);
+    expect(audited).toHaveLength(2);
     const manager = await makeUser(t, admin, { roles: ['manager'], brands: [brandA.id] });
     const all = (await manager.client.get(`/api/ops/share-link/all?created_by=${owner.id}&state=active`)).json();
     const row = all.items.find((x: { id: number }) => x.id === l.id);
