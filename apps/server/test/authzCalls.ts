@@ -566,6 +566,10 @@ export const calls: Record<string, Build> = {
     post(`/api/ops/collection/${w.locked.collection}/shared/${w.locked.token}/unlock`, { password: 'share-pass-1' }),
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind': (w) =>
     get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/asset/${w.asset}/original`),
+  'GET /api/ops/collection/:id/shared/:token/zip': (w) =>
+    get(`/api/ops/collection/${w.shared.collection}/shared/${w.shared.token}/zip`),
+  'GET /api/ops/collection/:id/shared/:token/zip | a locked link without its pass': (w) =>
+    get(`/api/ops/collection/${w.locked.collection}/shared/${w.locked.token}/zip`),
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': (w) =>
     get(`/api/ops/collection/${w.locked.collection}/shared/${w.locked.token}/asset/${w.asset}/original`),
   'GET /api/ops/share-link/all': () => get('/api/ops/share-link/all'),

@@ -135,6 +135,7 @@ const table: Record<string, Row> = {
   'GET /api/ops/collection/:id/shared/:token/public/view': [200, 200, 200, 200, 200, 200, 200],
   'POST /api/ops/collection/:id/shared/:token/unlock': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/collection/:id/shared/:token/zip': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/share-link/all': [401, 403, 403, 200, 200, 200, 403],
   // Share-link administrators outside a link owner's brands neither list nor change it.
   'PATCH /api/ops/share-link/:id/update': [401, 403, 403, 200, 200, 404, 403],
@@ -220,7 +221,16 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/asset/:id/comment/add | an asset in the PRIVATE folder': [401, 404, 201, 201, 201, 404, 404],
   "PATCH /api/ops/asset/:id/comment/:comment/edit | brand A member's comment": [401, 403, 403, 403, 403, 404, 403],
   "DELETE /api/ops/asset/:id/comment/:comment/delete | brand A member's comment": [401, 403, 403, 200, 200, 404, 403],
-  // Without the password's pass, a locked link's file is refused.
+  // Without the password's pass, a locked link's file (or zip) is refused.
+  'GET /api/ops/collection/:id/shared/:token/zip | a locked link without its pass': [
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+    REFUSED,
+  ],
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
     REFUSED,
     REFUSED,

@@ -77,7 +77,12 @@ export const AUDIT_EVENTS = {
     'Asked for a zip or PDF',
     'Pidió un zip o un PDF',
   ),
-  'download.fetch': ev('assets', ['format', 'files', 'size'], 'Downloaded a zip or PDF', 'Descargó un zip o un PDF'),
+  'download.fetch': ev(
+    'assets',
+    ['format', 'files', 'size', 'share_link_id'],
+    'Downloaded a zip or PDF',
+    'Descargó un zip o un PDF',
+  ),
   'shortcut.create': ev('shortcuts', ['shortcut_id'], 'Created a shortcut', 'Creó un acceso directo'),
   'shortcut.update': ev('shortcuts', ['shortcut_id'], 'Renamed a shortcut', 'Renombró un acceso directo'),
   'shortcut.delete': ev('shortcuts', ['shortcut_id'], 'Deleted a shortcut', 'Eliminó un acceso directo'),

@@ -108,6 +108,16 @@ export const shareLinksRoutes = {
     response: z.unknown(),
     raw: true,
   }),
+  sharedZip: def({
+    method: 'GET',
+    path: '/api/ops/collection/:id/shared/:token/zip',
+    access: 'public',
+    summary: "Every asset of a shared collection as one zip, with the link's rights (streamed)",
+    params: SharedParams,
+    query: SharedFileQuery,
+    response: z.unknown(),
+    raw: true,
+  }),
   shareLinkAll: def({
     method: 'GET',
     path: '/api/ops/share-link/all',

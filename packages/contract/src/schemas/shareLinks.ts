@@ -139,6 +139,8 @@ export const SharedView = z.object({
   message: z.string().nullable(),
   expires_at: Timestamp.nullable(),
   allow_download: z.boolean(),
+  /** The whole collection as one zip, streamed as it is fetched, while downloads are allowed. */
+  zip_url: z.string().nullable(),
   assets: paginated(SharedAsset),
 });
 export type SharedView = z.infer<typeof SharedView>;

@@ -15,7 +15,7 @@ import type { BlobStore } from '../../storage/index.js';
 export type MarkDeps = { repos: ReturnType<typeof makeRepos>; storage: BlobStore; clock: JobContext['clock'] };
 import { BlobNotFoundError } from '../../storage/index.js';
 import { hasPermission } from '../auth/actor.js';
-import type { Actor } from '../auth/actor.js';
+import type { Principal } from '../auth/actor.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
@@ -38,7 +38,7 @@ export interface BuildOptions {
  * One archive member per entry, opened only when the zip reaches it; a missing blob is skipped.
  * Pictures the brand marks for this requester (guests) are marked and traced like a download.
  */
-function* zipSources(deps: MarkDeps, actor: Actor, entries: Entry[]): Generator<ZipSource> {
+export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]): Generator<ZipSource> {
   for (const e of entries)
     yield {
       path: e.path,

@@ -19,6 +19,21 @@ export const countDownload = (
   linkId: number | null = null,
 ) => downloadsRepo(trx).count([{ asset_id: a.id, brand_id: a.brand_id }], iso(at).slice(0, 10), kind, linkId ?? 0);
 
+/** Counts one download of each of these assets (a zip's members), in one statement per thousand. */
+export const countDownloads = (
+  trx: Db,
+  assets: { id: number; brand_id: number }[],
+  kind: DownloadKind,
+  at: Date,
+  linkId: number | null = null,
+) =>
+  downloadsRepo(trx).count(
+    assets.map((a) => ({ asset_id: a.id, brand_id: a.brand_id })),
+    iso(at).slice(0, 10),
+    kind,
+    linkId ?? 0,
+  );
+
 /** The dashboard's figures from a brand's counted downloads (DownloadsRepo.brandStats). */
 export function downloadStats(dl: {
   days: { day: string; kind: string; link: boolean; n: number }[];

@@ -23,6 +23,9 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
   mount(app, m, routes.sharedUnlock, ({ ctx, params, body }) =>
     s.shareLinks.unlock(ctx, params.id, params.token, body.password),
   );
+  mount(app, m, routes.sharedZip, ({ ctx, req, params, query }) =>
+    s.shareLinks.zip(ctx, params.id, params.token, query.pass ?? passOf(req.headers['x-share-pass'])),
+  );
   mount(app, m, routes.sharedFile, ({ ctx, req, params, query }) =>
     s.shareLinks.file(
       ctx,

@@ -20,7 +20,9 @@ import type { Deps } from '../../services.js';
 import type { Actor, SharePrincipal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
 import { assetTarget, auditTrail, created } from '../audit/audit.trail.js';
-import { countDownload } from '../downloads/downloads.counts.js';
+import { countDownload, countDownloads } from '../downloads/downloads.counts.js';
+import { downloadsRepo } from '../downloads/downloads.repo.js';
+import { streamZip } from '../downloads/downloads.stream.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { collectionsPolicy, sightOf } from '../collections/collections.policy.js';
@@ -160,6 +162,9 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       message: row.message,
       expires_at: row.expires_at,
       allow_download: downloads,
+      zip_url: downloads
+        ? `/api/ops/collection/${collectionId}/shared/${token}/zip?pass=${encodeURIComponent(pass)}`
+        : null,
       assets: {
         items: page.items.map((a) => ({
           id: a.id,
@@ -406,6 +411,38 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const viewerId = ctx.actor?.user.id ?? 0;
       await principal(row, ctx.actor ? viewerId : null, undefined);
       return issuePass(row.id, viewerId, true);
+    },
+
+    /**
+     * Every asset of the collection the owner still sees, as one zip streamed to the holder of a
+     * link with the download right; counted and audited as one download of each, with the link.
+     */
+    async zip(ctx: AnyContext, id: number, token: string, pass?: string) {
+      const row = await live(id, token);
+      const sp = await principal(row, null, pass);
+      if (!shareLinksPolicy.linkCan(sp, 'original', now()))
+        throw new AppError(shareLinksPolicy.linkCan(sp, 'view', now()) ? 'FORBIDDEN' : 'NOT_FOUND');
+      const { sight, downloads } = await ownerSight(row);
+      if (!downloads) throw new AppError('FORBIDDEN');
+      const collection = (await repos.collections.byId(row.collection_id))!;
+      const ids = await repos.collections.visibleIds(sight, id);
+      const assets = (await downloadsRepo(handle.db).assetsByIds(ids, row.owner_id)).filter(
+        (a) => a.status === 'ACTIVE',
+      );
+      if (!assets.length) throw new AppError('NOT_FOUND');
+      const answer = streamZip(deps, sp, assets, `${collection.name}.zip`, ctx.lang, (err) =>
+        deps.log.warn({ err, linkId: row.id }, 'shared zip cut short'),
+      );
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).shareLinks.countDownload(row.id);
+        await countDownloads(trx, assets, 'zip', clock.now(), row.id);
+        await audit.record(trx, ctx, {
+          event: 'download.fetch',
+          target: { type: 'collection', id: collection.id, label: collection.name },
+          info: { format: 'zip', files: assets.length, share_link_id: row.id },
+        });
+      });
+      return answer;
     },
 
     /**

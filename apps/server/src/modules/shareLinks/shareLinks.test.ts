@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -97,7 +101,14 @@ describe('share links', () => {
     const r = await pub_(l);
     expect(r.statusCode).toBe(200);
     const v = r.json();
-    expect(Object.keys(v).sort()).toEqual(['allow_download', 'assets', 'collection', 'expires_at', 'message']);
+    expect(Object.keys(v).sort()).toEqual([
+      'allow_download',
+      'assets',
+      'collection',
+      'expires_at',
+      'message',
+      'zip_url',
+    ]);
     expect(v.collection).toEqual({ id: col, name: expect.any(String), asset_count: 2 });
     expect(v.message).toBe('For the launch');
     expect(v.assets.items.map((a: { id: number }) => a.id).sort()).toEqual([ids.a1, ids.a2].sort());
@@ -219,6 +230,30 @@ describe('share links', () => {
     expect((await file(l, 'a2', 'preview')).statusCode).toBe(200);
     expect((await file(l, 'a2', 'thumbnail')).statusCode).toBe(200);
     expect((await file(l, 'a2', 'original')).statusCode).toBe(403);
+  });
+
+  it('downloads the whole collection as one zip through the link, and not without download rights', async () => {
+    const col = await collection(owner.client, ['a1', 'a2']);
+    const l = await share(owner.client, col, { audience: 'anyone' });
+    const v = (await pub_(l)).json();
+    const r = await anon.get(v.zip_url);
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/zip');
+    const dir = mkdtempSync(join(tmpdir(), 'bv-share-zip-'));
+    try {
+      writeFileSync(join(dir, 'all.zip'), r.rawPayload);
+      const names = execFileSync('unzip', ['-Z1', join(dir, 'all.zip')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      expect(names).toHaveLength(2);
+      expect(execFileSync('unzip', ['-tq', join(dir, 'all.zip')], { encoding: 'utf8' })).toMatch(/No errors/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const closed = await share(owner.client, col, { audience: 'anyone', allow_download: false });
+    const cv = (await pub_(closed)).json();
+    expect(cv.zip_url).toBeNull();
+    expect((await anon.get(`${base(closed)}/zip`)).statusCode).toBe(403);
   });
 
   it('hands out originals only while the owner may download them', async () => {
