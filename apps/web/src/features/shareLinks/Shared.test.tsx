@@ -16,6 +16,7 @@ const view = (over: Partial<SharedView> = {}): SharedView => ({
   message: '<b>Hello</b>',
   expires_at: null,
   allow_download: true,
+  zip_url: `/api/ops/collection/7/shared/${TOKEN}/zip?pass=p`,
   assets: {
     items: [1, 2].map((id) => ({
       id,
@@ -95,6 +96,10 @@ describe('a public shared collection', () => {
       'href',
       expect.stringContaining('/asset/1/original?pass=p'),
     );
+    expect(screen.getByRole('link', { name: 'Download all (zip)' })).toHaveAttribute(
+      'href',
+      `/api/ops/collection/7/shared/${TOKEN}/zip?pass=p`,
+    );
     expect(calls.some((c) => c.url.startsWith('/api/auth/me'))).toBe(false);
   });
 
@@ -108,7 +113,10 @@ describe('a public shared collection', () => {
   it('shows an empty state when every asset was removed, and no download without the right', async () => {
     stubApi((_m, url) =>
       url.includes('/public/view')
-        ? json(200, view({ allow_download: false, assets: { items: [], total: 0, page: 1, per_page: 60 } }))
+        ? json(
+            200,
+            view({ allow_download: false, zip_url: null, assets: { items: [], total: 0, page: 1, per_page: 60 } }),
+          )
         : undefined,
     );
     renderApp(PUBLIC);

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFile, IconLinkOff, IconPhotoOff } from '@tabler/icons-react';
+import { IconDownload, IconFile, IconFileZip, IconLinkOff, IconPhotoOff } from '@tabler/icons-react';
 import type { SharedView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -71,6 +71,20 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
               ? t('share.availableUntil', { date: formatDateTime(first.expires_at) })
               : t('share.neverExpires'),
           ].join(' · ')}
+          actions={
+            first.zip_url && first.assets.total > 0 ? (
+              <Button
+                component="a"
+                href={first.zip_url}
+                download
+                variant="light"
+                leftSection={<IconFileZip size={16} />}
+                data-testid="shared-zip"
+              >
+                {t('share.downloadAll')}
+              </Button>
+            ) : undefined
+          }
         />
         {first.message && (
           <Text size="sm" className={classes.message} aria-label={t('share.message')}>
