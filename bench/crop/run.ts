@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { BENCH_PASSWORD, USERS, numOpt, opt, signIn, startServer, stats } from '../lib/common.js';
+import { photoLikeJpeg } from '../lib/photo.js';
 import type { Server, Session } from '../lib/common.js';
 
 const count = numOpt('crops', 30);
@@ -46,26 +47,7 @@ try {
 
   const [W, H] = [6000, 4000];
   const made = performance.now();
-  const gradient = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g">` +
-      `<stop offset="0" stop-color="#2a6f97"/><stop offset="1" stop-color="#f4a261"/></linearGradient></defs>` +
-      `<rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-  );
-  const noise = await sharp({
-    create: {
-      width: W,
-      height: H,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 24 },
-    },
-  })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  const jpeg = await sharp(gradient)
-    .composite([{ input: noise, blend: 'soft-light' }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
+  const jpeg = await photoLikeJpeg(W, H);
   const makeMs = performance.now() - made;
   const upload = new FormData();
   upload.append('files', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `photo-${tag}.jpg`);

@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import { renderSelectionPdf } from '../../apps/server/src/modules/downloads/pdf/index.js';
 import type { PdfAsset } from '../../apps/server/src/modules/downloads/pdf/index.js';
 import { flag, numOpt, opt, round } from '../lib/common.js';
+import { photoLikeJpeg } from '../lib/photo.js';
 
 const COUNT = numOpt('count', 200);
 const W = numOpt('width', 3000);
@@ -30,26 +31,7 @@ async function makeImages(): Promise<{ made: number; ms: number }> {
   const missing = Array.from({ length: COUNT }, (_, i) => i).filter((i) => !existsSync(imagePath(i)));
   const started = performance.now();
   if (missing.length) {
-    const gradient = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><defs><linearGradient id="g">` +
-        `<stop offset="0" stop-color="#2a6f97"/><stop offset="1" stop-color="#f4a261"/></linearGradient></defs>` +
-        `<rect width="100%" height="100%" fill="url(#g)"/></svg>`,
-    );
-    const noise = await sharp({
-      create: {
-        width: W,
-        height: H,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 24 },
-      },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
-    const base = await sharp(gradient)
-      .composite([{ input: noise, blend: 'soft-light' }])
-      .jpeg({ quality: 88 })
-      .toBuffer();
+    const base = await photoLikeJpeg(W, H);
     // Two at a time, one per core.
     const queue = [...missing];
     const work = async () => {
