@@ -27,7 +27,8 @@ const PLACE: Record<Exclude<WatermarkPosition, 'tiled'>, CSSProperties> = {
  * shorter side (the height here, so 9/16 of that in percent of the width), faded to `opacity`.
  */
 export function WatermarkPreview({ backdrop, image, text, position, opacity, scale }: Props) {
-  const width = `${(scale * 9) / 16}%`;
+  // A text mark is as wide as the brand's name (the server fits it the same way); an image scales.
+  const width = image ? `${(scale * 9) / 16}%` : undefined;
   const fade = { opacity: opacity / 100 };
   const mark = image ? (
     <img src={image} alt="" className={classes.markImage} />
