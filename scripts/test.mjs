@@ -1,8 +1,8 @@
 // `npm test`: every check, in order. Browser tests need Debian's Chromium: without it they are
 // skipped with a loud notice, and that is a failure when CI is set. A TEST_DATABASE_URL that
-// cannot be reached fails the run; it is never skipped silently. The job tests run again on the
-// BullMQ driver when Redis answers at TEST_REDIS_URL (default 127.0.0.1:6379); a Redis that does
-// not answer is a loud skip, and a failure when CI or TEST_REDIS_URL is set.
+// cannot be reached fails the run; it is never skipped silently. The job and download tests run
+// again on the BullMQ driver when Redis answers at TEST_REDIS_URL (default 127.0.0.1:6379); a
+// Redis that does not answer is a loud skip, and a failure when CI or TEST_REDIS_URL is set.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { buildWebIfStale, root, run } from './lib.mjs';
@@ -75,7 +75,7 @@ if (process.env.TEST_DATABASE_URL) {
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 if (await redisReachable(redisUrl)) {
   await step('job tests on Redis', () =>
-    run('npx', ['vitest', 'run', 'src/jobs', 'src/modules/jobs'], {
+    run('npx', ['vitest', 'run', 'src/jobs', 'src/modules/jobs', 'src/modules/downloads'], {
       cwd: `${root}/apps/server`,
       env: { TEST_DB: 'sqlite', TEST_QUEUE: 'redis', TEST_REDIS_URL: redisUrl },
     }),
