@@ -26,6 +26,7 @@ const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -70,6 +71,7 @@ export const appRoutes: RouteObject[] = [
             element: <UsersPage />,
           },
           { path: 'users/me', element: <ProfilePage /> },
+          { path: 'downloads', element: <DownloadsPage /> },
           later('users/create', 'usersCreate'),
           later('users/:id/edit', 'usersEdit'),
           { path: 'brand/choose', element: <BrandChooserPage /> },

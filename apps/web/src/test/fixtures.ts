@@ -1,4 +1,4 @@
-import type { AssetCard, LoginResponse, Notification } from '@brandvault/contract';
+import type { AssetCard, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
 
 export const brand = { id: 7, name: 'Acme', slug: 'acme', status: 'ACTIVE' as const, image_uri: null, logo_uri: null };
 
@@ -79,3 +79,22 @@ export function notification(id: number, over: Partial<Notification> = {}): Noti
     ...over,
   };
 }
+
+/** A zip being prepared; override the state and what it holds as needed. */
+export const downloadItem = (over: Partial<DownloadItem> = {}): DownloadItem => ({
+  id: 5,
+  format: 'zip',
+  layout: 'pages',
+  name: 'Acme 2026-11-25 14.05.zip',
+  state: 'preparing',
+  job_id: 77,
+  files: null,
+  skipped: null,
+  size: null,
+  error: null,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ready_at: null,
+  expires_at: null,
+  url: null,
+  ...over,
+});

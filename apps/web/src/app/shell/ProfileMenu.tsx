@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../state/session';
@@ -40,6 +40,9 @@ export function ProfileMenu() {
         <Menu.Divider />
         <Menu.Item component={Link} to="/users/me" leftSection={<IconUserCircle size={16} stroke={1.7} />}>
           {t('profile.myProfile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/downloads" leftSection={<IconDownload size={16} stroke={1.7} />}>
+          {t('downloads.title')}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
           {t('logout.action')}

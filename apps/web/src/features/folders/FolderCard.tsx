@@ -1,9 +1,21 @@
-import { ActionIcon, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconArrowsMove, IconDots, IconFolder, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActionIcon, Checkbox, Menu, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import {
+  IconArrowsMove,
+  IconDots,
+  IconDownload,
+  IconFolder,
+  IconFolders,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { FolderCard as FolderCardData } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCan } from '../../state/access';
 import { PrivateBadge } from '../assets/PrivateBadge';
+import { DownloadDialog } from '../downloads/DownloadDialog';
+import { useFolderSelection } from '../search/folderSelection';
 import { ShortcutMenuItem } from '../shortcuts/ShortcutMenuItem';
 import classes from './Folders.module.css';
 
@@ -21,8 +33,20 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
   const { t } = useTranslation();
   const abilities = folder.abilities;
   const manage = abilities.update || abilities.move || abilities.remove || !!onToCollection;
+  const canDownload = useCan().permission('asset.download');
+  const [downloading, setDownloading] = useState(false);
+  const selection = useFolderSelection();
+  const selected = selection?.selected(folder.id) ?? false;
   return (
-    <div className={classes.card} data-testid={`folder-card-${folder.id}`}>
+    <div className={classes.card} data-testid={`folder-card-${folder.id}`} data-selected={selected || undefined}>
+      {selection && (
+        <Checkbox
+          size="xs"
+          checked={selected}
+          onChange={() => selection.toggle(folder)}
+          aria-label={t('search.select', { name: folder.name })}
+        />
+      )}
       <Link to={`/brand?folder=${folder.id}`} className={classes.cardLink}>
         <ThemeIcon variant="light" size={36} radius="md" aria-hidden>
           <IconFolder size={20} stroke={1.6} />
@@ -42,6 +66,11 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
         </Menu.Target>
         <Menu.Dropdown>
           <ShortcutMenuItem kind="folder" id={folder.id} label={folder.name} />
+          {canDownload && (
+            <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => setDownloading(true)}>
+              {t('downloads.folderAction')}
+            </Menu.Item>
+          )}
           {manage && <Menu.Divider />}
           {abilities.update && (
             <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(folder)}>
@@ -65,6 +94,9 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
           )}
         </Menu.Dropdown>
       </Menu>
+      {canDownload && (
+        <DownloadDialog opened={downloading} assetIds={[]} folders={[folder]} onClose={() => setDownloading(false)} />
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { Job } from '@brandvault/contract';
 import { isActive, jobsOf, useMyJobs } from './api';
 import { useJobsStore } from './jobsStore';
-import { jobLabel } from './labels';
+import { jobLabel, jobProgressText } from './labels';
 import { jobResultActions } from './resultActions';
 
 /**
@@ -80,6 +80,7 @@ function JobItem({ job }: { job: Job }) {
   const name = jobLabel(t, job.name);
   const percent = job.progress && job.progress.of > 0 ? Math.round((job.progress.done / job.progress.of) * 100) : null;
   const action = job.status === 'done' ? jobResultActions[job.name]?.(job) : null;
+  const progressText = jobProgressText(t, job);
   return (
     <Box component="li" data-testid={`job-${job.id}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -99,6 +100,11 @@ function JobItem({ job }: { job: Job }) {
           animated={percent === null}
           aria-label={name}
         />
+      )}
+      {progressText && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {progressText}
+        </Text>
       )}
       {job.status === 'done' && (action ?? null)}
       {job.status === 'failed' && (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
+import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { AssetViewer } from '../viewer/AssetViewer';
@@ -17,6 +18,8 @@ import { FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
 import type { ViewMode } from './Results';
 import { SearchToolbar } from './SearchToolbar';
+import { FolderSelectionContext } from './folderSelection';
+import type { FolderSelection } from './folderSelection';
 import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './selection';
@@ -69,6 +72,11 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
       (query.isError ? NO_FACETS : undefined));
   const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
   const actions = useAssetActions({ onDone: sel.clear });
+  const can = useCan();
+  // Folders join the selection only to be downloaded: without that right there is nothing to pick them for.
+  const folderSelection: FolderSelection | null = can.permission('asset.download')
+    ? { selected: (id) => sel.selection.folders.has(id), toggle: sel.toggleFolder }
+    : null;
 
   // The open viewer's asset is in the URL (view=<id>) so a reload or a shared link reopens it.
   const viewId = Number(params.get('view'));
@@ -102,7 +110,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const update = (next: typeof state) => set(next);
   const clearAll = () => set(clearFilters(state));
   const allLoadedSelected = items.length > 0 && items.every((a) => sel.selection.items.has(a.id));
-  const toggleAllLoaded = () => (allLoadedSelected ? sel.clear() : sel.selectAll(items));
+  const toggleAllLoaded = () => (allLoadedSelected ? sel.deselect(items) : sel.selectAll(items));
 
   const total =
     first && !reversed
@@ -206,7 +214,9 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
           emptyFolder
         ) : (
           <Stack gap="xl" miw={0}>
-            {!searching && folders}
+            {!searching && (
+              <FolderSelectionContext.Provider value={folderSelection}>{folders}</FolderSelectionContext.Provider>
+            )}
             <section
               aria-label={t('assets.title')}
               aria-busy={query.isFetching}

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, CloseButton, Group, Text } from '@mantine/core';
-import { IconArrowsMove, IconCopy, IconFolderPlus, IconSquareCheck, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowsMove,
+  IconCopy,
+  IconDownload,
+  IconFolderPlus,
+  IconSquareCheck,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../state/access';
 import { AddToCollectionModal } from '../collections/AddToCollectionModal';
+import { DownloadDialog } from '../downloads/DownloadDialog';
+import { countsText } from '../downloads/labels';
 import { formatNumber } from '../../i18n/format';
 import { commonAbilities } from './selection';
 import type { Selection } from './selection';
@@ -31,10 +40,13 @@ export function SelectionBar({
   const { t } = useTranslation();
   const can_ = useCan();
   const [collecting, setCollecting] = useState<number[] | null>(null);
+  const [downloading, setDownloading] = useState(false);
   const count = selection.items.size;
-  if (count === 0) return null;
+  const folderCount = selection.folders.size;
+  if (count === 0 && folderCount === 0) return null;
   const can = commonAbilities(selection);
   const assets = [...selection.items.values()];
+  const folders = [...selection.folders.values()];
   return (
     <Group
       className={classes.selectionBar}
@@ -47,7 +59,9 @@ export function SelectionBar({
     >
       <Group gap="sm">
         <Text size="sm" fw={600} aria-live="polite">
-          {t('search.selected', { count, formatted: formatNumber(count) })}
+          {folderCount > 0
+            ? t('search.selectedMixed', { what: countsText(t, folderCount, count) })
+            : t('search.selected', { count, formatted: formatNumber(count) })}
         </Text>
         {count < loadedCount && (
           <Button
@@ -63,7 +77,18 @@ export function SelectionBar({
       </Group>
       <Group gap="xs">
         {children}
-        {can_.permission('collection.view') && (
+        {can.download && can_.permission('asset.download') && (
+          <Button
+            size="compact-sm"
+            variant="white"
+            color="dark"
+            leftSection={<IconDownload size={14} />}
+            onClick={() => setDownloading(true)}
+          >
+            {t('downloads.action')}
+          </Button>
+        )}
+        {count > 0 && folderCount === 0 && can_.permission('collection.view') && (
           <Button
             size="compact-sm"
             variant="white"
@@ -111,6 +136,13 @@ export function SelectionBar({
         )}
         <CloseButton variant="transparent" c="white" aria-label={t('search.clearSelection')} onClick={onClear} />
       </Group>
+      <DownloadDialog
+        opened={downloading}
+        assetIds={assets.map((a) => a.id)}
+        folders={folders}
+        onClose={() => setDownloading(false)}
+        onQueued={onClear}
+      />
       <AddToCollectionModal
         opened={collecting !== null}
         assetIds={collecting ?? []}

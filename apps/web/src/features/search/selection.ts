@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AssetCard } from '@brandvault/contract';
+import type { AssetCard, FolderCard } from '@brandvault/contract';
 
 /**
  * Selected assets by id, keeping the cards themselves so the actions still know names and
@@ -7,11 +7,13 @@ import type { AssetCard } from '@brandvault/contract';
  */
 export interface Selection {
   items: Map<number, AssetCard>;
+  /** Subfolders picked beside the assets (only downloads take whole folders). */
+  folders: Map<number, FolderCard>;
   /** Index of the last plain click: the start of a shift-click range. */
   anchor: number | null;
 }
 
-export const emptySelection: Selection = { items: new Map(), anchor: null };
+export const emptySelection: Selection = { items: new Map(), folders: new Map(), anchor: null };
 
 /** A click on the checkbox of `list[index]`; with shift, the range from the anchor takes its new state. */
 export function toggle(sel: Selection, list: AssetCard[], index: number, shift = false): Selection {
@@ -31,20 +33,44 @@ export function toggle(sel: Selection, list: AssetCard[], index: number, shift =
   } else {
     items.delete(target.id);
   }
-  return { items, anchor: index };
+  return { ...sel, items, anchor: index };
+}
+
+/** Adds or takes out one subfolder. */
+export function toggleFolder(sel: Selection, folder: FolderCard): Selection {
+  const folders = new Map(sel.folders);
+  if (folders.has(folder.id)) folders.delete(folder.id);
+  else folders.set(folder.id, folder);
+  return { ...sel, folders };
+}
+
+/** Takes the given assets out, keeping the folders (the list header's "select all" unticked). */
+export function deselect(sel: Selection, list: AssetCard[]): Selection {
+  const items = new Map(sel.items);
+  for (const a of list) items.delete(a.id);
+  return { ...sel, items };
 }
 
 export function selectAll(sel: Selection, list: AssetCard[]): Selection {
   const items = new Map(sel.items);
   for (const a of list) items.set(a.id, a);
-  return { items, anchor: sel.anchor };
+  return { ...sel, items };
 }
 
-/** What the selected items all allow: an action is offered only when every item allows it. */
+/**
+ * What the selected items all allow: an action is offered only when every item allows it. The
+ * asset actions do not take folders, so a selection holding one offers only the download.
+ */
 export function commonAbilities(sel: Selection) {
   const list = [...sel.items.values()];
+  const assetsOnly = sel.folders.size === 0;
   const all = (k: keyof AssetCard['abilities']) => list.length > 0 && list.every((a) => a.abilities[k]);
-  return { move: all('move'), copy: all('copy'), remove: all('remove') };
+  return {
+    move: assetsOnly && all('move'),
+    copy: assetsOnly && all('copy'),
+    remove: assetsOnly && all('remove'),
+    download: (list.length > 0 || sel.folders.size > 0) && list.every((a) => a.abilities.download),
+  };
 }
 
 /** Selection that starts over whenever `scope` (the query) changes. */
@@ -57,6 +83,8 @@ export function useSelection(scope: string) {
     selection: sel,
     toggle: (list: AssetCard[], index: number, shift: boolean) => update((s) => toggle(s, list, index, shift)),
     selectAll: (list: AssetCard[]) => update((s) => selectAll(s, list)),
+    deselect: (list: AssetCard[]) => update((s) => deselect(s, list)),
+    toggleFolder: (folder: FolderCard) => update((s) => toggleFolder(s, folder)),
     clear: () => update(() => emptySelection),
   };
 }
