@@ -21,7 +21,7 @@ import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { notifyError } from '../../app/notify';
 import { formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { itemsOf, useMarkAllRead, useNotificationList, useUnreadCount } from './api';
-import { badgeCount, kindIcon, notificationSentence } from './labels';
+import { badgeCount, kindIcon, notificationExcerpt, notificationSentence } from './labels';
 import { useOpenNotification } from './useOpenNotification';
 import classes from './Notifications.module.css';
 
@@ -182,9 +182,9 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
         <Text component="span" size="sm" fw={unread ? 600 : 400} lineClamp={3}>
           {notificationSentence(t, n)}
         </Text>
-        {n.excerpt && (
+        {notificationExcerpt(n) && (
           <Text component="span" size="xs" c="dimmed" lineClamp={2}>
-            {n.excerpt}
+            {notificationExcerpt(n)}
           </Text>
         )}
         <Text size="xs" c="dimmed" component="time" dateTime={n.created_at} title={formatDateTime(n.created_at)}>

@@ -205,6 +205,33 @@ describe('notification bell', () => {
     expect(calls.some((c) => c.url.includes('/read'))).toBe(false);
   });
 
+  it('a ready download reads as such, in both languages, and opens the downloads page', async () => {
+    const ready = notification(7, {
+      kind: 'download',
+      actor: null,
+      asset: null,
+      comment_id: null,
+      excerpt: 'Acme 2026-11-25 14.05.zip',
+      path: '/downloads',
+    });
+    expect(notificationSentence(i18n.getFixedT('es'), ready)).toBe('Tu descarga está lista: Acme 2026-11-25 14.05.zip');
+    stubApi((_m, url) => {
+      if (url === '/api/ops/notification/unread') return json(200, { unread: 1 });
+      if (url.startsWith(LIST)) return json(200, page([ready], 1));
+      if (url.startsWith('/api/ops/asset/download/list'))
+        return json(200, { items: [], total: 0, page: 1, per_page: 20 });
+      if (url === '/api/jobs/mine') return json(200, { items: [] });
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/brand/choose');
+    await user.click(await bell(/^Notifications, 1 unread/));
+    const item = await screen.findByTestId('notification-7');
+    // The name is in the sentence: no excerpt repeating it.
+    expect(within(item).getAllByText(/Acme 2026-11-25 14\.05\.zip/)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /Your download is ready: Acme 2026-11-25 14\.05\.zip/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/downloads'));
+  });
+
   it('says what happened in Spanish too', () => {
     const es = i18n.getFixedT('es');
     expect(notificationSentence(es, notification(1))).toBe('Ana López te mencionó en logo.png');

@@ -1,10 +1,18 @@
 import type { ReactNode } from 'react';
-import { IconAt, IconBellRinging, IconMessageCircle, IconMessageReply, IconShare } from '@tabler/icons-react';
+import {
+  IconAt,
+  IconBellRinging,
+  IconDownload,
+  IconMessageCircle,
+  IconMessageReply,
+  IconShare,
+} from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { Notification, NotificationKind } from '@brandvault/contract';
 
 /** "Ana López mentioned you on logo.png": what happened, in the user's language, as plain text. */
 export function notificationSentence(t: TFunction, n: Notification): string {
+  if (n.kind === 'download') return t('notifications.sentence.download', { name: n.excerpt ?? '' });
   const actor = n.actor?.name ?? t('notifications.someone');
   if (n.kind === 'share')
     return n.collection_name
@@ -14,12 +22,17 @@ export function notificationSentence(t: TFunction, n: Notification): string {
   return t(`notifications.sentence.${n.kind}`, { actor, asset });
 }
 
+/** The excerpt under the sentence; a download's is its name, which the sentence already says. */
+export const notificationExcerpt = (n: Notification): string | null => (n.kind === 'download' ? null : n.excerpt);
+
 /**
- * Where a notification leads: the asset page at the comment, or the shared collection. Nothing
- * when the asset is no longer visible, or when the path is not one of the app's own.
+ * Where a notification leads: the asset page at the comment, the shared collection, or the
+ * user's downloads. Nothing when the asset is no longer visible, or when the path is not one of
+ * the app's own.
  */
 export function notificationTarget(n: Notification): string | null {
   if (n.kind === 'share') return n.path && /^\/(?!\/)/.test(n.path) ? n.path : null;
+  if (n.kind === 'download') return '/downloads';
   if (!n.asset) return null;
   return n.comment_id ? `/brand/asset/${n.asset.id}?comment=${n.comment_id}` : `/brand/asset/${n.asset.id}`;
 }
@@ -30,6 +43,7 @@ const ICONS: Record<NotificationKind, (size: number) => ReactNode> = {
   reply: (size) => <IconMessageReply size={size} stroke={1.7} aria-hidden />,
   upload_comment: (size) => <IconMessageCircle size={size} stroke={1.7} aria-hidden />,
   share: (size) => <IconShare size={size} stroke={1.7} aria-hidden />,
+  download: (size) => <IconDownload size={size} stroke={1.7} aria-hidden />,
 };
 
 export const kindIcon = (kind: NotificationKind, size = 16): ReactNode => ICONS[kind](size);

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import i18n from '../../i18n';
 import { notifyInfo } from '../../app/notify';
 import { useSession } from '../../state/session';
+import { downloadKeys } from '../downloads/api';
 import { applyNotificationEvent, notificationKeys } from './api';
 import { notificationSentence } from './labels';
 import { openNotificationStream } from './stream';
@@ -15,9 +16,9 @@ export const notificationStreamSwitch = { enabled: import.meta.env.MODE !== 'tes
 
 /**
  * The tab's one notification stream, for the shell to mount once: open while signed in, closed
- * on sign-out. Each message updates the bell's count and the list in the cache; a mention also
- * shows a toast. A refused token ends it and asks for the count through the ordinary client, whose
- * 401 handling signs the user out.
+ * on sign-out. Each message updates the bell's count and the list in the cache; a mention and a
+ * ready download also show a toast. A refused token ends it and asks for the count through the
+ * ordinary client, whose 401 handling signs the user out.
  */
 export function useNotificationStream() {
   const token = useSession((s) => (s.isLoggedIn ? s.token : null));
@@ -31,6 +32,11 @@ export function useNotificationStream() {
         const n = event.notification;
         if (n.kind === 'mention' || n.kind === 'notify')
           notifyInfo(i18n.t('notifications.toastTitle'), notificationSentence(i18n.t, n));
+        // The user asked for it and may be waiting: say so wherever they are (spec §9: 8500 ms).
+        if (n.kind === 'download') {
+          void qc.invalidateQueries({ queryKey: downloadKeys.all });
+          notifyInfo(i18n.t('notifications.downloadToastTitle'), notificationSentence(i18n.t, n), 'downloads');
+        }
       },
       onUnauthorized: () => void qc.invalidateQueries({ queryKey: notificationKeys.unread() }),
     });
