@@ -49,7 +49,12 @@ export function AuditDetails({ entry, onClose }: { entry: AuditEntry | null; onC
           </Fact>
           {entry.target && (
             <Fact label={t('audit.target')}>
-              <Text size="sm">{entry.target.label}</Text>
+              <Group gap="xs" wrap="wrap">
+                <Badge variant="outline" color="gray" radius="sm" size="sm">
+                  {t(`audit.targetTypes.${entry.target.type}`, { defaultValue: entry.target.type })}
+                </Badge>
+                <Text size="sm">{entry.target.label}</Text>
+              </Group>
             </Fact>
           )}
           <Fact label={t('audit.columns.ip')}>
