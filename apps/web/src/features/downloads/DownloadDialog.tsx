@@ -17,6 +17,7 @@ import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { useQueueDownload } from './api';
 import { filesText, selectionSummary } from './labels';
+import classes from './Downloads.module.css';
 
 type Choice = 'zip' | 'pages' | 'sheet';
 const REQUEST: Record<Choice, { format: DownloadFormat; layout: PdfLayout }> = {
@@ -180,7 +181,7 @@ function Option({
   disabled?: boolean;
 }) {
   return (
-    <Radio.Card value={value} radius="md" p="sm" disabled={disabled} aria-label={title}>
+    <Radio.Card className={classes.option} value={value} radius="md" p="sm" disabled={disabled} aria-label={title}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <Radio.Indicator mt={2} disabled={disabled} />
         <ThemeIcon variant="light" size={32} radius="md" aria-hidden>

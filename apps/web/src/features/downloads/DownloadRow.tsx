@@ -57,8 +57,9 @@ export function DownloadRow({ download: d }: { download: DownloadItem }) {
             {d.format === 'zip' ? <IconFileZip size={22} stroke={1.6} /> : <IconFileTypePdf size={22} stroke={1.6} />}
           </ThemeIcon>
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm" truncate title={d.name}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              {/* Two lines before an ellipsis: the date and format at the end are what tell them apart. */}
+              <Text fw={600} size="sm" lineClamp={2} title={d.name} style={{ wordBreak: 'break-word' }}>
                 {d.name}
               </Text>
               <Badge size="sm" variant="light" color={STATE_COLOR[d.state]} style={{ flexShrink: 0 }}>
