@@ -127,4 +127,55 @@ describe('BrandHomePage', () => {
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect(calls.some((c) => c.startsWith('/api/ops/folder/tree?brand_id=7&with=folders'))).toBe(true);
   });
+
+  it("offers the brand's managers its watermark at the brand's top folder", async () => {
+    useSession.getState().signIn({
+      ...loginAnswer,
+      permissions: [...loginAnswer.permissions, { name: 'asset.manage' }],
+    });
+    useSession.getState().selectBrand(brand);
+    const root: Folder = { ...logos, id: 1, parent_id: null, name: 'Acme', is_root: true, children: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/folder/tree')) return json(200, tree);
+        if (url === '/api/ops/folder/1') return json(200, { folder: root });
+        if (url === '/api/ops/brand/7/watermark')
+          return json(200, {
+            watermark: {
+              brand_id: 7,
+              image_url: null,
+              position: 'tiled',
+              opacity: 40,
+              scale: 30,
+              apply_to_guests: true,
+              traceable: false,
+              version: 1,
+              updated_at: null,
+              abilities: { update: true },
+            },
+          });
+        if (url.startsWith('/api/ops/asset/list/all/1'))
+          return json(200, {
+            items: [],
+            total: 0,
+            total_capped: false,
+            page: 1,
+            per_page: 100,
+            facets: { author: [], type: [], category: [], language: [], extension: [] },
+            facets_capped: false,
+          });
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: [...loginAnswer.permissions, { name: 'asset.manage' }],
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    renderApp('/brand?folder=1');
+    const open = await screen.findByRole('button', { name: 'Watermark' }, { timeout: 8000 });
+    open.click();
+    expect(await screen.findByRole('dialog', { name: 'Watermark of Acme' })).toBeInTheDocument();
+  });
 });
