@@ -41,6 +41,9 @@ export const LOGIN_TOAST_WIDTH = 400;
 
 export const LOADING_OVERLAY = { opacity: 0.5, zIndex: 9999 } as const;
 
+/** §9: letters typed in an open menu find an item; the typed text starts over after this pause. */
+export const MENU_SEARCH_RESET_MS = 500;
+
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;

@@ -5,6 +5,7 @@ import { useSession } from '../state/session';
 import { useMeRefresh } from '../features/auth/api';
 import { useConfirmStore } from './confirm/confirmStore';
 import { LoadingOverlay } from './LoadingOverlay';
+import { useMenuTypeahead } from './menuTypeahead';
 
 // The dialog's code (Modal, focus trap, scroll lock) downloads the first time something asks.
 const ConfirmDialog = lazy(() => import('./confirm/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
@@ -21,6 +22,7 @@ export function RootLayout() {
   }, [navigate]);
 
   useMeRefresh();
+  useMenuTypeahead();
   const asked = useConfirmStore((s) => s.request !== null);
   const [needed, setNeeded] = useState(false);
   if (asked && !needed) setNeeded(true);
