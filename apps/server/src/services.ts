@@ -14,6 +14,7 @@ import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
+import { userStatsService } from './modules/users/users.stats.js';
 import { searchService } from './modules/search/search.service.js';
 import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
@@ -49,6 +50,7 @@ export function makeServices(deps: Deps) {
   return {
     auth: authService(deps),
     users: usersService(deps),
+    userStats: userStatsService(deps),
     brands: brandsService(deps),
     folders,
     files,

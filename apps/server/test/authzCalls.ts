@@ -414,6 +414,12 @@ export const calls: Record<string, Build> = {
   },
   'GET /api/ops/asset/:id/crop | an asset in the PRIVATE folder': (w) =>
     get(`/api/ops/asset/${w.privAsset}/crop?${CROP}`),
+  'PUT /api/ops/users/statistics': () => ({ method: 'PUT', url: '/api/ops/users/statistics', body: {} }),
+  'PUT /api/ops/users/statistics | of brand A': (w) => ({
+    method: 'PUT',
+    url: '/api/ops/users/statistics',
+    body: { brand_id: w.A.id },
+  }),
   'GET /api/ops/users/all | is a brand-A member listed': (w) => ({
     ...get(`/api/ops/users/all?search=${encodeURIComponent(w.memberA.email)}`),
     judge: listed(() => w.memberA.id),

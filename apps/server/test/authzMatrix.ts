@@ -38,6 +38,7 @@ const table: Record<string, Row> = {
   // Users: user.view reads, user.manage writes; a non-admin only reaches users sharing a brand.
   // The user created is a guest of brand A: all a holder of user.manage may hand out (see probes).
   'GET /api/ops/users/all': [401, 403, 403, 200, 200, 200, 403],
+  'PUT /api/ops/users/statistics': [401, 403, 403, 200, 200, 200, 403],
   'POST /api/ops/users/create': [401, 403, 403, 403, 201, 403, 201],
   'GET /api/ops/users/:id': [401, 403, 403, 200, 200, 404, 403],
   'PATCH /api/ops/users/:id/edit': [401, 403, 403, 403, 200, 403, 200],
@@ -186,6 +187,7 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/asset/download/get/queue | the PRIVATE folder': [401, 404, 202, 202, 202, 404, 404],
   "GET /api/ops/asset/download/:id | the caller's own": [401, 200, 200, 200, 200, 200, 200],
   "GET /api/ops/asset/download/:id/file | with someone else's signature": [404, 404, 404, 404, 404, 404, 404],
+  'PUT /api/ops/users/statistics | of brand A': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 403, 404, 200, 200, 403],
   'GET /api/ops/users/:id | a brand-B member': [401, 403, 403, 404, 200, 200, 403],

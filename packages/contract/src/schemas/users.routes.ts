@@ -1,9 +1,18 @@
 import { def } from '../routeDef.js';
 import { IdParams } from './common.js';
+import { UserStats, UserStatsBody } from './userStats.js';
 import { CreateUserBody, EditUserBody, StatusChangeBody, UserList, UserListQuery, UserResponse } from './users.js';
 
 /** Users (§7): the administrators' user management. */
 export const usersRoutes = {
+  userStats: def({
+    method: 'PUT',
+    path: '/api/ops/users/statistics',
+    access: { permission: 'user.view' },
+    summary: 'Counts of the users the caller sees: by status, role and brand, and sign-ups by day',
+    body: UserStatsBody,
+    response: UserStats,
+  }),
   usersAll: def({
     method: 'GET',
     path: '/api/ops/users/all',

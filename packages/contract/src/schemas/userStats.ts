@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { IdNumber } from './common.js';
+
+/** `PUT ops/users/statistics` (§7): the people the caller may see, for the dashboard. */
+export const UserStatsBody = z.strictObject({
+  /** Only the users assigned to this brand (one the caller sees). */
+  brand_id: IdNumber.optional(),
+  /** Sign-ups over this many days, today included. */
+  days: z.number().int().min(1).max(366).default(30),
+});
+export const UserStats = z.object({
+  total: z.number().int(),
+  by_status: z.record(z.string(), z.number().int()),
+  by_role: z.record(z.string(), z.number().int()),
+  by_brand: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  /** Registrations waiting for an administrator. */
+  pending_approval: z.number().int(),
+  signups: z.array(z.object({ day: z.string(), count: z.number().int() })),
+});
+export type UserStats = z.infer<typeof UserStats>;
