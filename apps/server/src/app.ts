@@ -39,6 +39,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { emulationRoutes } from './modules/emulation/emulation.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore } from './storage/index.js';
@@ -113,6 +114,7 @@ export async function buildApp(
     app.get('/api/docs', async () => openApiDocument());
     authRoutes(app, mountDeps, services, secureCookies);
     usersRoutes(app, mountDeps, services);
+    emulationRoutes(app, mountDeps, services);
     brandsRoutes(app, mountDeps, services);
     foldersRoutes(app, mountDeps, services);
     filesRoutes(app, mountDeps, services);

@@ -47,6 +47,7 @@ const Env = z.object({
     .transform((v) => v === 'true'),
   TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
   TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
+  EMULATION_MINUTES: z.coerce.number().positive().max(1440).default(60),
   NOTIFICATION_STREAM_SECONDS: z.coerce.number().positive().max(86_400).default(900),
   NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
 });
@@ -80,6 +81,8 @@ export type Config = {
   /** A sign-in token ends after this long unused, and this long after it was issued. */
   tokenIdleMs: number;
   tokenMaxMs: number;
+  /** How long an administrator's emulated session lasts before it signs nobody in. */
+  emulationMs: number;
   /**
    * A notification stream ends after this long and the client reconnects with Last-Event-ID
    * (nothing is lost): the token is checked again, and a revoked session stops receiving.
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageOptionsFromEnv(env, dataDir),
     tokenIdleMs: e.TOKEN_IDLE_DAYS * DAY_MS,
     tokenMaxMs: e.TOKEN_MAX_DAYS * DAY_MS,
+    emulationMs: Math.round(e.EMULATION_MINUTES * 60_000),
     notificationStreamMs: Math.round(e.NOTIFICATION_STREAM_SECONDS * 1000),
     notificationMailWindowMs: e.NOTIFICATION_MAIL_WINDOW_SECONDS * 1000,
   };

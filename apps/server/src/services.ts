@@ -15,6 +15,7 @@ import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { userStatsService } from './modules/users/users.stats.js';
+import { emulationService } from './modules/emulation/emulation.service.js';
 import { searchService } from './modules/search/search.service.js';
 import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
@@ -51,6 +52,7 @@ export function makeServices(deps: Deps) {
     auth: authService(deps),
     users: usersService(deps),
     userStats: userStatsService(deps),
+    emulation: emulationService(deps),
     brands: brandsService(deps),
     folders,
     files,

@@ -233,6 +233,17 @@ export const calls: Record<string, Build> = {
     method: 'PATCH',
     url: `/api/ops/users/${(await w.freshUser('A', { status: 'INACTIVE' })).id}/status/approve`,
   }),
+  // A second session: starting replaces the caller's token, which the other rows still use.
+  'POST /api/ops/users/:id/switch': async (w, p) => ({
+    method: 'POST',
+    url: `/api/ops/users/${(await w.freshUser()).id}/switch`,
+    as: await w.session(p),
+  }),
+  // Nobody of the matrix is emulating, so ending (with the admin's id, the only valid one) is refused.
+  'POST /api/ops/users/:id/switch/end': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/users/${await selfId(w, 'admin')}/switch/end`,
+  }),
 
   'GET /api/ops/brand/list': () => get('/api/ops/brand/list'),
   'GET /api/ops/brand/all': () => get('/api/ops/brand/all'),

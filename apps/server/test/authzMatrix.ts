@@ -45,6 +45,9 @@ const table: Record<string, Row> = {
   'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/approve': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/login/unlock': [401, 403, 403, 403, 200, 403, 200],
+  // Emulation: administrators only (user.emulate and the admin role); ending needs an emulated session.
+  'POST /api/ops/users/:id/switch': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/users/:id/switch/end': [401, 403, 403, 403, 403, 403, 403],
 
   // Brands: ids of brands a caller is not assigned to answer 404.
   'GET /api/ops/brand/list': [401, 200, 200, 200, 200, 200, 200],

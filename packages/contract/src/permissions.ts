@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'user.manage',
   'user.update',
   'user.tour',
+  'user.emulate',
   'role.view',
   'role.manage',
   'shareLink.view',
@@ -33,7 +34,12 @@ export type PermissionName = (typeof PERMISSIONS)[number];
  * runs the whole product. Capabilities that add such a permission (emulation, audit, extensions)
  * add it here too.
  */
-export const ADMIN_ONLY_PERMISSIONS: readonly PermissionName[] = ['brand.manage', 'role.view', 'role.manage'];
+export const ADMIN_ONLY_PERMISSIONS: readonly PermissionName[] = [
+  'brand.manage',
+  'role.view',
+  'role.manage',
+  'user.emulate',
+];
 export const ADMIN_ROLE = 'admin';
 
 export const ROLES = ['admin', 'manager', 'member', 'guest'] as const;

@@ -7,6 +7,7 @@ import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
+import { emulationRoutes } from './schemas/emulation.routes.js';
 import { filesRoutes } from './schemas/files.routes.js';
 import { foldersRoutes } from './schemas/folders.routes.js';
 import { healthRoutes } from './schemas/health.routes.js';
@@ -28,6 +29,7 @@ export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
   usersRoutes,
+  emulationRoutes,
   brandsRoutes,
   foldersRoutes,
   searchRoutes,

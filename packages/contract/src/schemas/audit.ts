@@ -44,6 +44,8 @@ export const AUDIT_EVENTS = {
   'user.status': ev('users', [], "Changed a user's status", 'Cambió el estado de un usuario'),
   'user.approve': ev('users', [], 'Approved a user', 'Aprobó un usuario'),
   'user.unlock': ev('users', [], "Unlocked a user's sign-in", 'Desbloqueó el acceso de un usuario'),
+  'user.emulate_start': ev('users', [], 'Started acting as a user', 'Empezó a actuar como un usuario'),
+  'user.emulate_end': ev('users', [], 'Finished acting as a user', 'Terminó de actuar como un usuario'),
   'brand.create': ev('brands', [], 'Created a brand', 'Creó una marca'),
   'brand.update': ev('brands', [], 'Edited a brand', 'Editó una marca'),
   'brand.status': ev('brands', [], "Changed a brand's status", 'Cambió el estado de una marca'),

@@ -29,10 +29,13 @@ export function authService(deps: Deps) {
   const audit = auditTrail(deps);
 
   /** Idle too long, or issued too long ago: the token signs nobody in any more. */
-  const expired = (row: { last_used_at: string | null; token_created_at: string }) => {
+  const expired = (row: { last_used_at: string | null; token_created_at: string; emulator_id: number | null }) => {
     const at = clock.now().getTime();
     const lastUse = Date.parse(row.last_used_at ?? row.token_created_at);
-    return at - lastUse > config.tokenIdleMs || at - Date.parse(row.token_created_at) > config.tokenMaxMs;
+    const age = at - Date.parse(row.token_created_at);
+    // An emulated session is short-lived by design: an admin acting as someone must not linger.
+    if (row.emulator_id !== null && age > config.emulationMs) return true;
+    return at - lastUse > config.tokenIdleMs || age > config.tokenMaxMs;
   };
 
   async function grantsFromDb(userId: number) {
