@@ -12,6 +12,7 @@ import { useUsers } from './api';
 import type { UserListQuery } from './api';
 import { userColumns, userName } from './userColumns';
 import { useUserActions } from './useUserActions';
+import { useEmulateAction } from './EmulateAction';
 
 const STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 type StatusFilter = (typeof STATUSES)[number];
@@ -40,7 +41,7 @@ export default function UsersPage() {
     ...(status ? { status } : {}),
   };
   const users = useUsers(query);
-  const actions = useUserActions();
+  const actions = [...useUserActions(), ...useEmulateAction()];
 
   return (
     <Container size="xl" py="xl">
