@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
+import { ADMIN, signIn, unique } from '../support/fixtures';
+
+test('an admin emulates a member, sees their menu, and finishes back on users in their own language', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+  const api = await apiAs(page);
+  const password = 'Emulate-pass-123';
+  const person = (first: string, last: string, email: string, roles: string[], lang: 'en' | 'es') =>
+    api.send<{ user: { id: number } }>('POST', '/api/ops/users/create', {
+      first_name: first,
+      last_name: last,
+      email,
+      password,
+      password_confirmation: password,
+      roles,
+      lang,
+    });
+  const memberEmail = `${unique('emulated')}@example.com`;
+  const { user: member } = await person('Emma', 'Emulated', memberEmail, ['member'], 'en');
+  // An administrator of this test's own, speaking Spanish: finishing must bring that language back.
+  const adminEmail = `${unique('emulator')}@example.com`;
+  await person('Elena', 'Emuladora', adminEmail, ['admin'], 'es');
+  await page.close();
+  page = await (await browser.newContext()).newPage();
+  await signIn(page, adminEmail, password);
+  await page.waitForURL('**/brand/choose');
+  await expect(page.getByRole('button', { name: 'Administración' })).toBeVisible();
+
+  await page.goto(`/users?q=${encodeURIComponent(memberEmail)}`);
+  const row = page.getByTestId(`user-row-${member.id}`);
+  await row.getByRole('button', { name: 'Acciones para Emma Emulated' }).click();
+  await page.getByRole('menuitem', { name: 'Emular' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Emular' }).click();
+
+  // The app as the member sees it, in the member's language, the banner on every screen.
+  await page.waitForURL('**/brand/choose');
+  const banner = page.getByRole('status').filter({ hasText: 'You are acting as Emma Emulated' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+  await page.goto('/users/me');
+  await expect(banner).toBeVisible();
+  // A reload keeps the emulation (the status is stored with the session).
+  await page.reload();
+  await expect(banner).toBeVisible();
+
+  await banner.getByRole('button', { name: 'Finish' }).click();
+  await page.waitForURL('**/users');
+  await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /acting as|actuando como/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Administración' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+});
