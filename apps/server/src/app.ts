@@ -40,6 +40,7 @@ import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { emulationRoutes } from './modules/emulation/emulation.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore } from './storage/index.js';
@@ -115,6 +116,7 @@ export async function buildApp(
     authRoutes(app, mountDeps, services, secureCookies);
     usersRoutes(app, mountDeps, services);
     emulationRoutes(app, mountDeps, services);
+    rolesRoutes(app, mountDeps, services);
     brandsRoutes(app, mountDeps, services);
     foldersRoutes(app, mountDeps, services);
     filesRoutes(app, mountDeps, services);

@@ -16,6 +16,7 @@ import { versionsService } from './modules/assets/versions.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { userStatsService } from './modules/users/users.stats.js';
 import { emulationService } from './modules/emulation/emulation.service.js';
+import { rolesService } from './modules/roles/roles.service.js';
 import { searchService } from './modules/search/search.service.js';
 import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
@@ -53,6 +54,7 @@ export function makeServices(deps: Deps) {
     users: usersService(deps),
     userStats: userStatsService(deps),
     emulation: emulationService(deps),
+    roles: rolesService(deps),
     brands: brandsService(deps),
     folders,
     files,

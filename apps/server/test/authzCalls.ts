@@ -38,6 +38,15 @@ const newUser = (w: World, over: Record<string, unknown>) => ({
   brands: [w.A.id],
   ...over,
 });
+/** A role nobody holds, made for one call (the admin's call changes or deletes it). */
+const freshRole = async (w: World) =>
+  (
+    await w.db
+      .insertInto('roles')
+      .values({ name: `matrix-${w.next()}-${Date.now()}`, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 /** An unread notification of `userId` (no comment behind it: the matrix only reads and marks it). */
 const notificationOf = async (w: World, userId: number) =>
   (
@@ -213,6 +222,21 @@ export const calls: Record<string, Build> = {
     method: 'POST',
     url: '/api/ops/users/create',
     body: newUser(w, { roles: ['guest'] }),
+  }),
+  'GET /api/ops/roles/all': () => get('/api/ops/roles/all'),
+  'POST /api/ops/roles/create': (w) => ({
+    method: 'POST',
+    url: '/api/ops/roles/create',
+    body: { name: `made-${w.next()}-${Date.now()}`, permissions: ['asset.view'] },
+  }),
+  'PATCH /api/ops/roles/:id/update': async (w) => ({
+    method: 'PATCH',
+    url: `/api/ops/roles/${await freshRole(w)}/update`,
+    body: { permissions: ['asset.view', 'brand.view'] },
+  }),
+  'DELETE /api/ops/roles/:id/delete': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/roles/${await freshRole(w)}/delete`,
   }),
   'GET /api/ops/users/:id': (w) => get(`/api/ops/users/${w.memberA.id}`),
   'PATCH /api/ops/users/:id/edit': async (w) => ({

@@ -49,6 +49,12 @@ const table: Record<string, Row> = {
   'POST /api/ops/users/:id/switch': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/users/:id/switch/end': [401, 403, 403, 403, 403, 403, 403],
 
+  // Roles: role.view and role.manage are admin-only permissions.
+  'GET /api/ops/roles/all': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/roles/create': [401, 403, 403, 403, 201, 403, 403],
+  'PATCH /api/ops/roles/:id/update': [401, 403, 403, 403, 200, 403, 403],
+  'DELETE /api/ops/roles/:id/delete': [401, 403, 403, 403, 200, 403, 403],
+
   // Brands: ids of brands a caller is not assigned to answer 404.
   'GET /api/ops/brand/list': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/brand/all': [401, 403, 403, 403, 200, 403, 403],

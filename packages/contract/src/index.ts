@@ -9,6 +9,7 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/userStats.js';
+export * from './schemas/roles.js';
 export * from './schemas/brands.js';
 export * from './schemas/folders.js';
 export * from './schemas/assets.js';

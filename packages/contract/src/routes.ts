@@ -17,6 +17,7 @@ import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
 import { searchRoutes } from './schemas/search.routes.js';
 import { usersRoutes } from './schemas/users.routes.js';
+import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
 
 export type { Access, Method, RouteDef } from './routeDef.js';
@@ -30,6 +31,7 @@ export const routes = joinRoutes(
   authRoutes,
   usersRoutes,
   emulationRoutes,
+  rolesRoutes,
   brandsRoutes,
   foldersRoutes,
   searchRoutes,

@@ -16,6 +16,8 @@ export class AppError extends Error {
       fieldKeys?: Record<string, FieldMessageKey>;
       issues?: readonly z.core.$ZodIssue[];
       headers?: Record<string, string>;
+      /** Values the field messages name besides the path (a count). */
+      fieldVars?: Record<string, string | number>;
     } = {},
   ) {
     super(code);
@@ -49,7 +51,8 @@ function body(err: AppError, lang: Lang) {
   if (err.opts.issues) fields = issuesToFields(err.opts.issues, lang);
   if (err.opts.fieldKeys) {
     fields ??= {};
-    for (const [path, key] of Object.entries(err.opts.fieldKeys)) fields[path] = fieldText(lang, key, { path });
+    for (const [path, key] of Object.entries(err.opts.fieldKeys))
+      fields[path] = fieldText(lang, key, { ...err.opts.fieldVars, path });
   }
   return {
     error: {

@@ -13,6 +13,7 @@ export const AUDIT_SECTIONS = {
   shareLinks: { en: 'Share links', es: 'Enlaces compartidos' },
   comments: { en: 'Comments', es: 'Comentarios' },
   notifications: { en: 'Notifications', es: 'Notificaciones' },
+  roles: { en: 'Roles and permissions', es: 'Roles y permisos' },
 } as const;
 export type AuditSection = keyof typeof AUDIT_SECTIONS;
 
@@ -38,6 +39,9 @@ export const AUDIT_EVENTS = {
   'auth.password_reset': ev('auth', [], 'Reset their password', 'Restableció su contraseña'),
   'auth.password_change': ev('auth', [], 'Changed their password', 'Cambió su contraseña'),
   'auth.profile_update': ev('auth', [], 'Edited their profile', 'Editó su perfil'),
+  'role.create': ev('roles', [], 'Created a role', 'Creó un rol'),
+  'role.update': ev('roles', [], 'Changed a role', 'Cambió un rol'),
+  'role.delete': ev('roles', [], 'Deleted a role', 'Eliminó un rol'),
   'user.create': ev('users', [], 'Created a user', 'Creó un usuario'),
   'user.update': ev('users', [], 'Edited a user', 'Editó un usuario'),
   'user.grants': ev('users', [], 'Changed roles, permissions or brands', 'Cambió roles, permisos o marcas'),
@@ -147,7 +151,7 @@ export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection,
 
 /** What an entry is about: a user, brand, folder or asset, named as it was then. */
 export const AuditTarget = z.object({
-  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download']),
+  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download', 'role']),
   id: z.number().int(),
   label: z.string(),
 });

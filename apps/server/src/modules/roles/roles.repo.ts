@@ -63,6 +63,71 @@ export function rolesRepo(db: Db) {
       return out;
     },
 
+    /** Every role with its permissions and how many users hold it. */
+    async allWithCounts() {
+      const roles = await db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+      const perms = await db
+        .selectFrom('role_permissions')
+        .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .select(['role_permissions.role_id', 'permissions.name'])
+        .orderBy('permissions.name')
+        .execute();
+      const counts = await db
+        .selectFrom('user_roles')
+        .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy('role_id')
+        .execute();
+      const count = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
+      return roles.map((r) => ({
+        id: r.id,
+        name: r.name,
+        permissions: perms.filter((p) => p.role_id === r.id).map((p) => p.name),
+        users: count.get(r.id) ?? 0,
+      }));
+    },
+
+    async roleById(id: number) {
+      return db.selectFrom('roles').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async roleNameTaken(name: string, exceptId?: number) {
+      let q = db.selectFrom('roles').select('id').where('name', '=', name);
+      if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+      return !!(await q.executeTakeFirst());
+    },
+
+    async insertRole(name: string, now: string) {
+      const row = await db
+        .insertInto('roles')
+        .values({ name, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async renameRole(id: number, name: string) {
+      await db.updateTable('roles').set({ name }).where('id', '=', id).execute();
+    },
+
+    async setRolePermissions(roleId: number, names: readonly string[]) {
+      await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
+      if (!names.length) return;
+      const perms = await db
+        .selectFrom('permissions')
+        .select('id')
+        .where('name', 'in', [...names])
+        .execute();
+      await db
+        .insertInto('role_permissions')
+        .values(perms.map((p) => ({ role_id: roleId, permission_id: p.id })))
+        .execute();
+    },
+
+    async deleteRole(id: number) {
+      await db.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+      await db.deleteFrom('roles').where('id', '=', id).execute();
+    },
+
     async setUserRoles(userId: number, names: readonly string[]) {
       await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       if (!names.length) return;
