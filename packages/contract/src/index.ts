@@ -2,6 +2,7 @@
 import './zodSetup.js';
 export * from './constants.js';
 export * from './permissions.js';
+export * from './permissionInfo.js';
 export * from './errors.js';
 export * from './fieldMessages.js';
 export * from './routes.js';
