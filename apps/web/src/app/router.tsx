@@ -9,6 +9,7 @@ import { GuardError } from './pages/GuardError';
 import type { LaterFeature } from './pages/features';
 
 // Every screen is its own chunk so /login downloads only the login form.
+const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
@@ -101,7 +102,12 @@ export const appRoutes: RouteObject[] = [
           { path: 'collections/shared/:id/using/:link', element: <SharedCollectionPage /> },
           later('asset/manager', 'assetsManage'),
           later('asset/sync', 'assetsSync'),
-          later('roles/manage', 'roles'),
+          {
+            path: 'roles/manage',
+            loader: requirePermission('role.view'),
+            errorElement: <GuardError />,
+            element: <RolesPage />,
+          },
           {
             path: 'share-link/manage',
             loader: requirePermission('shareLink.view'),

@@ -6,7 +6,6 @@ export const LATER_FEATURES = [
   'brandHome',
   'assetsManage',
   'assetsSync',
-  'roles',
   'extensions',
   'dashboard',
 ] as const;
@@ -17,6 +16,5 @@ export const LATER_TARGETS: ReadonlySet<string> = new Set([
   '/dashboard',
   '/asset/manager',
   '/asset/sync',
-  '/roles/manage',
   '/extension/all',
 ]);

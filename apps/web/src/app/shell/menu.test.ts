@@ -33,7 +33,7 @@ describe('navbar menu', () => {
     expect(orderedMenu(guest).map((e) => e.value)).toEqual(['home', 'my_collections', 'my_favorites']);
     const noCollections = { ...guest, permissions: perms(['brand.view']) };
     expect(orderedMenu(noCollections).map((e) => e.value)).toEqual(['home']);
-    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'shareLinks', 'audit', 'trace']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'roles', 'shareLinks', 'audit', 'trace']);
     // The audit log and the trace tool are the admin role's, not a permission's: a manager with every permission but it sees neither.
     const manager = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] } };
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');

@@ -91,7 +91,7 @@ const ADMIN: GroupRule[] = [
   },
   { key: 'brands', permission: 'brand.manage', links: [{ key: 'brands', to: '/brand/all', permission: 'brand.view' }] },
   { key: 'users', permission: 'user.manage', links: [{ key: 'users', to: '/users', permission: 'user.view' }] },
-  { key: 'roles', permission: 'role.manage', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
+  { key: 'roles', permission: 'role.view', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
   // shareLink.view alone reaches the list (changing a link needs shareLink.manage on the screen):
   // the group shows whenever its link does.
   {
