@@ -31,7 +31,7 @@ export async function apiAs(page: Page) {
   };
   return {
     get: async <T>(path: string) => ok<T>(await page.request.get(path, { headers: await headers() })),
-    send: async <T>(method: 'POST' | 'PUT', path: string, data: unknown) =>
+    send: async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, data: unknown) =>
       ok<T>(await page.request.fetch(path, { method, headers: await headers(), data })),
     form: async <T>(path: string, multipart: Record<string, string>) =>
       ok<T>(await page.request.post(path, { headers: await headers(), multipart })),
