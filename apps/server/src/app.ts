@@ -29,6 +29,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { extensionsRoutes } from './modules/extensions/extensions.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(
     searchRoutes(app, mountDeps, services);
     shortcutsRoutes(app, mountDeps, services);
     auditRoutes(app, mountDeps, services);
+    extensionsRoutes(app, mountDeps, services);
     collectionsRoutes(app, mountDeps, services);
     shareLinksRoutes(app, mountDeps, services);
     commentsRoutes(app, mountDeps, services);

@@ -20,6 +20,7 @@ import { rolesService } from './modules/roles/roles.service.js';
 import { searchService } from './modules/search/search.service.js';
 import { shortcutsService } from './modules/shortcuts/shortcuts.service.js';
 import { auditService } from './modules/audit/audit.service.js';
+import { extensionsService } from './modules/extensions/extensions.service.js';
 import { collectionsService } from './modules/collections/collections.service.js';
 import { commentsService } from './modules/comments/comments.service.js';
 import { downloadsService } from './modules/downloads/downloads.service.js';
@@ -62,6 +63,7 @@ export function makeServices(deps: Deps) {
     versions: versionsService(deps, assets),
     search: searchService(deps, folders),
     audit: auditService(deps),
+    extensions: extensionsService(deps),
     shortcuts: shortcutsService(deps, folders, assets),
     collections: collectionsService(deps, folders),
     shareLinks: shareLinksService(deps, files),

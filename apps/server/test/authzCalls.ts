@@ -272,6 +272,28 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/brand/list': () => get('/api/ops/brand/list'),
   'GET /api/ops/brand/all': () => get('/api/ops/brand/all'),
   'GET /api/ops/audit/all': () => get('/api/ops/audit/all?section=users'),
+  'GET /api/ops/extension/all': () => get('/api/ops/extension/all?status=ACTIVE'),
+  'POST /api/ops/extension/create': (w) => ({
+    method: 'POST',
+    url: '/api/ops/extension/create',
+    body: { name: `mx${w.next()}`, mime_type: 'application/x-matrix' },
+  }),
+  'PUT /api/ops/extension/:id/status/change': async (w) => {
+    const at = new Date().toISOString();
+    const row = await w.db
+      .insertInto('extensions')
+      .values({
+        name: `ms${w.next()}`,
+        mime_type: 'application/x-matrix',
+        asset_type: 'other',
+        status: 'ACTIVE',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { method: 'PUT', url: `/api/ops/extension/${row.id}/status/change`, body: { status: 'INACTIVE' } };
+  },
   'POST /api/ops/brand/create': (w) => {
     const n = w.next();
     return { method: 'POST', url: '/api/ops/brand/create', body: { name: `Made ${n}`, slug: `made-${n}` } };

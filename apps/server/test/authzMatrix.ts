@@ -71,6 +71,10 @@ const table: Record<string, Row> = {
 
   // The audit log: role admin only (§6), whatever permissions a caller holds.
   'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],
+  // The upload allow-list: role admin only (§6 manage extensions).
+  'GET /api/ops/extension/all': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/extension/create': [401, 403, 403, 403, 201, 403, 403],
+  'PUT /api/ops/extension/:id/status/change': [401, 403, 403, 403, 200, 403, 403],
 
   // Folders: the tree of one folder is asked for the PRIVATE folder (guests see PUBLIC only).
   'GET /api/ops/folder/tree': [401, 200, 200, 200, 200, 404, 200],

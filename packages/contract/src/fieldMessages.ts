@@ -47,6 +47,8 @@ const T = {
     pdfTooMany: `{path}: a PDF shows at most ${DOWNLOAD_PDF_MAX_ASSETS} assets`,
     nothingToDownload: '{path}: none of the chosen files can be downloaded',
     watermarkPng: '{path} must be a PNG image (with transparency) of at most 5 MB',
+    extensionName: '{path} must be a file extension such as png or .tar.gz',
+    mimeType: '{path} must be a MIME type such as image/png',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -86,6 +88,8 @@ const T = {
     pdfTooMany: `{path}: un PDF muestra como máximo ${DOWNLOAD_PDF_MAX_ASSETS} recursos`,
     nothingToDownload: '{path}: ninguno de los archivos elegidos se puede descargar',
     watermarkPng: '{path} debe ser una imagen PNG (con transparencia) de 5 MB como máximo',
+    extensionName: '{path} debe ser una extensión de archivo como png o .tar.gz',
+    mimeType: '{path} debe ser un tipo MIME como image/png',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -8,6 +8,7 @@ import { collectionsRoutes } from './schemas/collections.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { emulationRoutes } from './schemas/emulation.routes.js';
+import { extensionsRoutes } from './schemas/extensions.routes.js';
 import { filesRoutes } from './schemas/files.routes.js';
 import { foldersRoutes } from './schemas/folders.routes.js';
 import { healthRoutes } from './schemas/health.routes.js';
@@ -46,6 +47,7 @@ export const routes = joinRoutes(
   auditRoutes,
   jobsRoutes,
   watermarksRoutes,
+  extensionsRoutes,
 );
 
 export type Routes = typeof routes;

@@ -68,6 +68,13 @@ export const AUDIT_EVENTS = {
   'asset.update': ev('assets', [], 'Edited an asset', 'Editó un recurso'),
   'asset.move': ev('assets', [], 'Moved an asset', 'Movió un recurso'),
   'asset.copy': ev('assets', ['copy_id', 'folder_id'], 'Copied an asset', 'Copió un recurso'),
+  'extension.create': ev('assets', [], 'Added an upload extension', 'Añadió una extensión de subida'),
+  'extension.status': ev(
+    'assets',
+    [],
+    'Allowed or refused an upload extension',
+    'Permitió o rechazó una extensión de subida',
+  ),
   'asset.status': ev('assets', [], 'Removed or restored an asset', 'Eliminó o restauró un recurso'),
   'asset.version_new': ev('assets', ['version'], 'Added a version', 'Añadió una versión'),
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
@@ -152,6 +159,7 @@ export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection,
 /** What an entry is about: a user, brand, folder or asset, named as it was then. */
 export const AuditTarget = z.object({
   type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download', 'role']),
+  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download', 'extension']),
   id: z.number().int(),
   label: z.string(),
 });

@@ -1,0 +1,83 @@
+import type { ExtensionCreateBody, ExtensionQuery, Lang, Status } from '@brandvault/contract';
+import { USERS_PER_PAGE, isDangerousMime } from '@brandvault/contract';
+import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
+import { AppError } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { extensionInfo } from '../../media/index.js';
+import { assetTypeForMime } from '../../media/types.js';
+import type { Deps } from '../../services.js';
+import { isAdmin } from '../auth/actor.js';
+import { auditTrail, created } from '../audit/audit.trail.js';
+import { extensionsRepo } from './extensions.repo.js';
+import { extensionView } from './extensions.view.js';
+import type { ExtensionRow } from './extensions.view.js';
+
+const WARNING: Record<Lang, string> = {
+  en: 'Files of this type can run code when opened: anyone who can upload could use them to attack the people who open them.',
+  es: 'Los archivos de este tipo pueden ejecutar código al abrirse: quien pueda subirlos podría usarlos para atacar a quien los abra.',
+};
+
+const target = (e: { id: number; name: string }) => ({ type: 'extension', id: e.id, label: e.name }) as const;
+
+export function extensionsService(deps: Deps) {
+  const { handle, clock } = deps;
+  const repo = extensionsRepo(handle.db);
+  const audit = auditTrail(deps);
+  const now = () => iso(clock.now());
+
+  /** The answer to a change: the row, and the warning when an active type can run code. */
+  const answer = (row: ExtensionRow, lang: Lang) => ({
+    extension: extensionView(row),
+    warning: row.status === 'ACTIVE' && isDangerousMime(row.mime_type) ? WARNING[lang] : null,
+  });
+
+  async function found(id: number) {
+    const row = await repo.byId(id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  return {
+    async list(ctx: RequestContext, q: z.output<typeof ExtensionQuery>) {
+      authorize(isAdmin(ctx.actor));
+      const perPage = q.per_page ?? USERS_PER_PAGE;
+      const { total, items } = await repo.page({ q: q.q, status: q.status }, q.page, perPage);
+      return { items: items.map(extensionView), total, page: q.page, per_page: perPage };
+    },
+
+    async create(ctx: RequestContext, body: z.output<typeof ExtensionCreateBody>) {
+      authorize(isAdmin(ctx.actor));
+      // A known extension keeps its own asset type; a new one takes its family from the MIME type.
+      const assetType = extensionInfo(body.name)?.assetType ?? assetTypeForMime(body.mime_type);
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const id = await extensionsRepo(trx).insert({ ...body, asset_type: assetType, at: now() });
+        await audit.record(trx, ctx, {
+          event: 'extension.create',
+          target: target({ id, name: body.name }),
+          changes: created({ name: body.name, mime_type: body.mime_type, status: body.status }),
+        });
+        return id;
+      });
+      return answer(await found(id), ctx.lang);
+    },
+
+    async changeStatus(ctx: RequestContext, id: number, status: Status) {
+      authorize(isAdmin(ctx.actor));
+      const row = await found(id);
+      if (row.status !== status) {
+        await handle.db.transaction().execute(async (trx) => {
+          await extensionsRepo(trx).setStatus(id, status, now());
+          await audit.record(trx, ctx, {
+            event: 'extension.status',
+            target: target(row),
+            changes: { status: { before: row.status, after: status } },
+          });
+        });
+      }
+      return answer(await found(id), ctx.lang);
+    },
+  };
+}
+export type ExtensionsService = ReturnType<typeof extensionsService>;
