@@ -23,6 +23,7 @@ const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const ExtensionsPage = lazy(() => import('../features/extensions/ExtensionsPage'));
 const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
@@ -126,7 +127,12 @@ export const appRoutes: RouteObject[] = [
             errorElement: <GuardError />,
             element: <TracePage />,
           },
-          later('extension/all', 'extensions'),
+          {
+            path: 'extension/all',
+            loader: requireRole('admin'),
+            errorElement: <GuardError />,
+            element: <ExtensionsPage />,
+          },
           later('dashboard', 'dashboard'),
         ],
       },

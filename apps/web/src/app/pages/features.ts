@@ -7,6 +7,7 @@ export const LATER_FEATURES = [
   'assetsManage',
   'assetsSync',
   'extensions',
+  'roles',
   'dashboard',
 ] as const;
 export type LaterFeature = (typeof LATER_FEATURES)[number];
@@ -17,4 +18,5 @@ export const LATER_TARGETS: ReadonlySet<string> = new Set([
   '/asset/manager',
   '/asset/sync',
   '/extension/all',
+  '/roles/manage',
 ]);

@@ -34,9 +34,18 @@ describe('navbar menu', () => {
     const noCollections = { ...guest, permissions: perms(['brand.view']) };
     expect(orderedMenu(noCollections).map((e) => e.value)).toEqual(['home']);
     expect(adminMenu(admin).map((g) => g.key)).toEqual(['brands', 'users', 'roles', 'shareLinks', 'audit', 'trace']);
+    expect(adminMenu(admin).map((g) => g.key)).toEqual([
+      'brands',
+      'users',
+      'shareLinks',
+      'extensions',
+      'audit',
+      'trace',
+    ]);
     // The audit log and the trace tool are the admin role's, not a permission's: a manager with every permission but it sees neither.
     const manager = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] } };
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');
+    expect(adminMenu(manager).map((g) => g.key)).not.toContain('extensions');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('trace');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
