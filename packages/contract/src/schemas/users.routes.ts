@@ -2,6 +2,15 @@ import { def } from '../routeDef.js';
 import { IdParams } from './common.js';
 import { UserStats, UserStatsBody } from './userStats.js';
 import { CreateUserBody, EditUserBody, StatusChangeBody, UserList, UserListQuery, UserResponse } from './users.js';
+import {
+  ApproveUserBody,
+  CreateUserBody,
+  EditUserBody,
+  StatusChangeBody,
+  UserList,
+  UserListQuery,
+  UserResponse,
+} from './users.js';
 
 /** Users (§7): the administrators' user management. */
 export const usersRoutes = {
@@ -69,8 +78,9 @@ export const usersRoutes = {
     method: 'PATCH',
     path: '/api/ops/users/:id/status/approve',
     access: { permission: 'user.manage' },
-    summary: 'Approve a registration',
+    summary: 'Approve a registration, optionally choosing its roles and brands',
     params: IdParams,
+    body: ApproveUserBody,
     response: UserResponse,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../permissions.js';
 import {
   Email,
+  Id,
   IdNumber,
   LangSchema as Lang,
   Named,
@@ -48,6 +49,8 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const UserListQuery = PageQuery.extend({
   search: text().trim().max(255).optional(),
   status: z.enum(['ACTIVE', 'INACTIVE', 'PENDING']).optional(),
+  role: z.enum(ROLES).optional(),
+  brand: Id.optional(),
 });
 export const UserList = paginated(AdminUser);
 export type UserList = z.infer<typeof UserList>;
@@ -80,6 +83,12 @@ export const EditUserBody = z.strictObject({
   brands: BrandIds.optional(),
 });
 export type EditUserBody = z.input<typeof EditUserBody>;
+
+/** Approving may grant the new user's roles and brands in the same step (same grant rules as an edit). */
+export const ApproveUserBody = z
+  .strictObject({ roles: RoleNames.min(1).optional(), brands: BrandIds.optional() })
+  .optional();
+export type ApproveUserBody = z.input<typeof ApproveUserBody>;
 
 /** Without a status the change toggles ACTIVE ↔ INACTIVE. */
 export const StatusChangeBody = z.strictObject({ status: Status.optional() }).optional();

@@ -9,6 +9,10 @@ export type UserListFilter = {
   sharingWith?: number;
   search?: string;
   status?: 'ACTIVE' | 'INACTIVE' | 'PENDING';
+  /** Only holders of this role. */
+  role?: string;
+  /** Only users assigned this brand. */
+  brand?: number;
   page: number;
   perPage: number;
 };
@@ -77,6 +81,22 @@ export function usersRepo(db: Db) {
       }
       if (f.status === 'PENDING') q = q.where('status', '=', 'INACTIVE').where('approved_at', 'is', null);
       else if (f.status) q = q.where('status', '=', f.status);
+      if (f.role) {
+        const role = f.role;
+        q = q.where('users.id', 'in', (eb) =>
+          eb
+            .selectFrom('user_roles')
+            .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+            .select('user_roles.user_id')
+            .where('roles.name', '=', role),
+        );
+      }
+      if (f.brand !== undefined) {
+        const brand = f.brand;
+        q = q.where('users.id', 'in', (eb) =>
+          eb.selectFrom('user_brands').select('user_brands.user_id').where('user_brands.brand_id', '=', brand),
+        );
+      }
       return paged(q, (p) => p.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'), f.page, f.perPage);
     },
   };

@@ -12,5 +12,5 @@ export function usersRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.userEdit, ({ ctx, params, body }) => s.users.edit(ctx, params.id, body));
   mount(app, m, routes.userStatusChange, ({ ctx, params, body }) => s.users.changeStatus(ctx, params.id, body?.status));
   mount(app, m, routes.userUnlock, ({ ctx, params }) => s.users.unlock(ctx, params.id));
-  mount(app, m, routes.userApprove, ({ ctx, params }) => s.users.approve(ctx, params.id));
+  mount(app, m, routes.userApprove, ({ ctx, params, body }) => s.users.approve(ctx, params.id, body));
 }

@@ -1,5 +1,12 @@
 import { USERS_PER_PAGE } from '@brandvault/contract';
-import type { AdminUser, CreateUserBody, EditUserBody, Lang, UserListQuery } from '@brandvault/contract';
+import type {
+  AdminUser,
+  ApproveUserBody,
+  CreateUserBody,
+  EditUserBody,
+  Lang,
+  UserListQuery,
+} from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -128,6 +135,8 @@ export function usersService(deps: Deps) {
         sharingWith: usersPolicy.seesEveryone(actor) ? undefined : actor.user.id,
         search: q.search || undefined,
         status: q.status,
+        role: q.role,
+        brand: q.brand,
         page: q.page,
         perPage,
       });
@@ -240,21 +249,35 @@ export function usersService(deps: Deps) {
       return view(actor, target);
     },
 
-    async approve(ctx: RequestContext, id: number) {
+    async approve(ctx: RequestContext, id: number, body: z.output<typeof ApproveUserBody>) {
       const { actor } = ctx;
       const target = await load(actor, id);
-      authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
+      const before = await grantsOf(id);
+      authorize(usersPolicy.changeStatus(actor, id, before.roles));
+      const grants = { roles: body?.roles, brands: body?.brands };
+      await authorizeGrants(actor, id, before, grants);
+      await checkBrands(grants.brands);
       const firstApproval = !target.approved_at;
       await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).users.update(id, {
+        const tx = makeRepos(trx);
+        await tx.users.update(id, {
           status: 'ACTIVE',
           approved_at: target.approved_at ?? now(),
           updated_at: now(),
         });
+        if (grants.roles) await tx.roles.setUserRoles(id, grants.roles);
+        if (grants.brands) await tx.brands.setUserBrands(id, grants.brands);
+        const granted = Object.fromEntries(
+          (['roles', 'brands'] as const).flatMap((k) => {
+            const c = grants[k] && setChange(before[k], grants[k]);
+            return c ? [[k, c]] : [];
+          }),
+        );
+        // One entry: the approval and the grants it chose are one decision.
         await audit.record(trx, ctx, {
           event: 'user.approve',
           target: userTarget(target),
-          changes: { status: { before: target.status, after: 'ACTIVE' } },
+          changes: { status: { before: target.status, after: 'ACTIVE' }, ...granted },
         });
         if (firstApproval)
           await queueMail(trx, mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
