@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@brandvault/contract';
 import type { AdminUser } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { loginAnswer } from '../../test/fixtures';
+import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const pending: AdminUser = {
@@ -38,16 +38,23 @@ const adminAnswer = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A MultiSelect's text input (its listbox carries the same label). */
+const inputOf = (within_: HTMLElement, label: RegExp) =>
+  within(within_)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT') as HTMLElement;
+
 describe('UsersPage', () => {
   beforeEach(() => {
     useSession.getState().reset();
     useSession.getState().signIn(adminAnswer);
   });
 
-  it('approves a pending registration after confirmation', async () => {
+  it('approves a pending registration choosing its role and brand in the dialog', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     let approved = false;
     const calls: string[] = [];
+    let sent: unknown;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -57,8 +64,10 @@ describe('UsersPage', () => {
           const user = approved ? { ...pending, status: 'ACTIVE', approved_at: '2026-11-22T00:00:00.000Z' } : pending;
           return json(200, { items: [user], total: 1, page: 1, per_page: 20 });
         }
+        if (url === '/api/ops/brand/list') return json(200, { items: [brand] });
         if (url === '/api/ops/users/5/status/approve') {
           approved = true;
+          sent = JSON.parse(String(init?.body));
           return json(200, { user: { ...pending, status: 'ACTIVE', approved_at: '2026-11-22T00:00:00.000Z' } });
         }
         return json(200, {
@@ -77,15 +86,22 @@ describe('UsersPage', () => {
 
     await user.click(within(row as HTMLElement).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
+    // An administrator is offered every role; the brands are the caller's own.
+    await user.click(inputOf(dialog, /^Roles/));
+    expect(within(dialog).getByRole('option', { name: 'Administrator' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('option', { name: 'Manager' }));
+    await user.click(inputOf(dialog, /^Brands/));
+    await user.click(await within(dialog).findByRole('option', { name: 'Acme' }));
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
 
     await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/status/approve'));
+    expect(sent).toEqual({ roles: ['member', 'manager'], brands: [7] });
     await waitFor(() =>
       expect(
         within(screen.getByText('grace@example.com').closest('tr') as HTMLElement).getByText('Active'),
       ).toBeInTheDocument(),
     );
-  });
+  }, 20_000);
 
   it('shows a sign-in lock and lifts it', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
@@ -125,7 +141,7 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
   });
 
-  it('lists with the search and status of the URL, and offers no actions without user.manage', async () => {
+  it('lists with the search, status, role and brand of the URL, and offers no actions without user.manage', async () => {
     const urls: string[] = [];
     const viewer = { ...adminAnswer, permissions: [{ name: 'user.view' as const }] };
     useSession.getState().signIn(viewer);
@@ -137,6 +153,7 @@ describe('UsersPage', () => {
           urls.push(url);
           return json(200, { items: [pending], total: 1, page: 1, per_page: 20 });
         }
+        if (url === '/api/ops/brand/list') return json(200, { items: [brand] });
         return json(200, {
           session_user: viewer.session_user,
           permissions: viewer.permissions,
@@ -144,12 +161,20 @@ describe('UsersPage', () => {
         });
       }),
     );
-    renderApp('/users?q=grace&status=PENDING');
+    renderApp('/users?q=grace&status=PENDING&role=manager&brand=7');
     const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
     const asked = new URL(urls[0]!, 'http://x').searchParams;
-    expect(Object.fromEntries(asked)).toEqual({ page: '1', search: 'grace', status: 'PENDING' });
+    expect(Object.fromEntries(asked)).toEqual({
+      page: '1',
+      search: 'grace',
+      status: 'PENDING',
+      role: 'manager',
+      brand: '7',
+    });
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('grace');
     expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('Pending approval');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('Manager');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Acme'));
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 });

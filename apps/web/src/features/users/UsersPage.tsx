@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { USERS_PER_PAGE } from '@brandvault/contract';
+import { ROLES, USERS_PER_PAGE } from '@brandvault/contract';
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { AdminTable, useTableUrl } from '../../app/components/adminTable';
@@ -8,7 +8,8 @@ import type { FilterDef } from '../../app/components/adminTable';
 import { PageHeader } from '../../app/components/PageHeader';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { useCan } from '../../state/access';
-import { useUsers } from './api';
+import { useMyBrands, useUsers } from './api';
+import { ApproveUserDialog } from './ApproveUserDialog';
 import type { UserListQuery } from './api';
 import { userColumns, userName } from './userColumns';
 import { useUserActions } from './useUserActions';
@@ -17,11 +18,12 @@ import { useEmulateAction } from './EmulateAction';
 const STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 type StatusFilter = (typeof STATUSES)[number];
 
-/** users: every account, searchable and filtered by status (route guard: user.view). */
+/** users: every account, searchable and filtered by status, role and brand (route guard: user.view). */
 export default function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('users.title'));
   const canManage = useCan().permission('user.manage');
+  const brands = useMyBrands(true);
   const filters: FilterDef[] = [
     {
       type: 'select',
@@ -30,15 +32,35 @@ export default function UsersPage() {
       allLabel: t('users.filter.all'),
       options: STATUSES.map((s) => ({ value: s, label: t(`users.filter.${s.toLowerCase()}`) })),
     },
+    {
+      type: 'select',
+      key: 'role',
+      label: t('users.roleFilter'),
+      allLabel: t('users.filterAllRoles'),
+      options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+    },
+    {
+      type: 'select',
+      key: 'brand',
+      label: t('users.brandFilter'),
+      // The brands load after the URL is read: keep a deep-linked brand meanwhile.
+      acceptUnlisted: true,
+      allLabel: t('users.filterAllBrands'),
+      options: (brands.data?.items ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+    },
   ];
   const table = useTableUrl({ filters, perPage: USERS_PER_PAGE, perPageOptions: [USERS_PER_PAGE, 50, 100] });
   const { search, page, perPage } = table.state;
   const status = table.state.filters.status as StatusFilter | '';
+  const role = ROLES.find((r) => r === table.state.filters.role);
+  const brand = Number(table.state.filters.brand) || undefined;
   const query: UserListQuery = {
     page,
     ...(perPage !== USERS_PER_PAGE ? { per_page: perPage } : {}),
     ...(search ? { search } : {}),
     ...(status ? { status } : {}),
+    ...(role ? { role } : {}),
+    ...(brand ? { brand } : {}),
   };
   const users = useUsers(query);
   const actions = [...useUserActions(), ...useEmulateAction()];
@@ -64,6 +86,7 @@ export default function UsersPage() {
         noMatch={{ title: t('users.noMatchTitle'), description: t('users.noMatch') }}
         range={(r) => t('users.range', r)}
       />
+      {canManage && <ApproveUserDialog />}
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { AdminUser, RouteQuery } from '@brandvault/contract';
+import type { AdminUser, RoleName, RouteQuery } from '@brandvault/contract';
 import { call } from '../../api/client';
 
 export type UserListQuery = NonNullable<RouteQuery<'usersAll'>>;
@@ -27,10 +27,26 @@ export function isPending(user: AdminUser) {
   return user.status === 'INACTIVE' && user.approved_at === null;
 }
 
+/** The brands the caller belongs to: the ones they may assign (an administrator gets every brand). */
+export function useMyBrands(enabled: boolean) {
+  return useQuery({
+    queryKey: ['brands', 'mine'],
+    queryFn: ({ signal }) => call(routes.brandList, { signal }),
+    enabled,
+  });
+}
+
+export interface Approval {
+  id: number;
+  roles: RoleName[];
+  brands: number[];
+}
+
 export function useApproveUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(routes.userApprove, { params: { id } }),
+    mutationFn: ({ id, roles, brands }: Approval) =>
+      call(routes.userApprove, { params: { id }, body: { roles, brands } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -4,32 +4,19 @@ import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../app/components/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { isPending, useApproveUser, useChangeUserStatus, useUnlockUser } from './api';
+import { isPending, useChangeUserStatus, useUnlockUser } from './api';
+import { useApproveStore } from './ApproveUserDialog';
 import { userName } from './userColumns';
 
 /**
  * Approve, activate, deactivate and unlock, each offered only where the server's `abilities`
- * allow it; the status changes ask first through the shell's confirmation dialog.
+ * allow it; approving opens ApproveUserDialog, the status changes ask through the shell's dialog.
  */
 export function useUserActions(): RowAction<AdminUser>[] {
   const { t } = useTranslation();
-  const approve = useApproveUser();
   const status = useChangeUserStatus();
   const unlock = useUnlockUser();
-  const onApprove = async (user: AdminUser) => {
-    const name = userName(user);
-    const ok = await confirm({
-      title: t('users.approveConfirmTitle'),
-      message: t('users.approveConfirm', { name }),
-      confirmLabel: t('users.approve'),
-      cancelLabel: t('common.cancel'),
-    });
-    if (!ok) return;
-    approve.mutate(user.id, {
-      onSuccess: () => notifySuccess(t('users.approvedTitle'), t('users.approved', { name })),
-      onError: (e) => notifyError(e),
-    });
-  };
+  const onApprove = (user: AdminUser) => useApproveStore.setState({ user });
 
   const onStatus = async (user: AdminUser, next: AdminUser['status']) => {
     const name = userName(user);
@@ -81,8 +68,7 @@ export function useUserActions(): RowAction<AdminUser>[] {
       variant: 'filled',
       inline: true,
       hidden: (user) => !canStatus(user) || !isPending(user),
-      loading: (user) => approve.isPending && approve.variables === user.id,
-      onClick: (user) => void onApprove(user),
+      onClick: onApprove,
     },
     {
       key: 'deactivate',

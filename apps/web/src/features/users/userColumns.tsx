@@ -61,6 +61,21 @@ export function userColumns(t: TFunction): ColumnDef<AdminUser>[] {
       ),
     },
     {
+      key: 'brands',
+      header: t('users.columns.brands'),
+      visibleFrom: 'lg',
+      cell: (user) =>
+        user.brands.length ? (
+          <Text size="sm" lineClamp={2}>
+            {user.brands.map((b) => b.name).join(', ')}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
       key: 'status',
       header: t('users.columns.status'),
       cell: (user) => (
