@@ -12,6 +12,7 @@ import type { LaterFeature } from './pages/features';
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const UserCreatePage = lazy(() => import('../features/users/UserCreatePage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
@@ -74,7 +75,12 @@ export const appRoutes: RouteObject[] = [
           },
           { path: 'users/me', element: <ProfilePage /> },
           { path: 'downloads', element: <DownloadsPage /> },
-          later('users/create', 'usersCreate'),
+          {
+            path: 'users/create',
+            loader: requirePermission('user.manage'),
+            errorElement: <GuardError />,
+            element: <UserCreatePage />,
+          },
           later('users/:id/edit', 'usersEdit'),
           { path: 'brand/choose', element: <BrandChooserPage /> },
           {

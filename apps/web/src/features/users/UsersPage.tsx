@@ -1,5 +1,6 @@
-import { Container } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { Button, Container } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { ROLES, USERS_PER_PAGE } from '@brandvault/contract';
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,17 @@ export default function UsersPage() {
 
   return (
     <Container size="xl" py="xl">
-      <PageHeader title={t('users.title')} description={t('users.subtitle')} />
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.subtitle')}
+        actions={
+          canManage && (
+            <Button component={Link} to="/users/create" leftSection={<IconPlus size={16} />}>
+              {t('users.create')}
+            </Button>
+          )
+        }
+      />
       <AdminTable<AdminUser>
         table={table}
         query={users}
