@@ -55,6 +55,11 @@ export const PERMISSION_INFO: Record<PermissionName, Info> = {
     'Create, edit, approve, deactivate and unlock users',
     'Crear, editar, aprobar, desactivar y desbloquear usuarios',
   ),
+  'user.emulate': i(
+    'users',
+    'Act as another user (administrators only)',
+    'Actuar como otro usuario (solo administradores)',
+  ),
   'user.update': i('users', 'Use the users template action', 'Usar la acción de plantilla de usuarios'),
   'user.tour': i('tour', 'See the guided tour', 'Ver el recorrido guiado'),
   'role.view': i('roles', 'See roles and their permissions', 'Ver roles y sus permisos'),

@@ -129,10 +129,11 @@ beforeAll(async () => {
     // Signed-out-only routes refuse a session before validation: those go in anonymously.
     const anonymousOnly = op.access === 'guest';
     const mine = casesFor(op, base, rng).map((c) => ({ ...c, anonymous: anonymousOnly }));
-    // A few of each route's cases go in anonymously as well, and the logout ones only so (they
-    // would end the admins' sessions).
-    const anon = op.id === 'logout' ? mine : rng.some(mine, 3);
-    cases.push(...(op.id === 'logout' ? [] : mine), ...anon.map((c) => ({ ...c, anonymous: true })));
+    // A few of each route's cases go in anonymously as well, and those that end or swap the
+    // admins' sessions (logout, emulation) only so.
+    const endsSession = op.id === 'logout' || op.id === 'userSwitch' || op.id === 'userSwitchEnd';
+    const anon = endsSession ? mine : rng.some(mine, 3);
+    cases.push(...(endsSession ? [] : mine), ...anon.map((c) => ({ ...c, anonymous: true })));
   }
   const forms = formRoutes(w);
   const png = await uniquePng();

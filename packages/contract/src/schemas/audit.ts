@@ -158,8 +158,18 @@ export const AUDIT_SECTION_NAMES = Object.keys(AUDIT_SECTIONS) as [AuditSection,
 
 /** What an entry is about: a user, brand, folder or asset, named as it was then. */
 export const AuditTarget = z.object({
-  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download', 'role']),
-  type: z.enum(['user', 'brand', 'folder', 'asset', 'collection', 'share_link', 'comment', 'download', 'extension']),
+  type: z.enum([
+    'user',
+    'brand',
+    'folder',
+    'asset',
+    'collection',
+    'share_link',
+    'comment',
+    'download',
+    'role',
+    'extension',
+  ]),
   id: z.number().int(),
   label: z.string(),
 });

@@ -1,7 +1,6 @@
 import { def } from '../routeDef.js';
 import { IdParams } from './common.js';
 import { UserStats, UserStatsBody } from './userStats.js';
-import { CreateUserBody, EditUserBody, StatusChangeBody, UserList, UserListQuery, UserResponse } from './users.js';
 import {
   ApproveUserBody,
   CreateUserBody,

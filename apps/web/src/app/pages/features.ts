@@ -1,22 +1,6 @@
 /** Screens whose routes exist now and whose content comes with later capabilities. */
-export const LATER_FEATURES = [
-  'usersCreate',
-  'usersEdit',
-  'brands',
-  'brandHome',
-  'assetsManage',
-  'assetsSync',
-  'extensions',
-  'roles',
-  'dashboard',
-] as const;
+export const LATER_FEATURES = ['usersEdit', 'brands', 'brandHome', 'assetsManage', 'assetsSync', 'dashboard'] as const;
 export type LaterFeature = (typeof LATER_FEATURES)[number];
 
 /** Where the menus would lead to those screens: their entries stay hidden until the screens exist. */
-export const LATER_TARGETS: ReadonlySet<string> = new Set([
-  '/dashboard',
-  '/asset/manager',
-  '/asset/sync',
-  '/extension/all',
-  '/roles/manage',
-]);
+export const LATER_TARGETS: ReadonlySet<string> = new Set(['/dashboard', '/asset/manager', '/asset/sync']);
