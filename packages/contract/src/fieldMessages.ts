@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Lang } from './constants.js';
+import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from './schemas/assets.js';
 import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from './schemas/downloads.js';
 
@@ -42,6 +43,7 @@ const T = {
     cropOutside: '{path} takes the crop outside the image',
     cropImage: '{path}: only JPEG, PNG, WebP, GIF, TIFF and AVIF images can be cropped',
     upscale: "{path}: the output may not exceed the original's pixels unless upscaling is chosen",
+    cropTooLarge: `{path}: the output may be at most ${CROP_MAX_SIDE.toLocaleString('en')} pixels a side and ${CROP_MAX_PIXELS / 1e6} megapixels`,
     emptySelection: '{path}: choose at least one asset or folder to download',
     downloadTooBig: `{path}: one download holds at most ${DOWNLOAD_MAX_FILES.toLocaleString('en')} files and ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
     pdfTooMany: `{path}: a PDF shows at most ${DOWNLOAD_PDF_MAX_ASSETS} assets`,
@@ -83,6 +85,7 @@ const T = {
     cropOutside: '{path} deja el recorte fuera de la imagen',
     cropImage: '{path}: solo se pueden recortar imágenes JPEG, PNG, WebP, GIF, TIFF y AVIF',
     upscale: '{path}: la salida no puede superar los píxeles del original salvo que se elija ampliar',
+    cropTooLarge: `{path}: la salida puede tener como máximo ${CROP_MAX_SIDE.toLocaleString('es')} píxeles por lado y ${CROP_MAX_PIXELS / 1e6} megapíxeles`,
     emptySelection: '{path}: elige al menos un recurso o una carpeta para descargar',
     downloadTooBig: `{path}: una descarga contiene como máximo ${DOWNLOAD_MAX_FILES.toLocaleString('es')} archivos y ${DOWNLOAD_MAX_BYTES / 1024 ** 3} GB`,
     pdfTooMany: `{path}: un PDF muestra como máximo ${DOWNLOAD_PDF_MAX_ASSETS} recursos`,

@@ -184,6 +184,8 @@ export const CROP_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type CropFormat = (typeof CROP_FORMATS)[number];
 /** The largest output side of a cropped download, in pixels. */
 export const CROP_MAX_SIDE = 16384;
+/** The most pixels a cropped download may have (an upscaled 10,000 × 10,000 image), so one request cannot exhaust memory. */
+export const CROP_MAX_PIXELS = 100_000_000;
 
 /** A fraction 0–1 from a query string ("0", "1", "0.25", ".5"). */
 const QueryFraction = z

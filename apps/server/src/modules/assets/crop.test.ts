@@ -98,6 +98,13 @@ describe('cropped downloads', () => {
     const allowed = await crop(admin, photo, 'x=0&y=0&w=0.5&h=0.5&width=300&format=png&upscale=true');
     expect(allowed.statusCode).toBe(200);
     expect((await meta(allowed.rawPayload)).height).toBe(225);
+    // Upscaled past the output cap, directly or through a thin rectangle's kept aspect: refused before any work.
+    const huge = await crop(admin, photo, 'x=0&y=0&w=1&h=1&width=12000&height=12000&format=png&upscale=true');
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().error.fields.width).toMatch(/100 megapixels/);
+    const tall = await crop(admin, photo, 'x=0&y=0&w=0.01&h=1&width=4000&format=png&upscale=true');
+    expect(tall.statusCode).toBe(422);
+    expect(tall.json().error.fields.height).toMatch(/16,384 pixels a side/);
 
     const outside = await crop(admin, photo, 'x=0.6&y=0.5&w=0.5&h=0.6&width=10&format=png');
     expect(outside.statusCode).toBe(422);

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
+import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from '@brandvault/contract';
 import type { AssetCropQuery, CropFormat } from '@brandvault/contract';
 import type { z } from 'zod';
 import { invalid } from '../../http/errors.js';
@@ -63,6 +64,9 @@ export async function renderCrop(source: Readable, fileName: string, q: Crop): P
   const height = q.height ?? Math.max(1, Math.round((width * ch) / cw));
   if (q.upscale !== 'true' && (width > cw || height > ch))
     throw invalid({ [width > cw ? 'width' : 'height']: 'upscale' });
+  // A height kept to a tall rectangle's aspect is not bounded by the query's own limits.
+  if (height > CROP_MAX_SIDE || width * height > CROP_MAX_PIXELS)
+    throw invalid({ [height > CROP_MAX_SIDE || !q.height ? 'height' : 'width']: 'cropTooLarge' });
 
   let pipeline = sharp(input, options)
     .extract({ left, top, width: cw, height: ch })

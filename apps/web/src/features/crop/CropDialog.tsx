@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { CROP_MAX_SIDE } from '@brandvault/contract';
+import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from '@brandvault/contract';
 import type { AssetCard, AssetCropQuery, CropFormat } from '@brandvault/contract';
 import Cropper from 'react-easy-crop';
 import type { Area, Point } from 'react-easy-crop';
@@ -118,7 +118,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
   const width = outW ?? maxW;
   const height = preset ? Math.max(1, Math.round(width / preset)) : (outH ?? Math.max(1, Math.round(width / aspect)));
   const tooBig = !upscale && (width > cw || height > ch);
-  const tooLarge = width > CROP_MAX_SIDE || height > CROP_MAX_SIDE;
+  const tooLarge = width > CROP_MAX_SIDE || height > CROP_MAX_SIDE || width * height > CROP_MAX_PIXELS;
 
   const chooseAspect = (name: string) => {
     const next = name as AspectName;
@@ -227,7 +227,13 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
               setFreeAspect(n / height);
             }
           }}
-          error={tooBig ? t('crop.tooBig') : tooLarge ? t('crop.tooLarge', { max: size(CROP_MAX_SIDE) }) : undefined}
+          error={
+            tooBig
+              ? t('crop.tooBig')
+              : tooLarge
+                ? t('crop.tooLarge', { max: size(CROP_MAX_SIDE), mp: CROP_MAX_PIXELS / 1e6 })
+                : undefined
+          }
           miw={0}
         />
         <NumberInput
