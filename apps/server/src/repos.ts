@@ -11,6 +11,7 @@ import { commentsRepo } from './modules/comments/comments.repo.js';
 import { notificationsRepo } from './modules/notifications/notifications.repo.js';
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
+import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
@@ -29,6 +30,7 @@ export function makeRepos(db: Db) {
     comments: commentsRepo(db),
     notifications: notificationsRepo(db),
     watermarks: watermarksRepo(db),
+    cropPresets: cropPresetsRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -27,6 +27,7 @@ import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
+import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
@@ -70,6 +71,7 @@ export function makeServices(deps: Deps) {
     comments: commentsService(deps),
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
+    cropPresets: cropPresetsService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

@@ -314,6 +314,12 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/brand/${w.A.id}/watermark`,
     body: { opacity: 40 },
   }),
+  'GET /api/ops/brand/:id/crop/presets': (w) => get(`/api/ops/brand/${w.A.id}/crop/presets`),
+  'PUT /api/ops/brand/:id/crop/presets': (w) => ({
+    method: 'PUT',
+    url: `/api/ops/brand/${w.A.id}/crop/presets`,
+    body: { presets: [{ name: 'Instagram post', width: 1080, height: 1350 }] },
+  }),
   'POST /api/ops/watermark/trace': async () => ({
     method: 'POST',
     url: '/api/ops/watermark/trace',

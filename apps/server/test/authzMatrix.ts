@@ -68,6 +68,8 @@ const table: Record<string, Row> = {
   'GET /api/ops/brand/:id/watermark': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/brand/:id/watermark': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/watermark/trace': [401, 403, 403, 403, 200, 403, 403],
+  'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 
   // The audit log: role admin only (§6), whatever permissions a caller holds.
   'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],

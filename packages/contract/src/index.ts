@@ -24,4 +24,5 @@ export * from './schemas/downloads.js';
 export * from './schemas/audit.js';
 export * from './schemas/shortcuts.js';
 export * from './schemas/watermarks.js';
+export * from './schemas/cropPresets.js';
 export * from './schemas/extensions.js';

@@ -5,6 +5,7 @@ import { auditRoutes } from './schemas/audit.routes.js';
 import { authRoutes } from './schemas/auth.routes.js';
 import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
+import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { emulationRoutes } from './schemas/emulation.routes.js';
@@ -39,6 +40,7 @@ export const routes = joinRoutes(
   filesRoutes,
   assetsRoutes,
   downloadsRoutes,
+  cropPresetsRoutes,
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,

@@ -15,6 +15,8 @@ create sequence assets_id_seq as integer start with 1 increment by 1 minvalue 1 
 
 create sequence audit_log_id_seq as bigint start with 1 increment by 1 minvalue 1 maxvalue 9223372036854775807 cache 1 owned by audit_log.id;
 
+create sequence brand_crop_presets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by brand_crop_presets.id;
+
 create sequence brands_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by brands.id;
 
 create sequence collections_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by collections.id;
@@ -631,6 +633,20 @@ create trigger audit_log_no_change before delete or update on {schema}.audit_log
 
 create trigger audit_log_no_truncate before truncate on {schema}.audit_log
   for each statement execute function audit_log_refuse();
+
+create table brand_crop_presets (
+  id integer default nextval('brand_crop_presets_id_seq'::regclass) not null,
+  brand_id integer not null,
+  position integer not null,
+  name character varying(60) not null,
+  width integer not null,
+  height integer not null,
+  format character varying(8),
+  constraint brand_crop_presets_pkey primary key (id),
+  constraint brand_crop_presets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index brand_crop_presets_brand on {schema}.brand_crop_presets using btree (brand_id, position);
 
 create table brand_facets (
   brand_id integer not null,

@@ -380,6 +380,18 @@ create trigger audit_log_no_update before update on audit_log begin
   select raise(abort, 'audit entries cannot be changed');
 end;
 
+create table brand_crop_presets (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  position integer not null,
+  name varchar(60) not null,
+  width integer not null,
+  height integer not null,
+  format varchar(8)
+);
+
+create index brand_crop_presets_brand on brand_crop_presets (brand_id, position);
+
 create table brand_facets (
   brand_id integer not null,
   hidden integer not null,

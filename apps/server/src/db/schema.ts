@@ -408,6 +408,16 @@ export interface BrandWatermarksTable {
   version: Generated<number>;
   updated_at: string;
 }
+/** A brand's channel preset for cropped downloads, in the order the dialog shows them. */
+export interface BrandCropPresetsTable {
+  id: Generated<number>;
+  brand_id: number;
+  position: number;
+  name: string;
+  width: number;
+  height: number;
+  format: string | null;
+}
 /** An opaque code written into a traceable download, naming who it was made for. */
 export interface DownloadTracesTable {
   id: Generated<number>;
@@ -461,6 +471,7 @@ export interface Database {
   download_counts: DownloadCountsTable;
   brand_watermarks: BrandWatermarksTable;
   download_traces: DownloadTracesTable;
+  brand_crop_presets: BrandCropPresetsTable;
 }
 
 /** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */

@@ -54,6 +54,12 @@ export const AUDIT_EVENTS = {
   'brand.update': ev('brands', [], 'Edited a brand', 'Editó una marca'),
   'brand.status': ev('brands', [], "Changed a brand's status", 'Cambió el estado de una marca'),
   'brand.watermark': ev('brands', [], "Changed a brand's watermark", 'Cambió la marca de agua de una marca'),
+  'brand.cropPresets': ev(
+    'brands',
+    [],
+    "Changed a brand's crop presets",
+    'Cambió los formatos de recorte de una marca',
+  ),
   'watermark.trace': ev(
     'brands',
     ['file_name', 'found', 'trace_kind'],
