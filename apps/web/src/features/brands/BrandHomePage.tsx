@@ -26,6 +26,7 @@ import { FolderTree } from '../folders/FolderTree';
 import { useFolderActions } from '../folders/useFolderActions';
 import { Searcher } from '../search/Searcher';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
+import { CropPresetsButton } from '../crop/CropPresetsButton';
 import { WatermarkButton } from './WatermarkButton';
 import classes from './BrandHome.module.css';
 
@@ -165,6 +166,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
               <Group gap="sm">
                 {data && <ShortcutButton kind="folder" id={data.id} label={data.is_root ? brandName : data.name} />}
                 {data?.is_root && <WatermarkButton brand={{ id: brandId, name: brandName, image_uri: null }} />}
+                {data?.is_root && <CropPresetsButton brand={{ id: brandId, name: brandName }} />}
                 {abilities?.create_folder && (
                   <Button
                     variant="default"

@@ -11,7 +11,7 @@ import { AssetViewer } from '../viewer/AssetViewer';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function stubApi(items: AssetCard[], crop: () => Response) {
+function stubApi(items: AssetCard[], crop: () => Response, presets: unknown[] = []) {
   const calls: { url: string; headers: Record<string, string> }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -21,6 +21,8 @@ function stubApi(items: AssetCard[], crop: () => Response) {
         calls.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
         return crop();
       }
+      if (/\/api\/ops\/brand\/\d+\/crop\/presets$/.test(url))
+        return json(200, { brand_id: items[0]!.brand_id, presets, abilities: { update: false } });
       const m = /\/api\/ops\/asset\/(\d+)\/view$/.exec(url);
       const found = m && items.find((a) => a.id === Number(m[1]));
       return found
@@ -89,6 +91,30 @@ describe('Crop and download', () => {
     });
     expect(calls[0]!.headers.Authorization).toBe('Bearer test-token');
     await waitFor(() => expect(saved).toEqual(['photo-1-crop-720x900.webp']));
+  });
+
+  it("frames and sizes the crop to one of the brand's channel presets, in its format", async () => {
+    const user = userEvent.setup();
+    const square = { id: 3, name: 'Square post', width: 600, height: 600, format: 'webp' };
+    const calls = stubApi([assetCard(1)], () => new Response(new Blob([new Uint8Array([1])]), { status: 200 }), [
+      square,
+    ]);
+    renderViewer([assetCard(1)]);
+    await user.click(await screen.findByRole('button', { name: 'Crop and download' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crop and download photo-1.jpg' });
+    await waitFor(() => expect(within(dialog).getAllByLabelText('Channel').length).toBeGreaterThan(0));
+    await user.click(
+      within(dialog)
+        .getAllByLabelText('Channel')
+        .find((el) => el.tagName === 'INPUT')!,
+    );
+    await user.click(await screen.findByRole('option', { name: 'Square post · 600×600' }));
+    expect(within(dialog).getByRole('radio', { name: 'WebP' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const q = Object.fromEntries(new URL(calls[0]!.url, 'http://x').searchParams);
+    // 1600×900 framed square: the centred 900×900 rectangle, sized down to the channel's 600×600.
+    expect(q).toMatchObject({ x: '0.21875', y: '0', w: '0.5625', h: '1', width: '600', height: '600', format: 'webp' });
   });
 
   it('shows the field messages of a refused crop', async () => {

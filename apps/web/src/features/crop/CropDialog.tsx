@@ -8,6 +8,7 @@ import {
   Modal,
   NumberInput,
   SegmentedControl,
+  Select,
   Slider,
   Stack,
   Text,
@@ -15,13 +16,14 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from '@brandvault/contract';
-import type { AssetCard, AssetCropQuery, CropFormat } from '@brandvault/contract';
+import type { AssetCard, AssetCropQuery, CropFormat, CropPreset } from '@brandvault/contract';
 import Cropper from 'react-easy-crop';
 import type { Area, Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { formatNumber } from '../../i18n/format';
 import { downloadCrop } from './api';
+import { useCropPresets } from './presetsApi';
 
 /** Originals the server can crop (the bundled libvips decodes them itself). */
 const CROPPABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'tif', 'tiff', 'avif']);
@@ -102,10 +104,13 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
   const [zoom, setZoom] = useState(1);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string[] | null>(null);
+  // A brand's channel preset fixes the aspect and the output size (and maybe the format).
+  const [channel, setChannel] = useState<CropPreset | null>(null);
+  const channels = useCropPresets(asset.brand_id).data?.presets ?? [];
 
   // Free: the frame takes the output's width : height as typed (at first, the original's).
   const [freeAspect, setFreeAspect] = useState(W / H);
-  const preset = ASPECTS[aspectName];
+  const preset = channel ? channel.width / channel.height : ASPECTS[aspectName];
   const aspect = preset ?? freeAspect;
   // Until the cropper has measured the picture, the centred rectangle of the aspect.
   const [area, setArea] = useState<Rect>(() => centred(aspect, W, H));
@@ -116,12 +121,17 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
   const maxH = Math.max(1, Math.round(maxW / aspect));
   // Without a typed size, the largest the rectangle gives.
   const width = outW ?? maxW;
-  const height = preset ? Math.max(1, Math.round(width / preset)) : (outH ?? Math.max(1, Math.round(width / aspect)));
+  const height = channel
+    ? channel.height
+    : preset
+      ? Math.max(1, Math.round(width / preset))
+      : (outH ?? Math.max(1, Math.round(width / aspect)));
   const tooBig = !upscale && (width > cw || height > ch);
   const tooLarge = width > CROP_MAX_SIDE || height > CROP_MAX_SIDE || width * height > CROP_MAX_PIXELS;
 
   const chooseAspect = (name: string) => {
     const next = name as AspectName;
+    setChannel(null);
     setAspectName(next);
     setOutW(null);
     setOutH(null);
@@ -129,6 +139,17 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
     setPosition({ x: 0, y: 0 });
     setFreeAspect(W / H);
     setArea(centred(ASPECTS[next] ?? W / H, W, H));
+  };
+  const chooseChannel = (id: string | null) => {
+    const next = channels.find((c) => String(c.id) === id) ?? null;
+    if (!next) return chooseAspect(aspectName);
+    setChannel(next);
+    setOutW(next.width);
+    setOutH(null);
+    setZoom(1);
+    setPosition({ x: 0, y: 0 });
+    if (next.format) setFormat(next.format);
+    setArea(centred(next.width / next.height, W, H));
   };
   // Before the picture has loaded (or where it cannot, as in tests) the cropper reports NaN.
   const onComplete = (percent: Area) => {
@@ -196,6 +217,18 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           thumbLabel={t('crop.zoom')}
         />
       </Group>
+      {channels.length > 0 && (
+        <Select
+          label={t('crop.channel')}
+          description={t('crop.channelHint')}
+          placeholder={t('crop.channelNone')}
+          data={channels.map((c) => ({ value: String(c.id), label: `${c.name} · ${c.width}×${c.height}` }))}
+          value={channel ? String(channel.id) : null}
+          onChange={chooseChannel}
+          clearable
+          comboboxProps={{ zIndex: 1200 }}
+        />
+      )}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="crop-aspect">
           {t('crop.aspect')}
@@ -204,7 +237,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           aria-labelledby="crop-aspect"
           size="xs"
           fullWidth
-          value={aspectName}
+          value={channel ? '' : aspectName}
           onChange={chooseAspect}
           data={Object.keys(ASPECTS).map((k) => ({ value: k, label: k === 'free' ? t('crop.free') : k }))}
         />
@@ -218,6 +251,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           allowDecimal={false}
           allowNegative={false}
           value={width}
+          readOnly={!!channel}
           onChange={(v) => {
             const n = typeof v === 'number' && v >= 1 ? v : null;
             setOutW(n);
