@@ -61,3 +61,52 @@ test('crops an image to 4:5 WebP from the viewer, on a 390 px phone too', async 
   expect(probe.toString().trim()).toBe('webp,400,500');
   await expect(dialog).toBeHidden();
 });
+
+test("a brand's manager adds a channel preset, and the crop takes its size and format", async ({ page }) => {
+  test.setTimeout(120_000);
+  const media = makeMedia();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+  const api = await apiAs(page);
+  const name = `Channels ${unique('ch').slice(-6)}`;
+  const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+  });
+  const ids = await api.upload(brand.id, brand.root_folder_id, [media.sunrise]);
+
+  await page.goto('/brand/choose');
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/brand');
+  await page.getByRole('button', { name: 'Crop presets' }).click();
+  const editor = page.getByRole('dialog', { name: `Crop presets of ${name}` });
+  await expect(editor.getByTestId('crop-presets-empty')).toBeVisible();
+  await editor.getByRole('button', { name: 'Add preset' }).click();
+  await editor.getByRole('textbox', { name: 'Name' }).fill('Newsletter header');
+  await editor.getByRole('textbox', { name: 'Width' }).fill('600');
+  await editor.getByRole('textbox', { name: 'Height' }).fill('200');
+  await editor.getByRole('combobox', { name: 'Format' }).click();
+  await page.getByRole('option', { name: 'PNG' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+
+  await expect(page.getByTestId('search-results').locator('img[src*="/api/media/"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await page.getByTestId(`asset-card-${ids['sunrise.jpg']}`).click();
+  await page.getByRole('dialog', { name: 'sunrise.jpg' }).getByRole('button', { name: 'Crop and download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crop and download sunrise.jpg' });
+  await dialog.getByRole('combobox', { name: 'Channel' }).click();
+  await page.getByRole('option', { name: 'Newsletter header · 600×200' }).click();
+  await expect(dialog.getByLabel('Height')).toHaveValue('200 px');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('sunrise-crop-600x200.png');
+  const probe = execFileSync('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name,width,height'],
+    ...['-of', 'csv=p=0', await download.path()],
+  ]);
+  expect(probe.toString().trim()).toBe('png,600,200');
+});

@@ -87,7 +87,7 @@ export function CropPresetsEditor({
             />
             <Select
               aria-label={t('crop.format')}
-              w="7rem"
+              w="8.5rem"
               data={[
                 { value: 'any', label: t('cropPresets.anyFormat') },
                 ...Object.entries(FORMAT_LABELS).map(([value, label]) => ({ value, label })),
