@@ -126,7 +126,7 @@ describe('AssetManagerPage', { timeout: 20_000 }, () => {
     expect(first.getByText('Campaigns / 2026')).toBeInTheDocument();
     expect(first.getByText('Grace Hopper')).toBeInTheDocument();
     expect(first.getByText('Active')).toBeInTheDocument();
-    expect(within(await rowOf(2)).getByText('Removed')).toBeInTheDocument();
+    expect(within(await rowOf(2)).getAllByText('Removed').length).toBeGreaterThan(0);
     expect(Object.fromEntries(listUrls()[0]!.searchParams)).toEqual({ page: '1', sort: 'date', dir: 'desc' });
     expect(screen.getByRole('heading', { name: 'Manage assets' })).toBeInTheDocument();
     expect(screen.getByText('1–2 of 2 assets')).toBeInTheDocument();
@@ -173,7 +173,7 @@ describe('AssetManagerPage', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('2 assets were removed.')).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(screen.getByTestId('asset-manager-row-1')).getByText('Removed')).toBeInTheDocument(),
+      expect(within(screen.getByTestId('asset-manager-row-1')).getAllByText('Removed').length).toBeGreaterThan(0),
     );
     expect(screen.queryByTestId('asset-manager-bar')).not.toBeInTheDocument();
   });

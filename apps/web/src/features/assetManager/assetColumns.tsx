@@ -27,21 +27,20 @@ function Thumb({ row }: { row: AssetManagerRow }) {
   );
 }
 
+/** Never cut short: the table makes room for the whole word. */
+const whole = { minWidth: 'max-content' } as const;
+
 export function StatusBadge({ t, row }: { t: TFunction; row: AssetManagerRow }) {
-  return row.status === 'ACTIVE' ? (
-    <Badge size="sm" variant="light" color="teal">
-      {t('assetManager.status.ACTIVE')}
-    </Badge>
-  ) : (
-    <Badge size="sm" variant="light" color="red">
-      {t('assetManager.status.INACTIVE')}
+  return (
+    <Badge size="sm" variant="light" color={row.status === 'ACTIVE' ? 'teal' : 'red'} style={whole}>
+      {t(`assetManager.status.${row.status}`)}
     </Badge>
   );
 }
 
 /**
- * The table's columns; a phone keeps the asset (with its brand and size under the name), the
- * status and the actions. `open` runs before the link is followed (it selects the asset's brand).
+ * The table's columns; a phone keeps the asset (with its brand, its size and, once removed, its
+ * status under the name) and the actions. `open` runs before the link is followed (it selects the asset's brand).
  */
 export function assetColumns(t: TFunction, open: (row: AssetManagerRow) => void): ColumnDef<AssetManagerRow>[] {
   return [
@@ -68,6 +67,12 @@ export function assetColumns(t: TFunction, open: (row: AssetManagerRow) => void)
                 <Tooltip label={t('visibility.PRIVATE')}>
                   <IconLock size={12} aria-label={t('visibility.PRIVATE')} color="var(--mantine-color-gray-6)" />
                 </Tooltip>
+              )}
+              {/* Phones have no status column: a removed asset says so here. */}
+              {row.status === 'INACTIVE' && (
+                <Badge size="xs" variant="light" color="red" hiddenFrom="sm" style={whole}>
+                  {t('assetManager.status.INACTIVE')}
+                </Badge>
               )}
               <Text size="xs" c="dimmed" truncate hiddenFrom="md">
                 {row.brand.name} · {formatBytes(row.size)}
@@ -137,6 +142,7 @@ export function assetColumns(t: TFunction, open: (row: AssetManagerRow) => void)
     {
       key: 'status',
       header: t('assetManager.columns.status'),
+      visibleFrom: 'sm',
       cell: (row) => <StatusBadge t={t} row={row} />,
     },
   ];
