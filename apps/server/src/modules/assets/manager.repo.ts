@@ -101,6 +101,33 @@ export function assetManagerRepo(db: Db, dialect: Dialect) {
     return q;
   }
 
+  /**
+   * A person's assets, counted from assets_manager_uploader alone (uploader, brand, status, type,
+   * upload time); the search table is joined only for privacy. Status is the asset's own here,
+   * the same as `active` (see ManagerFilters).
+   */
+  function byUploader(f: ManagerFilters): Q {
+    let q = (f.withPrivate
+      ? db.selectFrom('assets as a')
+      : db
+          .selectFrom('assets as a')
+          .innerJoin('asset_search as s', 's.asset_id', 'a.id')
+          .where('s.hidden', '=', 0)) as unknown as Q;
+    const where = (c: RawBuilder<unknown>) => (q = q.where(c as RawBuilder<SqlBool>));
+    where(sql`a.created_by = ${f.uploader}`);
+    if (f.path)
+      where(
+        sql`a.folder_id in (${db.selectFrom('folders').select('folders.id').where(underPath('folders.path', f.path))})`,
+      );
+    else where(sql`a.brand_id in (${sql.join(f.brandIds)})`);
+    where(sql`a.status in (${sql.join(f.active.map((a) => (a === 1 ? 'ACTIVE' : 'INACTIVE')))})`);
+    if (f.type) where(sql`a.type = ${f.type}`);
+    if (f.from) where(sql`a.created_at >= ${f.from}`);
+    if (f.before) where(sql`a.created_at < ${f.before}`);
+    return q;
+  }
+  const countRows = (f: ManagerFilters) => (f.uploader !== undefined ? byUploader(f) : filtered(f, 'count', 'date'));
+
   const idCol = (key: AssetManagerSort) => (key === 'size' ? 'a.id' : 's.asset_id');
 
   /** One walk: the ids and sort keys of the first `limit` rows of a part, in order. */
@@ -148,8 +175,8 @@ export function assetManagerRepo(db: Db, dialect: Dialect) {
 
   return {
     /** At most `cap + 1`: the caller reports `cap` and that there are more. */
-    count: (f: ManagerFilters, cap: number) => countUpTo(db, filtered(f, 'count', 'date'), cap),
-    countQuery: (f: ManagerFilters, cap: number) => countUpToQuery(filtered(f, 'count', 'date'), cap),
+    count: (f: ManagerFilters, cap: number) => countUpTo(db, countRows(f), cap),
+    countQuery: (f: ManagerFilters, cap: number) => countUpToQuery(countRows(f), cap),
     pageQuery,
     async pageIds(f: ManagerFilters, order: ManagerOrder, limit: number, offset: number, capped: boolean) {
       const rows = await pageQuery(f, order, limit, offset, capped).execute();
