@@ -4,7 +4,8 @@ import type { AssetManagerRow } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import type { ManagerActions } from './useManagerActions';
-import classes from './AssetManager.module.css';
+// The searcher's bar: the same place and look wherever assets are selected.
+import searchClasses from '../search/Search.module.css';
 
 /**
  * The selection's actions, stuck to the bottom of the screen: remove the active ones, restore
@@ -30,7 +31,7 @@ export function BulkBar({
   const moveBlocked = !movable ? t('assetManager.moveRemoved') : !oneBrand ? t('assetManager.moveBrands') : null;
   return (
     <Group
-      className={classes.bar}
+      className={searchClasses.selectionBar}
       justify="space-between"
       wrap="wrap"
       gap="sm"
