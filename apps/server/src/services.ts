@@ -13,6 +13,7 @@ import { filesService } from './modules/files/files.service.js';
 import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
+import { assetManagerService } from './modules/assets/manager.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { userStatsService } from './modules/users/users.stats.js';
 import { emulationService } from './modules/emulation/emulation.service.js';
@@ -62,6 +63,7 @@ export function makeServices(deps: Deps) {
     files,
     assets,
     versions: versionsService(deps, assets),
+    assetManager: assetManagerService(deps, folders),
     search: searchService(deps, folders),
     audit: auditService(deps),
     extensions: extensionsService(deps),

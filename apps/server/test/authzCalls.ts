@@ -393,6 +393,13 @@ export const calls: Record<string, Build> = {
     method: 'PUT',
     url: `/api/ops/asset/${await w.freshAsset()}/status/change`,
   }),
+  // Oldest first: the world's first upload is on the first page however many the matrix adds.
+  'GET /api/ops/asset/all': (w) => ({
+    ...get('/api/ops/asset/all?sort=date&dir=asc&per_page=200'),
+    judge: listed(() => w.asset),
+  }),
+  'POST /api/ops/asset/all/status/change': async (w) =>
+    post('/api/ops/asset/all/status/change', { ids: [await w.freshAsset()], status: 'INACTIVE' }),
   'GET /api/ops/asset/:id/download': (w) => get(`/api/ops/asset/${w.asset}/download`),
   'GET /api/ops/asset/:id/crop': (w) => get(`/api/ops/asset/${w.asset}/crop?${CROP}`),
   'PUT /api/ops/asset/statistics': (w) => ({
@@ -477,6 +484,20 @@ export const calls: Record<string, Build> = {
   },
   'GET /api/ops/asset/:id/crop | an asset in the PRIVATE folder': (w) =>
     get(`/api/ops/asset/${w.privAsset}/crop?${CROP}`),
+  'GET /api/ops/asset/all | an asset in the PRIVATE folder': (w) => ({
+    ...get(`/api/ops/asset/all?folder=${w.priv}`),
+    judge: listed(() => w.privAsset),
+  }),
+  'GET /api/ops/asset/all | filtered by brand A': (w) => ({
+    ...get(`/api/ops/asset/all?brand=${w.A.id}&sort=date&dir=asc&per_page=200`),
+    judge: listed(() => w.asset),
+  }),
+  'POST /api/ops/asset/all/status/change | restore a removed asset': async (w) => {
+    const id = await w.freshAsset();
+    const removed = await w.clients.admin.put(`/api/ops/asset/${id}/status/change`);
+    if (removed.statusCode !== 200) throw new Error(`remove: ${removed.statusCode} ${removed.body}`);
+    return post('/api/ops/asset/all/status/change', { ids: [id], status: 'ACTIVE' });
+  },
   'PUT /api/ops/users/statistics': () => ({ method: 'PUT', url: '/api/ops/users/statistics', body: {} }),
   'PUT /api/ops/users/statistics | of brand A': (w) => ({
     method: 'PUT',

@@ -575,6 +575,10 @@ create index assets_brand_sha on {schema}.assets using btree (brand_id, sha256);
 
 create index assets_folder_listing on {schema}.assets using btree (folder_id, status, name);
 
+create index assets_manager_size on {schema}.assets using btree (brand_id, size, id);
+
+create index assets_manager_uploader on {schema}.assets using btree (created_by, brand_id, status, type, created_at);
+
 create trigger assets_card_generation_au after update on {schema}.assets
   referencing old table as old_rows new table as new_rows
   for each statement execute function assets_card_generation();

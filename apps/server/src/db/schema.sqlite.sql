@@ -278,6 +278,10 @@ create index assets_brand_sha on assets (brand_id, sha256);
 
 create index assets_folder_listing on assets (folder_id, status, name);
 
+create index assets_manager_size on assets (brand_id, size, id);
+
+create index assets_manager_uploader on assets (created_by, brand_id, status, type, created_at);
+
 create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at on assets begin
   insert into search_generations (brand_id, n)
     values (new.brand_id, 1)

@@ -21,6 +21,7 @@ const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
 const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
 const AssetPage = lazy(() => import('../features/assets/AssetPage'));
+const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
@@ -107,7 +108,12 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: 'collections/shared/:id/using/:link', element: <SharedCollectionPage /> },
-          later('asset/manager', 'assetsManage'),
+          {
+            path: 'asset/manager',
+            loader: requirePermission('asset.manage'),
+            errorElement: <GuardError />,
+            element: <AssetManagerPage />,
+          },
           later('asset/sync', 'assetsSync'),
           {
             path: 'roles/manage',

@@ -17,6 +17,7 @@ import {
   VersionNewResponse,
   VersionRestoreParams,
 } from './assets.js';
+import { AssetManagerList, AssetManagerQuery, AssetStatusManyBody, AssetStatusManyResponse } from './assetManager.js';
 import { Id, IdParams, text } from './common.js';
 
 /** Assets (§7): uploads, metadata, moves and copies, downloads and versions. */
@@ -77,6 +78,23 @@ export const assetsRoutes = {
     summary: 'Remove or restore an asset',
     params: IdParams,
     response: AssetResponse,
+  }),
+  /** The all-assets admin table (§2 assets.manage): the brands the caller sees, removed assets too. */
+  assetAll: def({
+    method: 'GET',
+    path: '/api/ops/asset/all',
+    access: { permission: 'asset.manage' },
+    summary: 'Every asset of the brands the caller sees, removed ones too: filtered, sorted, paged',
+    query: AssetManagerQuery,
+    response: AssetManagerList,
+  }),
+  assetStatusMany: def({
+    method: 'POST',
+    path: '/api/ops/asset/all/status/change',
+    access: { permission: 'asset.delete' },
+    summary: 'Remove (INACTIVE) or restore (ACTIVE) assets, all or nothing',
+    body: AssetStatusManyBody,
+    response: AssetStatusManyResponse,
   }),
   assetDownload: def({
     method: 'GET',

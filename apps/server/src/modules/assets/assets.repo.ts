@@ -138,7 +138,19 @@ export function assetsRepo(db: Db) {
       return Number(r.numUpdatedRows);
     },
 
-    /** Rows of these ids with their folder's flags, for checking a whole set at once. */
+    /** Removes (INACTIVE) or restores (ACTIVE) those of these assets that are not so yet: their ids. */
+    async setStatusMany(ids: number[], status: 'ACTIVE' | 'INACTIVE', at: string) {
+      if (!ids.length) return new Set<number>();
+      const rows = await db
+        .updateTable('assets')
+        .set({ status, updated_at: at })
+        .where('id', 'in', ids)
+        .where('status', '<>', status)
+        .returning('id')
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /**
      * Everything the asset policy needs to judge a set of assets for one user, in one statement:
      * the asset, its folder's state, its brand's status and whether the user belongs to it.

@@ -22,6 +22,8 @@ export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.assetMove, ({ ctx, params, body }) => s.assets.move(ctx, params.folderId, body.ids));
   mount(app, m, routes.assetCopy, ({ ctx, params, body }) => s.assets.copy(ctx, params.id, body.folder_id));
   mount(app, m, routes.assetStatus, ({ ctx, params }) => s.assets.changeStatus(ctx, params.id));
+  mount(app, m, routes.assetAll, ({ ctx, query }) => s.assetManager.list(ctx, query));
+  mount(app, m, routes.assetStatusMany, ({ ctx, body }) => s.assetManager.changeStatusMany(ctx, body));
   mount(app, m, routes.assetDownload, ({ ctx, req, params, query }) =>
     s.assets.download(ctx, params.id, query, req.headers.range),
   );

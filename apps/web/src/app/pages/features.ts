@@ -3,4 +3,4 @@ export const LATER_FEATURES = ['usersEdit', 'brands', 'brandHome', 'assetsManage
 export type LaterFeature = (typeof LATER_FEATURES)[number];
 
 /** Where the menus would lead to those screens: their entries stay hidden until the screens exist. */
-export const LATER_TARGETS: ReadonlySet<string> = new Set(['/dashboard', '/asset/manager', '/asset/sync']);
+export const LATER_TARGETS: ReadonlySet<string> = new Set(['/dashboard', '/asset/sync']);

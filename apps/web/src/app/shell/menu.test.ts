@@ -34,6 +34,7 @@ describe('navbar menu', () => {
     const noCollections = { ...guest, permissions: perms(['brand.view']) };
     expect(orderedMenu(noCollections).map((e) => e.value)).toEqual(['home']);
     expect(adminMenu(admin).map((g) => g.key)).toEqual([
+      'assets',
       'brands',
       'users',
       'roles',
@@ -49,6 +50,23 @@ describe('navbar menu', () => {
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('trace');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
+  });
+
+  it('shows the asset manager under Assets (asset.manage) as Manage (asset.view), Sync still hidden', () => {
+    expect(adminMenu(admin).find((g) => g.key === 'assets')).toEqual({
+      key: 'assets',
+      links: [{ key: 'assetsManage', to: '/asset/manager' }],
+    });
+    const manager = {
+      ...admin,
+      sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] },
+      permissions: perms(ROLE_PERMISSIONS.manager),
+    };
+    expect(adminMenu(manager).map((g) => g.key)).toContain('assets');
+    const member = { ...manager, permissions: perms(ROLE_PERMISSIONS.member) };
+    expect(adminMenu(member).map((g) => g.key)).not.toContain('assets');
+    const manageOnly = { ...admin, permissions: perms(['asset.manage']) };
+    expect(adminMenu(manageOnly).map((g) => g.key)).not.toContain('assets');
   });
 
   it('shows Share Links to whoever may view them, managing or not', () => {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import {
   Box,
   Button,
+  Checkbox,
   Group,
   Paper,
   Select,
@@ -23,7 +24,7 @@ import { nextSort } from './tableUrl';
 import { RowActions } from './RowActions';
 import { TableToolbar } from './TableToolbar';
 import type { TableSearchConfig } from './TableToolbar';
-import type { ColumnDef, RowAction, TableQuery } from './types';
+import type { ColumnDef, RowAction, TableQuery, TableSelection } from './types';
 import type { TableUrl } from './useTableUrl';
 
 const DIVIDER = '1px solid var(--mantine-color-gray-2)';
@@ -51,6 +52,8 @@ export interface AdminTableProps<T> {
   range?: (r: { from: string; to: string; total: string }) => string;
   /** More controls at the toolbar's end. */
   toolbar?: ReactNode;
+  /** A checkbox per row and one for the page, for the page's own bulk actions. */
+  selection?: TableSelection<T>;
   skeletonRows?: number;
 }
 
@@ -118,17 +121,37 @@ function Rows<T>({
   rowProps,
   label,
   loading,
+  selection,
   skeletonRows = 8,
 }: AdminTableProps<T> & { actions: RowAction<T>[]; loading: boolean }) {
   const { t } = useTranslation();
   const withActions = actions.length > 0;
   const stale = Boolean(query.isPlaceholderData);
+  const keys = (query.data?.items ?? []).map(rowKey);
+  const chosen = keys.filter((k) => selection?.selected.has(k)).length;
+  const toggle = (key: string | number) => {
+    const next = new Set(selection!.selected);
+    if (!next.delete(key)) next.add(key);
+    selection!.onChange(next);
+  };
   return (
     // Anything wider than the screen scrolls inside the table, never the page.
     <Box style={{ overflowX: 'auto' }}>
       <Table className={classes.table} highlightOnHover aria-label={label} aria-busy={loading || stale}>
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={1}>
+                <Checkbox
+                  size="xs"
+                  aria-label={selection.allLabel}
+                  checked={keys.length > 0 && chosen === keys.length}
+                  indeterminate={chosen > 0 && chosen < keys.length}
+                  disabled={loading || keys.length === 0}
+                  onChange={() => selection.onChange(new Set(chosen === keys.length ? [] : keys))}
+                />
+              </Table.Th>
+            )}
             {columns.map((c) => (
               <HeaderCell key={c.key} column={c} table={table} />
             ))}
@@ -146,6 +169,11 @@ function Rows<T>({
           {loading || !query.data
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 <Table.Tr key={i}>
+                  {selection && (
+                    <Table.Td>
+                      <Skeleton height={16} width={16} />
+                    </Table.Td>
+                  )}
                   {columns.map((c, j) => (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
                       <Skeleton height={j === 0 ? 30 : 14} width={j === 0 ? '80%' : '60%'} />
@@ -159,7 +187,21 @@ function Rows<T>({
                 </Table.Tr>
               ))
             : query.data.items.map((row) => (
-                <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+                <Table.Tr
+                  key={rowKey(row)}
+                  bg={selection?.selected.has(rowKey(row)) ? 'var(--mantine-primary-color-light)' : undefined}
+                  {...rowProps?.(row)}
+                >
+                  {selection && (
+                    <Table.Td>
+                      <Checkbox
+                        size="xs"
+                        aria-label={selection.label(row)}
+                        checked={selection.selected.has(rowKey(row))}
+                        onChange={() => toggle(rowKey(row))}
+                      />
+                    </Table.Td>
+                  )}
                   {columns.map((c) => (
                     <Table.Td key={c.key} visibleFrom={c.visibleFrom} ta={c.align}>
                       {c.cell(row)}

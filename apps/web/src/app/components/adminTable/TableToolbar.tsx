@@ -10,6 +10,9 @@ import { useDebouncedInput } from './useDebouncedInput';
 const ALL = '__all__';
 const CONTROL_WIDTH = { base: '100%', sm: 200 } as const;
 
+/** The filters a change to `def` clears (those that depend on it). */
+const cleared = (def: FilterDef) => Object.fromEntries((def.resets ?? []).map((k) => [k, '']));
+
 export interface TableSearchConfig {
   /** Accessible name of the search box, e.g. "Search users". */
   label: string;
@@ -72,10 +75,11 @@ function SelectFilter({ def, table }: { def: SelectFilterDef; table: TableUrl })
     <Select
       aria-label={def.label}
       data={[{ value: ALL, label: def.allLabel }, ...def.options]}
-      value={value}
+      value={def.disabled ? ALL : value}
       allowDeselect={false}
       searchable={def.searchable}
-      onChange={(v) => table.setFilters({ [def.key]: !v || v === ALL ? '' : v })}
+      disabled={def.disabled}
+      onChange={(v) => table.setFilters({ ...cleared(def), [def.key]: !v || v === ALL ? '' : v })}
       w={CONTROL_WIDTH}
       comboboxProps={{ withinPortal: true }}
     />
@@ -89,7 +93,7 @@ function TextFilter({ def, table }: { def: TextFilterDef; table: TableUrl }) {
       label={def.label}
       placeholder={def.placeholder ?? def.label}
       value={value}
-      onCommit={(v) => table.setFilters({ [def.key]: v }, { replace: value !== '' })}
+      onCommit={(v) => table.setFilters({ ...cleared(def), [def.key]: v }, { replace: value !== '' })}
       w={CONTROL_WIDTH}
     />
   );

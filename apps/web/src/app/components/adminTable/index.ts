@@ -13,6 +13,7 @@ export type {
   SortDir,
   SortState,
   TableQuery,
+  TableSelection,
   TableState,
   TextFilterDef,
 } from './types';

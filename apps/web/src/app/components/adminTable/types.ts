@@ -20,6 +20,8 @@ interface FilterBase {
   /** URL parameter name; must not be `q`, `page`, `per_page` or `sort`. */
   key: string;
   label: string;
+  /** Filters that depend on this one (a folder on its brand): changing this one clears them. */
+  resets?: readonly string[];
 }
 
 /** One value out of a list; the empty value ("all") is the default and stays out of the URL. */
@@ -35,6 +37,8 @@ export interface SelectFilterDef extends FilterBase {
    * unknown value is ignored as if the filter were unset.
    */
   acceptUnlisted?: boolean;
+  /** Not to be chosen yet (e.g. a folder before its brand); shows the "all" choice. */
+  disabled?: boolean;
 }
 
 /** Free text, debounced like the search box. */
@@ -76,6 +80,17 @@ export interface RowAction<T> {
   inline?: boolean;
   /** The inline button's variant (default `default`). */
   variant?: 'default' | 'light' | 'filled' | 'subtle';
+}
+
+/** Rows chosen with a checkbox each (and one for the whole page), for actions on them all. */
+export interface TableSelection<T> {
+  /** The chosen rows' keys (`rowKey`). */
+  selected: ReadonlySet<string | number>;
+  onChange: (selected: Set<string | number>) => void;
+  /** The row checkbox's accessible name, e.g. "Select photo.jpg". */
+  label: (row: T) => string;
+  /** The header checkbox's accessible name, e.g. "Select every asset on this page". */
+  allLabel: string;
 }
 
 export type SortDir = 'asc' | 'desc';
