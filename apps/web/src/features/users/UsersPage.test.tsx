@@ -18,6 +18,7 @@ const pending: AdminUser = {
   approved_at: null,
   created_at: '2026-11-20T10:00:00.000Z',
   photo_uri: null,
+  photo_thumb_uri: null,
   company: 'Navy',
   country: null,
   phone: null,
@@ -26,7 +27,7 @@ const pending: AdminUser = {
   permissions: [],
   brands: [],
   locked_until: null,
-  abilities: { edit: true, change_status: true, unlock: false },
+  abilities: { edit: true, change_status: true, unlock: false, photo: true },
 };
 
 const adminAnswer = {
