@@ -142,6 +142,28 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
   });
 
+  it('opens the edit screen from the row', async () => {
+    const active = { ...pending, status: 'ACTIVE' as const, approved_at: '2026-11-21T00:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/users/all'))
+          return json(200, { items: [active], total: 1, page: 1, per_page: 20 });
+        return json(200, {
+          session_user: adminAnswer.session_user,
+          permissions: adminAnswer.permissions,
+          emulator: adminAnswer.emulator,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/users');
+    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Edit Grace Hopper' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/5/edit'));
+  });
+
   it('lists with the search, status, role and brand of the URL, and offers no actions without user.manage', async () => {
     const urls: string[] = [];
     const viewer = { ...adminAnswer, permissions: [{ name: 'user.view' as const }] };
