@@ -42,7 +42,7 @@ export function PermissionPicker({ choices, locked, value, onChange, error }: Pr
           {t('users.form.noPermissions')}
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" style={{ alignItems: 'start' }}>
           {areas.map(({ area, perms }) => (
             <Fieldset key={area} legend={PERMISSION_AREAS[area][lang]} variant="filled" p="sm">
               <Stack gap="xs">

@@ -106,7 +106,7 @@ export function UserForm(p: Props) {
               label={t('users.columns.status')}
               data={(['ACTIVE', 'INACTIVE'] as const).map((s) => ({
                 value: s,
-                label: t(`users.filter.${s.toLowerCase()}`),
+                label: t(`users.status.${s.toLowerCase()}`),
               }))}
               value={v.status}
               onChange={(x) => x && set({ status: x as Status })}
