@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@brandvault/contract';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@brandvault/contract';
 import type { AdminUser } from '@brandvault/contract';
 import { useSession } from '../../state/session';
 import { brand, loginAnswer } from '../../test/fixtures';
@@ -66,6 +66,7 @@ describe('UsersPage', () => {
           return json(200, { items: [user], total: 1, page: 1, per_page: 20 });
         }
         if (url === '/api/ops/brand/list') return json(200, { items: [brand] });
+        if (url === '/api/ops/users/grantable') return json(200, { roles: ROLES, permissions: PERMISSIONS });
         if (url === '/api/ops/users/5/status/approve') {
           approved = true;
           sent = JSON.parse(String(init?.body));

@@ -32,11 +32,12 @@ export function useUser(id: number) {
 }
 
 /** The roles and permissions the caller may hand out (the server's policy decides; the form offers them). */
-export function useGrantable() {
+export function useGrantable(enabled = true) {
   return useQuery({
     queryKey: [...userKeys.all, 'grantable'] as const,
     queryFn: ({ signal }) => call(routes.userGrantable, { signal }),
     staleTime: 60_000,
+    enabled,
   });
 }
 
