@@ -89,7 +89,7 @@ export async function buildApp(
     const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
     const services = makeServices(deps);
 
-    await registerSecurityHeaders(app, config.appUrl);
+    await registerSecurityHeaders(app, config.appUrl, config.profilePhotoHosts ? [config.profilePhotoHosts.host] : []);
     await app.register(fastifyCookie);
     await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 200, fields: 50 } });
     app.decorateRequest('actor', null);

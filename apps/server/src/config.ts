@@ -5,52 +5,69 @@ import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN } from '@brandvault/contract';
 import { storageOptionsFromEnv } from './storage/index.js';
 import type { StorageOptions } from './storage/index.js';
 
+/** A scheme and host (and port), such as https://photos.example.com, kept as the URL's origin. */
+const origin = z
+  .string()
+  .url()
+  .transform((v) => new URL(v))
+  .refine((u) => /^https?:$/.test(u.protocol) && u.pathname === '/' && !u.search && !u.hash && !u.username, {
+    message: 'must be an http(s) origin such as https://photos.example.com, with no path',
+  })
+  .transform((u) => u.origin);
+
 /** Every setting, from the environment, with its default. The README lists the same table. */
-const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  APP_URL: z.string().url().optional(),
-  APP_KEY: z.string().min(32).optional(),
-  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(PASSWORD_MIN).optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Brandvault <no-reply@brandvault.local>'),
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
-  BODY_LIMIT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(1024 * 1024),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().optional(),
-  JOBS_IN_SERVER: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
-  REDIS_URL: z
-    .string()
-    .url()
-    .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
-    .optional(),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
-    .default('brandvault'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
-  TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
-  EMULATION_MINUTES: z.coerce.number().positive().max(1440).default(60),
-  NOTIFICATION_STREAM_SECONDS: z.coerce.number().positive().max(86_400).default(900),
-  NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-});
+const Env = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    APP_URL: z.string().url().optional(),
+    APP_KEY: z.string().min(32).optional(),
+    ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(PASSWORD_MIN).optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Brandvault <no-reply@brandvault.local>'),
+    MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(DEFAULT_MAX_UPLOAD_BYTES),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: z.string().optional(),
+    JOBS_IN_SERVER: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    REDIS_URL: z
+      .string()
+      .url()
+      .refine((u) => /^rediss?:\/\//.test(u), 'must start with redis:// or rediss://')
+      .optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
+      .default('brandvault'),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    TOKEN_IDLE_DAYS: z.coerce.number().positive().max(3650).default(30),
+    TOKEN_MAX_DAYS: z.coerce.number().positive().max(3650).default(90),
+    EMULATION_MINUTES: z.coerce.number().positive().max(1440).default(60),
+    NOTIFICATION_STREAM_SECONDS: z.coerce.number().positive().max(86_400).default(900),
+    NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    PROFILE_PHOTO_PROVIDER_HOST: origin.optional(),
+    PROFILE_PHOTO_HOST: origin.optional(),
+  })
+  .refine((e) => !e.PROFILE_PHOTO_PROVIDER_HOST === !e.PROFILE_PHOTO_HOST, {
+    path: ['PROFILE_PHOTO_HOST'],
+    message: 'PROFILE_PHOTO_PROVIDER_HOST and PROFILE_PHOTO_HOST go together',
+  });
 
 export type Config = {
   port: number;
@@ -90,6 +107,11 @@ export type Config = {
   notificationStreamMs: number;
   /** How long notification mail waits to gather what else happens on the same asset. */
   notificationMailWindowMs: number;
+  /**
+   * Profile photo addresses on the provider's API host are shown from the configured host instead
+   * (spec §7); both are origins. Unset: only photos stored here are shown.
+   */
+  profilePhotoHosts: { provider: string; host: string } | undefined;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emulationMs: Math.round(e.EMULATION_MINUTES * 60_000),
     notificationStreamMs: Math.round(e.NOTIFICATION_STREAM_SECONDS * 1000),
     notificationMailWindowMs: e.NOTIFICATION_MAIL_WINDOW_SECONDS * 1000,
+    profilePhotoHosts:
+      e.PROFILE_PHOTO_PROVIDER_HOST && e.PROFILE_PHOTO_HOST
+        ? { provider: e.PROFILE_PHOTO_PROVIDER_HOST, host: e.PROFILE_PHOTO_HOST }
+        : undefined,
   };
 }

@@ -16,6 +16,7 @@ import { versionsService } from './modules/assets/versions.service.js';
 import { assetManagerService } from './modules/assets/manager.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { userStatsService } from './modules/users/users.stats.js';
+import { userPhotosService } from './modules/users/users.photos.js';
 import { emulationService } from './modules/emulation/emulation.service.js';
 import { rolesService } from './modules/roles/roles.service.js';
 import { searchService } from './modules/search/search.service.js';
@@ -56,6 +57,7 @@ export function makeServices(deps: Deps) {
     auth: authService(deps),
     users: usersService(deps),
     userStats: userStatsService(deps),
+    userPhotos: userPhotosService(deps),
     emulation: emulationService(deps),
     roles: rolesService(deps),
     brands: brandsService(deps),

@@ -112,6 +112,26 @@ async function watermarkOf(w: World) {
 const pngForm = async (fields: Record<string, string>, field: string) =>
   multipart(fields, [{ field, name: 'matrix.png', type: 'image/png', data: await uniquePng() }]);
 
+/** A photo uploaded for `userId`, waiting to be set (made directly: the upload route is rate limited). */
+const stagedPhoto = async (w: World, userId: number) => {
+  const key = `photo-uploads/matrix/${w.next()}-${Date.now()}`;
+  await w.storage.put(key, await uniquePng());
+  const row = { user_id: userId, uploaded_by: null, original_key: key, created_at: new Date().toISOString() };
+  return (await w.db.insertInto('user_photo_uploads').values(row).returning('id').executeTakeFirstOrThrow()).id;
+};
+const photoForm = async () =>
+  multipart({}, [{ field: 'photo', name: 'me.png', type: 'image/png', data: await uniquePng() }]);
+const photoUpload = async (id: number): Promise<Call> => ({
+  method: 'POST',
+  url: `/api/ops/users/${id}/photo/upload`,
+  form: await photoForm(),
+});
+const photoUpdate = async (w: World, id: number): Promise<Call> => ({
+  method: 'POST',
+  url: `/api/ops/users/${id}/photo/${await stagedPhoto(w, id)}/update`,
+  body: { crop: { x: 0, y: 0, width: 8, height: 8 } },
+});
+
 /**
  * A fresh target with the principal's own shortcut to it already made (none for anonymous, and
  * none for a principal that cannot see it: its update and delete then find nothing).
@@ -256,6 +276,13 @@ export const calls: Record<string, Build> = {
   'PATCH /api/ops/users/:id/status/approve': async (w) => ({
     method: 'PATCH',
     url: `/api/ops/users/${(await w.freshUser('A', { status: 'INACTIVE' })).id}/status/approve`,
+  }),
+  'GET /api/ops/users/grantable': () => get('/api/ops/users/grantable'),
+  'POST /api/ops/users/:id/photo/upload': async (w) => photoUpload((await w.freshUser()).id),
+  'POST /api/ops/users/:id/photo/:photoId/update': async (w) => photoUpdate(w, (await w.freshUser()).id),
+  'DELETE /api/ops/users/:id/photo': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/users/${(await w.freshUser()).id}/photo`,
   }),
   // A second session: starting replaces the caller's token, which the other rows still use.
   'POST /api/ops/users/:id/switch': async (w, p) => ({
@@ -710,5 +737,24 @@ export const calls: Record<string, Build> = {
     method: 'POST',
     url: '/api/ops/users/create',
     body: newUser(w, { roles: ['guest'], brands: [w.B.id] }),
+  }),
+  'POST /api/ops/users/:id/photo/upload | their own': async (w, p) => photoUpload(await selfId(w, p)),
+  'POST /api/ops/users/:id/photo/upload | an administrator': async (w) =>
+    photoUpload((await w.freshUser('A', { roles: ['admin'] })).id),
+  'POST /api/ops/users/:id/photo/upload | a brand-B member': async (w) => photoUpload((await w.freshUser('B')).id),
+  'POST /api/ops/users/:id/photo/:photoId/update | their own': async (w, p) => photoUpdate(w, await selfId(w, p)),
+  // The upload is another user's: naming it for this one finds nothing.
+  "POST /api/ops/users/:id/photo/:photoId/update | another user's upload": async (w) => ({
+    method: 'POST',
+    url: `/api/ops/users/${(await w.freshUser()).id}/photo/${await stagedPhoto(w, w.memberA.id)}/update`,
+    body: {},
+  }),
+  'DELETE /api/ops/users/:id/photo | their own': async (w, p) => ({
+    method: 'DELETE',
+    url: `/api/ops/users/${await selfId(w, p)}/photo`,
+  }),
+  'DELETE /api/ops/users/:id/photo | an administrator': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/users/${(await w.freshUser('A', { roles: ['admin'] })).id}/photo`,
   }),
 };

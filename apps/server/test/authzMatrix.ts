@@ -45,6 +45,11 @@ const table: Record<string, Row> = {
   'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/approve': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/login/unlock': [401, 403, 403, 403, 200, 403, 200],
+  'GET /api/ops/users/grantable': [401, 403, 403, 403, 200, 403, 200],
+  // Profile photos: one's own for anyone signed in (probes); another's with user.manage, as an edit.
+  'POST /api/ops/users/:id/photo/upload': [401, 403, 403, 403, 201, 403, 201],
+  'POST /api/ops/users/:id/photo/:photoId/update': [401, 403, 403, 403, 200, 403, 200],
+  'DELETE /api/ops/users/:id/photo': [401, 403, 403, 403, 200, 403, 200],
   // Emulation: administrators only (user.emulate and the admin role); ending needs an emulated session.
   'POST /api/ops/users/:id/switch': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/users/:id/switch/end': [401, 403, 403, 403, 403, 403, 403],
@@ -225,6 +230,13 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/users/create | a member (more than a guest holds)': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest holding brand.manage': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest of brand B': [401, 403, 403, 403, 201, 403, REFUSED],
+  'POST /api/ops/users/:id/photo/upload | their own': [401, 201, 201, 201, 201, 201, 201],
+  'POST /api/ops/users/:id/photo/upload | an administrator': [401, 403, 403, 403, 201, 403, 403],
+  'POST /api/ops/users/:id/photo/upload | a brand-B member': [401, 403, 403, 403, 201, 403, 404],
+  'POST /api/ops/users/:id/photo/:photoId/update | their own': [401, 200, 200, 200, 200, 200, 200],
+  "POST /api/ops/users/:id/photo/:photoId/update | another user's upload": [401, 403, 403, 403, 404, 403, 404],
+  'DELETE /api/ops/users/:id/photo | their own': [401, 200, 200, 200, 200, 200, 200],
+  'DELETE /api/ops/users/:id/photo | an administrator': [401, 403, 403, 403, 200, 403, 403],
   "GET /api/jobs/:id | the caller's own job": [401, 200, 200, 200, 200, 200, 200],
   "POST /api/ops/notification/:id/read | the caller's own notification": [401, 200, 200, 200, 200, 200, 200],
   // Another user's shortcut is not the caller's to rename or delete: brand A's member made it.

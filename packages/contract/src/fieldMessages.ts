@@ -52,6 +52,8 @@ const T = {
     watermarkPng: '{path} must be a PNG image (with transparency) of at most 5 MB',
     extensionName: '{path} must be a file extension such as png or .tar.gz',
     mimeType: '{path} must be a MIME type such as image/png',
+    fileTooLarge: '{path} must be a file of at most {n} MB',
+    ownStatus: '{path} of your own account cannot be changed',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -95,6 +97,8 @@ const T = {
     watermarkPng: '{path} debe ser una imagen PNG (con transparencia) de 5 MB como máximo',
     extensionName: '{path} debe ser una extensión de archivo como png o .tar.gz',
     mimeType: '{path} debe ser un tipo MIME como image/png',
+    fileTooLarge: '{path} debe ser un archivo de {n} MB como máximo',
+    ownStatus: '{path} de tu propia cuenta no se puede cambiar',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

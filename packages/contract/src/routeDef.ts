@@ -29,6 +29,11 @@ export interface RouteDef {
   multipart?: 'form' | 'stream';
   /** File fields of a `form` multipart body. */
   files?: readonly string[];
+  /**
+   * The largest file a `form` route takes, when smaller than the server's own limit: a larger one
+   * is a 422 on its field (else a 413).
+   */
+  maxFileBytes?: number;
   /** Answers that are not JSON (files): `response` is then not used to serialise. */
   raw?: true;
   /** Rate limit per caller (user or IP) and route: at most `max` calls a minute. */

@@ -11,6 +11,7 @@ import * as shareLinks from './migrations/2026112606_share_links.js';
 import * as comments from './migrations/2026112607_comments.js';
 import * as downloads from './migrations/2026112608_downloads.js';
 import * as watermarks from './migrations/2026112612_watermarks.js';
+import * as userPhotos from './migrations/2026112613_user_photos.js';
 import * as assetManager from './migrations/2026112614_asset_manager.js';
 import * as cropPresets from './migrations/2026112617_crop_presets.js';
 
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '2026112607_comments': comments,
   '2026112608_downloads': downloads,
   '2026112612_watermarks': watermarks,
+  '2026112613_user_photos': userPhotos,
   '2026112614_asset_manager': assetManager,
   '2026112617_crop_presets': cropPresets,
 };

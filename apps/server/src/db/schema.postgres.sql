@@ -47,6 +47,8 @@ create sequence share_links_id_seq as integer start with 1 increment by 1 minval
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
 
+create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
+
 create sequence users_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by users.id;
 
 create or replace function {schema}.asset_categories_sync()
@@ -1096,6 +1098,21 @@ create table user_permissions (
 create trigger user_permissions_grant_generation after insert or delete or update or truncate on {schema}.user_permissions
   for each statement execute function grant_generation_bump();
 
+create table user_photo_uploads (
+  id integer default nextval('user_photo_uploads_id_seq'::regclass) not null,
+  user_id integer not null,
+  uploaded_by integer,
+  original_key character varying(255) not null,
+  created_at character varying(32) not null,
+  constraint user_photo_uploads_pkey primary key (id),
+  constraint user_photo_uploads_uploaded_by_fkey foreign key (uploaded_by) references users (id) on delete set null,
+  constraint user_photo_uploads_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index user_photo_uploads_created_at on {schema}.user_photo_uploads using btree (created_at);
+
+create index user_photo_uploads_user_id on {schema}.user_photo_uploads using btree (user_id);
+
 create table user_roles (
   user_id integer not null,
   role_id integer not null,
@@ -1125,6 +1142,8 @@ create table users (
   menu_settings text,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  photo_key character varying(255),
+  photo_thumb_key character varying(255),
   constraint users_pkey primary key (id),
   constraint users_email_key unique (email)
 );

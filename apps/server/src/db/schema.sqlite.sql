@@ -826,6 +826,18 @@ create trigger user_permissions_grant_generation_update after update on user_per
     where id = 1;
 end;
 
+create table user_photo_uploads (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  uploaded_by integer references users (id) on delete set null,
+  original_key varchar(255) not null,
+  created_at varchar(32) not null
+);
+
+create index user_photo_uploads_created_at on user_photo_uploads (created_at);
+
+create index user_photo_uploads_user_id on user_photo_uploads (user_id);
+
 create table user_roles (
   user_id integer not null references users (id) on delete cascade,
   role_id integer not null references roles (id) on delete cascade,
@@ -867,7 +879,9 @@ create table users (
   position varchar(255),
   menu_settings text,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  photo_key varchar(255),
+  photo_thumb_key varchar(255)
 );
 
 create index users_status_created on users (status, created_at);

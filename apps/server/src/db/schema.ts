@@ -14,7 +14,11 @@ export interface UsersTable {
   status: string;
   verified_at: string | null;
   approved_at: string | null;
+  /** An address from the external photo provider (2026112613: a stored photo takes precedence). */
   photo_uri: string | null;
+  /** The stored photo and its avatar thumbnail (2026112613_user_photos), both square WebP. */
+  photo_key: string | null;
+  photo_thumb_key: string | null;
   company: string | null;
   country: string | null;
   phone: string | null;
@@ -472,6 +476,16 @@ export interface Database {
   brand_watermarks: BrandWatermarksTable;
   download_traces: DownloadTracesTable;
   brand_crop_presets: BrandCropPresetsTable;
+  user_photo_uploads: UserPhotoUploadsTable;
+}
+
+/** A profile photo uploaded and not yet set (2026112613_user_photos); the original, unframed. */
+export interface UserPhotoUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  uploaded_by: number | null;
+  original_key: string;
+  created_at: string;
 }
 
 /** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */

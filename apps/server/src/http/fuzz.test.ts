@@ -53,6 +53,7 @@ function formRoutes(w: World): Record<string, FormRoute> {
       files: ['image'],
     },
     watermarkTrace: { ...png, url: '/api/ops/watermark/trace', fields: {}, files: ['file'] },
+    userPhotoUpload: { ...png, url: `/api/ops/users/${w.memberA.id}/photo/upload`, fields: {}, files: ['photo'] },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { AppError, invalid } from './errors.js';
 
 export interface FormFile {
   field: string;
@@ -25,27 +25,45 @@ function fieldValue(raw: string): unknown {
   return raw;
 }
 
+/** @fastify/multipart's error for a file past `limits.fileSize`. */
+const isFileTooLarge = (err: unknown) => (err as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
 /**
  * Reads a small multipart form (brand and folder pictures): text fields into an object, named
- * files into buffers, each file at most 20 MB. JSON bodies pass through unchanged.
+ * files into buffers, each file at most 20 MB (413 beyond). A route's own smaller `maxFileBytes`
+ * makes a larger file a 422 on its field instead. JSON bodies pass through unchanged.
  */
 export async function readForm(
   req: FastifyRequest,
   fileFields: readonly string[],
+  maxFileBytes?: number,
 ): Promise<{ body: unknown; files: FormFile[] }> {
   if (!req.isMultipart()) return { body: req.body ?? {}, files: [] };
   const body: Record<string, unknown> = {};
   const files: FormFile[] = [];
+  const tooLarge = (field: string) =>
+    maxFileBytes === undefined
+      ? new AppError('PAYLOAD_TOO_LARGE')
+      : new AppError('INVALID_DATA', {
+          fieldKeys: { [field]: 'fileTooLarge' },
+          fieldVars: { n: Math.round((maxFileBytes / 1024 / 1024) * 10) / 10 },
+        });
   for await (const part of req.parts({
-    limits: { fileSize: MAX_FORM_FILE_BYTES, files: fileFields.length, fields: 50 },
+    limits: {
+      fileSize: Math.min(maxFileBytes ?? MAX_FORM_FILE_BYTES, MAX_FORM_FILE_BYTES),
+      files: fileFields.length,
+      fields: 50,
+    },
   })) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         part.file.resume();
-        throw new AppError('INVALID_DATA', { fieldKeys: { [part.fieldname]: 'unknown' } });
+        throw invalid({ [part.fieldname]: 'unknown' });
       }
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+      const data = await part.toBuffer().catch((err: unknown) => {
+        throw isFileTooLarge(err) ? tooLarge(part.fieldname) : err;
+      });
+      if (part.file.truncated) throw tooLarge(part.fieldname);
       files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
     } else {
       body[part.fieldname] = fieldValue(String(part.value));

@@ -115,7 +115,7 @@ export function mount<D extends RouteDef>(
       }
       const params = parse(def.params as D['params'], req.params);
       const query = parse(def.query as D['query'], req.query);
-      const form = def.multipart === 'form' ? await readForm(req, def.files ?? []) : null;
+      const form = def.multipart === 'form' ? await readForm(req, def.files ?? [], def.maxFileBytes) : null;
       // A streamed multipart body is read by the handler itself.
       const rawBody = form
         ? form.body

@@ -28,7 +28,7 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** The policy of the web app's pages: only our own bundled scripts ever run. */
-function contentSecurityPolicy(https: boolean) {
+function contentSecurityPolicy(https: boolean, imageOrigins: readonly string[]) {
   return {
     useDefaults: false,
     directives: {
@@ -37,8 +37,9 @@ function contentSecurityPolicy(https: boolean) {
       'script-src-attr': ["'none'"],
       // Mantine injects <style> elements and React renders style attributes (viewer zoom), neither of which can carry a nonce from a static index.html.
       'style-src': ["'self'", "'unsafe-inline'"],
-      // The brand image and logo croppers preview the chosen file through a blob: URL.
-      'img-src': ["'self'", 'blob:'],
+      // The brand image and logo croppers preview the chosen file through a blob: URL; profile
+      // photos of the external provider come from the configured host (PROFILE_PHOTO_HOST).
+      'img-src': ["'self'", 'blob:', ...imageOrigins],
       'font-src': ["'self'"],
       'media-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -73,9 +74,9 @@ function everyAnswer(https: boolean): FastifyHelmetOptions {
 }
 
 /** Headers added on the web app's answers (its HTML, and the scripts and styles that come with it). */
-function pageAnswer(https: boolean, tokenPage: boolean): FastifyHelmetOptions {
+function pageAnswer(https: boolean, tokenPage: boolean, imageOrigins: readonly string[]): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: contentSecurityPolicy(https),
+    contentSecurityPolicy: contentSecurityPolicy(https, imageOrigins),
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     originAgentCluster: true,
     xFrameOptions: { action: 'deny' },
@@ -84,11 +85,15 @@ function pageAnswer(https: boolean, tokenPage: boolean): FastifyHelmetOptions {
 }
 
 /** Security headers through @fastify/helmet, set when a request arrives so hijacked replies (tus) keep them too. */
-export async function registerSecurityHeaders(app: FastifyInstance, appUrl: string) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  appUrl: string,
+  imageOrigins: readonly string[] = [],
+) {
   const https = appUrl.startsWith('https://');
   await app.register(fastifyHelmet, everyAnswer(https));
-  const page = pageAnswer(https, false);
-  const tokenPage = pageAnswer(https, true);
+  const page = pageAnswer(https, false, imageOrigins);
+  const tokenPage = pageAnswer(https, true, imageOrigins);
   app.addHook('onRequest', async (req, reply) => {
     if (API.test(req.url)) return;
     reply.helmet(TOKEN_PAGES.test(req.url) ? tokenPage : page);

@@ -13,6 +13,7 @@ const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const UserCreatePage = lazy(() => import('../features/users/UserCreatePage'));
+const UserEditPage = lazy(() => import('../features/users/UserEditPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
@@ -82,7 +83,12 @@ export const appRoutes: RouteObject[] = [
             errorElement: <GuardError />,
             element: <UserCreatePage />,
           },
-          later('users/:id/edit', 'usersEdit'),
+          {
+            path: 'users/:id/edit',
+            loader: requirePermission('user.manage'),
+            errorElement: <GuardError />,
+            element: <UserEditPage />,
+          },
           { path: 'brand/choose', element: <BrandChooserPage /> },
           {
             path: 'brand/all',

@@ -13,6 +13,7 @@ export const loginAnswer: LoginResponse = {
     status: 'ACTIVE',
     verified_at: null,
     photo_uri: null,
+    photo_thumb_uri: null,
     company: null,
     country: null,
     phone: null,

@@ -48,6 +48,8 @@ export const AUDIT_EVENTS = {
   'user.status': ev('users', [], "Changed a user's status", 'Cambió el estado de un usuario'),
   'user.approve': ev('users', [], 'Approved a user', 'Aprobó un usuario'),
   'user.unlock': ev('users', [], "Unlocked a user's sign-in", 'Desbloqueó el acceso de un usuario'),
+  'user.photo': ev('users', [], 'Changed a profile photo', 'Cambió una foto de perfil'),
+  'user.photo_remove': ev('users', [], 'Removed a profile photo', 'Quitó una foto de perfil'),
   'user.emulate_start': ev('users', [], 'Started acting as a user', 'Empezó a actuar como un usuario'),
   'user.emulate_end': ev('users', [], 'Finished acting as a user', 'Terminó de actuar como un usuario'),
   'brand.create': ev('brands', [], 'Created a brand', 'Creó una marca'),

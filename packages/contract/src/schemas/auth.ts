@@ -28,6 +28,8 @@ export const SessionUser = z.object({
   status: Status,
   verified_at: Timestamp.nullable(),
   photo_uri: z.string().nullable(),
+  /** The same photo as a small square, for the navbar's avatar. */
+  photo_thumb_uri: z.string().nullable(),
   company: z.string().nullable(),
   country: z.string().nullable(),
   phone: z.string().nullable(),

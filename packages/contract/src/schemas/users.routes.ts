@@ -6,8 +6,14 @@ import {
   CreateUserBody,
   EditUserBody,
   StatusChangeBody,
+  USER_PHOTO_MAX_BYTES,
+  UserGrantable,
   UserList,
   UserListQuery,
+  UserPhotoParams,
+  UserPhotoUpdateBody,
+  UserPhotoUpload,
+  UserPhotoUploadBody,
   UserResponse,
 } from './users.js';
 
@@ -37,6 +43,13 @@ export const usersRoutes = {
     body: CreateUserBody,
     response: UserResponse,
     status: 201,
+  }),
+  userGrantable: def({
+    method: 'GET',
+    path: '/api/ops/users/grantable',
+    access: { permission: 'user.manage' },
+    summary: 'The roles and permissions the caller may grant to others',
+    response: UserGrantable,
   }),
   userGet: def({
     method: 'GET',
@@ -80,6 +93,42 @@ export const usersRoutes = {
     summary: 'Approve a registration, optionally choosing its roles and brands',
     params: IdParams,
     body: ApproveUserBody,
+    response: UserResponse,
+  }),
+  /*
+   * Profile photo (§7): upload the image, then set it with the square to keep. Anyone may change
+   * their own; user.manage changes those of the users it manages (users.policy).
+   */
+  userPhotoUpload: def({
+    method: 'POST',
+    path: '/api/ops/users/:id/photo/upload',
+    access: 'user',
+    summary: 'Upload a profile photo for a user (multipart: photo, an image of at most 10 MB), to set next',
+    params: IdParams,
+    body: UserPhotoUploadBody,
+    multipart: 'form',
+    files: ['photo'],
+    maxFileBytes: USER_PHOTO_MAX_BYTES,
+    response: UserPhotoUpload,
+    status: 201,
+    rateLimit: { max: 20 },
+  }),
+  userPhotoUpdate: def({
+    method: 'POST',
+    path: '/api/ops/users/:id/photo/:photoId/update',
+    access: 'user',
+    summary: "Set an uploaded photo as the user's profile photo, cropped to a square",
+    params: UserPhotoParams,
+    body: UserPhotoUpdateBody,
+    response: UserResponse,
+    rateLimit: { max: 20 },
+  }),
+  userPhotoRemove: def({
+    method: 'DELETE',
+    path: '/api/ops/users/:id/photo',
+    access: 'user',
+    summary: "Remove a user's profile photo",
+    params: IdParams,
     response: UserResponse,
   }),
 } as const;

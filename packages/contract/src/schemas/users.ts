@@ -15,6 +15,7 @@ import {
   paginated,
   text,
 } from './common.js';
+import { Crop } from './brands.js';
 import { passwordFields, personDetailFields, personFields } from './person.js';
 
 export const RoleNames = z.array(z.enum(ROLES)).max(ROLES.length);
@@ -32,6 +33,8 @@ export const AdminUser = z.object({
   approved_at: Timestamp.nullable(),
   created_at: Timestamp,
   photo_uri: z.string().nullable(),
+  /** The same photo as a small square for avatars (null without a photo). */
+  photo_thumb_uri: z.string().nullable(),
   company: z.string().nullable(),
   country: z.string().nullable(),
   phone: z.string().nullable(),
@@ -42,7 +45,13 @@ export const AdminUser = z.object({
   /** Until when sign-in is locked after too many failed attempts (null: not locked). */
   locked_until: Timestamp.nullable(),
   /** What the caller may do to this user, so the UI offers exactly what the server allows. */
-  abilities: z.object({ edit: z.boolean(), change_status: z.boolean(), unlock: z.boolean() }),
+  abilities: z.object({
+    edit: z.boolean(),
+    change_status: z.boolean(),
+    unlock: z.boolean(),
+    /** Set or remove their profile photo: themselves, or someone the caller manages. */
+    photo: z.boolean(),
+  }),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -81,6 +90,8 @@ export const EditUserBody = z.strictObject({
   roles: RoleNames.min(1).optional(),
   permissions: PermissionNames.optional(),
   brands: BrandIds.optional(),
+  /** The same rules as the status change: never one's own, never an administrator's unless one is. */
+  status: Status.optional(),
 });
 export type EditUserBody = z.input<typeof EditUserBody>;
 
@@ -94,3 +105,27 @@ export type ApproveUserBody = z.input<typeof ApproveUserBody>;
 export const StatusChangeBody = z.strictObject({ status: Status.optional() }).optional();
 
 export const UserResponse = z.object({ user: AdminUser });
+
+/** What the caller may hand out when creating or editing a user (users.policy on the server). */
+export const UserGrantable = z.object({
+  roles: z.array(z.enum(ROLES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type UserGrantable = z.infer<typeof UserGrantable>;
+
+/** The largest profile photo accepted: a larger file is a 422 on `photo`. */
+export const USER_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The squares a profile photo is stored as, in pixels: the picture and the avatar thumbnail. */
+export const USER_PHOTO_SIZES = { photo: 512, thumb: 128 } as const;
+
+/** Multipart: the image under the file field `photo`, no other fields. */
+export const UserPhotoUploadBody = z.strictObject({});
+/** An uploaded photo, waiting to be framed and set with `userPhotoUpdate` (kept a day at most). */
+export const UserPhotoUpload = z.object({ photo: z.object({ id: z.number().int() }) });
+export type UserPhotoUpload = z.infer<typeof UserPhotoUpload>;
+export const UserPhotoParams = z.object({ id: Id, photoId: Id });
+/**
+ * The square to keep, in pixels of the upright upload; without it the centre square. A crop that
+ * is not quite square is trimmed to one around its centre.
+ */
+export const UserPhotoUpdateBody = z.strictObject({ crop: Crop.optional() }).optional();

@@ -186,7 +186,7 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       });
       if (emailChanged) deps.wake?.();
       const user = (await repos.users.byId(u.id))!;
-      return sessionView(repos, deps.media, { ...actor, user }, now());
+      return sessionView(repos, deps, { ...actor, user }, now());
     },
 
     async updatePassword(ctx: RequestContext, body: z.output<typeof UpdatePasswordBody>) {

@@ -138,7 +138,7 @@ export function authService(deps: Deps) {
         return id;
       });
       const actor = await actorFor(user, tokenId, null);
-      return { token, ...(await sessionView(repos, deps.media, actor, now())) };
+      return { token, ...(await sessionView(repos, deps, actor, now())) };
     },
 
     async logout(ctx: RequestContext) {
@@ -150,7 +150,7 @@ export function authService(deps: Deps) {
       return { message: 'Logged out' };
     },
 
-    me: (ctx: RequestContext) => sessionView(repos, deps.media, ctx.actor, now()),
+    me: (ctx: RequestContext) => sessionView(repos, deps, ctx.actor, now()),
 
     ...accountService(deps, guard),
   };

@@ -5,6 +5,8 @@ import type { CollectionsRepo } from '../collections/collections.repo.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { brandSummary } from '../brands/brands.view.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
+import { userPhotoUrls } from '../../lib/photoUrls.js';
+import type { PhotoHosts } from '../../lib/photoUrls.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
 import type { ShortcutsRepo } from '../shortcuts/shortcuts.repo.js';
 import { visibleShortcuts } from '../shortcuts/shortcuts.service.js';
@@ -19,7 +21,7 @@ export function menuOf(user: UserRow): MenuItem[] {
 /** The `{session_user, permissions, emulator, favorites_id}` answer of login and me. */
 export async function sessionView(
   deps: { roles: RolesRepo; brands: BrandsRepo; shortcuts: ShortcutsRepo; collections: CollectionsRepo },
-  media: MediaUrl,
+  { media, config }: { media: MediaUrl; config: { profilePhotoHosts: PhotoHosts } },
   actor: Actor,
   at: string,
 ): Promise<MeResponse> {
@@ -40,7 +42,7 @@ export async function sessionView(
       lang: u.lang === 'es' ? 'es' : 'en',
       status: u.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
       verified_at: u.verified_at,
-      photo_uri: u.photo_uri,
+      ...userPhotoUrls(media, config.profilePhotoHosts)(u),
       company: u.company,
       country: u.country,
       phone: u.phone,

@@ -48,7 +48,7 @@ export function emulationService(deps: Deps) {
       return id;
     });
     const actor = await actorFor(user, tokenId, emulatorId);
-    return { token, ...(await sessionView(repos, deps.media, actor, now())) };
+    return { token, ...(await sessionView(repos, deps, actor, now())) };
   }
 
   return {

@@ -7,7 +7,7 @@ import { BlobNotFoundError, BlobRangeError } from '../../storage/index.js';
 import { renderMarkedOnDemand } from '../watermarks/watermark.previews.js';
 
 /** Only these trees are ever served by link: pictures and derivatives, never originals. */
-const SERVABLE = /^(brands|folders|derivatives)\//;
+const SERVABLE = /^(brands|folders|derivatives|avatars)\//;
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
 
 /** Answers that are files never run as a page: no sniffing, and a sandbox if opened directly. */

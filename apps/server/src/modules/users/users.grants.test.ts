@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@brandvault/contract';
 import { adminClient, makeBrand, makeUser, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 
@@ -124,7 +125,29 @@ describe('who may change whose grants', () => {
     expect((await m.patch(`/api/ops/users/${id}/status/approve`)).statusCode).toBe(403);
     expect((await m.patch(`/api/ops/users/${id}/login/unlock`)).statusCode).toBe(403);
     const listed = (await m.get(`/api/ops/users/${id}`)).json().user;
-    expect(listed.abilities).toEqual({ edit: false, change_status: false, unlock: false });
+    expect(listed.abilities).toEqual({ edit: false, change_status: false, unlock: false, photo: false });
+  });
+});
+
+describe('what the create and edit screens offer', () => {
+  it('offers each caller the roles and permissions it may grant, and no more', async () => {
+    const all = (await admin.get('/api/ops/users/grantable')).json();
+    expect(all).toEqual({ roles: [...ROLES], permissions: [...PERMISSIONS] });
+    const manager = (await who.manager.client.get('/api/ops/users/grantable')).json();
+    expect(manager.roles).toEqual(['manager', 'member', 'guest']);
+    expect(manager.permissions).toEqual(
+      PERMISSIONS.filter((p) => [...ROLE_PERMISSIONS.manager, 'user.manage'].includes(p)),
+    );
+    // A guest holding user.manage hands out a guest and what it holds itself, never a member.
+    const guest = (await who.guest.client.get('/api/ops/users/grantable')).json();
+    expect(guest.roles).toEqual(['guest']);
+    expect(guest.permissions).toEqual(
+      PERMISSIONS.filter((p) => [...ROLE_PERMISSIONS.guest, 'user.manage'].includes(p)),
+    );
+    for (const p of guest.permissions) {
+      const r = await who.guest.client.post('/api/ops/users/create', newUser({ roles: ['guest'], permissions: [p] }));
+      expect(r.statusCode, p).toBe(201);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE } from '@brandvault/contract';
+import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE, PERMISSIONS, ROLES } from '@brandvault/contract';
 import type { FieldMessageKey, PermissionName } from '@brandvault/contract';
 import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
@@ -51,13 +51,20 @@ export const usersPolicy = {
         return manage && usersPolicy.manages(principal, row.roles) && (action === 'edit' || row.locked);
       case 'change_status':
         return manage && usersPolicy.changeStatus(principal, row.id, row.roles);
+      case 'photo':
+        return usersPolicy.setsPhoto(principal, row.id, row.roles);
     }
   },
   abilities: (principal: Principal, row: UserPolicyRow) => ({
     edit: usersPolicy.can(principal, 'edit', row),
     change_status: usersPolicy.can(principal, 'change_status', row),
     unlock: usersPolicy.can(principal, 'unlock', row),
+    photo: usersPolicy.can(principal, 'photo', row),
   }),
+
+  /** Anyone sets their own photo; others' only with user.manage, on users they manage. */
+  setsPhoto: (actor: Actor, targetId: number, targetRoles: readonly string[]) =>
+    actor.user.id === targetId || (hasPermission(actor, 'user.manage') && usersPolicy.manages(actor, targetRoles)),
 
   /** Edit, deactivate, approve, unlock: never an administrator, unless one is an administrator. */
   manages: (actor: Actor, targetRoles: readonly string[]) => isAdmin(actor) || !targetRoles.includes(ADMIN_ROLE),
@@ -67,6 +74,19 @@ export const usersPolicy = {
 
   dropOwnAdmin: (actor: Actor, targetId: number, newRoles: readonly string[] | undefined) =>
     actor.user.id === targetId && isAdmin(actor) && !!newRoles && !newRoles.includes(ADMIN_ROLE),
+
+  /** The roles and permissions the actor may hand to others (create, edit, approve). */
+  grantable(actor: Actor, rolePermissions: ReadonlyMap<string, readonly string[]>) {
+    return {
+      roles: ROLES.filter((r) => usersPolicy.grantsRole(actor, r, rolePermissions)),
+      permissions: PERMISSIONS.filter((p) => usersPolicy.grantsPermission(actor, p)),
+    };
+  },
+
+  /** May the actor hand this role to someone? Never the admin role, nor one carrying more than they may grant. */
+  grantsRole: (actor: Actor, role: string, rolePermissions: ReadonlyMap<string, readonly string[]>) =>
+    isAdmin(actor) ||
+    (role !== ADMIN_ROLE && (rolePermissions.get(role) ?? []).every((p) => usersPolicy.grantsPermission(actor, p))),
 
   /** May the actor hand this permission to someone? */
   grantsPermission: (actor: Actor, p: string) =>
@@ -81,8 +101,7 @@ export const usersPolicy = {
       for (const f of fields) if (changed<string | number>(c.after[f], c.before[f])) refused[f] = 'own';
       return refused;
     }
-    const roleGrants = (role: string) =>
-      role !== ADMIN_ROLE && (c.rolePermissions.get(role) ?? []).every((p) => usersPolicy.grantsPermission(c.actor, p));
+    const roleGrants = (role: string) => usersPolicy.grantsRole(c.actor, role, c.rolePermissions);
     if (!added(c.after.roles, c.before.roles).every(roleGrants)) refused.roles = 'grant';
     if (!added(c.after.permissions, c.before.permissions).every((p) => usersPolicy.grantsPermission(c.actor, p)))
       refused.permissions = 'grant';
@@ -97,7 +116,7 @@ export const usersPolicy = {
   },
 };
 
-export type UserAction = 'view' | 'edit' | 'change_status' | 'unlock';
+export type UserAction = 'view' | 'edit' | 'change_status' | 'unlock' | 'photo';
 export interface UserPolicyRow {
   id: number;
   roles: readonly string[];

@@ -1,12 +1,5 @@
-import { USERS_PER_PAGE } from '@brandvault/contract';
-import type {
-  AdminUser,
-  ApproveUserBody,
-  CreateUserBody,
-  EditUserBody,
-  Lang,
-  UserListQuery,
-} from '@brandvault/contract';
+import { ROLES, USERS_PER_PAGE } from '@brandvault/contract';
+import type { ApproveUserBody, CreateUserBody, EditUserBody, UserListQuery } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -22,6 +15,8 @@ import { auditTrail, changesOf, created, setChange, userTarget } from '../audit/
 import { refuseCommonPassword } from '../auth/passwordRules.js';
 import { usersPolicy } from './users.policy.js';
 import type { Grants } from './users.policy.js';
+import { adminUserViews, asLang } from './users.view.js';
+import { visibleUser } from './userAccess.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 
 /** Profile fields an edit records before and after (never the password). */
@@ -37,61 +32,15 @@ const PROFILE_FIELDS = [
   'position',
 ] as const;
 
-const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
-
 export function usersService(deps: Deps) {
   const { repos, clock, config, handle } = deps;
   const now = () => iso(clock.now());
   const audit = auditTrail(deps);
 
-  /** Admin views of many users with three batched look-ups, not one per user. */
-  async function views(actor: Actor, users: UserRow[]): Promise<AdminUser[]> {
-    const ids = users.map((u) => u.id);
-    const [roles, perms, brands, throttles] = await Promise.all([
-      repos.roles.rolesByUser(ids),
-      repos.roles.directPermissionsByUser(ids),
-      repos.brands.byUsers(ids),
-      repos.loginThrottles.byEmails(users.map((u) => u.email)),
-    ]);
-    const at = clock.now().getTime();
-    const lockedUntil = new Map(
-      throttles.filter((t) => t.locked_until && t.locked_until > at).map((t) => [t.email, t.locked_until!]),
-    );
-    return users.map((u) => {
-      const userRoles = roles.get(u.id) ?? [];
-      const locked = lockedUntil.get(u.email);
-      return {
-        id: u.id,
-        first_name: u.first_name,
-        last_name: u.last_name,
-        email: u.email,
-        lang: asLang(u.lang),
-        status: u.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
-        verified_at: u.verified_at,
-        approved_at: u.approved_at,
-        created_at: u.created_at,
-        photo_uri: u.photo_uri,
-        company: u.company,
-        country: u.country,
-        phone: u.phone,
-        position: u.position,
-        roles: userRoles.map((name) => ({ name })),
-        permissions: (perms.get(u.id) ?? []).map((name) => ({ name })),
-        brands: brands.get(u.id) ?? [],
-        locked_until: locked ? iso(new Date(locked)) : null,
-        abilities: usersPolicy.abilities(actor, { id: u.id, roles: userRoles, locked: locked !== undefined }),
-      };
-    });
-  }
+  const views = adminUserViews(deps);
   const view = async (actor: Actor, u: UserRow) => ({ user: (await views(actor, [u]))[0]! });
 
-  /** The user, if the actor may see them: another brand's user is as absent as an unknown id. */
-  async function load(actor: Actor, id: number) {
-    const u = await repos.users.byId(id);
-    if (!u || !(usersPolicy.seesEveryone(actor) || (await repos.users.sharesBrand(actor.user.id, id))))
-      throw new AppError('NOT_FOUND');
-    return u;
-  }
+  const load = (actor: Actor, id: number) => visibleUser(repos, actor, id);
   async function grantsOf(id: number): Promise<Grants> {
     const [roles, permissions, brands] = await Promise.all([
       repos.roles.rolesByUser([id]),
@@ -145,6 +94,11 @@ export function usersService(deps: Deps) {
 
     get: async ({ actor }: RequestContext, id: number) => view(actor, await load(actor, id)),
 
+    /** What the caller may offer on the create and edit screens; the same rules judge the request. */
+    async grantable({ actor }: RequestContext) {
+      return usersPolicy.grantable(actor, await repos.roles.permissionsOfRoles(ROLES));
+    },
+
     async create(ctx: RequestContext, body: z.output<typeof CreateUserBody>) {
       const { actor } = ctx;
       await authorizeGrants(actor, null, nothing, body);
@@ -187,13 +141,23 @@ export function usersService(deps: Deps) {
       authorize(usersPolicy.manages(actor, before.roles));
       await authorizeGrants(actor, id, before, body);
       if (usersPolicy.dropOwnAdmin(actor, id, body.roles)) throw invalid({ roles: 'invalid' });
+      const { roles, permissions, brands, status, ...fields } = body;
+      const statusChanged = status !== undefined && status !== target.status;
+      // As the status change route: never one's own account (manages() is checked above).
+      if (statusChanged && !usersPolicy.changeStatus(actor, id, before.roles)) throw invalid({ status: 'ownStatus' });
       if (body.email && (await repos.users.emailTaken(body.email, id))) throw invalid({ email: 'taken' });
       await checkBrands(body.brands);
-      const { roles, permissions, brands, ...fields } = body;
       const emailChanged = fields.email !== undefined && fields.email !== target.email;
       await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
-        await tx.users.update(id, { ...fields, ...(emailChanged ? { verified_at: null } : {}), updated_at: now() });
+        await tx.users.update(id, {
+          ...fields,
+          ...(statusChanged ? { status } : {}),
+          ...(emailChanged ? { verified_at: null } : {}),
+          updated_at: now(),
+        });
+        // A deactivated user is signed out everywhere at once.
+        if (statusChanged && status === 'INACTIVE') await tx.auth.deleteUserTokens(id);
         if (roles) await tx.roles.setUserRoles(id, roles);
         if (permissions) await tx.roles.setUserPermissions(id, permissions);
         if (brands) await tx.brands.setUserBrands(id, brands);
@@ -205,10 +169,16 @@ export function usersService(deps: Deps) {
           }),
         );
         const who = userTarget(target);
-        if (Object.keys(changes).length || !Object.keys(grants).length)
+        const granted = Object.keys(grants).length > 0;
+        if (Object.keys(changes).length || (!granted && !statusChanged))
           await audit.record(trx, ctx, { event: 'user.update', target: who, changes });
-        if (Object.keys(grants).length)
-          await audit.record(trx, ctx, { event: 'user.grants', target: who, changes: grants });
+        if (granted) await audit.record(trx, ctx, { event: 'user.grants', target: who, changes: grants });
+        if (statusChanged)
+          await audit.record(trx, ctx, {
+            event: 'user.status',
+            target: who,
+            changes: { status: { before: target.status, after: status } },
+          });
         if (emailChanged) {
           const changed = (await tx.users.byId(id))!;
           await queueMail(trx, mails.emailChanged(asLang(changed.lang), changed, target.email));

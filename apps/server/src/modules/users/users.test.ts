@@ -55,7 +55,8 @@ describe('users administration', () => {
     expect(me.permissions).not.toContainEqual({ name: 'user.manage' });
     // A direct permission opens the list but not the writes.
     const listed = (await client.get('/api/ops/users/all')).json().items;
-    expect(listed[0].abilities).toEqual({ edit: false, change_status: false, unlock: false });
+    // Their own row: only their photo is theirs to change.
+    expect(listed[0].abilities).toEqual({ edit: false, change_status: false, unlock: false, photo: true });
     expect((await client.patch(`/api/ops/users/${id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
     const view = (await admin.get(`/api/ops/users/${id}`)).json().user;
     expect(view).toMatchObject({ status: 'ACTIVE', roles: [{ name: 'member' }], permissions: [{ name: 'user.view' }] });
@@ -157,6 +158,23 @@ describe('users administration', () => {
     await t.client().login(email, 'password-123');
   });
 
+  it('changes the status from the edit screen as the status change does: signed out, audited apart', async () => {
+    const { client, id } = await makeUser(t, admin, { brands: [brandA] });
+    const r = await admin.patch(`/api/ops/users/${id}/edit`, { status: 'INACTIVE', lang: 'es', brands: [brandB] });
+    expect(r.json().user).toMatchObject({ status: 'INACTIVE', lang: 'es', brands: [{ id: brandB }] });
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+    const entries = async (event: string) =>
+      (await admin.get(`/api/ops/audit/all?event=${event}&per_page=100`))
+        .json()
+        .items.filter((e: { target: { id: number } }) => e.target.id === id);
+    expect((await entries('user.status'))[0].changes).toEqual({ status: { before: 'ACTIVE', after: 'INACTIVE' } });
+    expect((await entries('user.update'))[0].changes).toEqual({ lang: { before: 'en', after: 'es' } });
+    expect((await entries('user.grants'))[0].changes).toEqual({ brands: { before: [brandA], after: [brandB] } });
+    const bad = await admin.patch(`/api/ops/users/${id}/edit`, { status: 'PENDING' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['status']);
+  });
+
   it('approves a registration and tells the applicant', async () => {
     const anon = t.client();
     const reg = {
@@ -179,8 +197,13 @@ describe('users administration', () => {
   it('does not let an administrator lock themselves out', async () => {
     const me = (await admin.get('/api/auth/me')).json().session_user;
     const own = (await admin.get(`/api/ops/users/${me.id}`)).json().user;
-    expect(own.abilities).toEqual({ edit: true, change_status: false, unlock: false });
+    expect(own.abilities).toEqual({ edit: true, change_status: false, unlock: false, photo: true });
     expect((await admin.patch(`/api/ops/users/${me.id}/status/change`, { status: 'INACTIVE' })).statusCode).toBe(403);
+    // Nor through the edit screen's status field.
+    const edited = await admin.patch(`/api/ops/users/${me.id}/edit`, { status: 'INACTIVE' });
+    expect(edited.statusCode).toBe(422);
+    expect(edited.json().error.fields).toEqual({ status: 'status of your own account cannot be changed' });
+    expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { status: 'ACTIVE' })).statusCode).toBe(200);
     expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { roles: ['member'] })).statusCode).toBe(422);
   });
 });

@@ -18,7 +18,14 @@ export function ProfileMenu() {
       <Menu.Target>
         <UnstyledButton className={classes.profileButton} aria-label={t('profile.menu')} data-testid="profile-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.photo_uri ?? undefined} alt="" radius="xl" size={30} color="vault">
+            <Avatar
+              src={user.photo_thumb_uri ?? user.photo_uri ?? undefined}
+              alt=""
+              radius="xl"
+              size={30}
+              color="vault"
+              data-testid="navbar-avatar"
+            >
               <IconUser size={18} stroke={1.7} />
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="md" className={classes.profileName}>

@@ -32,6 +32,7 @@ const row = (over: Partial<AdminUser>): AdminUser => ({
   approved_at: '2026-11-20T10:00:00.000Z',
   created_at: '2026-11-20T10:00:00.000Z',
   photo_uri: null,
+  photo_thumb_uri: null,
   company: null,
   country: null,
   phone: null,
@@ -40,7 +41,7 @@ const row = (over: Partial<AdminUser>): AdminUser => ({
   permissions: [],
   brands: [],
   locked_until: null,
-  abilities: { edit: true, change_status: true, unlock: false },
+  abilities: { edit: true, change_status: true, unlock: false, photo: true },
   ...over,
 });
 

@@ -1,5 +1,4 @@
-import { Avatar, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../state/session';
 import { EmailSettingsCard } from '../notifications/EmailSettingsCard';
@@ -9,25 +8,25 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { VerificationBadge, VerificationCard } from './VerificationCard';
 import { usePageTitle } from '../../app/components/usePageTitle';
+import { PhotoField } from '../users/photo/PhotoField';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
   usePageTitle(t('profile.myProfile'));
   const user = useSession((s) => s.sessionUser);
   if (!user) return null;
+  const fullName = `${user.first_name} ${user.last_name}`.trim();
   const roles = user.roles.map((r) => t(`roles.${r.name}`, { defaultValue: r.name })).join(', ');
 
   return (
     <Container size="lg" py="xl">
       <Paper withBorder p="lg" mb="lg">
-        <Group gap="md" wrap="nowrap">
-          <Avatar src={user.photo_uri ?? undefined} alt="" size={64} radius="xl" color="vault">
-            <IconUser size={32} stroke={1.5} />
-          </Avatar>
+        {/* Anyone changes their own photo (§2 profile: change photo). */}
+        <PhotoField userId={user.id} name={fullName} photoUri={user.photo_uri} canChange>
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <Title order={1} fz={22}>
-                {user.first_name} {user.last_name}
+                {fullName}
               </Title>
               <VerificationBadge user={user} />
             </Group>
@@ -36,7 +35,7 @@ export default function ProfilePage() {
               {roles && ` · ${roles}`}
             </Text>
           </Stack>
-        </Group>
+        </PhotoField>
       </Paper>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -58,6 +58,7 @@ const grace: AdminUser = {
   approved_at: '2026-11-01T00:00:00.000Z',
   created_at: '2026-11-01T00:00:00.000Z',
   photo_uri: null,
+  photo_thumb_uri: null,
   company: null,
   country: null,
   phone: null,
@@ -66,7 +67,7 @@ const grace: AdminUser = {
   permissions: [],
   brands: [],
   locked_until: null,
-  abilities: { edit: true, change_status: true, unlock: false },
+  abilities: { edit: true, change_status: true, unlock: false, photo: true },
 };
 
 const answerWith = (permissions: readonly PermissionName[]) => ({

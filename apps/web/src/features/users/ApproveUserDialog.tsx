@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
-import { ROLES } from '@brandvault/contract';
 import type { AdminUser, RoleName } from '@brandvault/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { ApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useCan } from '../../state/access';
-import { useApproveUser, useMyBrands } from './api';
+import { useApproveUser, useGrantable, useMyBrands } from './api';
 import { userName } from './userColumns';
 
 /** The registration being approved; null while the dialog is closed. */
@@ -16,13 +14,13 @@ const close = () => useApproveStore.setState({ user: null });
 
 /**
  * Approves a registration choosing the new user's roles and brands in the same step, so they do
- * not land on "ask an administrator". Offers only what the caller may grant: the admin role to
- * administrators only, and the brands the caller belongs to (the server checks both again).
+ * not land on "ask an administrator". Offers only what the caller may grant: the roles the server
+ * names, and the brands the caller belongs to (the server checks both again).
  */
 export function ApproveUserDialog() {
   const { t } = useTranslation();
   const user = useApproveStore((s) => s.user);
-  const isAdmin = useCan().role('admin');
+  const grantable = useGrantable(user !== null);
   const brands = useMyBrands(user !== null);
   const approve = useApproveUser();
   const [roles, setRoles] = useState<string[]>(['member']);
@@ -38,7 +36,7 @@ export function ApproveUserDialog() {
 
   // The server names an element's field (`roles.0`) when one value is bad; show it on the input.
   const fieldError = (k: string) => Object.entries(fields).find(([f]) => f === k || f.startsWith(`${k}.`))?.[1];
-  const roleOptions = ROLES.filter((r) => isAdmin || r !== 'admin').map((r) => ({ value: r, label: t(`roles.${r}`) }));
+  const roleOptions = (grantable.data?.roles ?? []).map((r) => ({ value: r, label: t(`roles.${r}`) }));
   const brandOptions = (brands.data?.items ?? []).map((b) => ({ value: String(b.id), label: b.name }));
 
   const submit = () => {

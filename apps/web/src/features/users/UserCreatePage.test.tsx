@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@brandvault/contract';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '@brandvault/contract';
 import { useSession } from '../../state/session';
 import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -10,6 +10,11 @@ const manager = {
   ...loginAnswer,
   session_user: { ...loginAnswer.session_user, roles: [{ name: 'manager' }] },
   permissions: [...ROLE_PERMISSIONS.manager, 'user.manage' as const, 'user.view' as const].map((name) => ({ name })),
+};
+/** What the server lets this manager grant: never the admin role nor an admin-only permission. */
+const grantable = {
+  roles: ['manager', 'member', 'guest'],
+  permissions: PERMISSIONS.filter((p) => manager.permissions.some((h) => h.name === p)),
 };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -22,6 +27,7 @@ function stub(answer: () => Response) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url === '/api/ops/brand/list') return json(200, { items: [brand] });
+      if (url === '/api/ops/users/grantable') return json(200, grantable);
       if (url === '/api/ops/users/create') {
         sent.push(JSON.parse(String(init?.body)));
         return answer();
@@ -51,6 +57,10 @@ async function fillAndSubmit() {
   const brands = screen.getAllByLabelText(/^Brands/).find((el) => el.tagName === 'INPUT')!;
   await user.click(brands);
   await user.click(await screen.findByRole('option', { name: 'Acme' }));
+  // Direct permissions by area, each saying what it allows; admin-only ones are not offered.
+  const users = screen.getByRole('group', { name: 'Users' });
+  await user.click(within(users).getByRole('checkbox', { name: /Create, edit, approve, deactivate and unlock users/ }));
+  expect(screen.queryByRole('checkbox', { name: /Create, edit and remove brands/ })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Create user' }));
 }
 
@@ -69,8 +79,15 @@ describe('UserCreatePage', () => {
     );
     await fillAndSubmit();
     expect(await screen.findByText('This e-mail is already taken.')).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({ email: 'ada@example.com', roles: ['member'], brands: [7], status: 'ACTIVE' });
-  }, 20_000);
+    expect(sent[0]).toMatchObject({
+      email: 'ada@example.com',
+      roles: ['member'],
+      brands: [7],
+      status: 'ACTIVE',
+      permissions: ['user.manage'],
+      company: null,
+    });
+  }, 40_000);
 
   it('shows the informational Too Many Attempts notice on 429', async () => {
     stub(() => json(429, { error: { code: 'USER_UPDATE_TOO_MANY', message: 'Too many' } }));
@@ -79,5 +96,5 @@ describe('UserCreatePage', () => {
     const box = notice.closest('.mantine-Notification-root') as HTMLElement;
     expect(within(box).getByText(/maximum user update attempts/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create user' })).toBeEnabled());
-  }, 20_000);
+  }, 40_000);
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_PERMISSIONS } from '@brandvault/contract';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '@brandvault/contract';
 import type { AdminUser } from '@brandvault/contract';
 import { useSession } from '../../state/session';
 import { brand, loginAnswer } from '../../test/fixtures';
@@ -18,6 +18,7 @@ const pending: AdminUser = {
   approved_at: null,
   created_at: '2026-11-20T10:00:00.000Z',
   photo_uri: null,
+  photo_thumb_uri: null,
   company: 'Navy',
   country: null,
   phone: null,
@@ -26,7 +27,7 @@ const pending: AdminUser = {
   permissions: [],
   brands: [],
   locked_until: null,
-  abilities: { edit: true, change_status: true, unlock: false },
+  abilities: { edit: true, change_status: true, unlock: false, photo: true },
 };
 
 const adminAnswer = {
@@ -65,6 +66,7 @@ describe('UsersPage', () => {
           return json(200, { items: [user], total: 1, page: 1, per_page: 20 });
         }
         if (url === '/api/ops/brand/list') return json(200, { items: [brand] });
+        if (url === '/api/ops/users/grantable') return json(200, { roles: ROLES, permissions: PERMISSIONS });
         if (url === '/api/ops/users/5/status/approve') {
           approved = true;
           sent = JSON.parse(String(init?.body));
@@ -139,6 +141,28 @@ describe('UsersPage', () => {
     await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/login/unlock'));
     await waitFor(() => expect(screen.queryByText('Sign-in locked')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Unlock' })).not.toBeInTheDocument();
+  });
+
+  it('opens the edit screen from the row', async () => {
+    const active = { ...pending, status: 'ACTIVE' as const, approved_at: '2026-11-21T00:00:00.000Z' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/api/ops/users/all'))
+          return json(200, { items: [active], total: 1, page: 1, per_page: 20 });
+        return json(200, {
+          session_user: adminAnswer.session_user,
+          permissions: adminAnswer.permissions,
+          emulator: adminAnswer.emulator,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/users');
+    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Edit Grace Hopper' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/5/edit'));
   });
 
   it('lists with the search, status, role and brand of the URL, and offers no actions without user.manage', async () => {

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { AdminUser, RoleName, RouteQuery } from '@brandvault/contract';
+import type { AdminUser, RoleName, RouteBody, RouteQuery } from '@brandvault/contract';
 import { call } from '../../api/client';
+import { useSession } from '../../state/session';
+import { sessionKeys } from '../auth/api';
 
 export type UserListQuery = NonNullable<RouteQuery<'usersAll'>>;
 
@@ -19,6 +21,52 @@ export function useUsers(query: UserListQuery, options: { enabled?: boolean } = 
     queryFn: ({ signal }) => call(routes.usersAll, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
+  });
+}
+
+export function useUser(id: number) {
+  return useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => call(routes.userGet, { params: { id }, signal }),
+  });
+}
+
+/** The roles and permissions the caller may hand out (the server's policy decides; the form offers them). */
+export function useGrantable(enabled = true) {
+  return useQuery({
+    queryKey: [...userKeys.all, 'grantable'] as const,
+    queryFn: ({ signal }) => call(routes.userGrantable, { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export function useCreateUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'userCreate'>) => call(routes.userCreate, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** After a change to a user: the users screens refresh, and so does the session when it is the caller's own. */
+export function useAfterUserChange() {
+  const qc = useQueryClient();
+  return async (userId: number) => {
+    await qc.invalidateQueries({ queryKey: userKeys.all });
+    if (useSession.getState().sessionUser?.id !== userId) return;
+    const me = await call(routes.me);
+    useSession.getState().setMe(me);
+    qc.setQueryData(sessionKeys.me(), me);
+  };
+}
+
+export function useEditUser() {
+  const after = useAfterUserChange();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RouteBody<'userEdit'> }) =>
+      call(routes.userEdit, { params: { id }, body }),
+    onSuccess: (_answer, { id }) => after(id),
   });
 }
 

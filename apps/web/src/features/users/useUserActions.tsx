@@ -1,6 +1,7 @@
-import { IconCheck, IconLockOpen, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCheck, IconLockOpen, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { RowAction } from '../../app/components/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
@@ -9,11 +10,12 @@ import { useApproveStore } from './ApproveUserDialog';
 import { userName } from './userColumns';
 
 /**
- * Approve, activate, deactivate and unlock, each offered only where the server's `abilities`
+ * Edit, approve, activate, deactivate and unlock, each offered only where the server's `abilities`
  * allow it; approving opens ApproveUserDialog, the status changes ask through the shell's dialog.
  */
 export function useUserActions(): RowAction<AdminUser>[] {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const status = useChangeUserStatus();
   const unlock = useUnlockUser();
   const onApprove = (user: AdminUser) => useApproveStore.setState({ user });
@@ -50,6 +52,15 @@ export function useUserActions(): RowAction<AdminUser>[] {
 
   const canStatus = (user: AdminUser) => user.abilities.change_status;
   return [
+    {
+      key: 'edit',
+      label: t('users.edit'),
+      ariaLabel: (user) => t('users.editFor', { name: userName(user) }),
+      icon: <IconPencil size={14} />,
+      inline: true,
+      hidden: (user) => !user.abilities.edit,
+      onClick: (user) => void navigate(`/users/${user.id}/edit`),
+    },
     {
       key: 'unlock',
       label: t('users.unlock'),

@@ -17,7 +17,14 @@ export function userColumns(t: TFunction): ColumnDef<AdminUser>[] {
       header: t('users.columns.user'),
       cell: (user) => (
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.photo_uri ?? undefined} alt="" radius="xl" size={32} color="vault" visibleFrom="xs">
+          <Avatar
+            src={user.photo_thumb_uri ?? user.photo_uri ?? undefined}
+            alt=""
+            radius="xl"
+            size={32}
+            color="vault"
+            visibleFrom="xs"
+          >
             <IconUser size={16} />
           </Avatar>
           <div className={classes.person}>
