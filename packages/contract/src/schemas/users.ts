@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PERMISSIONS, ROLES } from '../permissions.js';
+import { PERMISSIONS } from '../permissions.js';
+import { RoleNameSchema } from './roles.js';
 import {
   Email,
   Id,
@@ -18,7 +19,13 @@ import {
 import { Crop } from './brands.js';
 import { passwordFields, personDetailFields, personFields } from './person.js';
 
-export const RoleNames = z.array(z.enum(ROLES)).max(ROLES.length);
+/** The most roles one user holds. */
+export const ROLES_MAX_PER_USER = 20;
+/** Role names: the seeded ones and any made on the roles screen (the server checks they exist). */
+export const RoleNames = z
+  .array(RoleNameSchema)
+  .max(ROLES_MAX_PER_USER)
+  .refine((names) => new Set(names).size === names.length, { params: { key: 'duplicateItems' } });
 export const PermissionNames = z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length);
 export const BrandIds = z.array(IdNumber).max(1000);
 
@@ -58,7 +65,7 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const UserListQuery = PageQuery.extend({
   search: text().trim().max(255).optional(),
   status: z.enum(['ACTIVE', 'INACTIVE', 'PENDING']).optional(),
-  role: z.enum(ROLES).optional(),
+  role: RoleNameSchema.optional(),
   brand: Id.optional(),
 });
 export const UserList = paginated(AdminUser);
@@ -108,7 +115,7 @@ export const UserResponse = z.object({ user: AdminUser });
 
 /** What the caller may hand out when creating or editing a user (users.policy on the server). */
 export const UserGrantable = z.object({
-  roles: z.array(z.enum(ROLES)),
+  roles: z.array(z.string()),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export type UserGrantable = z.infer<typeof UserGrantable>;

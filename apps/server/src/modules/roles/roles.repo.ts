@@ -48,6 +48,9 @@ export function rolesRepo(db: Db) {
       return rows.map((r) => r.name).sort();
     },
 
+    /** Every role's name, seeded ones first. */
+    roleNames: async () => (await db.selectFrom('roles').select('name').orderBy('id').execute()).map((r) => r.name),
+
     /** The permissions each named role carries. */
     async permissionsOfRoles(names: readonly string[]): Promise<Map<string, string[]>> {
       const out = new Map<string, string[]>(names.map((n) => [n, []]));

@@ -78,7 +78,7 @@ describe('approving a registration with its role and brands', () => {
     await admin.patch(`/api/ops/users/${u.id}/edit`, { brands: [A] });
     expect((await approve(manager, u.id, { roles: ['member'], brands: [A] })).statusCode).toBe(200);
     const v = await register();
-    const bad = await approve(admin, v.id, { roles: ['nope'], brands: ['x'] });
+    const bad = await approve(admin, v.id, { roles: ['No pe!'], brands: ['x'] });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['brands.0', 'roles.0']);
     expect((await approve(admin, v.id, { roles: [] })).statusCode).toBe(422);

@@ -167,3 +167,34 @@ describe('the user directory', () => {
     expect(everyone).toEqual(expect.arrayContaining([inA, onlyB]));
   });
 });
+
+describe('roles made on the roles screen', () => {
+  it('are given to users like the seeded ones, within the same grant rules; unknown names are a 422', async () => {
+    const made = await admin.post('/api/ops/roles/create', {
+      name: 'designer',
+      permissions: ['brand.view', 'asset.view', 'asset.create'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await admin.post('/api/ops/roles/create', { name: 'auditor', permissions: ['brand.view', 'brand.manage'] });
+
+    expect((await admin.get('/api/ops/users/grantable')).json().roles).toEqual([...ROLES, 'designer', 'auditor']);
+    // The manager holds everything a designer does, but not what an auditor does.
+    expect((await who.manager.client.get('/api/ops/users/grantable')).json().roles).toContain('designer');
+    expect((await who.manager.client.get('/api/ops/users/grantable')).json().roles).not.toContain('auditor');
+
+    const r = await who.manager.client.post('/api/ops/users/create', newUser({ roles: ['designer'] }));
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().user.roles.map((x: { name: string }) => x.name)).toEqual(['designer']);
+    const listed = (await admin.get('/api/ops/users/all?role=designer')).json().items;
+    expect(listed.map((u: { id: number }) => u.id)).toEqual([r.json().user.id]);
+
+    const refused = await who.manager.client.post('/api/ops/users/create', newUser({ roles: ['auditor'] }));
+    expect(refused.statusCode).toBe(403);
+    const unknown = await admin.post('/api/ops/users/create', newUser({ roles: ['desinger'] }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.fields.roles).toMatch(/names a role that does not exist/);
+    const twice = await admin.post('/api/ops/users/create', newUser({ roles: ['member', 'member'] }));
+    expect(twice.statusCode).toBe(422);
+    expect((await admin.patch(`/api/ops/users/${await target()}/edit`, { roles: ['ghost'] })).statusCode).toBe(422);
+  });
+});

@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE, PERMISSIONS, ROLES } from '@brandvault/contract';
+import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE, PERMISSIONS } from '@brandvault/contract';
 import type { FieldMessageKey, PermissionName } from '@brandvault/contract';
 import type { Actor, Principal } from '../auth/actor.js';
 import { hasPermission, isAdmin } from '../auth/actor.js';
@@ -78,7 +78,7 @@ export const usersPolicy = {
   /** The roles and permissions the actor may hand to others (create, edit, approve). */
   grantable(actor: Actor, rolePermissions: ReadonlyMap<string, readonly string[]>) {
     return {
-      roles: ROLES.filter((r) => usersPolicy.grantsRole(actor, r, rolePermissions)),
+      roles: [...rolePermissions.keys()].filter((r) => usersPolicy.grantsRole(actor, r, rolePermissions)),
       permissions: PERMISSIONS.filter((p) => usersPolicy.grantsPermission(actor, p)),
     };
   },

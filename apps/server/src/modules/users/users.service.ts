@@ -1,4 +1,4 @@
-import { ROLES, USERS_PER_PAGE } from '@brandvault/contract';
+import { USERS_PER_PAGE } from '@brandvault/contract';
 import type { ApproveUserBody, CreateUserBody, EditUserBody, UserListQuery } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
@@ -55,10 +55,13 @@ export function usersService(deps: Deps) {
   }
   /** Refuses, field by field, what the actor may not grant (users.policy.ts). */
   async function authorizeGrants(actor: Actor, targetId: number | null, before: Grants, after: Partial<Grants>) {
-    const [rolePermissions, actorBrands] = await Promise.all([
+    const [rolePermissions, actorBrands, roleNames] = await Promise.all([
       repos.roles.permissionsOfRoles(after.roles ?? []),
       repos.brands.byUsers([actor.user.id]),
+      after.roles?.length ? repos.roles.roleNames() : Promise.resolve<string[]>([]),
     ]);
+    // Roles made on the roles screen are names like any other; one that does not exist is a typo.
+    if (after.roles?.some((r) => !roleNames.includes(r))) throw invalid({ roles: 'unknownRole' });
     const refused = usersPolicy.refusedGrants({
       actor,
       actorBrands: new Set((actorBrands.get(actor.user.id) ?? []).map((b) => b.id)),
@@ -96,7 +99,7 @@ export function usersService(deps: Deps) {
 
     /** What the caller may offer on the create and edit screens; the same rules judge the request. */
     async grantable({ actor }: RequestContext) {
-      return usersPolicy.grantable(actor, await repos.roles.permissionsOfRoles(ROLES));
+      return usersPolicy.grantable(actor, await repos.roles.permissionsOfRoles(await repos.roles.roleNames()));
     },
 
     async create(ctx: RequestContext, body: z.output<typeof CreateUserBody>) {

@@ -36,7 +36,10 @@ export function ApproveUserDialog() {
 
   // The server names an element's field (`roles.0`) when one value is bad; show it on the input.
   const fieldError = (k: string) => Object.entries(fields).find(([f]) => f === k || f.startsWith(`${k}.`))?.[1];
-  const roleOptions = (grantable.data?.roles ?? []).map((r) => ({ value: r, label: t(`roles.${r}`) }));
+  const roleOptions = (grantable.data?.roles ?? []).map((r) => ({
+    value: r,
+    label: t(`roles.${r}`, { defaultValue: r }),
+  }));
   const brandOptions = (brands.data?.items ?? []).map((b) => ({ value: String(b.id), label: b.name }));
 
   const submit = () => {

@@ -9,7 +9,7 @@ import type { FilterDef } from '../../app/components/adminTable';
 import { PageHeader } from '../../app/components/PageHeader';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { useCan } from '../../state/access';
-import { useMyBrands, useUsers } from './api';
+import { useGrantable, useMyBrands, useUsers } from './api';
 import { ApproveUserDialog } from './ApproveUserDialog';
 import type { UserListQuery } from './api';
 import { userColumns, userName } from './userColumns';
@@ -25,6 +25,8 @@ export default function UsersPage() {
   usePageTitle(t('users.title'));
   const canManage = useCan().permission('user.manage');
   const brands = useMyBrands(true);
+  // Roles made on the roles screen join the seeded ones for those who may hand them out.
+  const roleNames = [...new Set([...ROLES, ...(useGrantable(canManage).data?.roles ?? [])])];
   const filters: FilterDef[] = [
     {
       type: 'select',
@@ -38,7 +40,8 @@ export default function UsersPage() {
       key: 'role',
       label: t('users.roleFilter'),
       allLabel: t('users.filterAllRoles'),
-      options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })),
+      acceptUnlisted: true,
+      options: roleNames.map((r) => ({ value: r, label: t(`roles.${r}`, { defaultValue: r }) })),
     },
     {
       type: 'select',
@@ -53,7 +56,7 @@ export default function UsersPage() {
   const table = useTableUrl({ filters, perPage: USERS_PER_PAGE, perPageOptions: [USERS_PER_PAGE, 50, 100] });
   const { search, page, perPage } = table.state;
   const status = table.state.filters.status as StatusFilter | '';
-  const role = ROLES.find((r) => r === table.state.filters.role);
+  const role = table.state.filters.role || undefined;
   const brand = Number(table.state.filters.brand) || undefined;
   const query: UserListQuery = {
     page,

@@ -44,10 +44,10 @@ export function grantOptions(input: {
     brand: (id: number) => !lockAll && mine.has(id),
   };
 
-  const roleNames = [
-    ...ROLES.filter((r) => grants.role(r) || heldRoles.includes(r)),
-    ...heldRoles.filter((r) => !(ROLES as readonly string[]).includes(r)),
-  ];
+  // Seeded roles first, then those made on the roles screen, as the server lists them.
+  const roleNames = [...new Set([...ROLES, ...grantable.roles, ...heldRoles])].filter(
+    (r) => grants.role(r) || heldRoles.includes(r),
+  );
   const brands = [...input.myBrands, ...heldBrands.filter((b) => !mine.has(b.id))];
   return {
     roles: roleNames.map((r) => ({ value: r, label: input.roleLabel(r), disabled: !grants.role(r) })),
