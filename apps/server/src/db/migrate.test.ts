@@ -120,6 +120,53 @@ describe('migrate', () => {
     expect(granted).toEqual([{ role: 'member', permission: 'comment.create' }]);
   });
 
+  it("fills each user's last sign-in from the audit log's sign-ins", async () => {
+    t = await emptyDb();
+    await t.locked(() => migrate(t!.db, dialect, t!.schema, '2026112614_asset_manager'));
+    const db = t.db;
+    const at = '2026-11-20T00:00:00.000Z';
+    const person = (email: string) => ({
+      first_name: 'A',
+      last_name: 'B',
+      email,
+      password_hash: 'x',
+      lang: 'en',
+      status: 'ACTIVE',
+      created_at: at,
+      updated_at: at,
+    });
+    const [ana, bo] = await Promise.all(
+      ['ana@example.com', 'bo@example.com'].map(async (e) =>
+        Number((await db.insertInto('users').values(person(e)).returning('id').executeTakeFirstOrThrow()).id),
+      ),
+    );
+    const entry = (seq: number, event: string, userId: number, createdAt: string) => ({
+      seq,
+      event,
+      section: 'auth',
+      user_id: userId,
+      ip: '127.0.0.1',
+      details: '{}',
+      created_at: createdAt,
+      prev_hash: '0'.repeat(64),
+      hash: String(seq).padStart(64, '0'),
+    });
+    await db
+      .insertInto('audit_log')
+      .values([
+        entry(1, 'auth.login', ana!, '2026-11-21T08:00:00.000Z'),
+        entry(2, 'auth.login', ana!, '2026-11-24T09:00:00.000Z'),
+        entry(3, 'auth.logout', ana!, '2026-11-25T09:00:00.000Z'),
+      ] as never)
+      .execute();
+    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    const rows = await db.selectFrom('users').select(['id', 'last_login_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: ana, last_login_at: '2026-11-24T09:00:00.000Z' },
+      { id: bo, last_login_at: null },
+    ]);
+  });
+
   it('leaves a database migrated since the squash as it is', async () => {
     t = await emptyDb();
     await t.locked(() => migrate(t!.db, dialect, t!.schema));

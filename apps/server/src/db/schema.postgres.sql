@@ -1144,6 +1144,7 @@ create table users (
   updated_at character varying(32) not null,
   photo_key character varying(255),
   photo_thumb_key character varying(255),
+  last_login_at character varying(32),
   constraint users_pkey primary key (id),
   constraint users_email_key unique (email)
 );

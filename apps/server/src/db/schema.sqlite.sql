@@ -881,7 +881,8 @@ create table users (
   created_at varchar(32) not null,
   updated_at varchar(32) not null,
   photo_key varchar(255),
-  photo_thumb_key varchar(255)
+  photo_thumb_key varchar(255),
+  last_login_at varchar(32)
 );
 
 create index users_status_created on users (status, created_at);

@@ -26,6 +26,8 @@ export interface UsersTable {
   menu_settings: string | null;
   created_at: string;
   updated_at: string;
+  /** The last successful sign-in (2026112616_last_sign_in); emulation does not count. */
+  last_login_at: Generated<string | null>;
 }
 export interface RolesTable {
   id: Generated<number>;

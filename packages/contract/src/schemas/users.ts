@@ -39,6 +39,8 @@ export const AdminUser = z.object({
   verified_at: Timestamp.nullable(),
   approved_at: Timestamp.nullable(),
   created_at: Timestamp,
+  /** The last sign-in (null: never signed in). */
+  last_login_at: Timestamp.nullable(),
   photo_uri: z.string().nullable(),
   /** The same photo as a small square for avatars (null without a photo). */
   photo_thumb_uri: z.string().nullable(),

@@ -133,7 +133,9 @@ export function authService(deps: Deps) {
         iso(new Date(at - config.tokenMaxMs)),
       );
       const tokenId = await handle.db.transaction().execute(async (trx) => {
-        const id = await makeRepos(trx).auth.insertToken(user.id, sha256(token), now());
+        const at = now();
+        const id = await makeRepos(trx).auth.insertToken(user.id, sha256(token), at);
+        await makeRepos(trx).users.signedIn(user.id, at);
         await audit.record(trx, ctx, { event: 'auth.login', userId: user.id });
         return id;
       });

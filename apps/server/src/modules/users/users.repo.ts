@@ -50,6 +50,9 @@ export function usersRepo(db: Db) {
       return !!row;
     },
 
+    signedIn: (id: number, at: string) =>
+      db.updateTable('users').set({ last_login_at: at }).where('id', '=', id).execute(),
+
     async count() {
       const r = await db
         .selectFrom('users')

@@ -63,6 +63,33 @@ describe('users administration', () => {
     expect(view.brands).toEqual([{ id: brandA, name: 'Alpha' }]);
   });
 
+  it('shows when each user last signed in, never counting an emulation', async () => {
+    const r = await admin.post('/api/ops/users/create', {
+      first_name: 'Lena',
+      last_name: 'Login',
+      email: 'lena.login@example.com',
+      password: 'a-fine-password',
+      password_confirmation: 'a-fine-password',
+      roles: ['member'],
+      brands: [brandA],
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    const id = r.json().user.id as number;
+    expect(r.json().user.last_login_at).toBeNull();
+    const lena = t.client();
+    await lena.login('lena.login@example.com', 'a-fine-password');
+    const first = (await admin.get(`/api/ops/users/${id}`)).json().user.last_login_at;
+    expect(first).toEqual(expect.any(String));
+    // Emulating is not the user signing in (a fresh admin session: emulating replaces its token).
+    const emulator = await adminClient(t);
+    const adminId = (await emulator.get('/api/auth/me')).json().session_user.id as number;
+    const started = await emulator.post(`/api/ops/users/${id}/switch`);
+    expect(started.statusCode).toBe(200);
+    emulator.token = started.json().token;
+    expect((await emulator.post(`/api/ops/users/${adminId}/switch/end`)).statusCode).toBe(200);
+    expect((await admin.get(`/api/ops/users/${id}`)).json().user.last_login_at).toBe(first);
+  });
+
   it('refuses a duplicate e-mail, an unknown brand or role, and a weak password', async () => {
     const base = {
       first_name: 'A',

@@ -38,6 +38,7 @@ export function adminUserViews(deps: Pick<Deps, 'repos' | 'clock' | 'media' | 'c
         verified_at: u.verified_at,
         approved_at: u.approved_at,
         created_at: u.created_at,
+        last_login_at: u.last_login_at ?? null,
         ...photos(u),
         company: u.company,
         country: u.country,

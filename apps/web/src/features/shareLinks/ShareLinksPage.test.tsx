@@ -57,6 +57,7 @@ const grace: AdminUser = {
   verified_at: null,
   approved_at: '2026-11-01T00:00:00.000Z',
   created_at: '2026-11-01T00:00:00.000Z',
+  last_login_at: null,
   photo_uri: null,
   photo_thumb_uri: null,
   company: null,

@@ -27,6 +27,7 @@ const target: AdminUser = {
   verified_at: null,
   approved_at: '2026-11-20T10:00:00.000Z',
   created_at: '2026-11-20T10:00:00.000Z',
+  last_login_at: null,
   photo_uri: null,
   photo_thumb_uri: null,
   company: 'Navy',

@@ -17,6 +17,7 @@ const pending: AdminUser = {
   verified_at: null,
   approved_at: null,
   created_at: '2026-11-20T10:00:00.000Z',
+  last_login_at: '2026-11-26T09:30:00.000Z',
   photo_uri: null,
   photo_thumb_uri: null,
   company: 'Navy',
@@ -200,5 +201,7 @@ describe('UsersPage', () => {
     expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('Manager');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Acme'));
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    // The last sign-in, relative to now; someone who never signed in says so.
+    expect(within(row).getByTestId(`last-login-${pending.id}`)).not.toHaveTextContent('Never');
   });
 });

@@ -3,7 +3,7 @@ import { IconLock, IconUser } from '@tabler/icons-react';
 import type { AdminUser } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
 import type { ColumnDef } from '../../app/components/adminTable';
-import { formatDate, formatDateTime } from '../../i18n/format';
+import { formatDate, formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { UserStatusBadge } from './UserStatusBadge';
 import classes from './Users.module.css';
 
@@ -101,6 +101,18 @@ export function userColumns(t: TFunction): ColumnDef<AdminUser>[] {
             </Badge>
           )}
         </Group>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      header: t('users.columns.lastLogin'),
+      visibleFrom: 'md',
+      cell: (user) => (
+        <Tooltip label={formatDateTime(user.last_login_at)} disabled={!user.last_login_at} withArrow>
+          <Text size="sm" c="dimmed" data-testid={`last-login-${user.id}`}>
+            {user.last_login_at ? formatRelativeTime(user.last_login_at) : t('users.neverSignedIn')}
+          </Text>
+        </Tooltip>
       ),
     },
     {
