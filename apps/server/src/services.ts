@@ -28,6 +28,7 @@ import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
+import { statsService } from './modules/stats/stats.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -70,6 +71,7 @@ export function makeServices(deps: Deps) {
     comments: commentsService(deps),
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
+    stats: statsService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

@@ -11,6 +11,7 @@ import * as shareLinks from './migrations/2026112606_share_links.js';
 import * as comments from './migrations/2026112607_comments.js';
 import * as downloads from './migrations/2026112608_downloads.js';
 import * as watermarks from './migrations/2026112612_watermarks.js';
+import * as dashboardCounts from './migrations/2026112615_dashboard_counts.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -27,6 +28,7 @@ const steps: Record<string, Step> = {
   '2026112607_comments': comments,
   '2026112608_downloads': downloads,
   '2026112612_watermarks': watermarks,
+  '2026112615_dashboard_counts': dashboardCounts,
 };
 
 /** Every migration's name, in the order they run. */

@@ -461,6 +461,10 @@ export interface Database {
   download_counts: DownloadCountsTable;
   brand_watermarks: BrandWatermarksTable;
   download_traces: DownloadTracesTable;
+  folder_asset_totals: FolderAssetTotalsTable;
+  upload_days: UploadDaysTable;
+  download_days: DownloadDaysTable;
+  user_activity_days: UserActivityDaysTable;
 }
 
 /** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */
@@ -495,4 +499,44 @@ export interface DownloadCountsTable {
   kind: string;
   link_id: number;
   count: number;
+}
+
+/**
+ * The dashboard's counters (2026112615_dashboard_counts). bigint columns: PostgreSQL answers them
+ * as text.
+ */
+/** ACTIVE assets of a folder by their own visibility and type, their bytes and all-time downloads. */
+export interface FolderAssetTotalsTable {
+  folder_id: number;
+  is_private: number;
+  type: string;
+  brand_id: number;
+  assets: number;
+  bytes: number | string;
+  downloads: number | string;
+}
+/** Assets added per brand and day, hidden (PRIVATE, or in a PRIVATE folder) or not. */
+export interface UploadDaysTable {
+  brand_id: number;
+  day: string;
+  hidden: number;
+  assets: number;
+  bytes: number | string;
+}
+/** Downloads per brand, day, hidden or not, kind and whether through a share link. */
+export interface DownloadDaysTable {
+  brand_id: number;
+  day: string;
+  hidden: number;
+  kind: string;
+  via_link: number;
+  count: number;
+}
+/** What each person added and downloaded, per brand and day. */
+export interface UserActivityDaysTable {
+  brand_id: number;
+  day: string;
+  user_id: number;
+  uploads: number;
+  downloads: number;
 }

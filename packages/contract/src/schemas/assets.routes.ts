@@ -8,8 +8,6 @@ import {
   AssetMoveParams,
   AssetMoved,
   AssetResponse,
-  AssetStats,
-  AssetStatsBody,
   AssetVersionList,
   UploadParams,
   UploadQuery,
@@ -17,6 +15,7 @@ import {
   VersionNewResponse,
   VersionRestoreParams,
 } from './assets.js';
+import { AssetStats, AssetStatsBody } from './assetStats.js';
 import { Id, IdParams, text } from './common.js';
 
 /** Assets (§7): uploads, metadata, moves and copies, downloads and versions. */
@@ -109,7 +108,7 @@ export const assetsRoutes = {
     method: 'PUT',
     path: '/api/ops/asset/statistics',
     access: { permission: 'brand.view' },
-    summary: "Counts and bytes of a brand's assets",
+    summary: "Counts and bytes of a brand's assets (or all the caller's brands), uploads and downloads by day",
     body: AssetStatsBody,
     response: AssetStats,
   }),
