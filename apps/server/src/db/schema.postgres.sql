@@ -853,6 +853,27 @@ create table download_traces (
   constraint download_traces_user_id_fkey foreign key (user_id) references users (id) on delete set null
 );
 
+create table download_window_state (
+  days integer not null,
+  first_day character varying(10) not null,
+  constraint download_window_state_pkey primary key (days)
+);
+
+insert into download_window_state (days, first_day) values (30, '2026-10-29');
+insert into download_window_state (days, first_day) values (7, '2026-11-21');
+insert into download_window_state (days, first_day) values (90, '2026-08-30');
+
+create table download_windows (
+  brand_id integer not null,
+  days integer not null,
+  asset_id integer not null,
+  count integer not null,
+  constraint download_windows_pk primary key (brand_id, days, asset_id),
+  constraint download_windows_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
+create index download_windows_top on {schema}.download_windows using btree (brand_id, days, count, asset_id);
+
 create table downloads (
   id integer default nextval('downloads_id_seq'::regclass) not null,
   user_id integer not null,

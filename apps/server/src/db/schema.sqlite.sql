@@ -543,6 +543,25 @@ create table download_traces (
   created_at varchar(32) not null
 );
 
+create table download_window_state (
+  days integer primary key,
+  first_day varchar(10) not null
+);
+
+insert into download_window_state (days, first_day) values (30, '2026-10-29');
+insert into download_window_state (days, first_day) values (7, '2026-11-21');
+insert into download_window_state (days, first_day) values (90, '2026-08-30');
+
+create table download_windows (
+  brand_id integer not null,
+  days integer not null,
+  asset_id integer not null references assets (id) on delete cascade,
+  count integer not null,
+  constraint download_windows_pk primary key (brand_id, days, asset_id)
+);
+
+create index download_windows_top on download_windows (brand_id, days, count, asset_id);
+
 create table downloads (
   id integer primary key autoincrement,
   user_id integer not null references users (id) on delete cascade,

@@ -465,6 +465,8 @@ export interface Database {
   upload_days: UploadDaysTable;
   download_days: DownloadDaysTable;
   user_activity_days: UserActivityDaysTable;
+  download_windows: DownloadWindowsTable;
+  download_window_state: DownloadWindowStateTable;
 }
 
 /** A zip or PDF built for a user (2026112608_downloads); `request` is JSON of asset and folder ids. */
@@ -539,4 +541,16 @@ export interface UserActivityDaysTable {
   user_id: number;
   uploads: number;
   downloads: number;
+}
+/** Each asset's downloads over the last `days` days (7, 30, 90), from the window's first day. */
+export interface DownloadWindowsTable {
+  brand_id: number;
+  days: number;
+  asset_id: number;
+  count: number;
+}
+/** Each window's oldest day: the `stats.windows` job moves it on as days pass. */
+export interface DownloadWindowStateTable {
+  days: number;
+  first_day: string;
 }

@@ -21,11 +21,19 @@ import type { Dialect } from '../index.js';
  *   Kept by downloads.repo `count`, beside `download_counts`.
  * - `user_activity_days`: per brand, day and person: assets added (trigger) and downloaded
  *   (downloads.repo `count`).
+ * - `download_windows`: each asset's downloads over the last 7, 30 and 90 days (the dashboard's
+ *   periods), so the most downloaded of a period are the first rows of an index instead of a sum
+ *   over the period's count rows (90 days at a million assets: ~200,000 rows, 220 ms on SQLite).
+ *   Added to as downloads are counted; `download_window_state.first_day` is each window's oldest
+ *   day, moved on by the `stats.windows` job, which subtracts the day that leaves the window.
  *
  * Backfilled from the existing rows: past downloads per person come from the audit log's
  * `asset.download` entries (originals and crops); zips and PDFs fetched before this migration are
  * not attributed to a person.
  */
+/** The periods the dashboard offers (contract STATS_PERIODS when this was written). */
+const WINDOWS = [7, 30, 90];
+
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const pg = dialect === 'postgres';
   await db.schema
@@ -77,6 +85,24 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .on('user_activity_days')
     .columns(['user_id', 'day', 'brand_id'])
     .execute();
+  await db.schema
+    .createTable('download_windows')
+    .addColumn('brand_id', 'integer', (c) => c.notNull())
+    .addColumn('days', 'integer', (c) => c.notNull())
+    .addColumn('asset_id', 'integer', (c) => c.notNull().references('assets.id').onDelete('cascade'))
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('download_windows_pk', ['brand_id', 'days', 'asset_id'])
+    .execute();
+  await db.schema
+    .createIndex('download_windows_top')
+    .on('download_windows')
+    .columns(['brand_id', 'days', 'count', 'asset_id'])
+    .execute();
+  await db.schema
+    .createTable('download_window_state')
+    .addColumn('days', 'integer', (c) => c.primaryKey())
+    .addColumn('first_day', 'varchar(10)', (c) => c.notNull())
+    .execute();
   // The most downloaded assets of a period: the day's rows of a brand, read without the table.
   await db.schema.dropIndex('download_counts_brand').execute();
   await db.schema
@@ -87,6 +113,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   for (const stmt of pg ? postgres() : sqlite()) await sql.raw(stmt).execute(db);
   for (const stmt of backfill()) await sql.raw(stmt).execute(db);
+  // The windows as of today (UTC), as the server's clock counts days.
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+  for (const days of WINDOWS) {
+    const first = new Date(today - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    await db.insertInto('download_window_state').values({ days, first_day: first }).execute();
+    await sql`insert into download_windows (brand_id, days, asset_id, count)
+      select brand_id, ${sql.lit(days)}, asset_id, sum(count) from download_counts
+      where day >= ${first} group by brand_id, asset_id`.execute(db);
+  }
 }
 
 const PRIVATE = (a: string) => `case when ${a}.visibility = 'PRIVATE' then 1 else 0 end`;

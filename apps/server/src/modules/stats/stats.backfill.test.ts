@@ -17,6 +17,7 @@ const schema =
   dialect === 'postgres' ? `b_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}` : undefined;
 let h: DbHandle;
 const at = '2026-03-04T10:00:00.000Z';
+const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   if (schema) await withPgLock(url!, () => adminQuery(url!, `create schema ${schema}`));
@@ -75,6 +76,7 @@ beforeAll(async () => {
     .values([
       { asset_id: id('a1.jpg'), brand_id: brand.id, day: '2026-03-05', kind: 'original', link_id: 0, count: 3 },
       { asset_id: id('a3.jpg'), brand_id: brand.id, day: '2026-03-05', kind: 'zip', link_id: 7, count: 2 },
+      { asset_id: id('a2.jpg'), brand_id: brand.id, day: today, kind: 'original', link_id: 0, count: 4 },
     ])
     .execute();
   await db
@@ -119,9 +121,16 @@ describe('the dashboard counters of an existing database', () => {
       .select(['day', 'hidden', 'kind', 'via_link', 'count'])
       .orderBy('kind')
       .execute();
-    expect(downloads).toEqual([
+    expect(downloads.filter((d) => d.day !== today)).toEqual([
       { day: '2026-03-05', hidden: 0, kind: 'original', via_link: 0, count: 3 },
       { day: '2026-03-05', hidden: 1, kind: 'zip', via_link: 1, count: 2 },
+    ]);
+    // Today's downloads are in every window; March's in none.
+    const windows = await h.db.selectFrom('download_windows').select(['days', 'count']).orderBy('days').execute();
+    expect(windows).toEqual([
+      { days: 7, count: 4 },
+      { days: 30, count: 4 },
+      { days: 90, count: 4 },
     ]);
     const people = await h.db
       .selectFrom('user_activity_days')

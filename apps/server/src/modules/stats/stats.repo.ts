@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { windowsRepo } from './stats.windows.repo.js';
 
 /** `ids in (…)` in slices, well under either database's limit on parameters. */
 const SLICE = 1000;
@@ -63,24 +64,29 @@ export function statsRepo(db: Db) {
     },
 
     /**
-     * The most downloaded assets since `since` that are still there (and seen): the period's
-     * count rows of the brands, from their index, summed per asset.
+     * The most downloaded assets since `since` that are still there (and seen), summed from the
+     * period's count rows: for a period that has no window (stats.windows.repo), or while its
+     * window waits for the job to move it on.
      */
-    async top(brandIds: number[], withPrivate: boolean, since: string, limit: number) {
-      if (!brandIds.length) return [];
-      const rows = await db
-        .selectFrom('download_counts as c')
-        .innerJoin('asset_search as s', 's.asset_id', 'c.asset_id')
-        .where('c.brand_id', 'in', brandIds)
-        .where('c.day', '>=', since)
-        .where('s.active', '=', 1)
-        .$if(!withPrivate, (q) => q.where('s.hidden', '=', 0))
-        .select(['c.asset_id', sql<number>`sum(c.count)`.as('count')])
-        .groupBy('c.asset_id')
-        .orderBy(sql`sum(c.count)`, 'desc')
-        .orderBy('c.asset_id')
-        .limit(limit)
-        .execute();
+    topLive: (brandIds: number[], withPrivate: boolean, since: string, limit: number) =>
+      brandIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('download_counts as c')
+            .innerJoin('asset_search as s', 's.asset_id', 'c.asset_id')
+            .where('c.brand_id', 'in', brandIds)
+            .where('c.day', '>=', since)
+            .where('s.active', '=', 1)
+            .$if(!withPrivate, (q) => q.where('s.hidden', '=', 0))
+            .select(['c.asset_id', sql<number>`sum(c.count)`.as('count')])
+            .groupBy('c.asset_id')
+            .orderBy(sql`sum(c.count)`, 'desc')
+            .orderBy('c.asset_id', 'desc')
+            .limit(limit)
+            .execute(),
+
+    /** Names and brands of ranked assets, in their order. */
+    async named(rows: { asset_id: number; count: number | string }[]) {
       if (!rows.length) return [];
       const names = await db
         .selectFrom('assets')
@@ -186,6 +192,7 @@ export function statsRepo(db: Db) {
           { folder_id: number; is_private: number; type: string; brand_id: number; downloads: number }
         >();
         const people = new Map<number, number>();
+        const windows: { brand_id: number; asset_id: number; count: number }[] = [];
         for (const a of rows) {
           const k = assets.get(a.id) ?? 0;
           const d = `${a.brand_id}:${a.hidden}`;
@@ -203,7 +210,9 @@ export function statsRepo(db: Db) {
             });
           }
           people.set(a.brand_id, (people.get(a.brand_id) ?? 0) + k);
+          windows.push({ brand_id: a.brand_id, asset_id: a.id, count: k });
         }
+        await windowsRepo(db).add(windows, day);
         if (days.size)
           await db
             .insertInto('download_days')

@@ -9,6 +9,7 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { everyDay, periodDays } from './stats.days.js';
 import { statsRepo } from './stats.repo.js';
+import { windowsRepo } from './stats.windows.repo.js';
 
 type Kind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -18,6 +19,19 @@ type Kind = (typeof DOWNLOAD_KINDS)[number];
  */
 export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
   const repo = statsRepo(deps.handle.db);
+  const windows = windowsRepo(deps.handle.db);
+
+  /**
+   * The most downloaded assets of the period: from each brand's window when the period has one
+   * and it is current, else summed from the period's count rows. Both answer the same.
+   */
+  async function mostDownloaded(ids: number[], withPrivate: boolean, since: string, days: number) {
+    const w = (await windows.state()).find((x) => x.days === days);
+    if (w?.first_day !== since) return repo.named(await repo.topLive(ids, withPrivate, since, STATS_TOP));
+    const rows = (await Promise.all(ids.map((id) => windows.top(id, days, withPrivate, STATS_TOP)))).flat();
+    rows.sort((a, b) => b.count - a.count || b.asset_id - a.asset_id);
+    return repo.named(rows.slice(0, STATS_TOP));
+  }
 
   /** The brands a call covers: the one asked for (404 unless the caller sees it), else all theirs. */
   async function brandsOf(actor: Actor, brandId: number | undefined) {
@@ -31,6 +45,7 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
 
   return {
     brandsOf,
+    mostDownloaded,
 
     async assets(ctx: RequestContext, body: z.output<typeof AssetStatsBody>): Promise<AssetStats> {
       const { actor } = ctx;
@@ -43,7 +58,7 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
         repo.totals(ids, withPrivate),
         repo.uploads(ids, withPrivate, since),
         repo.downloads(ids, withPrivate, since),
-        repo.top(ids, withPrivate, since, STATS_TOP),
+        mostDownloaded(ids, withPrivate, since, body.days),
         repo.mine(actor.user.id, ids, since),
       ]);
 

@@ -2,7 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { statsWindows } from '../../jobs/handlers/stats.windows.js';
 import { countersMatchRows } from './stats.recount.repo.js';
+import { statsRepo } from './stats.repo.js';
+import { windowsRepo } from './stats.windows.repo.js';
 
 let t: TestApp;
 let admin: Client;
@@ -200,6 +203,57 @@ describe('assets statistics', () => {
     expect(r.statusCode).toBe(201);
     expect((await admin.put('/api/ops/users/statistics', {})).json().pending_approval).toBe(1);
     await consistent();
+  });
+});
+
+describe('the most downloaded of a period', () => {
+  const db = () => t.built.handle.db;
+  const live = async (days: number, withPrivate = true) => {
+    const since = new Date(t.clock.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    const r = statsRepo(db());
+    return r.named(await r.topLive([A.id], withPrivate, since, 10));
+  };
+  const moveOn = () =>
+    statsWindows.run({}, { db: db(), clock: t.clock, log: { info: () => undefined } } as never) as Promise<{
+      moved: number;
+    }>;
+
+  it('reads them from the windows while they are current, the same as summing the count rows', async () => {
+    const state = await windowsRepo(db()).state();
+    expect(state.map((w) => w.days).sort((a, b) => a - b)).toEqual([7, 30, 90]);
+    for (const days of [7, 30, 90]) {
+      expect(state.find((w) => w.days === days)?.first_day).toBe(
+        new Date(t.clock.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10),
+      );
+      expect((await ofA(admin, days)).downloads.top).toEqual(await live(days));
+      expect((await ofA(guest.client, days)).downloads.top).toEqual(await live(days, false));
+    }
+    expect((await ofA(admin, 7)).downloads.top.length).toBeGreaterThan(0);
+    expect((await moveOn()).moved).toBe(0);
+  });
+
+  it('moves the windows on as days pass, and sums the rows until the job has', async () => {
+    const before = (await ofA(admin, 30)).downloads.top;
+    t.clock.advance(8 * 86_400_000);
+    try {
+      // A week later, today's downloads have left the 7-day period, not the 30-day one.
+      expect((await ofA(admin, 7)).downloads.top).toEqual([]);
+      expect((await ofA(admin, 30)).downloads.top).toEqual(before);
+      expect((await moveOn()).moved).toBe(3 * 8);
+      const left = await db()
+        .selectFrom('download_windows')
+        .select('asset_id')
+        .where('brand_id', '=', A.id)
+        .where('days', '=', 7)
+        .execute();
+      expect(left).toEqual([]);
+      expect((await ofA(admin, 7)).downloads.top).toEqual([]);
+      expect((await ofA(admin, 30)).downloads.top).toEqual(before);
+      expect((await ofA(admin, 30)).downloads.top).toEqual(await live(30));
+      expect((await moveOn()).moved).toBe(0);
+    } finally {
+      t.clock.advance(-8 * 86_400_000);
+    }
   });
 });
 
