@@ -64,11 +64,13 @@ interface Call {
   then?: (answer: unknown) => Call;
 }
 
-/** The calls the page makes for a role, a brand (or all) and a period, as DashboardPage issues them. */
+/**
+ * The calls the page makes for a role, a brand (or all) and a period, as DashboardPage issues them
+ * (its brand list is the session's, from the sign-in).
+ */
 function pageCalls(role: 'admin' | 'manager' | 'member', brandId: number | undefined, days: number): Call[] {
   const scope = brandId === undefined ? {} : { brand_id: brandId };
   const calls: Call[] = [
-    { name: 'brand_list', method: 'GET', path: '/api/ops/brand/list' },
     { name: 'asset_statistics', method: 'PUT', path: '/api/ops/asset/statistics', body: { ...scope, days } },
     { name: 'audit_recent', method: 'GET', path: '/api/ops/audit/recent?limit=8' },
     { name: 'jobs_mine', method: 'GET', path: '/api/jobs/mine' },

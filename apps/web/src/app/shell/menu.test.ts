@@ -20,7 +20,13 @@ describe('navbar menu', () => {
     ];
     const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
     // Entries missing from the saved order follow it in their default order.
-    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home', 'dashboard', 'my_collections', 'my_favorites']);
+    expect(orderedMenu(s).map((e) => e.value)).toEqual([
+      'admin',
+      'home',
+      'dashboard',
+      'my_collections',
+      'my_favorites',
+    ]);
     expect(orderedMenu({ ...s, selectedBrand: brand }).map((e) => e.value)).toContain('change_brand');
   });
 
