@@ -1,4 +1,4 @@
-import { AreaChart } from '@mantine/charts';
+import { AreaChart } from './lazyCharts';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
@@ -27,7 +27,7 @@ export function ActivityChart({ stats, state, days }: { stats: AssetStats | unde
         <CardEmpty>{t('dashboard.activity.empty')}</CardEmpty>
       ) : (
         <AreaChart
-          h={240}
+          h={270}
           data={data}
           dataKey="day"
           series={[

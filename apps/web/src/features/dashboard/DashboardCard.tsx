@@ -15,10 +15,12 @@ interface Props {
   height?: number;
   children?: ReactNode;
   testId?: string;
+  /** Stretch to the grid row's height (false: as tall as the content, for cards stacked in a column). */
+  fill?: boolean;
 }
 
 /** One panel of the dashboard, with its own loading and error states (UX.md "States"). */
-export function DashboardCard({ title, extra, state, height = 160, children, testId }: Props) {
+export function DashboardCard({ title, extra, state, height = 160, children, testId, fill = true }: Props) {
   const { t } = useTranslation();
   let body = children;
   if (state?.error) {
@@ -47,7 +49,7 @@ export function DashboardCard({ title, extra, state, height = 160, children, tes
     );
   }
   return (
-    <Card data-testid={testId} h="100%">
+    <Card data-testid={testId} h={fill ? '100%' : undefined}>
       <Group justify="space-between" align="baseline" mb="sm" gap="xs" wrap="nowrap">
         <Text fw={600} size="sm" component="h2" m={0}>
           {title}

@@ -14,7 +14,7 @@ const as = (role: 'admin' | 'member') => ({
   session_user: { ...loginAnswer.session_user, roles: [{ name: role }], brands: [brand, other] },
   permissions: ROLE_PERMISSIONS[role].map((name) => ({ name })),
 });
-const days = (n: number, f: (i: number) => object) =>
+const days = <T extends object>(n: number, f: (i: number) => T) =>
   Array.from({ length: n }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`, ...f(i) }));
 
 const assetStats = (n: number): AssetStats => ({
@@ -45,6 +45,9 @@ const userStats: UserStats = {
   signups: [],
   active: [{ id: 3, name: 'Grace Hopper', email: 'grace@example.com', uploads: 40, downloads: 1200 }],
 };
+
+/** The machine runs other work: a refetch after a click may take more than waitFor's default second. */
+const SLOW = { timeout: 5000 };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -116,7 +119,7 @@ describe('DashboardPage', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
     const summary = await screen.findByTestId('dashboard-summary', {}, { timeout: 8000 });
-    await waitFor(() => expect(within(summary).getByText('1,244')).toBeInTheDocument());
+    await waitFor(() => expect(within(summary).getByText('1,244')).toBeInTheDocument(), SLOW);
     expect(within(summary).getByText('4,321')).toBeInTheDocument();
     expect(within(summary).getByText('3 GB')).toBeInTheDocument();
     expect(calls).toContain('PUT /api/ops/asset/statistics {"days":30}');
@@ -133,19 +136,19 @@ describe('DashboardPage', () => {
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: '90 days' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?days=90'));
-    await waitFor(() => expect(calls).toContain('PUT /api/ops/asset/statistics {"days":90}'));
+    await waitFor(() => expect(router.state.location.search).toBe('?days=90'), SLOW);
+    await waitFor(() => expect(calls).toContain('PUT /api/ops/asset/statistics {"days":90}'), SLOW);
     // A brand of the breakdown opens its own figures, with its largest folders.
     await user.click(within(screen.getByTestId('dashboard-brands')).getByRole('button', { name: 'Acme' }));
-    await waitFor(() => expect(calls).toContain('PUT /api/ops/asset/statistics {"brand_id":7,"days":90}'));
+    await waitFor(() => expect(calls).toContain('PUT /api/ops/asset/statistics {"brand_id":7,"days":90}'), SLOW);
     expect(router.state.location.search).toBe('?days=90&brand=7');
-    const folders = await screen.findByTestId('dashboard-folders');
-    expect(await within(folders).findByText('Campaigns')).toBeInTheDocument();
+    const folders = await screen.findByTestId('dashboard-folders', {}, SLOW);
+    expect(await within(folders).findByText('Campaigns', {}, SLOW)).toBeInTheDocument();
     expect(within(folders).getByText('5 MB')).toBeInTheDocument();
     expect(calls).toContain('PUT /api/ops/folder/statistics {"ids":[2]}');
 
     applyLang('es');
-    await waitFor(() => expect(within(summary).getByText('1244')).toBeInTheDocument());
+    await waitFor(() => expect(within(summary).getByText('1244')).toBeInTheDocument(), SLOW);
     expect(screen.getByRole('heading', { name: 'Panel' })).toBeInTheDocument();
   }, 30_000);
 

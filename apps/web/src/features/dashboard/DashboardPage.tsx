@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { Button, Container, Grid, Stack } from '@mantine/core';
 import { IconBuildingStore, IconCloudUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -80,7 +79,9 @@ export default function DashboardPage() {
     );
 
   const nothingYet = !!stats && stats.total === 0 && stats.uploads.total === 0 && stats.downloads.total === 0;
-  const col = { base: 12, sm: 6, lg: 4 };
+  // One brand (chosen, or the only one): its largest folders; several: the brands by storage.
+  const oneBrand = brandId ?? (brands.length === 1 ? brands[0]!.id : undefined);
+  const col = { base: 12, sm: 6, lg: seesUsers ? 4 : 6 };
   return (
     <Container size="xl" py="xl">
       {header}
@@ -119,8 +120,8 @@ export default function DashboardPage() {
                 </Grid.Col>
               )}
               <Grid.Col span={col}>
-                {brandId !== undefined ? (
-                  <FolderSizes brandId={brandId} />
+                {oneBrand !== undefined ? (
+                  <FolderSizes brandId={oneBrand} />
                 ) : (
                   <BrandsBreakdown stats={stats} state={assets} onPick={(id) => change({ brandId: id })} />
                 )}
@@ -136,7 +137,7 @@ export default function DashboardPage() {
             <MyActivity stats={stats} state={assets} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
-            <Stack gap="md" h="100%">
+            <Stack gap="md">
               {seesUsers && <PendingApprovals stats={users.data} state={users} />}
               <JobsCard />
             </Stack>

@@ -19,7 +19,7 @@ export function JobsCard() {
   const running = jobsOf(mine.data).filter(isActive);
   const q = queue.data;
   return (
-    <DashboardCard title={t('dashboard.jobs.title')} state={mine} height={120} testId="dashboard-jobs">
+    <DashboardCard title={t('dashboard.jobs.title')} state={mine} height={120} testId="dashboard-jobs" fill={false}>
       <Stack gap="sm">
         {running.length === 0 ? (
           <CardEmpty>{t('dashboard.jobs.none')}</CardEmpty>

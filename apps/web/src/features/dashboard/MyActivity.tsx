@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { Sparkline } from '@mantine/charts';
+import { Sparkline } from './lazyCharts';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';

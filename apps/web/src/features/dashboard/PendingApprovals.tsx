@@ -13,7 +13,13 @@ export function PendingApprovals({ stats, state }: { stats: UserStats | undefine
   const { t } = useTranslation();
   const n = stats?.pending_approval ?? 0;
   return (
-    <DashboardCard title={t('dashboard.pending.title')} state={state} height={100} testId="dashboard-pending">
+    <DashboardCard
+      title={t('dashboard.pending.title')}
+      state={state}
+      height={100}
+      testId="dashboard-pending"
+      fill={false}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon variant="light" color={n > 0 ? 'orange' : 'gray'} size={36} radius="md">

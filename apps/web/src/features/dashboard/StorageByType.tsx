@@ -1,5 +1,5 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from './lazyCharts';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatNumber } from '../../i18n/format';

@@ -9,11 +9,12 @@ function Figure({ icon, label, value, note }: { icon: ReactNode; label: string; 
   return (
     <Card padding="md">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size={36} radius="md">
+        {/* A phone's half-width card keeps its room for the figure. */}
+        <ThemeIcon variant="light" size={36} radius="md" visibleFrom="xs">
           {icon}
         </ThemeIcon>
         <div style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate="end">
             {label}
           </Text>
           {value === undefined ? (
@@ -24,7 +25,7 @@ function Figure({ icon, label, value, note }: { icon: ReactNode; label: string; 
             </Text>
           )}
           {note && (
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" lineClamp={2}>
               {note}
             </Text>
           )}
