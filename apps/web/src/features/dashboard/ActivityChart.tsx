@@ -20,7 +20,7 @@ export function ActivityChart({ stats, state, days }: { stats: AssetStats | unde
     <DashboardCard
       title={t('dashboard.activity.title', { n: formatNumber(days) })}
       state={state}
-      height={260}
+      height={290}
       testId="dashboard-activity"
     >
       {empty ? (
