@@ -1,6 +1,7 @@
 // bench/seed: a brand with a realistic folder tree and N assets, written straight into the
 // database in batches (no HTTP), plus one user of each role and the bench:load users. Prints JSON.
-//   npm run seed -w bench -- [--assets 1000000] [--folders 2000] [--load-users 500] [--data-dir ./data-bench]
+//   npm run seed -w bench -- [--assets 1000000] [--folders 2000] [--load-users 500] [--downloads N] [--data-dir ./data-bench]
+// --downloads: download events over the last 365 days (default: one per asset).
 // PostgreSQL when DATABASE_URL (or --database-url) is set, else SQLite in DATA_DIR. The database must
 // not hold a "bench" brand yet (use a fresh DATA_DIR / database).
 import { createHash } from 'node:crypto';
@@ -12,6 +13,7 @@ import { systemClock } from '../../apps/server/src/lib/clock.js';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import { makeRepos } from '../../apps/server/src/repos.js';
 import { newUserRow } from '../../apps/server/src/modules/users/userRow.js';
+import { seedDownloads } from './downloads.js';
 import {
   BENCH_BRAND_SLUG,
   BENCH_PASSWORD,
@@ -45,6 +47,7 @@ import {
 const assetCount = Math.floor(numOpt('assets', 1_000_000));
 const folderCount = Math.max(2, Math.floor(numOpt('folders', 2000)));
 const loadUsers = Math.floor(numOpt('load-users', 500));
+const downloadEvents = Math.floor(numOpt('downloads', assetCount));
 const rand = prng(numOpt('seed', 42));
 const t0 = performance.now();
 const phases: Record<string, number> = {};
@@ -546,6 +549,35 @@ try {
     phase('fts_optimize_s');
   }
 
+  // ---- A year of downloads, counted by the server's own code (with the dashboard's counters).
+  const firstAsset = await db
+    .selectFrom('assets')
+    .select((eb) => eb.fn.min('id').as('m'))
+    .where('brand_id', '=', brandId)
+    .executeTakeFirstOrThrow();
+  const loaders = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', 'like', 'bench-load-%')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  const downloads = await seedDownloads(db, {
+    brandId,
+    firstAssetId: Number(firstAsset.m),
+    assets: assetCount,
+    people: [userIds.member!, userIds.manager!, admin.id, ...loaders.map((u) => u.id)],
+    events: downloadEvents,
+    days: 365,
+    rand,
+    report: (done) => {
+      if (performance.now() - lastReport < 10_000) return;
+      lastReport = performance.now();
+      process.stderr.write(`seed: ${done}/${downloadEvents} downloads\n`);
+    },
+  });
+  phase('downloads_s');
+
   // Planner statistics, as a live database would have them (on PostgreSQL also the visibility map
   // autovacuum would soon write, which index-only scans depend on).
   if (dialect === 'sqlite') {
@@ -591,6 +623,7 @@ try {
         biggest_folder: biggest ? { id: biggest.folder_id, assets: Number(biggest.n) } : null,
         common_word: { word: COMMON_WORD, assets_with_keyword: common },
         rare_word: { word: RARE_WORD, assets: rare },
+        downloads: { events: downloads.events, download_count_rows: downloads.rows, days: 365 },
         users: {
           password: BENCH_PASSWORD,
           admin: USERS.admin,

@@ -31,6 +31,7 @@ import { notificationsService } from './modules/notifications/notifications.serv
 import type { Repos } from './repos.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
+import { statsService } from './modules/stats/stats.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -76,6 +77,7 @@ export function makeServices(deps: Deps) {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    stats: statsService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

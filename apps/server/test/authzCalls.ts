@@ -299,6 +299,7 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/brand/list': () => get('/api/ops/brand/list'),
   'GET /api/ops/brand/all': () => get('/api/ops/brand/all'),
   'GET /api/ops/audit/all': () => get('/api/ops/audit/all?section=users'),
+  'GET /api/ops/audit/recent': () => get('/api/ops/audit/recent?limit=5'),
   'GET /api/ops/extension/all': () => get('/api/ops/extension/all?status=ACTIVE'),
   'POST /api/ops/extension/create': (w) => ({
     method: 'POST',
@@ -474,6 +475,7 @@ export const calls: Record<string, Build> = {
   'ALL /api/uploads/*': (w) => ({ method: 'HEAD', url: w.adminUpload, headers: { 'tus-resumable': '1.0.0' } }),
 
   'GET /api/jobs/mine': () => get('/api/jobs/mine'),
+  'GET /api/jobs/queue': () => get('/api/jobs/queue'),
   'GET /api/jobs/:id': async (w) => get(`/api/jobs/${await ownedJob(w, w.memberA.id)}`),
 
   'GET /api/ops/notification/list': () => get('/api/ops/notification/list?unread=true'),
@@ -530,6 +532,11 @@ export const calls: Record<string, Build> = {
     method: 'PUT',
     url: '/api/ops/users/statistics',
     body: { brand_id: w.A.id },
+  }),
+  'PUT /api/ops/asset/statistics | every brand the caller sees': () => ({
+    method: 'PUT',
+    url: '/api/ops/asset/statistics',
+    body: { days: 7 },
   }),
   'GET /api/ops/users/all | is a brand-A member listed': (w) => ({
     ...get(`/api/ops/users/all?search=${encodeURIComponent(w.memberA.email)}`),

@@ -78,6 +78,8 @@ const table: Record<string, Row> = {
 
   // The audit log: role admin only (§6), whatever permissions a caller holds.
   'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],
+  // The dashboard's recent activity (dashboard.view): administrators read everyone's, others their own.
+  'GET /api/ops/audit/recent': [401, 403, 200, 200, 200, 200, 403],
   // The upload allow-list: role admin only (§6 manage extensions).
   'GET /api/ops/extension/all': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/extension/create': [401, 403, 403, 403, 201, 403, 403],
@@ -184,6 +186,8 @@ const table: Record<string, Row> = {
   // Jobs are private to the user who started them, administrators included: another user's job
   // (brand A's member's) answers 404; the probe asks for the caller's own.
   'GET /api/jobs/mine': [401, 200, 200, 200, 200, 200, 200],
+  // The queue's counts (no payloads): administrators only.
+  'GET /api/jobs/queue': [401, 403, 403, 403, 200, 403, 403],
   'GET /api/jobs/:id': [401, 404, 404, 404, 404, 404, 404],
 
   // Notifications are the caller's own, administrators included: brand A's member's answers 404
@@ -215,6 +219,7 @@ const probeTable: Record<string, Row> = {
   'POST /api/ops/asset/all/status/change | restore a removed asset': [401, 403, 403, 200, 200, 404, 403],
   "GET /api/ops/asset/download/:id/file | with someone else's signature": [404, 404, 404, 404, 404, 404, 404],
   'PUT /api/ops/users/statistics | of brand A': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/ops/asset/statistics | every brand the caller sees': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 403, 404, 200, 200, 403],
   'GET /api/ops/users/:id | a brand-B member': [401, 403, 403, 404, 200, 200, 403],

@@ -15,6 +15,7 @@ export * from './schemas/brands.js';
 export * from './schemas/folders.js';
 export * from './schemas/assets.js';
 export * from './schemas/assetManager.js';
+export * from './schemas/assetStats.js';
 export * from './schemas/search.js';
 export * from './schemas/collections.js';
 export * from './schemas/shareLinks.js';

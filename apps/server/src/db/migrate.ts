@@ -13,6 +13,7 @@ import * as downloads from './migrations/2026112608_downloads.js';
 import * as watermarks from './migrations/2026112612_watermarks.js';
 import * as userPhotos from './migrations/2026112613_user_photos.js';
 import * as assetManager from './migrations/2026112614_asset_manager.js';
+import * as dashboardCounts from './migrations/2026112615_dashboard_counts.js';
 import * as lastSignIn from './migrations/2026112616_last_sign_in.js';
 import * as cropPresets from './migrations/2026112617_crop_presets.js';
 
@@ -33,6 +34,7 @@ const steps: Record<string, Step> = {
   '2026112612_watermarks': watermarks,
   '2026112613_user_photos': userPhotos,
   '2026112614_asset_manager': assetManager,
+  '2026112615_dashboard_counts': dashboardCounts,
   '2026112616_last_sign_in': lastSignIn,
   '2026112617_crop_presets': cropPresets,
 };

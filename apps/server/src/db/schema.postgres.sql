@@ -328,6 +328,80 @@ create or replace function {schema}.assets_card_generation()
   end
 $function$;
 
+create or replace function {schema}.assets_totals_deleted()
+  returns trigger language plpgsql as $function$
+  begin
+    if old.status = 'ACTIVE' then
+      update folder_asset_totals
+        set assets = assets - 1,
+          bytes = bytes - old.size,
+          downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
+        where folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' then 1 else 0 end and type = old.type;
+    end if;
+    return old;
+  end
+$function$;
+
+create or replace function {schema}.assets_totals_inserted()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
+      select n.folder_id, case when n.visibility = 'PRIVATE' then 1 else 0 end, n.type, n.brand_id, count(*), sum(n.size), 0
+      from new_rows n
+      where n.status = 'ACTIVE'
+      group by 1, 2, 3, 4
+      order by 1, 2, 3
+      on conflict (folder_id, is_private, type) do update set assets = folder_asset_totals.assets + excluded.assets,
+        bytes = folder_asset_totals.bytes + excluded.bytes;
+    insert into upload_days (brand_id, day, hidden, assets, bytes)
+      select n.brand_id, substr(n.created_at, 1, 10), case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, count(*), sum(n.size)
+      from new_rows n
+      join folders f on f.id = n.folder_id
+      group by 1, 2, 3
+      order by 1, 2, 3
+      on conflict (brand_id, day, hidden) do update set assets = upload_days.assets + excluded.assets,
+        bytes = upload_days.bytes + excluded.bytes;
+    insert into user_activity_days (brand_id, day, user_id, uploads, downloads)
+      select n.brand_id, substr(n.created_at, 1, 10), n.created_by, count(*), 0
+      from new_rows n
+      where n.created_by is not null
+      group by 1, 2, 3
+      order by 1, 2, 3
+      on conflict (brand_id, day, user_id) do update set uploads = user_activity_days.uploads + excluded.uploads;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.assets_totals_updated()
+  returns trigger language plpgsql as $function$
+  begin
+    with changed as (
+      select o.id, o.folder_id as o_folder, case when o.visibility = 'PRIVATE' then 1 else 0 end as o_private, o.type as o_type, o.brand_id as o_brand, o.size as o_size, o.status as o_status, n.folder_id as n_folder, case when n.visibility = 'PRIVATE' then 1 else 0 end as n_private, n.type as n_type, n.brand_id as n_brand, n.size as n_size, n.status as n_status, coalesce((select sum(c.count) from download_counts c where c.asset_id = o.id), 0) as dl
+        from old_rows o
+        join new_rows n on n.id = o.id
+        where o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.type is distinct from n.type or o.size is distinct from n.size or o.visibility is distinct from n.visibility or o.status is distinct from n.status
+    ),
+    d as (
+      select o_folder as folder_id, o_private as is_private, o_type as type, o_brand as brand_id, -1 as n, -o_size as b, -dl as dl
+        from changed
+        where o_status = 'ACTIVE'
+        union all select n_folder, n_private, n_type, n_brand, 1, n_size, dl
+        from changed
+        where n_status = 'ACTIVE'
+    )
+    insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
+      select folder_id, is_private, type, brand_id, sum(n), sum(b), sum(dl)
+      from d
+      group by 1, 2, 3, 4
+      having sum(n) <> 0 or sum(b) <> 0 or sum(dl) <> 0
+      order by 1, 2, 3
+      on conflict (folder_id, is_private, type) do update set assets = folder_asset_totals.assets + excluded.assets,
+        bytes = folder_asset_totals.bytes + excluded.bytes,
+        downloads = folder_asset_totals.downloads + excluded.downloads;
+    return null;
+  end
+$function$;
+
 create or replace function {schema}.audit_log_refuse()
   returns trigger language plpgsql as $function$
   begin
@@ -593,6 +667,17 @@ create trigger assets_search_au after update on {schema}.assets
   referencing old table as old_rows new table as new_rows
   for each statement execute function asset_search_sync_rows();
 
+create trigger assets_totals_ai after insert on {schema}.assets
+  referencing new table as new_rows
+  for each statement execute function assets_totals_inserted();
+
+create trigger assets_totals_au after update on {schema}.assets
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function assets_totals_updated();
+
+create trigger assets_totals_bd before delete on {schema}.assets
+  for each row execute function assets_totals_deleted();
+
 create table audit_head (
   id integer not null,
   seq bigint not null,
@@ -764,7 +849,17 @@ create table download_counts (
   constraint download_counts_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
 );
 
-create index download_counts_brand on {schema}.download_counts using btree (brand_id, day);
+create index download_counts_brand on {schema}.download_counts using btree (brand_id, day, asset_id, count);
+
+create table download_days (
+  brand_id integer not null,
+  day character varying(10) not null,
+  hidden integer not null,
+  kind character varying(8) not null,
+  via_link integer not null,
+  count integer not null,
+  constraint download_days_pk primary key (brand_id, day, hidden, kind, via_link)
+);
 
 create table download_traces (
   id integer default nextval('download_traces_id_seq'::regclass) not null,
@@ -779,6 +874,27 @@ create table download_traces (
   constraint download_traces_link_id_fkey foreign key (link_id) references share_links (id) on delete set null,
   constraint download_traces_user_id_fkey foreign key (user_id) references users (id) on delete set null
 );
+
+create table download_window_state (
+  days integer not null,
+  first_day character varying(10) not null,
+  constraint download_window_state_pkey primary key (days)
+);
+
+insert into download_window_state (days, first_day) values (30, '2026-10-29');
+insert into download_window_state (days, first_day) values (7, '2026-11-21');
+insert into download_window_state (days, first_day) values (90, '2026-08-30');
+
+create table download_windows (
+  brand_id integer not null,
+  days integer not null,
+  asset_id integer not null,
+  count integer not null,
+  constraint download_windows_pk primary key (brand_id, days, asset_id),
+  constraint download_windows_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
+create index download_windows_top on {schema}.download_windows using btree (brand_id, days, count, asset_id);
 
 create table downloads (
   id integer default nextval('downloads_id_seq'::regclass) not null,
@@ -820,6 +936,20 @@ create table extensions (
   constraint extensions_pkey primary key (id),
   constraint extensions_name_key unique (name)
 );
+
+create table folder_asset_totals (
+  folder_id integer not null,
+  is_private integer not null,
+  type character varying(16) not null,
+  brand_id integer not null,
+  assets integer not null,
+  bytes bigint not null,
+  downloads bigint not null,
+  constraint folder_asset_totals_pk primary key (folder_id, is_private, type),
+  constraint folder_asset_totals_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade
+);
+
+create index folder_asset_totals_brand on {schema}.folder_asset_totals using btree (brand_id, type);
 
 create table folders (
   id integer default nextval('folders_id_seq'::regclass) not null,
@@ -1076,6 +1206,27 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on {schema}.shortcuts using btree (brand_id);
+
+create table upload_days (
+  brand_id integer not null,
+  day character varying(10) not null,
+  hidden integer not null,
+  assets integer not null,
+  bytes bigint not null,
+  constraint upload_days_pk primary key (brand_id, day, hidden)
+);
+
+create table user_activity_days (
+  brand_id integer not null,
+  day character varying(10) not null,
+  user_id integer not null,
+  uploads integer not null,
+  downloads integer not null,
+  constraint user_activity_days_pk primary key (brand_id, day, user_id),
+  constraint user_activity_days_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index user_activity_days_user on {schema}.user_activity_days using btree (user_id, day, brand_id);
 
 create table user_brands (
   user_id integer not null,

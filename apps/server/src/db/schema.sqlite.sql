@@ -320,6 +320,56 @@ create trigger assets_text_generation_au after update of description, keywords o
     on conflict (brand_id) do update set n = n + 1;
 end;
 
+create trigger assets_totals_ai after insert on assets begin
+  insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
+    select new.folder_id, case when new.visibility = 'PRIVATE' then 1 else 0 end, new.type, new.brand_id, 1, new.size, 0
+    where new.status = 'ACTIVE'
+    on conflict (folder_id, is_private, type) do update set assets = assets + 1,
+      bytes = bytes + excluded.bytes,
+      downloads = downloads + excluded.downloads;
+  insert into upload_days (brand_id, day, hidden, assets, bytes)
+    select new.brand_id, substr(new.created_at, 1, 10), case when new.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, 1, new.size
+    from folders f
+    where f.id = new.folder_id
+    on conflict (brand_id, day, hidden) do update set assets = assets + 1,
+      bytes = bytes + excluded.bytes;
+  insert into user_activity_days (brand_id, day, user_id, uploads, downloads)
+    select new.brand_id, substr(new.created_at, 1, 10), new.created_by, 1, 0
+    where new.created_by is not null
+    on conflict (brand_id, day, user_id) do update set uploads = uploads + 1;
+end;
+
+create trigger assets_totals_au after update of brand_id, folder_id, type, size, visibility, status on assets
+  when old.brand_id is not new.brand_id
+    or old.folder_id is not new.folder_id
+    or old.type is not new.type
+    or old.size is not new.size
+    or old.visibility is not new.visibility
+    or old.status is not new.status
+begin
+  update folder_asset_totals
+    set assets = assets - 1,
+      bytes = bytes - old.size,
+      downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' then 1 else 0 end and type = old.type;
+  insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
+    select new.folder_id, case when new.visibility = 'PRIVATE' then 1 else 0 end, new.type, new.brand_id, 1, new.size, coalesce((select sum(c.count) from download_counts c where c.asset_id = new.id), 0)
+    where new.status = 'ACTIVE'
+    on conflict (folder_id, is_private, type) do update set assets = assets + 1,
+      bytes = bytes + excluded.bytes,
+      downloads = downloads + excluded.downloads;
+end;
+
+create trigger assets_totals_bd before delete on assets
+  when old.status = 'ACTIVE'
+begin
+  update folder_asset_totals
+    set assets = assets - 1,
+      bytes = bytes - old.size,
+      downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' then 1 else 0 end and type = old.type;
+end;
+
 create virtual table assets_fts using fts5 (
   name,
   description,
@@ -488,7 +538,17 @@ create table download_counts (
   constraint download_counts_pk primary key (asset_id, day, kind, link_id)
 );
 
-create index download_counts_brand on download_counts (brand_id, day);
+create index download_counts_brand on download_counts (brand_id, day, asset_id, count);
+
+create table download_days (
+  brand_id integer not null,
+  day varchar(10) not null,
+  hidden integer not null,
+  kind varchar(8) not null,
+  via_link integer not null,
+  count integer not null,
+  constraint download_days_pk primary key (brand_id, day, hidden, kind, via_link)
+);
 
 create table download_traces (
   id integer primary key autoincrement,
@@ -498,6 +558,25 @@ create table download_traces (
   asset_id integer references assets (id) on delete set null,
   created_at varchar(32) not null
 );
+
+create table download_window_state (
+  days integer primary key,
+  first_day varchar(10) not null
+);
+
+insert into download_window_state (days, first_day) values (30, '2026-10-29');
+insert into download_window_state (days, first_day) values (7, '2026-11-21');
+insert into download_window_state (days, first_day) values (90, '2026-08-30');
+
+create table download_windows (
+  brand_id integer not null,
+  days integer not null,
+  asset_id integer not null references assets (id) on delete cascade,
+  count integer not null,
+  constraint download_windows_pk primary key (brand_id, days, asset_id)
+);
+
+create index download_windows_top on download_windows (brand_id, days, count, asset_id);
 
 create table downloads (
   id integer primary key autoincrement,
@@ -534,6 +613,19 @@ create table extensions (
   created_at varchar(32) not null,
   updated_at varchar(32) not null
 );
+
+create table folder_asset_totals (
+  folder_id integer not null references folders (id) on delete cascade,
+  is_private integer not null,
+  type varchar(16) not null,
+  brand_id integer not null,
+  assets integer not null,
+  bytes bigint not null,
+  downloads bigint not null,
+  constraint folder_asset_totals_pk primary key (folder_id, is_private, type)
+);
+
+create index folder_asset_totals_brand on folder_asset_totals (brand_id, type);
 
 create table folders (
   id integer primary key autoincrement,
@@ -793,6 +885,26 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on shortcuts (brand_id);
+
+create table upload_days (
+  brand_id integer not null,
+  day varchar(10) not null,
+  hidden integer not null,
+  assets integer not null,
+  bytes bigint not null,
+  constraint upload_days_pk primary key (brand_id, day, hidden)
+);
+
+create table user_activity_days (
+  brand_id integer not null,
+  day varchar(10) not null,
+  user_id integer not null references users (id) on delete cascade,
+  uploads integer not null,
+  downloads integer not null,
+  constraint user_activity_days_pk primary key (brand_id, day, user_id)
+);
+
+create index user_activity_days_user on user_activity_days (user_id, day, brand_id);
 
 create table user_brands (
   user_id integer not null references users (id) on delete cascade,

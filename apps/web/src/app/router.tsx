@@ -26,6 +26,7 @@ const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManage
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ExtensionsPage = lazy(() => import('../features/extensions/ExtensionsPage'));
 const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
@@ -151,7 +152,12 @@ export const appRoutes: RouteObject[] = [
             errorElement: <GuardError />,
             element: <ExtensionsPage />,
           },
-          later('dashboard', 'dashboard'),
+          {
+            path: 'dashboard',
+            loader: requirePermission('dashboard.view'),
+            errorElement: <GuardError />,
+            element: <DashboardPage />,
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

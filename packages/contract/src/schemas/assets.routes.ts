@@ -8,8 +8,6 @@ import {
   AssetMoveParams,
   AssetMoved,
   AssetResponse,
-  AssetStats,
-  AssetStatsBody,
   AssetVersionList,
   UploadParams,
   UploadQuery,
@@ -18,6 +16,7 @@ import {
   VersionRestoreParams,
 } from './assets.js';
 import { AssetManagerList, AssetManagerQuery, AssetStatusManyBody, AssetStatusManyResponse } from './assetManager.js';
+import { AssetStats, AssetStatsBody } from './assetStats.js';
 import { Id, IdParams, text } from './common.js';
 
 /** Assets (§7): uploads, metadata, moves and copies, downloads and versions. */
@@ -127,7 +126,7 @@ export const assetsRoutes = {
     method: 'PUT',
     path: '/api/ops/asset/statistics',
     access: { permission: 'brand.view' },
-    summary: "Counts and bytes of a brand's assets",
+    summary: "Counts and bytes of a brand's assets (or all the caller's brands), uploads and downloads by day",
     body: AssetStatsBody,
     response: AssetStats,
   }),

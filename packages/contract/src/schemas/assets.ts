@@ -134,28 +134,6 @@ export const AssetMoveParams = z.object({ folderId: Id });
 export const AssetCopyBody = z.strictObject({ folder_id: IdNumber });
 export const AssetMoved = z.object({ message: z.string(), moved: z.number().int() });
 
-export const AssetStatsBody = z.strictObject({
-  brand_id: IdNumber,
-  /** Downloads over this many days, today included (the dashboard's chart). */
-  days: z.number().int().min(1).max(366).default(30),
-});
-/** The kinds of download counted (§5): an original, a crop, a zip member, a PDF page. */
-export const DOWNLOAD_KINDS = ['original', 'crop', 'zip', 'pdf'] as const;
-export const AssetStats = z.object({
-  total: z.number().int(),
-  bytes: z.number(),
-  by_type: z.record(z.string(), z.number().int()),
-  /** Downloads of the brand's assets the caller sees, over `days`. */
-  downloads: z.object({
-    total: z.number().int(),
-    by_kind: z.record(z.enum(DOWNLOAD_KINDS), z.number().int()),
-    /** Of them, through share links. */
-    via_links: z.number().int(),
-    by_day: z.array(z.object({ day: z.string(), count: z.number().int() })),
-    top: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
-  }),
-});
-
 export const AssetVersion = z.object({
   number: z.number().int(),
   name: z.string(),

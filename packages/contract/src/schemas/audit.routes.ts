@@ -1,7 +1,7 @@
 import { def } from '../routeDef.js';
-import { AuditList, AuditQuery } from './audit.js';
+import { AuditList, AuditQuery, AuditRecent, AuditRecentQuery } from './audit.js';
 
-/** The audit log (§2 `audit.all`): administrators only. */
+/** The audit log (§2 `audit.all`): administrators only; the dashboard's recent part for anyone with it. */
 export const auditRoutes = {
   auditAll: def({
     method: 'GET',
@@ -10,5 +10,13 @@ export const auditRoutes = {
     summary: 'Audit log entries, filtered and paged (newest first)',
     query: AuditQuery,
     response: AuditList,
+  }),
+  auditRecent: def({
+    method: 'GET',
+    path: '/api/ops/audit/recent',
+    access: { permission: 'dashboard.view' },
+    summary: "The newest audit entries: everyone's for administrators, else the caller's own",
+    query: AuditRecentQuery,
+    response: AuditRecent,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, paginated, text } from './common.js';
+import { Id, PageQuery, QueryInt, paginated, text } from './common.js';
 
 /** Where an event happened in the product: the audit log's "event section" (spec §3). */
 export const AUDIT_SECTIONS = {
@@ -225,6 +225,14 @@ export type AuditQuery = z.input<typeof AuditQuery>;
 
 export const AuditList = paginated(AuditEntry);
 export type AuditList = z.infer<typeof AuditList>;
+
+/**
+ * The dashboard's recent activity: the newest entries, no total (the log grows without bound).
+ * Administrators read everyone's; anyone else what they did themselves (`scope: 'mine'`).
+ */
+export const AuditRecentQuery = z.object({ limit: QueryInt(1, 50).default(10) });
+export const AuditRecent = z.object({ scope: z.enum(['all', 'mine']), items: z.array(AuditEntry) });
+export type AuditRecent = z.infer<typeof AuditRecent>;
 
 /** The label of an event or section in a language, for the screen and the export. */
 export const auditEventLabel = (name: string, lang: 'en' | 'es') =>

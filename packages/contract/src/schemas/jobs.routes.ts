@@ -1,5 +1,5 @@
 import { def } from '../routeDef.js';
-import { Job, JobIdParams, JobList } from './jobs.js';
+import { Job, JobIdParams, JobList, JobsQueue } from './jobs.js';
 
 /** Jobs a user started and follows (zips, PDF sheets, templates, syncs): private to their owner. */
 export const jobsRoutes = {
@@ -9,6 +9,13 @@ export const jobsRoutes = {
     access: 'user',
     summary: "The caller's running jobs and those finished in the last minutes",
     response: JobList,
+  }),
+  jobsQueue: def({
+    method: 'GET',
+    path: '/api/jobs/queue',
+    access: { role: 'admin' },
+    summary: 'How many jobs wait, run and failed over the last day, per job name (no payloads)',
+    response: JobsQueue,
   }),
   jobGet: def({
     method: 'GET',

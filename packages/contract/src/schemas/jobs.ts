@@ -44,3 +44,22 @@ export const JobList = z.object({ items: z.array(Job) });
 export const JOBS_RECENT_MINUTES = 10;
 /** At most this many jobs in "mine". */
 export const JOBS_MINE_MAX = 20;
+
+/**
+ * The job queue at a glance (administrators, the dashboard): how many jobs wait, run, and failed
+ * over the last day, per job name. Counts only: a job's payload and result stay its owner's.
+ */
+export const JobsQueue = z.object({
+  queued: z.number().int(),
+  running: z.number().int(),
+  failed_day: z.number().int(),
+  by_name: z.array(
+    z.object({
+      name: z.string(),
+      queued: z.number().int(),
+      running: z.number().int(),
+      failed_day: z.number().int(),
+    }),
+  ),
+});
+export type JobsQueue = z.infer<typeof JobsQueue>;

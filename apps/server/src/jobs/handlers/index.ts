@@ -10,6 +10,7 @@ import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
+import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
@@ -25,6 +26,7 @@ export const handlers = {
   'notifications.mail': notificationsMail,
   'downloads.build': downloadsBuild,
   'downloads.cleanup': downloadsCleanup,
+  'stats.windows': statsWindows,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

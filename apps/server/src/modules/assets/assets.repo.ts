@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ADMIN_ROLE } from '@brandvault/contract';
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -198,21 +197,6 @@ export function assetsRepo(db: Db) {
       for (const a of assets) for (const k of [a.blob_key, a.thumb_key, a.preview_key]) if (k) keys.add(k);
       for (const v of versions) for (const k of [v.blob_key, v.thumb_key]) if (k) keys.add(k);
       return { count: assets.length, keys: [...keys] };
-    },
-
-    async stats(brandId: number, withPrivate: boolean) {
-      let q = db
-        .selectFrom('assets')
-        .innerJoin('folders', 'folders.id', 'assets.folder_id')
-        .where('assets.brand_id', '=', brandId)
-        .where('assets.status', '=', 'ACTIVE')
-        .where('folders.status', '=', 'ACTIVE');
-      if (!withPrivate) q = q.where('assets.visibility', '=', 'PUBLIC').where('folders.private_path', '=', 0);
-      const rows = await q
-        .select(['assets.type', (eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(assets.size)`.as('bytes')])
-        .groupBy('assets.type')
-        .execute();
-      return rows.map((r) => ({ type: r.type, n: Number(r.n), bytes: Number(r.bytes ?? 0) }));
     },
 
     // ---- versions

@@ -28,7 +28,7 @@ export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
     s.assets.download(ctx, params.id, query, req.headers.range),
   );
   mount(app, m, routes.assetCrop, ({ ctx, params, query }) => s.assets.crop(ctx, params.id, query));
-  mount(app, m, routes.assetStats, ({ ctx, body }) => s.assets.stats(ctx, body.brand_id, body.days));
+  mount(app, m, routes.assetStats, ({ ctx, body }) => s.stats.assets(ctx, body));
   mount(app, m, routes.versionNew, ({ ctx, req }) => s.versions.create(ctx, streamParts(req)));
   mount(app, m, routes.versionAll, ({ ctx, params }) => s.versions.list(ctx, params.id));
   mount(app, m, routes.versionRestore, ({ ctx, params }) => s.versions.restore(ctx, params.id, params.number));

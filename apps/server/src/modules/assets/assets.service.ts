@@ -17,10 +17,9 @@ import type { FilesService } from '../files/files.service.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import { BlobNotFoundError } from '../../storage/index.js';
-import { assetAbilities, canSeeAsset, seesPrivate } from './assets.policy.js';
+import { assetAbilities, canSeeAsset } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
-import { countDownload, downloadStats } from '../downloads/downloads.counts.js';
-import { downloadsRepo } from '../downloads/downloads.repo.js';
+import { countDownload } from '../downloads/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
@@ -294,7 +293,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             target: assetTarget(a),
             info: { version: a.current_version },
           });
-          await countDownload(trx, a, 'original', clock.now());
+          await countDownload(trx, a, 'original', clock.now(), null, actor.user.id);
           return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
         });
         if (jobs.length) deps.wake?.();
@@ -338,7 +337,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             height: out.height,
           },
         });
-        await countDownload(trx, a, 'crop', clock.now());
+        await countDownload(trx, a, 'crop', clock.now(), null, actor.user.id);
         return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
       });
       if (jobs.length) deps.wake?.();
@@ -353,22 +352,6 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         },
         out.data,
       );
-    },
-
-    async stats(ctx: RequestContext, brandId: number, days: number) {
-      const { actor } = ctx;
-      await visibleBrand(repos, actor, brandId);
-      const since = iso(new Date(clock.now().getTime() - (days - 1) * 86_400_000)).slice(0, 10);
-      const [rows, dl] = await Promise.all([
-        repos.assets.stats(brandId, seesPrivate(actor)),
-        downloadsRepo(handle.db).brandStats(brandId, since, seesPrivate(actor)),
-      ]);
-      return {
-        total: rows.reduce((n, r) => n + r.n, 0),
-        bytes: rows.reduce((n, r) => n + r.bytes, 0),
-        by_type: Object.fromEntries(rows.map((r) => [r.type, r.n])),
-        downloads: downloadStats(dl),
-      };
     },
   };
 }

@@ -68,6 +68,19 @@ export function auditRepo(db: Db) {
     page: (f: AuditFilter, page: number, perPage: number) =>
       paged(filtered(f), (q) => q.selectAll().orderBy('seq', 'desc'), page, perPage),
 
+    /**
+     * The newest entries, no total: everyone's, or what `userId` did themselves (not while an
+     * administrator acted as them). Walks the sequence index (or the user's) from the end.
+     */
+    recent: (limit: number, userId?: number) =>
+      db
+        .selectFrom('audit_log')
+        .selectAll()
+        .$if(userId !== undefined, (q) => q.where('user_id', '=', userId!).where('emulator_id', 'is', null))
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .execute(),
+
     /** Every entry in chain order, a batch at a time (the verifier walks millions this way). */
     async batchAfter(seq: number, limit: number) {
       return db.selectFrom('audit_log').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();

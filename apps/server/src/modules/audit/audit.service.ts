@@ -1,4 +1,4 @@
-import type { AuditQuery } from '@brandvault/contract';
+import type { AuditQuery, AuditRecent, AuditRecentQuery } from '@brandvault/contract';
 import { USERS_PER_PAGE } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
@@ -37,6 +37,19 @@ export function auditService(deps: Deps) {
       }
       const people = await repo.people([...ids]);
       return { items: items.map((r) => auditEntryView(r, people)), total, page: q.page, per_page: perPage };
+    },
+
+    /** The dashboard's recent activity: everyone's for those who read the log, else the caller's own. */
+    async recent(ctx: RequestContext, q: z.output<typeof AuditRecentQuery>): Promise<AuditRecent> {
+      const all = auditPolicy.can(ctx.actor, 'list');
+      const rows = await repo.recent(q.limit, all ? undefined : ctx.actor.user.id);
+      const ids = new Set<number>();
+      for (const r of rows) {
+        if (r.user_id !== null) ids.add(r.user_id);
+        if (r.emulator_id !== null) ids.add(r.emulator_id);
+      }
+      const people = await repo.people([...ids]);
+      return { scope: all ? 'all' : 'mine', items: rows.map((r) => auditEntryView(r, people)) };
     },
   };
 }

@@ -160,69 +160,24 @@ export function downloadsRepo(db: Db) {
       ),
     /** Assets still there (a download's contents, for counting): id and brand. */
     brandsOf: (ids: readonly number[]) =>
-      inSlices(ids, (slice) =>
-        db.selectFrom('assets').select(['id as asset_id', 'brand_id']).where('id', 'in', slice).execute(),
-      ),
+      inSlices(ids, (slice) => db.selectFrom('assets').select(['id', 'brand_id']).where('id', 'in', slice).execute()),
 
-    /**
-     * A brand's downloads since `since` (a day): per day and kind, via links or not, and the most
-     * downloaded assets, over the assets the caller sees (PRIVATE ones only `withPrivate`).
-     */
-    async brandStats(brandId: number, since: string, withPrivate: boolean) {
-      let q = db
-        .selectFrom('download_counts as c')
-        .innerJoin('assets', 'assets.id', 'c.asset_id')
-        .innerJoin('folders', 'folders.id', 'assets.folder_id')
-        .where('c.brand_id', '=', brandId)
-        .where('c.day', '>=', since);
-      if (!withPrivate) q = q.where('assets.visibility', '=', 'PUBLIC').where('folders.private_path', '=', 0);
-      const [days, top] = await Promise.all([
-        q
-          .select([
-            'c.day',
-            'c.kind',
-            sql<number>`case when c.link_id = 0 then 0 else 1 end`.as('link'),
-            sql<number>`sum(c.count)`.as('n'),
-          ])
-          .groupBy(['c.day', 'c.kind', sql`case when c.link_id = 0 then 0 else 1 end`])
-          .execute(),
-        q
-          .select(['assets.id', 'assets.name', sql<number>`sum(c.count)`.as('n')])
-          .groupBy(['assets.id', 'assets.name'])
-          .orderBy(sql`sum(c.count)`, 'desc')
-          .orderBy('assets.id')
-          .limit(10)
-          .execute(),
-      ]);
-      return {
-        days: days.map((r) => ({ day: r.day, kind: r.kind, link: Number(r.link) === 1, n: Number(r.n) })),
-        top: top.map((r) => ({ id: r.id, name: r.name, count: Number(r.n) })),
-      };
-    },
-    /** All-time downloads of the assets now under each folder (PRIVATE ones only `withPrivate`). */
-    async folderStats(ids: number[], withPrivate: boolean) {
-      if (!ids.length) return new Map<number, number>();
-      const vis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0 and a.visibility = 'PUBLIC'`;
-      const r = await sql<{ id: number; n: number }>`
-        select f.id as id, sum(c.count) as n from folders f
-        join folders sub on sub.path like f.path || '%' and sub.status = 'ACTIVE'
-        join assets a on a.folder_id = sub.id and a.status = 'ACTIVE'
-        join download_counts c on c.asset_id = a.id
-        where f.id in (${sql.join(ids)}) and ${vis} group by f.id`.execute(db);
-      return new Map(r.rows.map((x) => [Number(x.id), Number(x.n)]));
-    },
-
-    /** Adds one download of each asset to today's count of `kind` (and of `linkId`, 0 for none). */
-    async count(rows: { asset_id: number; brand_id: number }[], day: string, kind: string, linkId: number) {
+    /** Adds each asset's downloads to the day's count of `kind` (and of `linkId`, 0 for none); one row per asset. */
+    async count(
+      rows: { asset_id: number; brand_id: number; count: number }[],
+      day: string,
+      kind: string,
+      linkId: number,
+    ) {
       for (let i = 0; i < rows.length; i += SLICE) {
-        const values = rows.slice(i, i + SLICE).map((r) => ({ ...r, day, kind, link_id: linkId, count: 1 }));
+        const values = rows.slice(i, i + SLICE).map((r) => ({ ...r, day, kind, link_id: linkId }));
         await db
           .insertInto('download_counts')
           .values(values)
           .onConflict((oc) =>
             oc
               .columns(['asset_id', 'day', 'kind', 'link_id'])
-              .doUpdateSet({ count: sql<number>`download_counts.count + 1` }),
+              .doUpdateSet({ count: sql<number>`download_counts.count + excluded.count` }),
           )
           .execute();
       }

@@ -12,6 +12,7 @@ import type { Deps } from '../../services.js';
 import type { FilesService } from '../files/files.service.js';
 import { auditTrail } from '../audit/audit.trail.js';
 import { linkActor } from '../assets/downloadLink.js';
+import { countDownloads } from './downloads.counts.js';
 import { downloadsRepo } from './downloads.repo.js';
 import type { DownloadWithJob } from './downloads.repo.js';
 import { checkLimits, resolveSelection } from './downloads.selection.js';
@@ -120,8 +121,14 @@ export function downloadsService(deps: Deps, files: FilesService) {
       if (answer.status === 200 || range?.startsWith('bytes=0-')) {
         const ids = JSON.parse(r.contents ?? '[]') as number[];
         await handle.db.transaction().execute(async (trx) => {
-          const t = downloadsRepo(trx);
-          await t.count(await t.brandsOf(ids), iso(now).slice(0, 10), r.format, 0);
+          await countDownloads(
+            trx,
+            await downloadsRepo(trx).brandsOf(ids),
+            r.format as DownloadFormat,
+            now,
+            null,
+            owner.user.id,
+          );
           await audit.record(trx, withActor(ctx, owner), {
             event: 'download.fetch',
             target: { type: 'download', id: r.id, label: r.name },

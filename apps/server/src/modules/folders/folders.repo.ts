@@ -216,27 +216,15 @@ export function foldersRepo(db: Db) {
       return Number(n);
     },
 
-    /** Subfolders, active assets and bytes under each folder (whole subtree), in two grouped queries. */
-    async stats(ids: number[], withPrivate: boolean) {
+    /** Active subfolders under each folder (whole subtree; PRIVATE ones only `withPrivate`), one grouped query. */
+    async subfolders(ids: number[], withPrivate: boolean) {
       if (!ids.length) return [];
       const vis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`;
       const folders = await sql<{ id: number; n: number }>`
         select f.id as id, count(sub.id) - 1 as n from folders f
         join folders sub on sub.path like f.path || '%' and sub.status = 'ACTIVE' and (${vis} or sub.id = f.id)
         where f.id in (${sql.join(ids)}) group by f.id`.execute(db);
-      const assetVis = withPrivate ? sql`1 = 1` : sql`a.visibility = 'PUBLIC'`;
-      const assets = await sql<{ id: number; n: number; bytes: number | null }>`
-        select f.id as id, count(a.id) as n, sum(a.size) as bytes from folders f
-        join folders sub on sub.path like f.path || '%' and sub.status = 'ACTIVE' and ${vis}
-        join assets a on a.folder_id = sub.id and a.status = 'ACTIVE' and ${assetVis}
-        where f.id in (${sql.join(ids)}) group by f.id`.execute(db);
-      const byId = new Map(assets.rows.map((r) => [Number(r.id), r]));
-      return folders.rows.map((r) => ({
-        id: Number(r.id),
-        folders: Number(r.n),
-        assets: Number(byId.get(Number(r.id))?.n ?? 0),
-        bytes: Number(byId.get(Number(r.id))?.bytes ?? 0),
-      }));
+      return folders.rows.map((r) => ({ id: Number(r.id), folders: Number(r.n) }));
     },
 
     async imageKeysUnder(path: string) {

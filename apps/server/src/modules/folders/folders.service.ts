@@ -7,7 +7,7 @@ import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import { downloadsRepo } from '../downloads/downloads.repo.js';
+import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
 import { enqueue } from '../../jobs/queue.js';
 import type { Actor } from '../auth/actor.js';
@@ -245,11 +245,12 @@ export function foldersService(deps: Deps) {
         );
       }
       const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
-      const [items, downloads] = await Promise.all([
-        repos.folders.stats(allowed, seesPrivate(actor)),
-        downloadsRepo(handle.db).folderStats(allowed, seesPrivate(actor)),
+      const [items, totals] = await Promise.all([
+        repos.folders.subfolders(allowed, seesPrivate(actor)),
+        statsRepo(handle.db).folderTotals(allowed, seesPrivate(actor)),
       ]);
-      return { items: items.map((i) => ({ ...i, downloads: downloads.get(i.id) ?? 0 })) };
+      const none = { assets: 0, bytes: 0, downloads: 0 };
+      return { items: items.map((i) => ({ ...i, ...(totals.get(i.id) ?? none) })) };
     },
   };
 }

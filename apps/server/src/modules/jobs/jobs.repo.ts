@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 
 /** The columns a job's owner may see (never the payload: it may hold what they must not read). */
@@ -27,6 +28,20 @@ export function jobsRepo(db: Db) {
         .where((eb) => eb.or([eb('status', 'in', ['queued', 'running']), eb('finished_at', '>=', since)]))
         .orderBy('id', 'desc')
         .limit(limit)
+        .execute(),
+
+    /** Jobs waiting or running, and failed since `since`, per name: counts through the status index. */
+    queueCounts: (since: string) =>
+      db
+        .selectFrom('jobs')
+        .select(['name', 'status', sql<number>`count(*)`.as('n')])
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', ['queued', 'running']),
+            eb.and([eb('status', '=', 'failed'), eb('finished_at', '>=', since)]),
+          ]),
+        )
+        .groupBy(['name', 'status'])
         .execute(),
   };
 }

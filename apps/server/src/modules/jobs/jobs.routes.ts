@@ -8,5 +8,6 @@ import { jobsService } from './jobs.service.js';
 export function jobsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps) {
   const jobs = jobsService(deps);
   mount(app, m, routes.jobsMine, ({ ctx }) => jobs.mine(ctx));
+  mount(app, m, routes.jobsQueue, ({ ctx }) => jobs.queue(ctx));
   mount(app, m, routes.jobGet, ({ ctx, params }) => jobs.get(ctx, params.id));
 }

@@ -1,5 +1,5 @@
 import { JOBS_MINE_MAX, JOBS_RECENT_MINUTES } from '@brandvault/contract';
-import type { Job } from '@brandvault/contract';
+import type { Job, JobsQueue } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
@@ -36,6 +36,25 @@ export function jobsService(deps: Pick<Deps, 'handle' | 'clock'>) {
       const since = iso(new Date(deps.clock.now().getTime() - JOBS_RECENT_MINUTES * 60_000));
       const rows = await repo.activeOrRecent(ctx.actor.user.id, since, JOBS_MINE_MAX);
       return { items: rows.filter((r) => jobsPolicy.can(ctx.actor, 'view', r)).map(view) };
+    },
+
+    /** The queue at a glance (route: administrators): counts per name, never a job's contents. */
+    async queue(_ctx: RequestContext): Promise<JobsQueue> {
+      const since = iso(new Date(deps.clock.now().getTime() - 86_400_000));
+      const rows = await repo.queueCounts(since);
+      const byName = new Map<string, JobsQueue['by_name'][number]>();
+      const totals = { queued: 0, running: 0, failed_day: 0 };
+      for (const r of rows) {
+        const e = byName.get(r.name) ?? { name: r.name, queued: 0, running: 0, failed_day: 0 };
+        const key = r.status === 'failed' ? 'failed_day' : (r.status as 'queued' | 'running');
+        e[key] += Number(r.n);
+        totals[key] += Number(r.n);
+        byName.set(r.name, e);
+      }
+      const by_name = [...byName.values()].sort(
+        (a, b) => b.running + b.queued - (a.running + a.queued) || a.name.localeCompare(b.name),
+      );
+      return { ...totals, by_name };
     },
   };
 }

@@ -435,7 +435,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       );
       await handle.db.transaction().execute(async (trx) => {
         await makeRepos(trx).shareLinks.countDownload(row.id);
-        await countDownloads(trx, assets, 'zip', clock.now(), row.id);
+        await countDownloads(trx, assets, 'zip', clock.now(), row.id, ctx.actor?.user.id ?? null);
         await audit.record(trx, ctx, {
           event: 'download.fetch',
           target: { type: 'collection', id: collection.id, label: collection.name },
@@ -477,7 +477,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
           await handle.db.transaction().execute(async (trx) => {
             await makeRepos(trx).shareLinks.countDownload(row.id);
-            await countDownload(trx, a, 'original', clock.now(), row.id);
+            await countDownload(trx, a, 'original', clock.now(), row.id, ctx.actor?.user.id ?? null);
             await audit.record(trx, ctx, {
               event: 'asset.download',
               target: assetTarget(a),

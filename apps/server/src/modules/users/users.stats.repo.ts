@@ -39,7 +39,13 @@ export function userStatsRepo(db: Db) {
   const n = sql<number>`count(*)`.as('n');
   return {
     byStatus: (s: UserScope) => scoped(s).select(['users.status', n]).groupBy('users.status').execute(),
-    pending: (s: UserScope) => scoped(s).where('users.status', '=', 'PENDING').select(n).executeTakeFirstOrThrow(),
+    /** Registrations waiting for an administrator: inactive and never approved (users.repo's PENDING). */
+    pending: (s: UserScope) =>
+      scoped(s)
+        .where('users.status', '=', 'INACTIVE')
+        .where('users.approved_at', 'is', null)
+        .select(n)
+        .executeTakeFirstOrThrow(),
     byRole: (s: UserScope) =>
       scoped(s)
         .innerJoin('user_roles', 'user_roles.user_id', 'users.id')

@@ -20,8 +20,20 @@ describe('navbar menu', () => {
     ];
     const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
     // Entries missing from the saved order follow it in their default order.
-    expect(orderedMenu(s).map((e) => e.value)).toEqual(['admin', 'home', 'my_collections', 'my_favorites']);
+    expect(orderedMenu(s).map((e) => e.value)).toEqual([
+      'admin',
+      'home',
+      'dashboard',
+      'my_collections',
+      'my_favorites',
+    ]);
     expect(orderedMenu({ ...s, selectedBrand: brand }).map((e) => e.value)).toContain('change_brand');
+  });
+
+  it('puts the dashboard first for whoever holds dashboard.view', () => {
+    expect(orderedMenu(admin)[0]).toEqual({ value: 'dashboard', to: '/dashboard' });
+    const member = { ...admin, permissions: perms(ROLE_PERMISSIONS.member) };
+    expect(orderedMenu(member)[0]?.value).toBe('dashboard');
   });
 
   it('gates entries by permission and the Admin menu by role', () => {
@@ -84,9 +96,10 @@ describe('navbar menu', () => {
       ...orderedMenu(admin).map((e) => e.to),
       ...adminMenu(admin).flatMap((g) => g.links.map((l) => l.to)),
     ];
-    expect(targets).not.toContain('/dashboard');
+    expect(targets).not.toContain('/asset/manager');
     expect(targets).toEqual(
       expect.arrayContaining([
+        '/dashboard',
         '/brand',
         '/collections/own',
         '/users',
