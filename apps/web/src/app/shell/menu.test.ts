@@ -96,10 +96,11 @@ describe('navbar menu', () => {
       ...orderedMenu(admin).map((e) => e.to),
       ...adminMenu(admin).flatMap((g) => g.links.map((l) => l.to)),
     ];
-    expect(targets).not.toContain('/asset/manager');
+    expect(targets).not.toContain('/asset/sync');
     expect(targets).toEqual(
       expect.arrayContaining([
         '/dashboard',
+        '/asset/manager',
         '/brand',
         '/collections/own',
         '/users',
