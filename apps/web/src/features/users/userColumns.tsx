@@ -60,7 +60,15 @@ export function userColumns(t: TFunction): ColumnDef<AdminUser>[] {
       cell: (user) => (
         <Group gap={4}>
           {user.roles.map((r) => (
-            <Badge key={r.name} size="sm" variant="outline" color="gray">
+            // Mixed case and whole: "ADMINISTRAT…" said less than "Administrator".
+            <Badge
+              key={r.name}
+              size="sm"
+              variant="outline"
+              color="gray"
+              tt="none"
+              styles={{ label: { overflow: 'visible' } }}
+            >
               {t(`roles.${r.name}`, { defaultValue: r.name })}
             </Badge>
           ))}
