@@ -6,6 +6,7 @@ import { makeMedia } from '../support/media';
 type Brand = { id: number; name: string };
 type User = {
   id: number;
+  email: string;
   roles: { name: string }[];
   brands: Brand[];
   photo_uri: string | null;
@@ -111,7 +112,7 @@ test('an admin edits a user’s role and brands, frames their photo, and both na
   await expect(adminAvatar).toHaveCount(0);
 });
 
-test('users.edit fits a 390 px phone, in Spanish', async ({ page }) => {
+test('users.edit and the users table fit a 390 px phone, in Spanish', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
@@ -141,5 +142,13 @@ test('users.edit fits a 390 px phone, in Spanish', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Permisos directos' })).toBeVisible();
   await expect(page.getByText('Crear, editar y eliminar marcas')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Añadir foto' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The users table on the phone: the person, the status and the actions, and no sideways scroll.
+  await page.goto(`/users?q=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('heading', { name: 'Usuarios' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: user.email });
+  await expect(row.getByText('Activo')).toBeVisible();
+  await expect(row.getByRole('button').last()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
