@@ -331,7 +331,7 @@ $function$;
 create or replace function {schema}.assets_totals_deleted()
   returns trigger language plpgsql as $function$
   begin
-    if old.status = 'ACTIVE' then
+    if old.status = 'ACTIVE' and exists (select 1 from folders where id = old.folder_id) then
       update folder_asset_totals
         set assets = assets - 1,
           bytes = bytes - old.size,

@@ -219,10 +219,12 @@ function postgres(): string[] {
           bytes = folder_asset_totals.bytes + excluded.bytes, downloads = folder_asset_totals.downloads + excluded.downloads;
       return null;
     end $$`,
-    // Row by row, before the delete takes the asset's download_counts with it.
+    // Row by row, before the delete takes the asset's download_counts with it. A folder's delete
+    // cascading to its assets takes its counters too: touching them then would re-check their
+    // foreign key against the folder already gone (an update of a row this transaction wrote).
     `create function assets_totals_deleted() returns trigger language plpgsql as $$
     begin
-      if old.status = 'ACTIVE' then
+      if old.status = 'ACTIVE' and exists (select 1 from folders where id = old.folder_id) then
         update folder_asset_totals
           set assets = assets - 1, bytes = bytes - old.size, downloads = downloads - ${DOWNLOADS('old.id')}
           where folder_id = old.folder_id and is_private = ${PRIVATE('old')} and type = old.type;

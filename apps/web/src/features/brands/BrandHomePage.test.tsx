@@ -128,7 +128,7 @@ describe('BrandHomePage', () => {
     expect(calls.some((c) => c.startsWith('/api/ops/folder/tree?brand_id=7&with=folders'))).toBe(true);
   });
 
-  it("offers the brand's managers its watermark at the brand's top folder", async () => {
+  it("offers the brand's managers its watermark and crop presets at the brand's top folder", async () => {
     useSession.getState().signIn({
       ...loginAnswer,
       permissions: [...loginAnswer.permissions, { name: 'asset.manage' }],
@@ -156,6 +156,8 @@ describe('BrandHomePage', () => {
               abilities: { update: true },
             },
           });
+        if (url === '/api/ops/brand/7/crop/presets')
+          return json(200, { brand_id: 7, presets: [], abilities: { update: true } });
         if (url.startsWith('/api/ops/asset/list/all/1'))
           return json(200, {
             items: [],
@@ -175,7 +177,8 @@ describe('BrandHomePage', () => {
     );
     renderApp('/brand?folder=1');
     const open = await screen.findByRole('button', { name: 'Watermark' }, { timeout: 8000 });
+    expect(await screen.findByRole('button', { name: 'Crop presets' })).toBeInTheDocument();
     open.click();
     expect(await screen.findByRole('dialog', { name: 'Watermark of Acme' })).toBeInTheDocument();
-  });
+  }, 20_000);
 });
