@@ -22,6 +22,24 @@ test('an administrator sees their uploads and downloads on the dashboard, in Eng
   const media = makeMedia();
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/brand/choose');
+  // An administrator of this journey's own: switching to Spanish below is kept on the account,
+  // and the shared one must stay in English for the journeys running beside this one.
+  const email = `${unique('dash-admin')}@example.com`;
+  const password = 'Dashboard-pass-1234';
+  await (
+    await apiAs(page)
+  ).send('POST', '/api/ops/users/create', {
+    first_name: 'Dana',
+    last_name: 'Board',
+    email,
+    password,
+    password_confirmation: password,
+    roles: ['admin'],
+  });
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, email, password);
+  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   // A brand of its own: the other journeys' uploads and downloads are in "all my brands".
   const name = `Dashboard ${unique('db').slice(-6)}`;
