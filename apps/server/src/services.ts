@@ -29,6 +29,8 @@ import { notificationsService } from './modules/notifications/notifications.serv
 import type { Repos } from './repos.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
+import { importsService } from './modules/reports/imports.service.js';
+import { reportsService } from './modules/reports/reports.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -72,6 +74,8 @@ export function makeServices(deps: Deps) {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    reports: reportsService(deps),
+    imports: importsService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

@@ -12,6 +12,7 @@ import * as comments from './migrations/2026112607_comments.js';
 import * as downloads from './migrations/2026112608_downloads.js';
 import * as watermarks from './migrations/2026112612_watermarks.js';
 import * as cropPresets from './migrations/2026112617_crop_presets.js';
+import * as templateImports from './migrations/2026112620_template_imports.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -29,6 +30,7 @@ const steps: Record<string, Step> = {
   '2026112608_downloads': downloads,
   '2026112612_watermarks': watermarks,
   '2026112617_crop_presets': cropPresets,
+  '2026112620_template_imports': templateImports,
 };
 
 /** Every migration's name, in the order they run. */

@@ -53,6 +53,13 @@ function formRoutes(w: World): Record<string, FormRoute> {
       files: ['image'],
     },
     watermarkTrace: { ...png, url: '/api/ops/watermark/trace', fields: {}, files: ['file'] },
+    reportAssetTemplateUpdate: {
+      ...png,
+      url: '/api/ops/report/update/asset/template',
+      fields: {},
+      files: ['template'],
+    },
+    reportUserTemplateUpdate: { ...png, url: '/api/ops/report/update/user/template', fields: {}, files: ['template'] },
   };
 }
 

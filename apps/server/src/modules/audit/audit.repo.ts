@@ -68,6 +68,10 @@ export function auditRepo(db: Db) {
     page: (f: AuditFilter, page: number, perPage: number) =>
       paged(filtered(f), (q) => q.selectAll().orderBy('seq', 'desc'), page, perPage),
 
+    /** Entries under a filter, newest first, a batch at a time before `beforeSeq` (the xlsx export). */
+    filteredBefore: (f: AuditFilter, beforeSeq: number, limit: number) =>
+      filtered(f).selectAll().where('seq', '<', beforeSeq).orderBy('seq', 'desc').limit(limit).execute(),
+
     /** Every entry in chain order, a batch at a time (the verifier walks millions this way). */
     async batchAfter(seq: number, limit: number) {
       return db.selectFrom('audit_log').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
