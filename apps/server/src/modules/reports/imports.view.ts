@@ -10,7 +10,9 @@ import type {
 } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
 import type { TemplateImportRowsTable } from '../../db/schema.js';
+import { ASSET_COLUMNS } from './assetTemplate.js';
 import type { ImportRowWithJob } from './reports.repo.js';
+import { USER_COLUMNS } from './userTemplate.js';
 
 type WithBrand = ImportRowWithJob & { brand_name?: string | null };
 
@@ -43,11 +45,16 @@ export function importView(r: WithBrand): TemplateImport {
   };
 }
 
-const vars = (json: string | null) => (json ? (JSON.parse(json) as { field?: string; value?: string }) : {});
+/** Column keys as their headers in each language (a reason names the column as the sheet does). */
+const HEADERS = new Map([...ASSET_COLUMNS, ...USER_COLUMNS].map((c) => [c.key, c]));
 
 /** A reason code with its values, in a language (null when there is none). */
-export const reasonText = (code: string | null, json: string | null, lang: Lang) =>
-  code ? refusalText(code as RowRefusal, lang, vars(json)) : null;
+export function reasonText(code: string | null, json: string | null, lang: Lang) {
+  if (!code) return null;
+  const vars = json ? (JSON.parse(json) as { field?: string; value?: string }) : {};
+  const column = vars.field ? HEADERS.get(vars.field) : undefined;
+  return refusalText(code as RowRefusal, lang, { ...vars, ...(column ? { field: column[lang] } : {}) });
+}
 
 export function importRowView(r: Selectable<TemplateImportRowsTable>, lang: Lang): ImportRow {
   return {

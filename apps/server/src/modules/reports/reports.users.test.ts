@@ -65,8 +65,8 @@ describe('the users report and template', () => {
     expect(done.result).toMatchObject({ applied: 1, refused: 2, unchanged: 0 });
     const rows = (await lead.client.get(`/api/ops/report/import/${ready.id}/rows?outcome=refused`)).json().items;
     expect(rows.map((r: { reason: string }) => r.reason).sort()).toEqual([
-      'roles of your own account can only be changed by an administrator',
-      'roles: includes something you cannot grant',
+      'Roles of your own account can only be changed by an administrator',
+      'Roles: includes something you cannot grant',
     ]);
     const after = (await admin.get(`/api/ops/users/${ana.id}`)).json().user;
     expect(after).toMatchObject({ position: 'Art director', lang: 'es' });

@@ -57,11 +57,11 @@ export default function ImportPage() {
 
 function Stat({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid={testId}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} truncate>
         {label}
       </Text>
-      <Text fz={26} fw={700} c={color}>
+      <Text fz={{ base: 20, sm: 26 }} fw={700} c={color}>
         {formatNumber(value)}
       </Text>
     </Paper>
@@ -102,7 +102,7 @@ function ImportBody({ item }: { item: TemplateImport }) {
       )}
       {item.state === 'expired' && <Text c="dimmed">{t('reports.preview.expired')}</Text>}
       {item.counts && (
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <SimpleGrid cols={3} spacing="sm">
           {applied ? (
             <>
               <Stat label={t('reports.result.applied')} value={applied.applied} color="green" testId="count-applied" />
@@ -152,7 +152,7 @@ function ImportBody({ item }: { item: TemplateImport }) {
               {t('reports.preview.noRows')}
             </Text>
           )}
-          {rows.data && rows.data.total > 0 && <ImportRowsTable rows={rows.data.items} />}
+          {rows.data && rows.data.total > 0 && <ImportRowsTable kind={item.kind} rows={rows.data.items} />}
           {pages > 1 && <PagePagination value={page} total={pages} onChange={setPage} />}
         </Stack>
       )}

@@ -1,18 +1,18 @@
 import { Badge, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { ImportRow } from '@brandvault/contract';
+import type { ImportKind, ImportRow } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { OUTCOME_COLORS, fieldLabel } from './labels';
 
 /** The preview's rows: what changes (before → after), what is refused and why, and after applying, the result. */
-export function ImportRowsTable({ rows }: { rows: ImportRow[] }) {
+export function ImportRowsTable({ kind, rows }: { kind: ImportKind; rows: ImportRow[] }) {
   const { t } = useTranslation();
   return (
     <ScrollArea type="auto">
-      <Table striped verticalSpacing="xs" miw={560} data-testid="import-rows">
+      <Table striped verticalSpacing="xs" miw={520} data-testid="import-rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={60}>{t('reports.preview.row')}</Table.Th>
-            <Table.Th>{t('reports.preview.item')}</Table.Th>
+            <Table.Th>{t(`reports.preview.item.${kind}`)}</Table.Th>
             <Table.Th>{t('reports.preview.what')}</Table.Th>
             <Table.Th w={130}>{t('reports.preview.outcome')}</Table.Th>
           </Table.Tr>
