@@ -20,6 +20,7 @@ import { metaRows } from './xlsx/meta.js';
 import { writeWorkbook } from './xlsx/writer.js';
 
 type Request = z.output<typeof AssetTemplateRequest>;
+const SLICE = 1000;
 interface Env {
   db: Db;
   dialect: Dialect;
@@ -48,20 +49,24 @@ async function folderScope(db: Db, actor: Actor, id: number, recursive: boolean)
 }
 
 /**
- * The assets of a template request as the actor may see them, in order: chosen assets (404
- * unless every one is visible and active), then each folder's, then the search result's. One
- * brand only, at most TEMPLATE_MAX_ROWS.
+ * The asset ids of a template request, in order: chosen assets (404 unless every one is visible
+ * and active), then each folder's, then the search result's. One brand only, at most
+ * TEMPLATE_MAX_ROWS. Only ids: the rows are read a thousand at a time while the file is written.
  */
 export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request) {
   const repo = assetTemplateRepo(env.db);
   const brands = new Set<number>();
   const ids: number[] = [];
   const chosen = [...new Set(req.asset_ids)];
-  const rows = new Map((await repo.byIds(chosen, actor.user.id)).map((a) => [a.id, a]));
-  for (const id of chosen) {
-    const a = rows.get(id);
-    if (!a || a.status !== 'ACTIVE' || !assetsPolicy.can(actor, 'view', a)) throw new AppError('NOT_FOUND');
-    ids.push(id);
+  for (let i = 0; i < chosen.length; i += SLICE) {
+    const slice = chosen.slice(i, i + SLICE);
+    const rows = new Map((await repo.byIds(slice, actor.user.id)).map((a) => [a.id, a]));
+    for (const id of slice) {
+      const a = rows.get(id);
+      if (!a || a.status !== 'ACTIVE' || !assetsPolicy.can(actor, 'view', a)) throw new AppError('NOT_FOUND');
+      brands.add(a.brand_id);
+      ids.push(id);
+    }
   }
   for (const id of new Set(req.folder_ids)) {
     const { folder, ids: inside } = await folderScope(env.db, actor, id, req.recursive);
@@ -82,25 +87,24 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
   }
   const unique = [...new Set(ids)];
   if (unique.length > TEMPLATE_MAX_ROWS) throw invalid({ asset_ids: 'templateTooMany' });
-  const loaded = new Map(
-    (
-      await repo.byIds(
-        unique.filter((id) => !rows.has(id)),
-        actor.user.id,
-      )
-    ).map((a) => [a.id, a]),
-  );
-  const assets: TemplateAsset[] = [];
-  for (const id of unique) {
-    const a = rows.get(id) ?? loaded.get(id);
-    // Folders and searches only ever offer what the actor may see; anything else is left out.
-    if (a && a.status === 'ACTIVE' && assetsPolicy.can(actor, 'view', a)) assets.push(a);
-  }
-  for (const a of assets) brands.add(a.brand_id);
   if (brands.size > 1) throw invalid({ asset_ids: 'templateOneBrand' });
   const brandId = [...brands][0];
   if (brandId === undefined) throw invalid({ asset_ids: 'templateEmpty' });
-  return { brandId, assets };
+  return { brandId, ids: unique };
+}
+
+/** The assets of `ids` the actor may see, active, in order, read a slice at a time. */
+async function* visibleAssets(env: Env, actor: Actor, ids: number[]): AsyncGenerator<TemplateAsset> {
+  const repo = assetTemplateRepo(env.db);
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const slice = ids.slice(i, i + SLICE);
+    const rows = new Map((await repo.byIds(slice, actor.user.id)).map((a) => [a.id, a]));
+    for (const id of slice) {
+      const a = rows.get(id);
+      // Folders and searches only ever offer what the actor may see; anything else is left out.
+      if (a && a.status === 'ACTIVE' && assetsPolicy.can(actor, 'view', a)) yield a;
+    }
+  }
 }
 
 /** "Brand / Folder / Subfolder" for each folder of a brand. */
@@ -120,15 +124,15 @@ async function folderPaths(db: Db, brandId: number) {
 
 /** The asset template of a request as an xlsx (§1), with its lists and signed Meta sheet. */
 export async function assetTemplateFile(env: Env, actor: Actor, req: Request, lang: Lang) {
-  const { brandId, assets } = await resolveTemplateAssets(env, actor, req);
+  const { brandId, ids } = await resolveTemplateAssets(env, actor, req);
   const [pathOf, languages, brand] = await Promise.all([
     folderPaths(env.db, brandId),
     reportsRepo(env.db).brandLanguages(brandId),
     makeRepos(env.db).brands.byId(brandId),
   ]);
   const versions = new Map<number, string>();
-  function* rows() {
-    for (const a of assets) {
+  async function* rows() {
+    for await (const a of visibleAssets(env, actor, ids)) {
       versions.set(a.id, assetVersion(a));
       yield assetCells(a, pathOf(a.folder_id));
     }

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/index.js';
-import type { AnyContext } from '../../lib/requestContext.js';
 import { makeRepos } from '../../repos.js';
 import type { Actor } from '../auth/actor.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
-import type { auditTrail } from '../audit/audit.trail.js';
+import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTarget, userTarget } from '../audit/audit.trail.js';
 import type { ASSET_EDITABLE } from './assetTemplate.js';
 import { assetPatch, assetValues, assetVersion } from './assetTemplate.js';
@@ -17,7 +16,6 @@ import { checkUserRights, userValues, userVersion } from './userTemplate.js';
 
 type Stored = { row_no: number; target_id: number | null; patch: string | null; version: string | null };
 export type Outcome = { result: 'applied' | 'refused' | 'unchanged'; reason?: RowRefused };
-type Audit = ReturnType<typeof auditTrail>;
 const changesOf = (before: Record<string, string>, after: Record<string, string>) =>
   Object.fromEntries(Object.keys(after).map((k) => [k, { before: before[k], after: after[k] }]));
 
@@ -25,11 +23,11 @@ const changesOf = (before: Record<string, string>, after: Record<string, string>
  * Applies one previewed asset row as things are now (`a`, read just before), in the caller's
  * transaction: rights and brand
  * again, "unchanged" when the asset already has the values, a conflict when its values moved since
- * the export or since it was read; otherwise the update and its audit entry.
+ * the export or since it was read; otherwise the update, and its audit entry added to `c.events` (recorded with the batch).
  */
 export async function applyAssetRow(
   trx: Db,
-  c: { actor: Actor; ctx: AnyContext; audit: Audit; imp: Import; at: string },
+  c: { actor: Actor; events: AuditEvent[]; imp: Import; at: string },
   r: Stored,
   a: TemplateAsset | undefined,
 ): Promise<Outcome> {
@@ -43,7 +41,7 @@ export async function applyAssetRow(
   if (assetVersion(a) !== r.version) return { result: 'refused', reason: new RowRefused('conflict') };
   if (!(await assetTemplateRepo(trx).updateIfUnchanged(a.id, a.updated_at, assetPatch(changed), c.at)))
     return { result: 'refused', reason: new RowRefused('conflict') };
-  await c.audit.record(trx, c.ctx, {
+  c.events.push({
     event: 'asset.template_update',
     target: assetTarget(a),
     changes: changesOf(before, changed),
@@ -55,7 +53,7 @@ export async function applyAssetRow(
 /** The same for a users row: the users policy's rules row by row (users.policy.ts). */
 export async function applyUserRow(
   trx: Db,
-  c: { actor: Actor; ctx: AnyContext; audit: Audit; imp: Import; at: string; rules: UserRowContext },
+  c: { actor: Actor; events: AuditEvent[]; imp: Import; at: string; rules: UserRowContext },
   r: Stored,
   u: TemplateUser | undefined,
 ): Promise<Outcome> {
@@ -84,7 +82,7 @@ export async function applyUserRow(
   if (patch.brands && 'brands' in changed) await tx.brands.setUserBrands(u.id, patch.brands);
   // A deactivated user is signed out everywhere at once, as the users screen does.
   if (changed.status === 'INACTIVE') await tx.auth.deleteUserTokens(u.id);
-  await c.audit.record(trx, c.ctx, {
+  c.events.push({
     event: 'user.template_update',
     target: userTarget(u),
     changes: changesOf(before, changed),

@@ -10,6 +10,7 @@ import { reportMails } from '../../mail/reportMails.js';
 import { makeRepos } from '../../repos.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { auditTrail } from '../audit/audit.trail.js';
+import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTemplateRepo } from './assetTemplate.repo.js';
 import { applyAssetRow, applyUserRow } from './imports.apply.rows.js';
 import type { Outcome } from './imports.apply.rows.js';
@@ -18,38 +19,12 @@ import { failImport, importPath } from './imports.fail.js';
 import { resultSheet } from './imports.result.js';
 import { reportsRepo } from './reports.repo.js';
 import { visibleUsers } from './userTemplate.export.js';
-import type { UserRowContext } from './userTemplate.js';
+import { userRules } from './userRules.js';
 
 const BATCH = 200;
 /** A result sheet larger than this goes by link only (mail servers refuse big messages). */
 const ATTACH_MAX_BYTES = 5 * 1024 * 1024;
 export const resultKey = (id: number) => `reports/imports/${id}/result.xlsx`;
-
-async function userRules(
-  ctx: JobContext,
-  actorId: number,
-  actor: UserRowContext['actor'],
-  meta: UserRowContext['meta'],
-) {
-  const repos = makeRepos(ctx.db);
-  const repo = reportsRepo(ctx.db);
-  const [roleNames, brands, mine] = await Promise.all([
-    repo.roleNames(),
-    repo.brands(),
-    repos.brands.byUsers([actorId]),
-  ]);
-  const byName = new Map<string, { id: number; name: string }>();
-  for (const b of brands) for (const k of [b.slug, b.name]) byName.set(k.toLowerCase(), { id: b.id, name: b.name });
-  return {
-    actor,
-    actorBrands: new Set((mine.get(actorId) ?? []).map((b) => b.id)),
-    meta,
-    seen: new Set<number>(),
-    roles: new Set(roleNames),
-    rolePermissions: await repos.roles.permissionsOfRoles(roleNames),
-    brands: byName,
-  } satisfies UserRowContext;
-}
 
 /**
  * Applies a previewed import (the `reports.apply` job, maybe scheduled): each row that was to
@@ -74,7 +49,7 @@ export async function applyImport(ctx: JobContext, id: number) {
   const rctx = contextFor(actor, lang);
   const rules =
     imp.kind === 'users'
-      ? await userRules(ctx, actor.user.id, actor, {
+      ? await userRules(db, actor, {
           kind: 'users',
           brandId: null,
           exportedAt: '',
@@ -99,19 +74,23 @@ export async function applyImport(ctx: JobContext, id: number) {
     const users = rules ? new Map((await visibleUsers(db, actor, ids)).map((u) => [u.id, u])) : null;
     const at = iso(clock.now());
     await db.transaction().execute(async (trx) => {
+      const events: AuditEvent[] = [];
+      const results = [];
       for (const r of todo) {
-        const c = { actor, ctx: rctx, audit, imp, at };
+        const c = { actor, events, imp, at };
         const out: Outcome = assets
           ? await applyAssetRow(trx, c, r, assets.get(r.target_id!))
           : await applyUserRow(trx, { ...c, rules: rules! }, r, users!.get(r.target_id!));
-        await reportsRepo(trx).setResult(
-          id,
-          r.row_no,
-          out.result,
-          out.reason?.reason ?? null,
-          out.reason ? JSON.stringify(out.reason.vars) : null,
-        );
+        results.push({
+          row: r.row_no,
+          result: out.result,
+          reason: out.reason?.reason ?? null,
+          vars: out.reason ? JSON.stringify(out.reason.vars) : null,
+        });
       }
+      // One audit entry per changed asset or user, chained together in the batch's transaction.
+      await audit.recordMany(trx, rctx, events);
+      await reportsRepo(trx).setResults(id, results);
     });
     done += todo.length;
     await ctx.progress(done, Math.max(total, 1));

@@ -78,13 +78,24 @@ export function reportsRepo(db: Db) {
         .orderBy('row_no')
         .limit(limit)
         .execute(),
-    setResult: (importId: number, row: number, result: string, reason: string | null, vars: string | null) =>
-      db
-        .updateTable('template_import_rows')
-        .set({ result, result_reason: reason, result_vars: vars })
-        .where('import_id', '=', importId)
-        .where('row_no', '=', row)
-        .execute(),
+    /** Rows' results, one statement per distinct result (a batch is mostly "applied"). */
+    async setResults(
+      importId: number,
+      rows: { row: number; result: string; reason: string | null; vars: string | null }[],
+    ) {
+      const groups = new Map<string, { result: string; reason: string | null; vars: string | null; rows: number[] }>();
+      for (const r of rows) {
+        const key = JSON.stringify([r.result, r.reason, r.vars]);
+        (groups.get(key) ?? groups.set(key, { ...r, rows: [] }).get(key)!).rows.push(r.row);
+      }
+      for (const g of groups.values())
+        await db
+          .updateTable('template_import_rows')
+          .set({ result: g.result, result_reason: g.reason, result_vars: g.vars })
+          .where('import_id', '=', importId)
+          .where('row_no', 'in', g.rows)
+          .execute();
+    },
     /** Rows not applied (refused or unchanged in the preview) keep that outcome as their result. */
     settleUnapplied: (importId: number) =>
       db
