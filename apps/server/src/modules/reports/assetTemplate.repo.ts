@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { inSlices } from './reports.repo.js';
 
@@ -23,6 +24,14 @@ const COLUMNS = [
   'assets.status',
   'assets.name_locked',
 ] as const;
+
+/** The columns an import writes. */
+const WRITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'author'] as const;
+export interface AssetWrite {
+  id: number;
+  updatedAt: string;
+  patch: Partial<Record<(typeof WRITABLE)[number], string | null>>;
+}
 
 /** The SQL of asset templates: assets by id (with their access columns) and the folders they sit in. */
 export function assetTemplateRepo(db: Db) {
@@ -63,15 +72,25 @@ export function assetTemplateRepo(db: Db) {
     /** A brand's folders (for the path column). */
     folders: (brandId: number) =>
       db.selectFrom('folders').select(['id', 'parent_id', 'name']).where('brand_id', '=', brandId).execute(),
-    /** Writes an imported row when the asset is still as the preview read it (`updated_at`). */
-    async updateIfUnchanged(id: number, updatedAt: string, patch: Record<string, string | null>, at: string) {
-      const r = await db
+    /**
+     * Writes a batch of imported rows in one statement (PostgreSQL's search triggers then run once
+     * per batch, not per row), each only while its asset is still as it was read (`updated_at`).
+     * Answers the ids written; the others changed meanwhile.
+     */
+    async updateMany(writes: AssetWrite[], at: string): Promise<Set<number>> {
+      if (!writes.length) return new Set();
+      const set: Record<string, unknown> = { updated_at: at };
+      for (const col of WRITABLE) {
+        const whens = writes.filter((w) => col in w.patch).map((w) => sql`when ${w.id} then ${w.patch[col]}`);
+        if (whens.length) set[col] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(col)} end`;
+      }
+      const rows = await db
         .updateTable('assets')
-        .set({ ...patch, updated_at: at })
-        .where('id', '=', id)
-        .where('updated_at', '=', updatedAt)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+        .set(set)
+        .where((eb) => eb.or(writes.map((w) => eb.and([eb('id', '=', w.id), eb('updated_at', '=', w.updatedAt)]))))
+        .returning('id')
+        .execute();
+      return new Set(rows.map((r) => r.id));
     },
   };
 }

@@ -6,8 +6,7 @@ import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTarget, userTarget } from '../audit/audit.trail.js';
 import type { ASSET_EDITABLE } from './assetTemplate.js';
 import { assetPatch, assetValues, assetVersion } from './assetTemplate.js';
-import { assetTemplateRepo } from './assetTemplate.repo.js';
-import type { TemplateAsset } from './assetTemplate.repo.js';
+import type { AssetWrite, TemplateAsset } from './assetTemplate.repo.js';
 import type { ImportRow as Import } from './reports.repo.js';
 import { reportsRepo } from './reports.repo.js';
 import { RowRefused, joinList } from './templateSheet.js';
@@ -19,18 +18,19 @@ export type Outcome = { result: 'applied' | 'refused' | 'unchanged'; reason?: Ro
 const changesOf = (before: Record<string, string>, after: Record<string, string>) =>
   Object.fromEntries(Object.keys(after).map((k) => [k, { before: before[k], after: after[k] }]));
 
+/** A row ready to be written with its batch, with the audit entry it leaves once written. */
+export type AssetDecision = Outcome | { write: AssetWrite; event: AuditEvent };
+
 /**
- * Applies one previewed asset row as things are now (`a`, read just before), in the caller's
- * transaction: rights and brand
- * again, "unchanged" when the asset already has the values, a conflict when its values moved since
- * the export or since it was read; otherwise the update, and its audit entry added to `c.events` (recorded with the batch).
+ * Judges one previewed asset row as things are now (`a`, read just before): rights and brand
+ * again, "unchanged" when the asset already has the values, a conflict when its values moved
+ * since the export; otherwise the write, made with the batch (assetTemplateRepo.updateMany).
  */
-export async function applyAssetRow(
-  trx: Db,
-  c: { actor: Actor; events: AuditEvent[]; imp: Import; at: string },
+export function decideAssetRow(
+  c: { actor: Actor; imp: Import },
   r: Stored,
   a: TemplateAsset | undefined,
-): Promise<Outcome> {
+): AssetDecision {
   if (!a || !assetsPolicy.can(c.actor, 'view', a)) return { result: 'refused', reason: new RowRefused('unknownId') };
   if (a.brand_id !== c.imp.brand_id) return { result: 'refused', reason: new RowRefused('otherBrand') };
   if (!assetsPolicy.can(c.actor, 'update', a)) return { result: 'refused', reason: new RowRefused('noRight') };
@@ -39,15 +39,15 @@ export async function applyAssetRow(
   const changed = Object.fromEntries(Object.entries(target).filter(([k, v]) => before[k as keyof typeof before] !== v));
   if (!Object.keys(changed).length) return { result: 'unchanged' };
   if (assetVersion(a) !== r.version) return { result: 'refused', reason: new RowRefused('conflict') };
-  if (!(await assetTemplateRepo(trx).updateIfUnchanged(a.id, a.updated_at, assetPatch(changed), c.at)))
-    return { result: 'refused', reason: new RowRefused('conflict') };
-  c.events.push({
-    event: 'asset.template_update',
-    target: assetTarget(a),
-    changes: changesOf(before, changed),
-    info: { import_id: c.imp.id, row: r.row_no },
-  });
-  return { result: 'applied' };
+  return {
+    write: { id: a.id, updatedAt: a.updated_at, patch: assetPatch(changed) },
+    event: {
+      event: 'asset.template_update',
+      target: assetTarget(a),
+      changes: changesOf(before, changed),
+      info: { import_id: c.imp.id, row: r.row_no },
+    },
+  };
 }
 
 /** The same for a users row: the users policy's rules row by row (users.policy.ts). */

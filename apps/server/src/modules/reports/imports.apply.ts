@@ -12,7 +12,9 @@ import { linkActor } from '../assets/downloadLink.js';
 import { auditTrail } from '../audit/audit.trail.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTemplateRepo } from './assetTemplate.repo.js';
-import { applyAssetRow, applyUserRow } from './imports.apply.rows.js';
+import type { AssetWrite } from './assetTemplate.repo.js';
+import { RowRefused } from './templateSheet.js';
+import { applyUserRow, decideAssetRow } from './imports.apply.rows.js';
 import type { Outcome } from './imports.apply.rows.js';
 import { ImportFailed } from './imports.errors.js';
 import { failImport, importPath } from './imports.fail.js';
@@ -22,6 +24,12 @@ import { visibleUsers } from './userTemplate.export.js';
 import { userRules } from './userRules.js';
 
 const BATCH = 200;
+const resultOf = (row: number, out: Outcome) => ({
+  row,
+  result: out.result,
+  reason: out.reason?.reason ?? null,
+  vars: out.reason ? JSON.stringify(out.reason.vars) : null,
+});
 /** A result sheet larger than this goes by link only (mail servers refuse big messages). */
 const ATTACH_MAX_BYTES = 5 * 1024 * 1024;
 export const resultKey = (id: number) => `reports/imports/${id}/result.xlsx`;
@@ -75,18 +83,30 @@ export async function applyImport(ctx: JobContext, id: number) {
     const at = iso(clock.now());
     await db.transaction().execute(async (trx) => {
       const events: AuditEvent[] = [];
-      const results = [];
+      const results: ReturnType<typeof resultOf>[] = [];
+      const writes: { row: number; write: AssetWrite; event: AuditEvent }[] = [];
       for (const r of todo) {
-        const c = { actor, events, imp, at };
-        const out: Outcome = assets
-          ? await applyAssetRow(trx, c, r, assets.get(r.target_id!))
-          : await applyUserRow(trx, { ...c, rules: rules! }, r, users!.get(r.target_id!));
-        results.push({
-          row: r.row_no,
-          result: out.result,
-          reason: out.reason?.reason ?? null,
-          vars: out.reason ? JSON.stringify(out.reason.vars) : null,
-        });
+        if (assets) {
+          const d = decideAssetRow({ actor, imp }, r, assets.get(r.target_id!));
+          if ('write' in d) writes.push({ row: r.row_no, ...d });
+          else results.push(resultOf(r.row_no, d));
+        } else {
+          const c = { actor, events, imp, at, rules: rules! };
+          results.push(resultOf(r.row_no, await applyUserRow(trx, c, r, users!.get(r.target_id!))));
+        }
+      }
+      const written = await assetTemplateRepo(trx).updateMany(
+        writes.map((w) => w.write),
+        at,
+      );
+      for (const w of writes) {
+        // Not written: the asset changed between the read above and the update.
+        if (!written.has(w.write.id))
+          results.push(resultOf(w.row, { result: 'refused', reason: new RowRefused('conflict') }));
+        else {
+          events.push(w.event);
+          results.push(resultOf(w.row, { result: 'applied' }));
+        }
       }
       // One audit entry per changed asset or user, chained together in the batch's transaction.
       await audit.recordMany(trx, rctx, events);
