@@ -75,7 +75,7 @@ if (process.env.TEST_DATABASE_URL) {
 const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 if (await redisReachable(redisUrl)) {
   await step('job tests on Redis', () =>
-    run('npx', ['vitest', 'run', 'src/jobs', 'src/modules/jobs', 'src/modules/downloads'], {
+    run('npx', ['vitest', 'run', 'src/jobs', 'src/modules/jobs', 'src/modules/downloads', 'src/modules/reports'], {
       cwd: `${root}/apps/server`,
       env: { TEST_DB: 'sqlite', TEST_QUEUE: 'redis', TEST_REDIS_URL: redisUrl },
     }),

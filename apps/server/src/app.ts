@@ -34,6 +34,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { shareLinksRoutes } from './modules/shareLinks/shareLinks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(
     shareLinksRoutes(app, mountDeps, services);
     commentsRoutes(app, mountDeps, services);
     downloadsRoutes(app, mountDeps, services);
+    reportsRoutes(app, mountDeps, services);
     watermarksRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);

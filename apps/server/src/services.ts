@@ -32,6 +32,8 @@ import type { Repos } from './repos.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
+import { importsService } from './modules/reports/imports.service.js';
+import { reportsService } from './modules/reports/reports.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -78,6 +80,8 @@ export function makeServices(deps: Deps) {
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
     stats: statsService(deps),
+    reports: reportsService(deps),
+    imports: importsService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

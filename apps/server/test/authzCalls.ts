@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { enqueueAny } from '../src/jobs/queue.js';
 import { downloadKey } from '../src/modules/downloads/downloads.build.js';
 import { multipart } from './harness.js';
@@ -101,6 +102,39 @@ const downloadUrl = async (w: World, p: Principal) => {
   if (r.statusCode !== 200) throw new Error(`download: ${r.statusCode} ${r.body}`);
   return r.json().url as string;
 };
+/** An asset template import of `ownerId` in `state` (a row, as an upload and its preview leave it). */
+const importOf = async (w: World, ownerId: number, state = 'ready') => {
+  const at = new Date().toISOString();
+  const { id } = await w.db
+    .insertInto('template_imports')
+    .values({
+      user_id: ownerId,
+      kind: 'assets',
+      brand_id: w.A.id,
+      name: 'matrix.xlsx',
+      state,
+      lang: 'en',
+      rows_total: 0,
+      n_change: 0,
+      n_refused: 0,
+      n_unchanged: 0,
+      created_at: at,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** The principal's own user id, brand A's member's for anonymous callers. */
+const ownId = async (w: World, p: Principal) => (p === 'anonymous' ? w.memberA.id : selfId(w, p));
+/** A small xlsx as the template field of a form. */
+const templateForm = async () => {
+  const wb = new ExcelJS.Workbook();
+  wb.addWorksheet('Assets').addRow(['ID', 'Name']);
+  const data = Buffer.from(await wb.xlsx.writeBuffer());
+  return multipart({}, [{ field: 'template', name: 'matrix.xlsx', type: 'application/octet-stream', data }]);
+};
+
 /** Brand A's watermark image, set once by the administrator (what `GET asset/watermark` answers). */
 const watermarked = new WeakSet<World>();
 async function watermarkOf(w: World) {
@@ -348,6 +382,52 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/brand/${w.A.id}/crop/presets`,
     body: { presets: [{ name: 'Instagram post', width: 1080, height: 1350 }] },
   }),
+  'GET /api/ops/report/get/users/all': () => get('/api/ops/report/get/users/all?status=ACTIVE'),
+  'POST /api/ops/report/get/asset/template': (w) => ({
+    method: 'POST',
+    url: '/api/ops/report/get/asset/template',
+    body: { folder_ids: [w.pub] },
+  }),
+  'POST /api/ops/report/send/asset/template': (w) => ({
+    method: 'POST',
+    url: '/api/ops/report/send/asset/template',
+    body: { folder_ids: [w.pub] },
+  }),
+  'POST /api/ops/report/send/user/template': () => ({
+    method: 'POST',
+    url: '/api/ops/report/send/user/template',
+    body: { status: 'ACTIVE' },
+  }),
+  'POST /api/ops/report/get/audit/template': () => ({
+    method: 'POST',
+    url: '/api/ops/report/get/audit/template',
+    body: { section: 'users' },
+  }),
+  'POST /api/ops/report/update/asset/template': async () => ({
+    method: 'POST',
+    url: '/api/ops/report/update/asset/template',
+    form: await templateForm(),
+  }),
+  'POST /api/ops/report/update/user/template': async () => ({
+    method: 'POST',
+    url: '/api/ops/report/update/user/template',
+    form: await templateForm(),
+  }),
+  'GET /api/ops/report/import/list': () => get('/api/ops/report/import/list'),
+  'GET /api/ops/report/import/:id': async (w) => get(`/api/ops/report/import/${await importOf(w, w.memberA.id)}`),
+  'GET /api/ops/report/import/:id/rows': async (w) =>
+    get(`/api/ops/report/import/${await importOf(w, w.memberA.id)}/rows`),
+  'POST /api/ops/report/import/:id/apply': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/report/import/${await importOf(w, w.memberA.id)}/apply`,
+    body: {},
+  }),
+  'POST /api/ops/report/import/:id/cancel': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/report/import/${await importOf(w, w.memberA.id)}/cancel`,
+  }),
+  'GET /api/ops/report/import/:id/result': async (w) =>
+    get(`/api/ops/report/import/${await importOf(w, w.memberA.id, 'applied')}/result`),
   'POST /api/ops/watermark/trace': async () => ({
     method: 'POST',
     url: '/api/ops/watermark/trace',
@@ -641,6 +721,13 @@ export const calls: Record<string, Build> = {
   "POST /api/ops/notification/:id/read | the caller's own notification": async (w, p) => ({
     method: 'POST',
     url: `/api/ops/notification/${await notificationOf(w, await selfId(w, p))}/read`,
+  }),
+  "GET /api/ops/report/import/:id | the caller's own": async (w, p) =>
+    get(`/api/ops/report/import/${await importOf(w, await ownId(w, p))}`),
+  "POST /api/ops/report/import/:id/apply | the caller's own": async (w, p) => ({
+    method: 'POST',
+    url: `/api/ops/report/import/${await importOf(w, await ownId(w, p))}/apply`,
+    body: {},
   }),
   "GET /api/jobs/:id | the caller's own job": async (w, p) => {
     const me = p === 'anonymous' ? null : await w.clients[p].get('/api/auth/me');

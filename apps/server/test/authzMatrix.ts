@@ -183,6 +183,25 @@ const table: Record<string, Row> = {
   'ALL /api/uploads': [401, 403, 201, 201, 201, 404, 403],
   'ALL /api/uploads/*': [401, 403, 404, 404, 200, 404, 403],
 
+  // Reports and templates: the users report is user.view's; asset templates asset.update's on
+  // brand A's PUBLIC folder (brand B's manager cannot see it); the users template upload is
+  // user.update's (administrators'); the audit export role admin's. An upload only stores the file
+  // and schedules its preview, which refuses rows the uploader may not change. Imports are their
+  // uploader's alone: brand A's member's answers 404 to everyone, administrators included.
+  'GET /api/ops/report/get/users/all': [401, 403, 403, 200, 200, 200, 403],
+  'POST /api/ops/report/get/asset/template': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/report/send/asset/template': [401, 403, 202, 202, 202, 404, 403],
+  'POST /api/ops/report/send/user/template': [401, 403, 403, 202, 202, 202, 403],
+  'POST /api/ops/report/get/audit/template': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/report/update/asset/template': [401, 403, 202, 202, 202, 202, 403],
+  'POST /api/ops/report/update/user/template': [401, 403, 403, 403, 202, 403, 403],
+  'GET /api/ops/report/import/list': [401, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/report/import/:id': [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/ops/report/import/:id/rows': [401, 404, 404, 404, 404, 404, 404],
+  'POST /api/ops/report/import/:id/apply': [401, 404, 404, 404, 404, 404, 404],
+  'POST /api/ops/report/import/:id/cancel': [401, 404, 404, 404, 404, 404, 404],
+  'GET /api/ops/report/import/:id/result': [401, 404, 404, 404, 404, 404, 404],
+
   // Jobs are private to the user who started them, administrators included: another user's job
   // (brand A's member's) answers 404; the probe asks for the caller's own.
   'GET /api/jobs/mine': [401, 200, 200, 200, 200, 200, 200],
@@ -242,6 +261,9 @@ const probeTable: Record<string, Row> = {
   "POST /api/ops/users/:id/photo/:photoId/update | another user's upload": [401, 403, 403, 403, 404, 403, 404],
   'DELETE /api/ops/users/:id/photo | their own': [401, 200, 200, 200, 200, 200, 200],
   'DELETE /api/ops/users/:id/photo | an administrator': [401, 403, 403, 403, 200, 403, 403],
+  "GET /api/ops/report/import/:id | the caller's own": [401, 200, 200, 200, 200, 200, 200],
+  // Applying one's own previewed asset import still needs asset.update.
+  "POST /api/ops/report/import/:id/apply | the caller's own": [401, REFUSED, 202, 202, 202, 202, REFUSED],
   "GET /api/jobs/:id | the caller's own job": [401, 200, 200, 200, 200, 200, 200],
   "POST /api/ops/notification/:id/read | the caller's own notification": [401, 200, 200, 200, 200, 200, 200],
   // Another user's shortcut is not the caller's to rename or delete: brand A's member made it.

@@ -37,6 +37,7 @@ export interface Mail {
   subject: string;
   text: string;
   links: string[];
+  attachments?: { filename: string; contentType: string; size: number }[];
 }
 
 /**

@@ -36,6 +36,7 @@ export const TOAST_MS = {
   language: 4500,
   templateProcessing: 5000,
   downloads: 8500,
+  reportSending: 8500,
 } as const;
 export const LOGIN_TOAST_WIDTH = 400;
 

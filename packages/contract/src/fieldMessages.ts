@@ -3,6 +3,12 @@ import type { Lang } from './constants.js';
 import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from './schemas/assets.js';
 import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from './schemas/downloads.js';
+import {
+  IMPORT_SCHEDULE_MAX_DAYS,
+  TEMPLATE_MAX_BYTES,
+  TEMPLATE_MAX_COLUMNS,
+  TEMPLATE_MAX_ROWS,
+} from './schemas/reports.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max
@@ -56,6 +62,12 @@ const T = {
     mimeType: '{path} must be a MIME type such as image/png',
     fileTooLarge: '{path} must be a file of at most {n} MB',
     ownStatus: '{path} of your own account cannot be changed',
+    templateEmpty: '{path}: choose at least one asset, folder or search for the template',
+    templateFile: `{path} must be an xlsx spreadsheet of at most ${TEMPLATE_MAX_BYTES / 1024 ** 2} MB, ${TEMPLATE_MAX_ROWS.toLocaleString('en')} rows and ${TEMPLATE_MAX_COLUMNS} columns, without macros or a password`,
+    templateOneBrand: '{path}: a template holds the assets of one brand',
+    templateTooMany: `{path}: a template holds at most ${TEMPLATE_MAX_ROWS.toLocaleString('en')} rows`,
+    runAt: `{path} must be in the future and at most ${IMPORT_SCHEDULE_MAX_DAYS} days ahead`,
+    importState: '{path}: this import cannot do that in its present state',
   },
   es: {
     required: '{path} es un campo obligatorio',
@@ -103,6 +115,12 @@ const T = {
     mimeType: '{path} debe ser un tipo MIME como image/png',
     fileTooLarge: '{path} debe ser un archivo de {n} MB como máximo',
     ownStatus: '{path} de tu propia cuenta no se puede cambiar',
+    templateEmpty: '{path}: elige al menos un recurso, una carpeta o una búsqueda para la plantilla',
+    templateFile: `{path} debe ser una hoja de cálculo xlsx de ${TEMPLATE_MAX_BYTES / 1024 ** 2} MB, ${TEMPLATE_MAX_ROWS.toLocaleString('es')} filas y ${TEMPLATE_MAX_COLUMNS} columnas como máximo, sin macros ni contraseña`,
+    templateOneBrand: '{path}: una plantilla contiene los recursos de una sola marca',
+    templateTooMany: `{path}: una plantilla contiene como máximo ${TEMPLATE_MAX_ROWS.toLocaleString('es')} filas`,
+    runAt: `{path} debe ser futura y como máximo a ${IMPORT_SCHEDULE_MAX_DAYS} días`,
+    importState: '{path}: esta importación no puede hacer eso en su estado actual',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

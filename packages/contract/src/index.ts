@@ -28,3 +28,4 @@ export * from './schemas/shortcuts.js';
 export * from './schemas/watermarks.js';
 export * from './schemas/cropPresets.js';
 export * from './schemas/extensions.js';
+export * from './schemas/reports.js';

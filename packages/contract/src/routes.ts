@@ -21,6 +21,7 @@ import { searchRoutes } from './schemas/search.routes.js';
 import { usersRoutes } from './schemas/users.routes.js';
 import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
+import { reportsRoutes } from './schemas/reports.routes.js';
 
 export type { Access, Method, RouteDef } from './routeDef.js';
 
@@ -47,6 +48,7 @@ export const routes = joinRoutes(
   commentsRoutes,
   notificationsRoutes,
   auditRoutes,
+  reportsRoutes,
   jobsRoutes,
   watermarksRoutes,
   extensionsRoutes,

@@ -47,6 +47,8 @@ create sequence share_links_id_seq as integer start with 1 increment by 1 minval
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
 
+create sequence template_imports_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by template_imports.id;
+
 create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
 
 create sequence users_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by users.id;
@@ -1206,6 +1208,59 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on {schema}.shortcuts using btree (brand_id);
+
+create table template_import_rows (
+  import_id integer not null,
+  row_no integer not null,
+  target_id integer,
+  label character varying(320),
+  outcome character varying(10) not null,
+  changes text not null,
+  patch text,
+  version character varying(64),
+  reason character varying(32),
+  reason_vars text,
+  result character varying(10),
+  result_reason character varying(32),
+  result_vars text,
+  constraint template_import_rows_pk primary key (import_id, row_no),
+  constraint template_import_rows_import_id_fkey foreign key (import_id) references template_imports (id) on delete cascade
+);
+
+create index template_import_rows_outcome on {schema}.template_import_rows using btree (import_id, outcome, row_no);
+
+create table template_imports (
+  id integer default nextval('template_imports_id_seq'::regclass) not null,
+  user_id integer not null,
+  kind character varying(8) not null,
+  brand_id integer,
+  name character varying(255) not null,
+  state character varying(16) not null,
+  lang character varying(8) not null,
+  blob_key character varying(512),
+  result_key character varying(512),
+  job_id integer,
+  run_at character varying(32),
+  rows_total integer,
+  n_change integer,
+  n_refused integer,
+  n_unchanged integer,
+  n_applied integer,
+  n_apply_refused integer,
+  n_apply_unchanged integer,
+  error text,
+  created_at character varying(32) not null,
+  previewed_at character varying(32),
+  applied_at character varying(32),
+  expires_at character varying(32) not null,
+  constraint template_imports_pkey primary key (id),
+  constraint template_imports_brand_id_fkey foreign key (brand_id) references brands (id) on delete set null,
+  constraint template_imports_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index template_imports_expiry on {schema}.template_imports using btree (expires_at);
+
+create index template_imports_user on {schema}.template_imports using btree (user_id, id);
 
 create table upload_days (
   brand_id integer not null,

@@ -886,6 +886,55 @@ create table shortcuts (
 
 create index shortcuts_brand_id on shortcuts (brand_id);
 
+create table template_import_rows (
+  import_id integer not null references template_imports (id) on delete cascade,
+  row_no integer not null,
+  target_id integer,
+  label varchar(320),
+  outcome varchar(10) not null,
+  changes text not null,
+  patch text,
+  version varchar(64),
+  reason varchar(32),
+  reason_vars text,
+  result varchar(10),
+  result_reason varchar(32),
+  result_vars text,
+  constraint template_import_rows_pk primary key (import_id, row_no)
+);
+
+create index template_import_rows_outcome on template_import_rows (import_id, outcome, row_no);
+
+create table template_imports (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  kind varchar(8) not null,
+  brand_id integer references brands (id) on delete set null,
+  name varchar(255) not null,
+  state varchar(16) not null,
+  lang varchar(8) not null,
+  blob_key varchar(512),
+  result_key varchar(512),
+  job_id integer,
+  run_at varchar(32),
+  rows_total integer,
+  n_change integer,
+  n_refused integer,
+  n_unchanged integer,
+  n_applied integer,
+  n_apply_refused integer,
+  n_apply_unchanged integer,
+  error text,
+  created_at varchar(32) not null,
+  previewed_at varchar(32),
+  applied_at varchar(32),
+  expires_at varchar(32) not null
+);
+
+create index template_imports_expiry on template_imports (expires_at);
+
+create index template_imports_user on template_imports (user_id, id);
+
 create table upload_days (
   brand_id integer not null,
   day varchar(10) not null,

@@ -54,6 +54,13 @@ function formRoutes(w: World): Record<string, FormRoute> {
     },
     watermarkTrace: { ...png, url: '/api/ops/watermark/trace', fields: {}, files: ['file'] },
     userPhotoUpload: { ...png, url: `/api/ops/users/${w.memberA.id}/photo/upload`, fields: {}, files: ['photo'] },
+    reportAssetTemplateUpdate: {
+      ...png,
+      url: '/api/ops/report/update/asset/template',
+      fields: {},
+      files: ['template'],
+    },
+    reportUserTemplateUpdate: { ...png, url: '/api/ops/report/update/user/template', fields: {}, files: ['template'] },
   };
 }
 

@@ -3,13 +3,29 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomToken } from '../lib/crypto.js';
 
+/** A file sent with a message (a report, an import's result sheet), base64 in the mail job. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
   links: string[];
+  attachments?: MailAttachment[];
 }
+
+const attachmentsOf = (msg: MailMessage) =>
+  (msg.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.content,
+    encoding: 'base64',
+  }));
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;
 }
@@ -24,7 +40,14 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(msg) {
-        await transport.sendMail({ from: opts.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+          attachments: attachmentsOf(msg),
+        });
       },
     };
   }
@@ -37,6 +60,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         subject: msg.subject,
         text: msg.text,
         html: msg.html,
+        attachments: attachmentsOf(msg),
       });
       await mkdir(opts.outboxDir, { recursive: true });
       const base = join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomToken(6)}`);
@@ -46,6 +70,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
         subject: msg.subject,
         text: msg.text,
         links: msg.links,
+        attachments: (msg.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          size: Buffer.from(a.content, 'base64').length,
+        })),
         sent_at: new Date().toISOString(),
       };
       await writeFile(`${base}.json`, JSON.stringify(json, null, 2));

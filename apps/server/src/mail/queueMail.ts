@@ -26,6 +26,11 @@ export type QueueMailOptions = Pick<EnqueueOptions, 'runAt' | 'maxAttempts' | 'd
  * Returns the job id (null when `dedupeKey` names a job that exists).
  */
 export function queueMail(db: Db, msg: MailMessage, opts: QueueMailOptions = {}): Promise<number | null> {
-  const { to, subject, text, html, links } = msg;
-  return enqueue(db, 'mail.send', { to, subject, text, html, links }, { maxAttempts: MAIL_MAX_ATTEMPTS, ...opts });
+  const { to, subject, text, html, links, attachments } = msg;
+  return enqueue(
+    db,
+    'mail.send',
+    { to, subject, text, html, links, ...(attachments?.length ? { attachments } : {}) },
+    { maxAttempts: MAIL_MAX_ATTEMPTS, ...opts },
+  );
 }

@@ -2,11 +2,11 @@ import { PRODUCT_NAME } from '@brandvault/contract';
 import type { Lang, NotificationKind } from '@brandvault/contract';
 import type { MailMessage } from './mailer.js';
 
-type Parts = { subject: string; lines: string[]; action?: { label: string; url: string } };
+export type Parts = { subject: string; lines: string[]; action?: { label: string; url: string } };
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function render(to: string, p: Parts): MailMessage {
+export function render(to: string, p: Parts): MailMessage {
   const text = [
     ...p.lines,
     ...(p.action ? ['', `${p.action.label}: ${p.action.url}`] : []),

@@ -33,6 +33,8 @@ const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'
 const CollectionsPage = lazy(() => import('../features/collections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/collections/CollectionPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const ImportsPage = lazy(() => import('../features/reports/ImportsPage'));
+const ImportPage = lazy(() => import('../features/reports/ImportPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
 const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
@@ -78,6 +80,8 @@ export const appRoutes: RouteObject[] = [
           },
           { path: 'users/me', element: <ProfilePage /> },
           { path: 'downloads', element: <DownloadsPage /> },
+          { path: 'reports/imports', element: <ImportsPage /> },
+          { path: 'reports/imports/:id', element: <ImportPage /> },
           {
             path: 'users/create',
             loader: requirePermission('user.manage'),

@@ -14,6 +14,7 @@ export const AUDIT_SECTIONS = {
   comments: { en: 'Comments', es: 'Comentarios' },
   notifications: { en: 'Notifications', es: 'Notificaciones' },
   roles: { en: 'Roles and permissions', es: 'Roles y permisos' },
+  reports: { en: 'Reports and templates', es: 'Informes y plantillas' },
 } as const;
 export type AuditSection = keyof typeof AUDIT_SECTIONS;
 
@@ -153,6 +154,27 @@ export const AUDIT_EVENTS = {
   'comment.delete': ev('comments', ['asset_id', 'replies'], 'Deleted a comment', 'Borró un comentario'),
   'comment.resolve': ev('comments', ['asset_id'], 'Resolved a comment thread', 'Resolvió un hilo de comentarios'),
   'comment.reopen': ev('comments', ['asset_id'], 'Reopened a comment thread', 'Reabrió un hilo de comentarios'),
+  'report.export': ev(
+    'reports',
+    ['report', 'rows', 'brand_id', 'sent'],
+    'Exported a report or template',
+    'Exportó un informe o una plantilla',
+  ),
+  'template.upload': ev('reports', ['kind', 'size'], 'Uploaded a template', 'Subió una plantilla'),
+  'template.apply': ev('reports', ['kind', 'rows', 'run_at'], 'Applied a template', 'Aplicó una plantilla'),
+  'template.cancel': ev('reports', ['kind'], 'Cancelled a template import', 'Canceló la importación de una plantilla'),
+  'asset.template_update': ev(
+    'assets',
+    ['import_id', 'row'],
+    'Edited an asset from a template',
+    'Editó un recurso desde una plantilla',
+  ),
+  'user.template_update': ev(
+    'users',
+    ['import_id', 'row'],
+    'Edited a user from a template',
+    'Editó un usuario desde una plantilla',
+  ),
   'notification.settings': ev(
     'notifications',
     ['mention', 'reply', 'upload_comment', 'share'],
@@ -177,6 +199,7 @@ export const AuditTarget = z.object({
     'download',
     'role',
     'extension',
+    'import',
   ]),
   id: z.number().int(),
   label: z.string(),

@@ -9,6 +9,10 @@ import { mailSend } from './mail.send.js';
 import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
+import { reportsApply } from './reports.apply.js';
+import { reportsCleanup } from './reports.cleanup.js';
+import { reportsPreview } from './reports.preview.js';
+import { reportsSend } from './reports.send.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
 import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
@@ -27,6 +31,10 @@ export const handlers = {
   'downloads.build': downloadsBuild,
   'downloads.cleanup': downloadsCleanup,
   'stats.windows': statsWindows,
+  'reports.send': reportsSend,
+  'reports.preview': reportsPreview,
+  'reports.apply': reportsApply,
+  'reports.cleanup': reportsCleanup,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

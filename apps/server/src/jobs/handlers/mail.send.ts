@@ -10,6 +10,10 @@ const Message = z.object({
   text: z.string(),
   html: z.string(),
   links: z.array(z.string()).default([]),
+  attachments: z
+    .array(z.object({ filename: z.string().max(255), contentType: z.string().max(255), content: z.string() }))
+    .max(5)
+    .optional(),
 });
 
 /**

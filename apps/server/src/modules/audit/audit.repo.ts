@@ -64,6 +64,43 @@ export function auditRepo(db: Db) {
       return seq;
     },
 
+    /**
+     * Appends entries in one go, in order, chained as `append` would one by one: the head moves by
+     * their number once, then they are inserted together (a bulk import writes thousands).
+     */
+    async appendMany(
+      entries: { fields: Omit<ChainedFields, 'seq'>; target: { type: string; id: number } | undefined }[],
+    ) {
+      if (!entries.length) return;
+      const head = await db
+        .updateTable('audit_head')
+        .set((eb) => ({ seq: eb('seq', '+', entries.length) }))
+        .where('id', '=', 1)
+        .returning(['seq', 'hash'])
+        .executeTakeFirstOrThrow();
+      let seq = Number(head.seq) - entries.length;
+      let prev = head.hash;
+      const rows = entries.map(({ fields, target }) => {
+        const entry = { ...fields, seq: ++seq };
+        const hash = chainHash(prev, entry);
+        const row = {
+          ...entry,
+          target_type: target?.type ?? null,
+          target_id: target?.id ?? null,
+          prev_hash: prev,
+          hash,
+        };
+        prev = hash;
+        return row;
+      });
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('audit_log')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      await db.updateTable('audit_head').set({ hash: prev }).where('id', '=', 1).execute();
+    },
+
     /** One page of entries, newest first; the filter is shared with the export. */
     page: (f: AuditFilter, page: number, perPage: number) =>
       paged(filtered(f), (q) => q.selectAll().orderBy('seq', 'desc'), page, perPage),
@@ -80,6 +117,9 @@ export function auditRepo(db: Db) {
         .orderBy('seq', 'desc')
         .limit(limit)
         .execute(),
+    /** Entries under a filter, newest first, a batch at a time before `beforeSeq` (the xlsx export). */
+    filteredBefore: (f: AuditFilter, beforeSeq: number, limit: number) =>
+      filtered(f).selectAll().where('seq', '<', beforeSeq).orderBy('seq', 'desc').limit(limit).execute(),
 
     /** Every entry in chain order, a batch at a time (the verifier walks millions this way). */
     async batchAfter(seq: number, limit: number) {

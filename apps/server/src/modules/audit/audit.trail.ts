@@ -22,28 +22,26 @@ export interface AuditEvent {
  * database itself.
  */
 export function auditTrail(deps: { clock: Clock }) {
+  const fields = (ctx: AnyContext, e: AuditEvent) => ({
+    event: e.event,
+    section: AUDIT_EVENTS[e.event].section,
+    user_id: e.userId !== undefined ? e.userId : (ctx.actor?.user.id ?? null),
+    emulator_id: ctx.emulatorId,
+    ip: ctx.ip.slice(0, 64),
+    user_agent: ctx.userAgent,
+    request_id: ctx.requestId.slice(0, 64),
+    details: JSON.stringify({
+      ...(e.target ? { target: e.target } : {}),
+      ...(e.changes && Object.keys(e.changes).length ? { changes: e.changes } : {}),
+      ...(e.info ? { info: e.info } : {}),
+    }),
+    created_at: iso(deps.clock.now()),
+  });
   return {
-    async record(tx: Db, ctx: AnyContext, e: AuditEvent) {
-      const details = JSON.stringify({
-        ...(e.target ? { target: e.target } : {}),
-        ...(e.changes && Object.keys(e.changes).length ? { changes: e.changes } : {}),
-        ...(e.info ? { info: e.info } : {}),
-      });
-      return auditRepo(tx).append(
-        {
-          event: e.event,
-          section: AUDIT_EVENTS[e.event].section,
-          user_id: e.userId !== undefined ? e.userId : (ctx.actor?.user.id ?? null),
-          emulator_id: ctx.emulatorId,
-          ip: ctx.ip.slice(0, 64),
-          user_agent: ctx.userAgent,
-          request_id: ctx.requestId.slice(0, 64),
-          details,
-          created_at: iso(deps.clock.now()),
-        },
-        e.target,
-      );
-    },
+    record: (tx: Db, ctx: AnyContext, e: AuditEvent) => auditRepo(tx).append(fields(ctx, e), e.target),
+    /** Several entries of one context in one transaction, in order (one per row of a bulk change). */
+    recordMany: (tx: Db, ctx: AnyContext, events: AuditEvent[]) =>
+      auditRepo(tx).appendMany(events.map((e) => ({ fields: fields(ctx, e), target: e.target }))),
   };
 }
 export type AuditTrail = ReturnType<typeof auditTrail>;

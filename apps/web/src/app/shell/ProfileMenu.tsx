@@ -1,5 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconLogout,
+  IconUser,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../state/session';
@@ -50,6 +57,9 @@ export function ProfileMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/downloads" leftSection={<IconDownload size={16} stroke={1.7} />}>
           {t('downloads.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/reports/imports" leftSection={<IconFileSpreadsheet size={16} stroke={1.7} />}>
+          {t('reports.imports.title')}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
           {t('logout.action')}

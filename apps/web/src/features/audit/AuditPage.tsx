@@ -14,6 +14,7 @@ import type { AuditListQuery } from './api';
 import { auditColumns } from './auditColumns';
 import type { Lang } from './auditColumns';
 import { AuditDetails } from './AuditDetails';
+import { AuditExportButton } from '../reports/AuditExportButton';
 
 const PER_PAGE = 25;
 
@@ -79,7 +80,11 @@ export default function AuditPage() {
 
   return (
     <Container size="xl" py="xl">
-      <PageHeader title={t('audit.title')} description={t('audit.subtitle')} />
+      <PageHeader
+        title={t('audit.title')}
+        description={t('audit.subtitle')}
+        actions={<AuditExportButton query={query} />}
+      />
       <AdminTable<AuditEntry>
         table={table}
         query={entries}

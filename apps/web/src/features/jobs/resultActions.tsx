@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Job } from '@brandvault/contract';
 import { DownloadJobAction } from '../downloads/DownloadJobAction';
+import { ImportJobAction } from '../reports/ImportJobAction';
 
 /** What a done job offers in the shell's list (a download button), from its result. */
 export type JobResultAction = (job: Job) => ReactNode;
@@ -11,4 +12,6 @@ export type JobResultAction = (job: Job) => ReactNode;
  */
 export const jobResultActions: Partial<Record<string, JobResultAction>> = {
   'downloads.build': (job) => <DownloadJobAction job={job} />,
+  'reports.preview': (job) => <ImportJobAction job={job} />,
+  'reports.apply': (job) => <ImportJobAction job={job} />,
 };

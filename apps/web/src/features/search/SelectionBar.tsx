@@ -7,12 +7,14 @@ import {
   IconDownload,
   IconFolderPlus,
   IconSquareCheck,
+  IconTableExport,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../state/access';
 import { AddToCollectionModal } from '../collections/AddToCollectionModal';
 import { DownloadDialog } from '../downloads/DownloadDialog';
+import { TemplateExportDialog } from '../reports/TemplateExportDialog';
 import { countsText } from '../downloads/labels';
 import { formatNumber } from '../../i18n/format';
 import { commonAbilities } from './selection';
@@ -41,6 +43,7 @@ export function SelectionBar({
   const can_ = useCan();
   const [collecting, setCollecting] = useState<number[] | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [templating, setTemplating] = useState(false);
   const count = selection.items.size;
   const folderCount = selection.folders.size;
   if (count === 0 && folderCount === 0) return null;
@@ -86,6 +89,17 @@ export function SelectionBar({
             onClick={() => setDownloading(true)}
           >
             {t('downloads.action')}
+          </Button>
+        )}
+        {can_.permission('asset.update') && (
+          <Button
+            size="compact-sm"
+            variant="white"
+            color="dark"
+            leftSection={<IconTableExport size={14} />}
+            onClick={() => setTemplating(true)}
+          >
+            {t('reports.export.action')}
           </Button>
         )}
         {count > 0 && folderCount === 0 && can_.permission('collection.view') && (
@@ -142,6 +156,13 @@ export function SelectionBar({
         folders={folders}
         onClose={() => setDownloading(false)}
         onQueued={onClear}
+      />
+      <TemplateExportDialog
+        opened={templating}
+        assetIds={assets.map((a) => a.id)}
+        folders={folders}
+        onClose={() => setTemplating(false)}
+        onDone={onClear}
       />
       <AddToCollectionModal
         opened={collecting !== null}

@@ -1,4 +1,4 @@
-import { Button, Container } from '@mantine/core';
+import { Button, Container, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { ROLES, USERS_PER_PAGE } from '@brandvault/contract';
@@ -15,6 +15,7 @@ import type { UserListQuery } from './api';
 import { userColumns, userName } from './userColumns';
 import { useUserActions } from './useUserActions';
 import { useEmulateAction } from './EmulateAction';
+import { UsersReportActions } from '../reports/UsersReportActions';
 
 const STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 type StatusFilter = (typeof STATUSES)[number];
@@ -75,11 +76,21 @@ export default function UsersPage() {
         title={t('users.title')}
         description={t('users.subtitle')}
         actions={
-          canManage && (
-            <Button component={Link} to="/users/create" leftSection={<IconPlus size={16} />}>
-              {t('users.create')}
-            </Button>
-          )
+          <Group gap="sm">
+            <UsersReportActions
+              query={{
+                ...(search ? { search } : {}),
+                ...(status ? { status } : {}),
+                ...(role ? { role } : {}),
+                ...(brand ? { brand } : {}),
+              }}
+            />
+            {canManage && (
+              <Button component={Link} to="/users/create" leftSection={<IconPlus size={16} />}>
+                {t('users.create')}
+              </Button>
+            )}
+          </Group>
         }
       />
       <AdminTable<AdminUser>

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { inSlices } from './reports.repo.js';
+
+/** What a template shows of an asset, with what decides access to it. */
+const COLUMNS = [
+  'assets.id',
+  'assets.brand_id',
+  'assets.folder_id',
+  'assets.name',
+  'assets.ext',
+  'assets.type',
+  'assets.size',
+  'assets.width',
+  'assets.height',
+  'assets.created_at',
+  'assets.updated_at',
+  'assets.description',
+  'assets.keywords',
+  'assets.categories',
+  'assets.language',
+  'assets.visibility',
+  'assets.author',
+  'assets.status',
+  'assets.name_locked',
+] as const;
+
+/** The columns an import writes. */
+const WRITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'author'] as const;
+export interface AssetWrite {
+  id: number;
+  updatedAt: string;
+  patch: Partial<Record<(typeof WRITABLE)[number], string | null>>;
+}
+
+/** The SQL of asset templates: assets by id (with their access columns) and the folders they sit in. */
+export function assetTemplateRepo(db: Db) {
+  return {
+    /** Assets by id, with their folder's state, their brand's status and `userId`'s membership. */
+    byIds: (ids: readonly number[], userId: number) =>
+      inSlices(ids, (slice) =>
+        db
+          .selectFrom('assets')
+          .innerJoin('folders', 'folders.id', 'assets.folder_id')
+          .innerJoin('brands', 'brands.id', 'assets.brand_id')
+          .leftJoin('user_brands', (j) =>
+            j.onRef('user_brands.brand_id', '=', 'assets.brand_id').on('user_brands.user_id', '=', userId),
+          )
+          .select(COLUMNS)
+          .select([
+            'folders.private_path',
+            'folders.status as folder_status',
+            'brands.status as brand_status',
+            'user_brands.user_id as member_id',
+          ])
+          .where('assets.id', 'in', slice)
+          .execute(),
+      ),
+    /** Active asset ids of these folders, by folder and name. */
+    idsIn: (folderIds: readonly number[]) =>
+      inSlices(folderIds, (slice) =>
+        db
+          .selectFrom('assets')
+          .select('id')
+          .where('folder_id', 'in', slice)
+          .where('status', '=', 'ACTIVE')
+          .orderBy('folder_id')
+          .orderBy('name')
+          .orderBy('id')
+          .execute(),
+      ).then((rows) => rows.map((r) => r.id)),
+    /** A brand's folders (for the path column). */
+    folders: (brandId: number) =>
+      db.selectFrom('folders').select(['id', 'parent_id', 'name']).where('brand_id', '=', brandId).execute(),
+    /**
+     * Writes a batch of imported rows in one statement (PostgreSQL's search triggers then run once
+     * per batch, not per row), each only while its asset is still as it was read (`updated_at`).
+     * Answers the ids written; the others changed meanwhile.
+     */
+    async updateMany(writes: AssetWrite[], at: string): Promise<Set<number>> {
+      if (!writes.length) return new Set();
+      const set: Record<string, unknown> = { updated_at: at };
+      for (const col of WRITABLE) {
+        const whens = writes.filter((w) => col in w.patch).map((w) => sql`when ${w.id} then ${w.patch[col]}`);
+        if (whens.length) set[col] = sql`case id ${sql.join(whens, sql` `)} else ${sql.ref(col)} end`;
+      }
+      const rows = await db
+        .updateTable('assets')
+        .set(set)
+        .where((eb) => eb.or(writes.map((w) => eb.and([eb('id', '=', w.id), eb('updated_at', '=', w.updatedAt)]))))
+        .returning('id')
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+export type TemplateAsset = Awaited<ReturnType<ReturnType<typeof assetTemplateRepo>['byIds']>>[number];

@@ -1,0 +1,92 @@
+import type { Db } from '../../db/index.js';
+import { makeRepos } from '../../repos.js';
+import type { Actor } from '../auth/actor.js';
+import { assetsPolicy } from '../assets/assets.policy.js';
+import type { AuditEvent } from '../audit/audit.trail.js';
+import { assetTarget, userTarget } from '../audit/audit.trail.js';
+import type { ASSET_EDITABLE } from './assetTemplate.js';
+import { assetPatch, assetValues, assetVersion } from './assetTemplate.js';
+import type { AssetWrite, TemplateAsset } from './assetTemplate.repo.js';
+import type { ImportRow as Import } from './reports.repo.js';
+import { reportsRepo } from './reports.repo.js';
+import { RowRefused, joinList } from './templateSheet.js';
+import type { TemplateUser, UserPatch, UserRowContext } from './userTemplate.js';
+import { checkUserRights, userValues, userVersion } from './userTemplate.js';
+
+type Stored = { row_no: number; target_id: number | null; patch: string | null; version: string | null };
+export type Outcome = { result: 'applied' | 'refused' | 'unchanged'; reason?: RowRefused };
+const changesOf = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.fromEntries(Object.keys(after).map((k) => [k, { before: before[k], after: after[k] }]));
+
+/** A row ready to be written with its batch, with the audit entry it leaves once written. */
+export type AssetDecision = Outcome | { write: AssetWrite; event: AuditEvent };
+
+/**
+ * Judges one previewed asset row as things are now (`a`, read just before): rights and brand
+ * again, "unchanged" when the asset already has the values, a conflict when its values moved
+ * since the export; otherwise the write, made with the batch (assetTemplateRepo.updateMany).
+ */
+export function decideAssetRow(
+  c: { actor: Actor; imp: Import },
+  r: Stored,
+  a: TemplateAsset | undefined,
+): AssetDecision {
+  if (!a || !assetsPolicy.can(c.actor, 'view', a)) return { result: 'refused', reason: new RowRefused('unknownId') };
+  if (a.brand_id !== c.imp.brand_id) return { result: 'refused', reason: new RowRefused('otherBrand') };
+  if (!assetsPolicy.can(c.actor, 'update', a)) return { result: 'refused', reason: new RowRefused('noRight') };
+  const target = JSON.parse(r.patch!) as Record<(typeof ASSET_EDITABLE)[number], string>;
+  const before = assetValues(a);
+  const changed = Object.fromEntries(Object.entries(target).filter(([k, v]) => before[k as keyof typeof before] !== v));
+  if (!Object.keys(changed).length) return { result: 'unchanged' };
+  if (assetVersion(a) !== r.version) return { result: 'refused', reason: new RowRefused('conflict') };
+  return {
+    write: { id: a.id, updatedAt: a.updated_at, patch: assetPatch(changed) },
+    event: {
+      event: 'asset.template_update',
+      target: assetTarget(a),
+      changes: changesOf(before, changed),
+      info: { import_id: c.imp.id, row: r.row_no },
+    },
+  };
+}
+
+/** The same for a users row: the users policy's rules row by row (users.policy.ts). */
+export async function applyUserRow(
+  trx: Db,
+  c: { actor: Actor; events: AuditEvent[]; imp: Import; at: string; rules: UserRowContext },
+  r: Stored,
+  u: TemplateUser | undefined,
+): Promise<Outcome> {
+  if (!u) return { result: 'refused', reason: new RowRefused('unknownId') };
+  const patch = JSON.parse(r.patch!) as UserPatch;
+  const names = new Map([...c.rules.brands.values()].map((b) => [b.id, b.name]));
+  const target: Record<string, string> = {};
+  for (const [k, v] of Object.entries(patch.profile)) target[k] = v ?? '';
+  if (patch.roles) target.roles = joinList([...patch.roles].sort());
+  if (patch.brands) target.brands = joinList(patch.brands.map((id) => names.get(id) ?? '').sort());
+  const before = userValues(u);
+  const changed = Object.fromEntries(Object.entries(target).filter(([k, v]) => before[k as keyof typeof before] !== v));
+  if (!Object.keys(changed).length) return { result: 'unchanged' };
+  try {
+    checkUserRights(c.rules, u, changed, patch.brands);
+  } catch (err) {
+    if (err instanceof RowRefused) return { result: 'refused', reason: err };
+    throw err;
+  }
+  if (userVersion(u) !== r.version) return { result: 'refused', reason: new RowRefused('conflict') };
+  const profile = Object.fromEntries(Object.entries(patch.profile).filter(([k]) => k in changed));
+  if (!(await reportsRepo(trx).updateUserIfUnchanged(u.id, u.updated_at, profile, c.at)))
+    return { result: 'refused', reason: new RowRefused('conflict') };
+  const tx = makeRepos(trx);
+  if (patch.roles && 'roles' in changed) await tx.roles.setUserRoles(u.id, patch.roles);
+  if (patch.brands && 'brands' in changed) await tx.brands.setUserBrands(u.id, patch.brands);
+  // A deactivated user is signed out everywhere at once, as the users screen does.
+  if (changed.status === 'INACTIVE') await tx.auth.deleteUserTokens(u.id);
+  c.events.push({
+    event: 'user.template_update',
+    target: userTarget(u),
+    changes: changesOf(before, changed),
+    info: { import_id: c.imp.id, row: r.row_no },
+  });
+  return { result: 'applied' };
+}

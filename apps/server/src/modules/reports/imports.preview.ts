@@ -1,0 +1,151 @@
+import { buffer } from 'node:stream/consumers';
+import { iso } from '../../lib/clock.js';
+import type { JobContext } from '../../jobs/types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { makeRepos } from '../../repos.js';
+import { linkActor } from '../assets/downloadLink.js';
+import type { Actor } from '../auth/actor.js';
+import { ASSET_COLUMNS, evaluateAssetRow } from './assetTemplate.js';
+import { assetTemplateRepo } from './assetTemplate.repo.js';
+import { ImportFailed } from './imports.errors.js';
+import { failImport } from './imports.fail.js';
+import { reportKey } from './reportKey.js';
+import { reportsRepo } from './reports.repo.js';
+import type { PreviewRow } from './reports.repo.js';
+import { headerIndex } from './templateSheet.js';
+import type { Evaluated, TemplateColumn } from './templateSheet.js';
+import { USER_COLUMNS, evaluateUserRow } from './userTemplate.js';
+import { userRules } from './userRules.js';
+import { visibleUsers } from './userTemplate.export.js';
+import { readMeta } from './xlsx/meta.js';
+import type { TemplateMeta } from './xlsx/meta.js';
+import { SheetTooLarge, readMetaRows, sheetRows } from './xlsx/reader.js';
+import type { SheetRow } from './xlsx/reader.js';
+
+type Cells = (key: string) => string | undefined;
+type Parsed = { number: number; id: number | null; cells: Cells };
+
+/** Reads data rows by column key, from the header's positions. */
+function rowParser(cols: readonly TemplateColumn[], header: readonly string[]) {
+  const index = headerIndex(cols, header);
+  const idAt = index.get('id');
+  if (idAt === undefined) throw new ImportFailed('noId');
+  const editable = new Set(cols.filter((c) => !c.readOnly && !c.hidden).map((c) => c.key));
+  return (rows: SheetRow[]): Parsed[] =>
+    rows.flatMap((r) => {
+      if (r.cells.every((c) => c.trim() === '')) return [];
+      const raw = r.cells[idAt]?.trim() ?? '';
+      const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+      const cells: Cells = (k) => {
+        const at = index.get(k);
+        return at === undefined || !editable.has(k) ? undefined : (r.cells[at] ?? '');
+      };
+      return [{ number: r.number, id, cells }];
+    });
+}
+
+/** Evaluates one batch of rows against the assets or users as they are now. */
+async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta) {
+  const { db } = ctx;
+  const ids = (rows: Parsed[]) => [...new Set(rows.flatMap((p) => (p.id ? [p.id] : [])))];
+  if (meta.kind === 'assets') {
+    const languages = new Map(
+      (await reportsRepo(db).brandLanguages(meta.brandId ?? 0)).map((l) => [l.toLowerCase(), l]),
+    );
+    const c = { actor, meta, languages, seen: new Set<number>() };
+    return {
+      cols: ASSET_COLUMNS,
+      async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
+        const assets = new Map((await assetTemplateRepo(db).byIds(ids(rows), actor.user.id)).map((a) => [a.id, a]));
+        return rows.map((p) => [p.number, evaluateAssetRow(c, p.id, p.cells, p.id ? assets.get(p.id) : undefined)]);
+      },
+    };
+  }
+  const c = await userRules(db, actor, meta);
+  return {
+    cols: USER_COLUMNS,
+    async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
+      const users = new Map((await visibleUsers(db, actor, ids(rows))).map((u) => [u.id, u]));
+      return rows.map((p) => [p.number, evaluateUserRow(c, p.id, p.cells, p.id ? users.get(p.id) : undefined)]);
+    },
+  };
+}
+
+const stored = (id: number, number: number, e: Evaluated): PreviewRow => ({
+  import_id: id,
+  row_no: number,
+  target_id: e.target_id,
+  label: e.label?.slice(0, 320) ?? null,
+  outcome: e.outcome,
+  changes: JSON.stringify(e.changes),
+  patch: e.patch ? JSON.stringify(e.patch) : null,
+  version: e.version,
+  reason: e.reason,
+  reason_vars: e.reason_vars ? JSON.stringify(e.reason_vars) : null,
+});
+
+/**
+ * The preview of an uploaded template (the `reports.preview` job): checks the signed Meta sheet
+ * first, then reads the sheet a thousand rows at a time (formulas' cached values, never
+ * evaluated) and stores per row what would change, what is refused and why, and what is
+ * unchanged. Changes nothing else. Idempotent: an import no longer previewing is left alone; a
+ * re-run replaces the rows it wrote.
+ */
+export async function previewImport(ctx: JobContext, id: number) {
+  const { db, storage, clock } = ctx;
+  if (!storage) throw new PermanentJobError('reports.preview needs the blob store');
+  const repo = reportsRepo(db);
+  const row = await repo.byId(id);
+  if (!row || row.state !== 'previewing') return { id, state: row?.state ?? 'gone' };
+  try {
+    const actor = await linkActor(makeRepos(db), row.user_id);
+    if (!actor) throw new ImportFailed('rights');
+    if (!row.blob_key) throw new ImportFailed('gone');
+    const data = await buffer(await storage.get(row.blob_key));
+    const read = async <T>(work: () => Promise<T>) =>
+      work().catch((err: unknown) => {
+        if (err instanceof ImportFailed) throw err;
+        throw new ImportFailed(err instanceof SheetTooLarge ? 'tooLarge' : 'unreadable');
+      });
+    const meta = readMeta(await reportKey(db), await read(() => readMetaRows(data)));
+    if (!meta) throw new ImportFailed('meta');
+    if (meta.kind !== row.kind) throw new ImportFailed('kind');
+    const evaluate = await evaluator(ctx, actor, meta);
+    await repo.deleteRows(id);
+    const counts = { change: 0, refused: 0, unchanged: 0 };
+    let parse: ReturnType<typeof rowParser> | null = null;
+    // Only the reading is the file's fault; a database error fails the attempt and is retried.
+    const batches = sheetRows(data, { main: true });
+    for (;;) {
+      const next = await read(() => batches.next());
+      if (next.done) break;
+      const batch = next.value;
+      parse ??= rowParser(evaluate.cols, batch[0]!.cells);
+      const rows = parse(batch[0]!.number === 1 ? batch.slice(1) : batch);
+      const evaluated = await evaluate.run(rows);
+      for (const [, e] of evaluated) counts[e.outcome]++;
+      await repo.insertRows(evaluated.map(([n, e]) => stored(id, n, e)));
+      const total = counts.change + counts.refused + counts.unchanged;
+      await ctx.progress(total, Math.max(meta.versions.size, total));
+    }
+    if (!parse) throw new ImportFailed('noId');
+    await repo.update(
+      id,
+      {
+        state: 'ready',
+        brand_id: meta.brandId,
+        rows_total: counts.change + counts.refused + counts.unchanged,
+        n_change: counts.change,
+        n_refused: counts.refused,
+        n_unchanged: counts.unchanged,
+        previewed_at: iso(clock.now()),
+      },
+      ['previewing'],
+    );
+    return { id, state: 'ready', ...counts };
+  } catch (err) {
+    if (!(err instanceof ImportFailed)) throw err;
+    await failImport(ctx, id, err, ['previewing']);
+    return { id, state: 'failed' };
+  }
+}
