@@ -12,6 +12,7 @@ import {
   ImportRows,
   ImportRowsQuery,
   ReportQueued,
+  TEMPLATE_MAX_BYTES,
   TemplateImport,
   TemplateUploadBody,
   UserReportQuery,
@@ -82,6 +83,8 @@ export const reportsRoutes = {
     body: TemplateUploadBody,
     multipart: 'form',
     files: ['template'],
+    // Past 10 MB a 422 on `template`, however large, never the form's generic 413.
+    maxFileBytes: TEMPLATE_MAX_BYTES,
     response: ImportQueued,
     status: 202,
     rateLimit: limit,
@@ -94,6 +97,8 @@ export const reportsRoutes = {
     body: TemplateUploadBody,
     multipart: 'form',
     files: ['template'],
+    // Past 10 MB a 422 on `template`, however large, never the form's generic 413.
+    maxFileBytes: TEMPLATE_MAX_BYTES,
     response: ImportQueued,
     status: 202,
     rateLimit: limit,
