@@ -27,7 +27,13 @@ interface Props {
 export function TemplateExportDialog({ opened, onClose, ...rest }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('reports.export.title')} size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('reports.export.title')}
+      size="md"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       {opened && <ExportForm {...rest} onClose={onClose} />}
     </Modal>
   );

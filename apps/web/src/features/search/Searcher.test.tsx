@@ -41,7 +41,7 @@ const card = (id: number, name: string): AssetCard =>
 const facets = { author: [{ value: 'Ana', count: 2 }], type: [], category: [], language: [], extension: [] };
 
 /** The API as the searcher sees it: the folder, its tree, the session, and `list` for searches. */
-function stubApi(list: (body: { q?: string }) => AssetCard[]) {
+function stubApi(list: (body: { q?: string }) => AssetCard[], permissions = loginAnswer.permissions) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -65,7 +65,7 @@ function stubApi(list: (body: { q?: string }) => AssetCard[]) {
       }
       return json(200, {
         session_user: loginAnswer.session_user,
-        permissions: loginAnswer.permissions,
+        permissions,
         emulator: loginAnswer.emulator,
       });
     }),
@@ -81,11 +81,17 @@ describe('Searcher', () => {
   });
 
   it('debounces typing into the URL, searches the subtree and offers only allowed bulk actions', async () => {
-    const bodies = stubApi((body) =>
-      body.q ? [card(2, 'logo-blue.jpg'), card(3, 'logo-red.jpg')] : [card(4, 'other.jpg')],
+    const permissions = [...loginAnswer.permissions, { name: 'asset.update' as const }];
+    useSession.getState().signIn({ ...loginAnswer, permissions });
+    useSession.getState().selectBrand(brand);
+    const bodies = stubApi(
+      (body) => (body.q ? [card(2, 'logo-blue.jpg'), card(3, 'logo-red.jpg')] : [card(4, 'other.jpg')]),
+      permissions,
     );
     const { router } = renderApp('/brand');
     await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    // Browsing a folder is not a search: its template comes from the selection bar.
+    expect(screen.queryByTestId('search-template')).toBeNull();
     expect(bodies[0]).toEqual({ recursive: false, sort: { attribute: 'name', mode: 'asc' } });
 
     const box = screen.getByRole('searchbox', { name: 'Search assets' });
@@ -99,6 +105,10 @@ describe('Searcher', () => {
       { q: 'logo', recursive: true, sort: { attribute: 'name', mode: 'asc' } },
     ]);
     expect(screen.getByTestId('search-total')).toHaveTextContent('2 assets');
+    // The whole result as a spreadsheet template, not only what is loaded or selected.
+    fireEvent.click(screen.getByTestId('search-template'));
+    expect(await screen.findByText('The 2 assets of this search')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
 
     // Select both; move and copy are allowed, remove is not.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select logo-blue.jpg' }));

@@ -21,6 +21,7 @@ import { SearchToolbar } from './SearchToolbar';
 import { FolderSelectionContext } from './folderSelection';
 import type { FolderSelection } from './folderSelection';
 import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
+import { SearchTemplateButton } from '../reports/SearchTemplateButton';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './selection';
 import { useAssetActions } from './useAssetActions';
@@ -227,11 +228,16 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
                 <Text size="xs" fw={700} tt="uppercase" c="dimmed">
                   {searching ? t(isRoot ? 'search.scopeBrand' : 'search.scopeTree') : t('assets.title')}
                 </Text>
-                {total && (
-                  <Text size="xs" c="dimmed" data-testid="search-total">
-                    {total}
-                  </Text>
-                )}
+                <Group gap="xs">
+                  {searching && first && !reversed && folderId !== undefined && (
+                    <SearchTemplateButton folderId={folderId} filters={body} total={first.total} />
+                  )}
+                  {total && (
+                    <Text size="xs" c="dimmed" data-testid="search-total">
+                      {total}
+                    </Text>
+                  )}
+                </Group>
               </Group>
               {results}
             </section>
