@@ -16,6 +16,7 @@ import * as assetManager from './migrations/2026112614_asset_manager.js';
 import * as dashboardCounts from './migrations/2026112615_dashboard_counts.js';
 import * as lastSignIn from './migrations/2026112616_last_sign_in.js';
 import * as cropPresets from './migrations/2026112617_crop_presets.js';
+import * as userTour from './migrations/2026112630_user_tour.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -37,6 +38,7 @@ const steps: Record<string, Step> = {
   '2026112615_dashboard_counts': dashboardCounts,
   '2026112616_last_sign_in': lastSignIn,
   '2026112617_crop_presets': cropPresets,
+  '2026112630_user_tour': userTour,
 };
 
 /** Every migration's name, in the order they run. */
