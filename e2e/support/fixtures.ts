@@ -27,7 +27,24 @@ export function mailsTo(address: string): Mail[] {
 export const unique = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export async function signIn(page: Page, email: string, password: string) {
+/**
+ * The onboarding tour starts by itself for every new user, over whatever a journey came to do:
+ * journeys about something else meet users who have taken it already. Only this browser sees it so
+ * (the answers that carry the session user are rewritten on their way in); the server is untouched.
+ */
+async function tourTaken(page: Page) {
+  await page.context().route(/\/api\/(login|auth\/me|auth\/user\/update)(\?|$)/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json().catch(() => null)) as { session_user?: { tour?: object } } | null;
+    if (!body?.session_user) return route.fulfill({ response });
+    body.session_user.tour = { completed_at: '2026-01-01T00:00:00.000Z', dismissed_at: null };
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** Signs in through the login form; `tour: true` leaves the onboarding tour as the user really has it. */
+export async function signIn(page: Page, email: string, password: string, opts: { tour?: boolean } = {}) {
+  if (!opts.tour) await tourTaken(page);
   await page.goto('/login');
   await page.getByLabel(/e-?mail/i).fill(email);
   await page

@@ -256,6 +256,11 @@ export const calls: Record<string, Build> = {
     body: { current_password: PASSWORD, password: 'password-456', password_confirmation: 'password-456' },
     as: (await w.clone(p)).client,
   }),
+  'PATCH /api/auth/user/tour/update': () => ({
+    method: 'PATCH',
+    url: '/api/auth/user/tour/update',
+    body: { outcome: 'completed' },
+  }),
   'GET /api/auth/check/isAuth': () => get('/api/auth/check/isAuth'),
   'GET /api/auth/check/isGuest': () => get('/api/auth/check/isGuest'),
   'GET /api/auth/check/hasVerifiedEmail': () => get('/api/auth/check/hasVerifiedEmail'),

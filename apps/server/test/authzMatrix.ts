@@ -29,6 +29,8 @@ const table: Record<string, Row> = {
   'GET /api/auth/me': [401, 200, 200, 200, 200, 200, 200],
   'PATCH /api/auth/user/update': [401, 200, 200, 200, 200, 200, 200],
   'PATCH /api/auth/user/password/update': [401, 200, 200, 200, 200, 200, 200],
+  // The tour's outcome: every role holds user.tour (the help button's permission).
+  'PATCH /api/auth/user/tour/update': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/isAuth': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/isGuest': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/hasVerifiedEmail': [401, 200, 200, 200, 200, 200, 200],

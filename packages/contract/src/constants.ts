@@ -81,6 +81,13 @@ export const VERIFY_LINK_MINUTES = 60 * 24;
  */
 export const DOWNLOAD_LINK_MINUTES = 10;
 
+/**
+ * The onboarding tour (§9): it starts this long after the brand chooser settles, and its searcher
+ * steps follow this long after a brand card is clicked.
+ */
+export const TOUR_START_MS = 1000;
+export const TOUR_SEARCHER_MS = 2000;
+
 /** Shortcuts (§3, §5, §9). */
 export const SHORTCUT_NAME_MAX = 255;
 /** How long the main overlay shows when a shortcut is opened, in milliseconds. */

@@ -17,6 +17,7 @@ import * as dashboardCounts from './migrations/2026112615_dashboard_counts.js';
 import * as lastSignIn from './migrations/2026112616_last_sign_in.js';
 import * as cropPresets from './migrations/2026112617_crop_presets.js';
 import * as templateImports from './migrations/2026112620_template_imports.js';
+import * as userTour from './migrations/2026112630_user_tour.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -39,6 +40,7 @@ const steps: Record<string, Step> = {
   '2026112616_last_sign_in': lastSignIn,
   '2026112617_crop_presets': cropPresets,
   '2026112620_template_imports': templateImports,
+  '2026112630_user_tour': userTour,
 };
 
 /** Every migration's name, in the order they run. */

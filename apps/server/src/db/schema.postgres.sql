@@ -1351,6 +1351,8 @@ create table users (
   photo_key character varying(255),
   photo_thumb_key character varying(255),
   last_login_at character varying(32),
+  tour_completed_at character varying(32),
+  tour_dismissed_at character varying(32),
   constraint users_pkey primary key (id),
   constraint users_email_key unique (email)
 );

@@ -1043,7 +1043,9 @@ create table users (
   updated_at varchar(32) not null,
   photo_key varchar(255),
   photo_thumb_key varchar(255),
-  last_login_at varchar(32)
+  last_login_at varchar(32),
+  tour_completed_at varchar(32),
+  tour_dismissed_at varchar(32)
 );
 
 create index users_status_created on users (status, created_at);

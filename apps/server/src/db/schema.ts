@@ -28,6 +28,9 @@ export interface UsersTable {
   updated_at: string;
   /** The last successful sign-in (2026112616_last_sign_in); emulation does not count. */
   last_login_at: Generated<string | null>;
+  /** When the user completed and when they stopped the onboarding tour (2026112630_user_tour). */
+  tour_completed_at: Generated<string | null>;
+  tour_dismissed_at: Generated<string | null>;
 }
 export interface RolesTable {
   id: Generated<number>;

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import { STATE_STORAGE_KEY } from '@brandvault/contract';
-import type { BrandSummary, LoginResponse, MeResponse, SessionUser, Shortcut } from '@brandvault/contract';
+import type { BrandSummary, LoginResponse, MeResponse, SessionUser, Shortcut, TourState } from '@brandvault/contract';
 
 type Named = MeResponse['permissions'][number];
 type EmulatorStatus = MeResponse['emulator'];
@@ -31,6 +31,8 @@ interface SessionActions {
   selectShortcut: (shortcut: SelectedShortcut | null) => void;
   /** Replaces the session user's shortcuts after a create, rename or delete. */
   setShortcuts: (change: (list: Shortcut[]) => Shortcut[]) => void;
+  /** Where the user stands with the onboarding tour, after it ends. */
+  setTour: (tour: TourState) => void;
   reset: () => void;
 }
 
@@ -107,6 +109,10 @@ export const useSession = create<SessionState>()(
         const user = get().sessionUser;
         if (user) set({ sessionUser: { ...user, shortcuts: change(user.shortcuts ?? []) } });
       },
+      setTour: (tour) => {
+        const user = get().sessionUser;
+        if (user) set({ sessionUser: { ...user, tour } });
+      },
       reset: () => {
         set({ ...initial });
         localStorage.removeItem(STATE_STORAGE_KEY);
@@ -124,6 +130,7 @@ export const useSession = create<SessionState>()(
         selectBrand: _d,
         selectShortcut: _f,
         setShortcuts: _g,
+        setTour: _h,
         reset: _e,
         ...rest
       }) => rest,

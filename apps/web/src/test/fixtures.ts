@@ -22,6 +22,7 @@ export const loginAnswer: LoginResponse = {
     roles: [{ name: 'member' }],
     brands: [brand],
     shortcuts: [],
+    tour: { completed_at: null, dismissed_at: null },
   },
   permissions: [{ name: 'brand.view' }, { name: 'collection.view' }],
   emulator: { isEmulating: false, admin_id: null },

@@ -40,6 +40,8 @@ export const AUDIT_EVENTS = {
   'auth.password_reset': ev('auth', [], 'Reset their password', 'Restableció su contraseña'),
   'auth.password_change': ev('auth', [], 'Changed their password', 'Cambió su contraseña'),
   'auth.profile_update': ev('auth', [], 'Edited their profile', 'Editó su perfil'),
+  'auth.tour_complete': ev('auth', [], 'Completed the guided tour', 'Completó el recorrido guiado'),
+  'auth.tour_dismiss': ev('auth', [], 'Stopped the guided tour', 'Detuvo el recorrido guiado'),
   'role.create': ev('roles', [], 'Created a role', 'Creó un rol'),
   'role.update': ev('roles', [], 'Changed a role', 'Cambió un rol'),
   'role.delete': ev('roles', [], 'Deleted a role', 'Eliminó un rol'),

@@ -19,6 +19,19 @@ import { BrandSummary } from './brands.js';
 import { Shortcut } from './shortcuts.js';
 import { passwordFields, personDetailFields, personFields } from './person.js';
 
+/**
+ * Where the user stands with the onboarding tour (§2): it starts by itself on the brand chooser
+ * only while both are null, wherever they sign in.
+ */
+export const TourState = z.object({ completed_at: Timestamp.nullable(), dismissed_at: Timestamp.nullable() });
+export type TourState = z.infer<typeof TourState>;
+
+export const TOUR_OUTCOMES = ['completed', 'dismissed'] as const;
+export type TourOutcome = (typeof TOUR_OUTCOMES)[number];
+/** How a tour ended: its last step was reached (`completed`) or the user stopped it (`dismissed`). */
+export const TourBody = z.strictObject({ outcome: z.enum(TOUR_OUTCOMES) });
+export type TourBody = z.input<typeof TourBody>;
+
 export const SessionUser = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -39,6 +52,7 @@ export const SessionUser = z.object({
   brands: z.array(BrandSummary),
   /** The user's shortcuts to assets and folders they can still see (§2 navbar, §3). */
   shortcuts: z.array(Shortcut),
+  tour: TourState,
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

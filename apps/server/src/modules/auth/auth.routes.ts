@@ -20,6 +20,7 @@ export function authRoutes(app: FastifyInstance, m: MountDeps, s: Services, secu
   mount(app, m, routes.resetPassword, ({ ctx, body }) => s.auth.resetPassword(ctx, body));
   mount(app, m, routes.updateProfile, ({ ctx, body }) => s.auth.updateProfile(ctx, body));
   mount(app, m, routes.updatePassword, ({ ctx, body }) => s.auth.updatePassword(ctx, body));
+  mount(app, m, routes.updateTour, ({ ctx, body }) => s.auth.updateTour(ctx, body));
   mount(app, m, routes.isAuth, async ({ ctx }) => ctx.actor !== null);
   mount(app, m, routes.isGuest, async ({ ctx }) => ctx.actor === null);
   mount(app, m, routes.hasVerifiedEmail, async ({ ctx }) => ctx.actor.user.verified_at !== null);

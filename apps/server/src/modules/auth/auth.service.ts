@@ -15,6 +15,7 @@ import { canSignIn } from './auth.policy.js';
 import { loginGuard } from './loginGuard.js';
 import { sessionView } from './session.js';
 import { accountService } from './account.service.js';
+import { tourService } from './tour.service.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -155,6 +156,7 @@ export function authService(deps: Deps) {
     me: (ctx: RequestContext) => sessionView(repos, deps, ctx.actor, now()),
 
     ...accountService(deps, guard),
+    ...tourService(deps),
   };
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -51,6 +51,7 @@ export async function sessionView(
       roles: actor.roles.map((name) => ({ name })),
       brands,
       shortcuts,
+      tour: { completed_at: u.tour_completed_at, dismissed_at: u.tour_dismissed_at },
     },
     permissions: [...actor.permissions].sort().map((name) => ({ name })),
     emulator: { isEmulating: actor.emulatorId !== null, admin_id: actor.emulatorId },

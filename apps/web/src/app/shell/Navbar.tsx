@@ -49,7 +49,7 @@ function CompactMenu() {
     <Box hiddenFrom="md">
       <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
         <Menu.Target>
-          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openMenu')} />
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openMenu')} data-tour="menu-compact" />
         </Menu.Target>
         <Menu.Dropdown>
           {entries

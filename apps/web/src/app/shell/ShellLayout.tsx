@@ -3,6 +3,7 @@ import { Box, Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
 import { useNotificationStream } from '../../features/notifications/useNotificationStream';
 import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
+import { TourHost } from '../../features/tour/TourHost';
 import { useSession } from '../../state/session';
 import { useRevalidateOnAccessChange } from '../guards';
 import { ScreenSkeleton } from '../components/ScreenSkeleton';
@@ -34,6 +35,7 @@ export default function ShellLayout() {
         </Suspense>
       </Box>
       <ShortcutDialogHost />
+      <TourHost />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { PageHeader } from '../../app/components/PageHeader';
 import { notifySuccess } from '../../app/notify';
 import { useSession } from '../../state/session';
 import { useMeRefresh } from '../auth/api';
+import { brandChosen, useTourOnChooser } from '../tour/tour';
 import classes from './BrandChooser.module.css';
 import { usePageTitle } from '../../app/components/usePageTitle';
 
@@ -19,8 +20,11 @@ export default function BrandChooserPage() {
   const selected = useSession((s) => s.selectedBrand);
   const me = useMeRefresh();
   const brands = user?.brands ?? [];
+  // Settled once the user is read afresh: whether the tour starts by itself depends on it.
+  useTourOnChooser(!me.isFetching);
 
   const choose = (brand: BrandSummary) => {
+    brandChosen();
     useSession.getState().selectBrand(brand);
     notifySuccess(t('brands.changedTitle'), t('brands.changed', { name: brand.name }), 'assets');
     void navigate('/brand');

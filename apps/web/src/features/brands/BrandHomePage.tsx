@@ -83,7 +83,13 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
   return (
     <Box className={classes.layout} data-tree-open={treeOpen || undefined}>
       {treeOpen && (
-        <Paper component="aside" className={classes.aside} withBorder aria-label={t('folders.treeTitle')}>
+        <Paper
+          component="aside"
+          className={classes.aside}
+          withBorder
+          aria-label={t('folders.treeTitle')}
+          data-tour="left-sidebar"
+        >
           <Group justify="space-between" mb="xs" wrap="nowrap">
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
               {t('folders.treeTitle')}
@@ -136,7 +142,12 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
               <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
                 {!treeOpen && (
                   <Tooltip label={t('folders.showTree')}>
-                    <ActionIcon variant="default" aria-label={t('folders.showTree')} onClick={() => setTreeOpen(true)}>
+                    <ActionIcon
+                      variant="default"
+                      aria-label={t('folders.showTree')}
+                      onClick={() => setTreeOpen(true)}
+                      data-tour="sidebar-toggle"
+                    >
                       <IconLayoutSidebarLeftExpand size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -163,7 +174,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                   </Group>
                 </Stack>
               </Group>
-              <Group gap="sm">
+              <Group gap="sm" data-tour="searcher-buttons">
                 {data && <ShortcutButton kind="folder" id={data.id} label={data.is_root ? brandName : data.name} />}
                 {data?.is_root && <WatermarkButton brand={{ id: brandId, name: brandName, image_uri: null }} />}
                 {data?.is_root && <CropPresetsButton brand={{ id: brandId, name: brandName }} />}
@@ -194,7 +205,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                     <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb="xs">
                       {t('folders.subfolders')}
                     </Text>
-                    <div className={classes.folderGrid}>
+                    <div className={classes.folderGrid} aria-busy={!data || undefined}>
                       {data
                         ? data.children.map((child) => (
                             <FolderCard

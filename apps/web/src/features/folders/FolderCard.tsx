@@ -38,7 +38,12 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
   const selection = useFolderSelection();
   const selected = selection?.selected(folder.id) ?? false;
   return (
-    <div className={classes.card} data-testid={`folder-card-${folder.id}`} data-selected={selected || undefined}>
+    <div
+      className={classes.card}
+      data-testid={`folder-card-${folder.id}`}
+      data-selected={selected || undefined}
+      data-tour="folder-card"
+    >
       {selection && (
         <Checkbox
           size="xs"

@@ -25,6 +25,7 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
       data-selected={selected || undefined}
       data-testid={`asset-row-${asset.id}`}
       data-asset-name={asset.name}
+      data-tour="asset-card"
     >
       <Checkbox
         size="xs"

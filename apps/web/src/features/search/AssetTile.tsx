@@ -43,7 +43,12 @@ export function openHandler(index: number, onOpen?: (index: number) => void) {
 export const AssetTile = memo(function AssetTile({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
-    <div className={classes.card} data-selected={selected || undefined} data-asset-name={asset.name}>
+    <div
+      className={classes.card}
+      data-selected={selected || undefined}
+      data-asset-name={asset.name}
+      data-tour="asset-card"
+    >
       <Link
         to={`/brand/asset/${asset.id}`}
         className={classes.cardLink}

@@ -62,7 +62,7 @@ export function SearchToolbar({
   }));
 
   return (
-    <div className={classes.toolbar} role="search">
+    <div className={classes.toolbar} role="search" data-tour="searcher-header">
       <TextInput
         ref={input}
         className={classes.searchBox}
@@ -103,6 +103,7 @@ export function SearchToolbar({
         onClick={onToggleFilters}
         aria-expanded={filtersOpen}
         aria-controls="search-filters"
+        data-tour="filters-toggle"
       >
         {t('search.filters')}
       </Button>
@@ -114,6 +115,7 @@ export function SearchToolbar({
         onChange={(v) => v && onSort(sortFromOption(v as SortOption))}
         comboboxProps={{ withinPortal: true }}
         data-testid="search-sort"
+        data-tour="sort"
       />
       <SegmentedControl
         aria-label={t('search.view')}

@@ -1,0 +1,37 @@
+import type { TourBody, TourState } from '@brandvault/contract';
+import type { z } from 'zod';
+import { iso } from '../../lib/clock.js';
+import type { RequestContext } from '../../lib/requestContext.js';
+import { makeRepos } from '../../repos.js';
+import type { Deps } from '../../services.js';
+import { auditTrail, userTarget } from '../audit/audit.trail.js';
+
+/**
+ * The onboarding tour's outcome, kept on the user (not in a browser) so it follows them: the web
+ * app starts the tour by itself only for someone who has neither completed nor stopped it.
+ */
+export function tourService(deps: Deps) {
+  const { clock, handle } = deps;
+  const audit = auditTrail(deps);
+
+  return {
+    async updateTour(ctx: RequestContext, body: z.output<typeof TourBody>): Promise<TourState> {
+      const u = ctx.actor.user;
+      const at = iso(clock.now());
+      const completed = body.outcome === 'completed';
+      const field = completed ? 'tour_completed_at' : 'tour_dismissed_at';
+      await handle.db.transaction().execute(async (trx) => {
+        await makeRepos(trx).users.update(u.id, completed ? { tour_completed_at: at } : { tour_dismissed_at: at });
+        await audit.record(trx, ctx, {
+          event: completed ? 'auth.tour_complete' : 'auth.tour_dismiss',
+          target: userTarget(u),
+          changes: { [field]: { before: u[field], after: at } },
+        });
+      });
+      return {
+        completed_at: completed ? at : u.tour_completed_at,
+        dismissed_at: completed ? u.tour_dismissed_at : at,
+      };
+    },
+  };
+}
