@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { TEMPLATE_MAX_COLUMNS, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import { cellText } from './cells.js';
+import { workbookFirst } from './entryOrder.js';
 import { LISTS_SHEET, META_SHEET } from './meta.js';
 
 export interface SheetRow {
@@ -28,7 +29,7 @@ export async function* sheetRows(
   data: Buffer,
   opts: { main: boolean; meta?: string[][]; batch?: number },
 ): AsyncGenerator<SheetRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([await workbookFirst(data)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
