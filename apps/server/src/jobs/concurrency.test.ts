@@ -20,10 +20,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('several workers', () => {
   it('never run the same job twice: 50 jobs, 2 workers on separate connections', async () => {
     const runs = new Map<number, string[]>();
+    // Worker a holds its first jobs until b has run one (5 s at most), so both take part however
+    // fast a starts: on a loaded machine a could otherwise drain the queue before b connects.
+    let bRan!: () => void;
+    const bHasRun = new Promise<void>((resolve) => (bRan = resolve));
     const handlersFor = (who: string): Handlers => ({
       'count.test': defineHandler({
         schema: z.object({ i: z.number() }),
         run: async ({ i }) => {
+          if (who === 'a') await Promise.race([bHasRun, sleep(5000)]);
+          else bRan();
           await sleep(Math.random() * 5); // keep both workers' claims interleaved
           runs.set(i, [...(runs.get(i) ?? []), who]);
         },
