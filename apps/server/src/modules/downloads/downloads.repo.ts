@@ -3,6 +3,8 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { DownloadsTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
+import { SLICE, inSlices } from '../../db/inSlices.js';
+import { assetsWithAccess } from '../access/assetAccess.repo.js';
 import { folderChecks } from '../folders/folders.repo.js';
 
 export type DownloadRow = Selectable<DownloadsTable>;
@@ -32,14 +34,6 @@ const ASSET_COLUMNS = [
   'assets.status',
   'assets.updated_at',
 ] as const;
-
-/** `ids in (…)` in slices, well under either database's limit on parameters. */
-const SLICE = 1000;
-async function inSlices<T>(ids: readonly number[], read: (slice: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += SLICE) out.push(...(await read(ids.slice(i, i + SLICE))));
-  return out;
-}
 
 export function downloadsRepo(db: Db) {
   const withJob = () =>
@@ -141,22 +135,7 @@ export function downloadsRepo(db: Db) {
     /** Chosen assets with their folder's state, their brand's status and `userId`'s membership. */
     assetsByIds: (ids: readonly number[], userId: number) =>
       inSlices(ids, (slice) =>
-        db
-          .selectFrom('assets')
-          .innerJoin('folders', 'folders.id', 'assets.folder_id')
-          .innerJoin('brands', 'brands.id', 'assets.brand_id')
-          .leftJoin('user_brands', (j) =>
-            j.onRef('user_brands.brand_id', '=', 'assets.brand_id').on('user_brands.user_id', '=', userId),
-          )
-          .select(ASSET_COLUMNS)
-          .select([
-            'folders.private_path',
-            'folders.status as folder_status',
-            'brands.status as brand_status',
-            'user_brands.user_id as member_id',
-          ])
-          .where('assets.id', 'in', slice)
-          .execute(),
+        assetsWithAccess(db, userId).select(ASSET_COLUMNS).where('assets.id', 'in', slice).execute(),
       ),
     /** Assets still there (a download's contents, for counting): id and brand. */
     brandsOf: (ids: readonly number[]) =>

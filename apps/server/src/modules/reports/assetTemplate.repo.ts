@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { inSlices } from './reports.repo.js';
+import { inSlices } from '../../db/inSlices.js';
+import { assetsWithAccess } from '../access/assetAccess.repo.js';
 
 /** What a template shows of an asset, with what decides access to it. */
 const COLUMNS = [
@@ -38,24 +39,7 @@ export function assetTemplateRepo(db: Db) {
   return {
     /** Assets by id, with their folder's state, their brand's status and `userId`'s membership. */
     byIds: (ids: readonly number[], userId: number) =>
-      inSlices(ids, (slice) =>
-        db
-          .selectFrom('assets')
-          .innerJoin('folders', 'folders.id', 'assets.folder_id')
-          .innerJoin('brands', 'brands.id', 'assets.brand_id')
-          .leftJoin('user_brands', (j) =>
-            j.onRef('user_brands.brand_id', '=', 'assets.brand_id').on('user_brands.user_id', '=', userId),
-          )
-          .select(COLUMNS)
-          .select([
-            'folders.private_path',
-            'folders.status as folder_status',
-            'brands.status as brand_status',
-            'user_brands.user_id as member_id',
-          ])
-          .where('assets.id', 'in', slice)
-          .execute(),
-      ),
+      inSlices(ids, (slice) => assetsWithAccess(db, userId).select(COLUMNS).where('assets.id', 'in', slice).execute()),
     /** Active asset ids of these folders, by folder and name. */
     idsIn: (folderIds: readonly number[]) =>
       inSlices(folderIds, (slice) =>

@@ -1,19 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { TemplateImportRowsTable, TemplateImportsTable } from '../../db/schema.js';
+import { inSlices } from '../../db/inSlices.js';
 import { paged } from '../../db/paged.js';
 
 export type ImportRow = Selectable<TemplateImportsTable>;
 export type ImportRowWithJob = ImportRow & { job_status: string | null; job_error: string | null };
 export type PreviewRow = Insertable<TemplateImportRowsTable>;
-
-/** `ids in (…)` in slices, well under either database's limit on parameters. */
-const SLICE = 1000;
-export async function inSlices<T>(ids: readonly number[], read: (slice: number[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += SLICE) out.push(...(await read(ids.slice(i, i + SLICE))));
-  return out;
-}
 
 /** Template imports and their rows; the assets and users a template shows. */
 export function reportsRepo(db: Db) {

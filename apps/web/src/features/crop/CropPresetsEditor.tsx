@@ -63,28 +63,20 @@ export function CropPresetsEditor({
               style={{ flex: '1 1 10rem' }}
               {...form.getInputProps(`presets.${i}.name`)}
             />
-            <NumberInput
-              aria-label={t('crop.width')}
-              placeholder={t('crop.width')}
-              suffix=" px"
-              min={1}
-              max={CROP_MAX_SIDE}
-              allowDecimal={false}
-              allowNegative={false}
-              w="6.5rem"
-              {...form.getInputProps(`presets.${i}.width`)}
-            />
-            <NumberInput
-              aria-label={t('crop.height')}
-              placeholder={t('crop.height')}
-              suffix=" px"
-              min={1}
-              max={CROP_MAX_SIDE}
-              allowDecimal={false}
-              allowNegative={false}
-              w="6.5rem"
-              {...form.getInputProps(`presets.${i}.height`)}
-            />
+            {(['width', 'height'] as const).map((side) => (
+              <NumberInput
+                key={side}
+                aria-label={t(`crop.${side}`)}
+                placeholder={t(`crop.${side}`)}
+                suffix=" px"
+                min={1}
+                max={CROP_MAX_SIDE}
+                allowDecimal={false}
+                allowNegative={false}
+                w="6.5rem"
+                {...form.getInputProps(`presets.${i}.${side}`)}
+              />
+            ))}
             <Select
               aria-label={t('crop.format')}
               w="8.5rem"
