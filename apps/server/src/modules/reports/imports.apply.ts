@@ -72,9 +72,9 @@ export async function applyImport(ctx: JobContext, id: number) {
     const batch = await repo.rowsAfter(id, after, BATCH);
     if (!batch.length) break;
     after = batch.at(-1)!.row_no;
-    const todo = batch.filter((r) => r.outcome === 'change' && r.result === null && r.target_id !== null);
-    if (!todo.length) continue;
-    const ids = todo.map((r) => r.target_id!);
+    const unapplied = batch.filter((r) => r.outcome === 'change' && r.result === null && r.target_id !== null);
+    if (!unapplied.length) continue;
+    const ids = unapplied.map((r) => r.target_id!);
     const assets =
       imp.kind === 'assets'
         ? new Map((await assetTemplateRepo(db).byIds(ids, actor.user.id)).map((a) => [a.id, a]))
@@ -85,7 +85,7 @@ export async function applyImport(ctx: JobContext, id: number) {
       const events: AuditEvent[] = [];
       const results: ReturnType<typeof resultOf>[] = [];
       const writes: { row: number; write: AssetWrite; event: AuditEvent }[] = [];
-      for (const r of todo) {
+      for (const r of unapplied) {
         if (assets) {
           const d = decideAssetRow({ actor, imp }, r, assets.get(r.target_id!));
           if ('write' in d) writes.push({ row: r.row_no, ...d });
@@ -112,7 +112,7 @@ export async function applyImport(ctx: JobContext, id: number) {
       await audit.recordMany(trx, rctx, events);
       await reportsRepo(trx).setResults(id, results);
     });
-    done += todo.length;
+    done += unapplied.length;
     await ctx.progress(done, Math.max(total, 1));
   }
   await repo.settleUnapplied(id);
