@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import type { AssetSearchBody } from '@brandvault/contract';
 import { TEMPLATE_LIST_SEPARATOR, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorTexts } from '../../api/errors';
+import { ErrorAlert } from '../auth/ErrorAlert';
 import { notifyInfo } from '../../app/notify';
-import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { selectionSummary } from '../downloads/labels';
 import { saveAssetTemplate, useSendReport } from './api';
@@ -78,8 +77,6 @@ function ExportForm({ assetIds, folders, search, onClose, onDone }: Omit<Props, 
         onError: setError,
       },
     );
-  const texts = error ? errorTexts(error, currentLang()) : null;
-  const fields = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
   return (
     <Stack gap="md">
       <Text size="sm" data-testid="template-summary">
@@ -100,15 +97,7 @@ function ExportForm({ assetIds, folders, search, onClose, onDone }: Omit<Props, 
           {t('reports.export.uploadLink')}
         </Anchor>
       </Text>
-      {texts && (
-        <Alert color="red" role="alert" title={texts.title}>
-          {(fields.length ? fields : [texts.message]).map((m) => (
-            <Text key={m} size="sm">
-              {m}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      <ErrorAlert error={error} fields mb="0" />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { ImportKind } from '@brandvault/contract';
 import { TEMPLATE_MAX_BYTES, TEMPLATE_MAX_ROWS, XLSX_MIME } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, errorTexts } from '../../api/errors';
+import { ErrorAlert } from '../auth/ErrorAlert';
 import { notifyInfo } from '../../app/notify';
-import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { useUploadTemplate } from './api';
 
@@ -53,8 +52,6 @@ function UploadForm({ kind, onClose }: { kind: ImportKind; onClose: () => void }
     });
   };
   const error = upload.error;
-  const texts = error ? errorTexts(error, currentLang()) : null;
-  const fields = error instanceof ApiError && error.fields ? Object.values(error.fields) : [];
   return (
     <Stack gap="md">
       <Text size="sm">{t(`reports.upload.intro.${kind}`)}</Text>
@@ -72,15 +69,7 @@ function UploadForm({ kind, onClose }: { kind: ImportKind; onClose: () => void }
       <Text size="xs" c="dimmed">
         {t('reports.upload.limits', { mb: TEMPLATE_MAX_BYTES / 1024 ** 2, rows: formatNumber(TEMPLATE_MAX_ROWS) })}
       </Text>
-      {texts && (
-        <Alert color="red" role="alert" title={texts.title}>
-          {(fields.length ? fields : [texts.message]).map((m) => (
-            <Text key={m} size="sm">
-              {m}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      <ErrorAlert error={error} fields mb="0" />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
