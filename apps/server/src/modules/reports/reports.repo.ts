@@ -125,17 +125,6 @@ export function reportsRepo(db: Db) {
         .execute();
       return rows.map((r) => r.language!).filter((l) => l.trim() !== '');
     },
-    /** The last sign-in of each user (the audit log's `auth.login`, outside emulation). */
-    lastSignIns: (userIds: readonly number[]) =>
-      inSlices(userIds, (slice) =>
-        db
-          .selectFrom('audit_log')
-          .select(['user_id', (eb) => eb.fn.max('created_at').as('at')])
-          .where('event', '=', 'auth.login')
-          .where('user_id', 'in', slice)
-          .groupBy('user_id')
-          .execute(),
-      ),
     /** Writes an imported user's columns when the row is still as it was read (`updated_at`). */
     async updateUserIfUnchanged(id: number, updatedAt: string, patch: Record<string, string | null>, at: string) {
       const r = await db

@@ -23,13 +23,11 @@ export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser
     for (let i = 0; i < ids.length; i += 1000) for (const [k, v] of await read(ids.slice(i, i + 1000))) all.set(k, v);
     return all;
   };
-  const [roles, perms, brands, signIns] = await Promise.all([
+  const [roles, perms, brands] = await Promise.all([
     merge((s) => repos.roles.rolesByUser(s)),
     merge((s) => repos.roles.directPermissionsByUser(s)),
     merge((s) => repos.brands.byUsers(s)),
-    reportsRepo(db).lastSignIns(ids),
   ]);
-  const lastIn = new Map(signIns.map((r) => [r.user_id!, String(r.at)]));
   return users.map((u) => ({
     id: u.id,
     email: u.email,
@@ -47,7 +45,7 @@ export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser
     roles: roles.get(u.id) ?? [],
     permissions: perms.get(u.id) ?? [],
     brands: brands.get(u.id) ?? [],
-    last_sign_in: lastIn.get(u.id) ?? null,
+    last_sign_in: u.last_login_at ?? null,
   }));
 }
 
