@@ -113,12 +113,17 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
           status,
           iso(clock.now()),
         );
-        for (const r of changing.filter((c) => done.has(c.id)))
-          await audit.record(trx, ctx, {
-            event: 'asset.status',
-            target: assetTarget(r),
-            changes: { status: { before: r.status, after: status } },
-          });
+        await audit.recordMany(
+          trx,
+          ctx,
+          changing
+            .filter((c) => done.has(c.id))
+            .map((r) => ({
+              event: 'asset.status' as const,
+              target: assetTarget(r),
+              changes: { status: { before: r.status, after: status } },
+            })),
+        );
         return done.size;
       });
       return { message: status === 'INACTIVE' ? 'Removed' : 'Restored', status, changed };
