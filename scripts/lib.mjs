@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -39,4 +39,33 @@ export async function buildWebIfStale() {
   if (!webBuildIsStale()) return 0;
   console.log('Building the web app…');
   return run('npm', ['run', 'build', '-w', 'apps/web']);
+}
+
+/**
+ * Tallies a vitest JSON report, with each failing test (or file that failed to load) named with
+ * its first message line: CI keeps only the tail of a long log, so the summary has to say it.
+ */
+export function vitestCounts(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    const short = (name) => name.split('/apps/server/')[1] ?? name.split('/apps/web/')[1] ?? name;
+    const first = (msg) => (msg ?? '').split('\n')[0].slice(0, 300);
+    const failures = (r.testResults ?? []).flatMap((f) => {
+      const tests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      if (tests.length) return tests.map((a) => `${short(f.name)}: ${a.fullName}: ${first(a.failureMessages?.[0])}`);
+      return f.status === 'failed' ? [`${short(f.name)}: ${first(f.message) || 'the file failed'}`] : [];
+    });
+    const failedFiles = (r.testResults ?? [])
+      .filter((f) => f.status === 'failed' || (f.assertionResults ?? []).some((a) => a.status === 'failed'))
+      .map((f) => f.name);
+    return {
+      passed: r.numPassedTests,
+      failed: Math.max(r.numFailedTests, failures.length),
+      skipped: r.numPendingTests + r.numTodoTests,
+      failures,
+      failedFiles,
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { vitestCounts as counts } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MIN = 60_000;
@@ -165,32 +166,6 @@ const isLink = (p) => {
 };
 
 /** Vitest's counts from its JSON report, or undefined when it wrote none. */
-function counts(file) {
-  try {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    // The failing tests' names go to the summary: CI keeps only the tail of a long log.
-    const failures = (r.testResults ?? []).flatMap((f) =>
-      (f.assertionResults ?? [])
-        .filter((a) => a.status === 'failed')
-        .map(
-          (a) =>
-            `${f.name.split('/apps/server/')[1] ?? f.name}: ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
-        ),
-    );
-    const failedFiles = (r.testResults ?? [])
-      .filter((f) => (f.assertionResults ?? []).some((a) => a.status === 'failed'))
-      .map((f) => f.name);
-    return {
-      passed: r.numPassedTests,
-      failed: r.numFailedTests,
-      skipped: r.numPendingTests + r.numTodoTests,
-      failures,
-      failedFiles,
-    };
-  } catch {
-    return undefined;
-  }
-}
 
 const began = Date.now();
 const secs = (since) => `${((Date.now() - since) / 1000).toFixed(0)}s`;
