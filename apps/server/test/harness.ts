@@ -24,11 +24,25 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' 
 /** A clock the tests move by hand (token and link expiry). */
 export class TestClock implements Clock {
   private offset = 0;
+  private frozenAt: number | null = null;
   now() {
-    return new Date(Date.now() + this.offset);
+    return new Date((this.frozenAt ?? Date.now()) + this.offset);
   }
   advance(ms: number) {
     this.offset += ms;
+  }
+  /**
+   * Stops the clock between `advance` calls, for a test about a wait shorter than a busy machine
+   * takes to answer one request (the second of slow-down after a failed sign-in).
+   */
+  async frozen<T>(fn: () => Promise<T>): Promise<T> {
+    this.frozenAt = Date.now();
+    try {
+      return await fn();
+    } finally {
+      this.offset += Date.now() - this.frozenAt;
+      this.frozenAt = null;
+    }
   }
 }
 
