@@ -12,7 +12,7 @@ export function AuthLayout() {
   const { t } = useTranslation();
   return (
     <Box className={classes.background}>
-      <Center mih="100vh" p="md">
+      <Center component="main" mih="100vh" p="md">
         <Stack w="100%" maw={440} gap="lg">
           <Center>
             <Logo size="lg" />

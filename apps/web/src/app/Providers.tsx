@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
 import { makeQueryClient } from './queryClient';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { LOGIN_TOAST_WIDTH } from '@brandvault/contract';
 
 interface Props {
@@ -21,7 +21,7 @@ export function Providers({ children, client, env = 'default' }: Props) {
   const [queryClient] = useState(() => client ?? makeQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
         <Notifications position="bottom-right" zIndex={2000} limit={4} containerWidth={LOGIN_TOAST_WIDTH} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

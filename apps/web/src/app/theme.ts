@@ -1,5 +1,5 @@
 import { createTheme } from '@mantine/core';
-import type { MantineColorsTuple } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 /** The one brand colour: a calm blue-indigo; everything else is Mantine's neutral greys. */
 const vault: MantineColorsTuple = [
@@ -39,6 +39,45 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'md' } },
     Menu: { defaultProps: { shadow: 'md', radius: 'md', withinPortal: true } },
     Modal: { defaultProps: { radius: 'md' } },
+    // Links inside text are told apart by more than colour (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
     Table: { defaultProps: { verticalSpacing: 'xs', horizontalSpacing: 'md' } },
   },
+});
+
+/**
+ * Text at 4.5:1 or more (WCAG AA): Mantine's dimmed grey (gray.6) is 3.3:1 on white, and its light
+ * badges and buttons draw shade 6 on a 10 % tint of itself, 2–3.5:1 for most colours. These are
+ * the darkest shade of each colour that passes on its tint, measured against the gray.0 page.
+ */
+const LIGHT_TEXT: Record<string, string> = {
+  vault: 'var(--mantine-color-vault-8)',
+  gray: 'var(--mantine-color-gray-7)',
+  violet: 'var(--mantine-color-violet-8)',
+  red: '#b52626',
+  pink: '#9e1d49',
+  grape: '#7f2c94',
+  indigo: '#334bbd',
+  blue: '#175fa2',
+  cyan: '#0a6c7e',
+  teal: '#077252',
+  green: '#226e32',
+  lime: '#456f0a',
+  yellow: '#a15300',
+  orange: '#ae3a0c',
+};
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5f666d',
+    '--mantine-color-placeholder': '#6c757d',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_TEXT).flatMap(([color, text]) => [
+        [`--mantine-color-${color}-light-color`, text],
+        [`--mantine-color-${color}-outline`, text],
+      ]),
+    ),
+  },
+  dark: {},
 });

@@ -11,11 +11,11 @@ export default function NotFoundPage() {
   usePageTitle(t('notFound.title'));
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
       <Stack align="center" gap="md" maw={440} ta="center">
         <Logo size="lg" />
         <IconMapSearch size={48} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
-        <Text fw={700} fz={48} c="gray.4" lh={1}>
+        <Text fw={700} fz={48} c="gray.6" lh={1}>
           404
         </Text>
         <Title order={1} fz={22}>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function RouteError() {
   const { t } = useTranslation();
   return (
-    <Center mih="100vh" p="md">
+    <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
         <IconAlertTriangle size={40} stroke={1.5} color="var(--mantine-color-red-6)" aria-hidden />
         <Title order={1} fz={22}>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Box, Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { useNotificationStream } from '../../features/notifications/useNotificationStream';
 import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
@@ -9,9 +10,11 @@ import { useRevalidateOnAccessChange } from '../guards';
 import { ScreenSkeleton } from '../components/ScreenSkeleton';
 import { EmulationBanner } from './EmulationBanner';
 import { Navbar } from './Navbar';
+import classes from './Navbar.module.css';
 
 /** Signed-in screens: emulation banner, navbar, then the routed view. */
 export default function ShellLayout() {
+  const { t } = useTranslation();
   const isLoggedIn = useSession((s) => s.isLoggedIn);
   useRevalidateOnAccessChange();
   useNotificationStream();
@@ -19,11 +22,15 @@ export default function ShellLayout() {
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   return (
     <Box mih="100vh" bg="gray.0">
+      {/* Keyboard users reach the screen's content without tabbing through the whole navbar. */}
+      <a href="#main" className={classes.skipLink}>
+        {t('nav.skipToContent')}
+      </a>
       <Box pos="sticky" top={0} style={{ zIndex: 100 }}>
         <EmulationBanner />
         <Navbar />
       </Box>
-      <Box component="main" id="main">
+      <Box component="main" id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <Suspense
           fallback={
             <Container size="xl" py="xl">

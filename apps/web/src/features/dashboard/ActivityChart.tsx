@@ -1,4 +1,5 @@
 import { AreaChart } from './lazyCharts';
+import { Box } from '@mantine/core';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
@@ -26,26 +27,27 @@ export function ActivityChart({ stats, state, days }: { stats: AssetStats | unde
       {empty ? (
         <CardEmpty>{t('dashboard.activity.empty')}</CardEmpty>
       ) : (
-        <AreaChart
-          h={270}
-          data={data}
-          dataKey="day"
-          series={[
-            { name: 'uploads', label: t('dashboard.activity.uploads'), color: 'vault.6' },
-            { name: 'downloads', label: t('dashboard.activity.downloads'), color: 'teal.6' },
-          ]}
-          curveType="monotone"
-          withDots={false}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
-          valueFormatter={(v) => formatNumber(v)}
-          xAxisProps={{ minTickGap: 24 }}
-          yAxisProps={{ allowDecimals: false, width: 48 }}
-          gridAxis="y"
-          tickLine="none"
-          fillOpacity={0.25}
-          aria-label={t('dashboard.activity.title', { n: formatNumber(days) })}
-        />
+        <Box role="figure" aria-label={t('dashboard.activity.title', { n: formatNumber(days) })}>
+          <AreaChart
+            h={270}
+            data={data}
+            dataKey="day"
+            series={[
+              { name: 'uploads', label: t('dashboard.activity.uploads'), color: 'vault.6' },
+              { name: 'downloads', label: t('dashboard.activity.downloads'), color: 'teal.6' },
+            ]}
+            curveType="monotone"
+            withDots={false}
+            withLegend
+            legendProps={{ verticalAlign: 'bottom', height: 40 }}
+            valueFormatter={(v) => formatNumber(v)}
+            xAxisProps={{ minTickGap: 24 }}
+            yAxisProps={{ allowDecimals: false, width: 48 }}
+            gridAxis="y"
+            tickLine="none"
+            fillOpacity={0.25}
+          />
+        </Box>
       )}
     </DashboardCard>
   );

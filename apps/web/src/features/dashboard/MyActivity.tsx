@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { Sparkline } from './lazyCharts';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -18,16 +18,18 @@ function Line({ label, value, series, color }: { label: string; value: number; s
           {formatNumber(value)}
         </Text>
       </div>
-      <Sparkline
-        w={120}
-        h={36}
-        data={series}
-        curveType="monotone"
-        color={color}
-        fillOpacity={0.3}
-        strokeWidth={1.5}
-        aria-hidden
-      />
+      {/* A decoration beside the figure it draws: hidden, and nothing in it takes the focus. */}
+      <Box aria-hidden inert>
+        <Sparkline
+          w={120}
+          h={36}
+          data={series}
+          curveType="monotone"
+          color={color}
+          fillOpacity={0.3}
+          strokeWidth={1.5}
+        />
+      </Box>
     </Group>
   );
 }

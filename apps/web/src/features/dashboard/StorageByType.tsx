@@ -1,4 +1,4 @@
-import { Group, Stack, Table, Text } from '@mantine/core';
+import { Box, Group, Stack, Table, Text } from '@mantine/core';
 import { DonutChart } from './lazyCharts';
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -28,19 +28,20 @@ export function StorageByType({ stats, state }: { stats: AssetStats | undefined;
         <CardEmpty>{t('dashboard.types.empty')}</CardEmpty>
       ) : (
         <Stack gap="sm" align="center">
-          <DonutChart
-            size={150}
-            thickness={22}
-            data={types.map((type) => ({
-              name: label(type),
-              value: stats!.bytes_by_type[type] ?? 0,
-              color: COLORS[type] ?? 'gray.5',
-            }))}
-            valueFormatter={(v) => formatBytes(v)}
-            tooltipDataSource="segment"
-            chartLabel={stats ? formatBytes(stats.bytes) : ''}
-            aria-label={t('dashboard.types.title')}
-          />
+          <Box role="figure" aria-label={t('dashboard.types.title')}>
+            <DonutChart
+              size={150}
+              thickness={22}
+              data={types.map((type) => ({
+                name: label(type),
+                value: stats!.bytes_by_type[type] ?? 0,
+                color: COLORS[type] ?? 'gray.5',
+              }))}
+              valueFormatter={(v) => formatBytes(v)}
+              tooltipDataSource="segment"
+              chartLabel={stats ? formatBytes(stats.bytes) : ''}
+            />
+          </Box>
           <Table verticalSpacing={4} fz="sm" w="100%">
             <Table.Tbody>
               {types.map((type) => (
