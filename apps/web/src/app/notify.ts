@@ -1,24 +1,32 @@
 import { notifications } from '@mantine/notifications';
 import { LOGIN_TOAST_WIDTH, TOAST_MS } from '@brandvault/contract';
 import { errorTexts } from '../api/errors';
-import { currentLang } from '../i18n';
+import i18n, { currentLang } from '../i18n';
 
 type Kind = keyof typeof TOAST_MS;
 
-/** Spec §2: every operation toast belongs to the 'operations' group, bottom right. */
-const base = { 'data-group': 'operations', withBorder: true } as const;
+/**
+ * Spec §2: every operation toast belongs to the 'operations' group, bottom right. Its close button
+ * is named in the reader's language (Mantine's has no name of its own).
+ */
+const base = () =>
+  ({
+    'data-group': 'operations',
+    withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+  }) as const;
 
 export function notifySuccess(title: string, message: string, kind: Kind = 'user') {
-  notifications.show({ ...base, title, message, color: 'teal', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...base(), title, message, color: 'teal', autoClose: TOAST_MS[kind] });
 }
 
 export function notifyInfo(title: string, message: string, kind: Kind = 'user') {
-  notifications.show({ ...base, title, message, color: 'blue', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...base(), title, message, color: 'blue', autoClose: TOAST_MS[kind] });
 }
 
 export function notifyWelcome(title: string, message: string) {
   notifications.show({
-    ...base,
+    ...base(),
     title,
     message,
     color: 'teal',
@@ -30,5 +38,5 @@ export function notifyWelcome(title: string, message: string) {
 
 export function notifyError(error: unknown, kind: Kind = 'user') {
   const { title, message } = errorTexts(error, currentLang());
-  notifications.show({ ...base, title, message, color: 'red', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...base(), title, message, color: 'red', autoClose: TOAST_MS[kind] });
 }

@@ -78,6 +78,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
         notifications.show({
           'data-group': 'operations',
           withBorder: true,
+          closeButtonProps: { 'aria-label': t('common.close') },
           color: 'orange',
           title: t('upload.partialTitle'),
           message: t('upload.partial'),

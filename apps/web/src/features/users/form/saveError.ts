@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { ERROR_CATALOGUE } from '@brandvault/contract';
 import { ApiError } from '../../../api/errors';
 import { notifyError } from '../../../app/notify';
-import { currentLang } from '../../../i18n';
+import i18n, { currentLang } from '../../../i18n';
 
 /** Spec §8: the 429 "Too Many Attempts" notice of a user create or update is informational, 4500 ms. */
 export const RATE_NOTICE_MS = 4500;
@@ -14,7 +14,14 @@ export const RATE_NOTICE_MS = 4500;
 export function showSaveError(e: unknown, setFields: (fields: Record<string, string>) => void) {
   if (e instanceof ApiError && e.status === 429) {
     const { title, message } = ERROR_CATALOGUE[currentLang()].USER_UPDATE_TOO_MANY;
-    notifications.show({ title, message, color: 'blue', autoClose: RATE_NOTICE_MS, withBorder: true });
+    notifications.show({
+      title,
+      message,
+      color: 'blue',
+      autoClose: RATE_NOTICE_MS,
+      withBorder: true,
+      closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    });
   } else if (e instanceof ApiError && e.fields) setFields(e.fields);
   else notifyError(e);
 }
