@@ -9,7 +9,7 @@ type Kind = keyof typeof TOAST_MS;
  * Spec §2: every operation toast belongs to the 'operations' group, bottom right. Its close button
  * is named in the reader's language (Mantine's has no name of its own).
  */
-const base = () =>
+export const toastBase = () =>
   ({
     'data-group': 'operations',
     withBorder: true,
@@ -17,16 +17,16 @@ const base = () =>
   }) as const;
 
 export function notifySuccess(title: string, message: string, kind: Kind = 'user') {
-  notifications.show({ ...base(), title, message, color: 'teal', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...toastBase(), title, message, color: 'teal', autoClose: TOAST_MS[kind] });
 }
 
 export function notifyInfo(title: string, message: string, kind: Kind = 'user') {
-  notifications.show({ ...base(), title, message, color: 'blue', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...toastBase(), title, message, color: 'blue', autoClose: TOAST_MS[kind] });
 }
 
 export function notifyWelcome(title: string, message: string) {
   notifications.show({
-    ...base(),
+    ...toastBase(),
     title,
     message,
     color: 'teal',
@@ -38,5 +38,5 @@ export function notifyWelcome(title: string, message: string) {
 
 export function notifyError(error: unknown, kind: Kind = 'user') {
   const { title, message } = errorTexts(error, currentLang());
-  notifications.show({ ...base(), title, message, color: 'red', autoClose: TOAST_MS[kind] });
+  notifications.show({ ...toastBase(), title, message, color: 'red', autoClose: TOAST_MS[kind] });
 }

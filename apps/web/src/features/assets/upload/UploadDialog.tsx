@@ -23,7 +23,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../app/confirm/confirmStore';
-import { notifySuccess } from '../../../app/notify';
+import { notifySuccess, toastBase } from '../../../app/notify';
 import { formatBytes, formatNumber } from '../../../i18n/format';
 import { folderKeys } from '../../folders/api';
 import { assetKeys } from '../api';
@@ -76,9 +76,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
       void qc.invalidateQueries({ queryKey: folderKeys.assets(target.folderId) });
       if (sum.failed > 0) {
         notifications.show({
-          'data-group': 'operations',
-          withBorder: true,
-          closeButtonProps: { 'aria-label': t('common.close') },
+          ...toastBase(),
           color: 'orange',
           title: t('upload.partialTitle'),
           message: t('upload.partial'),

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { ERROR_CATALOGUE } from '@brandvault/contract';
 import { ApiError } from '../../../api/errors';
-import { notifyError } from '../../../app/notify';
-import i18n, { currentLang } from '../../../i18n';
+import { notifyError, toastBase } from '../../../app/notify';
+import { currentLang } from '../../../i18n';
 
 /** Spec §8: the 429 "Too Many Attempts" notice of a user create or update is informational, 4500 ms. */
 export const RATE_NOTICE_MS = 4500;
@@ -19,8 +19,7 @@ export function showSaveError(e: unknown, setFields: (fields: Record<string, str
       message,
       color: 'blue',
       autoClose: RATE_NOTICE_MS,
-      withBorder: true,
-      closeButtonProps: { 'aria-label': i18n.t('common.close') },
+      ...toastBase(),
     });
   } else if (e instanceof ApiError && e.fields) setFields(e.fields);
   else notifyError(e);
