@@ -24,7 +24,7 @@ async function settle(page: Page) {
     .catch(() => {});
 }
 
-/** A brand with a folder, two pictures and a collection, and an administrator speaking `lang`. */
+/** A brand with a folder, two pictures and a removed one, a collection, and an administrator speaking `lang`. */
 async function seed(page: Page, lang: 'en' | 'es') {
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.waitForURL('**/brand/choose');
@@ -41,8 +41,10 @@ async function seed(page: Page, lang: 'en' | 'es') {
     name: 'Campaigns',
     visibility: 'PUBLIC',
   });
-  const ids = await api.upload(brand.id, brand.root_folder_id, [media.sunrise, media.bars]);
-  const asset = Object.values(ids)[0];
+  const ids = await api.upload(brand.id, brand.root_folder_id, [media.sunrise, media.bars, media.fractal]);
+  const asset = ids['sunrise.jpg'];
+  // A removed asset too: the admin tables show those rows differently, and they must stay legible.
+  await api.send('PUT', `/api/ops/asset/${ids['fractal.jpg']}/status/change`, undefined);
   const email = `${unique('axe')}@example.com`;
   const { user } = await api.send<{ user: { id: number } }>('POST', '/api/ops/users/create', {
     first_name: 'Ada',

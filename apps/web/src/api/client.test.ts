@@ -143,4 +143,21 @@ describe('api client', () => {
     expect(body.has('image')).toBe(false);
     expect(body.get('remove_image')).toBe('true');
   });
+
+  it('keeps the session when a 401 answers a token that was replaced meanwhile', async () => {
+    const onUnauth = vi.fn();
+    setUnauthenticatedHandler(onUnauth);
+    useSession.getState().signIn({ ...loginAnswer, token: 'emulated-token' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        // Finishing an emulation swaps the token while this request is in flight.
+        useSession.getState().signIn({ ...loginAnswer, token: 'admin-token' });
+        return json(401, { error: { status: 401, code: 'UNAUTHENTICATED', message: 'login first' } });
+      }),
+    );
+    await expect(call(routes.me)).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauth).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('admin-token');
+  });
 });

@@ -125,11 +125,14 @@ export function toFormData(fields: Record<string, unknown>): FormData {
 
 async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<CallResult<R>> {
   let res: Response;
+  // `send` reads the token before its first await, so this is the token the request carried.
+  let sentWith = useSession.getState().token;
   try {
     res = await send(route, opts);
     if (res.status === 419 && UNSAFE.has(route.method)) {
       // The XSRF cookie expired: fetch a new one and try exactly once more.
       await refreshXsrfCookie();
+      sentWith = useSession.getState().token;
       res = await send(route, opts);
     }
   } catch (err) {
@@ -139,7 +142,9 @@ async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<
   if (!res.ok) {
     const error = await readError(res);
     // A share link's password is not the session's: asking for it keeps the user signed in.
-    if (res.status === 401 && route.path !== routes.login.path && error.code !== 'PASSWORD_REQUIRED')
+    // A 401 for a token already replaced (emulation's start or end swaps it) is not a sign-out.
+    const stale = sentWith !== useSession.getState().token;
+    if (res.status === 401 && !stale && route.path !== routes.login.path && error.code !== 'PASSWORD_REQUIRED')
       onUnauthenticated();
     throw error;
   }

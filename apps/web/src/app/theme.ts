@@ -76,6 +76,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       Object.entries(LIGHT_TEXT).flatMap(([color, text]) => [
         [`--mantine-color-${color}-light-color`, text],
         [`--mantine-color-${color}-outline`, text],
+        // `c="red"` and its kin: error lines and notes in coloured text read at 4.5:1 too.
+        [`--mantine-color-${color}-text`, text],
       ]),
     ),
   },

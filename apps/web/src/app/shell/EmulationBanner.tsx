@@ -21,12 +21,27 @@ export function EmulationBanner() {
       onError: (e) => console.error('Finishing the emulation failed', e),
     });
   return (
-    <Group justify="center" gap="xs" bg="orange.6" c="white" py={6} px="md" role="status" wrap="nowrap">
+    <Group
+      justify="center"
+      gap="xs"
+      bg="var(--mantine-color-orange-text)"
+      c="white"
+      py={6}
+      px="md"
+      role="status"
+      wrap="nowrap"
+    >
       <IconMasksTheater size={16} aria-hidden style={{ flexShrink: 0 }} />
       <Text size="sm" fw={600} truncate>
         {t('emulation.banner', { name: `${user.first_name} ${user.last_name}` })}
       </Text>
-      <Button size="compact-sm" variant="white" color="orange" onClick={onFinish} loading={finish.isPending}>
+      <Button
+        size="compact-sm"
+        variant="white"
+        c="var(--mantine-color-orange-text)"
+        onClick={onFinish}
+        loading={finish.isPending}
+      >
         {t('emulation.finish')}
       </Button>
     </Group>

@@ -25,7 +25,7 @@ export function Who({ entry, t }: { entry: AuditEntry; t: TFunction }) {
         {entry.user.email}
       </Text>
       {entry.emulator && (
-        <Text size="xs" c="orange.8" className={classes.line}>
+        <Text size="xs" c="orange" className={classes.line}>
           {t('audit.emulatedBy', { name: entry.emulator.name || entry.emulator.email })}
         </Text>
       )}

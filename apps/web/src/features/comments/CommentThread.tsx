@@ -40,7 +40,7 @@ export function CommentThread({ assetId, thread, number, canWrite, currentVersio
         onReply={() => setReplying(true)}
       />
       {resolved && (
-        <Text size="xs" c="teal.8" className={classes.resolvedNote}>
+        <Text size="xs" c="teal" className={classes.resolvedNote}>
           <IconCheck size={12} aria-hidden />{' '}
           {thread.resolved_by
             ? t('comments.resolvedBy', { name: thread.resolved_by.name, time: formatRelative(thread.resolved_at!) })

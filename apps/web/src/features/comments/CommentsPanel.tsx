@@ -81,7 +81,7 @@ export function CommentsPanel({ assetId, currentVersion }: PanelProps) {
           ) : (
             <Group gap={6} role="status">
               <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" aria-hidden />
-              <Text size="sm" fw={600} c="teal.7">
+              <Text size="sm" fw={600} c="teal">
                 {t('comments.reviewDone')}
               </Text>
             </Group>

@@ -301,7 +301,7 @@ export function FileRow({
         <Progress value={item.progress} size="sm" mt={6} aria-label={t('upload.progress', { name: item.name })} />
       )}
       {item.status === 'failed' && item.error && (
-        <Text size="xs" c="red.7" mt={4}>
+        <Text size="xs" c="red" mt={4}>
           {item.error}
         </Text>
       )}
