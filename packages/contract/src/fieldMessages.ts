@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Lang } from './constants.js';
+import { fieldLabel } from './fieldLabels.js';
 import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from './schemas/assets.js';
 import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from './schemas/downloads.js';
@@ -34,8 +35,8 @@ const T = {
     immutable: '{path} cannot be changed',
     descendant: '{path} cannot be the folder itself or one of its subfolders',
     image: '{path} must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
-    dateOrder: '{path} must be on or after date_from',
-    afterFrom: '{path} must be on or after from',
+    dateOrder: '{path} must be on or after the start date',
+    afterFrom: '{path} must be on or after the From date',
     nameOnly: '{path} must have a name before its extension',
     control: '{path} contains characters that are not allowed',
     common: '{path} is one of the most common passwords: choose one that is harder to guess',
@@ -70,7 +71,7 @@ const T = {
     importState: '{path}: this import cannot do that in its present state',
   },
   es: {
-    required: '{path} es un campo obligatorio',
+    required: 'El campo {path} es obligatorio',
     min: '{path} debe tener al menos {n} caracteres',
     max: '{path} debe tener como máximo {n} caracteres',
     minItems: '{path} debe tener al menos {n} elementos',
@@ -79,16 +80,16 @@ const T = {
     maxNum: '{path} debe ser menor o igual que {n}',
     email: '{path} debe ser un correo válido',
     oneOf: '{path} debe ser uno de los siguientes valores: {values}',
-    type: '{path} debe ser de tipo `{type}`',
+    type: 'El campo {path} debe ser de tipo `{type}`',
     unknown: '{path} no es un campo permitido',
     confirm: '{path} debe coincidir con la contraseña',
     taken: '{path} ya está en uso',
-    invalid: '{path} no es válido',
+    invalid: 'El campo {path} no es válido',
     immutable: '{path} no se puede cambiar',
     descendant: '{path} no puede ser la propia carpeta ni una de sus subcarpetas',
     image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
-    dateOrder: '{path} debe ser igual o posterior a date_from',
-    afterFrom: '{path} debe ser igual o posterior a from',
+    dateOrder: '{path} debe ser igual o posterior a la fecha de inicio',
+    afterFrom: '{path} debe ser igual o posterior a la fecha Desde',
     nameOnly: '{path} debe tener un nombre antes de la extensión',
     control: '{path} contiene caracteres no permitidos',
     common: '{path} es una de las contraseñas más comunes: elige una más difícil de adivinar',
@@ -125,8 +126,14 @@ const T = {
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];
 
+/**
+ * The message `key` with its variables filled in; `path` is named as people call the field,
+ * except for a field the request should not have sent, which is named as it was sent.
+ */
 export function fieldText(lang: Lang, key: FieldMessageKey, vars: Record<string, string | number>): string {
-  return T[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));
+  const named = { ...vars };
+  if (typeof vars.path === 'string' && key !== 'unknown') named.path = fieldLabel(lang, vars.path);
+  return T[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(named[k] ?? ''));
 }
 
 /** Custom issues carry the message key in params.key (e.g. confirm, taken). */

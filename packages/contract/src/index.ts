@@ -29,3 +29,4 @@ export * from './schemas/watermarks.js';
 export * from './schemas/cropPresets.js';
 export * from './schemas/extensions.js';
 export * from './schemas/reports.js';
+export * from './fieldLabels.js';

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { fieldLabel } from '@brandvault/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeBrand, makeFolder, multipart, startApp } from '../../test/harness.js';
 import type { Client, TestApp } from '../../test/harness.js';
@@ -48,7 +49,9 @@ describe('control characters', () => {
     for (const [method, url, what, body, field] of cases) {
       const r = await admin.req(method, url, body);
       expect(r.statusCode, what).toBe(422);
-      expect(r.json().error.fields[field], what).toBe(`${field} contains characters that are not allowed`);
+      expect(r.json().error.fields[field], what).toBe(
+        `${fieldLabel('en', field)} contains characters that are not allowed`,
+      );
     }
     const query = await admin.get(`/api/ops/users/all?search=${encodeURIComponent(`a${NUL}b`)}`);
     expect(query.statusCode).toBe(422);

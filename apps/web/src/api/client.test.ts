@@ -97,7 +97,7 @@ describe('api client', () => {
                 status: 422,
                 code: 'INVALID_DATA',
                 message: 'bad',
-                fields: { email: 'email must be a valid email' },
+                fields: { email: 'Email must be a valid email' },
               },
             }),
       ),
@@ -105,7 +105,7 @@ describe('api client', () => {
     const invalid = (await call(routes.login, { body: { email: 'x@y.co', password: 'p' } }).catch(
       (e: unknown) => e,
     )) as ApiError;
-    expect(invalid.fields).toEqual({ email: 'email must be a valid email' });
+    expect(invalid.fields).toEqual({ email: 'Email must be a valid email' });
     expect(onUnauth).toHaveBeenCalledTimes(1);
   });
 

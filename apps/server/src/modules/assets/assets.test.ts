@@ -201,7 +201,7 @@ describe('asset operations', () => {
     expect((await member.client.put(`/api/ops/asset/${id}/edit`, { name_locked: true })).statusCode).toBe(403);
     expect((await admin.put(`/api/ops/asset/${id}/edit`, { name_locked: true })).json().asset.name_locked).toBe(true);
     const renamed = await member.client.put(`/api/ops/asset/${id}/edit`, { name: 'Other.jpg' });
-    expect(renamed.json().error.fields).toEqual({ name: 'name cannot be changed' });
+    expect(renamed.json().error.fields).toEqual({ name: 'Name cannot be changed' });
     await admin.put(`/api/ops/asset/${id}/edit`, { name_locked: false });
 
     const dest = await makeFolder(admin, brand.id, 'Dest');

@@ -125,7 +125,7 @@ describe('file names', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toMatchObject({
       code: 'MISSING_NAME',
-      fields: { file: 'file must have a name before its extension' },
+      fields: { file: 'File must have a name before its extension' },
     });
     const viaTus = await tusUpload({ filename: 'v\u202ethree.jpg', asset_id: String(id) }, await jpeg(9));
     expect(viaTus).toMatchObject({ file_name: 'vthree.jpg', status: 'created' });
@@ -140,15 +140,15 @@ describe('file names', () => {
     const id = up!.asset_id!;
     const spoof = await admin.put(`/api/ops/asset/${id}/edit`, { name: 'invoice\u202egpj.exe' });
     expect(spoof.statusCode).toBe(422);
-    expect(spoof.json().error.fields).toEqual({ name: 'name is invalid' });
+    expect(spoof.json().error.fields).toEqual({ name: 'Name is invalid' });
     const ok = await admin.put(`/api/ops/asset/${id}/edit`, { name: 'Hero\u200f \u202ashot\u202c.jpg' });
     expect(ok.json().asset.name).toBe('Hero shot.jpg');
     const onlyExt = await admin.put(`/api/ops/asset/${id}/edit`, { name: '.jpg' });
     expect(onlyExt.statusCode).toBe(422);
-    expect(onlyExt.json().error.fields).toEqual({ name: 'name must have a name before its extension' });
+    expect(onlyExt.json().error.fields).toEqual({ name: 'Name must have a name before its extension' });
     const es = (await makeUser(t, admin, { lang: 'es', roles: ['member'], brands: [brand.id] })).client;
     const spanish = await es.put(`/api/ops/asset/${id}/edit`, { name: '\u200b.jpg' });
-    expect(spanish.json().error.fields).toEqual({ name: 'name debe tener un nombre antes de la extensión' });
+    expect(spanish.json().error.fields).toEqual({ name: 'Nombre debe tener un nombre antes de la extensión' });
     const long = await admin.put(`/api/ops/asset/${id}/edit`, { name: `${'日'.repeat(200)}.jpg` });
     expect(long.json().asset.name).toBe(`${'日'.repeat(83)}.jpg`);
   });

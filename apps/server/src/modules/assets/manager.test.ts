@@ -204,12 +204,12 @@ describe('the all-assets table', () => {
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['brand', 'sort', 'status']);
     const reversed = await admin.get('/api/ops/asset/all?from=2026-02-10&to=2026-02-01');
-    expect(reversed.json().error.fields).toEqual({ to: 'to must be on or after from' });
+    expect(reversed.json().error.fields).toEqual({ to: 'To must be on or after the From date' });
     expect((await admin.get('/api/ops/asset/all?per_page=500')).statusCode).toBe(422);
     const es = await makeUser(t, admin, { roles: ['manager'], brands: [north.id] });
     await es.client.patch('/api/auth/user/update', { lang: 'es' });
     const spanish = await es.client.get('/api/ops/asset/all?from=2026-02-10&to=2026-02-01');
-    expect(spanish.json().error.fields).toEqual({ to: 'to debe ser igual o posterior a from' });
+    expect(spanish.json().error.fields).toEqual({ to: 'Hasta debe ser igual o posterior a la fecha Desde' });
     expect(spanish.json().error.message).toMatch(/información/i);
   });
 });

@@ -141,7 +141,7 @@ describe('audit log', () => {
     expect(Object.keys(fields).sort()).toEqual(['event', 'from', 'user_id']);
     const order = await admin.get('/api/ops/audit/all?from=2026-05-02&to=2026-05-01');
     expect(order.statusCode).toBe(422);
-    expect(order.json().error.fields.to).toBe('to must be on or after from');
+    expect(order.json().error.fields.to).toBe('To must be on or after the From date');
   });
 
   it('keeps one unforked chain under concurrent writers', async () => {

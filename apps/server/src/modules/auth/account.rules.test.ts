@@ -31,15 +31,15 @@ describe('new passwords', () => {
         password,
         password_confirmation: password,
       });
-    expect((await register('nine-char')).json().error.fields.password).toBe('password must be at least 10 characters');
+    expect((await register('nine-char')).json().error.fields.password).toBe('Password must be at least 10 characters');
     const common = await register('password123');
     expect(common.statusCode).toBe(422);
     expect(common.json().error.fields.password).toBe(
-      'password is one of the most common passwords: choose one that is harder to guess',
+      'Password is one of the most common passwords: choose one that is harder to guess',
     );
     anon.lang = 'es';
     expect((await register('1234567890')).json().error.fields.password).toBe(
-      'password es una de las contraseñas más comunes: elige una más difícil de adivinar',
+      'Contraseña es una de las contraseñas más comunes: elige una más difícil de adivinar',
     );
 
     const change = await client.patch('/api/auth/user/password/update', {
@@ -75,7 +75,7 @@ describe('changing the e-mail address', () => {
     const { client, email } = await makeUser(t, admin);
     const without = await client.patch('/api/auth/user/update', { email: 'moved@example.com' });
     expect(without.statusCode).toBe(422);
-    expect(without.json().error.fields).toEqual({ current_password: 'current_password is a required field' });
+    expect(without.json().error.fields).toEqual({ current_password: 'Current password is a required field' });
     const wrong = await client.patch('/api/auth/user/update', {
       email: 'moved@example.com',
       current_password: 'not-my-password',
@@ -156,7 +156,7 @@ describe('two requests racing for one e-mail address', () => {
     const codes = creates.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 422, 422]);
     for (const r of creates.filter((x) => x.statusCode === 422))
-      expect(r.json().error.fields).toEqual({ email: 'email has already been taken' });
+      expect(r.json().error.fields).toEqual({ email: 'Email has already been taken' });
     for (const email of ['race@example.com', 'race2@example.com'])
       expect((await admin.get(`/api/ops/users/all?search=${email}`)).json().total).toBe(1);
   });

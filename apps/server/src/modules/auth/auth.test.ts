@@ -169,7 +169,7 @@ describe('registration and e-mail verification', () => {
       'La información que proporcionaste no es válida, revísala e inténtalo de nuevo.',
     );
     expect(r.json().error.fields).toMatchObject({
-      password_confirmation: 'password_confirmation debe coincidir con la contraseña',
+      password_confirmation: 'Confirmación de contraseña debe coincidir con la contraseña',
       role: 'role no es un campo permitido',
     });
   });
@@ -300,7 +300,7 @@ describe('own profile', () => {
     expect(t.mails('changed@example.com')[0]?.subject).toMatch(/Verifica tu correo/);
     client.lang = 'en';
     const bad = await client.patch('/api/auth/user/update', { first_name: '' });
-    expect(bad.json().error.fields.first_name).toBe('first_name es un campo obligatorio');
+    expect(bad.json().error.fields.first_name).toBe('El campo Nombre es obligatorio');
   });
 
   it('changes the password only with the right current password', async () => {

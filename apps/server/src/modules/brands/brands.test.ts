@@ -52,7 +52,7 @@ describe('brands', () => {
   it('refuses a taken or malformed slug, a non-image picture, and a changed slug on update', async () => {
     const { id, slug } = await makeBrand(admin, 'Northwind');
     expect((await admin.post('/api/ops/brand/create', { name: 'Other', slug })).json().error.fields).toEqual({
-      slug: 'slug has already been taken',
+      slug: 'Slug has already been taken',
     });
     expect((await admin.post('/api/ops/brand/create', { name: 'Bad', slug: 'Not A Slug!' })).statusCode).toBe(422);
     const notImage = multipart({ name: 'X', slug: 'x-brand' }, [
@@ -69,7 +69,7 @@ describe('brands', () => {
     expect(renamed.json().brand.name).toBe('Northwind Outdoor');
     const slugChange = await admin.post(`/api/ops/brand/${id}/update`, { slug: 'new-slug' });
     expect(slugChange.statusCode).toBe(422);
-    expect(slugChange.json().error.fields).toEqual({ slug: 'slug cannot be changed' });
+    expect(slugChange.json().error.fields).toEqual({ slug: 'Slug cannot be changed' });
   });
 
   it('shows members only their brands, answers 404 for others, and hides inactive ones', async () => {

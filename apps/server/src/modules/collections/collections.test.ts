@@ -112,7 +112,7 @@ describe('collections', () => {
 
     const dup = await c.post('/api/ops/collection/new', { name: 'Launch' });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().error.fields.name).toBe('name has already been taken');
+    expect(dup.json().error.fields.name).toBe('Name has already been taken');
 
     const add = await c.post(`/api/ops/collection/${col.id}/assets/add`, { ids: [ids.a2, ids.a3, ids.a2] });
     expect(add.json()).toMatchObject({ changed: 2, collection: { asset_count: 3 } });
@@ -165,7 +165,7 @@ describe('collections', () => {
     const spanish = await makeUser(t, admin, { roles: ['member'], brands: [brandA.id], lang: 'es' });
     const bad = await spanish.client.post('/api/ops/collection/new', { name: '' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.fields.name).toBe('name es un campo obligatorio');
+    expect(bad.json().error.fields.name).toBe('El campo Nombre es obligatorio');
     const empty = await member.client.post(`/api/ops/collection/${own.id}/assets/add`, { ids: [] });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().error.fields.ids).toBeTruthy();

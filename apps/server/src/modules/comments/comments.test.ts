@@ -199,7 +199,7 @@ describe('comments', () => {
     // Unknown parent, or a comment of another asset.
     const unknown = await add(member.client, 'image2', { body: 'x', parent_id: 999999 });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().error.fields).toEqual({ parent_id: 'parent_id is invalid' });
+    expect(unknown.json().error.fields).toEqual({ parent_id: 'Parent folder is invalid' });
     const elsewhere = await made(member.client, 'image', { body: 'Elsewhere' });
     expect((await add(member.client, 'image2', { body: 'x', parent_id: elsewhere.id })).statusCode).toBe(422);
   });
@@ -222,7 +222,7 @@ describe('comments', () => {
     // Only threads resolve.
     const onReply = await member.client.post(`${base('pdf')}/${reply.id}/resolve`);
     expect(onReply.statusCode).toBe(422);
-    expect(onReply.json().error.fields).toEqual({ comment: 'comment is invalid' });
+    expect(onReply.json().error.fields).toEqual({ comment: 'Comment is invalid' });
     expect((await member.client.post(`${base('pdf')}/${reply.id}/reopen`)).statusCode).toBe(422);
     // Another brand's user does not reach it; a comment of another asset is not found here.
     expect((await otherBrand.client.post(`${base('pdf')}/${b.id}/resolve`)).statusCode).toBe(404);
@@ -266,7 +266,7 @@ describe('comments', () => {
     // A new mention of someone who cannot see the asset: refused, nothing changes.
     const bad = await member.client.patch(`${base('image')}/${c.id}/edit`, { body: `Ask ${people(otherBrand)}` });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.fields).toEqual({ body: 'body names someone who cannot see this asset' });
+    expect(bad.json().error.fields).toEqual({ body: 'Text names someone who cannot see this asset' });
     expect((await rows('comments')).find((x) => x.id === c.id)!.body).toBe(e.body);
 
     const entry = (await entries('comment.update')).find((x) => x.target?.id === c.id);
@@ -302,12 +302,12 @@ describe('comments', () => {
   it('mentions and people to notify must see the asset; nothing is written otherwise', async () => {
     const before = (await rows('comments')).length;
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ body: `Hi ${people(otherBrand)}` }, { body: 'body names someone who cannot see this asset' }],
-      [{ body: `Hi ${people({ id: inactiveId })}` }, { body: 'body names someone who cannot see this asset' }],
-      [{ body: `Hi ${people({ id: 999999 })}` }, { body: 'body names someone who cannot see this asset' }],
+      [{ body: `Hi ${people(otherBrand)}` }, { body: 'Text names someone who cannot see this asset' }],
+      [{ body: `Hi ${people({ id: inactiveId })}` }, { body: 'Text names someone who cannot see this asset' }],
+      [{ body: `Hi ${people({ id: 999999 })}` }, { body: 'Text names someone who cannot see this asset' }],
       [
         { body: 'Hi', notify_user_ids: [member2.id, otherBrand.id] },
-        { notify_user_ids: 'notify_user_ids names someone who cannot see this asset' },
+        { notify_user_ids: 'People to notify names someone who cannot see this asset' },
       ],
     ];
     for (const [body, fields] of cases) {
@@ -325,7 +325,7 @@ describe('comments', () => {
     const tooMany = Array.from({ length: 51 }, (_, i) => `@[P${i}](${100000 + i})`).join(' ');
     const many = await add(member.client, 'image', { body: tooMany });
     expect(many.statusCode).toBe(422);
-    expect(many.json().error.fields).toEqual({ body: 'body may mention at most 50 people' });
+    expect(many.json().error.fields).toEqual({ body: 'Text may mention at most 50 people' });
 
     // Administrators (no brand) and members see it; names come from the users, not the text.
     const ok = await made(member.client, 'private', {
@@ -342,7 +342,7 @@ describe('comments', () => {
     // In the writer's language.
     const spanish = await makeUser(t, admin, { roles: ['member'], brands: [brandA.id], lang: 'es' });
     const es = await add(spanish.client, 'image', { body: `Hola ${people(otherBrand)}` });
-    expect(es.json().error.fields).toEqual({ body: 'body nombra a alguien que no puede ver este recurso' });
+    expect(es.json().error.fields).toEqual({ body: 'Texto nombra a alguien que no puede ver este recurso' });
   });
 
   it('mentionable: active people who see the asset, by name or address, not the caller', async () => {
@@ -407,7 +407,7 @@ describe('comments', () => {
     expect((await made(member.client, 'versions', { body: 'Then', version: 2 })).version).toBe(2);
     const r = await add(member.client, 'versions', { body: 'Later', version: 4 });
     expect(r.statusCode).toBe(422);
-    expect(r.json().error.fields).toEqual({ version: 'version is invalid' });
+    expect(r.json().error.fields).toEqual({ version: 'Version is invalid' });
     expect((await add(member.client, 'versions', { body: 'x', version: 0 })).statusCode).toBe(422);
   });
 
@@ -415,16 +415,16 @@ describe('comments', () => {
     for (const body of ['', '   \n ']) {
       const r = await add(member.client, 'image', { body });
       expect(r.statusCode).toBe(422);
-      expect(r.json().error.fields).toEqual({ body: 'body is a required field' });
+      expect(r.json().error.fields).toEqual({ body: 'Text is a required field' });
     }
     const long = await add(member.client, 'image', { body: 'x'.repeat(COMMENT_MAX + 1) });
     expect(long.statusCode).toBe(422);
-    expect(long.json().error.fields).toEqual({ body: `body must be at most ${COMMENT_MAX} characters` });
+    expect(long.json().error.fields).toEqual({ body: `Text must be at most ${COMMENT_MAX} characters` });
     expect((await add(member.client, 'image', { body: 'x'.repeat(COMMENT_MAX) })).statusCode).toBe(201);
     const c = await made(member.client, 'image', { body: 'fine' });
     const edit = await member.client.patch(`${base('image')}/${c.id}/edit`, { body: ' ' });
     expect(edit.statusCode).toBe(422);
-    expect(edit.json().error.fields).toEqual({ body: 'body is a required field' });
+    expect(edit.json().error.fields).toEqual({ body: 'Text is a required field' });
   });
 
   it('records the creation and emits comment.created in the same transaction', async () => {

@@ -93,14 +93,14 @@ describe('extensions', () => {
     const bad = await admin.post('/api/ops/extension/create', { name: 'no spaces!', mime_type: 'notamime' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual({
-      name: 'name must be a file extension such as png or .tar.gz',
-      mime_type: 'mime_type must be a MIME type such as image/png',
+      name: 'Name must be a file extension such as png or .tar.gz',
+      mime_type: 'MIME type must be a MIME type such as image/png',
     });
     const es = await (await spanishAdmin()).post('/api/ops/extension/create', { name: 'ok', mime_type: 'text' });
-    expect(es.json().error.fields.mime_type).toBe('mime_type debe ser un tipo MIME como image/png');
+    expect(es.json().error.fields.mime_type).toBe('Tipo MIME debe ser un tipo MIME como image/png');
     const dup = await admin.post('/api/ops/extension/create', { name: 'png', mime_type: 'image/png' });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json().error.fields.name).toBe('name has already been taken');
+    expect(dup.json().error.fields.name).toBe('Name has already been taken');
     const status = await admin.put('/api/ops/extension/1/status/change', { status: 'MAYBE' });
     expect(status.statusCode).toBe(422);
     expect((await admin.put('/api/ops/extension/999999/status/change', { status: 'ACTIVE' })).statusCode).toBe(404);

@@ -39,15 +39,15 @@ describe('folders', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual({
-      name: 'name es un campo obligatorio',
-      visibility: 'visibility debe ser uno de los siguientes valores: PUBLIC, PRIVATE',
+      name: 'El campo Nombre es obligatorio',
+      visibility: 'Visibilidad debe ser uno de los siguientes valores: PUBLIC, PRIVATE',
     });
     const long = await admin.post('/api/ops/folder/new', {
       brand_id: brand.id,
       name: 'x'.repeat(511),
       visibility: 'PUBLIC',
     });
-    expect(long.json().error.fields.name).toBe('name must be at most 510 characters');
+    expect(long.json().error.fields.name).toBe('Name must be at most 510 characters');
     expect(
       (await admin.post('/api/ops/folder/new', { brand_id: brand.id, name: 'x'.repeat(510), visibility: 'PUBLIC' }))
         .statusCode,

@@ -233,7 +233,7 @@ describe('asset search: filters and sorts', () => {
     // A reversed range is refused with a field message, not answered with nothing.
     const reversed = await search(admin, brand.root, { date_from: day(0), date_to: day(-1) });
     expect(reversed.statusCode).toBe(422);
-    expect(reversed.json().error.fields).toEqual({ date_to: 'date_to must be on or after date_from' });
+    expect(reversed.json().error.fields).toEqual({ date_to: 'End date must be on or after the start date' });
   });
 
   it('sorts by name and date in every mode, ties by id', async () => {

@@ -396,11 +396,11 @@ describe('share links', () => {
     expect(unit.json().error.fields.expiry_unit).toContain('never');
     const none = await owner.client.post(at, { audience: 'users', user_ids: [] });
     expect(none.statusCode).toBe(422);
-    expect(none.json().error.fields.user_ids).toBe('user_ids is a required field');
+    expect(none.json().error.fields.user_ids).toBe('Users is a required field');
     const gcol = await collection(guest.client, ['a1']);
     const es = await guest.client.post(`/api/ops/collection/${gcol}/share`, { audience: 'users' });
     expect(es.statusCode).toBe(422);
-    expect(es.json().error.fields.user_ids).toBe('user_ids es un campo obligatorio');
+    expect(es.json().error.fields.user_ids).toBe('El campo Usuarios es obligatorio');
     // Someone else's collection: 404.
     expect((await outsider.client.post(at, { audience: 'anyone' })).statusCode).toBe(404);
   });

@@ -186,11 +186,11 @@ describe('shortcuts', () => {
     const user = await makeUser(t, admin, { roles: ['member'], brands: [brand.id], lang: 'es' });
     const empty = await user.client.post(`/api/ops/folder/${folder}/shortcut/create`, { name: '   ' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().error.fields).toEqual({ name: 'name es un campo obligatorio' });
+    expect(empty.json().error.fields).toEqual({ name: 'El campo Nombre es obligatorio' });
     const missing = await admin.post(`/api/ops/folder/${folder}/shortcut/create`, {});
-    expect(missing.json().error.fields).toEqual({ name: 'name is a required field' });
+    expect(missing.json().error.fields).toEqual({ name: 'Name is a required field' });
     const long = await admin.post(`/api/ops/folder/${folder}/shortcut/create`, { name: 'x'.repeat(256) });
-    expect(long.json().error.fields).toEqual({ name: 'name must be at most 255 characters' });
+    expect(long.json().error.fields).toEqual({ name: 'Name must be at most 255 characters' });
     const extra = await admin.patch(`/api/ops/folder/${folder}/shortcut/update`, { name: 'x', brand_id: 1 });
     expect(extra.statusCode).toBe(422);
   });

@@ -121,7 +121,7 @@ describe('profile photo', () => {
     const notImage = await upload(client, id, pdf);
     expect(notImage.statusCode).toBe(422);
     expect(notImage.json().error.fields).toEqual({
-      photo: 'photo must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
+      photo: 'Photo must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
     });
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
     expect((await upload(client, id, svg)).statusCode).toBe(422);
@@ -133,9 +133,9 @@ describe('profile photo', () => {
     const es = await makeUser(t, admin, { brands: [brand], lang: 'es' });
     const tooBig = await upload(es.client, es.id, big);
     expect(tooBig.statusCode).toBe(422);
-    expect(tooBig.json().error.fields).toEqual({ photo: 'photo debe ser un archivo de 10 MB como máximo' });
+    expect(tooBig.json().error.fields).toEqual({ photo: 'Foto debe ser un archivo de 10 MB como máximo' });
     const none = await client.form('POST', `/api/ops/users/${id}/photo/upload`, multipart({}));
-    expect(none.json().error.fields).toEqual({ photo: 'photo is a required field' });
+    expect(none.json().error.fields).toEqual({ photo: 'Photo is a required field' });
     const extra = await client.form('POST', `/api/ops/users/${id}/photo/upload`, multipart({ crop: '{}' }));
     expect(extra.statusCode).toBe(422);
     const badCrop = await client.post(`/api/ops/users/${id}/photo/1/update`, { crop: { x: -1, y: 0 } });

@@ -99,7 +99,7 @@ describe('users administration', () => {
       roles: ['member'],
     };
     const dup = await admin.post('/api/ops/users/create', { ...base, email: ADMIN.email });
-    expect(dup.json().error.fields).toEqual({ email: 'email has already been taken' });
+    expect(dup.json().error.fields).toEqual({ email: 'Email has already been taken' });
     const badBrand = await admin.post('/api/ops/users/create', { ...base, email: 'nb@example.com', brands: [99999] });
     expect(badBrand.statusCode).toBe(422);
     expect(badBrand.json().error.fields).toHaveProperty('brands');
@@ -111,7 +111,7 @@ describe('users administration', () => {
       password: 'short',
       password_confirmation: 'short',
     });
-    expect(weak.json().error.fields.password).toBe('password must be at least 10 characters');
+    expect(weak.json().error.fields.password).toBe('Password must be at least 10 characters');
     expect((await admin.get('/api/ops/users/all?search=nb@example.com')).json().total).toBe(0);
   });
 
@@ -229,7 +229,7 @@ describe('users administration', () => {
     // Nor through the edit screen's status field.
     const edited = await admin.patch(`/api/ops/users/${me.id}/edit`, { status: 'INACTIVE' });
     expect(edited.statusCode).toBe(422);
-    expect(edited.json().error.fields).toEqual({ status: 'status of your own account cannot be changed' });
+    expect(edited.json().error.fields).toEqual({ status: 'Status of your own account cannot be changed' });
     expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { status: 'ACTIVE' })).statusCode).toBe(200);
     expect((await admin.patch(`/api/ops/users/${me.id}/edit`, { roles: ['member'] })).statusCode).toBe(422);
   });

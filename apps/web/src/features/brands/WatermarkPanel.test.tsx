@@ -85,7 +85,7 @@ describe('WatermarkPanel', { timeout: 20_000 }, () => {
           status: 422,
           code: 'INVALID_DATA',
           message: 'The given data was invalid.',
-          fields: { image: 'image must be a PNG image (with transparency) of at most 5 MB' },
+          fields: { image: 'Image must be a PNG image (with transparency) of at most 5 MB' },
         },
       }),
     );
@@ -94,7 +94,7 @@ describe('WatermarkPanel', { timeout: 20_000 }, () => {
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, png());
     await user.click(screen.getByRole('button', { name: 'Save watermark' }));
     expect(
-      await screen.findByText('image must be a PNG image (with transparency) of at most 5 MB'),
+      await screen.findByText('Image must be a PNG image (with transparency) of at most 5 MB'),
     ).toBeInTheDocument();
   });
 });

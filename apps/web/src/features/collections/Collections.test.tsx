@@ -145,7 +145,7 @@ describe('add to collection', () => {
                 status: 422,
                 code: 'INVALID_DATA',
                 message: 'Invalid',
-                fields: { name: 'name has already been taken' },
+                fields: { name: 'Name has already been taken' },
               },
             })
           : json(201, { collection: collection(9, 'Spring 2', { asset_count: 1 }) });
@@ -156,7 +156,7 @@ describe('add to collection', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'New collection name' }), 'Spring');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByText('name has already been taken')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name has already been taken')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'New collection name' }), ' 2');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() =>
@@ -192,7 +192,7 @@ describe('collections pages', () => {
     const input = within(dialog).getByRole('textbox', { name: 'Name' });
     await user.clear(input);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('name is a required field')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name is a required field')).toBeInTheDocument();
     await user.type(input, 'Launch 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>

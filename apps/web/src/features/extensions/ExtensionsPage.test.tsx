@@ -58,7 +58,7 @@ function stubApi(rows: Extension[]) {
             status: 422,
             code: 'INVALID_DATA',
             message: 'The Information that you provided is invalid, please review it and try again.',
-            fields: { name: 'name has already been taken' },
+            fields: { name: 'Name has already been taken' },
           },
         });
       }
@@ -126,12 +126,12 @@ describe('ExtensionsPage', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Extension/), 'png');
     await userEvent.type(within(dialog).getByLabelText(/^MIME type/), 'notamime');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add extension' }));
-    expect(await within(dialog).findByText('mime_type must be a MIME type such as image/png')).toBeInTheDocument();
+    expect(await within(dialog).findByText('MIME type must be a MIME type such as image/png')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/ops/extension/create')).toBe(false);
     const mime = within(dialog).getByLabelText(/^MIME type/);
     await userEvent.clear(mime);
     await userEvent.type(mime, 'image/png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add extension' }));
-    expect(await within(dialog).findByText('name has already been taken')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name has already been taken')).toBeInTheDocument();
   });
 });

@@ -20,8 +20,8 @@ describe('FolderFormModal', () => {
     );
     expect(await screen.findByRole('dialog', { name: 'Nueva carpeta' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Crear carpeta' }));
-    expect(await screen.findByText('name es un campo obligatorio')).toBeInTheDocument();
-    expect(screen.getByText('visibility es un campo obligatorio')).toBeInTheDocument();
+    expect(await screen.findByText('El campo Nombre es obligatorio')).toBeInTheDocument();
+    expect(screen.getByText('El campo Visibilidad es obligatorio')).toBeInTheDocument();
   });
 
   it('words the maximum length like the server (510 characters)', async () => {
@@ -36,6 +36,6 @@ describe('FolderFormModal', () => {
     await user.paste('x'.repeat(511));
     await user.click(screen.getByRole('radio', { name: /Private/ }));
     await user.click(screen.getByRole('button', { name: 'Create folder' }));
-    expect(await screen.findByText('name must be at most 510 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Name must be at most 510 characters')).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ describe('ProfileForm', () => {
     await user.type(email, 'ada@new.example.com');
     const current = details.getByLabelText(/^Current password/);
     await user.click(details.getByRole('button', { name: 'Save changes' }));
-    expect(await details.findByText('current_password is a required field')).toBeInTheDocument();
+    expect(await details.findByText('Current password is a required field')).toBeInTheDocument();
     expect(bodies).toEqual([]);
     await user.type(current, 'my-current-password');
     await user.click(details.getByRole('button', { name: 'Save changes' }));

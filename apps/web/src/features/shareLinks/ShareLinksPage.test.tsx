@@ -272,7 +272,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
             status: 422,
             code: 'INVALID_DATA',
             message: 'Check the data sent.',
-            fields: { expiry_amount: 'expiry_amount must be less than or equal to 10000' },
+            fields: { expiry_amount: 'Expiry must be less than or equal to 10000' },
           },
         });
       }
@@ -292,7 +292,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Hours' }));
 
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('expiry_amount must be less than or equal to 10000')).toBeInTheDocument();
+    expect(await dialog.findByText('Expiry must be less than or equal to 10000')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PATCH').at(-1)!.body).toEqual({ expiry_unit: 'hours', expiry_amount: 7 });
 
     await user.click(dialog.getByRole('button', { name: 'Save' }));
@@ -310,7 +310,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Change expiry' }));
     await user.clear(dialog.getByRole('textbox', { name: 'Amount' }));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('expiry_amount is a required field')).toBeInTheDocument();
+    expect(await dialog.findByText('Expiry is a required field')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
