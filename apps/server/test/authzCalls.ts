@@ -242,6 +242,10 @@ export const calls: Record<string, Build> = {
     url: '/api/auth/forgot-password',
     body: { email: w.memberA.email },
   }),
+  'POST /api/auth/reset-password/check': async (w) => {
+    const { token, email } = await w.resetBody();
+    return { method: 'POST', url: '/api/auth/reset-password/check', body: { token, email } };
+  },
   'POST /api/auth/reset-password': async (w) => ({
     method: 'POST',
     url: '/api/auth/reset-password',

@@ -25,6 +25,7 @@ const table: Record<string, Row> = {
   // Signed-out-only calls (access 'guest') refuse a signed-in caller.
   'POST /api/auth/register': [201, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/forgot-password': [200, 403, 403, 403, 403, 403, 403],
+  'POST /api/auth/reset-password/check': [200, 403, 403, 403, 403, 403, 403],
   'POST /api/auth/reset-password': [200, 403, 403, 403, 403, 403, 403],
   'GET /api/auth/me': [401, 200, 200, 200, 200, 200, 200],
   'PATCH /api/auth/user/update': [401, 200, 200, 200, 200, 200, 200],

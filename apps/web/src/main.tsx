@@ -9,9 +9,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
+import { installFocusFirstError } from './app/focusFirstError';
 import { appRoutes } from './app/router';
 
 const router = createBrowserRouter(appRoutes);
+installFocusFirstError();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 

@@ -1,6 +1,7 @@
 import { issuesToFields } from '@brandvault/contract';
 import { ApiError } from '../api/errors';
 import { currentLang } from '../i18n';
+import { focusFirstError } from './focusFirstError';
 
 type Issues = Parameters<typeof issuesToFields>[0];
 interface Validatable {
@@ -25,6 +26,7 @@ export function applyFieldErrors(
 ): boolean {
   if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
     form.setErrors(error.fields);
+    focusFirstError();
     return true;
   }
   return false;

@@ -8,6 +8,7 @@ import {
   MeResponse,
   RegisterBody,
   ResendVerificationBody,
+  ResetCheckBody,
   ResetPasswordBody,
   TourBody,
   TourState,
@@ -67,6 +68,15 @@ export const authRoutes = {
     body: EmailBody,
     response: Ok,
     rateLimit: { max: 5 },
+  }),
+  resetPasswordCheck: def({
+    method: 'POST',
+    path: '/api/auth/reset-password/check',
+    access: 'guest',
+    summary: 'Whether a password reset link still works, before its form is shown',
+    body: ResetCheckBody,
+    response: Ok,
+    rateLimit: { max: 20 },
   }),
   resetPassword: def({
     method: 'POST',

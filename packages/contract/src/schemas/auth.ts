@@ -90,6 +90,12 @@ export const VerifyEmailBody = z.strictObject({
   signature: text().min(1).max(128),
 });
 
+/** A reset link's two parts, checked before the page asks for a new password. */
+export const ResetCheckBody = z.strictObject({
+  token: text().min(1).max(256),
+  email: Email,
+});
+
 export const ResetPasswordBody = z
   .strictObject({
     token: text().min(1).max(256),

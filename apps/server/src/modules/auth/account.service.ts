@@ -53,6 +53,15 @@ export function accountService(deps: Deps, guard: LoginGuard) {
     return { message: 'Registered' };
   }
 
+  /** A reset that is unused, in time and for this address, with its user; otherwise RESET_FAILED. */
+  async function usableReset(body: { token: string; email: string }) {
+    const reset = await repos.auth.resetByHash(sha256(body.token));
+    const user = reset ? await repos.users.byId(reset.user_id) : undefined;
+    const fresh = reset && !reset.used_at && Date.parse(reset.expires_at) > clock.now().getTime();
+    if (!reset || !user || !fresh || user.email !== body.email) throw new AppError('RESET_FAILED');
+    return { reset, user };
+  }
+
   async function sendVerification(user: UserRow, db: Db = handle.db) {
     const url = verificationLink(config.appUrl, appKey, user, clock.now());
     await mail(db, mails.verifyEmail(asLang(user.lang), user, url));
@@ -137,12 +146,15 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       return { message: 'Reset link sent' };
     },
 
+    /** The same test as the reset itself, consuming nothing: the page shows its form only if it passes. */
+    async checkReset(body: { token: string; email: string }) {
+      await usableReset(body);
+      return { message: 'Reset link valid' };
+    },
+
     async resetPassword(ctx: AnyContext, body: z.output<typeof ResetPasswordBody>) {
       refuseCommonPassword(body.password);
-      const reset = await repos.auth.resetByHash(sha256(body.token));
-      const user = reset ? await repos.users.byId(reset.user_id) : undefined;
-      const fresh = reset && !reset.used_at && Date.parse(reset.expires_at) > clock.now().getTime();
-      if (!reset || !user || !fresh || user.email !== body.email) throw new AppError('RESET_FAILED');
+      const { reset, user } = await usableReset(body);
       const passwordHash = await hashPassword(body.password);
       await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);

@@ -17,6 +17,7 @@ export function authRoutes(app: FastifyInstance, m: MountDeps, s: Services, secu
   mount(app, m, routes.verifyEmail, ({ ctx, body }) => s.auth.verifyEmail(ctx, body));
   mount(app, m, routes.resendVerification, ({ ctx, body }) => s.auth.resendVerification(ctx, body.email));
   mount(app, m, routes.forgotPassword, ({ ctx, body }) => s.auth.forgotPassword(ctx, body.email));
+  mount(app, m, routes.resetPasswordCheck, ({ body }) => s.auth.checkReset(body));
   mount(app, m, routes.resetPassword, ({ ctx, body }) => s.auth.resetPassword(ctx, body));
   mount(app, m, routes.updateProfile, ({ ctx, body }) => s.auth.updateProfile(ctx, body));
   mount(app, m, routes.updatePassword, ({ ctx, body }) => s.auth.updatePassword(ctx, body));

@@ -228,7 +228,16 @@ describe('password reset', () => {
     expect(t.mails('nobody@example.com')).toEqual([]);
     const token = link(t, email, '/password/reset').searchParams.get('token')!;
     const body = { token, email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
+    // The page checks the link before showing its form; checking uses nothing up.
+    const check = (b: object) => anon.post('/api/auth/reset-password/check', b);
+    expect((await check({ token, email })).statusCode).toBe(200);
+    expect((await check({ token, email: 'other@example.com' })).json().error.code).toBe('RESET_FAILED');
+    expect((await check({ token: 'x', email })).statusCode).toBe(422);
+    expect((await check({ token, email, password: 'p' })).json().error.fields).toEqual({
+      password: 'password is not an allowed field',
+    });
     expect((await anon.post('/api/auth/reset-password', body)).statusCode).toBe(200);
+    expect((await check({ token, email })).json().error.code).toBe('RESET_FAILED');
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     await t.client().login(email, 'brand-new-pass');
     const reuse = await anon.post('/api/auth/reset-password', body);
@@ -242,6 +251,7 @@ describe('password reset', () => {
     await anon.post('/api/auth/forgot-password', { email });
     const token = link(t, email, '/password/reset').searchParams.get('token')!;
     t.clock.advance(61 * 60_000);
+    expect((await anon.post('/api/auth/reset-password/check', { token, email })).statusCode).toBe(422);
     const r = await anon.post('/api/auth/reset-password', {
       token,
       email,

@@ -1,17 +1,18 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLinkOff } from '@tabler/icons-react';
+import { IconClockX, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../app/components/NewPasswordFields';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
+import { ApiError } from '../../api/errors';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifySuccess } from '../../app/notify';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
-import { useResetPassword } from './api';
+import { useResetLinkCheck, useResetPassword } from './api';
 import { usePageTitle } from '../../app/components/usePageTitle';
 
 /** Opened from the e-mailed link: /password/reset?token=...&email=... */
@@ -23,6 +24,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const reset = useResetPassword();
+  const check = useResetLinkCheck(token, email);
   const form = useForm({
     initialValues: { password: '', password_confirmation: '' },
     validate: (values) => validateWith(ResetPasswordBody, { token, email, ...values }),
@@ -35,6 +37,36 @@ export default function ResetPasswordPage() {
         icon={<IconLinkOff size={28} stroke={1.6} />}
         title={t('auth.reset.badLinkTitle')}
         description={t('auth.reset.badLink')}
+        action={
+          <Button component={Link} to="/password/forgot" variant="light">
+            {t('auth.reset.requestNew')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Stack align="center" gap="sm">
+          <Loader size="sm" />
+          <Text size="sm" c="dimmed">
+            {t('auth.reset.checking')}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  // Only a refused link stops here; a network fault or a busy server leaves the form to try.
+  if (check.error instanceof ApiError && check.error.code === 'RESET_FAILED') {
+    return (
+      <EmptyBlock
+        framed={false}
+        icon={<IconClockX size={28} stroke={1.6} />}
+        title={t('auth.reset.expiredTitle')}
+        description={t('auth.reset.expired')}
         action={
           <Button component={Link} to="/password/forgot" variant="light">
             {t('auth.reset.requestNew')}

@@ -38,6 +38,18 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: (body: RouteBody<'forgotPassword'>) => call(routes.forgotPassword, { body }) });
 }
 
+/** Whether the reset link still works; the page shows its form only when it does. */
+export function useResetLinkCheck(token: string, email: string) {
+  return useQuery({
+    queryKey: ['auth', 'reset-check', token, email],
+    queryFn: () => call(routes.resetPasswordCheck, { body: { token, email } }),
+    enabled: token !== '' && email !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
 export function useResetPassword() {
   return useMutation({ mutationFn: (body: RouteBody<'resetPassword'>) => call(routes.resetPassword, { body }) });
 }
