@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
+import { LocalizedDates } from './LocalizedDates';
 import { makeQueryClient } from './queryClient';
 import { cssVariablesResolver, theme } from './theme';
 import { LOGIN_TOAST_WIDTH } from '@brandvault/contract';
@@ -23,7 +24,9 @@ export function Providers({ children, client, env = 'default' }: Props) {
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
         <Notifications position="bottom-right" zIndex={2000} limit={4} containerWidth={LOGIN_TOAST_WIDTH} />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <LocalizedDates>{children}</LocalizedDates>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

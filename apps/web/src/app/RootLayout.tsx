@@ -5,6 +5,7 @@ import { useSession } from '../state/session';
 import { useMeRefresh } from '../features/auth/api';
 import { useConfirmStore } from './confirm/confirmStore';
 import { LoadingOverlay } from './LoadingOverlay';
+import { OfflineNotice } from './OfflineNotice';
 import { useMenuTypeahead } from './menuTypeahead';
 
 // The dialog's code (Modal, focus trap, scroll lock) downloads the first time something asks.
@@ -31,6 +32,7 @@ export function RootLayout() {
     <>
       <Outlet />
       <LoadingOverlay />
+      <OfflineNotice />
       {needed && (
         <Suspense fallback={null}>
           <ConfirmDialog />

@@ -6,11 +6,13 @@ export function makeQueryClient() {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // Offline, a query fails with a message and a retry rather than pausing behind a skeleton.
+        networkMode: 'always',
         refetchOnWindowFocus: false,
         // Retrying a refusal only delays the message; retry network hiccups and 5xx once.
         retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status > 0 && error.status < 500),
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarTime, IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import type { TemplateImport } from '@brandvault/contract';
 import { IMPORT_SCHEDULE_MAX_DAYS } from '@brandvault/contract';
@@ -9,14 +9,15 @@ import { notifyError, notifyInfo } from '../../app/notify';
 import { currentLang } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { saveImportResult, useApplyImport, useCancelImport } from './api';
+import { DateTimeField } from '../../app/components/DateField';
 
-/** "2026-11-27T22:00" (the input's local time) tonight at 22:00, or tomorrow's when that has passed. */
+/** "2026-11-27 22:00:00" (local time) tonight at 22:00, or tomorrow's when that has passed. */
 function tonight(now = new Date()) {
   const d = new Date(now);
   d.setHours(22, 0, 0, 0);
   if (d <= now) d.setDate(d.getDate() + 1);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`;
 }
 
 /** What the owner can do with an import now: apply (now or later), cancel, or fetch the result sheet. */
@@ -91,17 +92,21 @@ export function ImportActions({ item }: { item: TemplateImport }) {
       {later && item.state === 'ready' && (
         <Paper withBorder radius="md" p="sm">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('reports.preview.when')}
               description={t('reports.preview.whenHint', { days: IMPORT_SCHEDULE_MAX_DAYS })}
               value={at}
-              onChange={(e) => setAt(e.currentTarget.value)}
+              onChange={setAt}
               error={fields[0]}
             />
             <Button
               loading={apply.isPending}
-              onClick={() => apply.mutate({ run_at: new Date(at).toISOString() }, { onSuccess: () => setLater(false) })}
+              onClick={() =>
+                apply.mutate(
+                  { run_at: new Date(at.replace(' ', 'T')).toISOString() },
+                  { onSuccess: () => setLater(false) },
+                )
+              }
             >
               {t('reports.preview.schedule')}
             </Button>

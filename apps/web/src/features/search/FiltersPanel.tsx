@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AssetSearchResponse } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { LIST_FILTERS, datesReversed, filterCount } from './searchState';
 import type { ListFilter, SearchState } from './searchState';
 import classes from './Search.module.css';
+import { DateField } from '../../app/components/DateField';
 
 type Facets = AssetSearchResponse['facets'];
 
@@ -63,22 +64,20 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: P
             {t('search.facets.date')}
           </Text>
           <Stack gap={6}>
-            <TextInput
-              type="date"
+            <DateField
               size="xs"
               label={t('search.dateFrom')}
               value={state.dateFrom}
               max={state.dateTo || undefined}
-              onChange={(e) => onChange({ ...state, dateFrom: e.currentTarget.value })}
+              onChange={(v) => onChange({ ...state, dateFrom: v })}
             />
-            <TextInput
-              type="date"
+            <DateField
               size="xs"
               label={t('search.dateTo')}
               value={state.dateTo}
               min={state.dateFrom || undefined}
               error={datesReversed(state) ? t('search.dateOrder') : undefined}
-              onChange={(e) => onChange({ ...state, dateTo: e.currentTarget.value })}
+              onChange={(v) => onChange({ ...state, dateTo: v })}
             />
           </Stack>
         </fieldset>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DateRangeFilterDef, FilterDef, SelectFilterDef, TextFilterDef } from './types';
 import type { TableUrl } from './useTableUrl';
 import { useDebouncedInput } from './useDebouncedInput';
+import { DateField } from '../DateField';
 
 /** The select's stand-in for "no filter": Mantine options need a non-empty value. */
 const ALL = '__all__';
@@ -107,21 +108,21 @@ function DateRangeFilter({ def, table }: { def: DateRangeFilterDef; table: Table
   const to = table.state.filters[toKey] ?? '';
   return (
     <Group gap="xs" wrap="nowrap" w={{ base: '100%', sm: 'auto' }} role="group" aria-label={def.label}>
-      <TextInput
-        type="date"
+      <DateField
         aria-label={t('adminTable.dateLabel', { filter: def.label, part: def.fromLabel })}
+        placeholder={def.fromLabel}
         value={from}
         max={to || undefined}
-        onChange={(e) => table.setFilters({ [fromKey]: e.currentTarget.value })}
+        onChange={(v) => table.setFilters({ [fromKey]: v })}
         style={{ flex: 1 }}
         miw={0}
       />
-      <TextInput
-        type="date"
+      <DateField
         aria-label={t('adminTable.dateLabel', { filter: def.label, part: def.toLabel })}
+        placeholder={def.toLabel}
         value={to}
         min={from || undefined}
-        onChange={(e) => table.setFilters({ [toKey]: e.currentTarget.value })}
+        onChange={(v) => table.setFilters({ [toKey]: v })}
         style={{ flex: 1 }}
         miw={0}
       />
