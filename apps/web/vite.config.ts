@@ -19,5 +19,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
+    // A screen test on a busy 2-core machine passes 5 s now and then; none should take 20.
+    testTimeout: 20_000,
   },
 });

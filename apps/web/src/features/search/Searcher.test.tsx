@@ -125,6 +125,19 @@ describe('Searcher', () => {
     await screen.findByTestId('asset-card-4');
   });
 
+  it("opens the viewer from a tile, and Open details goes to the asset's page in its place", async () => {
+    stubApi(() => [card(4, 'other.jpg')]);
+    const { router } = renderApp('/brand');
+    fireEvent.click(await screen.findByRole('link', { name: 'other.jpg' }, { timeout: 8000 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=4'));
+    fireEvent.click(await screen.findByRole('link', { name: 'Open details' }, { timeout: 8000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'));
+    // Back leaves the asset page for the folder, not for the viewer it replaced.
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
+    expect(router.state.location.search).toBe('');
+  }, 20_000);
+
   it('asks nothing for a date range that ends before it starts, says so and clears the dates', async () => {
     const bodies = stubApi(() => [card(4, 'other.jpg')]);
     const { router } = renderApp('/brand?from=2025-03-10&to=2025-03-01');

@@ -14,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
@@ -67,6 +67,8 @@ export function ViewerToolbar({
   onClose,
 }: ViewerToolbarProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const details = `/brand/asset/${item.id}`;
   const percent = formatPercent(toScale(tenths));
   const position = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
     current: formatNumber(index + 1),
@@ -141,7 +143,8 @@ export function ViewerToolbar({
         <Tool label={t('comments.toggle')} onClick={onToggleComments} pressed={panel === 'comments'}>
           <IconMessageCircle size={20} />
         </Tool>
-        <Tool label={t('viewer.details')} to={`/brand/asset/${item.id}`} onClick={onClose}>
+        {/* The asset page takes the viewer's place in history; on that page already, it just closes. */}
+        <Tool label={t('viewer.details')} to={details} replace onClick={pathname === details ? onClose : undefined}>
           <IconExternalLink size={20} />
         </Tool>
       </Group>
@@ -164,10 +167,12 @@ type ToolProps = {
   href?: string;
   download?: string;
   to?: string;
+  /** The link replaces the current history entry instead of adding one. */
+  replace?: boolean;
 };
 
 /** A toolbar button on the dark header: icon, accessible name and tooltip from one label. */
-function Tool({ label, children, disabled, pressed, onClick, href, download, to }: ToolProps) {
+function Tool({ label, children, disabled, pressed, onClick, href, download, to, replace }: ToolProps) {
   const common = {
     className: classes.tool,
     variant: 'subtle' as const,
@@ -177,7 +182,7 @@ function Tool({ label, children, disabled, pressed, onClick, href, download, to 
   let button: ReactNode;
   if (to)
     button = (
-      <ActionIcon {...common} component={Link} to={to} onClick={onClick}>
+      <ActionIcon {...common} component={Link} to={to} replace={replace} onClick={onClick}>
         {children}
       </ActionIcon>
     );
