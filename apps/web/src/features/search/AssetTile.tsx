@@ -4,9 +4,10 @@ import { Box, Checkbox, Loader, Skeleton } from '@mantine/core';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatBytes } from '../../i18n/format';
+import { formatBytes, formatDuration } from '../../i18n/format';
 import { PrivateBadge } from '../assets/PrivateBadge';
 import { TypeIcon } from '../assets/TypeIcon';
+import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import assetClasses from '../assets/Assets.module.css';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
@@ -56,7 +57,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
         aria-label={asset.name}
         onClick={openHandler(index, onOpen)}
       >
-        <div className={assetClasses.thumb} data-checker={asset.type === 'image' || undefined}>
+        <div className={assetClasses.thumb} data-checker={mayBeTransparent(asset) || undefined}>
           {asset.derivatives === 'pending' ? (
             <>
               <Skeleton className={assetClasses.thumbSkeleton} radius={0} />
@@ -64,6 +65,12 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
             </>
           ) : (
             <Thumb asset={asset} className={assetClasses.thumbImg} iconSize={40} />
+          )}
+          {(asset.type === 'video' || asset.type === 'audio') && (
+            <span className={classes.playBadge}>
+              <IconPlayerPlayFilled size={10} aria-hidden />
+              {formatDuration(asset.duration_seconds)}
+            </span>
           )}
           {asset.visibility === 'PRIVATE' && (
             <div className={assetClasses.thumbBadge} style={{ top: 'auto', bottom: 6 }}>
@@ -74,7 +81,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
         <div className={classes.cardInfo}>
           {/* A native tooltip: a positioned one per card costs frames while scrolling thousands. */}
           <p className={classes.cardName} title={asset.name}>
-            {asset.name}
+            {stemOf(asset)}
           </p>
           <div className={classes.cardMeta}>
             {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
@@ -103,10 +110,35 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
   );
 });
 
-/** The thumbnail, or the type icon when there is none or it fails to load (never a broken image). */
+/** JPEG has no transparency: only other pictures sit on the checkerboard that shows it. */
+function mayBeTransparent(asset: AssetCard) {
+  return asset.type === 'image' && !['jpg', 'jpeg', 'jpe', 'jfif'].includes(asset.ext.toLowerCase());
+}
+
+/** The name as people read it on a card: the extension has its own badge beside it. */
+function stemOf(asset: AssetCard) {
+  const suffix = asset.ext ? `.${asset.ext}` : '';
+  const stem =
+    suffix && asset.name.toLowerCase().endsWith(suffix.toLowerCase()) ? asset.name.slice(0, -suffix.length) : '';
+  return stem || asset.name;
+}
+
+/**
+ * The thumbnail, or the type icon when there is none or it fails to load (never a broken image);
+ * a preview the server could not make says so where there is room, apart from "no preview for
+ * this type".
+ */
 export function Thumb({ asset, className, iconSize }: { asset: AssetCard; className?: string; iconSize: number }) {
+  const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
   const url = asset.thumbnail_url;
+  if (asset.derivatives === 'failed' && !url && iconSize >= 32)
+    return (
+      <span className={classes.previewFailed}>
+        <TypeIcon type={asset.type} size={iconSize} />
+        <span>{t('assets.previewFailed')}</span>
+      </span>
+    );
   if (!url || failed === url) return <TypeIcon type={asset.type} size={iconSize} />;
   return <img src={url} alt="" loading="lazy" className={className} onError={() => setFailed(url)} />;
 }
