@@ -23,6 +23,7 @@ import { FolderCard } from '../folders/FolderCard';
 import { FolderFormModal } from '../folders/FolderFormModal';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { FolderTree } from '../folders/FolderTree';
+import { FolderTreeDrawer } from '../folders/FolderTreeDrawer';
 import { useFolderActions } from '../folders/useFolderActions';
 import { Searcher } from '../search/Searcher';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
@@ -78,6 +79,20 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
   usePageTitle(data && !data.is_root ? data.name : brandName);
 
   const treeError = tree.error && !currentId;
+  const treeBody =
+    tree.data && currentId !== undefined ? (
+      <FolderTree root={tree.data.root} currentId={currentId} rootLabel={brandName} />
+    ) : tree.isError ? (
+      <Text size="sm" c="dimmed">
+        {t('folders.treeError')}
+      </Text>
+    ) : (
+      <Stack gap={8} aria-busy="true">
+        {Array.from({ length: 7 }, (_, i) => (
+          <Skeleton key={i} height={18} width={`${85 - (i % 3) * 15}%`} ml={(i % 3) * 14} />
+        ))}
+      </Stack>
+    );
   const abilities = data?.abilities;
 
   return (
@@ -87,6 +102,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
           component="aside"
           className={classes.aside}
           withBorder
+          visibleFrom="sm"
           aria-label={t('folders.treeTitle')}
           data-tour="left-sidebar"
         >
@@ -106,19 +122,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
               </ActionIcon>
             </Tooltip>
           </Group>
-          {tree.data && currentId !== undefined ? (
-            <FolderTree root={tree.data.root} currentId={currentId} rootLabel={brandName} />
-          ) : tree.isError ? (
-            <Text size="sm" c="dimmed">
-              {t('folders.treeError')}
-            </Text>
-          ) : (
-            <Stack gap={8} aria-busy="true">
-              {Array.from({ length: 7 }, (_, i) => (
-                <Skeleton key={i} height={18} width={`${85 - (i % 3) * 15}%`} ml={(i % 3) * 14} />
-              ))}
-            </Stack>
-          )}
+          {treeBody}
         </Paper>
       )}
 
@@ -140,10 +144,12 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
           <>
             <Group justify="space-between" align="flex-end" mb="lg" gap="sm" wrap="wrap">
               <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
+                <FolderTreeDrawer>{treeBody}</FolderTreeDrawer>
                 {!treeOpen && (
                   <Tooltip label={t('folders.showTree')}>
                     <ActionIcon
                       variant="default"
+                      visibleFrom="sm"
                       aria-label={t('folders.showTree')}
                       onClick={() => setTreeOpen(true)}
                       data-tour="sidebar-toggle"

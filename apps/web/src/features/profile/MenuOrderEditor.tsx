@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { DEFAULT_MENU } from '@brandvault/contract';
 import type { MenuItem, MenuValue, SessionUser } from '@brandvault/contract';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../app/notify';
 import { MENU_ICONS } from '../../app/shell/MainMenu';
 import { notifyUpdateError, useUpdateProfile } from './api';
+import { useDragOrder } from './useDragOrder';
+import classes from './Profile.module.css';
 
 function savedOrder(user: SessionUser): MenuValue[] {
   const saved = [...user.user_settings.menu].sort((a, b) => a.order - b.order).map((m) => m.value);
@@ -24,12 +26,17 @@ function toSettings(values: MenuValue[]): MenuItem[] {
   }));
 }
 
+/** The navbar's entries in the user's order: drag a handle (mouse, touch, arrow keys) or use the arrows. */
 export function MenuOrderEditor({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const initial = savedOrder(user);
   const [order, setOrder] = useState<MenuValue[]>(initial);
   const dirty = order.join() !== initial.join();
+  const [announced, setAnnounced] = useState('');
+  const drag = useDragOrder(order, setOrder, (value, to) =>
+    setAnnounced(t('profile.movedTo', { item: t(`menu.${value}`), position: to + 1 })),
+  );
 
   const move = (index: number, delta: number) => {
     const next = [...order];
@@ -63,10 +70,27 @@ export function MenuOrderEditor({ user }: { user: SessionUser }) {
         {order.map((value, i) => {
           const label = t(`menu.${value}`);
           return (
-            <Paper key={value} component="li" withBorder px="sm" py={6} bg="gray.0">
+            <Paper
+              key={value}
+              component="li"
+              withBorder
+              px="sm"
+              py={6}
+              bg="gray.0"
+              className={classes.row}
+              {...drag.rowProps(value)}
+            >
               <Group justify="space-between" wrap="nowrap">
                 <Group gap="xs" wrap="nowrap">
-                  <IconGripVertical size={14} color="var(--mantine-color-gray-5)" aria-hidden />
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    className={classes.handle}
+                    aria-label={t('profile.dragHandle', { item: label })}
+                    {...drag.handleProps(value)}
+                  >
+                    <IconGripVertical size={16} />
+                  </ActionIcon>
                   <Text size="xs" c="dimmed" w={14}>
                     {i + 1}
                   </Text>
@@ -98,6 +122,7 @@ export function MenuOrderEditor({ user }: { user: SessionUser }) {
           );
         })}
       </Stack>
+      <VisuallyHidden aria-live="polite">{announced}</VisuallyHidden>
       <Group justify="space-between" mt="md">
         <Button variant="subtle" color="gray" onClick={() => setOrder(DEFAULT_MENU.map((d) => d.value))}>
           {t('profile.menuReset')}

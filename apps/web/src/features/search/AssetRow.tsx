@@ -16,7 +16,10 @@ import classes from './Search.module.css';
 /** Every list row is this tall: the virtualiser counts on it. */
 export const ROW_HEIGHT = 56;
 
-/** List row: thumbnail, name, type and extension, size, author, date, visibility, menu. */
+/**
+ * List row: thumbnail, name, type and extension, size, author, date, visibility, menu; on a phone,
+ * thumbnail and name with type and size on a second line.
+ */
 export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   return (
@@ -49,16 +52,25 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
         title={asset.name}
       >
         <p className={classes.cardName}>{asset.name}</p>
+        <p className={`${classes.small} ${classes.truncate} ${classes.rowSub}`} data-testid="row-sub">
+          {[t(`assets.types.${asset.type}`), asset.ext?.toUpperCase(), formatBytes(asset.size)]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
       </Link>
-      <div className={classes.cardMeta}>
+      <div className={classes.cardMeta} data-column>
         <p className={`${classes.small} ${classes.truncate}`}>{t(`assets.types.${asset.type}`)}</p>
         {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
       </div>
-      <p className={classes.small}>{formatBytes(asset.size)}</p>
+      <p className={classes.small} data-column>
+        {formatBytes(asset.size)}
+      </p>
       <p className={`${classes.small} ${classes.truncate}`} data-wide>
         {asset.author ?? '—'}
       </p>
-      <p className={classes.small}>{formatDate(asset.created_at)}</p>
+      <p className={classes.small} data-column>
+        {formatDate(asset.created_at)}
+      </p>
       <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
       <div className={classes.rowActions}>
         <FavoriteButton assetId={asset.id} name={asset.name} />
@@ -120,10 +132,10 @@ export function ListHeader({
       />
       <span />
       {head('name')}
-      <span>{t('search.columns.type')}</span>
-      <span>{t('search.columns.size')}</span>
+      <span data-column>{t('search.columns.type')}</span>
+      <span data-column>{t('search.columns.size')}</span>
       <span data-wide>{t('search.columns.author')}</span>
-      {head('date')}
+      <span data-column>{head('date')}</span>
       <span data-wide>{t('search.columns.visibility')}</span>
       <span />
     </div>

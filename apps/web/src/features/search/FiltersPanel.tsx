@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Button, Checkbox, Drawer, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AssetSearchResponse } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
@@ -29,23 +30,27 @@ interface Props {
   sampled?: boolean;
   onChange: (next: SearchState) => void;
   onClearAll: () => void;
+  /** Inside the phone's drawer, which has its own title and frame. */
+  inDrawer?: boolean;
 }
 
 /** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
-export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: Props) {
+export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
-      component="aside"
-      withBorder
-      className={classes.filters}
+      component={inDrawer ? 'div' : 'aside'}
+      withBorder={!inDrawer}
+      className={inDrawer ? undefined : classes.filters}
       id="search-filters"
-      aria-label={t('search.filters')}
+      aria-label={inDrawer ? undefined : t('search.filters')}
     >
-      <Group justify="space-between" mb="sm">
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          {t('search.filters')}
-        </Text>
+      <Group justify={inDrawer ? 'flex-end' : 'space-between'} mb="sm">
+        {!inDrawer && (
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            {t('search.filters')}
+          </Text>
+        )}
         <Button variant="subtle" size="compact-xs" onClick={onClearAll} disabled={filterCount(state) === 0}>
           {t('search.clearAll')}
         </Button>
@@ -100,6 +105,40 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll }: P
         </div>
       </Stack>
     </Paper>
+  );
+}
+
+/** Below the md breakpoint the filters slide in from the left; the results update behind them. */
+export function FiltersDrawer({
+  opened,
+  onClose,
+  total,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** How many assets the chosen filters leave; undefined while unknown. */
+  total: number | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={t('search.filters')}
+      size="min(360px, 90%)"
+      styles={{ body: { paddingBottom: 0 } }}
+    >
+      {children}
+      <div className={classes.drawerFooter}>
+        <Button fullWidth onClick={onClose}>
+          {total === undefined
+            ? t('search.showResultsUnknown')
+            : t('search.showResults', { count: total, formatted: formatNumber(total) })}
+        </Button>
+      </div>
+    </Drawer>
   );
 }
 

@@ -14,12 +14,16 @@ export type ViewMode = 'grid' | 'list';
 
 const GAP = 16;
 const MIN_CARD = 200;
+/** On a phone a 200 px card would stand alone in its row: two or three smaller ones fit instead. */
+const MIN_CARD_NARROW = 128;
+const NARROW = 448;
 /** Name and badge line under the square thumbnail, borders included. */
 const CARD_INFO = 62;
 
-/** Cards per row for a container width: as many 200 px cards as fit (UX: 200–240 px). */
+/** Cards per row for a container width: as many 200 px cards as fit (UX: 200–240 px), 128 px on a phone. */
 export function columnsFor(width: number) {
-  return Math.max(1, Math.floor((width + GAP) / (MIN_CARD + GAP)));
+  const min = width < NARROW ? MIN_CARD_NARROW : MIN_CARD;
+  return Math.max(1, Math.floor((width + GAP) / (min + GAP)));
 }
 
 /**

@@ -25,6 +25,8 @@ interface Props {
   filtersOpen: boolean;
   activeFilters: number;
   onToggleFilters: () => void;
+  /** The filters open in a drawer (narrow screens) rather than beside the results. */
+  filtersAsDrawer?: boolean;
   view: ViewMode;
   onView: (v: ViewMode) => void;
 }
@@ -37,6 +39,7 @@ export function SearchToolbar({
   filtersOpen,
   activeFilters,
   onToggleFilters,
+  filtersAsDrawer,
   view,
   onView,
 }: Props) {
@@ -102,7 +105,8 @@ export function SearchToolbar({
         }
         onClick={onToggleFilters}
         aria-expanded={filtersOpen}
-        aria-controls="search-filters"
+        aria-controls={filtersOpen ? 'search-filters' : undefined}
+        aria-haspopup={filtersAsDrawer ? 'dialog' : undefined}
         data-tour="filters-toggle"
       >
         {t('search.filters')}

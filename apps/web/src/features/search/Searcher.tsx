@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarX, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { AssetViewer } from '../viewer/AssetViewer';
 import { useAssetSearch, useBrowseFacets } from './api';
 import { AssetTileSkeleton } from './AssetTile';
 import { FilterChips } from './FilterChips';
-import { FiltersPanel } from './FiltersPanel';
+import { FiltersDrawer, FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
 import type { ViewMode } from './Results';
 import { SearchToolbar } from './SearchToolbar';
@@ -59,7 +59,11 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
     defaultValue: 'grid',
     getInitialValueInEffect: false,
   });
-  const [filtersOpen, setFiltersOpen] = useState(() => filterCount(state) > 0);
+  // Beside the results there is room for the filters only from the md breakpoint; narrower, a drawer.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  const [sidebarOpen, setSidebarOpen] = useState(() => filterCount(state) > 0);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const filtersOpen = narrow ? drawerOpen : sidebarOpen;
   const browseFacets = useBrowseFacets(folderId, filtersOpen && !searching);
   // Facets of a query still loading are not known yet: keep the last ones so the lists hold still.
   const freshFacets = searching ? (query.isPlaceholderData ? undefined : first?.facets) : browseFacets.data;
@@ -138,11 +142,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   else if (query.isError) results = <PageError error={query.error} onRetry={() => void query.refetch()} />;
   else if (!first)
     results = (
-      <div
-        className={classes.gridRow}
-        style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
-        aria-busy
-      >
+      <div className={`${classes.gridRow} ${classes.skeletonGrid}`} aria-busy>
         {Array.from({ length: 8 }, (_, i) => (
           <AssetTileSkeleton key={i} />
         ))}
@@ -196,13 +196,30 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
         onSort={(sort) => set({ ...state, sort })}
         filtersOpen={filtersOpen}
         activeFilters={filterCount(state)}
-        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        onToggleFilters={() => (narrow ? setDrawerOpen((o) => !o) : setSidebarOpen((o) => !o))}
+        filtersAsDrawer={narrow}
         view={view}
         onView={setView}
       />
       <FilterChips state={state} onChange={update} onClearAll={clearAll} />
-      <div className={classes.body} data-filters-open={filtersOpen || undefined}>
-        {filtersOpen && (
+      {narrow && (
+        <FiltersDrawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          total={reversed ? undefined : first?.total}
+        >
+          <FiltersPanel
+            state={state}
+            facets={facets}
+            sampled={searching && !!first?.facets_capped}
+            onChange={update}
+            onClearAll={clearAll}
+            inDrawer
+          />
+        </FiltersDrawer>
+      )}
+      <div className={classes.body} data-filters-open={(filtersOpen && !narrow) || undefined}>
+        {filtersOpen && !narrow && (
           <FiltersPanel
             state={state}
             facets={facets}

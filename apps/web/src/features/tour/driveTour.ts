@@ -37,6 +37,9 @@ function bodyKey(step: ResolvedStep) {
   const base = `tour.steps.${step.def.id}`;
   if (step.anchor === 'menu-compact') return `${base}.bodyMenu`;
   if (step.anchor === 'sidebar-toggle') return `${base}.bodyToggle`;
+  // An anchor that stands for something else on this screen (the phone's folder drawer button).
+  const variant = step.element instanceof HTMLElement ? step.element.dataset.tourBody : undefined;
+  if (variant) return `${base}.${variant}`;
   return `${base}.body`;
 }
 

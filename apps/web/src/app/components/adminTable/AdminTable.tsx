@@ -135,8 +135,9 @@ function Rows<T>({
     selection!.onChange(next);
   };
   return (
-    // Anything wider than the screen scrolls inside the table, never the page.
-    <Box style={{ overflowX: 'auto' }}>
+    // Anything wider than the screen scrolls inside the table, never the page (positioned, so that
+    // its visually hidden labels are clipped with it rather than stretch the page).
+    <Box style={{ overflowX: 'auto', position: 'relative' }}>
       <Table className={classes.table} highlightOnHover aria-label={label} aria-busy={loading || stale}>
         <Table.Thead>
           <Table.Tr>
