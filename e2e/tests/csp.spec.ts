@@ -40,7 +40,8 @@ async function visit(page: Page, path: string, referrer = 'strict-origin-when-cr
 }
 
 test('every page of the web app runs under its Content-Security-Policy without a violation', async ({ page }) => {
-  test.setTimeout(150_000);
+  // About twenty screens, each to network idle: 60 s on a quiet machine, 150 s seen under load.
+  test.setTimeout(300_000);
   const media = makeMedia();
   const problems = await watchPolicies(page);
   // The notification stream stays open by design, so "network idle" would never come: refused
