@@ -14,13 +14,15 @@ export const SearchSort = z.object({
 
 const list = z.array(text().trim().min(1).max(255)).max(50);
 export const DEFAULT_SEARCH_PAGE_SIZE = 50;
+/** The longest search text, in characters: the box stops there and counts down near it. */
+export const SEARCH_QUERY_MAX = 500;
 /** Totals are exact up to this, then reported as "10,000+". */
 export const SEARCH_EXACT_TOTAL = 10_000;
 
 /** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
 export const AssetSearchBody = z
   .strictObject({
-    q: text().trim().max(500).optional(),
+    q: text().trim().max(SEARCH_QUERY_MAX).optional(),
     author: list.optional(),
     type: z.array(AssetType).max(5).optional(),
     categories: list.optional(),

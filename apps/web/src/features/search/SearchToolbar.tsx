@@ -3,8 +3,10 @@ import {
   Badge,
   Button,
   CloseButton,
+  Group,
   Select,
   SegmentedControl,
+  Text,
   TextInput,
   Tooltip,
   VisuallyHidden,
@@ -12,6 +14,7 @@ import {
 import { useWindowEvent } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SEARCH_QUERY_MAX } from '@brandvault/contract';
 import { SORT_OPTIONS, sortFromOption, sortOption } from './searchState';
 import type { SearchState, SortOption } from './searchState';
 import type { ViewMode } from './Results';
@@ -59,6 +62,8 @@ export function SearchToolbar({
     }
   });
 
+  // The box stops at the server's limit; near it, it counts so the stop is no surprise.
+  const nearLimit = query.text.length >= SEARCH_QUERY_MAX - 50;
   const groups = (['name', 'date'] as const).map((g) => ({
     group: t(`search.sortGroups.${g}`),
     items: SORT_OPTIONS.filter((o) => o.startsWith(g)).map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
@@ -78,16 +83,25 @@ export function SearchToolbar({
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
         leftSection={<IconSearch size={16} />}
+        maxLength={SEARCH_QUERY_MAX}
+        rightSectionWidth={nearLimit ? 96 : undefined}
         rightSection={
           query.text ? (
-            <CloseButton
-              size="sm"
-              aria-label={t('search.clearQuery')}
-              onClick={() => {
-                query.flush('');
-                input.current?.focus();
-              }}
-            />
+            <Group gap={4} wrap="nowrap">
+              {nearLimit && (
+                <Text size="xs" c="dimmed" aria-live="polite" data-testid="search-count">
+                  {t('search.queryCount', { count: query.text.length, max: SEARCH_QUERY_MAX })}
+                </Text>
+              )}
+              <CloseButton
+                size="sm"
+                aria-label={t('search.clearQuery')}
+                onClick={() => {
+                  query.flush('');
+                  input.current?.focus();
+                }}
+              />
+            </Group>
           ) : null
         }
         type="search"

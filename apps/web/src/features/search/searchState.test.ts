@@ -46,6 +46,15 @@ describe('search state in the URL', () => {
   });
 });
 
+describe('a pasted address', () => {
+  it('searches the first 500 characters of a longer text instead of failing', () => {
+    const q = 'x'.repeat(600);
+    const state = parseSearch(new URLSearchParams({ q }));
+    expect(state.q).toHaveLength(500);
+    expect(toBody(state).q).toBe('x'.repeat(500));
+  });
+});
+
 describe('request body', () => {
   it('lists the folder alone while browsing', () => {
     expect(toBody(emptySearch)).toEqual({ recursive: false, sort: { attribute: 'name', mode: 'asc' } });

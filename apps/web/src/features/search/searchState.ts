@@ -1,4 +1,4 @@
-import { ASSET_TYPES, SORT_ATTRIBUTES, SORT_MODES } from '@brandvault/contract';
+import { ASSET_TYPES, SEARCH_QUERY_MAX, SORT_ATTRIBUTES, SORT_MODES } from '@brandvault/contract';
 import type { AssetSearchBody, AssetType } from '@brandvault/contract';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -77,7 +77,8 @@ export function parseSearch(params: URLSearchParams): SearchState {
     (SORT_MODES as readonly string[]).includes(mode ?? '');
   const vis = params.get('vis');
   return {
-    q: params.get('q') ?? '',
+    // A pasted address with a longer text searches its first part rather than failing.
+    q: (params.get('q') ?? '').slice(0, SEARCH_QUERY_MAX),
     author: unique(params.getAll(PARAM.author)),
     type: unique(params.getAll(PARAM.type)).filter((t): t is AssetType =>
       (ASSET_TYPES as readonly string[]).includes(t),
