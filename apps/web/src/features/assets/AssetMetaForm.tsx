@@ -5,6 +5,7 @@ import type { AssetView, Visibility } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
+import { useUnsavedGuard } from '../../app/useUnsavedGuard';
 import { useEditAsset } from './api';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */
@@ -54,6 +55,7 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
     },
   });
   const canEdit = asset.abilities.update;
+  useUnsavedGuard(canEdit && form.isDirty() && !edit.isPending);
 
   /** Those who manage assets lock or unlock the name at once, apart from the form. */
   const setLock = (locked: boolean) =>
