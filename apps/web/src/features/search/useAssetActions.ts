@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE, routes } from '@brandvault/contract';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccessWithActions } from '../../app/notifyActions';
 import { call } from '../../api/client';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
@@ -30,10 +32,31 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const invalidate = useInvalidateListings();
+  const navigate = useNavigate();
   const [picking, setPicking] = useState<Picking>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const n = (count: number) => ({ count, formatted: formatNumber(count) });
+
+  const goTo = (folderId: number) => ({
+    label: t('search.goToFolder'),
+    onClick: () => void navigate(`/brand?folder=${folderId}`),
+  });
+
+  /** Puts moved assets back where each came from, folder by folder. */
+  const undoMove = async (assets: AssetCard[]) => {
+    const byFolder = new Map<number, number[]>();
+    for (const a of assets) byFolder.set(a.folder_id, [...(byFolder.get(a.folder_id) ?? []), a.id]);
+    try {
+      for (const [folderId, ids] of byFolder)
+        for (let i = 0; i < ids.length; i += MAX_PER_PAGE)
+          await call(routes.assetMove, { params: { folderId }, body: { ids: ids.slice(i, i + MAX_PER_PAGE) } });
+      notifySuccess(t('search.undoneTitle'), t('search.undone', n(assets.length)), 'assets');
+    } catch (e) {
+      notifyError(e, 'assets');
+    }
+    await invalidate();
+  };
 
   const report = (kind: 'moved' | 'copied' | 'removed', done: number, failed: AssetCard[]) => {
     if (failed.length === 0) {
@@ -77,12 +100,17 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
           const ids = assets.slice(i, i + MAX_PER_PAGE).map((a) => a.id);
           await call(routes.assetMove, { params: { folderId }, body: { ids } });
         }
-        report('moved', assets.length, []);
+        notifySuccessWithActions(t('search.movedTitle'), t('search.moved', n(assets.length)), [
+          { label: t('search.undo'), onClick: () => void undoMove(assets) },
+          goTo(folderId),
+        ]);
       } else {
         const { done, failed } = await eachInTurn(assets, (a) =>
           call(routes.assetCopy, { params: { id: a.id }, body: { folder_id: folderId } }),
         );
-        report('copied', done, failed);
+        if (failed.length === 0)
+          notifySuccessWithActions(t('search.copiedTitle'), t('search.copied', n(done)), [goTo(folderId)]);
+        else report('copied', done, failed);
       }
       setPicking(null);
       await finish();
