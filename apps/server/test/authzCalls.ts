@@ -344,6 +344,7 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/audit/all': () => get('/api/ops/audit/all?section=users'),
   'GET /api/ops/audit/recent': () => get('/api/ops/audit/recent?limit=5'),
   'GET /api/ops/extension/all': () => get('/api/ops/extension/all?status=ACTIVE'),
+  'GET /api/ops/extension/allowed': () => get('/api/ops/extension/allowed'),
   'POST /api/ops/extension/create': (w) => ({
     method: 'POST',
     url: '/api/ops/extension/create',

@@ -85,6 +85,8 @@ const table: Record<string, Row> = {
   'GET /api/ops/audit/recent': [401, 403, 200, 200, 200, 200, 403],
   // The upload allow-list: role admin only (§6 manage extensions).
   'GET /api/ops/extension/all': [401, 403, 403, 403, 200, 403, 403],
+  // Type names only, for the upload dialog: whoever may upload anywhere.
+  'GET /api/ops/extension/allowed': [401, 403, 200, 200, 200, 200, 403],
   'POST /api/ops/extension/create': [401, 403, 403, 403, 201, 403, 403],
   'PUT /api/ops/extension/:id/status/change': [401, 403, 403, 403, 200, 403, 403],
 

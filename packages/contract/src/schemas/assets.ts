@@ -120,13 +120,33 @@ export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).defa
  * tus Upload-Metadata keys (base64 values per the tus protocol). `asset_id` makes it a new
  * version of that asset instead of a new asset.
  */
+/** tus metadata values are strings: the keywords travel as a JSON list. */
+const KeywordList = z
+  .string()
+  .max(20_000)
+  .transform((s, ctx) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', params: { key: 'invalid' } });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(text().trim().min(1).max(100)).max(100));
+
 export const TusMetadata = z.object({
   filename: text().min(1).max(1024),
   brand_id: Id.optional(),
   folder_id: Id.optional(),
   asset_id: Id.optional(),
   duplicates: z.enum(['skip', 'allow']).default('skip'),
+  // The upload dialog's "apply to all": set on every new asset of the round.
+  description: multiline().trim().max(5000).optional(),
+  keywords: KeywordList.optional(),
+  visibility: VisibilitySchema.optional(),
 });
+/** What the uploader sets for every new asset of a round, over what the files carry. */
+export type UploadMeta = Pick<z.output<typeof TusMetadata>, 'description' | 'keywords' | 'visibility'>;
 export const TUS_PATH = '/api/uploads';
 
 export const AssetMoveBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(MAX_PER_PAGE) });

@@ -1,6 +1,7 @@
 import { def } from '../routeDef.js';
 import { IdParams } from './common.js';
 import {
+  AllowedTypes,
   ExtensionCreateBody,
   ExtensionList,
   ExtensionQuery,
@@ -19,6 +20,13 @@ export const extensionsRoutes = {
     summary: 'The upload allow-list, searched by name or MIME type and filtered by status',
     query: ExtensionQuery,
     response: ExtensionList,
+  }),
+  extensionAllowed: def({
+    method: 'GET',
+    path: '/api/ops/extension/allowed',
+    access: { permission: 'asset.create' },
+    summary: 'The file types an upload may be, for those who upload',
+    response: AllowedTypes,
   }),
   extensionCreate: def({
     method: 'POST',

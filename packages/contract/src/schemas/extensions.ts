@@ -47,6 +47,11 @@ export const ExtensionQuery = PageQuery.extend({
 });
 export const ExtensionList = paginated(Extension);
 
+/** What an uploader may send: the active extensions, for the upload dialog's list. */
+export const AllowedTypes = z.object({
+  items: z.array(z.object({ name: z.string(), asset_type: z.string() })),
+});
+
 export const ExtensionCreateBody = z.strictObject({
   name: z
     .string()

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
+import type { ErrorCode, Lang, UploadMeta, UploadResult } from '@brandvault/contract';
 import { errorText } from '@brandvault/contract';
 import { enqueue } from '../../jobs/queue.js';
 import { iso } from '../../lib/clock.js';
@@ -149,7 +149,7 @@ export async function ingestNewAsset(
   folder: FolderRow,
   rawName: string,
   source: Source,
-  opts: { duplicates: 'skip' | 'allow' },
+  opts: { duplicates: 'skip' | 'allow'; meta?: UploadMeta },
 ): Promise<UploadResult> {
   const { actor } = ctx;
   const lang = ctx.lang;
@@ -195,12 +195,13 @@ export async function ingestNewAsset(
         height: f.meta.height ?? null,
         duration_seconds: f.meta.duration_seconds ?? null,
         author: f.meta.author?.slice(0, 255) ?? null,
-        description: f.meta.description ?? null,
-        keywords: JSON.stringify(f.meta.keywords ?? []),
+        description: opts.meta?.description || f.meta.description || null,
+        // The uploader's keywords join those the file carries, each once.
+        keywords: JSON.stringify([...new Set([...(f.meta.keywords ?? []), ...(opts.meta?.keywords ?? [])])]),
         categories: '[]',
         language: null,
         // PUBLIC by default; a PRIVATE folder still hides it (visibility combines both).
-        visibility: 'PUBLIC',
+        visibility: opts.meta?.visibility ?? 'PUBLIC',
         status: 'ACTIVE',
         name_locked: 0,
         taken_at: f.meta.created_at ?? null,

@@ -21,6 +21,8 @@ export function extensionsRepo(db: Db) {
       return paged(q, (q) => q.selectAll().orderBy('name').orderBy('id'), page, perPage);
     },
 
+    active: () => db.selectFrom('extensions').select(['name', 'asset_type']).where('status', '=', 'ACTIVE').execute(),
+
     byId: (id: number) => db.selectFrom('extensions').selectAll().where('id', '=', id).executeTakeFirst(),
 
     insert: (row: { name: string; mime_type: string; asset_type: string; status: Status; at: string }) =>

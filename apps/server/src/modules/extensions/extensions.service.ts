@@ -21,6 +21,8 @@ const WARNING: Record<Lang, string> = {
 
 const target = (e: { id: number; name: string }) => ({ type: 'extension', id: e.id, label: e.name }) as const;
 
+const TYPE_ORDER = ['image', 'video', 'document', 'audio'];
+
 export function extensionsService(deps: Deps) {
   const { handle, clock } = deps;
   const repo = extensionsRepo(handle.db);
@@ -40,6 +42,20 @@ export function extensionsService(deps: Deps) {
   }
 
   return {
+    /**
+     * Every active type, names only: an uploader learns what the dialog will take, nothing more.
+     * Pictures first, then video, documents, audio and the rest, as brand teams upload them.
+     */
+    async allowed() {
+      const rank = (type: string) => {
+        const i = TYPE_ORDER.indexOf(type);
+        return i === -1 ? TYPE_ORDER.length : i;
+      };
+      const items = await repo.active();
+      items.sort((a, b) => rank(a.asset_type) - rank(b.asset_type) || a.name.localeCompare(b.name));
+      return { items };
+    },
+
     async list(ctx: RequestContext, q: z.output<typeof ExtensionQuery>) {
       authorize(isAdmin(ctx.actor));
       const perPage = q.per_page ?? USERS_PER_PAGE;

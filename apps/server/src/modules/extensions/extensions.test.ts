@@ -47,6 +47,14 @@ describe('extensions', () => {
     const off = await admin.put(`/api/ops/extension/${txt.id}/status/change`, { status: 'INACTIVE' });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ extension: { status: 'INACTIVE' }, warning: null });
+    // The upload dialog's list, which members read too, leaves it out meanwhile.
+    const member = (await makeUser(t, admin, { roles: ['member'], brands: [brand.id] })).client;
+    const allowed = async () =>
+      ((await member.get('/api/ops/extension/allowed')).json() as { items: { name: string }[] }).items.map(
+        (e) => e.name,
+      );
+    expect(await allowed()).not.toContain('txt');
+    expect(await allowed()).toContain('png');
     const refused = await uploadTxt('after.txt');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().results[0].error).toMatchObject({
@@ -56,6 +64,7 @@ describe('extensions', () => {
     const on = await admin.put(`/api/ops/extension/${txt.id}/status/change`, { status: 'ACTIVE' });
     expect(on.statusCode).toBe(200);
     expect((await uploadTxt('again.txt')).statusCode).toBe(201);
+    expect(await allowed()).toContain('txt');
 
     const audit = (await admin.get('/api/ops/audit/all?event=extension.status&per_page=10')).json().items;
     expect(audit[0]).toMatchObject({

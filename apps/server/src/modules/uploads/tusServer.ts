@@ -8,7 +8,7 @@ import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
 import type { Services, Deps } from '../../services.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { assetAbilities } from '../assets/assets.policy.js';
+import { assetAbilities, seesPrivate } from '../assets/assets.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset } from '../assets/ingest.js';
@@ -60,7 +60,10 @@ export function createTusServer(deps: Deps, services: Services) {
         return { file_name: fileName, status: 'created', asset_id: asset.id };
       }
       const folder = await services.folders.visible(actor, meta.folder_id!);
-      return await ingestNewAsset(deps, ctx, folder, meta.filename, source, { duplicates: meta.duplicates });
+      return await ingestNewAsset(deps, ctx, folder, meta.filename, source, {
+        duplicates: meta.duplicates,
+        meta: { description: meta.description, keywords: meta.keywords, visibility: meta.visibility },
+      });
     } catch (err) {
       if (err instanceof AppError)
         return {
@@ -97,6 +100,8 @@ export function createTusServer(deps: Deps, services: Services) {
           const folder = await services.folders.visible(actor, meta.folder_id);
           if (folder.brand_id !== meta.brand_id) throw new AppError('FOLDER_NOT_FOUND');
           if (!foldersPolicy.abilities(actor, folder).upload) throw new AppError('FORBIDDEN');
+          // Nobody makes an asset private that they could not see afterwards.
+          if (meta.visibility === 'PRIVATE' && !seesPrivate(actor)) throw new AppError('FORBIDDEN');
         }
       } catch (err) {
         throw toError(err, lang);

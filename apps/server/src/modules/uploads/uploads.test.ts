@@ -84,6 +84,33 @@ describe('resumable uploads (tus)', () => {
     expect(JSON.parse(again.body)).toMatchObject({ status: 'exists', location: { path: 'Tus Co / Resumable' } });
   });
 
+  it("sets the dialog's description, keywords and visibility on the new asset", async () => {
+    const r = await send(admin, await photo(700), {
+      filename: 'campaign.jpg',
+      brand_id: String(brand.id),
+      folder_id: String(folder),
+      description: 'Spring campaign, day one',
+      keywords: JSON.stringify(['spring', 'launch', 'spring']),
+      visibility: 'PRIVATE',
+    });
+    const { asset_id } = JSON.parse(r.body);
+    const { asset } = (await admin.get(`/api/ops/asset/${asset_id}/view`)).json();
+    expect(asset).toMatchObject({
+      description: 'Spring campaign, day one',
+      keywords: ['spring', 'launch'],
+      visibility: 'PRIVATE',
+    });
+    // Keywords that are not a JSON list refuse the upload before a byte is sent.
+    await expect(
+      send(admin, Buffer.from('hello'), {
+        filename: 'x.txt',
+        brand_id: String(brand.id),
+        folder_id: String(folder),
+        keywords: 'spring, launch',
+      }),
+    ).rejects.toThrow(/422/);
+  });
+
   it('resumes an interrupted upload from where it stopped', async () => {
     const data = await photo(1200);
     let url: string | null = null;

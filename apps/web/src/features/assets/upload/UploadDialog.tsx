@@ -29,8 +29,9 @@ import { folderKeys } from '../../folders/api';
 import { assetKeys } from '../api';
 import { summarize } from './uploadState';
 import type { FileStatus, UploadItem } from './uploadState';
+import { AllowedTypes, ApplyToAll, FileThumb, UploadDestination } from './UploadExtras';
 import { useTusUploader } from './useTusUploader';
-import type { UploadTarget } from './useTusUploader';
+import type { CommonMeta, UploadTarget } from './useTusUploader';
 import classes from './UploadDialog.module.css';
 
 const STATUS_COLOR: Record<FileStatus, string> = {
@@ -64,6 +65,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
   const { items, running } = up.state;
   const sum = summarize(items);
   const [dragging, setDragging] = useState(false);
+  const [common, setCommon] = useState<CommonMeta>({});
   const isVersion = target.kind === 'version';
   const finishedRound = useRef(false);
 
@@ -150,6 +152,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
+        {target.kind === 'folder' && <UploadDestination folderId={target.folderId} />}
         {canAdd && (
           <Box
             className={classes.drop}
@@ -178,9 +181,12 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
               <Text size="xs" c="dimmed">
                 {t('upload.maxSize', { size: maxSize })}
               </Text>
+              <AllowedTypes />
             </Stack>
           </Box>
         )}
+
+        {!isVersion && sum.pending > 0 && !running && <ApplyToAll value={common} onChange={setCommon} />}
 
         {running && (
           <Alert
@@ -208,6 +214,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
                   <FileRow
                     key={item.id}
                     item={item}
+                    file={up.fileOf(item.id)}
                     onRetry={() => up.retry(item.id)}
                     onAnyway={() => up.uploadAnyway(item.id)}
                     onRemove={() => up.remove(item.id)}
@@ -233,7 +240,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
             leftSection={<IconUpload size={16} />}
             disabled={sum.pending === 0}
             loading={running}
-            onClick={() => void up.start()}
+            onClick={() => void up.start(isVersion ? {} : common)}
           >
             {t('upload.start', { count: sum.pending })}
           </Button>
@@ -245,6 +252,7 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
 
 export function FileRow({
   item,
+  file,
   onRetry,
   onAnyway,
   onRemove,
@@ -252,6 +260,8 @@ export function FileRow({
   showAnyway = true,
 }: {
   item: UploadItem;
+  /** The file itself while it is in the list, for its small picture. */
+  file?: File;
   onRetry: () => void;
   onAnyway: () => void;
   onRemove: () => void;
@@ -262,6 +272,7 @@ export function FileRow({
   return (
     <Box component="li" className={classes.row} data-status={item.status} data-testid="upload-row">
       <Group justify="space-between" wrap="nowrap" gap="sm">
+        <FileThumb file={file} />
         <Box miw={0} style={{ flex: 1 }}>
           <Tooltip label={item.name} openDelay={400}>
             <Text size="sm" fw={500} truncate>

@@ -3,8 +3,8 @@ import Uppy from '@uppy/core';
 import type { Meta, UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
 import type { TusBody } from '@uppy/tus';
-import { DEFAULT_MAX_UPLOAD_BYTES, TUS_PATH } from '@brandvault/contract';
-import type { UploadResult } from '@brandvault/contract';
+import { DEFAULT_MAX_UPLOAD_BYTES, TUS_PATH, TusMetadata } from '@brandvault/contract';
+import type { UploadResult, Visibility } from '@brandvault/contract';
 import { xsrfToken } from '../../../api/csrf';
 import { currentLang } from '../../../i18n';
 import { useSession } from '../../../state/session';
@@ -12,7 +12,27 @@ import { initialUploadState, parseErrorMessage, parseUploadResult, uploadReducer
 import type { Duplicates } from './uploadState';
 
 /** Contract TusMetadata keys; nothing else of Uppy's own meta travels. */
-const META_FIELDS = ['filename', 'brand_id', 'folder_id', 'asset_id', 'duplicates'];
+const META_FIELDS = Object.keys(TusMetadata.shape);
+
+/** The dialog's "apply to all": what every new asset of the round gets. */
+export interface CommonMeta {
+  description?: string;
+  keywords?: string[];
+  visibility?: Visibility;
+}
+
+/** The common fields as tus metadata strings, leaving out what was not filled in. */
+function commonFields(c: CommonMeta): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (c.description?.trim()) out.description = c.description.trim();
+  if (c.keywords?.length) out.keywords = JSON.stringify(c.keywords);
+  if (c.visibility) out.visibility = c.visibility;
+  return out;
+}
+
+/** Only the TusMetadata keys a file has: Uppy would send a missing key as "undefined". */
+const presentFields = (meta: Record<string, unknown>) =>
+  META_FIELDS.filter((k) => meta[k] !== undefined && meta[k] !== null);
 const CHUNK_SIZE = 8 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
@@ -76,8 +96,7 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
       uppy.setFileState(fileId, {
         tus: {
           ...(file as { tus?: object }).tus,
-          // Only the TusMetadata keys this file has: Uppy would send a missing key as "undefined".
-          allowedMetaFields: META_FIELDS.filter((k) => file.meta[k] !== undefined && file.meta[k] !== null),
+          allowedMetaFields: presentFields(file.meta),
           onAfterResponse: (_req, res) => {
             const result = res.getStatus() === 200 ? parseUploadResult(res.getBody()) : null;
             if (result) results.current.set(fileId, result);
@@ -131,11 +150,31 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
+  const common = useRef<CommonMeta>({});
   const metaFor = (file: File, duplicates: Duplicates): FileMeta => {
     const t = targetRef.current;
     return t.kind === 'folder'
-      ? { filename: file.name, brand_id: String(t.brandId), folder_id: String(t.folderId), duplicates }
+      ? {
+          filename: file.name,
+          brand_id: String(t.brandId),
+          folder_id: String(t.folderId),
+          duplicates,
+          ...commonFields(common.current),
+        }
       : { filename: file.name, asset_id: String(t.assetId), duplicates: 'skip' };
+  };
+
+  /** Gives a waiting file the round's common fields, including to its list of fields that travel. */
+  const applyCommon = (id: string) => {
+    const file = uppy.getFile(id);
+    if (!file || targetRef.current.kind !== 'folder') return;
+    const meta = { ...file.meta };
+    for (const key of ['description', 'keywords', 'visibility']) delete meta[key];
+    Object.assign(meta, commonFields(common.current));
+    uppy.setFileState(id, {
+      meta,
+      tus: { ...(file as { tus?: object }).tus, allowedMetaFields: presentFields(meta) },
+    });
   };
 
   const addFiles = (files: File[], duplicates: Duplicates = 'skip') => {
@@ -164,10 +203,12 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
     }
   };
 
-  /** Starts every pending file. */
-  const start = async () => {
+  /** Starts every pending file, each with `fields` ("apply to all") when given. */
+  const start = async (fields: CommonMeta = {}) => {
     const pending = state.items.filter((it) => it.status === 'pending').map((it) => it.id);
     if (pending.length === 0) return;
+    common.current = fields;
+    for (const id of pending) applyCommon(id);
     dispatch({ type: 'started', ids: pending });
     // The cookie is read on each request; fetch it once up front so the first chunk has it.
     await xsrfToken();
@@ -227,5 +268,10 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
 
   const finished = () => dispatch({ type: 'finished' });
 
-  return { state, addFiles, start, retry, retryFailed, uploadAnyway, remove, cancelAll, finished };
+  const fileOf = (id: string) => {
+    const data = uppy.getFile(id)?.data;
+    return data instanceof File ? data : undefined;
+  };
+
+  return { state, fileOf, addFiles, start, retry, retryFailed, uploadAnyway, remove, cancelAll, finished };
 }
