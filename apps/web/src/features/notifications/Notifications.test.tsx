@@ -239,7 +239,7 @@ describe('notification bell', () => {
       'Ana López compartió «Kit» contigo',
     );
     expect(notificationSentence(es, notification(1, { actor: null, asset: null, kind: 'reply' }))).toBe(
-      'Alguien respondió en una conversación de un activo que ya no puedes ver',
+      'Alguien respondió en una conversación de un recurso que ya no puedes ver',
     );
   });
 });

@@ -96,7 +96,7 @@ describe('the tour on the brand chooser', () => {
     const saved = server(me);
     const user = userEvent.setup();
     renderApp('/brand/choose');
-    await screen.findByRole('button', { name: /Acme/ });
+    await screen.findByRole('button', { name: /Acme/ }, { timeout: 8000 });
     await pause(500);
     expect(driven).not.toHaveBeenCalled();
     await waitFor(() => expect(driven).toHaveBeenCalledTimes(1), { timeout: 3000 });
