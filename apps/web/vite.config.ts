@@ -1,9 +1,18 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies made once at build time; the server sends whichever the browser takes.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|map)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

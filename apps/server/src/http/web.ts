@@ -18,7 +18,11 @@ export async function serveWeb(app: FastifyInstance, dist: string) {
     wildcard: true,
     index: 'index.html',
     cacheControl: false,
+    // The build writes .br and .gz beside each text file; the original stays for the rest.
+    preCompressed: true,
     setHeaders(res, path) {
+      // The same address answers br, gzip or plain: caches keep them apart.
+      res.setHeader('vary', 'Accept-Encoding');
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

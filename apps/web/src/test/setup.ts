@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import i18n from '../i18n';
+import es from '../i18n/es.json';
+
+// The app fetches Spanish when first needed; tests switch languages at once.
+i18n.addResourceBundle('es', 'translation', es);
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins are enough for component tests.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,0 +1,92 @@
+// bench/firstload: what a browser downloads and how long it waits on a first visit, in Debian's
+// Chromium against the built web app: /login cold (empty cache) and warm (reload), and the brand
+// home for the member of the seeded brand when there is one (bench:seed), cold and warm.
+// Bytes are what crossed the wire (encoded: after br/gzip); "ready" is from navigation start to
+// the screen's first usable control (the sign-in button; a folder or asset card). Prints JSON.
+//   npm run firstload -w bench -- [--runs 5] [--data-dir ./data-bench]
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BENCH_BRAND_SLUG, BENCH_PASSWORD, USERS, numOpt, round, startServer, stats } from '../lib/common.js';
+import { ensureWebBuild } from '../lib/web.js';
+import { chromiumLaunch } from '../../e2e/support/chromium.js';
+
+const runs = numOpt('runs', 5);
+
+await ensureWebBuild();
+const server = await startServer();
+const browser = await chromium.launch(chromiumLaunch);
+
+/** Loads `path` and waits for `ready`: encoded bytes, request count and milliseconds. */
+async function visit(context: BrowserContext, page: Page, path: string, ready: (p: Page) => Promise<unknown>) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+    requests += 1;
+  });
+  const started = Date.now();
+  await page.goto(`${server.base}${path}`);
+  await ready(page);
+  const ms = Date.now() - started;
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return { bytes, requests, ms };
+}
+
+const loginReady = (p: Page) => p.locator('button[type="submit"]').waitFor({ state: 'visible' });
+const homeReady = (p: Page) =>
+  p.locator('[data-testid^="asset-card-"], [data-testid^="folder-card-"]').first().waitFor({ state: 'visible' });
+
+type Sample = { bytes: number; requests: number; ms: number };
+const summary = (samples: Sample[]) => ({
+  kB: round(samples[0]!.bytes / 1024, 1),
+  requests: samples[0]!.requests,
+  ms: stats(samples.map((s) => s.ms)),
+});
+
+const login = { cold: [] as Sample[], warm: [] as Sample[] };
+const home = { cold: [] as Sample[], warm: [] as Sample[] };
+let seeded = true;
+for (let i = 0; i < runs; i++) {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  login.cold.push(await visit(context, page, '/login', loginReady));
+  login.warm.push(await visit(context, page, '/login', loginReady));
+  if (seeded) {
+    await page.getByLabel('Email').fill(USERS.member);
+    await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    seeded = await page
+      .waitForURL('**/brand/choose', { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (seeded) {
+      await page.locator(`[data-brand-slug="${BENCH_BRAND_SLUG}"], button:has-text("Bench")`).first().click();
+      await page.waitForURL('**/brand');
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      home.cold.push(await visit(context, page, '/brand', homeReady));
+      home.warm.push(await visit(context, page, '/brand', homeReady));
+    }
+  }
+  await context.close();
+}
+await browser.close();
+await server.stop();
+
+console.log(
+  JSON.stringify(
+    {
+      runs,
+      login: { cold: summary(login.cold), warm: summary(login.warm) },
+      brandHome: home.cold.length
+        ? { cold: summary(home.cold), warm: summary(home.warm) }
+        : 'no seeded brand (npm run seed -w bench)',
+    },
+    null,
+    2,
+  ),
+);
