@@ -44,12 +44,18 @@ export default function SetupPage() {
     } else void navigate('/brand/choose');
   };
 
+  /** On a phone only the active step is labelled, so the three fit one line at 390 px. */
+  const labels = (step: number, key: 'org' | 'brand' | 'invite') =>
+    phone
+      ? { label: active === step ? t(`setup.${key}.step`) : undefined }
+      : { label: t(`setup.${key}.step`), description: t(`setup.${key}.description`) };
+
   if (state.isError) return <PageError error={state.error} onRetry={() => void state.refetch()} />;
   return (
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div>
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div style={{ flex: '1 1 16rem' }}>
             <Title order={1} size="h2">
               {t('setup.title')}
             </Title>
@@ -71,13 +77,10 @@ export default function SetupPage() {
             </Stack>
           ) : (
             <Stepper active={active} size={phone ? 'xs' : 'sm'} allowNextStepsSelect={false} onStepClick={setActive}>
-              <Stepper.Step label={t('setup.org.step')} description={phone ? undefined : t('setup.org.description')}>
+              <Stepper.Step {...labels(0, 'org')} aria-label={t('setup.org.step')}>
                 <OrgStep initial={state.data.org_name ?? ''} onDone={() => setActive(1)} />
               </Stepper.Step>
-              <Stepper.Step
-                label={t('setup.brand.step')}
-                description={phone ? undefined : t('setup.brand.description')}
-              >
+              <Stepper.Step {...labels(1, 'brand')} aria-label={t('setup.brand.step')}>
                 {brand ? (
                   <Stack gap="md">
                     <Text>{t('setup.brand.made', { name: brand.name })}</Text>
@@ -95,10 +98,7 @@ export default function SetupPage() {
                   />
                 )}
               </Stepper.Step>
-              <Stepper.Step
-                label={t('setup.invite.step')}
-                description={phone ? undefined : t('setup.invite.description')}
-              >
+              <Stepper.Step {...labels(2, 'invite')} aria-label={t('setup.invite.step')}>
                 <InviteStep
                   brands={brands}
                   defaultBrand={brand}
