@@ -16,7 +16,7 @@ test('a new user registers, is approved, verifies, signs in, switches to Spanish
   await applicant.getByLabel('Password', { exact: true }).fill('basketball');
   await applicant.getByLabel('Confirm password').fill('basketball');
   await applicant.getByRole('button', { name: 'Send request' }).click();
-  await expect(applicant.getByText(/^password is one of the most common passwords/)).toBeVisible();
+  await expect(applicant.getByText(/^Password is one of the most common passwords/)).toBeVisible();
   await applicant.getByLabel('Password', { exact: true }).fill(user.password);
   await applicant.getByLabel('Confirm password').fill(user.password);
   await applicant.getByRole('button', { name: 'Send request' }).click();

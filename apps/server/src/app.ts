@@ -36,6 +36,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(
     reportsRoutes(app, mountDeps, services);
     watermarksRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
+    setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
 

@@ -12,6 +12,7 @@ import { notificationsRepo } from './modules/notifications/notifications.repo.js
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
+import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
@@ -31,6 +32,7 @@ export function makeRepos(db: Db) {
     notifications: notificationsRepo(db),
     watermarks: watermarksRepo(db),
     cropPresets: cropPresetsRepo(db),
+    setup: setupRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

@@ -30,6 +30,7 @@ import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
+import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
@@ -79,6 +80,7 @@ export function makeServices(deps: Deps) {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    setup: setupService(deps),
     stats: statsService(deps),
     reports: reportsService(deps),
     imports: importsService(deps),

@@ -39,6 +39,11 @@ const newUser = (w: World, over: Record<string, unknown>) => ({
   brands: [w.A.id],
   ...over,
 });
+const invitee = (w: World, roles: string[], brands: number[]) => ({
+  email: `invited${w.next()}-${Date.now()}@example.com`,
+  roles,
+  brands,
+});
 /** A role nobody holds, made for one call (the admin's call changes or deletes it). */
 const freshRole = async (w: World) =>
   (
@@ -286,6 +291,19 @@ export const calls: Record<string, Build> = {
     url: '/api/ops/users/create',
     body: newUser(w, { roles: ['guest'] }),
   }),
+  'POST /api/ops/users/invite': (w) => ({
+    method: 'POST',
+    url: '/api/ops/users/invite',
+    body: invitee(w, ['guest'], [w.A.id]),
+  }),
+  'GET /api/organisation': () => get('/api/organisation'),
+  'GET /api/ops/setup': () => get('/api/ops/setup'),
+  'PUT /api/ops/setup/organisation': (w) => ({
+    method: 'PUT',
+    url: '/api/ops/setup/organisation',
+    body: { name: `Matrix Org ${w.next()}` },
+  }),
+  'POST /api/ops/setup/finish': () => ({ method: 'POST', url: '/api/ops/setup/finish', body: { outcome: 'skipped' } }),
   'GET /api/ops/roles/all': () => get('/api/ops/roles/all'),
   'POST /api/ops/roles/create': (w) => ({
     method: 'POST',
@@ -836,6 +854,16 @@ export const calls: Record<string, Build> = {
   "DELETE /api/ops/asset/:id/comment/:comment/delete | brand A member's comment": async (w) => ({
     method: 'DELETE',
     url: commentUrl(w, await othersComment(w), 'delete'),
+  }),
+  'POST /api/ops/users/invite | an administrator': (w) => ({
+    method: 'POST',
+    url: '/api/ops/users/invite',
+    body: invitee(w, ['admin'], []),
+  }),
+  'POST /api/ops/users/invite | a guest of brand B': (w) => ({
+    method: 'POST',
+    url: '/api/ops/users/invite',
+    body: invitee(w, ['guest'], [w.B.id]),
   }),
   'POST /api/ops/users/create | a guest of brand B': (w) => ({
     method: 'POST',

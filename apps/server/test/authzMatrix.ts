@@ -33,6 +33,12 @@ const table: Record<string, Row> = {
   // The tour's outcome: every role holds user.tour (the help button's permission).
   'PATCH /api/auth/user/tour/update': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/isAuth': [200, 200, 200, 200, 200, 200, 200],
+  // The first run (issue 27 §7): the organisation's name is public (the sign-in page shows it);
+  // the setup state and its changes are the administrators' alone.
+  'GET /api/organisation': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/setup': [401, 403, 403, 403, 200, 403, 403],
+  'PUT /api/ops/setup/organisation': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/setup/finish': [401, 403, 403, 403, 200, 403, 403],
   'GET /api/auth/check/isGuest': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/hasVerifiedEmail': [401, 200, 200, 200, 200, 200, 200],
   'POST /api/auth/email/verification-notification': [202, 202, 202, 202, 202, 202, 202],
@@ -43,6 +49,8 @@ const table: Record<string, Row> = {
   'GET /api/ops/users/all': [401, 403, 403, 200, 200, 200, 403],
   'PUT /api/ops/users/statistics': [401, 403, 403, 200, 200, 200, 403],
   'POST /api/ops/users/create': [401, 403, 403, 403, 201, 403, 201],
+  // An invitation hands out the same grants as a create, so it follows the same rules.
+  'POST /api/ops/users/invite': [401, 403, 403, 403, 201, 403, 201],
   'GET /api/ops/users/:id': [401, 403, 403, 200, 200, 404, 403],
   'PATCH /api/ops/users/:id/edit': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
@@ -255,6 +263,8 @@ const probeTable: Record<string, Row> = {
   'PATCH /api/ops/users/:id/edit | give oneself brand.manage': [401, 403, 403, 403, 200, 403, REFUSED],
   'PATCH /api/ops/users/:id/login/unlock | an administrator': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/users/create | an administrator': [401, 403, 403, 403, 201, 403, 403],
+  'POST /api/ops/users/invite | an administrator': [401, 403, 403, 403, 201, 403, 403],
+  'POST /api/ops/users/invite | a guest of brand B': [401, 403, 403, 403, 201, 403, REFUSED],
   // A guest minting a member would hold its password and so its content.private: refused.
   'POST /api/ops/users/create | a member (more than a guest holds)': [401, 403, 403, 403, 201, 403, REFUSED],
   'POST /api/ops/users/create | a guest holding brand.manage': [401, 403, 403, 403, 201, 403, REFUSED],

@@ -18,6 +18,7 @@ import { notificationsRoutes } from './schemas/notifications.routes.js';
 import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
 import { searchRoutes } from './schemas/search.routes.js';
+import { setupRoutes } from './schemas/setup.routes.js';
 import { usersRoutes } from './schemas/users.routes.js';
 import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
@@ -32,6 +33,7 @@ export type { Access, Method, RouteDef } from './routeDef.js';
 export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
+  setupRoutes,
   usersRoutes,
   emulationRoutes,
   rolesRoutes,

@@ -5,18 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from './components/Logo';
 import { ScreenSkeleton } from './components/ScreenSkeleton';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useOrgInfo } from '../features/setup/orgInfo';
 import classes from './AuthLayout.module.css';
 
 /** Signed-out screens: one centred card with the logo on a quiet background. */
 export function AuthLayout() {
   const { t } = useTranslation();
+  const org = useOrgInfo().data?.name;
   return (
     <Box className={classes.background}>
       <Center component="main" mih="100vh" p="md">
         <Stack w="100%" maw={440} gap="lg">
-          <Center>
+          <Stack gap={4} align="center">
             <Logo size="lg" />
-          </Center>
+            {org && (
+              <Text size="sm" c="dimmed" ta="center" data-testid="org-name">
+                {org}
+              </Text>
+            )}
+          </Stack>
           <Paper withBorder shadow="sm" p={32} radius="lg">
             <Suspense fallback={<ScreenSkeleton compact />}>
               <Outlet />

@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
 import { GuardError } from './pages/GuardError';
 import type { LaterFeature } from './pages/features';
+import { setupFirst, setupOnly } from '../features/setup/loaders';
 
 // Every screen is its own chunk so /login downloads only the login form.
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
@@ -18,6 +19,7 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const ShellLayout = lazy(() => import('./shell/ShellLayout'));
+const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
 const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
@@ -94,7 +96,9 @@ export const appRoutes: RouteObject[] = [
             errorElement: <GuardError />,
             element: <UserEditPage />,
           },
-          { path: 'brand/choose', element: <BrandChooserPage /> },
+          // A new installation's administrator is sent to the first-run screen instead (issue 27 §7).
+          { path: 'brand/choose', loader: setupFirst, element: <BrandChooserPage /> },
+          { path: 'setup', loader: setupOnly, element: <SetupPage /> },
           {
             path: 'brand/all',
             loader: requirePermission('brand.manage'),

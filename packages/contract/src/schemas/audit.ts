@@ -15,6 +15,7 @@ export const AUDIT_SECTIONS = {
   notifications: { en: 'Notifications', es: 'Notificaciones' },
   roles: { en: 'Roles and permissions', es: 'Roles y permisos' },
   reports: { en: 'Reports and templates', es: 'Informes y plantillas' },
+  settings: { en: 'Organisation settings', es: 'Ajustes de la organización' },
 } as const;
 export type AuditSection = keyof typeof AUDIT_SECTIONS;
 
@@ -42,10 +43,18 @@ export const AUDIT_EVENTS = {
   'auth.profile_update': ev('auth', [], 'Edited their profile', 'Editó su perfil'),
   'auth.tour_complete': ev('auth', [], 'Completed the guided tour', 'Completó el recorrido guiado'),
   'auth.tour_dismiss': ev('auth', [], 'Stopped the guided tour', 'Detuvo el recorrido guiado'),
+  'settings.org_name': ev('settings', [], 'Named the organisation', 'Dio nombre a la organización'),
+  'settings.setup_finish': ev(
+    'settings',
+    ['outcome'],
+    'Finished the first-run setup',
+    'Terminó la configuración inicial',
+  ),
   'role.create': ev('roles', [], 'Created a role', 'Creó un rol'),
   'role.update': ev('roles', [], 'Changed a role', 'Cambió un rol'),
   'role.delete': ev('roles', [], 'Deleted a role', 'Eliminó un rol'),
   'user.create': ev('users', [], 'Created a user', 'Creó un usuario'),
+  'user.invite': ev('users', [], 'Invited a user by e-mail', 'Invitó a un usuario por correo'),
   'user.update': ev('users', [], 'Edited a user', 'Editó un usuario'),
   'user.grants': ev('users', [], 'Changed roles, permissions or brands', 'Cambió roles, permisos o marcas'),
   'user.status': ev('users', [], "Changed a user's status", 'Cambió el estado de un usuario'),

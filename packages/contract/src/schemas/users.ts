@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX } from '../constants.js';
 import { PERMISSIONS } from '../permissions.js';
 import { RoleNameSchema } from './roles.js';
 import {
@@ -86,6 +87,21 @@ export const CreateUserBody = z
   })
   .superRefine(confirmPassword);
 export type CreateUserBody = z.input<typeof CreateUserBody>;
+
+/**
+ * An invitation: the account is made active with the roles and brands given, and its owner gets an
+ * e-mail with a link to choose their password (no password travels through the administrator).
+ * Without a name the address's local part stands in until they change it on their profile.
+ */
+export const InviteUserBody = z.strictObject({
+  email: Email,
+  first_name: PersonName.optional(),
+  last_name: text().trim().max(NAME_MAX).optional(),
+  roles: RoleNames.min(1),
+  brands: BrandIds.default([]),
+  lang: Lang.optional(),
+});
+export type InviteUserBody = z.input<typeof InviteUserBody>;
 
 export const EditUserBody = z.strictObject({
   first_name: PersonName.optional(),

@@ -159,7 +159,9 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       await handle.db.transaction().execute(async (trx) => {
         const tx = makeRepos(trx);
         if (!(await tx.auth.consumeReset(reset.id, now()))) throw new AppError('RESET_FAILED');
-        await tx.users.update(user.id, { password_hash: passwordHash, updated_at: now() });
+        // The link came by mail: whoever uses it holds the mailbox (an invitation's first password).
+        const verified = user.verified_at ? {} : { verified_at: now() };
+        await tx.users.update(user.id, { password_hash: passwordHash, updated_at: now(), ...verified });
         await tx.auth.deleteUserTokens(user.id);
         await audit.record(trx, ctx, { event: 'auth.password_reset', userId: user.id });
       });

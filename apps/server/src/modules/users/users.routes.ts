@@ -8,6 +8,7 @@ export function usersRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.usersAll, ({ ctx, query }) => s.users.list(ctx, query));
   mount(app, m, routes.userStats, ({ ctx, body }) => s.userStats(ctx, body));
   mount(app, m, routes.userCreate, ({ ctx, body }) => s.users.create(ctx, body));
+  mount(app, m, routes.userInvite, ({ ctx, body }) => s.users.invite(ctx, body));
   mount(app, m, routes.userGrantable, ({ ctx }) => s.users.grantable(ctx));
   mount(app, m, routes.userGet, ({ ctx, params }) => s.users.get(ctx, params.id));
   mount(app, m, routes.userEdit, ({ ctx, params, body }) => s.users.edit(ctx, params.id, body));

@@ -1,9 +1,16 @@
 import { USERS_PER_PAGE } from '@brandvault/contract';
-import type { ApproveUserBody, CreateUserBody, EditUserBody, UserListQuery } from '@brandvault/contract';
+import type {
+  ApproveUserBody,
+  CreateUserBody,
+  EditUserBody,
+  InviteUserBody,
+  UserListQuery,
+} from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
 import { queueMail } from '../../mail/queueMail.js';
@@ -11,6 +18,8 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { Actor, UserRow } from '../auth/actor.js';
 import { newUserRow, personOf } from './userRow.js';
+import { INVITE_LINK_DAYS, inviteMail, nameFromEmail } from './users.invite.js';
+import { SETTING_KEYS } from '../setup/setup.repo.js';
 import { auditTrail, changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
 import { refuseCommonPassword } from '../auth/passwordRules.js';
 import { usersPolicy } from './users.policy.js';
@@ -134,6 +143,54 @@ export function usersService(deps: Deps) {
         });
         return userId;
       });
+      return view(actor, (await repos.users.byId(id))!);
+    },
+
+    /**
+     * As `create`, without a password: the user is active with the roles and brands given and gets
+     * a mail whose link (a password reset of INVITE_LINK_DAYS) lets them choose their own.
+     */
+    async invite(ctx: RequestContext, body: z.output<typeof InviteUserBody>) {
+      const { actor } = ctx;
+      await authorizeGrants(actor, null, nothing, { ...body, permissions: [] });
+      if (await repos.users.emailTaken(body.email)) throw invalid({ email: 'taken' });
+      await checkBrands(body.brands);
+      const at = now();
+      const lang = body.lang ?? asLang(actor.user.lang);
+      const person = { first_name: body.first_name ?? nameFromEmail(body.email), last_name: body.last_name ?? '' };
+      // Nobody knows this password: the link in the mail is the way in.
+      const passwordHash = await hashPassword(randomToken(24));
+      const token = randomToken();
+      const expires = new Date(clock.now().getTime() + INVITE_LINK_DAYS * 24 * 60 * 60 * 1000);
+      const url = `${config.appUrl}/password/reset?${new URLSearchParams({ token, email: body.email }).toString()}`;
+      const org = (await repos.setup.settings([SETTING_KEYS.orgName])).get(SETTING_KEYS.orgName) ?? null;
+      const inviter = `${actor.user.first_name} ${actor.user.last_name}`.trim();
+      const id = await handle.db.transaction().execute(async (trx) => {
+        const tx = makeRepos(trx);
+        const userId = await tx.users.insert(
+          newUserRow({
+            ...person,
+            email: body.email,
+            password_hash: passwordHash,
+            at,
+            lang,
+            status: 'ACTIVE',
+            approved_at: at,
+          }),
+        );
+        await tx.roles.setUserRoles(userId, body.roles);
+        await tx.brands.setUserBrands(userId, body.brands);
+        await tx.auth.insertReset(userId, sha256(token), at, iso(expires));
+        await queueMail(trx, inviteMail(lang, body.email, inviter, org, url));
+        const { roles, brands, email } = body;
+        await audit.record(trx, ctx, {
+          event: 'user.invite',
+          target: userTarget({ id: userId, ...person, email }),
+          changes: created({ ...person, email, lang, status: 'ACTIVE', roles, brands }),
+        });
+        return userId;
+      });
+      deps.wake?.();
       return view(actor, (await repos.users.byId(id))!);
     },
 
