@@ -1,6 +1,14 @@
 import type { AssetCard, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
 
-export const brand = { id: 7, name: 'Acme', slug: 'acme', status: 'ACTIVE' as const, image_uri: null, logo_uri: null };
+export const brand = {
+  id: 7,
+  name: 'Acme',
+  slug: 'acme',
+  status: 'ACTIVE' as const,
+  image_uri: null,
+  logo_uri: null,
+  description: null,
+};
 
 export const loginAnswer: LoginResponse = {
   token: 'test-token',
