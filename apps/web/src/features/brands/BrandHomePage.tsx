@@ -209,7 +209,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
               </Group>
             </Group>
 
-            {isRoot && !searching && tree.data && <RecentlyAdded rootId={tree.data.root.id} />}
+            {isRoot && !searching && tree.data && <RecentlyAdded brandId={brandId} rootId={tree.data.root.id} />}
             <Searcher
               brandId={brandId}
               folderId={currentId}

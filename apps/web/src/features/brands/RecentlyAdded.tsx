@@ -1,5 +1,6 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { formatRelativeTime } from '../../i18n/format';
 import assetClasses from '../assets/Assets.module.css';
 import { Thumb } from '../search/AssetTile';
 import { searchKey } from '../search/api';
+import { brandKeys } from './api';
 import classes from './BrandHero.module.css';
 
 /** How many of the latest assets the row shows. */
@@ -20,8 +22,9 @@ const BODY: AssetSearchBody = { recursive: true, sort: { attribute: 'date', mode
  * searcher's own call (the root folder with subfolders, newest first). Under the searcher's key,
  * so uploads, edits and removals refresh it with the listings.
  */
-export function RecentlyAdded({ rootId }: { rootId: number }) {
+export function RecentlyAdded({ brandId, rootId }: { brandId: number; rootId: number }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const q = useQuery({
     queryKey: [...searchKey(rootId, BODY), 'recent'],
     queryFn: ({ signal }) =>
@@ -32,6 +35,13 @@ export function RecentlyAdded({ rootId }: { rootId: number }) {
         signal,
       }),
   });
+  // What refreshed this row (an upload, a removal) changed the header's figures too.
+  const seen = useRef(q.dataUpdatedAt);
+  useEffect(() => {
+    if (seen.current === q.dataUpdatedAt) return;
+    if (seen.current) void qc.invalidateQueries({ queryKey: brandKeys.detail(brandId) });
+    seen.current = q.dataUpdatedAt;
+  }, [q.dataUpdatedAt, qc, brandId]);
   const items = q.data?.items ?? [];
   // Nothing to show in an empty brand: the searcher below says how to fill it.
   if (q.isSuccess && items.length === 0) return null;
