@@ -775,6 +775,7 @@ create table brands (
   updated_at character varying(32) not null,
   image_key character varying(255),
   logo_key character varying(255),
+  description text,
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );

@@ -477,7 +477,8 @@ create table brands (
   created_at varchar(32) not null,
   updated_at varchar(32) not null,
   image_key varchar(255),
-  logo_key varchar(255)
+  logo_key varchar(255),
+  description text
 );
 
 create table collection_assets (

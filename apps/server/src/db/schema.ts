@@ -63,6 +63,8 @@ export interface BrandsTable {
   logo_uri: string | null;
   image_key: string | null;
   logo_key: string | null;
+  /** Free text shown on the brand home (2026112640). */
+  description: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -40,6 +40,20 @@ export function formatRelativeTime(value: string | null | undefined, now: number
   return f.format(Math.sign(seconds), 'minute');
 }
 
+/**
+ * A past day (YYYY-MM-DD, UTC) relative to today: "today", "yesterday", "3 days ago", then in
+ * weeks, months or years.
+ */
+export function formatRelativeDay(day: string | null | undefined, now: number = Date.now()): string {
+  if (!day) return '';
+  const then = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(then)) return '';
+  const today = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`);
+  const days = Math.max(0, Math.round((today - then) / 86400000));
+  if (days < 7) return relativeFormat(currentLang()).format(-days, 'day');
+  return formatRelativeTime(new Date(then).toISOString(), today);
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);

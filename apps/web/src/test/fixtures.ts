@@ -1,6 +1,25 @@
-import type { AssetCard, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
+import type { AssetCard, Brand, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
 
-export const brand = { id: 7, name: 'Acme', slug: 'acme', status: 'ACTIVE' as const, image_uri: null, logo_uri: null };
+export const brand = {
+  id: 7,
+  name: 'Acme',
+  slug: 'acme',
+  status: 'ACTIVE' as const,
+  image_uri: null,
+  logo_uri: null,
+  description: null,
+};
+
+/** The brand as `GET /api/ops/brand/7` answers it: the brand home's header. */
+export const brandFull: Brand = {
+  ...brand,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  root_folder_id: 1,
+  users_count: 3,
+  figures: { assets: 0, last_upload: null },
+  abilities: { update: false, change_status: false, watermark: false },
+};
 
 export const loginAnswer: LoginResponse = {
   token: 'test-token',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, StatusSchema as Status, Timestamp, paginated, text } from './common.js';
+import { PageQuery, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 
 export const BrandSummary = z.object({
   id: z.number().int(),
@@ -8,16 +8,29 @@ export const BrandSummary = z.object({
   status: Status,
   image_uri: z.string().nullable(),
   logo_uri: z.string().nullable(),
+  /** Free text over several lines, shown on the brand home; null when none. */
+  description: z.string().nullable(),
 });
 export type BrandSummary = z.infer<typeof BrandSummary>;
 
-export const BrandList = z.object({ items: z.array(BrandSummary) });
+/**
+ * What the brand holds for the caller, read from the search's count tables: the ACTIVE assets
+ * they may see (PRIVATE ones only with content.private) and the day (YYYY-MM-DD, UTC) the last
+ * asset was added, null before the first.
+ */
+export const BrandFigures = z.object({ assets: z.number().int(), last_upload: z.string().nullable() });
+export type BrandFigures = z.infer<typeof BrandFigures>;
+
+export const BrandListItem = BrandSummary.extend({ figures: BrandFigures });
+export type BrandListItem = z.infer<typeof BrandListItem>;
+export const BrandList = z.object({ items: z.array(BrandListItem) });
 
 export const Brand = BrandSummary.extend({
   created_at: Timestamp,
   updated_at: Timestamp,
   root_folder_id: z.number().int(),
   users_count: z.number().int(),
+  figures: BrandFigures,
   /** `watermark`: may set the brand's watermark (brand.manage, or asset.manage within the brand). */
   abilities: z.object({ update: z.boolean(), change_status: z.boolean(), watermark: z.boolean() }),
 });
@@ -30,6 +43,9 @@ export const BrandPage = paginated(Brand);
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const BrandSlug = text().trim().min(2).max(64).regex(SLUG_PATTERN);
 export const BrandName = text().trim().min(1).max(255);
+export const BRAND_DESCRIPTION_MAX = 1000;
+/** Empty clears it. */
+export const BrandDescription = multiline().trim().max(BRAND_DESCRIPTION_MAX);
 
 /** A crop rectangle in source-image pixels (react-easy-crop's croppedAreaPixels). */
 export const Crop = z.object({
@@ -47,6 +63,7 @@ export type Crop = z.infer<typeof Crop>;
 export const BrandCreateBody = z.strictObject({
   name: BrandName,
   slug: BrandSlug,
+  description: BrandDescription.optional(),
   image_crop: Crop.optional(),
   logo_crop: Crop.optional(),
 });
@@ -54,6 +71,7 @@ export const BrandUpdateBody = z.strictObject({
   name: BrandName.optional(),
   /** Accepted only when unchanged: the slug is immutable after creation. */
   slug: text().max(64).optional(),
+  description: BrandDescription.optional(),
   image_crop: Crop.optional(),
   logo_crop: Crop.optional(),
   remove_image: z.boolean().optional(),

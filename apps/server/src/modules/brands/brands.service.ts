@@ -11,7 +11,9 @@ import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../auth/actor.js';
 import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
-import { brandSummary, brandView } from './brands.view.js';
+import { brandSummary, brandView, figuresOf } from './brands.view.js';
+import { seesPrivate } from '../assets/assets.policy.js';
+import { hiddenClasses } from '../search/search.plans.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { auditTrail, brandTarget, changesOf, created } from '../audit/audit.trail.js';
 
@@ -21,13 +23,21 @@ export function brandsService(deps: Deps) {
   const audit = auditTrail(deps);
 
   const visible = (actor: Actor, id: number) => visibleBrand(repos, actor, id);
+  /** The brands' figures as the caller's searches count them (the same privacy classes). */
+  const figures = (actor: Actor, ids: number[]) =>
+    repos.brands.figures(ids, hiddenClasses({ withPrivate: seesPrivate(actor) }));
 
   async function view(actor: Actor, id: number) {
     const brand = (await repos.brands.byId(id))!;
-    const [root, users] = await Promise.all([repos.folders.rootOf(id), repos.brands.usersCount([id])]);
+    const [root, users, figs] = await Promise.all([
+      repos.folders.rootOf(id),
+      repos.brands.usersCount([id]),
+      figures(actor, [id]),
+    ]);
     return brandView(brand, media, {
       root_folder_id: root?.id ?? 0,
       users_count: users.get(id) ?? 0,
+      figures: figuresOf(figs, id),
       abilities: brandsPolicy.abilities(actor),
     });
   }
@@ -45,7 +55,11 @@ export function brandsService(deps: Deps) {
     async listOwn(ctx: RequestContext) {
       const { actor } = ctx;
       const rows = await repos.brands.forUser(actor.user.id, brandsPolicy.seesAllBrands(actor));
-      return { items: rows.map((b) => brandSummary(b, media)) };
+      const figs = await figures(
+        actor,
+        rows.map((b) => b.id),
+      );
+      return { items: rows.map((b) => ({ ...brandSummary(b, media), figures: figuresOf(figs, b.id) })) };
     },
 
     async listAll(ctx: RequestContext, q: z.output<typeof BrandAllQuery>) {
@@ -53,11 +67,20 @@ export function brandsService(deps: Deps) {
       const perPage = q.per_page ?? 20;
       const { total, items } = await repos.brands.page(q.search || undefined, q.page, perPage);
       const ids = items.map((b) => b.id);
-      const [users, roots] = await Promise.all([repos.brands.usersCount(ids), repos.folders.rootsOf(ids)]);
+      const [users, roots, figs] = await Promise.all([
+        repos.brands.usersCount(ids),
+        repos.folders.rootsOf(ids),
+        figures(actor, ids),
+      ]);
       const abilities = brandsPolicy.abilities(actor);
       return {
         items: items.map((b) =>
-          brandView(b, media, { root_folder_id: roots.get(b.id) ?? 0, users_count: users.get(b.id) ?? 0, abilities }),
+          brandView(b, media, {
+            root_folder_id: roots.get(b.id) ?? 0,
+            users_count: users.get(b.id) ?? 0,
+            figures: figuresOf(figs, b.id),
+            abilities,
+          }),
         ),
         total,
         page: q.page,
@@ -83,6 +106,7 @@ export function brandsService(deps: Deps) {
         const brandId = await tx.brands.insert({
           name: body.name,
           slug: body.slug,
+          description: body.description || null,
           status: 'ACTIVE',
           image_uri: null,
           logo_uri: null,
@@ -98,6 +122,7 @@ export function brandsService(deps: Deps) {
           changes: created({
             name: body.name,
             slug: body.slug,
+            description: body.description || undefined,
             image: image ? true : undefined,
             logo: logo ? true : undefined,
           }),
@@ -120,14 +145,20 @@ export function brandsService(deps: Deps) {
           : removed && was
             ? { before: 'set', after: null }
             : null;
+      // An empty description clears it.
+      const description = body.description === undefined ? undefined : body.description || null;
       await handle.db.transaction().execute(async (trx) => {
         await makeRepos(trx).brands.update(id, {
           ...(body.name ? { name: body.name } : {}),
+          ...(description !== undefined ? { description } : {}),
           ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
           ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
           updated_at: now(),
         });
-        const changes = changesOf(brand, { name: body.name }, ['name']);
+        const changes = changesOf(brand, { name: body.name, ...(description !== undefined ? { description } : {}) }, [
+          'name',
+          'description',
+        ]);
         const img = pictureChange(brand.image_key, image, body.remove_image);
         const lg = pictureChange(brand.logo_key, logo, body.remove_logo);
         if (img) changes.image = img;

@@ -1,9 +1,9 @@
-import type { Brand, BrandSummary } from '@brandvault/contract';
+import type { Brand, BrandFigures, BrandSummary } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
 import type { BrandsTable } from '../../db/schema.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 
-type Row = Pick<Selectable<BrandsTable>, 'id' | 'name' | 'slug' | 'status' | 'image_key' | 'logo_key'>;
+type Row = Pick<Selectable<BrandsTable>, 'id' | 'name' | 'slug' | 'status' | 'image_key' | 'logo_key' | 'description'>;
 
 export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
   id: b.id,
@@ -12,17 +12,25 @@ export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
   status: b.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE',
   image_uri: media(b.image_key),
   logo_uri: media(b.logo_key),
+  description: b.description ?? null,
 });
+
+/** A brand's figures from brandsRepo.figures, zero when it holds nothing yet. */
+export const figuresOf = (all: Map<number, { assets: number; last: string | null }>, id: number): BrandFigures => {
+  const f = all.get(id);
+  return { assets: f?.assets ?? 0, last_upload: f?.last ?? null };
+};
 
 export const brandView = (
   b: Selectable<BrandsTable>,
   media: MediaUrl,
-  extra: { root_folder_id: number; users_count: number; abilities: Brand['abilities'] },
+  extra: { root_folder_id: number; users_count: number; figures: BrandFigures; abilities: Brand['abilities'] },
 ): Brand => ({
   ...brandSummary(b, media),
   created_at: b.created_at,
   updated_at: b.updated_at,
   root_folder_id: extra.root_folder_id,
   users_count: extra.users_count,
+  figures: extra.figures,
   abilities: extra.abilities,
 });

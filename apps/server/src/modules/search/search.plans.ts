@@ -26,7 +26,7 @@ const WALK_SHARE = 1.5;
 const WALK_SHARE_READING_ROWS = 1 / 4;
 
 /** Privacy classes (asset_search.hidden) the query may see: 0 public, 1 private. */
-export function hiddenClasses(f: SearchFilters): number[] {
+export function hiddenClasses(f: Pick<SearchFilters, 'withPrivate' | 'visibility'>): number[] {
   const allowed = f.withPrivate ? [0, 1] : [0];
   if (!f.visibility) return allowed;
   const wanted = f.visibility === 'PRIVATE' ? 1 : 0;

@@ -6,6 +6,7 @@ import { JobsIndicator } from '../../features/jobs/JobsIndicator';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../components/Logo';
+import { BrandSwitcher } from './BrandSwitcher';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MENU_ICONS, MainMenu, useMenuModel } from './MainMenu';
@@ -17,12 +18,13 @@ export function Navbar() {
   return (
     <Box component="header" className={classes.header} px="md">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
-        <Group gap="lg" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <CompactMenu />
           <Link to="/brand/choose" aria-label={t('nav.homeLink')} style={{ textDecoration: 'none' }}>
             {/* On a phone the name would push the profile menu off the screen. */}
             <Logo nameFrom="xs" />
           </Link>
+          <BrandSwitcher />
           <Box visibleFrom="md">
             <MainMenu />
           </Box>

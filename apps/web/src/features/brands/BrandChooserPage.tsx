@@ -1,14 +1,31 @@
-import { Badge, Box, Button, Container, Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCheck, IconRefresh } from '@tabler/icons-react';
-import type { BrandSummary } from '@brandvault/contract';
+import { useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Image,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconBuildingStore, IconCheck, IconPlus, IconRefresh } from '@tabler/icons-react';
+import type { BrandFigures, BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageHeader } from '../../app/components/PageHeader';
 import { notifySuccess } from '../../app/notify';
+import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
 import { useMeRefresh } from '../auth/api';
 import { brandChosen, useTourOnChooser } from '../tour/tour';
+import { useMyBrands } from './api';
+import { BrandFormModal } from './BrandFormModal';
+import { figuresText } from './figures';
 import classes from './BrandChooser.module.css';
 import { usePageTitle } from '../../app/components/usePageTitle';
 
@@ -20,6 +37,11 @@ export default function BrandChooserPage() {
   const selected = useSession((s) => s.selectedBrand);
   const me = useMeRefresh();
   const brands = user?.brands ?? [];
+  // The cards come from the session at once; their figures follow from the brand list.
+  const list = useMyBrands(brands.length > 0);
+  const figures = new Map(list.data?.items.map((b) => [b.id, b.figures]));
+  const canCreate = useCan().permission('brand.manage');
+  const [creating, setCreating] = useState(false);
   // Settled once the user is read afresh: whether the tour starts by itself depends on it.
   useTourOnChooser(!me.isFetching);
 
@@ -33,7 +55,18 @@ export default function BrandChooserPage() {
   return (
     <Container size="xl" py="xl">
       <PageHeader title={t('brands.chooseTitle')} description={t('brands.chooseSubtitle')} />
-      {brands.length === 0 ? (
+      {brands.length === 0 && canCreate ? (
+        <EmptyBlock
+          icon={<IconBuildingStore size={28} stroke={1.6} />}
+          title={t('brands.emptyAdminTitle')}
+          description={t('brands.emptyAdmin')}
+          action={
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t('brands.createFirst')}
+            </Button>
+          }
+        />
+      ) : brands.length === 0 ? (
         <EmptyBlock
           icon={<IconBuildingStore size={28} stroke={1.6} />}
           title={t('brands.emptyTitle')}
@@ -52,30 +85,47 @@ export default function BrandChooserPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 4 }} spacing="md" data-tour="brand-cards">
           {brands.map((brand) => (
-            <BrandCard key={brand.id} brand={brand} current={selected?.id === brand.id} onChoose={choose} />
+            <BrandCard
+              key={brand.id}
+              brand={brand}
+              figures={figures.get(brand.id) ?? (list.isError ? null : undefined)}
+              current={selected?.id === brand.id}
+              onChoose={choose}
+            />
           ))}
         </SimpleGrid>
       )}
+      <BrandFormModal mode={creating ? { kind: 'create' } : null} onClose={() => setCreating(false)} />
     </Container>
   );
 }
 
 function BrandCard({
   brand,
+  figures,
   current,
   onChoose,
 }: {
   brand: BrandSummary;
+  /** undefined while loading; null when they could not be read. */
+  figures: BrandFigures | null | undefined;
   current: boolean;
   onChoose: (b: BrandSummary) => void;
 }) {
   const { t } = useTranslation();
   const picture = brand.image_uri ?? brand.logo_uri;
+  const text = figures ? figuresText(t, figures) : null;
   return (
-    <UnstyledButton className={classes.card} onClick={() => onChoose(brand)} data-current={current || undefined}>
-      <Box className={classes.media}>
+    <UnstyledButton
+      className={classes.card}
+      onClick={() => onChoose(brand)}
+      data-current={current || undefined}
+      data-testid={`brand-card-${brand.id}`}
+    >
+      {/* A cover fills the card; a logo alone is shown whole. */}
+      <Box className={classes.media} data-cover={brand.image_uri ? true : undefined}>
         {picture ? (
-          <Image src={picture} alt="" fit="contain" h="100%" w="100%" />
+          <Image src={picture} alt="" fit={brand.image_uri ? 'cover' : 'contain'} h="100%" w="100%" />
         ) : (
           <Text className={classes.initial} aria-hidden>
             {brand.name.slice(0, 1).toUpperCase()}
@@ -89,6 +139,25 @@ function BrandCard({
         <Text fw={600} size="sm" truncate>
           {brand.name}
         </Text>
+        {text ? (
+          <Group gap={6} wrap="nowrap" className={classes.figures}>
+            <Text size="xs" c="dimmed" truncate>
+              {text.assets}
+            </Text>
+            {text.updated && (
+              <>
+                <Text size="xs" c="dimmed" aria-hidden>
+                  ·
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {text.updated}
+                </Text>
+              </>
+            )}
+          </Group>
+        ) : figures === undefined ? (
+          <Skeleton height={12} width="70%" my={2} aria-hidden />
+        ) : null}
         <Box>
           {current ? (
             <Badge size="xs" variant="light" leftSection={<IconCheck size={10} />}>

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Tabs, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
+import { BRAND_DESCRIPTION_MAX, BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
 import type { Brand } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
@@ -62,6 +62,7 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
     initialValues: {
       name: editing?.name ?? '',
       slug: editing?.slug ?? '',
+      description: editing?.description ?? '',
       image: null,
       logo: null,
       remove_image: false,
@@ -70,8 +71,8 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
     },
     validate: (v) =>
       editing
-        ? validateWith(BrandUpdateBody, { name: v.name })
-        : validateWith(BrandCreateBody, { name: v.name, slug: v.slug }),
+        ? validateWith(BrandUpdateBody, { name: v.name, description: v.description })
+        : validateWith(BrandCreateBody, { name: v.name, slug: v.slug, description: v.description }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -133,6 +134,17 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
             }}
           />
         </SimpleGrid>
+        <Textarea
+          label={t('brandAdmin.fields.description')}
+          name="description"
+          description={t('brandAdmin.descriptionHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={BRAND_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <ImageCropField
             label={t('brandAdmin.fields.image')}

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssetCard, Folder } from '@brandvault/contract';
+import type { AssetCard, Brand, Folder } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { assetCard, brand, loginAnswer } from '../../test/fixtures';
+import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const json = (status: number, body: unknown) =>
@@ -70,6 +70,12 @@ const asset: AssetCard = assetCard(41, {
   thumbnail_url: '/thumbs/41.webp',
   preview_url: null,
 });
+
+const fullBrand: Brand = {
+  ...brandFull,
+  description: 'Coffee roasters.\nSince 1990.',
+  figures: { assets: 1204, last_upload: new Date(Date.now() - 2 * 86400000).toISOString().slice(0, 10) },
+};
 
 describe('BrandHomePage', () => {
   beforeEach(() => {
@@ -157,6 +163,7 @@ describe('BrandHomePage', () => {
               abilities: { update: true },
             },
           });
+        if (url === '/api/ops/brand/7') return json(200, { brand: fullBrand });
         if (url === '/api/ops/brand/7/crop/presets')
           return json(200, { brand_id: 7, presets: [], abilities: { update: true } });
         if (url.startsWith('/api/ops/asset/list/all/1'))
@@ -181,5 +188,54 @@ describe('BrandHomePage', () => {
     expect(await screen.findByRole('button', { name: 'Crop presets' })).toBeInTheDocument();
     open.click();
     expect(await screen.findByRole('dialog', { name: 'Watermark of Acme' })).toBeInTheDocument();
+  }, 20_000);
+
+  it("heads the brand's top folder with its picture, description, figures and recent assets", async () => {
+    const root: Folder = { ...logos, id: 1, parent_id: null, name: 'Acme', is_root: true, children: [] };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push(`${url} ${String(init?.body ?? '')}`);
+        if (url.startsWith('/api/ops/folder/tree')) return json(200, tree);
+        if (url === '/api/ops/folder/1') return json(200, { folder: root });
+        if (url === '/api/ops/brand/7') return json(200, { brand: fullBrand });
+        if (url.startsWith('/api/ops/asset/list/all/1'))
+          return json(200, {
+            items: [asset],
+            total: 1,
+            total_capped: false,
+            page: 1,
+            per_page: 8,
+            facets: { author: [], type: [], category: [], language: [], extension: [] },
+            facets_capped: false,
+          });
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    renderApp('/brand');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme' }, { timeout: 8000 })).toBeInTheDocument();
+    const description = await screen.findByTestId('brand-description');
+    // Shown as text, lines kept.
+    expect(description.textContent).toBe('Coffee roasters.\nSince 1990.');
+    const figures = screen.getByTestId('brand-figures');
+    expect(within(figures).getByText('1,204 assets')).toBeInTheDocument();
+    expect(within(figures).getByText('Updated 2 days ago')).toBeInTheDocument();
+    const recent = await screen.findByRole('list', { name: 'Recently added assets' });
+    expect(within(recent).getByTestId('recent-41')).toHaveAttribute('href', '/brand/asset/41');
+    // The searcher's own call: the whole brand, newest first, one small page.
+    expect(
+      calls.some(
+        (c) =>
+          c.startsWith('/api/ops/asset/list/all/1?page=1&per_page=8 ') &&
+          c.includes('"recursive":true') &&
+          c.includes('"attribute":"date","mode":"desc"'),
+      ),
+    ).toBe(true);
   }, 20_000);
 });

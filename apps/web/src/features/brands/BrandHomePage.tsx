@@ -25,9 +25,13 @@ import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { FolderTree } from '../folders/FolderTree';
 import { FolderTreeDrawer } from '../folders/FolderTreeDrawer';
 import { useFolderActions } from '../folders/useFolderActions';
+import { SEARCH_PARAMS } from '../search/searchState';
 import { Searcher } from '../search/Searcher';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { CropPresetsButton } from '../crop/CropPresetsButton';
+import type { BrandSummary } from '@brandvault/contract';
+import { BrandHero } from './BrandHero';
+import { RecentlyAdded } from './RecentlyAdded';
 import { WatermarkButton } from './WatermarkButton';
 import classes from './BrandHome.module.css';
 
@@ -38,7 +42,7 @@ const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m)
 export default function BrandHomePage() {
   const brand = useSession((s) => s.selectedBrand);
   if (!brand) return null;
-  return <BrandHome brandId={brand.id} brandName={brand.name} />;
+  return <BrandHome brand={brand} />;
 }
 
 function readFolderParam(value: string | null): number | undefined {
@@ -62,7 +66,8 @@ function useFollowFolderBrand(folderBrandId: number | undefined, selectedId: num
   }, [folderBrandId, selectedId, brands, t]);
 }
 
-function BrandHome({ brandId, brandName }: { brandId: number; brandName: string }) {
+function BrandHome({ brand }: { brand: BrandSummary }) {
+  const { id: brandId, name: brandName } = brand;
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -94,6 +99,9 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
       </Stack>
     );
   const abilities = data?.abilities;
+  // The brand's top folder opens with its header; a search there hides "Recently added".
+  const isRoot = data?.is_root ?? !params.get('folder');
+  const searching = SEARCH_PARAMS.some((p) => p !== 'sort' && params.has(p));
 
   return (
     <Box className={classes.layout} data-tree-open={treeOpen || undefined}>
@@ -142,6 +150,7 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
           </Stack>
         ) : (
           <>
+            {isRoot && <BrandHero brand={brand} />}
             <Group justify="space-between" align="flex-end" mb="lg" gap="sm" wrap="wrap">
               <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
                 <FolderTreeDrawer>{treeBody}</FolderTreeDrawer>
@@ -158,27 +167,26 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
                     </ActionIcon>
                   </Tooltip>
                 )}
-                <Stack gap={4} miw={0}>
-                  {data ? (
-                    <CrumbTrail crumbs={data.breadcrumbs} brandName={brandName} />
-                  ) : (
-                    <Skeleton height={14} width={220} />
-                  )}
-                  <Group gap="xs" wrap="nowrap">
-                    <Title order={1} fz={24} fw={600} lineClamp={1}>
-                      {data ? (
-                        data.is_root ? (
-                          brandName
-                        ) : (
+                {/* At the brand's top folder the header above names the brand. */}
+                {!isRoot && (
+                  <Stack gap={4} miw={0}>
+                    {data ? (
+                      <CrumbTrail crumbs={data.breadcrumbs} brandName={brandName} />
+                    ) : (
+                      <Skeleton height={14} width={220} />
+                    )}
+                    <Group gap="xs" wrap="nowrap">
+                      <Title order={1} fz={24} fw={600} lineClamp={1}>
+                        {data ? (
                           data.name
-                        )
-                      ) : (
-                        <Skeleton height={28} width={200} component="span" display="inline-block" />
-                      )}
-                    </Title>
-                    {data?.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
-                  </Group>
-                </Stack>
+                        ) : (
+                          <Skeleton height={28} width={200} component="span" display="inline-block" />
+                        )}
+                      </Title>
+                      {data?.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
+                    </Group>
+                  </Stack>
+                )}
               </Group>
               <Group gap="sm" data-tour="searcher-buttons">
                 {data && <ShortcutButton kind="folder" id={data.id} label={data.is_root ? brandName : data.name} />}
@@ -201,10 +209,11 @@ function BrandHome({ brandId, brandName }: { brandId: number; brandName: string 
               </Group>
             </Group>
 
+            {isRoot && !searching && tree.data && <RecentlyAdded brandId={brandId} rootId={tree.data.root.id} />}
             <Searcher
               brandId={brandId}
               folderId={currentId}
-              isRoot={data?.is_root ?? !params.get('folder')}
+              isRoot={isRoot}
               folders={
                 !data || data.children.length > 0 ? (
                   <section aria-label={t('folders.subfolders')}>

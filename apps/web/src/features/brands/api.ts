@@ -11,7 +11,25 @@ export const brandKeys = {
   lists: () => [...brandKeys.all, 'list'] as const,
   list: (q: BrandAllQuery) => [...brandKeys.lists(), q] as const,
   detail: (id: number) => [...brandKeys.all, 'detail', id] as const,
+  mine: () => [...brandKeys.all, 'mine'] as const,
 };
+
+/** The caller's brands with their figures (assets they see, last upload day): the chooser's cards. */
+export function useMyBrands(enabled = true) {
+  return useQuery({
+    queryKey: brandKeys.mine(),
+    queryFn: ({ signal }) => call(routes.brandList, { signal }),
+    enabled,
+  });
+}
+
+/** One brand with its description and figures: the brand home's header. */
+export function useBrand(id: number) {
+  return useQuery({
+    queryKey: brandKeys.detail(id),
+    queryFn: ({ signal }) => call(routes.brandGet, { params: { id }, signal }),
+  });
+}
 
 export function useBrandsAll(query: BrandAllQuery) {
   return useQuery({
@@ -30,6 +48,7 @@ export interface CroppedFile {
 export interface BrandFormValues {
   name: string;
   slug: string;
+  description: string;
   image: CroppedFile | null;
   logo: CroppedFile | null;
   remove_image?: boolean;
@@ -41,6 +60,8 @@ export function brandFormData(v: BrandFormValues, mode: 'create' | 'edit'): Form
   return toFormData({
     name: v.name.trim(),
     ...(mode === 'create' ? { slug: v.slug.trim() } : {}),
+    // Empty clears it on edit; on create, empty is simply none.
+    description: mode === 'create' && !v.description.trim() ? undefined : v.description.trim(),
     image: v.image?.file,
     image_crop: v.image?.crop,
     logo: v.logo?.file,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { assetCard, brand, loginAnswer } from '../../test/fixtures';
+import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const json = (status: number, body: unknown) =>
@@ -49,6 +49,18 @@ function stubApi(list: (body: { q?: string }) => AssetCard[], permissions = logi
       const url = String(input);
       if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
       if (url === '/api/ops/folder/1') return json(200, { folder: root });
+      if (url === '/api/ops/brand/7') return json(200, { brand: brandFull });
+      // The brand home's "Recently added" row (its own tests are the page's): empty here.
+      if (url.startsWith('/api/ops/asset/list/all/1?page=1&per_page=8'))
+        return json(200, {
+          items: [],
+          total: 0,
+          total_capped: false,
+          page: 1,
+          per_page: 8,
+          facets,
+          facets_capped: false,
+        });
       if (url.startsWith('/api/ops/asset/list/all/1')) {
         const body = JSON.parse(String(init?.body)) as { q?: string };
         bodies.push(body);
