@@ -103,7 +103,8 @@ test('every page of the web app runs under its Content-Security-Policy without a
   await visit(page, page.url());
 
   // The viewer: the picture, the video (played from the original) and the PDF's preview.
-  const card = (file: string) => page.getByTestId(/asset-card-/).filter({ hasText: file });
+  // Cards show the name without its extension; the whole name is on the card itself.
+  const card = (file: string) => page.locator(`[data-asset-name="${file}"]`).getByTestId(/asset-card-/);
   const viewer = page.getByRole('dialog');
   await card('sunrise.jpg').click();
   await expect(viewer.getByRole('heading', { name: 'sunrise.jpg' })).toBeVisible();
