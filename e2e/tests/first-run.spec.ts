@@ -37,7 +37,7 @@ test('a new installation: name the organisation, make the first brand, invite so
   await expect(page.getByRole('heading', { name: 'You are all set' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to your brand' }).click();
   await page.waitForURL('**/brand');
-  await expect(page.getByText(brand).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: brand })).toBeVisible();
 
   // The invitee chooses a password from the mail and signs in: no setup screen for them.
   await expect.poll(() => mailsTo(invitee).length, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -1,4 +1,6 @@
-import type { AssetCard, Brand, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
+import { vi } from 'vitest';
+import type { AssetCard, AssetView, Brand, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
+import type { AssetActions } from '../features/search/useAssetActions';
 
 export const brand = {
   id: 7,
@@ -118,4 +120,35 @@ export const downloadItem = (over: Partial<DownloadItem> = {}): DownloadItem => 
   expires_at: null,
   url: null,
   ...over,
+});
+
+/** An asset as its page sees it: the card and its metadata, none filled in. */
+export const assetView = (a: AssetCard): AssetView => ({
+  ...a,
+  description: null,
+  keywords: [],
+  categories: [],
+  language: null,
+  taken_at: null,
+  camera: null,
+  name_locked: false,
+  sha256: 'x'.repeat(64),
+  current_version: 1,
+  download_url: `/api/ops/asset/${a.id}/download?exp=1&sig=abc`,
+  brand: { id: 7, name: 'Acme', slug: 'acme' },
+  breadcrumbs: [{ id: 1, name: 'Acme' }],
+  created_by: null,
+});
+
+/** Card and menu actions that do nothing but record their calls. */
+export const assetActionsStub = (): AssetActions => ({
+  picking: null,
+  pending: false,
+  error: null,
+  startMove: vi.fn(),
+  startCopy: vi.fn(),
+  closePicker: vi.fn(),
+  pick: vi.fn(),
+  remove: vi.fn(async () => undefined),
+  download: vi.fn(async () => undefined),
 });

@@ -5,25 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetView } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
 import { ConfirmDialog } from '../../app/confirm/ConfirmDialog';
-import { assetCard } from '../../test/fixtures';
+import { assetCard, assetView } from '../../test/fixtures';
 import { AssetMetaForm } from './AssetMetaForm';
 
-const asset: AssetView = {
-  ...assetCard(5, { name: 'hero.jpg', ext: 'jpg' }),
-  description: null,
-  keywords: [],
-  categories: [],
-  language: null,
-  taken_at: null,
-  camera: null,
-  name_locked: false,
-  sha256: 'a'.repeat(64),
-  current_version: 1,
-  download_url: null,
-  brand: { id: 7, name: 'Acme', slug: 'acme' },
-  breadcrumbs: [],
-  created_by: null,
-};
+const asset: AssetView = assetView(assetCard(5, { name: 'hero.jpg', ext: 'jpg' }));
 
 function renderForm() {
   const router = createMemoryRouter(

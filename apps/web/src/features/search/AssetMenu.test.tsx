@@ -1,23 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/Providers';
-import { assetCard } from '../../test/fixtures';
+import { assetActionsStub, assetCard } from '../../test/fixtures';
 import { AssetMenu } from './AssetMenu';
-import type { AssetActions } from './useAssetActions';
 
-const actions = (): AssetActions => ({
-  picking: null,
-  pending: false,
-  error: null,
-  startMove: vi.fn(),
-  startCopy: vi.fn(),
-  closePicker: vi.fn(),
-  pick: vi.fn(),
-  remove: vi.fn(async () => undefined),
-  download: vi.fn(async () => undefined),
-});
+const actions = assetActionsStub;
 
 function renderMenu(over: Parameters<typeof assetCard>[1], a = actions()) {
   render(

@@ -1,23 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
-import { assetCard } from '../../test/fixtures';
+import { assetActionsStub, assetCard } from '../../test/fixtures';
 import { AssetTile } from './AssetTile';
-import type { AssetActions } from './useAssetActions';
 
-const actions = {
-  picking: null,
-  pending: false,
-  error: null,
-  startMove: vi.fn(),
-  startCopy: vi.fn(),
-  closePicker: vi.fn(),
-  pick: vi.fn(),
-  remove: vi.fn(async () => undefined),
-  download: vi.fn(async () => undefined),
-} as AssetActions;
+const actions = assetActionsStub();
 
 function tile(over: Partial<AssetCard>) {
   const asset = assetCard(9, over);

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssetCard, AssetView } from '@brandvault/contract';
+import type { AssetCard } from '@brandvault/contract';
 import { MemoryRouter } from 'react-router';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { assetCard, loginAnswer } from '../../test/fixtures';
+import { assetCard, assetView, loginAnswer } from '../../test/fixtures';
 import { AssetViewer } from './AssetViewer';
 import type { AssetViewerProps } from './AssetViewer';
 
@@ -16,22 +16,7 @@ const json = (status: number, body: unknown) =>
 
 const card = assetCard;
 
-const view = (a: AssetCard): AssetView => ({
-  ...a,
-  description: null,
-  keywords: [],
-  categories: [],
-  language: null,
-  taken_at: null,
-  camera: null,
-  name_locked: false,
-  sha256: 'x'.repeat(64),
-  current_version: 1,
-  download_url: `/api/ops/asset/${a.id}/download?exp=1&sig=abc`,
-  brand: { id: 7, name: 'Acme', slug: 'acme' },
-  breadcrumbs: [{ id: 1, name: 'Acme' }],
-  created_by: null,
-});
+const view = assetView;
 
 function stubApi(items: AssetCard[]) {
   vi.stubGlobal(
