@@ -38,7 +38,7 @@ export function BrandSwitcher() {
           data-testid="brand-switcher"
         >
           <BrandMark brand={selected} size={28} />
-          <Text size="sm" fw={600} className={classes.brandName} visibleFrom="sm">
+          <Text size="sm" fw={600} className={classes.brandName} visibleFrom="xl">
             {selected.name}
           </Text>
           <IconSelector size={14} aria-hidden color="var(--mantine-color-dimmed)" />

@@ -25,7 +25,8 @@ export function Navbar() {
             <Logo nameFrom="xs" />
           </Link>
           <BrandSwitcher />
-          <Box visibleFrom="md">
+          {/* From 1200 px the entries fit beside the brand switcher; narrower, the burger holds them. */}
+          <Box visibleFrom="lg">
             <MainMenu />
           </Box>
         </Group>
@@ -42,13 +43,13 @@ export function Navbar() {
   );
 }
 
-/** Below the md breakpoint the same entries live behind a burger. */
+/** Below the lg breakpoint the same entries live behind a burger. */
 function CompactMenu() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { entries, admin } = useMenuModel();
   return (
-    <Box hiddenFrom="md">
+    <Box hiddenFrom="lg">
       <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
         <Menu.Target>
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openMenu')} data-tour="menu-compact" />

@@ -35,7 +35,7 @@ export function ProfileMenu() {
             >
               <IconUser size={18} stroke={1.7} />
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="md" className={classes.profileName}>
+            <Text size="sm" fw={500} visibleFrom="xl" className={classes.profileName}>
               {fullName}
             </Text>
             <IconChevronDown size={14} stroke={1.7} aria-hidden />
