@@ -29,5 +29,6 @@ export * from './schemas/watermarks.js';
 export * from './schemas/cropPresets.js';
 export * from './schemas/extensions.js';
 export * from './schemas/reports.js';
+export * from './schemas/sync.js';
 export * from './schemas/setup.js';
 export * from './fieldLabels.js';

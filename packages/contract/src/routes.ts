@@ -23,6 +23,7 @@ import { usersRoutes } from './schemas/users.routes.js';
 import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
+import { syncRoutes } from './schemas/sync.routes.js';
 
 export type { Access, Method, RouteDef } from './routeDef.js';
 
@@ -54,6 +55,7 @@ export const routes = joinRoutes(
   jobsRoutes,
   watermarksRoutes,
   extensionsRoutes,
+  syncRoutes,
 );
 
 export type Routes = typeof routes;
