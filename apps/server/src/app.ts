@@ -38,6 +38,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(
     downloadsRoutes(app, mountDeps, services);
     reportsRoutes(app, mountDeps, services);
     watermarksRoutes(app, mountDeps, services);
+    syncRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
@@ -163,6 +165,7 @@ export async function buildApp(
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
             mailWindowMs: config.notificationMailWindowMs,
+            sync: config.sync,
             redis: config.redis,
           })
         : null;

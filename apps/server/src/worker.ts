@@ -22,6 +22,7 @@ const worker = startWorker({
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
   mailWindowMs: config.notificationMailWindowMs,
+  sync: config.sync,
   redis: config.redis,
 });
 
