@@ -47,6 +47,22 @@ describe('sync runs', () => {
     expect(await itemsOf(w.admin, second.id)).toEqual([]);
     const src = (await w.admin.get(`/api/asset/sync/source/${w.id}`)).json().source;
     expect(src).toMatchObject({ asset_count: 3, last_run: { id: second.id, nothing_changed: true } });
+    const asked = (await w.admin.get('/api/ops/audit/all?event=sync.run_request')).json().items;
+    expect(asked[0]).toMatchObject({ target: { type: 'sync_source', id: w.id }, info: { run_id: second.id } });
+  });
+
+  it("mails the report to the source's creator after a run that did something, in their language", async () => {
+    const w = await world({ email_report: true });
+    writeTree(w.dir, { 'mail.txt': 'mailed' });
+    await runAndWait(t, w.admin, w.id);
+    const mails = await t.waitForMails('admin@example.com');
+    const report = mails.filter((m) => m.subject.startsWith('Sync "NAS"'));
+    expect(report).toHaveLength(1);
+    expect(report[0]!.text).toMatch(/1 new, 0 updated/);
+    expect(report[0]!.links[0]).toMatch(/\/asset\/sync\?source=/);
+    await runAndWait(t, w.admin, w.id); // nothing changed: no mail
+    await t.mailSettled();
+    expect(t.mails('admin@example.com').filter((m) => m.subject.startsWith('Sync "NAS"'))).toHaveLength(1);
   });
 
   it('makes a changed file a new version and keeps the title and keywords edited in the app', async () => {

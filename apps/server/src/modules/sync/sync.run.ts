@@ -28,6 +28,30 @@ export const syncHooks: {
   afterFile: ((done: number) => void | Promise<void>) | null;
 } = { settle: null, afterFile: null };
 
+/** Files worked on at once by a run. */
+const LANES = 4;
+
+/**
+ * Runs `work` over `items`, `lanes` at a time. After a failure no new item starts; the ones under
+ * way end first (a retry of the job never overlaps them), then the first error is thrown.
+ */
+async function inLanes<T>(items: T[], lanes: number, work: (item: T) => Promise<unknown>) {
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  const lane = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+  if (failure) throw (failure as { err: unknown }).err;
+}
+
 const under = (rel: string, dirs: string[]) => dirs.some((d) => rel === d || rel.startsWith(`${d}/`));
 const parseList = (v: string): string[] => {
   try {
@@ -147,20 +171,20 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
     await act.touch(f, e);
     await step();
   }
-  for (const f of candidates) {
+  // Files are independent: a few at a time, so one file's type check and metadata tools overlap
+  // the next file's hashing and database writes.
+  await inLanes(candidates, LANES, async (f) => {
     job.signal.throwIfAborted();
     if (moving.has(f.rel)) {
       if (!reported.has(f.rel)) await act.skipped(f.rel, 'still_writing');
-      await step();
-      continue;
+      return step();
     }
     let sha: string;
     try {
       sha = await hashFile(f.abs);
     } catch {
       if (!reported.has(f.rel)) await act.skipped(f.rel, 'unreadable');
-      await step();
-      continue;
+      return step();
     }
     const e = entries.get(f.rel);
     if (e && e.asset_id !== null && e.asset_status !== null) {
@@ -174,7 +198,7 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
       } else await act.importNew(f, e);
     }
     await step();
-  }
+  });
   for (const e of missing) {
     if (movedFrom.has(e.rel_path)) continue;
     if (e.missing_since !== null && e.asset_id !== null) continue; // gone before: nothing new
