@@ -1,6 +1,7 @@
 import { appendFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../../jobs/queue.js';
 import { startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import { itemsOf, runAndWait, sourceBody, syncWorld, waitRun, writeTree } from './sync.fixtures.js';
@@ -201,6 +202,21 @@ describe('sync runs', () => {
     expect(done.counts.new).toBe(2);
     const runs = (await w.admin.get(`/api/asset/sync/source/${w.id}/runs`)).json();
     expect(runs.total).toBe(1);
+  });
+
+  it('makes its own run when its schedule starts the job', async () => {
+    const w = await world({ schedule: 'hourly' });
+    writeTree(w.dir, { 's.txt': 'scheduled' });
+    const db = t.built.handle.db;
+    await enqueue(db, 'sync.run', { sourceId: w.id, trigger: 'schedule' });
+    t.built.worker?.wake();
+    const deadline = Date.now() + 20_000;
+    let run;
+    while (!(run = await db.selectFrom('sync_runs').selectAll().where('source_id', '=', w.id).executeTakeFirst()))
+      if (Date.now() > deadline) throw new Error('no scheduled run');
+      else await new Promise((r) => setTimeout(r, 25));
+    const done = await waitRun(t, w.admin, run.id);
+    expect(done).toMatchObject({ trigger: 'schedule', started_by: null, status: 'done', counts: { new: 1 } });
   });
 
   it('resumes a run that died half-way without making a duplicate', async () => {
