@@ -192,6 +192,8 @@ export interface AssetsTable {
   name_locked: number;
   taken_at: string | null;
   camera: string | null;
+  /** JSON `{lat, lng}`: where a photo was taken. */
+  location: string | null;
   derivatives: string;
   derivative_rev: number;
   thumb_key: string | null;

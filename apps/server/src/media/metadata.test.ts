@@ -57,6 +57,8 @@ describe('extractMetadata', () => {
         aperture: 2.8,
         focal_length: 50,
       },
+      // 40° 25' 0.6" N, 3° 42' 12.6" W in decimal degrees.
+      location: { lat: 40.416833, lng: -3.7035 },
     });
     // IPTC and XMP keywords merged, case-insensitively unique.
     expect(m.keywords?.sort()).toEqual(['Beach', 'campaign', 'summer']);

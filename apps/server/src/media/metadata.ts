@@ -20,6 +20,12 @@ export interface Camera {
   focal_length?: number;
 }
 
+/** Decimal degrees, north and east positive. */
+export interface Location {
+  lat: number;
+  lng: number;
+}
+
 /** What the upload can know about a file. Every field is optional: odd files yield what they yield. */
 export interface MediaMetadata {
   /** Displayed size: after EXIF orientation for photos, after rotation for phone videos, points for PDFs. */
@@ -32,6 +38,8 @@ export interface MediaMetadata {
   description?: string;
   keywords?: string[];
   camera?: Camera;
+  /** Where a photo was taken (EXIF GPS). */
+  location?: Location;
   /** Pages of a PDF or frames of a multi-page image, when more than one. */
   pages?: number;
 }
@@ -103,7 +111,7 @@ async function imageDimensions(path: string): Promise<MediaMetadata> {
 const EXIFR_OPTIONS = {
   tiff: true,
   exif: true,
-  gps: false,
+  gps: true,
   interop: false,
   ifd1: false,
   iptc: true,
@@ -155,7 +163,26 @@ async function embeddedMetadata(path: string): Promise<MediaMetadata> {
     description: langText(dc.description) ?? text(iptc.Caption) ?? cameraDescription(ifd0.ImageDescription),
     keywords: keywords.length ? keywords : undefined,
     camera: Object.keys(camera).length ? camera : undefined,
+    location: gpsLocation(dict(raw.gps)),
   });
+}
+
+/** Where a photo was taken, from the EXIF GPS block: degrees, minutes, seconds and a hemisphere. */
+function gpsLocation(gps: Dict): Location | undefined {
+  const degrees = (v: unknown, ref: unknown, south: string) => {
+    const parts = Array.isArray(v) ? v.map(Number) : typeof v === 'number' ? [v] : [];
+    if (parts.length === 0 || parts.some((n) => !Number.isFinite(n))) return undefined;
+    const [d = 0, m = 0, sec = 0] = parts;
+    const value = d + m / 60 + sec / 3600;
+    return String(ref).toUpperCase().startsWith(south) ? -value : value;
+  };
+  const lat = degrees(gps.GPSLatitude, gps.GPSLatitudeRef, 'S');
+  const lng = degrees(gps.GPSLongitude, gps.GPSLongitudeRef, 'W');
+  if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined;
+  // 0,0 is what a camera without a fix writes, not a place in the Gulf of Guinea.
+  if (lat === 0 && lng === 0) return undefined;
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return { lat: round(lat), lng: round(lng) };
 }
 
 interface Probe {

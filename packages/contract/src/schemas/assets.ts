@@ -66,6 +66,8 @@ export const AssetView = AssetCard.extend({
   language: z.string().nullable(),
   taken_at: Timestamp.nullable(),
   camera: Camera.nullable(),
+  /** Where a photo was taken (EXIF GPS), decimal degrees. */
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   name_locked: z.boolean(),
   sha256: z.string(),
   current_version: z.number().int(),

@@ -70,6 +70,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         language: a.language,
         taken_at: a.taken_at,
         camera: a.camera ? JSON.parse(a.camera) : null,
+        location: a.location ? (JSON.parse(a.location) as { lat: number; lng: number }) : null,
         name_locked: a.name_locked === 1,
         sha256: a.sha256,
         current_version: a.current_version,

@@ -212,6 +212,7 @@ export async function ingestNewAsset(
         name_locked: 0,
         taken_at: f.meta.created_at ?? null,
         camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
+        location: f.meta.location ? JSON.stringify(f.meta.location) : null,
         derivatives: f.empty ? 'none' : 'pending',
         derivative_rev: 1,
         thumb_key: null,

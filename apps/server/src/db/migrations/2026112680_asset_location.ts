@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index.js';
+
+// Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * Where a photo was taken (issue 27 §3, the viewer's info panel): `{"lat":…,"lng":…}` in decimal
+ * degrees from the file's EXIF GPS block, null when it has none. Existing assets stay null until a
+ * new version brings the metadata again.
+ */
+export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+  await db.schema.alterTable('assets').addColumn('location', 'text').execute();
+}
