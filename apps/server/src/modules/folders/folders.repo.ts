@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RawBuilder, Selectable, Updateable } from 'kysely';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
@@ -235,6 +235,62 @@ export function foldersRepo(db: Db) {
         .where('image_key', 'is not', null)
         .execute();
       return rows.map((r) => r.image_key!);
+    },
+
+    /**
+     * What the cards of these folders show, in one statement whatever their number: per folder,
+     * the ACTIVE assets of its whole subtree that the caller sees (summed from the counters of
+     * `folder_asset_totals`, never counted in `assets`), and the thumbnails of the latest of them,
+     * newest first. Each subtree folder gives its own latest 4 through the (folder_id, active,
+     * sort_date) index of `asset_search`, so the cost follows the number of folders, not of assets.
+     * Subtrees are a range of `path` ("/1/5/" up to "/1/50", as "/" sorts just before "0"), which
+     * the path index answers, unlike a LIKE on a column.
+     */
+    async cardFigures(ids: number[], withPrivate: boolean, dialect: Dialect) {
+      const out = new Map<number, { assets: number; mosaic: { brand_id: number; thumb_key: string }[] }>();
+      if (!ids.length) return out;
+      const subVis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`;
+      const totalVis = withPrivate ? sql`1 = 1` : sql`t.is_private = 0`;
+      const assetVis = withPrivate ? sql`1 = 1` : sql`s.hidden = 0`;
+      const agg =
+        dialect === 'postgres'
+          ? sql`json_agg(json_build_array(x.sort_date, x.asset_id, x.brand_id, x.thumb_key))`
+          : sql`json_group_array(json_array(x.sort_date, x.asset_id, x.brand_id, x.thumb_key))`;
+      const statement = sql<{ id: number; assets: number | string | null; latest: unknown }>`
+        select f.id as id,
+          (select sum(t.assets) from folder_asset_totals t where t.folder_id = sub.id and ${totalVis}) as assets,
+          (select ${agg} from (
+            select s.sort_date, s.asset_id, a.brand_id, a.thumb_key from asset_search s
+            join assets a on a.id = s.asset_id
+            where s.folder_id = sub.id and s.active = 1 and ${assetVis} and a.thumb_key is not null
+            order by s.sort_date desc, s.asset_id desc limit 4) x) as latest
+        from folders f
+        join folders sub on sub.path >= f.path and sub.path < substr(f.path, 1, length(f.path) - 1) || '0'
+          and sub.status = 'ACTIVE' and (${subVis} or sub.id = f.id)
+        where f.id in (${sql.join(ids)})`;
+      // PostgreSQL's estimate for a few hundred subtrees passes jit_above_cost, and compiling the
+      // plan (about 75 ms) would cost more than running it (about 25 ms for 200 subfolders).
+      const r =
+        dialect === 'postgres' && !db.isTransaction
+          ? await db.transaction().execute(async (trx) => {
+              await sql`set local jit = off`.execute(trx);
+              return statement.execute(trx);
+            })
+          : await statement.execute(db);
+      const latest = new Map<number, [string, number, number, string][]>();
+      for (const row of r.rows) {
+        const id = Number(row.id);
+        const o = out.get(id) ?? { assets: 0, mosaic: [] };
+        o.assets += Number(row.assets ?? 0);
+        out.set(id, o);
+        const l = typeof row.latest === 'string' ? JSON.parse(row.latest) : row.latest;
+        if (Array.isArray(l)) latest.set(id, [...(latest.get(id) ?? []), ...(l as [string, number, number, string][])]);
+      }
+      for (const [id, l] of latest) {
+        l.sort((a, b) => (a[0] === b[0] ? Number(b[1]) - Number(a[1]) : a[0] < b[0] ? 1 : -1));
+        out.get(id)!.mosaic = l.slice(0, 4).map((x) => ({ brand_id: Number(x[2]), thumb_key: x[3] }));
+      }
+      return out;
     },
 
     byIds: (ids: number[]) =>
