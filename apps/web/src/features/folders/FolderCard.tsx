@@ -74,6 +74,12 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
     >
       <Link to={`/brand?folder=${folder.id}`} className={classes.cardLink}>
         <Cover folder={folder} />
+        {/* On the picture, so the footer keeps its room for the count on a phone's narrow cards. */}
+        {folder.visibility === 'PRIVATE' && (
+          <span className={classes.coverBadge}>
+            <PrivateBadge />
+          </span>
+        )}
         <span className={classes.cardName}>
           <IconFolder size={16} stroke={1.6} className={classes.cardIcon} aria-hidden />
           <Tooltip label={folder.name} openDelay={400}>
@@ -96,7 +102,6 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
           {'asset_count' in folder &&
             t('assets.count', { count: folder.asset_count, formatted: formatNumber(folder.asset_count) })}
         </Text>
-        {folder.visibility === 'PRIVATE' && <PrivateBadge />}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={t('folders.actions', { name: folder.name })}>
