@@ -27,6 +27,7 @@ const LABELS: Record<string, { en: string; es: string }> = {
   date_from: { en: 'Start date', es: 'Fecha de inicio' },
   date_to: { en: 'End date', es: 'Fecha de fin' },
   days: { en: 'Days', es: 'Días' },
+  default_home: { en: 'Default home', es: 'Inicio predeterminado' },
   description: { en: 'Description', es: 'Descripción' },
   dir: { en: 'Order', es: 'Orden' },
   disposition: { en: 'Disposition', es: 'Modo de entrega' },

@@ -20,6 +20,7 @@ import * as templateImports from './migrations/2026112620_template_imports.js';
 import * as userTour from './migrations/2026112630_user_tour.js';
 import * as brandDescription from './migrations/2026112640_brand_description.js';
 import * as sync from './migrations/2026112650_sync.js';
+import * as defaultHome from './migrations/2026112660_default_home.js';
 import * as assetLocation from './migrations/2026112680_asset_location.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -46,6 +47,7 @@ const steps: Record<string, Step> = {
   '2026112630_user_tour': userTour,
   '2026112640_brand_description': brandDescription,
   '2026112650_sync': sync,
+  '2026112660_default_home': defaultHome,
   '2026112680_asset_location': assetLocation,
 };
 

@@ -1449,6 +1449,7 @@ create table users (
   last_login_at character varying(32),
   tour_completed_at character varying(32),
   tour_dismissed_at character varying(32),
+  default_home character varying(16) default 'brand'::character varying not null,
   constraint users_pkey primary key (id),
   constraint users_email_key unique (email)
 );

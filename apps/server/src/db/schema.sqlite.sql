@@ -1123,7 +1123,8 @@ create table users (
   photo_thumb_key varchar(255),
   last_login_at varchar(32),
   tour_completed_at varchar(32),
-  tour_dismissed_at varchar(32)
+  tour_dismissed_at varchar(32),
+  default_home varchar(16) default 'brand' not null
 );
 
 create index users_status_created on users (status, created_at);

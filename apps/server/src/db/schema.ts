@@ -31,6 +31,8 @@ export interface UsersTable {
   /** When the user completed and when they stopped the onboarding tour (2026112630_user_tour). */
   tour_completed_at: Generated<string | null>;
   tour_dismissed_at: Generated<string | null>;
+  /** The home opened on choosing a brand (2026112660_default_home): 'brand' or 'gallery'. */
+  default_home: Generated<string>;
 }
 export interface RolesTable {
   id: Generated<number>;

@@ -22,6 +22,7 @@ const ShellLayout = lazy(() => import('./shell/ShellLayout'));
 const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
+const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
 const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
@@ -109,7 +110,8 @@ export const appRoutes: RouteObject[] = [
             loader: requireBrand,
             children: [
               { path: 'brand', element: <BrandHomePage /> },
-              { path: 'brand2', element: <BrandHomePage /> },
+              // brand.home2, the alternative home: the brand as a gallery of its latest assets.
+              { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
             ],
           },

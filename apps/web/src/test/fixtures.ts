@@ -39,7 +39,7 @@ export const loginAnswer: LoginResponse = {
     country: null,
     phone: null,
     position: null,
-    user_settings: { menu: [] },
+    user_settings: { menu: [], home: 'brand' },
     roles: [{ name: 'member' }],
     brands: [brand],
     shortcuts: [],

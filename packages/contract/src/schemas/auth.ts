@@ -32,6 +32,14 @@ export type TourOutcome = (typeof TOUR_OUTCOMES)[number];
 export const TourBody = z.strictObject({ outcome: z.enum(TOUR_OUTCOMES) });
 export type TourBody = z.input<typeof TourBody>;
 
+/**
+ * The home a user opens on choosing a brand: `brand` (/brand, folders first) or `gallery`
+ * (/brand2, the brand's latest assets as a gallery).
+ */
+export const HOME_VIEWS = ['brand', 'gallery'] as const;
+export const HomeView = z.enum(HOME_VIEWS);
+export type HomeView = z.infer<typeof HomeView>;
+
 export const SessionUser = z.object({
   id: z.number().int(),
   first_name: z.string(),
@@ -47,7 +55,7 @@ export const SessionUser = z.object({
   country: z.string().nullable(),
   phone: z.string().nullable(),
   position: z.string().nullable(),
-  user_settings: z.object({ menu: z.array(MenuItem) }),
+  user_settings: z.object({ menu: z.array(MenuItem), home: HomeView }),
   roles: z.array(Named),
   brands: z.array(BrandSummary),
   /** The user's shortcuts to assets and folders they can still see (§2 navbar, §3). */
@@ -116,6 +124,7 @@ export const UpdateProfileBody = z.strictObject({
   phone: OptionalText,
   position: OptionalText,
   menu_settings: MenuSettings.optional(),
+  default_home: HomeView.optional(),
   /** Required when `email` changes: a stolen session alone cannot move the account elsewhere. */
   current_password: text().min(1).max(1024).optional(),
 });

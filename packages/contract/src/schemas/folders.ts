@@ -29,12 +29,23 @@ export const FolderCard = z.object({
 });
 export type FolderCard = z.infer<typeof FolderCard>;
 
+/**
+ * A subfolder as the folder view lists it: its card, the ACTIVE assets under it (subfolders
+ * included) that the caller sees, and the thumbnails of the latest of them (up to 4, newest first),
+ * for a folder card without an image of its own.
+ */
+export const FolderChild = FolderCard.extend({
+  asset_count: z.number().int(),
+  mosaic: z.array(z.string()).max(4),
+});
+export type FolderChild = z.infer<typeof FolderChild>;
+
 export const Folder = FolderCard.extend({
   status: Status,
   created_at: Timestamp,
   /** From the brand's root to this folder, inclusive. */
   breadcrumbs: z.array(Crumb),
-  children: z.array(FolderCard),
+  children: z.array(FolderChild),
 });
 export type Folder = z.infer<typeof Folder>;
 export const FolderResponse = z.object({ folder: Folder });

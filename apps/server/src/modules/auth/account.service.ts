@@ -29,7 +29,17 @@ import type { LoginGuard } from './loginGuard.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 /** What a profile edit records before and after. */
-const PROFILE_FIELDS = ['first_name', 'last_name', 'email', 'lang', 'company', 'country', 'phone', 'position'] as const;
+const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'lang',
+  'company',
+  'country',
+  'phone',
+  'position',
+  'default_home',
+] as const;
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 

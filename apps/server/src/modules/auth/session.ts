@@ -47,7 +47,7 @@ export async function sessionView(
       country: u.country,
       phone: u.phone,
       position: u.position,
-      user_settings: { menu: menuOf(u) },
+      user_settings: { menu: menuOf(u), home: u.default_home === 'gallery' ? 'gallery' : 'brand' },
       roles: actor.roles.map((name) => ({ name })),
       brands,
       shortcuts,

@@ -56,10 +56,30 @@ export function foldersService(deps: Deps) {
     abilities: foldersPolicy.abilities(actor, f),
   });
 
+  /** The subfolders with their asset counts and mosaics: three statements whatever their number. */
+  async function childCards(actor: Actor, children: FolderRow[]) {
+    const [figures, cm] = await Promise.all([
+      repos.folders.cardFigures(
+        children.map((c) => c.id),
+        seesPrivate(actor),
+        handle.dialect,
+      ),
+      cardMedia(deps, actor),
+    ]);
+    return children.map((c) => {
+      const fig = figures.get(c.id);
+      return {
+        ...card(actor, c),
+        asset_count: fig?.assets ?? 0,
+        mosaic: (fig?.mosaic ?? []).flatMap((m) => cm(m.thumb_key, m.brand_id) ?? []),
+      };
+    });
+  }
+
   async function view(actor: Actor, f: FolderRow) {
     const [breadcrumbs, children] = await Promise.all([
       repos.folders.crumbs(f.path),
-      repos.folders.children(f.id, seesPrivate(actor)),
+      repos.folders.children(f.id, seesPrivate(actor)).then((rows) => childCards(actor, rows)),
     ]);
     return {
       folder: {
@@ -67,7 +87,7 @@ export function foldersService(deps: Deps) {
         status: f.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INACTIVE' as const),
         created_at: f.created_at,
         breadcrumbs,
-        children: children.map((c) => card(actor, c)),
+        children,
       },
     };
   }

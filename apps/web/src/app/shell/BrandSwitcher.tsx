@@ -4,6 +4,7 @@ import type { BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../features/brands/BrandMark';
+import { homePath } from '../../features/brands/homePath';
 import { notifySuccess } from '../notify';
 import { useSession } from '../../state/session';
 import classes from './Navbar.module.css';
@@ -19,6 +20,7 @@ export function BrandSwitcher() {
   const navigate = useNavigate();
   const selected = useSession((s) => s.selectedBrand);
   const brands = useSession((s) => s.sessionUser?.brands ?? NONE);
+  const home = useSession((s) => homePath(s.sessionUser));
   if (!selected) return null;
 
   const choose = (brand: BrandSummary) => {
@@ -26,7 +28,7 @@ export function BrandSwitcher() {
       useSession.getState().selectBrand(brand);
       notifySuccess(t('brands.changedTitle'), t('brands.changed', { name: brand.name }), 'assets');
     }
-    void navigate('/brand');
+    void navigate(home);
   };
 
   return (

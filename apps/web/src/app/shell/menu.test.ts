@@ -18,7 +18,7 @@ describe('navbar menu', () => {
       { order: 1, label: 'Admin', value: 'admin' as const },
       { order: 2, label: 'Home', value: 'home' as const },
     ];
-    const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu } } };
+    const s = { ...admin, sessionUser: { ...admin.sessionUser, user_settings: { menu, home: 'brand' as const } } };
     // Entries missing from the saved order follow it in their default order.
     expect(orderedMenu(s).map((e) => e.value)).toEqual([
       'admin',

@@ -3,6 +3,7 @@ import type { MenuValue, PermissionName, RoleName } from '@brandvault/contract';
 import type { SessionData } from '../../state/session';
 import { hasPermission, hasRole } from '../../state/access';
 import { LATER_TARGETS } from '../pages/features';
+import { homePath } from '../../features/brands/homePath';
 
 export interface NavEntry {
   value: MenuValue;
@@ -23,7 +24,13 @@ type Subject = Pick<SessionData, 'permissions' | 'sessionUser' | 'isLoggedIn' | 
 };
 
 const targetOf = (value: MenuValue, s: Subject) =>
-  value === 'my_favorites' ? (s.favoritesId ? `/collections/own/${s.favoritesId}` : '') : TARGETS[value];
+  value === 'my_favorites'
+    ? s.favoritesId
+      ? `/collections/own/${s.favoritesId}`
+      : ''
+    : value === 'home'
+      ? homePath(s.sessionUser)
+      : TARGETS[value];
 
 function visible(value: MenuValue, s: Subject): boolean {
   switch (value) {

@@ -13,11 +13,12 @@ const beta = { ...brand, id: 8, name: 'Beta', slug: 'beta' };
 const day = (ago: number) => new Date(Date.now() - ago * 86400000).toISOString().slice(0, 10);
 
 /** Signed in with these brands and extra permissions; the tour already taken. */
-function signIn(brands: (typeof brand)[], permissions: string[] = []) {
+function signIn(brands: (typeof brand)[], permissions: string[] = [], home: 'brand' | 'gallery' = 'brand') {
   const answer: LoginResponse = {
     ...loginAnswer,
     session_user: {
       ...loginAnswer.session_user,
+      user_settings: { menu: [], home },
       brands,
       tour: { completed_at: '2026-01-01T00:00:00.000Z', dismissed_at: null },
     },
@@ -78,5 +79,20 @@ describe('BrandChooserPage', () => {
     renderApp('/brand/choose');
     expect(await screen.findByText(/ask an administrator/, {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create your first brand' })).toBeNull();
+  });
+
+  it("opens the user's default home on choosing a brand: the gallery when they chose it", async () => {
+    signIn([brand, beta], [], 'gallery');
+    const { router } = renderApp('/brand/choose');
+    await userEvent.click(await screen.findByRole('button', { name: /Acme/ }, { timeout: 8000 }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/brand2'));
+    expect(useSession.getState().selectedBrand?.id).toBe(brand.id);
+  });
+
+  it('opens the brand home by default', async () => {
+    signIn([brand, beta]);
+    const { router } = renderApp('/brand/choose');
+    await userEvent.click(await screen.findByRole('button', { name: /Beta/ }, { timeout: 8000 }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
   });
 });

@@ -24,6 +24,7 @@ import { useSession } from '../../state/session';
 import { useMeRefresh } from '../auth/api';
 import { brandChosen, useTourOnChooser } from '../tour/tour';
 import { useMyBrands } from './api';
+import { homePath } from './homePath';
 import { BrandFormModal } from './BrandFormModal';
 import { figuresText } from './figures';
 import classes from './BrandChooser.module.css';
@@ -46,10 +47,11 @@ export default function BrandChooserPage() {
   useTourOnChooser(!me.isFetching);
 
   const choose = (brand: BrandSummary) => {
-    brandChosen();
+    // The tour's next steps are on the brand home, whatever the user's default home.
+    const touring = brandChosen();
     useSession.getState().selectBrand(brand);
     notifySuccess(t('brands.changedTitle'), t('brands.changed', { name: brand.name }), 'assets');
-    void navigate('/brand');
+    void navigate(touring ? '/brand' : homePath(user));
   };
 
   return (

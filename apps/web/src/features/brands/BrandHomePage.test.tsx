@@ -54,6 +54,8 @@ const logos: Folder = {
       is_root: false,
       updated_at: '2026-11-20T10:00:00.000Z',
       abilities: { update: true, move: true, remove: true, create_folder: true, upload: false },
+      asset_count: 3,
+      mosaic: ['/thumbs/51.webp'],
     },
   ],
   abilities: { update: true, move: true, remove: true, create_folder: true, upload: false },

@@ -39,7 +39,7 @@ import classes from './BrandHome.module.css';
 // Uppy and tus download only when a dialog opens.
 const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
-/** brand.home / brand.home2: folder tree, breadcrumbs, subfolders and the searcher over the folder's assets. */
+/** brand.home: folder tree, breadcrumbs, subfolders and the searcher over the folder's assets. */
 export default function BrandHomePage() {
   const brand = useSession((s) => s.selectedBrand);
   if (!brand) return null;
@@ -234,7 +234,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
                               onToCollection={can.permission('collection.view') ? setConverting : undefined}
                             />
                           ))
-                        : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={58} radius="md" />)}
+                        : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={168} radius="md" />)}
                     </div>
                   </section>
                 ) : null

@@ -5,6 +5,8 @@ import type { Folder, FolderCard, Visibility } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
+import type { CroppedFile } from '../brands/api';
+import { ImageCropField } from '../brands/ImageCropField';
 import { useCreateFolder, useUpdateFolder } from './api';
 
 export type FolderFormMode =
@@ -13,7 +15,12 @@ export type FolderFormMode =
 interface Values {
   name: string;
   visibility: Visibility | null;
+  image: CroppedFile | null;
+  remove_image: boolean;
 }
+
+/** The folder card's cover is 16:9: the picture is framed to it. */
+export const FOLDER_IMAGE_ASPECT = 16 / 9;
 
 function toBody(mode: FolderFormMode, v: Values) {
   const common = { name: v.name, visibility: v.visibility ?? undefined };
@@ -48,8 +55,8 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
   const form = useForm<Values>({
     initialValues:
       mode.kind === 'rename'
-        ? { name: mode.folder.name, visibility: mode.folder.visibility }
-        : { name: '', visibility: null },
+        ? { name: mode.folder.name, visibility: mode.folder.visibility, image: null, remove_image: false }
+        : { name: '', visibility: null, image: null, remove_image: false },
     validate: (v) =>
       validateWith(
         mode.kind === 'create' ? FolderNewBody : FolderUpdateBody.required({ name: true, visibility: true }),
@@ -64,10 +71,13 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
     if (mode.kind === 'create') {
       create.mutate(
         {
-          brand_id: mode.brandId,
-          parent_id: mode.parentId,
-          name: values.name.trim(),
-          visibility: values.visibility ?? 'PUBLIC',
+          body: {
+            brand_id: mode.brandId,
+            parent_id: mode.parentId,
+            name: values.name.trim(),
+            visibility: values.visibility ?? 'PUBLIC',
+          },
+          image: values.image,
         },
         {
           onSuccess: ({ folder }) => {
@@ -79,7 +89,15 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
       );
     } else {
       update.mutate(
-        { id: mode.folder.id, body: { name: values.name.trim(), visibility: values.visibility ?? undefined } },
+        {
+          id: mode.folder.id,
+          body: {
+            name: values.name.trim(),
+            visibility: values.visibility ?? undefined,
+            ...(values.remove_image && !values.image ? { remove_image: true } : {}),
+          },
+          image: values.image,
+        },
         {
           onSuccess: ({ folder }) => {
             notifySuccess(t('folders.updatedTitle'), t('folders.updated', { name: folder.name }), 'folders');
@@ -116,6 +134,18 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
             <Radio value="PRIVATE" label={t('visibility.PRIVATE')} description={t('visibility.privateHint')} />
           </Stack>
         </Radio.Group>
+        <ImageCropField
+          label={t('folders.image')}
+          aspect={FOLDER_IMAGE_ASPECT}
+          value={form.values.image}
+          onChange={(v) => form.setFieldValue('image', v)}
+          currentUrl={mode.kind === 'rename' ? mode.folder.image_uri : null}
+          removed={form.values.remove_image}
+          onRemoveCurrent={mode.kind === 'rename' ? () => form.setFieldValue('remove_image', true) : undefined}
+        />
+        <Text size="xs" c="dimmed">
+          {t('folders.imageHint')}
+        </Text>
         <Text size="xs" c="dimmed">
           {mode.kind === 'create' ? t('folders.createHint') : t('folders.renameHint')}
         </Text>

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { AssetCard, FolderNode, RouteBody } from '@brandvault/contract';
-import { call } from '../../api/client';
+import { call, callForm, toFormData } from '../../api/client';
+import type { CroppedFile } from '../brands/api';
 
 export const folderKeys = {
   all: ['folders'] as const,
@@ -63,19 +64,33 @@ function useInvalidateFolders() {
     ]);
 }
 
+/** An update with a new picture goes as multipart (file `image`, JSON `image_crop`); else JSON. */
+function sendUpdate(id: number, body: RouteBody<'folderUpdate'>, image?: CroppedFile | null) {
+  if (!image) return call(routes.folderUpdate, { params: { id }, body });
+  const { remove_image: _none, ...rest } = body;
+  return callForm(routes.folderUpdate, {
+    params: { id },
+    form: toFormData({ ...rest, image: image.file, image_crop: image.crop }),
+  });
+}
+
+/** Creating takes no file: a picture chosen in the form follows as the new folder's update. */
 export function useCreateFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: (body: RouteBody<'folderNew'>) => call(routes.folderNew, { body }),
-    onSuccess: invalidate,
+    mutationFn: async ({ body, image }: { body: RouteBody<'folderNew'>; image?: CroppedFile | null }) => {
+      const made = await call(routes.folderNew, { body });
+      return image ? sendUpdate(made.folder.id, {}, image) : made;
+    },
+    onSettled: invalidate,
   });
 }
 
 export function useUpdateFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: RouteBody<'folderUpdate'> }) =>
-      call(routes.folderUpdate, { params: { id }, body }),
+    mutationFn: ({ id, body, image }: { id: number; body: RouteBody<'folderUpdate'>; image?: CroppedFile | null }) =>
+      sendUpdate(id, body, image),
     onSuccess: invalidate,
   });
 }

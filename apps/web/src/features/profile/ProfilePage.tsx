@@ -2,6 +2,7 @@ import { Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../state/session';
 import { EmailSettingsCard } from '../notifications/EmailSettingsCard';
+import { DefaultHomeCard } from './DefaultHomeCard';
 import { LanguageCard } from './LanguageCard';
 import { MenuOrderEditor } from './MenuOrderEditor';
 import { PasswordForm } from './PasswordForm';
@@ -49,6 +50,7 @@ export default function ProfilePage() {
           <Stack gap="lg">
             <VerificationCard user={user} />
             <LanguageCard />
+            <DefaultHomeCard user={user} />
             <EmailSettingsCard />
             <MenuOrderEditor key={user.user_settings.menu.map((m) => m.value).join()} user={user} />
           </Stack>

@@ -99,12 +99,14 @@ function openBrand() {
 }
 
 /** The brand chooser calls this when a card is clicked: the searcher's steps follow once the brand has opened. */
-export function brandChosen() {
-  if (stage() !== 'intro') return;
+/** True when the tour goes on to the brand home's steps (so the brand home must open). */
+export function brandChosen(): boolean {
+  if (stage() !== 'intro') return false;
   run?.destroy();
   run = null;
   setStage('between');
   pause = setTimeout(() => void startSearcher(), TOUR_SEARCHER_MS);
+  return true;
 }
 
 /** Until the brand home has its folders and first assets (nothing busy in it), at most a few seconds. */
