@@ -237,6 +237,9 @@ create table asset_versions (
   thumb_key varchar(255),
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
+  duration_seconds real,
+  taken_at varchar(32),
+  camera text,
   constraint asset_versions_number unique (asset_id, number)
 );
 

@@ -216,6 +216,10 @@ export interface AssetVersionsTable {
   thumb_key: string | null;
   created_by: number | null;
   created_at: string;
+  /** The file's own metadata (2026112671): a current version's is the asset's. */
+  duration_seconds: number | null;
+  taken_at: string | null;
+  camera: string | null;
 }
 /**
  * One row per asset, kept in step by triggers (migration 2026112204_search): what the searcher

@@ -49,6 +49,10 @@ export function versionsService(deps: Deps, assets: AssetsService) {
     file: Omit<StoredFile, 'meta'> & {
       width: number | null;
       height: number | null;
+      /** The file's own metadata: it replaces the previous file's, even where it has none. */
+      duration_seconds: number | null;
+      taken_at: string | null;
+      camera: string | null;
       name: string;
       thumb_key?: string | null;
     },
@@ -74,6 +78,9 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         blob_key: file.key,
         width: file.width,
         height: file.height,
+        duration_seconds: file.duration_seconds,
+        taken_at: file.taken_at,
+        camera: file.camera,
         thumb_key: null,
         created_by: actor.user.id,
         created_at: at,
@@ -94,6 +101,9 @@ export function versionsService(deps: Deps, assets: AssetsService) {
         blob_key: file.key,
         width: file.width,
         height: file.height,
+        duration_seconds: file.duration_seconds,
+        taken_at: file.taken_at,
+        camera: file.camera,
         current_version: number,
         derivative_rev: rev,
         derivatives: file.empty ? 'none' : 'pending',
@@ -134,7 +144,15 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       // A rejected file answers with its own catalogue code (422, or 413 when too large).
       if (!checked.ok) throw new AppError('code' in checked ? checked.code : 'INVALID_DATA');
       const f = checked.file;
-      return makeCurrent(ctx, a, { ...f, name, width: f.meta.width ?? null, height: f.meta.height ?? null });
+      return makeCurrent(ctx, a, {
+        ...f,
+        name,
+        width: f.meta.width ?? null,
+        height: f.meta.height ?? null,
+        duration_seconds: f.meta.duration_seconds ?? null,
+        taken_at: f.meta.created_at ?? null,
+        camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
+      });
     },
 
     /**
@@ -190,6 +208,9 @@ export function versionsService(deps: Deps, assets: AssetsService) {
           name: v.name,
           width: v.width,
           height: v.height,
+          duration_seconds: v.duration_seconds,
+          taken_at: v.taken_at,
+          camera: v.camera,
         },
         v.number,
       );
