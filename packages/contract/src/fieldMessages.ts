@@ -69,6 +69,10 @@ const T = {
     templateTooMany: `{path}: a template holds at most ${TEMPLATE_MAX_ROWS.toLocaleString('en')} rows`,
     runAt: `{path} must be in the future and at most ${IMPORT_SCHEDULE_MAX_DAYS} days ahead`,
     importState: '{path}: this import cannot do that in its present state',
+    siblingName: '{path}: another folder here already has this name',
+    moveName: '{path} already holds a folder with this name',
+    restoreName: '{path}: a folder with this name is now where this one was; rename that one, then restore',
+    restoreParent: '{path}: the folder this one was in is in the Trash; restore that one first',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -122,6 +126,10 @@ const T = {
     templateTooMany: `{path}: una plantilla contiene como máximo ${TEMPLATE_MAX_ROWS.toLocaleString('es')} filas`,
     runAt: `{path} debe ser futura y como máximo a ${IMPORT_SCHEDULE_MAX_DAYS} días`,
     importState: '{path}: esta importación no puede hacer eso en su estado actual',
+    siblingName: '{path}: otra carpeta de este lugar ya tiene este nombre',
+    moveName: '{path} ya contiene una carpeta con este nombre',
+    restoreName: '{path}: ahora hay una carpeta con este nombre donde estaba esta; renombra esa y vuelve a restaurar',
+    restoreParent: '{path}: la carpeta en la que estaba esta está en la Papelera; restaura esa primero',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -19,6 +19,7 @@ import * as cropPresets from './migrations/2026112617_crop_presets.js';
 import * as templateImports from './migrations/2026112620_template_imports.js';
 import * as userTour from './migrations/2026112630_user_tour.js';
 import * as brandDescription from './migrations/2026112640_brand_description.js';
+import * as folderTrash from './migrations/2026112670_folder_trash.js';
 import * as versionMetadata from './migrations/2026112671_version_metadata.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -44,6 +45,7 @@ const steps: Record<string, Step> = {
   '2026112620_template_imports': templateImports,
   '2026112630_user_tour': userTour,
   '2026112640_brand_description': brandDescription,
+  '2026112670_folder_trash': folderTrash,
   '2026112671_version_metadata': versionMetadata,
 };
 

@@ -167,6 +167,11 @@ export interface FoldersTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** Set on every folder of a subtree moved to the Trash (status INACTIVE meanwhile). */
+  trashed_at: string | null;
+  trashed_by: number | null;
+  /** The folder the deletion started from (its Trash entry); null unless trashed. */
+  trash_root: number | null;
 }
 export interface AssetsTable {
   id: Generated<number>;
@@ -200,6 +205,8 @@ export interface AssetsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** The Trash entry (a folder id) that made this asset INACTIVE; null otherwise. */
+  trash_root: number | null;
 }
 export interface AssetVersionsTable {
   id: Generated<number>;

@@ -5,6 +5,7 @@ import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
 import { downloadsCleanup } from './downloads.cleanup.js';
+import { foldersPurgeTrash } from './folders.purgeTrash.js';
 import { mailSend } from './mail.send.js';
 import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
@@ -35,6 +36,7 @@ export const handlers = {
   'reports.preview': reportsPreview,
   'reports.apply': reportsApply,
   'reports.cleanup': reportsCleanup,
+  'folders.purgeTrash': foldersPurgeTrash,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;
