@@ -22,6 +22,7 @@ const ShellLayout = lazy(() => import('./shell/ShellLayout'));
 const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
+const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
 const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
@@ -111,6 +112,12 @@ export const appRoutes: RouteObject[] = [
               { path: 'brand', element: <BrandHomePage /> },
               { path: 'brand2', element: <BrandHomePage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
+              {
+                path: 'brand/trash',
+                loader: requirePermission('asset.manage'),
+                errorElement: <GuardError />,
+                element: <TrashPage />,
+              },
             ],
           },
           {
