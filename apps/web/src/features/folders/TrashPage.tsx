@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconFolder, IconLock, IconTrash } from '@tabler/icons-react';
 import { TRASH_DAYS } from '@brandvault/contract';
 import type { FolderTrashEntry } from '@brandvault/contract';
@@ -36,56 +36,58 @@ function Trash({ brandId, brandName }: { brandId: number; brandName: string }) {
   const items = list.data?.items;
 
   return (
-    <Stack gap="md" className={classes.page}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={4} miw={0}>
-          <Button
-            component={Link}
-            to="/brand"
-            variant="subtle"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={14} />}
-            w="fit-content"
-            px={4}
-          >
-            {t('trash.backToBrand')}
-          </Button>
-          <Title order={1} fz={24} fw={600}>
-            {t('trash.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {brandName} · {t('trash.intro', { days: TRASH_DAYS })}
-          </Text>
-        </Stack>
-      </Group>
-
-      {list.isError ? (
-        <PageError error={list.error} onRetry={() => void list.refetch()} />
-      ) : !items ? (
-        <Stack gap="sm" aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={76} radius="md" />
-          ))}
-        </Stack>
-      ) : items.length === 0 ? (
-        <EmptyBlock
-          icon={<IconTrash size={28} stroke={1.6} />}
-          title={t('trash.emptyTitle')}
-          description={t('trash.empty', { days: TRASH_DAYS })}
-          action={
-            <Button component={Link} to="/brand" variant="default">
+    <Container size="md" py="xl">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Button
+              component={Link}
+              to="/brand"
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconArrowLeft size={14} />}
+              w="fit-content"
+              px={4}
+            >
               {t('trash.backToBrand')}
             </Button>
-          }
-        />
-      ) : (
-        <ul className={classes.list} aria-label={t('trash.listLabel')}>
-          {items.map((e) => (
-            <TrashRow key={e.id} entry={e} />
-          ))}
-        </ul>
-      )}
-    </Stack>
+            <Title order={1} fz={24} fw={600}>
+              {t('trash.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {brandName} · {t('trash.intro', { days: TRASH_DAYS })}
+            </Text>
+          </Stack>
+        </Group>
+
+        {list.isError ? (
+          <PageError error={list.error} onRetry={() => void list.refetch()} />
+        ) : !items ? (
+          <Stack gap="sm" aria-busy="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} height={76} radius="md" />
+            ))}
+          </Stack>
+        ) : items.length === 0 ? (
+          <EmptyBlock
+            icon={<IconTrash size={28} stroke={1.6} />}
+            title={t('trash.emptyTitle')}
+            description={t('trash.empty', { days: TRASH_DAYS })}
+            action={
+              <Button component={Link} to="/brand" variant="default">
+                {t('trash.backToBrand')}
+              </Button>
+            }
+          />
+        ) : (
+          <ul className={classes.list} aria-label={t('trash.listLabel')}>
+            {items.map((e) => (
+              <TrashRow key={e.id} entry={e} />
+            ))}
+          </ul>
+        )}
+      </Stack>
+    </Container>
   );
 }
 
