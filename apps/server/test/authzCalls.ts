@@ -214,6 +214,13 @@ const shortcutCall = (method: string, kind: 'asset' | 'folder', action: string) 
   url: `/api/ops/${kind}/${await withShortcut(w, p, kind)}/shortcut/${action}`,
   ...(method === 'PATCH' ? { body: { name: 'Renamed' } } : {}),
 });
+/** A folder of brand A the administrator has just moved to the Trash. */
+async function trashedFolder(w: World) {
+  const id = await w.freshFolder();
+  const r = await w.admin.put(`/api/ops/folder/${id}/status/change`);
+  if (r.statusCode !== 200) throw new Error(`trash: ${r.statusCode} ${r.body}`);
+  return id;
+}
 /** A collection of the principal's own (anonymous callers name the administrator's). */
 async function ownCollection(w: World, p: Principal) {
   const c = p === 'anonymous' ? w.admin : w.clients[p];
@@ -536,12 +543,22 @@ export const calls: Record<string, Build> = {
   'POST /api/ops/folder/:id/update': async (w) => ({
     method: 'POST',
     url: `/api/ops/folder/${await w.freshFolder()}/update`,
-    body: { name: 'Renamed' },
+    // Sibling folders cannot share a name: each call renames its own folder to its own name.
+    body: { name: `Renamed ${w.next()}` },
   }),
   'GET /api/ops/folder/:id/get/assets': (w) => get(`/api/ops/folder/${w.pub}/get/assets`),
   'PUT /api/ops/folder/:id/status/change': async (w) => ({
     method: 'PUT',
     url: `/api/ops/folder/${await w.freshFolder()}/status/change`,
+  }),
+  'GET /api/ops/folder/trash': (w) => get(`/api/ops/folder/trash?brand_id=${w.A.id}`),
+  'POST /api/ops/folder/:id/restore': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/folder/${await trashedFolder(w)}/restore`,
+  }),
+  'DELETE /api/ops/folder/:id/purge': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/folder/${await trashedFolder(w)}/purge`,
   }),
   'PUT /api/ops/folder/statistics': (w) => ({
     method: 'PUT',

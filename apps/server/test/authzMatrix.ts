@@ -121,6 +121,10 @@ const table: Record<string, Row> = {
   'PUT /api/ops/folder/:id/status/change': [401, 403, 403, 200, 200, 404, 403],
   // Folders the caller cannot see are left out of the answer, not refused.
   'PUT /api/ops/folder/statistics': [401, 200, 200, 200, 200, 200, 200],
+  // The Trash: asset.manage within the brand (its managers and admins).
+  'GET /api/ops/folder/trash': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/folder/:id/restore': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/folder/:id/purge': [401, 403, 403, 200, 200, 404, 403],
 
   // Browse and search: GET on the PUBLIC folder, POST on the PRIVATE one.
   'GET /api/ops/asset/list/all/:id': [401, 200, 200, 200, 200, 404, 200],

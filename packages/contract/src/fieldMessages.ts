@@ -74,6 +74,10 @@ const T = {
     syncNotFound: '{path} must be an existing directory on the server',
     syncUnreadable: '{path} is a directory the server cannot read',
     folderNotInBrand: '{path} must be a folder of the chosen brand',
+    siblingName: '{path}: another folder here already has this name',
+    moveName: '{path} already holds a folder with this name',
+    restoreName: '{path}: a folder with this name is now where this one was; rename that one, then restore',
+    restoreParent: '{path}: the folder this one was in is in the Trash; restore that one first',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -133,6 +137,10 @@ const T = {
     syncNotFound: '{path} debe ser una carpeta que exista en el servidor',
     syncUnreadable: '{path} es una carpeta que el servidor no puede leer',
     folderNotInBrand: '{path} debe ser una carpeta de la marca elegida',
+    siblingName: '{path}: otra carpeta de este lugar ya tiene este nombre',
+    moveName: '{path} ya contiene una carpeta con este nombre',
+    restoreName: '{path}: ahora hay una carpeta con este nombre donde estaba esta; renombra esa y vuelve a restaurar',
+    restoreParent: '{path}: la carpeta en la que estaba esta está en la Papelera; restaura esa primero',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -21,6 +21,8 @@ import * as userTour from './migrations/2026112630_user_tour.js';
 import * as brandDescription from './migrations/2026112640_brand_description.js';
 import * as sync from './migrations/2026112650_sync.js';
 import * as defaultHome from './migrations/2026112660_default_home.js';
+import * as folderTrash from './migrations/2026112670_folder_trash.js';
+import * as versionMetadata from './migrations/2026112671_version_metadata.js';
 import * as assetLocation from './migrations/2026112680_asset_location.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48,6 +50,8 @@ const steps: Record<string, Step> = {
   '2026112640_brand_description': brandDescription,
   '2026112650_sync': sync,
   '2026112660_default_home': defaultHome,
+  '2026112670_folder_trash': folderTrash,
+  '2026112671_version_metadata': versionMetadata,
   '2026112680_asset_location': assetLocation,
 };
 

@@ -599,6 +599,9 @@ create table asset_versions (
   thumb_key character varying(255),
   created_by integer,
   created_at character varying(32) not null,
+  duration_seconds double precision,
+  taken_at character varying(32),
+  camera text,
   constraint asset_versions_pkey primary key (id),
   constraint asset_versions_number unique (asset_id, number),
   constraint asset_versions_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
@@ -649,6 +652,7 @@ create table assets (
   created_by integer,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  trash_root integer,
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,
@@ -662,6 +666,8 @@ create index assets_folder_listing on {schema}.assets using btree (folder_id, st
 create index assets_manager_size on {schema}.assets using btree (brand_id, size, id);
 
 create index assets_manager_uploader on {schema}.assets using btree (created_by, brand_id, status, type, created_at);
+
+create index assets_trash_root on {schema}.assets using btree (trash_root);
 
 create trigger assets_card_generation_au after update on {schema}.assets
   referencing old table as old_rows new table as new_rows
@@ -974,15 +980,26 @@ create table folders (
   created_by integer,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  trashed_at character varying(32),
+  trashed_by integer,
+  trash_root integer,
   constraint folders_pkey primary key (id),
   constraint folders_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint folders_created_by_fkey foreign key (created_by) references users (id) on delete set null,
-  constraint folders_parent_id_fkey foreign key (parent_id) references folders (id) on delete cascade
+  constraint folders_parent_id_fkey foreign key (parent_id) references folders (id) on delete cascade,
+  constraint folders_trashed_by_fkey foreign key (trashed_by) references users (id) on delete set null
 );
 
 create index folders_brand_parent on {schema}.folders using btree (brand_id, parent_id, name);
 
 create index folders_path on {schema}.folders using btree (path);
+
+create unique index folders_sibling_name on {schema}.folders using btree (parent_id, lower((name)::text))
+  where ((status)::text = 'ACTIVE'::text);
+
+create index folders_trash on {schema}.folders using btree (brand_id, trash_root, trashed_at);
+
+create index folders_trash_root on {schema}.folders using btree (trash_root);
 
 create trigger folders_search_au after update of path, private_path, status on {schema}.folders
   for each row execute function asset_search_folder_sync();

@@ -237,6 +237,9 @@ create table asset_versions (
   thumb_key varchar(255),
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
+  duration_seconds real,
+  taken_at varchar(32),
+  camera text,
   constraint asset_versions_number unique (asset_id, number)
 );
 
@@ -271,7 +274,8 @@ create table assets (
   current_version integer default 1 not null,
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  trash_root integer
 );
 
 create index assets_brand_sha on assets (brand_id, sha256);
@@ -281,6 +285,8 @@ create index assets_folder_listing on assets (folder_id, status, name);
 create index assets_manager_size on assets (brand_id, size, id);
 
 create index assets_manager_uploader on assets (created_by, brand_id, status, type, created_at);
+
+create index assets_trash_root on assets (trash_root);
 
 create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at on assets begin
   insert into search_generations (brand_id, n)
@@ -641,12 +647,22 @@ create table folders (
   depth integer not null,
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  trashed_at varchar(32),
+  trashed_by integer references users (id) on delete set null,
+  trash_root integer
 );
 
 create index folders_brand_parent on folders (brand_id, parent_id, name);
 
 create index folders_path on folders (path);
+
+create unique index folders_sibling_name on folders (parent_id, lower(name))
+  where status = 'ACTIVE';
+
+create index folders_trash on folders (brand_id, trash_root, trashed_at);
+
+create index folders_trash_root on folders (trash_root);
 
 create trigger folders_search_au after update of path, private_path, status on folders begin
   update asset_search

@@ -169,6 +169,11 @@ export interface FoldersTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** Set on every folder of a subtree moved to the Trash (status INACTIVE meanwhile). */
+  trashed_at: string | null;
+  trashed_by: number | null;
+  /** The folder the deletion started from (its Trash entry); null unless trashed. */
+  trash_root: number | null;
 }
 export interface AssetsTable {
   id: Generated<number>;
@@ -204,6 +209,8 @@ export interface AssetsTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+  /** The Trash entry (a folder id) that made this asset INACTIVE; null otherwise. */
+  trash_root: number | null;
 }
 export interface AssetVersionsTable {
   id: Generated<number>;
@@ -220,6 +227,11 @@ export interface AssetVersionsTable {
   thumb_key: string | null;
   created_by: number | null;
   created_at: string;
+  /** The file's own metadata (2026112671): a current version's is the asset's. */
+  duration_seconds: number | null;
+  taken_at: string | null;
+  camera: string | null;
+  location: string | null;
 }
 /**
  * One row per asset, kept in step by triggers (migration 2026112204_search): what the searcher

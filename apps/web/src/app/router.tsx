@@ -23,6 +23,7 @@ const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
 const BrandHomePage = lazy(() => import('../features/brands/BrandHomePage'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
+const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brands/BrandsAdminPage'));
 const AssetPage = lazy(() => import('../features/assets/AssetPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
@@ -113,6 +114,12 @@ export const appRoutes: RouteObject[] = [
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
+              {
+                path: 'brand/trash',
+                loader: requirePermission('asset.manage'),
+                errorElement: <GuardError />,
+                element: <TrashPage />,
+              },
             ],
           },
           {

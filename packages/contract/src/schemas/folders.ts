@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FOLDER_NAME_MAX, VISIBILITIES } from '../constants.js';
-import { Id, IdNumber, PageQuery, StatusSchema as Status, Timestamp, text } from './common.js';
+import { Id, IdNumber, PageQuery, StatusSchema as Status, Timestamp, paginated, text } from './common.js';
 
 export const VisibilitySchema = z.enum(VISIBILITIES);
 export const FolderName = text().trim().min(1).max(FOLDER_NAME_MAX);
@@ -94,6 +94,7 @@ export const FolderUpdateBody = z.strictObject({
   remove_image: z.boolean().optional(),
 });
 export const FolderAssetsQuery = PageQuery;
+/** A folder moved to the Trash: its subtree's folders and the assets that went with it. */
 export const FolderRemoved = z.object({ message: z.string(), folders: z.number().int(), assets: z.number().int() });
 
 export const FolderStatsBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(500) });
@@ -109,3 +110,28 @@ export const FolderStats = z.object({
     }),
   ),
 });
+
+/** Days a folder stays in the brand's Trash before it is deleted for good (a recurring job). */
+export const TRASH_DAYS = 30;
+
+export const FolderTrashQuery = PageQuery.extend({ brand_id: Id });
+/** A Trash entry: a folder a deletion started from, with what it took along. */
+export const FolderTrashEntry = z.object({
+  id: z.number().int(),
+  brand_id: z.number().int(),
+  name: z.string(),
+  /** Where it was: the parent's id and the breadcrumbs' names, root first (the parent included). */
+  parent_id: z.number().int().nullable(),
+  location: z.array(z.string()),
+  visibility: VisibilitySchema,
+  trashed_at: Timestamp,
+  trashed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When the recurring purge deletes it for good (trashed_at + TRASH_DAYS). */
+  purge_at: Timestamp,
+  /** Folders of the entry (itself included) and the assets the deletion removed. */
+  folders: z.number().int(),
+  assets: z.number().int(),
+});
+export type FolderTrashEntry = z.infer<typeof FolderTrashEntry>;
+export const FolderTrashList = paginated(FolderTrashEntry);
+export const FolderPurged = z.object({ message: z.string(), folders: z.number().int(), assets: z.number().int() });

@@ -6,9 +6,10 @@ import type { Dialect } from '../index.js';
 
 /**
  * Where a photo was taken (issue 27 §3, the viewer's info panel): `{"lat":…,"lng":…}` in decimal
- * degrees from the file's EXIF GPS block, null when it has none. Existing assets stay null until a
- * new version brings the metadata again.
+ * degrees from the file's EXIF GPS block, null when it has none; on the asset and, like the camera,
+ * on each version, so a new or restored version brings its own. Existing files stay null.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('assets').addColumn('location', 'text').execute();
+  await db.schema.alterTable('asset_versions').addColumn('location', 'text').execute();
 }

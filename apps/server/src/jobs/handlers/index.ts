@@ -5,6 +5,7 @@ import { assetsDerivatives } from './assets.derivatives.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
 import { downloadsCleanup } from './downloads.cleanup.js';
+import { foldersPurgeTrash } from './folders.purgeTrash.js';
 import { mailSend } from './mail.send.js';
 import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
@@ -37,6 +38,7 @@ export const handlers = {
   'reports.apply': reportsApply,
   'reports.cleanup': reportsCleanup,
   'sync.run': syncRun,
+  'folders.purgeTrash': foldersPurgeTrash,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

@@ -207,6 +207,7 @@ export function assetManagerRepo(db: Db, dialect: Dialect) {
               'assets.created_at',
               'assets.updated_at',
               'folders.path as folder_path',
+              'folders.status as folder_status',
               'brands.name as brand_name',
               'users.id as uploader_id',
               'users.first_name as uploader_first',

@@ -18,6 +18,10 @@ export function folderNames(path: string, names: Map<number, string>): string[] 
     .map((id) => names.get(Number(id)) ?? '');
 }
 
+/** An asset whose folder is in the Trash comes back with the folder (its restore), not alone. */
+const inTrash = (abilities: AssetManagerRow['abilities'], folderStatus: string) =>
+  folderStatus === 'ACTIVE' ? abilities : { ...abilities, restore: false };
+
 /** A row of the all-assets table, with what the policy lets this actor do to it. */
 export function managerRow(actor: Actor, r: Row, names: Map<number, string>, media: MediaUrl): AssetManagerRow {
   const status = r.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
@@ -39,6 +43,6 @@ export function managerRow(actor: Actor, r: Row, names: Map<number, string>, med
         : { id: r.uploader_id, name: `${r.uploader_first ?? ''} ${r.uploader_last ?? ''}`.trim() },
     created_at: r.created_at,
     updated_at: r.updated_at,
-    abilities: assetsPolicy.abilities(actor, { status }),
+    abilities: inTrash(assetsPolicy.abilities(actor, { status }), r.folder_status),
   };
 }

@@ -25,6 +25,11 @@ import type { Clock } from '../../lib/clock.js';
 export type VersionFile = Omit<StoredFile, 'meta'> & {
   width: number | null;
   height: number | null;
+  /** The file's own metadata: it replaces the previous file's, even where it has none. */
+  duration_seconds: number | null;
+  taken_at: string | null;
+  camera: string | null;
+  location: string | null;
   name: string;
   thumb_key?: string | null;
 };
@@ -35,6 +40,21 @@ export type VersionFile = Omit<StoredFile, 'meta'> & {
  * stay as they are (a NAS sync's new file keeps what people edited in the app). Returns the
  * version's number.
  */
+/** A stored file as a version: its own metadata replaces the asset's, even where it has none. */
+export function versionFileOf(f: StoredFile, name: string): VersionFile {
+  const { meta, ...file } = f;
+  return {
+    ...file,
+    name,
+    width: meta.width ?? null,
+    height: meta.height ?? null,
+    duration_seconds: meta.duration_seconds ?? null,
+    taken_at: meta.created_at ?? null,
+    camera: meta.camera ? JSON.stringify(meta.camera) : null,
+    location: meta.location ? JSON.stringify(meta.location) : null,
+  };
+}
+
 export async function writeVersion(
   trx: Db,
   deps: { clock: Clock; audit: AuditTrail },
@@ -63,6 +83,10 @@ export async function writeVersion(
     blob_key: file.key,
     width: file.width,
     height: file.height,
+    duration_seconds: file.duration_seconds,
+    taken_at: file.taken_at,
+    camera: file.camera,
+    location: file.location,
     thumb_key: null,
     created_by: actor.user.id,
     created_at: at,
@@ -83,6 +107,10 @@ export async function writeVersion(
     blob_key: file.key,
     width: file.width,
     height: file.height,
+    duration_seconds: file.duration_seconds,
+    taken_at: file.taken_at,
+    camera: file.camera,
+    location: file.location,
     current_version: number,
     derivative_rev: rev,
     derivatives: file.empty ? 'none' : 'pending',
@@ -159,7 +187,7 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       // A rejected file answers with its own catalogue code (422, or 413 when too large).
       if (!checked.ok) throw new AppError('code' in checked ? checked.code : 'INVALID_DATA');
       const f = checked.file;
-      return makeCurrent(ctx, a, { ...f, name, width: f.meta.width ?? null, height: f.meta.height ?? null });
+      return makeCurrent(ctx, a, versionFileOf(f, name));
     },
 
     /**
@@ -215,6 +243,10 @@ export function versionsService(deps: Deps, assets: AssetsService) {
           name: v.name,
           width: v.width,
           height: v.height,
+          duration_seconds: v.duration_seconds,
+          taken_at: v.taken_at,
+          camera: v.camera,
+          location: v.location,
         },
         v.number,
       );

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
+import { paged } from '../../db/paged.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 
@@ -31,6 +32,9 @@ const FOLDER_COLUMNS = Object.keys({
   created_by: true,
   created_at: true,
   updated_at: true,
+  trashed_at: true,
+  trashed_by: true,
+  trash_root: true,
 } satisfies Record<keyof FolderRow, true>) as (keyof FolderRow)[];
 
 /** Every folder column as `<prefix><column>`, beside another table's columns in one row. */
@@ -296,6 +300,117 @@ export function foldersRepo(db: Db) {
       }
       return out;
     },
+
+    /** An ACTIVE folder under `parentId` named `name` (case-insensitive), other than `exceptId`. */
+    async siblingNamed(parentId: number, name: string, exceptId = 0) {
+      const row = await active()
+        .select('id')
+        .where('parent_id', '=', parentId)
+        .where(sql<boolean>`lower(name) = lower(${name})`)
+        .where('id', '<>', exceptId)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    /**
+     * Moves a subtree to the Trash: its ACTIVE assets become INACTIVE and remember `folder` as
+     * their trash root (one statement, so the search and count triggers run as for a removal),
+     * then its ACTIVE folders do the same. Folders trashed before keep their own entry.
+     */
+    async trash(folder: FolderRow, userId: number, at: string) {
+      const under = db
+        .selectFrom('folders')
+        .select('id')
+        .where('path', 'like', `${folder.path}%`)
+        .where('status', '=', 'ACTIVE');
+      const assets = await db
+        .updateTable('assets')
+        .set({ status: 'INACTIVE', trash_root: folder.id, updated_at: at })
+        .where('status', '=', 'ACTIVE')
+        .where('folder_id', 'in', under)
+        .executeTakeFirst();
+      const folders = await db
+        .updateTable('folders')
+        .set({ status: 'INACTIVE', trashed_at: at, trashed_by: userId, trash_root: folder.id })
+        .where('path', 'like', `${folder.path}%`)
+        .where('status', '=', 'ACTIVE')
+        .executeTakeFirst();
+      return { folders: Number(folders.numUpdatedRows), assets: Number(assets.numUpdatedRows) };
+    },
+
+    /** Brings back the folders and assets of one Trash entry, exactly those; then the subtree's privacy. */
+    async restore(entry: FolderRow, at: string) {
+      const folders = await db
+        .updateTable('folders')
+        .set({ status: 'ACTIVE', trashed_at: null, trashed_by: null, trash_root: null })
+        .where('trash_root', '=', entry.id)
+        .executeTakeFirst();
+      const assets = await db
+        .updateTable('assets')
+        .set({ status: 'ACTIVE', trash_root: null, updated_at: at })
+        .where('trash_root', '=', entry.id)
+        .executeTakeFirst();
+      await recomputePrivate(entry.path);
+      return { folders: Number(folders.numUpdatedRows), assets: Number(assets.numUpdatedRows) };
+    },
+
+    /** A Trash entry: a trashed folder the deletion started from. */
+    trashEntry: (id: number) =>
+      db
+        .selectFrom('folders')
+        .selectAll()
+        .where('id', '=', id)
+        .where('trash_root', '=', id)
+        .where('status', '=', 'INACTIVE')
+        .executeTakeFirst(),
+
+    /** A brand's Trash entries, newest first, with who trashed them and what each took along. */
+    trashList(brandId: number, withPrivate: boolean, page: number, perPage: number) {
+      let q = db
+        .selectFrom('folders as f')
+        .where('f.brand_id', '=', brandId)
+        .where(sql<boolean>`f.trash_root = f.id`)
+        .where('f.status', '=', 'INACTIVE');
+      if (!withPrivate) q = q.where('f.private_path', '=', 0);
+      return paged(
+        q,
+        (q) =>
+          q
+            .leftJoin('users as u', 'u.id', 'f.trashed_by')
+            .select([
+              'f.id',
+              'f.brand_id',
+              'f.name',
+              'f.parent_id',
+              'f.path',
+              'f.visibility',
+              'f.trashed_at',
+              'f.trashed_by',
+              'u.first_name',
+              'u.last_name',
+            ])
+            .select([
+              sql<number>`(select count(*) from folders s where s.trash_root = f.id)`.as('folders'),
+              sql<number>`(select count(*) from assets a where a.trash_root = f.id)`.as('assets'),
+            ])
+            .orderBy('f.trashed_at', 'desc')
+            .orderBy('f.id', 'desc'),
+        page,
+        perPage,
+      );
+    },
+
+    /** Trash entries trashed before `before`, oldest first. */
+    trashDue: (before: string, limit: number) =>
+      db
+        .selectFrom('folders')
+        .selectAll()
+        .where(sql<boolean>`trash_root = id`)
+        .where('status', '=', 'INACTIVE')
+        .where('trashed_at', '<', before)
+        .orderBy('trashed_at')
+        .limit(limit)
+        .execute(),
 
     byIds: (ids: number[]) =>
       ids.length ? active().selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),

@@ -15,5 +15,8 @@ export function foldersRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
     s.folders.assets(ctx, params.id, query.page, query.per_page),
   );
   mount(app, m, routes.folderRemove, ({ ctx, params }) => s.folders.remove(ctx, params.id));
+  mount(app, m, routes.folderTrash, ({ ctx, query }) => s.folders.trashList(ctx, query));
+  mount(app, m, routes.folderRestore, ({ ctx, params }) => s.folders.restore(ctx, params.id));
+  mount(app, m, routes.folderPurge, ({ ctx, params }) => s.folders.purge(ctx, params.id));
   mount(app, m, routes.folderStats, ({ ctx, body }) => s.folders.stats(ctx, body.ids));
 }

@@ -1,7 +1,14 @@
-import type { FolderNewBody, FolderNode, FolderTreeQuery, FolderUpdateBody } from '@brandvault/contract';
+import { TRASH_DAYS } from '@brandvault/contract';
+import type {
+  FolderNewBody,
+  FolderNode,
+  FolderTrashQuery,
+  FolderTreeQuery,
+  FolderUpdateBody,
+} from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
@@ -9,13 +16,13 @@ import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
-import { enqueue } from '../../jobs/queue.js';
 import type { Actor } from '../auth/actor.js';
 import { seesPrivate } from '../assets/assets.policy.js';
 import { assetCard } from '../assets/assets.view.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
+import { purgeTrashEntry } from './folders.purge.js';
 import type { FolderRow } from './folders.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { auditTrail, changesOf, created, folderTarget } from '../audit/audit.trail.js';
@@ -43,6 +50,29 @@ export function foldersService(deps: Deps) {
 
   /** The folder if its brand and visibility allow; FOLDER_NOT_FOUND otherwise. */
   const visible = async (actor: Actor, id: number) => (await visibleWithGeneration(actor, id)).folder;
+
+  /**
+   * Runs a change that may give two sibling folders one name: the check before it passed, but a
+   * parallel request can still win the race, and then the unique index answers 422, never 500.
+   */
+  async function siblingUnique<T>(field: 'name' | 'parent_id', run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw invalid({ [field]: field === 'name' ? 'siblingName' : 'moveName' });
+      throw err;
+    }
+  }
+
+  /** A Trash entry of a brand the actor sees, and not PRIVATE unless they see private content. */
+  async function trashEntry(actor: Actor, id: number) {
+    const entry = await repos.folders.trashEntry(id);
+    if (!entry || (entry.private_path === 1 && !seesPrivate(actor))) throw new AppError('FOLDER_NOT_FOUND');
+    await visibleBrand(repos, actor, entry.brand_id).catch(() => {
+      throw new AppError('FOLDER_NOT_FOUND');
+    });
+    return entry;
+  }
 
   const card = (actor: Actor, f: FolderRow) => ({
     id: f.id,
@@ -152,23 +182,26 @@ export function foldersService(deps: Deps) {
       const parent = body.parent_id ? await visible(actor, body.parent_id) : await repos.folders.rootOf(body.brand_id);
       if (!parent || parent.brand_id !== body.brand_id) throw invalid({ parent_id: 'invalid' });
       authorize(foldersPolicy.abilities(actor, parent).create_folder);
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const folderId = await makeRepos(trx).folders.insert({
-          brand_id: body.brand_id,
-          parent,
-          name: body.name,
-          visibility: body.visibility,
-          created_by: actor.user.id,
-          at: now(),
-        });
-        await audit.record(trx, ctx, {
-          event: 'folder.create',
-          target: folderTarget({ id: folderId, name: body.name }),
-          changes: created({ name: body.name, visibility: body.visibility }),
-          info: { brand_id: body.brand_id, parent_id: parent.id },
-        });
-        return folderId;
-      });
+      if (await repos.folders.siblingNamed(parent.id, body.name)) throw invalid({ name: 'siblingName' });
+      const id = await siblingUnique('name', () =>
+        handle.db.transaction().execute(async (trx) => {
+          const folderId = await makeRepos(trx).folders.insert({
+            brand_id: body.brand_id,
+            parent,
+            name: body.name,
+            visibility: body.visibility,
+            created_by: actor.user.id,
+            at: now(),
+          });
+          await audit.record(trx, ctx, {
+            event: 'folder.create',
+            target: folderTarget({ id: folderId, name: body.name }),
+            changes: created({ name: body.name, visibility: body.visibility }),
+            info: { brand_id: body.brand_id, parent_id: parent.id },
+          });
+          return folderId;
+        }),
+      );
       return view(actor, (await repos.folders.byId(id))!);
     },
 
@@ -179,14 +212,17 @@ export function foldersService(deps: Deps) {
       const parent = await visible(actor, parentId);
       // Same brand, and never into itself or below itself.
       if (parent.brand_id !== f.brand_id || parent.path.startsWith(f.path)) throw invalid({ parent_id: 'descendant' });
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).folders.move(f, parent, now());
-        await audit.record(trx, ctx, {
-          event: 'folder.move',
-          target: folderTarget(f),
-          changes: { parent: { before: f.parent_id, after: parent.id } },
-        });
-      });
+      if (await repos.folders.siblingNamed(parent.id, f.name, f.id)) throw invalid({ parent_id: 'moveName' });
+      await siblingUnique('parent_id', () =>
+        handle.db.transaction().execute(async (trx) => {
+          await makeRepos(trx).folders.move(f, parent, now());
+          await audit.record(trx, ctx, {
+            event: 'folder.move',
+            target: folderTarget(f),
+            changes: { parent: { before: f.parent_id, after: parent.id } },
+          });
+        }),
+      );
       return view(actor, (await repos.folders.byId(id))!);
     },
 
@@ -194,24 +230,28 @@ export function foldersService(deps: Deps) {
       const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).update);
+      if (body.name && f.parent_id !== null && (await repos.folders.siblingNamed(f.parent_id, body.name, f.id)))
+        throw invalid({ name: 'siblingName' });
       const key = await image(files, body.image_crop);
       const visibilityChanged = body.visibility !== undefined && body.visibility !== f.visibility;
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).folders.update(
-          id,
-          {
-            ...(body.name ? { name: body.name } : {}),
-            ...(body.visibility ? { visibility: body.visibility } : {}),
-            ...(key ? { image_key: key } : body.remove_image ? { image_key: null } : {}),
-            updated_at: now(),
-          },
-          visibilityChanged,
-        );
-        const changes = changesOf(f, { name: body.name, visibility: body.visibility }, ['name', 'visibility']);
-        if (key) changes.image = { before: f.image_key ? 'set' : null, after: 'replaced' };
-        else if (body.remove_image && f.image_key) changes.image = { before: 'set', after: null };
-        await audit.record(trx, ctx, { event: 'folder.update', target: folderTarget(f), changes });
-      });
+      await siblingUnique('name', () =>
+        handle.db.transaction().execute(async (trx) => {
+          await makeRepos(trx).folders.update(
+            id,
+            {
+              ...(body.name ? { name: body.name } : {}),
+              ...(body.visibility ? { visibility: body.visibility } : {}),
+              ...(key ? { image_key: key } : body.remove_image ? { image_key: null } : {}),
+              updated_at: now(),
+            },
+            visibilityChanged,
+          );
+          const changes = changesOf(f, { name: body.name, visibility: body.visibility }, ['name', 'visibility']);
+          if (key) changes.image = { before: f.image_key ? 'set' : null, after: 'replaced' };
+          else if (body.remove_image && f.image_key) changes.image = { before: 'set', after: null };
+          await audit.record(trx, ctx, { event: 'folder.update', target: folderTarget(f), changes });
+        }),
+      );
       if ((key || body.remove_image) && f.image_key) await storage.delete(f.image_key);
       return view(actor, (await repos.folders.byId(id))!);
     },
@@ -225,29 +265,100 @@ export function foldersService(deps: Deps) {
     },
 
     /**
-     * Irreversible (§4): the subtree's rows go in one transaction, which also enqueues the deletion
-     * of their stored files, so a crash leaves either everything or nothing removed.
+     * Moves the folder and its subtree to the brand's Trash (restorable for TRASH_DAYS): one
+     * transaction marks the folders trashed and their ACTIVE assets INACTIVE, with the audit entry.
      */
     async remove(ctx: RequestContext, id: number) {
       const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).remove);
       const result = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        const blobs = await tx.assets.blobKeysUnder(f.path);
-        const keys = [...blobs.keys, ...(await tx.folders.imageKeysUnder(f.path))];
-        const folders = await tx.folders.deleteSubtree(f.path);
-        for (let i = 0; i < keys.length; i += 500)
-          await enqueue(trx, 'blobs.delete', { keys: keys.slice(i, i + 500) }, { clock });
-        await audit.record(trx, ctx, {
-          event: 'folder.remove',
-          target: folderTarget(f),
-          info: { folders, assets: blobs.count },
+        const counts = await makeRepos(trx).folders.trash(f, actor.user.id, now());
+        // Another request trashed it first: nothing was left to move.
+        if (!counts.folders) throw new AppError('FOLDER_NOT_FOUND');
+        await audit.record(trx, ctx, { event: 'folder.trash', target: folderTarget(f), info: counts });
+        return counts;
+      });
+      return { message: 'Moved to the Trash', ...result };
+    },
+
+    /** A brand's Trash, for those who manage its assets (asset.manage, checked by the route). */
+    async trashList(ctx: RequestContext, q: z.output<typeof FolderTrashQuery>) {
+      const { actor } = ctx;
+      await visibleBrand(repos, actor, q.brand_id);
+      const perPage = q.per_page ?? 50;
+      const r = await repos.folders.trashList(q.brand_id, seesPrivate(actor), q.page, perPage);
+      const crumbs = await repos.folders.crumbsMany(r.items.map((e) => e.path));
+      return {
+        items: r.items.map((e) => {
+          const trashedAt = e.trashed_at!;
+          return {
+            id: e.id,
+            brand_id: e.brand_id,
+            name: e.name,
+            parent_id: e.parent_id,
+            location: e.path
+              .split('/')
+              .filter(Boolean)
+              .slice(0, -1)
+              .map((p) => crumbs.get(Number(p)) ?? ''),
+            visibility: e.visibility === 'PRIVATE' ? ('PRIVATE' as const) : ('PUBLIC' as const),
+            trashed_at: trashedAt,
+            trashed_by:
+              e.trashed_by !== null
+                ? { id: e.trashed_by, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() }
+                : null,
+            purge_at: iso(new Date(Date.parse(trashedAt) + TRASH_DAYS * 86_400_000)),
+            folders: Number(e.folders),
+            assets: Number(e.assets),
+          };
+        }),
+        total: r.total,
+        page: q.page,
+        per_page: perPage,
+      };
+    },
+
+    /**
+     * Puts a Trash entry back where it was. Refused (422) while its parent is itself in the Trash,
+     * or when an ACTIVE sibling now has its name: the person restores the parent, or renames the
+     * other folder, and tries again; nothing is renamed behind their back.
+     */
+    async restore(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
+      const entry = await trashEntry(actor, id);
+      const parent = entry.parent_id !== null ? await repos.folders.byId(entry.parent_id) : undefined;
+      if (!parent) throw invalid({ parent_id: 'restoreParent' });
+      if (await repos.folders.siblingNamed(parent.id, entry.name, entry.id)) throw invalid({ name: 'restoreName' });
+      try {
+        await handle.db.transaction().execute(async (trx) => {
+          const tx = makeRepos(trx);
+          // Read again inside: a parallel restore or purge of the same entry finds nothing to do.
+          if (!(await tx.folders.trashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+          if (!(await tx.folders.byId(parent.id))) throw invalid({ parent_id: 'restoreParent' });
+          const counts = await tx.folders.restore(entry, now());
+          await audit.record(trx, ctx, { event: 'folder.restore', target: folderTarget(entry), info: counts });
         });
-        return { folders, assets: blobs.count };
+      } catch (err) {
+        // The parent went to the Trash meanwhile, or a sibling took the name: the unique index says so.
+        if (isUniqueViolation(err)) throw invalid({ name: 'restoreName' });
+        throw err;
+      }
+      const restored = await repos.folders.byId(id);
+      if (!restored) throw invalid({ parent_id: 'restoreParent' });
+      return view(actor, restored);
+    },
+
+    /** "Delete forever": what removing a folder did before the Trash, for one entry. */
+    async purge(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
+      const entry = await trashEntry(actor, id);
+      const result = await handle.db.transaction().execute(async (trx) => {
+        if (!(await makeRepos(trx).folders.trashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+        return purgeTrashEntry(trx, deps, ctx, entry, false);
       });
       deps.wake?.();
-      return { message: 'Folder removed', ...result };
+      return { message: 'Deleted for good', ...result };
     },
 
     /** Folders the caller cannot see are left out rather than revealed; one brand check per brand. */

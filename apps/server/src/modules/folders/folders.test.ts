@@ -95,7 +95,7 @@ describe('folders', () => {
     expect(stats.items).toEqual([{ id: target, folders: 3, assets: 0, bytes: 0, downloads: 0 }]);
   });
 
-  it('removes a folder with its whole subtree, irreversibly', async () => {
+  it('removes a folder with its whole subtree (to the Trash: see folders.trash.test.ts)', async () => {
     const top = await makeFolder(admin, brand.id, 'Doomed');
     const child = await makeFolder(admin, brand.id, 'Child', top);
     const r = await admin.put(`/api/ops/folder/${top}/status/change`);

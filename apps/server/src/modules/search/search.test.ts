@@ -396,14 +396,17 @@ describe('asset search: kept in step with changes', () => {
     expect(await names(guest, brand.root, { q: 'autumn' })).toEqual(['Campana-hero.jpg']);
   });
 
-  it('forgets the assets of a removed folder, full-text rows included', async () => {
+  it('forgets the assets of a folder in the Trash, full-text rows included, and their rows once purged', async () => {
     const gone = await upload(admin, brand.id, misc, 'zebra-unique.jpg', 9);
     expect(await names(admin, brand.root, { q: 'zebra' })).toEqual(['zebra-unique.jpg']);
     const r = await admin.put(`/api/ops/folder/${misc}/status/change`);
     expect(r.statusCode, r.body).toBe(200);
     expect(await names(admin, brand.root, { q: 'zebra' })).toEqual([]);
     const db = t.built.handle.db;
-    expect(await db.selectFrom('asset_search').select('asset_id').where('asset_id', '=', gone).execute()).toEqual([]);
+    const row = () =>
+      db.selectFrom('asset_search').select(['asset_id', 'active']).where('asset_id', '=', gone).execute();
+    // In the Trash the row stays, inactive, for a restore.
+    expect(await row()).toEqual([{ asset_id: gone, active: 0 }]);
     if (dialect === 'sqlite') {
       const stale = await sql<{ rowid: number }>`select rowid from assets_fts where assets_fts match 'zebra'`.execute(
         db,
@@ -411,6 +414,9 @@ describe('asset search: kept in step with changes', () => {
       expect(stale.rows).toEqual([]);
       await sql`insert into assets_fts (assets_fts) values ('integrity-check')`.execute(db);
     }
+    const purged = await admin.req('DELETE', `/api/ops/folder/${misc}/purge`);
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(await row()).toEqual([]);
   });
   it('keeps the count tables equal to the rows after all of the above', async () => {
     const db = t.built.handle.db;

@@ -156,7 +156,7 @@ describe('assets statistics', () => {
     expect((await admin.form('POST', '/api/ops/asset/version/new', form)).statusCode).toBe(201);
     expect((await ofA(admin)).bytes).toBe(before.bytes - sizes.two! + v2.length);
     await consistent();
-    // A removed folder takes its assets (and their downloads) with it, irreversibly.
+    // A folder moved to the Trash takes its assets (and their downloads) out of the figures.
     const doomed = await makeFolder(admin, A.id, 'Doomed');
     const inner = await makeFolder(admin, A.id, 'Inner', doomed);
     await upload('gone', inner);

@@ -9,7 +9,7 @@ import type { Deps } from '../../services.js';
 import { assetTarget, auditTrail, folderTarget } from '../audit/audit.trail.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset, storeAndCheck } from '../assets/ingest.js';
-import { writeVersion } from '../assets/versions.service.js';
+import { versionFileOf, writeVersion } from '../assets/versions.service.js';
 import type { FolderRow } from '../folders/folders.repo.js';
 import type { ScannedFile } from './sync.scan.js';
 import { syncRepo } from './sync.repo.js';
@@ -169,12 +169,7 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       const s = checked.file;
       try {
         await db.transaction().execute(async (trx) => {
-          await writeVersion(trx, { clock: deps.clock, audit }, ctx, a, {
-            ...s,
-            name,
-            width: s.meta.width ?? null,
-            height: s.meta.height ?? null,
-          });
+          await writeVersion(trx, { clock: deps.clock, audit }, ctx, a, versionFileOf(s, name));
           if (a.status !== 'ACTIVE' && prev.missing_since) await restoreIn(trx, a.id, a.name);
           await syncRepo(trx).saveEntry(entry(f, s.sha256, a.id));
           await item(trx, f.rel, 'updated', { asset_id: a.id });

@@ -272,7 +272,11 @@ function AssetDetail({ asset }: { asset: AssetView }) {
       />
       {versionOpen && (
         <Suspense fallback={null}>
-          <UploadDialog opened onClose={() => setVersionOpen(false)} target={{ kind: 'version', assetId: asset.id }} />
+          <UploadDialog
+            opened
+            onClose={() => setVersionOpen(false)}
+            target={{ kind: 'version', assetId: asset.id, currentExt: asset.ext }}
+          />
         </Suspense>
       )}
     </Container>

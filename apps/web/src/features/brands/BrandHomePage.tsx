@@ -1,14 +1,15 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { ActionIcon, Box, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, NavLink, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconCloudUpload,
   IconFolderPlus,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconPhoto,
+  IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../app/components/EmptyBlock';
 import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
@@ -88,7 +89,19 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
   const treeError = tree.error && !currentId;
   const treeBody =
     tree.data && currentId !== undefined ? (
-      <FolderTree root={tree.data.root} currentId={currentId} rootLabel={brandName} />
+      <>
+        <FolderTree root={tree.data.root} currentId={currentId} rootLabel={brandName} />
+        {can.permission('asset.manage') && (
+          <NavLink
+            component={Link}
+            to="/brand/trash"
+            label={t('trash.treeLink')}
+            leftSection={<IconTrash size={16} stroke={1.6} />}
+            mt="xs"
+            className={classes.trashLink}
+          />
+        )}
+      </>
     ) : tree.isError ? (
       <Text size="sm" c="dimmed">
         {t('folders.treeError')}

@@ -13,6 +13,8 @@ export const folderKeys = {
   assetLists: () => [...folderKeys.all, 'assets'] as const,
   assets: (id: number) => [...folderKeys.assetLists(), id] as const,
   assetPage: (id: number, page: number, perPage: number) => [...folderKeys.assets(id), page, perPage] as const,
+  trash: (brandId: number) => [...folderKeys.all, 'trash', brandId] as const,
+  stats: (id: number) => [...folderKeys.all, 'stats', id] as const,
 };
 
 export const FOLDER_ASSETS_PER_PAGE = 48;
@@ -54,13 +56,24 @@ export function useFolderAssets(id: number | undefined, page: number, perPage = 
   });
 }
 
-/** Tree and folder views change together after any folder operation. */
-function useInvalidateFolders() {
+/**
+ * Tree and folder views change together after any folder operation; the Trash, the searches and
+ * the brand's counts follow a deletion or a restore.
+ */
+function useInvalidateFolders(alsoAssets = false) {
   const qc = useQueryClient();
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: folderKeys.trees() }),
       qc.invalidateQueries({ queryKey: folderKeys.details() }),
+      ...(alsoAssets
+        ? [
+            qc.invalidateQueries({ queryKey: [...folderKeys.all, 'trash'] }),
+            qc.invalidateQueries({ queryKey: folderKeys.assetLists() }),
+            qc.invalidateQueries({ queryKey: ['assets'] }),
+            qc.invalidateQueries({ queryKey: ['brands'] }),
+          ]
+        : []),
     ]);
 }
 
@@ -75,6 +88,36 @@ function sendUpdate(id: number, body: RouteBody<'folderUpdate'>, image?: Cropped
 }
 
 /** Creating takes no file: a picture chosen in the form follows as the new folder's update. */
+/** What a folder holds (its whole subtree), for the deletion's confirmation. */
+export function fetchFolderStats(id: number) {
+  return call(routes.folderStats, { body: { ids: [id] } }).then((r) => r.items.find((i) => i.id === id) ?? null);
+}
+
+/** The brand's Trash, newest first. */
+export function useFolderTrash(brandId: number, page = 1) {
+  return useQuery({
+    queryKey: [...folderKeys.trash(brandId), page],
+    queryFn: ({ signal }) => call(routes.folderTrash, { query: { brand_id: brandId, page, per_page: 50 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRestoreFolder() {
+  const invalidate = useInvalidateFolders(true);
+  return useMutation({
+    mutationFn: (id: number) => call(routes.folderRestore, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePurgeFolder() {
+  const invalidate = useInvalidateFolders(true);
+  return useMutation({
+    mutationFn: (id: number) => call(routes.folderPurge, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useCreateFolder() {
   const invalidate = useInvalidateFolders();
   return useMutation({
@@ -105,7 +148,7 @@ export function useMoveFolder() {
 }
 
 export function useRemoveFolder() {
-  const invalidate = useInvalidateFolders();
+  const invalidate = useInvalidateFolders(true);
   return useMutation({
     mutationFn: (id: number) => call(routes.folderRemove, { params: { id } }),
     onSuccess: invalidate,

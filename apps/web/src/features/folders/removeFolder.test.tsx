@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { FolderCard as FolderCardData } from '@brandvault/contract';
 import { ConfirmDialog } from '../../app/confirm/ConfirmDialog';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
+import { useSession } from '../../state/session';
+import { loginAnswer } from '../../test/fixtures';
 import { FolderCard } from './FolderCard';
 import { removeFolderRequest, useFolderActions } from './useFolderActions';
 
@@ -21,6 +23,19 @@ const folder: FolderCardData = {
   abilities: { update: true, move: true, remove: true, create_folder: true, upload: true },
 };
 
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(answer: (url: string, method: string) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.endsWith('/api/auth/csrf-cookie')) return new Response(null, { status: 204 });
+    return answer(url, init?.method ?? 'GET');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 function Harness() {
   const actions = useFolderActions();
   return (
@@ -34,8 +49,24 @@ function Harness() {
 }
 
 describe('remove folder', () => {
-  it('asks first and says the subfolders and assets go too, irreversibly', async () => {
+  beforeEach(() =>
+    useSession.getState().signIn({ ...loginAnswer, permissions: [{ name: 'brand.view' }, { name: 'asset.manage' }] }),
+  );
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    useSession.getState().reset();
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks first, naming the folders and assets that go to the Trash and for how long', async () => {
     const user = userEvent.setup();
+    const fetchMock = stubFetch((url, method) =>
+      url.endsWith('/api/ops/folder/statistics')
+        ? json(200, { items: [{ id: 12, folders: 2, assets: 128, bytes: 0, downloads: 0 }] })
+        : method === 'PUT'
+          ? json(200, { message: 'Moved to the Trash', folders: 3, assets: 128 })
+          : json(404, {}),
+    );
     render(
       <Providers env="test">
         <MemoryRouter>
@@ -44,24 +75,37 @@ describe('remove folder', () => {
         </MemoryRouter>
       </Providers>,
     );
-    expect(screen.getByText('Private')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Campaign 2026' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove folder?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Campaign 2026” to the Trash?' });
     expect(dialog).toHaveTextContent(
-      '“Campaign 2026” will be deleted together with all its subfolders and assets. This cannot be undone.',
+      '3 folders and 128 assets will be moved to the Trash; you can restore them for 30 days.',
     );
-    // Focus starts on the deny button (§5) and the confirm button names the permanence.
+    // Focus starts on the deny button (§5).
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    expect(within(dialog).getByRole('button', { name: 'Delete permanently' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move to Trash' }));
+    expect(
+      fetchMock.mock.calls.some(
+        ([u, init]) => String(u).endsWith('/folder/12/status/change') && init?.method === 'PUT',
+      ),
+    ).toBe(true);
+    // The toast offers to undo, which restores the folder.
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    expect(await screen.findByText('“Campaign 2026” is in the Trash: 3 folders and 128 assets.')).toBeInTheDocument();
+    await user.click(undo);
+    expect(
+      fetchMock.mock.calls.some(([u, init]) => String(u).endsWith('/folder/12/restore') && init?.method === 'POST'),
+    ).toBe(true);
   });
 
-  it('says the same in Spanish', () => {
+  it('says the same in Spanish, and still asks when the counts cannot be read', () => {
     const es = i18n.getFixedT('es');
-    const request = removeFolderRequest('Campaña', es);
-    expect(request.message).toMatch(/todas sus subcarpetas y recursos/);
-    expect(request.message).toMatch(/no se puede deshacer/);
+    const request = removeFolderRequest('Campaña', es, { folders: 0, assets: 1 });
+    expect(request.title).toBe('¿Mover «Campaña» a la Papelera?');
+    expect(request.message).toBe(
+      '1 carpeta y 1 recurso se moverán a la Papelera; podrás restaurarlos durante 30 días.',
+    );
     expect(request.danger).toBe(true);
+    expect(removeFolderRequest('Campaña', es, null).message).toMatch(/subcarpetas y recursos se moverán a la Papelera/);
   });
 });

@@ -31,6 +31,7 @@ import { summarize } from './uploadState';
 import type { FileStatus, UploadItem } from './uploadState';
 import { AllowedTypes, ApplyToAll, FileThumb, UploadDestination } from './UploadExtras';
 import { useTusUploader } from './useTusUploader';
+import { versionTypeChange } from '../versionType';
 import type { CommonMeta, UploadTarget } from './useTusUploader';
 import classes from './UploadDialog.module.css';
 
@@ -149,6 +150,25 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
     up.addFiles(isVersion ? files.slice(0, 1) : files);
   };
 
+  // A new version of another file type is asked about first ("The new version is a PNG; …").
+  const startUpload = async () => {
+    if (target.kind === 'version' && target.currentExt) {
+      const file = items.find((it) => it.status === 'pending');
+      const change = file ? versionTypeChange(target.currentExt, file.name) : null;
+      if (
+        change &&
+        !(await confirm({
+          title: t('versions.typeChangeTitle'),
+          message: t('versions.typeChange', change),
+          confirmLabel: t('versions.typeChangeButton'),
+          cancelLabel: t('common.cancel'),
+        }))
+      )
+        return;
+    }
+    void up.start(isVersion ? {} : common);
+  };
+
   const canAdd = !(isVersion && items.length > 0);
   const retryable = items.some((it) => it.status === 'failed' && !it.rejected);
 
@@ -250,7 +270,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
             leftSection={<IconUpload size={16} />}
             disabled={sum.pending === 0}
             loading={running}
-            onClick={() => void up.start(isVersion ? {} : common)}
+            onClick={() => void startUpload()}
           >
             {t('upload.start', { count: sum.pending })}
           </Button>

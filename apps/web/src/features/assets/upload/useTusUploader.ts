@@ -36,7 +36,9 @@ const presentFields = (meta: Record<string, unknown>) =>
 const CHUNK_SIZE = 8 * 1024 * 1024;
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
-export type UploadTarget = { kind: 'folder'; brandId: number; folderId: number } | { kind: 'version'; assetId: number };
+/** A version names the asset's current extension, so a change of file type is asked about first. */
+export type UploadTarget =
+  { kind: 'folder'; brandId: number; folderId: number } | { kind: 'version'; assetId: number; currentExt?: string };
 
 type FileMeta = Meta & Record<string, string>;
 type File_ = UppyFile<FileMeta, TusBody>;

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
+import { ADMIN, signIn, unique } from '../support/fixtures';
+import { makeMedia } from '../support/media';
+
+test('a deleted folder goes to the Trash with its counts, and comes back by Undo or from the Trash', async ({
+  page,
+}) => {
+  const media = makeMedia();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+  const api = await apiAs(page);
+  const tag = unique('trash').slice(-6);
+  const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
+    name: `Trash ${tag}`,
+    slug: `trash-${tag}`,
+  });
+  const folder = async (name: string, parent: number) =>
+    (
+      await api.send<{ folder: { id: number } }>('POST', '/api/ops/folder/new', {
+        brand_id: brand.id,
+        parent_id: parent,
+        name,
+        visibility: 'PUBLIC',
+      })
+    ).folder.id;
+  const campaigns = await folder('Campaigns', brand.root_folder_id);
+  const y2026 = await folder('2026', campaigns);
+  await api.upload(brand.id, campaigns, [media.sunrise]);
+  await api.upload(brand.id, y2026, [media.bars]);
+
+  await page.reload();
+  await page.getByTestId(`brand-card-${brand.id}`).click();
+  await page.waitForURL('**/brand');
+  const card = page.getByRole('button', { name: 'Actions for Campaigns' });
+
+  // The confirmation names what goes; Undo in the toast brings it back.
+  await card.click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move “Campaigns” to the Trash?' });
+  await expect(dialog).toContainText(
+    '2 folders and 2 assets will be moved to the Trash; you can restore them for 30 days.',
+  );
+  await dialog.getByRole('button', { name: 'Move to Trash' }).click();
+  await expect(page.getByText('“Campaigns” is in the Trash: 2 folders and 2 assets.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('“Campaigns” is back where it was.')).toBeVisible();
+  await expect(card).toBeVisible();
+
+  // Deleted again, it waits in the Trash, reached from under the folder tree.
+  await card.click();
+  await page.getByRole('menuitem', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByRole('link', { name: 'Trash', exact: true }).click();
+  await page.waitForURL('**/brand/trash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trash' })).toBeVisible();
+  const row = page.getByRole('list', { name: 'Deleted folders' }).getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Campaigns');
+  await expect(row).toContainText('2 folders · 2 assets');
+  await expect(row).toContainText('Deleted by Admin User');
+  await expect(row).toContainText('30 days left');
+  await row.getByRole('button', { name: 'Restore Campaigns' }).click();
+  await expect(page.getByText('The Trash is empty')).toBeVisible();
+
+  // Back home, the folder and its assets are there again, in search too.
+  await page.getByRole('link', { name: 'Back to folders' }).first().click();
+  await expect(card).toBeVisible();
+  const search = await api.send<{ total: number }>('POST', `/api/ops/asset/list/all/${brand.root_folder_id}`, {});
+  expect(search.total).toBe(2);
+});
