@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE } from '../constants.js';
 import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
+import { AssetSyncOrigin } from './sync.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
@@ -72,6 +73,8 @@ export const AssetView = AssetCard.extend({
   brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   breadcrumbs: z.array(Crumb),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The NAS sync source the file came from, and its path there (issue 29); null when uploaded. */
+  sync: AssetSyncOrigin.nullable().optional(),
 });
 export type AssetView = z.infer<typeof AssetView>;
 export const AssetResponse = z.object({ asset: AssetView });
