@@ -137,6 +137,7 @@ function RunBody({ run, brandId }: { run: SyncRun; brandId: number | undefined }
                   <Text span inherit visibleFrom="sm">
                     {t('sync.report.asset')}
                   </Text>
+                  <VisuallyHidden hiddenFrom="sm">{t('sync.report.asset')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -15,6 +15,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import type { SyncRun, SyncSource } from '@brandvault/contract';
@@ -186,6 +187,7 @@ function RunsTable({ source }: { source: SyncSource }) {
               <Text span inherit visibleFrom="sm">
                 {t('sync.detail.report')}
               </Text>
+              <VisuallyHidden hiddenFrom="sm">{t('sync.detail.report')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
