@@ -15,13 +15,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { SYNC_PATTERNS_MAX, SyncSourceBody } from '@brandvault/contract';
+import { SYNC_PATTERNS_MAX, SyncSourceBody, fieldText } from '@brandvault/contract';
 import type { SyncOnMissing, SyncSchedule, SyncSource } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { currentLang } from '../../i18n';
 import { useMyBrands } from '../brands/api';
 import { flattenTree, useFolderTree } from '../folders/api';
 import { useSaveSource } from './api';
@@ -142,7 +143,13 @@ function SourceForm({
   const brands = useMyBrands();
   const form = useForm<Values>({
     initialValues: initialValues(source),
-    validate: (v) => byField(validateWith(SyncSourceBody, toBody(v))),
+    validate: (v) => {
+      const errors = byField(validateWith(SyncSourceBody, toBody(v)));
+      // A missing id fails the id's union, which zod words as "invalid": say what is missing.
+      for (const key of ['brand_id', 'folder_id'] as const)
+        if (!v[key]) errors[key] = fieldText(currentLang(), 'required', { path: key });
+      return errors;
+    },
   });
   const brandId = form.values.brand_id ? Number(form.values.brand_id) : undefined;
   const tree = useFolderTree(brandId);
@@ -216,7 +223,7 @@ function SourceForm({
           label={t('sync.form.path')}
           name="path"
           required
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           placeholder={roots[0] ? `${roots[0].replace(/\/+$/, '')}/…` : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={

@@ -85,7 +85,7 @@ function stubApi(stub: Stub) {
   return calls;
 }
 
-const rowOf = async (id: number) => within(await screen.findByTestId(`sync-row-${id}`, {}, { timeout: 8000 }));
+const rowOf = async (id: number) => within(await screen.findByTestId(`sync-row-${id}`, {}, { timeout: 15_000 }));
 
 describe('SyncPage', { timeout: 30_000 }, () => {
   beforeEach(async () => {
@@ -131,7 +131,7 @@ describe('SyncPage', { timeout: 30_000 }, () => {
     expect(second.getByText('Not scheduled')).toBeInTheDocument();
     expect(second.queryByRole('button', { name: 'Run Archive now' })).not.toBeInTheDocument();
     expect(second.queryByRole('button', { name: 'Edit Archive' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'New source' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'New source' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('says what sync does when there is no source, and offers none to create after a 403 on the roots', async () => {
@@ -243,7 +243,7 @@ describe('SyncPage', { timeout: 30_000 }, () => {
     const row = await rowOf(3);
     expect(row.getByText('3 nuevos · 1 movido · 1 omitido')).toBeInTheDocument();
     expect(row.getAllByText('Cada día a las 06:00').length).toBeGreaterThan(0);
-    expect(screen.getByRole('button', { name: 'Nuevo origen' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Nuevo origen' }, { timeout: 5000 })).toBeInTheDocument();
     await i18n.changeLanguage('en');
   });
 });

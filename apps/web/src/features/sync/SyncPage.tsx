@@ -104,7 +104,7 @@ function sourceColumns(t: TFunction): ColumnDef<SyncSource>[] {
               {s.name}
             </Anchor>
             {!s.enabled && (
-              <Badge size="xs" variant="light" color="gray">
+              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
                 {t('sync.state.disabled')}
               </Badge>
             )}

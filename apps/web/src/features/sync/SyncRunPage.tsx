@@ -1,5 +1,19 @@
 import type { MouseEvent } from 'react';
-import { Alert, Anchor, Badge, Box, Chip, Container, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Chip,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconListSearch } from '@tabler/icons-react';
 import { SYNC_OUTCOMES } from '@brandvault/contract';
 import type { SyncOutcome, SyncRun, SyncRunItem } from '@brandvault/contract';
