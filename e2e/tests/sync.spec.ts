@@ -73,7 +73,12 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   await form.getByRole('combobox', { name: /^Brand/ }).click();
   await page.getByRole('option', { name: brandName, exact: true }).click();
   await expect(form.getByRole('combobox', { name: /^Folder/ })).toHaveValue('Brand root');
-  await form.getByRole('radio', { name: 'Manual' }).check({ force: true });
+  // The segments' and chips' radios are visually hidden: their labels are what people click.
+  await form
+    .locator('label')
+    .filter({ hasText: /^Manual$/ })
+    .click();
+  await expect(form.getByRole('radio', { name: 'Manual' })).toBeChecked();
   await form.getByRole('button', { name: 'Create source' }).click();
   await expect(form.getByLabel(/^Server folder/)).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel(/^Server folder/)).toBeFocused();
@@ -105,7 +110,7 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
     .getByRole('link')
     .click();
   await expect(page.getByRole('link', { name: 'shot-01.jpg' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('link', { name: 'shot-24.jpg' })).toBeVisible();
+  await expect(page.getByText('24 assets', { exact: true })).toBeVisible();
 
   // The first shot changes on the NAS: the next run makes a new version of the same asset.
   ff(['-f', 'lavfi', '-i', 'smptebars=size=320x240', '-frames:v', '1', share.first]);
@@ -119,7 +124,8 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
     .filter({ hasText: 'campaign' })
     .getByRole('link')
     .click();
-  await page.getByRole('link', { name: 'shot-01.jpg' }).click();
+  await page.getByRole('button', { name: 'Actions for shot-01.jpg' }).click();
+  await page.getByRole('menuitem', { name: 'Open details' }).click();
   await page.waitForURL('**/brand/asset/*');
   const facts = page.locator('section[aria-labelledby="asset-facts"]');
   await expect(facts.getByText('Version 2')).toBeVisible();
@@ -140,11 +146,17 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
     .getByRole('link', { name: /^Report of the run of/ })
     .click();
   await expect(page.getByRole('heading', { name: 'Run report' })).toBeVisible();
-  await page.getByRole('radio', { name: /^New · 25/ }).check({ force: true });
+  await page
+    .locator('label')
+    .filter({ hasText: /^New · 25$/ })
+    .click();
   await expect(page).toHaveURL(/outcome=new/);
   await expect(page.getByTestId('sync-item')).toHaveCount(25);
   await expect(page.getByTestId('sync-item').filter({ hasText: 'brief.pdf' })).toBeVisible();
-  await page.getByRole('radio', { name: /^Updated · 0/ }).check({ force: true });
+  await page
+    .locator('label')
+    .filter({ hasText: /^Updated · 0$/ })
+    .click();
   await expect(page.getByText('No file of this run had this outcome.')).toBeVisible();
 
   // A Spanish-speaking administrator reads the same screens in Spanish.
@@ -176,7 +188,10 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
     .getByRole('link', { name: /^Informe de la ejecución del/ })
     .click();
   await expect(es.getByRole('heading', { name: 'Informe de la ejecución' })).toBeVisible();
-  await es.getByRole('radio', { name: /^Actualizado · 1/ }).check({ force: true });
+  await es
+    .locator('label')
+    .filter({ hasText: /^Actualizado · 1$/ })
+    .click();
   const item = es.getByTestId('sync-item');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText('shot-01.jpg');
