@@ -38,6 +38,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
+import { startSyncWatcher } from './modules/sync/sync.watch.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
 import { shortcutsRoutes } from './modules/shortcuts/shortcuts.routes.js';
@@ -136,6 +138,7 @@ export async function buildApp(
     downloadsRoutes(app, mountDeps, services);
     reportsRoutes(app, mountDeps, services);
     watermarksRoutes(app, mountDeps, services);
+    syncRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
@@ -163,6 +166,7 @@ export async function buildApp(
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
             mailWindowMs: config.notificationMailWindowMs,
+            sync: config.sync,
             redis: config.redis,
           })
         : null;
@@ -172,6 +176,20 @@ export async function buildApp(
         ? startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
         : null;
     deps.wake = () => (worker ? worker.wake() : dispatcher?.nudge());
+    // NAS sync: the process that works the queue also watches the local sources (a hint only).
+    const watcher =
+      worker && config.sync.watch && config.sync.roots.length
+        ? await startSyncWatcher({
+            db: handle.db,
+            clock,
+            log: app.log,
+            settings: config.sync,
+            onRun: () => worker.wake(),
+          }).catch((err: unknown) => {
+            app.log.warn({ err }, 'sync: the watcher did not start; schedules still run');
+            return null;
+          })
+        : null;
 
     return {
       app,
@@ -181,6 +199,7 @@ export async function buildApp(
       worker,
       async close() {
         await app.close();
+        await watcher?.stop();
         await worker?.stop();
         await dispatcher?.stop();
         await storage.close();

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { delimiter, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN } from '@brandvault/contract';
+import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN, SYNC_SETTLE_SECONDS } from '@brandvault/contract';
 import { storageOptionsFromEnv } from './storage/index.js';
 import type { StorageOptions } from './storage/index.js';
 
@@ -63,6 +63,12 @@ const Env = z
     NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     PROFILE_PHOTO_PROVIDER_HOST: origin.optional(),
     PROFILE_PHOTO_HOST: origin.optional(),
+    SYNC_ROOTS: z.string().default(''),
+    SYNC_SETTLE_SECONDS: z.coerce.number().min(0).max(600).default(SYNC_SETTLE_SECONDS),
+    SYNC_WATCH: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
   })
   .refine((e) => !e.PROFILE_PHOTO_PROVIDER_HOST === !e.PROFILE_PHOTO_HOST, {
     path: ['PROFILE_PHOTO_HOST'],
@@ -112,7 +118,19 @@ export type Config = {
    * (spec §7); both are origins. Unset: only photos stored here are shown.
    */
   profilePhotoHosts: { provider: string; host: string } | undefined;
+  /** NAS sync (issue 29): where sources may point, how long a file must keep still, and watching. */
+  sync: SyncSettings;
 };
+
+export interface SyncSettings {
+  /** SYNC_ROOTS, split on the path delimiter (`:`; `;` on Windows), made absolute; none by default. */
+  roots: string[];
+  /** Two looks at a new or changed file this far apart tell a file still being written. */
+  settleMs: number;
+  /** Whether a worker watches local sources (SYNC_WATCH; the scan stays the truth). */
+  watch: boolean;
+  maxUploadBytes: number;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -155,5 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PROFILE_PHOTO_PROVIDER_HOST && e.PROFILE_PHOTO_HOST
         ? { provider: e.PROFILE_PHOTO_PROVIDER_HOST, host: e.PROFILE_PHOTO_HOST }
         : undefined,
+    sync: {
+      roots: e.SYNC_ROOTS.split(delimiter)
+        .map((r) => r.trim())
+        .filter(Boolean)
+        .map((r) => resolve(r)),
+      settleMs: Math.round(e.SYNC_SETTLE_SECONDS * 1000),
+      watch: e.SYNC_WATCH,
+      maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    },
   };
 }

@@ -24,7 +24,7 @@ if (cluster.isPrimary && config.webConcurrency > 1) {
   const built = await buildApp(config, { worker: first });
   await built.app.listen({ port: config.port, host: config.host });
   if (cluster.isPrimary) built.app.log.info(`Brandvault is ready on ${config.appUrl}`);
-  // One warning at start when ffmpeg, poppler or heif-convert is missing: those assets keep their icon.
+  // One warning at start when ffmpeg is missing: videos keep their icon (HEIC and PDF have built-in stand-ins).
   if (first) void warnAboutMissingTools(built.app.log);
 
   let closing = false;

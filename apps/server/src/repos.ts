@@ -14,6 +14,7 @@ import { usersRepo } from './modules/users/users.repo.js';
 import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
+import { syncRepo } from './modules/sync/sync.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db) {
@@ -31,6 +32,7 @@ export function makeRepos(db: Db) {
     comments: commentsRepo(db),
     notifications: notificationsRepo(db),
     watermarks: watermarksRepo(db),
+    sync: syncRepo(db),
     cropPresets: cropPresetsRepo(db),
     setup: setupRepo(db),
   };

@@ -35,6 +35,7 @@ import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
+import { syncService } from './modules/sync/sync.service.js';
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -84,6 +85,7 @@ export function makeServices(deps: Deps) {
     stats: statsService(deps),
     reports: reportsService(deps),
     imports: importsService(deps),
+    sync: syncService(deps),
     // The database is the only message bus this deployment has (no Redis client is a dependency).
     notifications: notificationsService(
       deps,

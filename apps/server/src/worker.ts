@@ -5,6 +5,8 @@ import { consoleLog } from './jobs/log.js';
 import { startWorker } from './jobs/start.js';
 import { mailerFromConfig } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
+import { systemClock } from './lib/clock.js';
+import { startSyncWatcher } from './modules/sync/sync.watch.js';
 
 // `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
 const config = loadConfig();
@@ -22,8 +24,24 @@ const worker = startWorker({
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
   mailWindowMs: config.notificationMailWindowMs,
+  sync: config.sync,
   redis: config.redis,
 });
+
+// NAS sync: this worker also watches the local sources (a hint; the scheduled scan stays the truth).
+const watcher =
+  config.sync.watch && config.sync.roots.length
+    ? await startSyncWatcher({
+        db: handle.db,
+        clock: systemClock,
+        log,
+        settings: config.sync,
+        onRun: () => worker.wake(),
+      }).catch((err: unknown) => {
+        log.warn({ err }, 'sync: the watcher did not start; schedules still run');
+        return null;
+      })
+    : null;
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -32,8 +50,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) process.exit(1);
     stopping = true;
     log.info({ signal, running: worker.running }, 'stopping: waiting for running jobs');
-    worker
-      .stop()
+    Promise.resolve(watcher?.stop())
+      .then(() => worker.stop())
       .then(() => storage.close())
       .then(() => handle.close())
       .then(

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { enqueueAny } from '../src/jobs/queue.js';
 import { downloadKey } from '../src/modules/downloads/downloads.build.js';
@@ -139,6 +141,33 @@ const templateForm = async () => {
   const data = Buffer.from(await wb.xlsx.writeBuffer());
   return multipart({}, [{ field: 'template', name: 'matrix.xlsx', type: 'application/octet-stream', data }]);
 };
+
+/** A NAS sync source of brand A (a directory under the app's sync root), made by the administrator. */
+const syncBody = (w: World) => {
+  const dir = join(w.syncRoot, `matrix-${w.A.id}`);
+  mkdirSync(dir, { recursive: true });
+  return { name: `Matrix NAS ${w.next()}`, path: dir, brand_id: w.A.id, folder_id: w.pub, schedule: 'manual' };
+};
+async function freshSyncSource(w: World) {
+  const r = await w.clients.admin.post('/api/asset/sync/source', syncBody(w));
+  if (r.statusCode !== 201) throw new Error(`sync source: ${r.statusCode} ${r.body}`);
+  return r.json().source.id as number;
+}
+const syncSources = new WeakMap<World, Promise<{ source: number; run: number }>>();
+/** One source of brand A with one run, shared by the calls that only read. */
+function syncSourceOf(w: World) {
+  let p = syncSources.get(w);
+  if (!p) {
+    p = (async () => {
+      const source = await freshSyncSource(w);
+      const r = await w.clients.admin.post(`/api/asset/sync/source/${source}/run`);
+      if (r.statusCode !== 202) throw new Error(`sync run: ${r.statusCode} ${r.body}`);
+      return { source, run: r.json().run.id as number };
+    })();
+    syncSources.set(w, p);
+  }
+  return p;
+}
 
 /** Brand A's watermark image, set once by the administrator (what `GET asset/watermark` answers). */
 const watermarked = new WeakSet<World>();
@@ -456,6 +485,30 @@ export const calls: Record<string, Build> = {
   }),
   'GET /api/ops/report/import/:id/result': async (w) =>
     get(`/api/ops/report/import/${await importOf(w, w.memberA.id, 'applied')}/result`),
+  'GET /api/asset/sync/roots': () => get('/api/asset/sync/roots'),
+  'GET /api/asset/sync/source/list': async (w) => {
+    const { source } = await syncSourceOf(w);
+    return { ...get(`/api/asset/sync/source/list?per_page=100`), judge: listed(() => source) };
+  },
+  'GET /api/asset/sync/source/:id': async (w) => get(`/api/asset/sync/source/${(await syncSourceOf(w)).source}`),
+  'POST /api/asset/sync/source': (w) => ({ method: 'POST', url: '/api/asset/sync/source', body: syncBody(w) }),
+  'PUT /api/asset/sync/source/:id': async (w) => ({
+    method: 'PUT',
+    url: `/api/asset/sync/source/${await freshSyncSource(w)}`,
+    body: syncBody(w),
+  }),
+  'DELETE /api/asset/sync/source/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/asset/sync/source/${await freshSyncSource(w)}`,
+  }),
+  'POST /api/asset/sync/source/:id/run': async (w) => ({
+    method: 'POST',
+    url: `/api/asset/sync/source/${await freshSyncSource(w)}/run`,
+  }),
+  'GET /api/asset/sync/source/:id/runs': async (w) =>
+    get(`/api/asset/sync/source/${(await syncSourceOf(w)).source}/runs`),
+  'GET /api/asset/sync/run/:id': async (w) => get(`/api/asset/sync/run/${(await syncSourceOf(w)).run}`),
+  'GET /api/asset/sync/run/:id/items': async (w) => get(`/api/asset/sync/run/${(await syncSourceOf(w)).run}/items`),
   'POST /api/ops/watermark/trace': async () => ({
     method: 'POST',
     url: '/api/ops/watermark/trace',

@@ -84,6 +84,18 @@ const table: Record<string, Row> = {
   'GET /api/ops/brand/:id/watermark': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/brand/:id/watermark': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/watermark/trace': [401, 403, 403, 403, 200, 403, 403],
+  // NAS sync (issue 29): sources are read with asset.view within the brand, and set up, changed,
+  // deleted and run by the brand's managers (asset.manage in the brand) and administrators.
+  'GET /api/asset/sync/roots': [401, 403, 403, 200, 200, 200, 403],
+  'GET /api/asset/sync/source/list': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/asset/sync/source/:id': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/asset/sync/source': [401, 403, 403, 201, 201, 404, 403],
+  'PUT /api/asset/sync/source/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/asset/sync/source/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/asset/sync/source/:id/run': [401, 403, 403, 202, 202, 404, 403],
+  'GET /api/asset/sync/source/:id/runs': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/asset/sync/run/:id': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/asset/sync/run/:id/items': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

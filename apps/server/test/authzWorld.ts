@@ -143,6 +143,8 @@ export async function buildWorld(t: TestApp) {
     /** The app's database, for objects no route makes yet (jobs with an owner). */
     db: t.built.handle.db,
     storage: t.built.storage,
+    /** SYNC_ROOTS of the app: where a NAS sync source may point. */
+    syncRoot: t.syncRoot,
     admin,
     clients,
     A,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -61,6 +61,8 @@ export interface Mail {
  */
 export async function startApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-test-'));
+  const syncRoot = join(dataDir, 'nas');
+  mkdirSync(syncRoot);
   const clock = new TestClock();
   let pgSchema: string | undefined;
   let databaseUrl: string | undefined;
@@ -83,6 +85,10 @@ export async function startApp(env: Record<string, string> = {}) {
     WEB_DIST: join(dataDir, 'no-web'),
     // app.inject waits for the end of an answer: a notification stream ends soon in tests.
     NOTIFICATION_STREAM_SECONDS: '0.3',
+    // NAS sync: one root inside the data dir, no settle wait and no watcher (tests that need them say so).
+    SYNC_ROOTS: syncRoot,
+    SYNC_SETTLE_SECONDS: '0',
+    SYNC_WATCH: 'false',
     ...env,
   } as NodeJS.ProcessEnv);
   const build = async () => {
@@ -112,6 +118,8 @@ export async function startApp(env: Record<string, string> = {}) {
     /** The app's BullMQ key prefix when TEST_QUEUE=redis; null on the database queue. */
     redisPrefix,
     dataDir,
+    /** SYNC_ROOTS of this app (unless `env` set another). */
+    syncRoot,
     /** A client whose every request returns once the mail it queued has been sent (see settleMail). */
     client: () => new Client(built, mailSettled),
     /**

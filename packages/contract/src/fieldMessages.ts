@@ -69,6 +69,11 @@ const T = {
     templateTooMany: `{path}: a template holds at most ${TEMPLATE_MAX_ROWS.toLocaleString('en')} rows`,
     runAt: `{path} must be in the future and at most ${IMPORT_SCHEDULE_MAX_DAYS} days ahead`,
     importState: '{path}: this import cannot do that in its present state',
+    syncNoRoots: '{path}: no sync roots are configured on this server (SYNC_ROOTS), so no source can be added',
+    syncOutsideRoots: "{path} must be a directory inside one of the server's sync roots",
+    syncNotFound: '{path} must be an existing directory on the server',
+    syncUnreadable: '{path} is a directory the server cannot read',
+    folderNotInBrand: '{path} must be a folder of the chosen brand',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -122,6 +127,12 @@ const T = {
     templateTooMany: `{path}: una plantilla contiene como máximo ${TEMPLATE_MAX_ROWS.toLocaleString('es')} filas`,
     runAt: `{path} debe ser futura y como máximo a ${IMPORT_SCHEDULE_MAX_DAYS} días`,
     importState: '{path}: esta importación no puede hacer eso en su estado actual',
+    syncNoRoots:
+      '{path}: este servidor no tiene raíces de sincronización configuradas (SYNC_ROOTS), así que no se puede añadir ningún origen',
+    syncOutsideRoots: '{path} debe ser una carpeta dentro de una de las raíces de sincronización del servidor',
+    syncNotFound: '{path} debe ser una carpeta que exista en el servidor',
+    syncUnreadable: '{path} es una carpeta que el servidor no puede leer',
+    folderNotInBrand: '{path} debe ser una carpeta de la marca elegida',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -19,6 +19,7 @@ import * as cropPresets from './migrations/2026112617_crop_presets.js';
 import * as templateImports from './migrations/2026112620_template_imports.js';
 import * as userTour from './migrations/2026112630_user_tour.js';
 import * as brandDescription from './migrations/2026112640_brand_description.js';
+import * as sync from './migrations/2026112650_sync.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -43,6 +44,7 @@ const steps: Record<string, Step> = {
   '2026112620_template_imports': templateImports,
   '2026112630_user_tour': userTour,
   '2026112640_brand_description': brandDescription,
+  '2026112650_sync': sync,
 };
 
 /** Every migration's name, in the order they run. */

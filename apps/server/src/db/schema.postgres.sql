@@ -47,6 +47,12 @@ create sequence share_links_id_seq as integer start with 1 increment by 1 minval
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
 
+create sequence sync_run_items_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sync_run_items.id;
+
+create sequence sync_runs_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sync_runs.id;
+
+create sequence sync_sources_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sync_sources.id;
+
 create sequence template_imports_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by template_imports.id;
 
 create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
@@ -1209,6 +1215,95 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on {schema}.shortcuts using btree (brand_id);
+
+create table sync_entries (
+  source_id integer not null,
+  rel_path character varying(1024) not null,
+  size bigint not null,
+  mtime_ms bigint not null,
+  sha256 character varying(64),
+  asset_id integer,
+  failed_size bigint,
+  failed_mtime_ms bigint,
+  missing_since character varying(32),
+  constraint sync_entries_pk primary key (source_id, rel_path),
+  constraint sync_entries_asset_id_fkey foreign key (asset_id) references assets (id) on delete set null,
+  constraint sync_entries_source_id_fkey foreign key (source_id) references sync_sources (id) on delete cascade
+);
+
+create index sync_entries_asset on {schema}.sync_entries using btree (asset_id);
+
+create index sync_entries_sha on {schema}.sync_entries using btree (source_id, sha256);
+
+create table sync_run_items (
+  id integer default nextval('sync_run_items_id_seq'::regclass) not null,
+  run_id integer not null,
+  path character varying(1024) not null,
+  outcome character varying(8) not null,
+  reason character varying(16),
+  from_path character varying(1024),
+  asset_id integer,
+  constraint sync_run_items_pkey primary key (id),
+  constraint sync_run_items_asset_id_fkey foreign key (asset_id) references assets (id) on delete set null,
+  constraint sync_run_items_run_id_fkey foreign key (run_id) references sync_runs (id) on delete cascade
+);
+
+create index sync_run_items_run on {schema}.sync_run_items using btree (run_id, outcome, id);
+
+create table sync_runs (
+  id integer default nextval('sync_runs_id_seq'::regclass) not null,
+  source_id integer not null,
+  status character varying(8) not null,
+  trigger character varying(8) not null,
+  job_id integer,
+  started_by integer,
+  n_seen integer default 0 not null,
+  n_new integer default 0 not null,
+  n_updated integer default 0 not null,
+  n_moved integer default 0 not null,
+  n_removed integer default 0 not null,
+  n_skipped integer default 0 not null,
+  n_failed integer default 0 not null,
+  n_unchanged integer default 0 not null,
+  nothing_changed integer default 0 not null,
+  error text,
+  queued_at character varying(32) not null,
+  started_at character varying(32),
+  finished_at character varying(32),
+  constraint sync_runs_pkey primary key (id),
+  constraint sync_runs_source_id_fkey foreign key (source_id) references sync_sources (id) on delete cascade,
+  constraint sync_runs_started_by_fkey foreign key (started_by) references users (id) on delete set null
+);
+
+create unique index sync_runs_active on {schema}.sync_runs using btree (source_id)
+  where ((status)::text = any ((array['queued'::character varying, 'running'::character varying])::text[]));
+
+create index sync_runs_source on {schema}.sync_runs using btree (source_id, id);
+
+create table sync_sources (
+  id integer default nextval('sync_sources_id_seq'::regclass) not null,
+  name character varying(255) not null,
+  path character varying(1024) not null,
+  brand_id integer not null,
+  folder_id integer not null,
+  schedule character varying(8) not null,
+  daily_at character varying(5),
+  include text not null,
+  exclude text not null,
+  on_missing character varying(8) not null,
+  email_report integer default 0 not null,
+  watch integer default 1 not null,
+  enabled integer default 1 not null,
+  created_by integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint sync_sources_pkey primary key (id),
+  constraint sync_sources_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint sync_sources_created_by_fkey foreign key (created_by) references users (id) on delete set null,
+  constraint sync_sources_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade
+);
+
+create index sync_sources_brand on {schema}.sync_sources using btree (brand_id, id);
 
 create table template_import_rows (
   import_id integer not null,

@@ -887,6 +887,83 @@ create table shortcuts (
 
 create index shortcuts_brand_id on shortcuts (brand_id);
 
+create table sync_entries (
+  source_id integer not null references sync_sources (id) on delete cascade,
+  rel_path varchar(1024) not null,
+  size bigint not null,
+  mtime_ms bigint not null,
+  sha256 varchar(64),
+  asset_id integer references assets (id) on delete set null,
+  failed_size bigint,
+  failed_mtime_ms bigint,
+  missing_since varchar(32),
+  constraint sync_entries_pk primary key (source_id, rel_path)
+);
+
+create index sync_entries_asset on sync_entries (asset_id);
+
+create index sync_entries_sha on sync_entries (source_id, sha256);
+
+create table sync_run_items (
+  id integer primary key autoincrement,
+  run_id integer not null references sync_runs (id) on delete cascade,
+  path varchar(1024) not null,
+  outcome varchar(8) not null,
+  reason varchar(16),
+  from_path varchar(1024),
+  asset_id integer references assets (id) on delete set null
+);
+
+create index sync_run_items_run on sync_run_items (run_id, outcome, id);
+
+create table sync_runs (
+  id integer primary key autoincrement,
+  source_id integer not null references sync_sources (id) on delete cascade,
+  status varchar(8) not null,
+  trigger varchar(8) not null,
+  job_id integer,
+  started_by integer references users (id) on delete set null,
+  n_seen integer default 0 not null,
+  n_new integer default 0 not null,
+  n_updated integer default 0 not null,
+  n_moved integer default 0 not null,
+  n_removed integer default 0 not null,
+  n_skipped integer default 0 not null,
+  n_failed integer default 0 not null,
+  n_unchanged integer default 0 not null,
+  nothing_changed integer default 0 not null,
+  error text,
+  queued_at varchar(32) not null,
+  started_at varchar(32),
+  finished_at varchar(32)
+);
+
+create unique index sync_runs_active on sync_runs (source_id)
+  where status in ('queued', 'running');
+
+create index sync_runs_source on sync_runs (source_id, id);
+
+create table sync_sources (
+  id integer primary key autoincrement,
+  name varchar(255) not null,
+  path varchar(1024) not null,
+  brand_id integer not null references brands (id) on delete cascade,
+  folder_id integer not null references folders (id) on delete cascade,
+  schedule varchar(8) not null,
+  daily_at varchar(5),
+  include text not null,
+  exclude text not null,
+  on_missing varchar(8) not null,
+  email_report integer default 0 not null,
+  watch integer default 1 not null,
+  enabled integer default 1 not null,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index sync_sources_brand on sync_sources (brand_id, id);
+
 create table template_import_rows (
   import_id integer not null references template_imports (id) on delete cascade,
   row_no integer not null,

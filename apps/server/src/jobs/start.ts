@@ -1,3 +1,4 @@
+import type { SyncSettings } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -42,6 +43,7 @@ export function startWorker(opts: {
   appUrl?: string;
   notificationPublished?: (userId: number, notificationId: number) => void;
   mailWindowMs?: number;
+  sync?: SyncSettings;
   /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */
   redis?: RedisQueueOptions;
 }): Worker {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SyncSettings } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -36,6 +37,8 @@ export interface JobContext {
   notificationPublished(userId: number, notificationId: number): void;
   /** How long notification mail waits to gather what else happens (NOTIFICATION_MAIL_WINDOW_SECONDS). */
   mailWindowMs: number;
+  /** NAS sync settings (SYNC_ROOTS and the rest), for `sync.run`. */
+  sync: SyncSettings;
   job: { id: number; name: string; attempt: number; maxAttempts: number; ownerId: number | null };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

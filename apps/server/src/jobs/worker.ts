@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { SyncSettings } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import { systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
@@ -47,11 +48,16 @@ export interface WorkerOptions {
   notificationPublished?: (userId: number, notificationId: number) => void;
   /** See JobContext.mailWindowMs; ten minutes when absent. */
   mailWindowMs?: number;
+  /** See JobContext.sync; no roots (sync runs fail) when absent. */
+  sync?: SyncSettings;
   /** Progress rows are written at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
   /** The queue driver: the `jobs` table (default) or BullMQ (`bullmqSource`, jobs/redis/). */
   source?: SourceFactory;
 }
+
+/** A worker not told the sync settings: no roots, so a sync run finds its source outside them. */
+const NO_SYNC: SyncSettings = { roots: [], settleMs: 3000, watch: false, maxUploadBytes: 0 };
 
 /** Results are small (a blob key, counts): the row is not a file store. */
 const MAX_RESULT_CHARS = 64 * 1024;
@@ -85,6 +91,7 @@ export class Worker {
   private readonly appUrl: string | undefined;
   private readonly notificationPublished: (userId: number, notificationId: number) => void;
   private readonly mailWindowMs: number;
+  private readonly sync: SyncSettings;
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
   private readonly schedulesEveryMs: number;
@@ -114,6 +121,7 @@ export class Worker {
     this.appUrl = opts.appUrl;
     this.notificationPublished = opts.notificationPublished ?? (() => undefined);
     this.mailWindowMs = opts.mailWindowMs ?? NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000;
+    this.sync = opts.sync ?? NO_SYNC;
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
@@ -278,6 +286,7 @@ export class Worker {
         appUrl: this.appUrl,
         notificationPublished: this.notificationPublished,
         mailWindowMs: this.mailWindowMs,
+        sync: this.sync,
         job: {
           id: job.id,
           name: job.name,

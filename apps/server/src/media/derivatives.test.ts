@@ -155,6 +155,16 @@ describe('makeDerivatives', () => {
     expect([big.width, big.height]).toEqual([640, 480]);
   });
 
+  it('HEIC without heif-convert: libheif as WebAssembly, same picture', async (ctx) => {
+    if (!HEIF_ENC) ctx.skip();
+    const tools = await detectTools({ 'heif-convert': '/nonexistent/heif-convert' });
+    const files = filesOf(await makeDerivatives(f('photo.heic'), 'image', 'heic', out('heic-wasm'), { tools }));
+    expect([files.preview!.width, files.preview!.height]).toEqual([640, 480]);
+    // The fixture is a flat #c60 square: the colours survive the decode.
+    const { channels } = await sharp(files.preview!.path).stats();
+    [0xcc, 0x66, 0x00].forEach((v, i) => expect(Math.abs(channels[i]!.mean - v)).toBeLessThan(8));
+  });
+
   it('BMP through ffmpeg', async () => {
     const { big } = await check('old.bmp', 'image', 'bmp');
     expect([big.width, big.height]).toEqual([100, 80]);
@@ -172,6 +182,16 @@ describe('makeDerivatives', () => {
   it('PDF: the first page', async () => {
     const { big } = await check('doc.pdf', 'document', 'pdf');
     expect([big.width, big.height]).toEqual([2048, 1024]);
+  });
+
+  it('PDF without poppler: the first page by pdf.js, the same size', async () => {
+    const tools = await detectTools({ pdftoppm: '/nonexistent/pdftoppm' });
+    const files = filesOf(await makeDerivatives(f('doc.pdf'), 'document', 'pdf', out('pdf-js'), { tools }));
+    expect([files.preview!.width, files.preview!.height]).toEqual([2048, 1024]);
+    // The page is a red rectangle on white paper: both show (green is 0 in red, 255 in white).
+    const { channels } = await sharp(files.preview!.path).stats();
+    expect(channels[1]!.min).toBeLessThan(40);
+    expect(channels[1]!.max).toBeGreaterThan(240);
   });
 
   it('the type icon for the rest, and for an empty file', async () => {
@@ -192,7 +212,7 @@ describe('makeDerivatives', () => {
     });
   });
 
-  it('a missing tool leaves the icon, and the start-up report names it once', async () => {
+  it('a missing ffmpeg leaves the icon, and the start-up warning names only what has no stand-in', async () => {
     const tools = await detectTools({ ffmpeg: '/nonexistent/ffmpeg', pdftoppm: '/nonexistent/pdftoppm' });
     expect(await makeDerivatives(f('clip.mp4'), 'video', 'mp4', out('no-ffmpeg'), { tools })).toEqual({
       files: [],
@@ -200,13 +220,15 @@ describe('makeDerivatives', () => {
       reason: 'tool_missing',
       missingTool: 'ffmpeg',
     });
-    expect(await makeDerivatives(f('doc.pdf'), 'document', 'pdf', out('no-pdftoppm'), { tools })).toMatchObject({
-      icon: 'pdf',
-      reason: 'tool_missing',
-    });
     const report = toolReport(tools);
     expect(report.missing).toEqual(['ffmpeg', 'pdftoppm']);
-    expect(report.warning).toMatch(/ffmpeg.*pdftoppm/);
+    expect(report.warning).toMatch(/ffmpeg \(video poster frames\)/);
+    expect(report.warning).not.toMatch(/pdftoppm/);
+    const noPoppler = toolReport(
+      await detectTools({ pdftoppm: '/x/pdftoppm', pdfinfo: '/x/pdfinfo', 'heif-convert': '/x/h' }),
+    );
+    expect(noPoppler.missing).toHaveLength(3);
+    expect(noPoppler.warning).toBeUndefined();
     expect(toolReport(await detectTools()).warning).toBeUndefined();
   });
 

@@ -11,6 +11,7 @@ import { configureSharp } from './sharp-settings.js';
 import { detectTools, runTool, ToolError } from './tools.js';
 import type { Tools } from './tools.js';
 import { normalizeExtension } from './types.js';
+import { DecodeError, decodeInWorker } from './wasm/decoders.js';
 import type { AssetType } from './types.js';
 
 export type DerivativeKind = 'thumbnail' | 'preview' | 'poster';
@@ -64,7 +65,7 @@ const DEFAULTS = {
 };
 type Settings = typeof DEFAULTS & { tools: Tools; tmpDir: string | undefined };
 
-/** Formats the bundled libvips decodes itself (HEIC needs heif-convert, BMP goes through ffmpeg). */
+/** Formats the bundled libvips decodes itself (HEIC needs libheif, BMP goes through ffmpeg). */
 const SHARP_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'tif', 'tiff', 'avif']);
 
 /**
@@ -103,10 +104,8 @@ export async function makeDerivatives(
   try {
     if (assetType === 'image' && SHARP_FORMATS.has(e)) return { files: await fromImage(input, outDir, s, written) };
     if (assetType === 'image' && e === 'svg') return { files: await fromSvg(input, outDir, s, written) };
-    if (assetType === 'image' && (e === 'heic' || e === 'heif')) {
-      const files = await fromHeif(input, outDir, s, written);
-      return files ? { files } : icon('tool_missing', 'heif-convert');
-    }
+    if (assetType === 'image' && (e === 'heic' || e === 'heif'))
+      return { files: await fromHeif(input, outDir, s, written) };
     if (assetType === 'image' && e === 'bmp') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       await checkBmpSize(input, s.limitInputPixels);
@@ -116,10 +115,7 @@ export async function makeDerivatives(
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       return { files: await fromVideo(input, outDir, s, written) };
     }
-    if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) {
-      if (!s.tools.pdftoppm.available) return icon('tool_missing', 'pdftoppm');
-      return { files: await fromPdf(input, outDir, s, written) };
-    }
+    if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) return { files: await fromPdf(input, outDir, s, written) };
     return icon('unsupported');
   } catch (err) {
     await Promise.all(written.map((p) => rm(p, { force: true })));
@@ -141,6 +137,7 @@ function asMediaError(err: unknown): MediaError {
   const message = err instanceof Error ? err.message : String(err);
   if (err instanceof ToolError)
     return new MediaError(err.timedOut ? 'timeout' : 'tool_failed', message, { cause: err });
+  if (err instanceof DecodeError && err.timedOut) return new MediaError('timeout', message, { cause: err });
   if (/pixel limit/i.test(message)) return new MediaError('pixel_limit', message, { cause: err });
   if (/^timeout/i.test(message)) return new MediaError('timeout', message, { cause: err });
   return new MediaError('unreadable', message, { cause: err });
@@ -233,24 +230,25 @@ async function fromSvg(input: string, outDir: string, s: Settings, written: stri
 }
 
 /**
- * HEIC/HEIF. The bundled libvips has no HEVC decoder, so heif-convert (libheif) decodes to a JPEG
- * first. The size is checked from the header before, since heif-convert has no pixel limit of ours.
- * libheif applies the container's rotation itself, so the EXIF orientation is not applied again.
- * Returns undefined when heif-convert is missing.
+ * HEIC/HEIF. The bundled libvips has no HEVC decoder, so libheif decodes it: Debian's
+ * heif-convert to a JPEG when installed (the faster path), else libheif compiled to WebAssembly
+ * in a worker thread, to raw pixels. The size is checked from the header before, since neither
+ * has a pixel limit of ours. libheif applies the container's rotation itself, so the EXIF
+ * orientation is not applied again.
  */
-async function fromHeif(
-  input: string,
-  outDir: string,
-  s: Settings,
-  written: string[],
-): Promise<Derivative[] | undefined> {
+async function fromHeif(input: string, outDir: string, s: Settings, written: string[]): Promise<Derivative[]> {
   const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (meta.width * meta.height > s.limitInputPixels) {
     throw new MediaError('pixel_limit', `Input image exceeds pixel limit (${meta.width}×${meta.height})`);
   }
   // AV1-coded HEIF is decoded by libvips directly.
   if (meta.compression === 'av1') return fromImage(input, outDir, s, written);
-  if (!s.tools['heif-convert'].available) return undefined;
+  const unrotated = (source: Sharp) => renderPair(source, 'preview', outDir, s, written);
+  if (!s.tools['heif-convert'].available) {
+    const px = await decodeInWorker({ kind: 'heif', path: input, limitPixels: s.limitInputPixels }, s.timeoutMs);
+    const raw = { raw: { width: px.width, height: px.height, channels: 4 as const } };
+    return unrotated(sharp(Buffer.from(px.data), { ...raw, limitInputPixels: s.limitInputPixels }));
+  }
   return withTemp(s, async (tmp) => {
     await runTool(s.tools['heif-convert'].command, ['--quiet', '-q', '92', input, join(tmp, 'decoded.jpg')], {
       timeoutMs: s.timeoutMs,
@@ -258,13 +256,7 @@ async function fromHeif(
     // A file with several top-level images yields decoded-1.jpg, decoded-2.jpg…; the first is the primary in practice.
     const decoded = (await readdir(tmp)).filter((f) => f.endsWith('.jpg')).sort()[0];
     if (!decoded) throw new MediaError('unreadable', 'heif-convert produced no image');
-    return renderPair(
-      sharp(join(tmp, decoded), sourceOptions(s, { autoOrient: false })),
-      'preview',
-      outDir,
-      s,
-      written,
-    );
+    return unrotated(sharp(join(tmp, decoded), sourceOptions(s, { autoOrient: false })));
   });
 }
 
@@ -363,8 +355,21 @@ async function fromFrame(
   });
 }
 
-/** First page only, rendered by poppler straight to the preview size. */
+/**
+ * First page only, rendered straight to the preview size: by poppler when installed (the faster
+ * path), else by pdf.js on @napi-rs/canvas in a worker thread.
+ */
 async function fromPdf(input: string, outDir: string, s: Settings, written: string[]) {
+  if (!s.tools.pdftoppm.available) {
+    const page = await decodeInWorker({ kind: 'pdf-page', path: input, size: s.previewSize }, s.timeoutMs);
+    return renderPair(
+      sharp(Buffer.from(page.data), sourceOptions(s, { autoOrient: false })),
+      'preview',
+      outDir,
+      s,
+      written,
+    );
+  }
   return withTemp(s, async (tmp) => {
     const prefix = join(tmp, 'page');
     await runTool(

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMetadata } from './metadata.js';
+import { detectTools } from './tools.js';
 import { bombPng, fixtureDir, lavfi, photoJpeg, testClip, tinyPdf } from './test-fixtures.js';
 
 const dir = fixtureDir();
@@ -80,6 +81,18 @@ describe('extractMetadata', () => {
 
   it('reads page size and document info of a PDF', async () => {
     expect(await extractMetadata(f('doc.pdf'), 'document')).toEqual({
+      width: 200,
+      height: 100,
+      created_at: '2023-01-02T03:04:05.000Z',
+      author: 'Pdf Author',
+      description: 'Guidelines',
+      keywords: ['brand', 'logo'],
+    });
+  });
+
+  it('reads the same PDF fields with pdf.js when poppler is missing', async () => {
+    const tools = await detectTools({ pdfinfo: '/nonexistent/pdfinfo' });
+    expect(await extractMetadata(f('doc.pdf'), 'document', { tools })).toEqual({
       width: 200,
       height: 100,
       created_at: '2023-01-02T03:04:05.000Z',

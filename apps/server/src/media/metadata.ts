@@ -5,6 +5,7 @@ import { configureSharp } from './sharp-settings.js';
 import { detectTools, runTool } from './tools.js';
 import type { Tools } from './tools.js';
 import type { AssetType } from './types.js';
+import { decodeInWorker } from './wasm/decoders.js';
 
 export interface Camera {
   make?: string;
@@ -66,7 +67,9 @@ export async function extractMetadata(
     if (tools.ffprobe.available) await attempt(() => probeMedia(tools.ffprobe.command, path, timeoutMs));
   } else if (await isPdf(path)) {
     const tools = opts.tools ?? (await detectTools());
-    if (tools.pdfinfo.available) await attempt(() => pdfInfo(tools.pdfinfo.command, path, timeoutMs));
+    await attempt(() =>
+      tools.pdfinfo.available ? pdfInfo(tools.pdfinfo.command, path, timeoutMs) : pdfInfoByPdfJs(path, timeoutMs),
+    );
   }
   return merge(parts);
 }
@@ -231,6 +234,20 @@ async function pdfInfo(pdfinfo: string, path: string, timeoutMs: number): Promis
   });
 }
 
+/** Without poppler: the same fields from pdf.js, in the decoder thread. */
+async function pdfInfoByPdfJs(path: string, timeoutMs: number): Promise<MediaMetadata> {
+  const info = await decodeInWorker({ kind: 'pdf-info', path }, timeoutMs);
+  return compact<MediaMetadata>({
+    width: Math.round(info.width) || undefined,
+    height: Math.round(info.height) || undefined,
+    pages: info.pages > 1 ? info.pages : undefined,
+    created_at: pdfDate(info.creationDate),
+    author: text(info.author),
+    description: text(info.subject) ?? text(info.title),
+    keywords: splitKeywords(info.keywords),
+  });
+}
+
 // ---- value helpers: metadata is free text from anywhere, so every value is checked for shape ----
 
 function dict(v: unknown): Dict {
@@ -349,6 +366,14 @@ function isoDate(v: unknown): string | undefined {
   if (!m) return undefined;
   const zone = m[7] ? (m[7] === 'Z' ? 'Z' : m[7].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')) : 'Z';
   return plausible(new Date(`${m[1]}-${m[2]}-${m[3] ?? '01'}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${zone}`));
+}
+
+/** A PDF date as the file stores it: `D:YYYYMMDDHHmmSS` then `Z`, or `+HH'mm'`. */
+function pdfDate(v: unknown): string | undefined {
+  const m = /^D:(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?(Z|[+-]\d{2}'?\d{2}'?)?/.exec(text(v) ?? '');
+  if (!m) return undefined;
+  const zone = !m[7] || m[7] === 'Z' ? 'Z' : m[7].replace(/^([+-]\d{2})'?(\d{2})'?$/, '$1:$2');
+  return isoDate(`${m[1]}-${m[2] ?? '01'}-${m[3] ?? '01'}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${zone}`);
 }
 
 /** IPTC keeps the date (CCYYMMDD) and time (HHMMSS±HHMM) apart. */

@@ -4,6 +4,12 @@ import { execFile, spawn } from 'node:child_process';
 export const TOOL_NAMES = ['ffmpeg', 'ffprobe', 'pdftoppm', 'pdfinfo', 'heif-convert'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
+/**
+ * Tools with a built-in stand-in (libheif as WebAssembly, pdf.js): without them the pictures and
+ * fields still come, more slowly, so their absence is not warned about.
+ */
+export const TOOLS_WITH_FALLBACK: ReadonlySet<ToolName> = new Set(['pdftoppm', 'pdfinfo', 'heif-convert']);
+
 /** What each tool gives the product, for the start-up warning. */
 const PURPOSE: Record<ToolName, string> = {
   ffmpeg: 'video poster frames',
@@ -87,10 +93,11 @@ export interface ToolReport {
 /** The server logs `warning` once at start, rather than every job failing noisily later. */
 export function toolReport(tools: Tools): ToolReport {
   const missing = TOOL_NAMES.filter((name) => !tools[name].available);
+  const needed = missing.filter((name) => !TOOLS_WITH_FALLBACK.has(name));
   const warning =
-    missing.length === 0
+    needed.length === 0
       ? undefined
-      : `Media tools not found: ${missing.map((m) => `${m} (${PURPOSE[m]})`).join(', ')}. ` +
+      : `Media tools not found: ${needed.map((m) => `${m} (${PURPOSE[m]})`).join(', ')}. ` +
         'Affected assets stay usable and show their type icon.';
   return { missing, warning };
 }

@@ -147,6 +147,7 @@ export const assetView = (a: AssetCard): AssetView => ({
   brand: { id: 7, name: 'Acme', slug: 'acme' },
   breadcrumbs: [{ id: 1, name: 'Acme' }],
   created_by: null,
+  sync: null,
 });
 
 /** Card and menu actions that do nothing but record their calls. */

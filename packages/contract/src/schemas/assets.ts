@@ -73,8 +73,8 @@ export const AssetView = AssetCard.extend({
   brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   breadcrumbs: z.array(Crumb),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** The NAS sync source the file came from, and its path there (issue 29); null when uploaded. */
-  sync: AssetSyncOrigin.nullable().optional(),
+  /** Where a synced asset's file lives (NAS sync, issue 29); null for uploaded assets. */
+  sync: AssetSyncOrigin.nullable(),
 });
 export type AssetView = z.infer<typeof AssetView>;
 export const AssetResponse = z.object({ asset: AssetView });

@@ -174,6 +174,15 @@ export const AUDIT_EVENTS = {
   'template.upload': ev('reports', ['kind', 'size'], 'Uploaded a template', 'Subió una plantilla'),
   'template.apply': ev('reports', ['kind', 'rows', 'run_at'], 'Applied a template', 'Aplicó una plantilla'),
   'template.cancel': ev('reports', ['kind'], 'Cancelled a template import', 'Canceló la importación de una plantilla'),
+  'sync.source_create': ev(
+    'assets',
+    ['brand_id', 'folder_id'],
+    'Created a NAS sync source',
+    'Creó un origen de sincronización NAS',
+  ),
+  'sync.source_update': ev('assets', [], 'Changed a NAS sync source', 'Cambió un origen de sincronización NAS'),
+  'sync.source_delete': ev('assets', [], 'Deleted a NAS sync source', 'Eliminó un origen de sincronización NAS'),
+  'sync.run_request': ev('assets', ['run_id'], 'Asked for a NAS sync run', 'Pidió una ejecución de sincronización NAS'),
   'asset.template_update': ev(
     'assets',
     ['import_id', 'row'],
@@ -211,6 +220,7 @@ export const AuditTarget = z.object({
     'role',
     'extension',
     'import',
+    'sync_source',
   ]),
   id: z.number().int(),
   label: z.string(),

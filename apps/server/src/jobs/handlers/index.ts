@@ -16,6 +16,7 @@ import { reportsSend } from './reports.send.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
 import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
+import { syncRun } from './sync.run.js';
 
 /** Every job the worker knows, by name: one file per handler, named after the job. */
 export const handlers = {
@@ -35,6 +36,7 @@ export const handlers = {
   'reports.preview': reportsPreview,
   'reports.apply': reportsApply,
   'reports.cleanup': reportsCleanup,
+  'sync.run': syncRun,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

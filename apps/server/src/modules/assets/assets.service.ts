@@ -54,10 +54,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
 
   async function view(actor: Actor, id: number): Promise<{ asset: AssetView }> {
     const a = (await repos.assets.withFolder(id))!;
-    const [brand, breadcrumbs, creator] = await Promise.all([
+    const [brand, breadcrumbs, creator, origin] = await Promise.all([
       repos.brands.byId(a.brand_id),
       repos.folders.crumbs(a.folder_path),
       a.created_by ? repos.assets.userName(a.created_by) : undefined,
+      repos.sync.originOf(a.id),
     ]);
     const abilities = assetAbilities(actor, a);
     return {
@@ -76,6 +77,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         brand: { id: brand!.id, name: brand!.name, slug: brand!.slug },
         breadcrumbs,
         created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
+        sync: origin ? { source_id: origin.source_id, source_name: origin.source_name, path: origin.rel_path } : null,
       },
     };
   }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ErrorCode, Lang, UploadMeta, UploadResult } from '@brandvault/contract';
 import { errorText } from '@brandvault/contract';
+import type { Db } from '../../db/index.js';
 import { enqueue } from '../../jobs/queue.js';
 import { iso } from '../../lib/clock.js';
 import { extractMetadata, inspectUpload } from '../../media/index.js';
@@ -149,7 +150,12 @@ export async function ingestNewAsset(
   folder: FolderRow,
   rawName: string,
   source: Source,
-  opts: { duplicates: 'skip' | 'allow'; meta?: UploadMeta },
+  opts: {
+    duplicates: 'skip' | 'allow';
+    meta?: UploadMeta;
+    /** More writes in the asset's transaction (a NAS sync records the path it came from). */
+    inTransaction?: (trx: Db, assetId: number, file: StoredFile) => Promise<void>;
+  },
 ): Promise<UploadResult> {
   const { actor } = ctx;
   const lang = ctx.lang;
@@ -248,6 +254,7 @@ export async function ingestNewAsset(
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
+      await opts.inTransaction?.(trx, assetId, f);
       return assetId;
     });
     deps.wake?.();

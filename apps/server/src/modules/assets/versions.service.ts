@@ -18,6 +18,82 @@ import type { Source, StoredFile } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget, auditTrail } from '../audit/audit.trail.js';
+import type { AuditTrail } from '../audit/audit.trail.js';
+import type { Db } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export type VersionFile = Omit<StoredFile, 'meta'> & {
+  width: number | null;
+  height: number | null;
+  name: string;
+  thumb_key?: string | null;
+};
+
+/**
+ * Makes `file` the current version of `a` inside `trx`: the version row, the asset's file
+ * columns, the audit entry and the derivatives job. The asset's title, description and keywords
+ * stay as they are (a NAS sync's new file keeps what people edited in the app). Returns the
+ * version's number.
+ */
+export async function writeVersion(
+  trx: Db,
+  deps: { clock: Clock; audit: AuditTrail },
+  ctx: RequestContext,
+  a: Pick<AssetRow, 'id' | 'name' | 'ext' | 'current_version' | 'derivative_rev'>,
+  file: VersionFile,
+  /** The version brought back, when this is a restore rather than a new file. */
+  restored?: number,
+): Promise<number> {
+  const { clock, audit } = deps;
+  const { actor } = ctx;
+  const at = iso(clock.now());
+  const number = a.current_version + 1;
+  const rev = a.derivative_rev + 1;
+  // The asset keeps its name; only a changed file extension follows the new file.
+  const name = a.ext === file.ext ? a.name : `${a.name.replace(/\.[^.]+$/, '')}.${file.ext}`;
+  const tx = makeRepos(trx);
+  await tx.assets.insertVersion({
+    asset_id: a.id,
+    number,
+    name: file.name,
+    ext: file.ext,
+    mime: file.mime,
+    size: file.size,
+    sha256: file.sha256,
+    blob_key: file.key,
+    width: file.width,
+    height: file.height,
+    thumb_key: null,
+    created_by: actor.user.id,
+    created_at: at,
+  });
+  await audit.record(trx, ctx, {
+    event: restored === undefined ? 'asset.version_new' : 'asset.version_restore',
+    target: assetTarget(a),
+    info: { version: restored ?? number },
+    ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
+  });
+  await tx.assets.update(a.id, {
+    name,
+    ext: file.ext,
+    mime: file.mime,
+    type: file.assetType,
+    size: file.size,
+    sha256: file.sha256,
+    blob_key: file.key,
+    width: file.width,
+    height: file.height,
+    current_version: number,
+    derivative_rev: rev,
+    derivatives: file.empty ? 'none' : 'pending',
+    thumb_key: null,
+    preview_key: null,
+    updated_at: at,
+  });
+  if (!file.empty)
+    await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
+  return number;
+}
 
 /**
  * Version history (§4: initialised by the first upload as version 1). Every change of file, and
@@ -46,64 +122,13 @@ export function versionsService(deps: Deps, assets: AssetsService) {
   async function makeCurrent(
     ctx: RequestContext,
     a: AssetRow,
-    file: Omit<StoredFile, 'meta'> & {
-      width: number | null;
-      height: number | null;
-      name: string;
-      thumb_key?: string | null;
-    },
+    file: VersionFile,
     /** The version brought back, when this is a restore rather than a new file. */
     restored?: number,
   ) {
     const { actor } = ctx;
-    const at = iso(clock.now());
     const number = a.current_version + 1;
-    const rev = a.derivative_rev + 1;
-    // The asset keeps its name; only a changed file extension follows the new file.
-    const name = a.ext === file.ext ? a.name : `${a.name.replace(/\.[^.]+$/, '')}.${file.ext}`;
-    await handle.db.transaction().execute(async (trx) => {
-      const tx = makeRepos(trx);
-      await tx.assets.insertVersion({
-        asset_id: a.id,
-        number,
-        name: file.name,
-        ext: file.ext,
-        mime: file.mime,
-        size: file.size,
-        sha256: file.sha256,
-        blob_key: file.key,
-        width: file.width,
-        height: file.height,
-        thumb_key: null,
-        created_by: actor.user.id,
-        created_at: at,
-      });
-      await audit.record(trx, ctx, {
-        event: restored === undefined ? 'asset.version_new' : 'asset.version_restore',
-        target: assetTarget(a),
-        info: { version: restored ?? number },
-        ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
-      });
-      await tx.assets.update(a.id, {
-        name,
-        ext: file.ext,
-        mime: file.mime,
-        type: file.assetType,
-        size: file.size,
-        sha256: file.sha256,
-        blob_key: file.key,
-        width: file.width,
-        height: file.height,
-        current_version: number,
-        derivative_rev: rev,
-        derivatives: file.empty ? 'none' : 'pending',
-        thumb_key: null,
-        preview_key: null,
-        updated_at: at,
-      });
-      if (!file.empty)
-        await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
-    });
+    await handle.db.transaction().execute((trx) => writeVersion(trx, { clock, audit }, ctx, a, file, restored));
     deps.wake?.();
     const view = await assets.view(ctx, a.id);
     const version = (await listVersions(actor, a.id)).items.find((v) => v.number === number)!;

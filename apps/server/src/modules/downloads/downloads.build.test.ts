@@ -28,6 +28,7 @@ function jobContext(storage: BlobStore = t.built.storage, attempt = 1): JobConte
     clock: t.clock,
     log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
     storage,
+    sync: { roots: [], settleMs: 0, watch: false, maxUploadBytes: 0 },
     dataDir: t.dataDir,
     mailer: undefined,
     appUrl: 'http://app.test',

@@ -31,6 +31,7 @@ import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { CropPresetsButton } from '../crop/CropPresetsButton';
 import type { BrandSummary } from '@brandvault/contract';
 import { BrandHero } from './BrandHero';
+import { PageDrop } from '../assets/upload/PageDrop';
 import { RecentlyAdded } from './RecentlyAdded';
 import { WatermarkButton } from './WatermarkButton';
 import classes from './BrandHome.module.css';
@@ -76,6 +77,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
   const folder = useFolder(currentId);
   const [treeOpen, setTreeOpen] = useState(true);
   const [uploading, setUploading] = useState(false);
+  const [dropped, setDropped] = useState<File[] | undefined>();
   const actions = useFolderActions();
   const can = useCan();
   const [converting, setConverting] = useState<{ id: number; name: string } | null>(null);
@@ -276,12 +278,26 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
         onPick={actions.doMove}
         onClose={actions.closeMove}
       />
+      {data && (
+        <PageDrop
+          enabled={!!abilities?.upload && !uploading}
+          folderName={data.is_root ? brandName : data.name}
+          onFiles={(files) => {
+            setDropped(files);
+            setUploading(true);
+          }}
+        />
+      )}
       {data && uploading && (
         <Suspense fallback={null}>
           <UploadDialog
             opened
-            onClose={() => setUploading(false)}
+            onClose={() => {
+              setUploading(false);
+              setDropped(undefined);
+            }}
             target={{ kind: 'folder', brandId, folderId: data.id }}
+            initialFiles={dropped}
           />
         </Suspense>
       )}

@@ -1,12 +1,13 @@
 import { memo } from 'react';
 import { Checkbox, Loader, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDate } from '../../i18n/format';
 import { PrivateBadge } from '../assets/PrivateBadge';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
+import { useResultFolder } from './folderPaths';
 import { Thumb, openHandler } from './AssetTile';
 import type { ItemProps } from './AssetTile';
 import { sortFromOption, sortOption } from './searchState';
@@ -22,6 +23,7 @@ export const ROW_HEIGHT = 56;
  */
 export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
+  const where = useResultFolder(asset.folder_id);
   return (
     <div
       className={classes.row}
@@ -52,8 +54,19 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
         title={asset.name}
       >
         <p className={classes.cardName}>{asset.name}</p>
+        {where && (
+          <p
+            className={`${classes.small} ${classes.truncate} ${classes.rowPath}`}
+            title={where.path}
+            data-testid="result-folder"
+          >
+            <IconFolder size={11} aria-hidden className={classes.folderGlyph} />
+            <span className={classes.srOnly}>{t('search.inFolder')} </span>
+            {where.path}
+          </p>
+        )}
         <p className={`${classes.small} ${classes.truncate} ${classes.rowSub}`} data-testid="row-sub">
-          {[t(`assets.types.${asset.type}`), asset.ext?.toUpperCase(), formatBytes(asset.size)]
+          {[t(`assets.types.${asset.type}`), asset.ext?.toUpperCase(), formatBytes(asset.size), where?.path]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -4,16 +4,26 @@ import { describe, expect, it } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
 import { assetActionsStub, assetCard } from '../../test/fixtures';
+import { formatBytes } from '../../i18n/format';
 import { AssetTile } from './AssetTile';
+import { FolderPathsContext } from './folderPaths';
+import type { FolderPaths } from './folderPaths';
 
 const actions = assetActionsStub();
 
-function tile(over: Partial<AssetCard>) {
+const paths: FolderPaths = {
+  current: 1,
+  pathOf: (id) => (id === 7 ? ['Campaigns', 'Spring'] : id === 1 ? [] : null),
+};
+
+function tile(over: Partial<AssetCard>, where: FolderPaths | null = null) {
   const asset = assetCard(9, over);
   render(
     <Providers env="test">
       <MemoryRouter>
-        <AssetTile asset={asset} index={0} selected={false} onToggle={() => undefined} actions={actions} />
+        <FolderPathsContext.Provider value={where}>
+          <AssetTile asset={asset} index={0} selected={false} onToggle={() => undefined} actions={actions} />
+        </FolderPathsContext.Provider>
       </MemoryRouter>
     </Providers>,
   );
@@ -22,6 +32,20 @@ function tile(over: Partial<AssetCard>) {
 }
 
 describe('AssetTile', () => {
+  it('names the folder of a result from a subfolder, with its whole path on hover', () => {
+    const { card } = tile({ folder_id: 7, size: 2048 }, paths);
+    const folder = within(card).getByTestId('result-folder');
+    expect(folder).toHaveTextContent('In folder Spring');
+    expect(folder).toHaveAttribute('title', 'Campaigns / Spring');
+    expect(within(card).queryByText(formatBytes(2048))).not.toBeInTheDocument();
+  });
+
+  it('shows the size instead for a result in the folder being browsed', () => {
+    const { card } = tile({ folder_id: 1, size: 2048 }, paths);
+    expect(within(card).queryByTestId('result-folder')).not.toBeInTheDocument();
+    expect(within(card).getByText(formatBytes(2048))).toBeInTheDocument();
+  });
+
   it('shows a video with a play badge and its length, the name without its extension', () => {
     const { card } = tile({ name: 'launch.final.mp4', ext: 'mp4', type: 'video', duration_seconds: 83.4 });
     expect(within(card).getByText('1:23')).toBeInTheDocument();

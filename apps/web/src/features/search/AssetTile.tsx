@@ -7,10 +7,11 @@ import { Link } from 'react-router';
 import { formatBytes, formatDuration } from '../../i18n/format';
 import { PrivateBadge } from '../assets/PrivateBadge';
 import { TypeIcon } from '../assets/TypeIcon';
-import { IconPlayerPlayFilled } from '@tabler/icons-react';
+import { IconFolder, IconPlayerPlayFilled } from '@tabler/icons-react';
 import assetClasses from '../assets/Assets.module.css';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
+import { useResultFolder } from './folderPaths';
 import type { AssetActions } from './useAssetActions';
 import classes from './Search.module.css';
 
@@ -43,6 +44,7 @@ export function openHandler(index: number, onOpen?: (index: number) => void) {
 /** Grid card: square contained thumbnail, name, extension badge and size; checkbox and menu on hover. */
 export const AssetTile = memo(function AssetTile({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
+  const where = useResultFolder(asset.folder_id);
   return (
     <div
       className={classes.card}
@@ -85,7 +87,16 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
           </p>
           <div className={classes.cardMeta}>
             {asset.ext && <span className={classes.extBadge}>{asset.ext.toUpperCase()}</span>}
-            <p className={classes.small}>{formatBytes(asset.size)}</p>
+            {where ? (
+              // In place of the size, so every card keeps its height: the grid's rows are measured once.
+              <p className={`${classes.small} ${classes.truncate}`} title={where.path} data-testid="result-folder">
+                <IconFolder size={11} aria-hidden className={classes.folderGlyph} />
+                <span className={classes.srOnly}>{t('search.inFolder')} </span>
+                {where.name}
+              </p>
+            ) : (
+              <p className={classes.small}>{formatBytes(asset.size)}</p>
+            )}
           </div>
         </div>
       </Link>

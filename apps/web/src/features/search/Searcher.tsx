@@ -10,6 +10,7 @@ import { PageError } from '../../app/components/PageError';
 import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
+import { useFolderTree } from '../folders/api';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useAssetSearch, useBrowseFacets } from './api';
 import { AssetTileSkeleton } from './AssetTile';
@@ -19,6 +20,7 @@ import { Results } from './Results';
 import type { ViewMode } from './Results';
 import { SearchToolbar } from './SearchToolbar';
 import { FolderSelectionContext } from './folderSelection';
+import { FolderPathsContext, useFolderPaths } from './folderPaths';
 import type { FolderSelection } from './folderSelection';
 import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
 import { SearchTemplateButton } from '../reports/SearchTemplateButton';
@@ -75,6 +77,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
     : (freshFacets ??
       (kept.folderId === folderId ? kept.facets : undefined) ??
       (query.isError ? NO_FACETS : undefined));
+  const folderPaths = useFolderPaths(useFolderTree(brandId).data?.root, folderId);
   const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
   const actions = useAssetActions({ onDone: sel.clear });
   const can = useCan();
@@ -235,29 +238,31 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
             {!searching && (
               <FolderSelectionContext.Provider value={folderSelection}>{folders}</FolderSelectionContext.Provider>
             )}
-            <section
-              aria-label={t('assets.title')}
-              aria-busy={query.isFetching}
-              className={classes.results}
-              data-stale={query.isPlaceholderData || undefined}
-            >
-              <Group justify="space-between" mb="xs">
-                <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                  {searching ? t(isRoot ? 'search.scopeBrand' : 'search.scopeTree') : t('assets.title')}
-                </Text>
-                <Group gap="xs">
-                  {searching && first && !reversed && folderId !== undefined && (
-                    <SearchTemplateButton folderId={folderId} filters={body} total={first.total} />
-                  )}
-                  {total && (
-                    <Text size="xs" c="dimmed" data-testid="search-total">
-                      {total}
-                    </Text>
-                  )}
+            <FolderPathsContext.Provider value={folderPaths}>
+              <section
+                aria-label={t('assets.title')}
+                aria-busy={query.isFetching}
+                className={classes.results}
+                data-stale={query.isPlaceholderData || undefined}
+              >
+                <Group justify="space-between" mb="xs">
+                  <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                    {searching ? t(isRoot ? 'search.scopeBrand' : 'search.scopeTree') : t('assets.title')}
+                  </Text>
+                  <Group gap="xs">
+                    {searching && first && !reversed && folderId !== undefined && (
+                      <SearchTemplateButton folderId={folderId} filters={body} total={first.total} />
+                    )}
+                    {total && (
+                      <Text size="xs" c="dimmed" data-testid="search-total">
+                        {total}
+                      </Text>
+                    )}
+                  </Group>
                 </Group>
-              </Group>
-              {results}
-            </section>
+                {results}
+              </section>
+            </FolderPathsContext.Provider>
           </Stack>
         )}
       </div>

@@ -46,15 +46,17 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   target: UploadTarget;
+  /** Files dropped on the page before the dialog opened: listed, waiting for Start. */
+  initialFiles?: File[] | undefined;
 }
 
 /** The dialog only mounts while open, so each opening starts with a fresh Uppy. */
-export function UploadDialog({ opened, onClose, target }: Props) {
+export function UploadDialog({ opened, onClose, target, initialFiles }: Props) {
   if (!opened) return null;
-  return <UploadDialogBody onClose={onClose} target={target} />;
+  return <UploadDialogBody onClose={onClose} target={target} initialFiles={initialFiles} />;
 }
 
-function UploadDialogBody({ onClose, target }: { onClose: () => void; target: UploadTarget }) {
+function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened'>) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const maxSize = formatBytes(DEFAULT_MAX_UPLOAD_BYTES);
@@ -68,6 +70,14 @@ function UploadDialogBody({ onClose, target }: { onClose: () => void; target: Up
   const [common, setCommon] = useState<CommonMeta>({});
   const isVersion = target.kind === 'version';
   const finishedRound = useRef(false);
+
+  // Once per opening, also under StrictMode's second mount.
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !initialFiles?.length) return;
+    seeded.current = true;
+    up.addFiles(isVersion ? initialFiles.slice(0, 1) : initialFiles);
+  }, [initialFiles, isVersion, up]);
 
   // A round ends when every file settled: refresh the listing and say how it went (§8).
   useEffect(() => {
