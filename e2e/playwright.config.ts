@@ -7,6 +7,8 @@ import { chromiumLaunch } from './support/chromium';
 // Chosen once in the runner process; workers inherit them through the environment.
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'bv-e2e-'));
+// The one server directory NAS sync may read (SYNC_ROOTS); journeys make their sources inside it.
+process.env.E2E_SYNC_ROOT ??= mkdtempSync(join(tmpdir(), 'bv-e2e-sync-'));
 const base = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -38,6 +40,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Notification mail gathers for seconds, not ten minutes, so a journey can read it.
       NOTIFICATION_MAIL_WINDOW_SECONDS: '3',
+      SYNC_ROOTS: process.env.E2E_SYNC_ROOT,
     },
   },
 });

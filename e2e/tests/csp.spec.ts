@@ -129,7 +129,7 @@ test('every page of the web app runs under its Content-Security-Policy without a
   await visit(page, page.url());
   await expect(page.getByLabel('Description')).toBeVisible();
 
-  // Every other route of the router, the ones still to come included.
+  // Every other route of the router.
   for (const path of [
     '/brand',
     '/brand2',

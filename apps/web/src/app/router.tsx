@@ -6,7 +6,6 @@ import { RootLayout } from './RootLayout';
 import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
 import { GuardError } from './pages/GuardError';
-import type { LaterFeature } from './pages/features';
 import { setupFirst, setupOnly } from '../features/setup/loaders';
 
 // Every screen is its own chunk so /login downloads only the login form.
@@ -39,14 +38,11 @@ const CollectionPage = lazy(() => import('../features/collections/CollectionPage
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const ImportsPage = lazy(() => import('../features/reports/ImportsPage'));
 const ImportPage = lazy(() => import('../features/reports/ImportPage'));
+const SyncPage = lazy(() => import('../features/sync/SyncPage'));
+const SyncSourcePage = lazy(() => import('../features/sync/SyncSourcePage'));
+const SyncRunPage = lazy(() => import('../features/sync/SyncRunPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
-const NotAvailablePage = lazy(() => import('./pages/NotAvailablePage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-
-const later = (path: string, feature: LaterFeature): RouteObject => ({
-  path,
-  element: <NotAvailablePage feature={feature} />,
-});
 
 /** Spec §2, route by route, with its guard. */
 export const appRoutes: RouteObject[] = [
@@ -138,7 +134,16 @@ export const appRoutes: RouteObject[] = [
             errorElement: <GuardError />,
             element: <AssetManagerPage />,
           },
-          later('asset/sync', 'assetsSync'),
+          {
+            path: 'asset/sync',
+            loader: requirePermission('asset.view'),
+            errorElement: <GuardError />,
+            children: [
+              { index: true, element: <SyncPage /> },
+              { path: ':id', element: <SyncSourcePage /> },
+              { path: ':id/runs/:runId', element: <SyncRunPage /> },
+            ],
+          },
           {
             path: 'roles/manage',
             loader: requirePermission('role.view'),

@@ -1,5 +1,14 @@
 import { vi } from 'vitest';
-import type { AssetCard, AssetView, Brand, DownloadItem, LoginResponse, Notification } from '@brandvault/contract';
+import type {
+  AssetCard,
+  AssetView,
+  Brand,
+  DownloadItem,
+  LoginResponse,
+  Notification,
+  SyncRun,
+  SyncSource,
+} from '@brandvault/contract';
 import type { AssetActions } from '../features/search/useAssetActions';
 
 export const brand = {
@@ -153,4 +162,45 @@ export const assetActionsStub = (): AssetActions => ({
   pick: vi.fn(),
   remove: vi.fn(async () => undefined),
   download: vi.fn(async () => undefined),
+});
+
+/** A finished run of source 3 that brought in three files and skipped one; override as needed. */
+export const syncRun = (id: number, over: Partial<SyncRun> = {}): SyncRun => ({
+  id,
+  source_id: 3,
+  status: 'done',
+  trigger: 'manual',
+  job_id: 90 + id,
+  started_by: { id: 1, name: 'Ada Lovelace' },
+  counts: { seen: 12, new: 3, updated: 0, moved: 1, removed: 0, skipped: 1, failed: 0, unchanged: 7 },
+  nothing_changed: false,
+  error: null,
+  queued_at: '2026-11-27T06:00:00.000Z',
+  started_at: '2026-11-27T06:00:01.000Z',
+  finished_at: '2026-11-27T06:01:21.000Z',
+  ...over,
+});
+
+/** A daily source of brand 7 on a NAS share, run once, that its viewer may do everything with. */
+export const syncSource = (id: number, over: Partial<SyncSource> = {}): SyncSource => ({
+  id,
+  name: `NAS photos ${id}`,
+  path: `/srv/nas/photos-${id}`,
+  brand: { id: 7, name: 'Acme' },
+  folder: { id: 2, name: 'Shoots', path: '/Shoots' },
+  schedule: 'daily',
+  daily_at: '06:00',
+  include: [],
+  exclude: [],
+  on_missing: 'remove',
+  email_report: false,
+  watch: true,
+  enabled: true,
+  asset_count: 1250,
+  last_run: syncRun(1, { source_id: id }),
+  next_run_at: '2026-11-28T06:00:00.000Z',
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  abilities: { update: true, delete: true, run: true },
+  ...over,
 });

@@ -64,10 +64,13 @@ describe('navbar menu', () => {
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });
 
-  it('shows the asset manager under Assets (asset.manage) as Manage (asset.view), Sync still hidden', () => {
+  it('shows the asset manager and Sync under Assets (asset.manage), each with asset.view', () => {
     expect(adminMenu(admin).find((g) => g.key === 'assets')).toEqual({
       key: 'assets',
-      links: [{ key: 'assetsManage', to: '/asset/manager' }],
+      links: [
+        { key: 'assetsManage', to: '/asset/manager' },
+        { key: 'assetsSync', to: '/asset/sync' },
+      ],
     });
     const manager = {
       ...admin,
@@ -79,6 +82,11 @@ describe('navbar menu', () => {
     expect(adminMenu(member).map((g) => g.key)).not.toContain('assets');
     const manageOnly = { ...admin, permissions: perms(['asset.manage']) };
     expect(adminMenu(manageOnly).map((g) => g.key)).not.toContain('assets');
+    const viewAndManage = { ...manager, permissions: perms(['asset.manage', 'asset.view']) };
+    expect(adminMenu(viewAndManage).find((g) => g.key === 'assets')?.links).toContainEqual({
+      key: 'assetsSync',
+      to: '/asset/sync',
+    });
   });
 
   it('shows Share Links to whoever may view them, managing or not', () => {
@@ -91,16 +99,16 @@ describe('navbar menu', () => {
     expect(adminMenu(manageOnly).map((g) => g.key)).not.toContain('shareLinks');
   });
 
-  it('hides every entry whose screen is not built yet', () => {
+  it('leads an administrator to every screen of the menu', () => {
     const targets = [
       ...orderedMenu(admin).map((e) => e.to),
       ...adminMenu(admin).flatMap((g) => g.links.map((l) => l.to)),
     ];
-    expect(targets).not.toContain('/asset/sync');
     expect(targets).toEqual(
       expect.arrayContaining([
         '/dashboard',
         '/asset/manager',
+        '/asset/sync',
         '/brand',
         '/collections/own',
         '/users',

@@ -2,7 +2,6 @@ import { DEFAULT_MENU } from '@brandvault/contract';
 import type { MenuValue, PermissionName, RoleName } from '@brandvault/contract';
 import type { SessionData } from '../../state/session';
 import { hasPermission, hasRole } from '../../state/access';
-import { LATER_TARGETS } from '../pages/features';
 import { homePath } from '../../features/brands/homePath';
 
 export interface NavEntry {
@@ -60,9 +59,7 @@ export function orderedMenu(s: Subject): NavEntry[] {
     .filter((m) => (seen.has(m.value) ? false : (seen.add(m.value), true)));
   // Values missing from an old saved order keep their default place at the end.
   for (const d of DEFAULT_MENU) if (!seen.has(d.value)) entries.push(d);
-  return entries
-    .filter((m) => visible(m.value, s) && !LATER_TARGETS.has(targetOf(m.value, s)))
-    .map((m) => ({ value: m.value, to: targetOf(m.value, s) }));
+  return entries.filter((m) => visible(m.value, s)).map((m) => ({ value: m.value, to: targetOf(m.value, s) }));
 }
 
 export interface AdminLink {
@@ -121,7 +118,7 @@ export function adminMenu(s: Subject): AdminGroup[] {
   return ADMIN.filter((g) => allowed(g, s))
     .map((g) => ({
       key: g.key,
-      links: g.links.filter((l) => allowed(l, s) && !LATER_TARGETS.has(l.to)).map(({ key, to }) => ({ key, to })),
+      links: g.links.filter((l) => allowed(l, s)).map(({ key, to }) => ({ key, to })),
     }))
     .filter((g) => g.links.length > 0);
 }

@@ -95,7 +95,7 @@ export type ManagerActions = ReturnType<typeof useManagerActions>;
 export function useFollowBrand() {
   const { t } = useTranslation();
   const brands = useMyBrands(true);
-  return (row: AssetManagerRow) => {
+  return (row: { brand: { id: number } }) => {
     const session = useSession.getState();
     if (session.selectedBrand?.id === row.brand.id) return;
     const brand =

@@ -326,7 +326,7 @@ function Preview({ asset }: { asset: AssetView }) {
   );
 }
 
-function Facts({ asset }: { asset: AssetView }) {
+export function Facts({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
   const cam = asset.camera;
   const camera = cam
@@ -361,6 +361,16 @@ function Facts({ asset }: { asset: AssetView }) {
     ...(camera ? [[t('assets.facts.camera'), camera] as [string, ReactNode]] : []),
     [t('assets.facts.version'), t('versions.number', { number: asset.current_version })],
     [t('assets.facts.brand'), asset.brand.name],
+    ...(asset.sync
+      ? [
+          [
+            t('assets.facts.synced'),
+            <Text size="sm" style={{ wordBreak: 'break-word' }} data-testid="asset-sync-origin">
+              {t('sync.originValue', { source: asset.sync.source_name, path: asset.sync.path })}
+            </Text>,
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
   return (
     <Card withBorder component="section" aria-labelledby="asset-facts">
