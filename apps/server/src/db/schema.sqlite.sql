@@ -240,6 +240,7 @@ create table asset_versions (
   duration_seconds real,
   taken_at varchar(32),
   camera text,
+  location text,
   constraint asset_versions_number unique (asset_id, number)
 );
 
@@ -275,7 +276,8 @@ create table assets (
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
   updated_at varchar(32) not null,
-  trash_root integer
+  trash_root integer,
+  location text
 );
 
 create index assets_brand_sha on assets (brand_id, sha256);
