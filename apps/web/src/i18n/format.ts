@@ -65,6 +65,11 @@ export function formatNumber(value: number): string {
   return numberFormat(currentLang()).format(value);
 }
 
+/** A coordinate in degrees with four decimals (about ten metres), in the user's language. */
+export function formatDegrees(value: number): string {
+  return numberFormat(currentLang(), { minimumFractionDigits: 4, maximumFractionDigits: 4 }).format(value);
+}
+
 /** A scale (1.2) as a percentage in the user's language. */
 export function formatPercent(value: number): string {
   return numberFormat(currentLang(), { style: 'percent' }).format(value);

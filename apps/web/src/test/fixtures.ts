@@ -140,7 +140,7 @@ export const assetView = (a: AssetCard): AssetView => ({
   language: null,
   taken_at: null,
   camera: null,
-    location: null,
+  location: null,
   name_locked: false,
   sha256: 'x'.repeat(64),
   current_version: 1,

@@ -37,4 +37,22 @@ describe('the asset facts', () => {
     renderFacts({ ...synced, sync: null });
     expect(screen.queryByText(/Synced from/)).not.toBeInTheDocument();
   });
+
+  it('show where a photo was taken, on a small map drawn in the app, with a link to a full map', async () => {
+    renderFacts({ ...synced, location: { lat: 40.416833, lng: -3.7035 } });
+    const row = screen.getByRole('row', { name: /Location/ });
+    expect(within(row).getByText('40.4168° N, 3.7035° W')).toBeInTheDocument();
+    const map = await within(row).findByRole('img', { name: 'Map of where the photo was taken' });
+    // Land is drawn around the point: Spain and its neighbours, not an empty sea.
+    expect(map.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(1000);
+    expect(within(row).getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=40.416833&mlon=-3.7035#map=15/40.416833/-3.7035',
+    );
+  });
+
+  it('show no location for a file without one', () => {
+    renderFacts(synced);
+    expect(screen.queryByRole('row', { name: /Location/ })).not.toBeInTheDocument();
+  });
 });

@@ -22,7 +22,6 @@ import { confirm } from '../../app/confirm/confirmStore';
 import { PageError } from '../../app/components/PageError';
 import { usePageTitle } from '../../app/components/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { formatBytes, formatDateTime, formatDuration, formatNumber } from '../../i18n/format';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { CrumbTrail } from '../folders/CrumbTrail';
@@ -37,6 +36,7 @@ import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from './api';
 import { AssetMetaForm } from './AssetMetaForm';
 import { PrivateBadge } from './PrivateBadge';
 import { TypeIcon } from './TypeIcon';
+import { useFactRows } from './assetFacts';
 import { VersionsPanel } from './VersionsPanel';
 import classes from './Assets.module.css';
 
@@ -328,50 +328,7 @@ function Preview({ asset }: { asset: AssetView }) {
 
 export function Facts({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
-  const cam = asset.camera;
-  const camera = cam
-    ? [
-        [cam.make, cam.model].filter(Boolean).join(' '),
-        cam.lens,
-        cam.iso !== undefined ? `ISO ${formatNumber(cam.iso)}` : undefined,
-        cam.exposure,
-        cam.aperture !== undefined ? `ƒ/${formatNumber(cam.aperture)}` : undefined,
-        cam.focal_length !== undefined ? `${formatNumber(cam.focal_length)} mm` : undefined,
-      ]
-        .filter(Boolean)
-        .join(' · ')
-    : '';
-  const rows: [string, ReactNode][] = [
-    [t('assets.facts.type'), `${t(`assets.types.${asset.type}`)} (${asset.mime})`],
-    [t('assets.facts.size'), formatBytes(asset.size)],
-    ...(asset.width && asset.height
-      ? [
-          [
-            t('assets.facts.dimensions'),
-            t('assets.dimensions', { width: formatNumber(asset.width), height: formatNumber(asset.height) }),
-          ] as [string, ReactNode],
-        ]
-      : []),
-    ...(asset.duration_seconds
-      ? [[t('assets.facts.duration'), formatDuration(asset.duration_seconds)] as [string, ReactNode]]
-      : []),
-    [t('assets.facts.author'), asset.author ?? asset.created_by?.name ?? '—'],
-    [t('assets.facts.created'), formatDateTime(asset.created_at)],
-    ...(asset.taken_at ? [[t('assets.facts.taken'), formatDateTime(asset.taken_at)] as [string, ReactNode]] : []),
-    ...(camera ? [[t('assets.facts.camera'), camera] as [string, ReactNode]] : []),
-    [t('assets.facts.version'), t('versions.number', { number: asset.current_version })],
-    [t('assets.facts.brand'), asset.brand.name],
-    ...(asset.sync
-      ? [
-          [
-            t('assets.facts.synced'),
-            <Text size="sm" style={{ wordBreak: 'break-word' }} data-testid="asset-sync-origin">
-              {t('sync.originValue', { source: asset.sync.source_name, path: asset.sync.path })}
-            </Text>,
-          ] as [string, ReactNode],
-        ]
-      : []),
-  ];
+  const rows = useFactRows(asset);
   return (
     <Card withBorder component="section" aria-labelledby="asset-facts">
       <Title order={2} fz="md" id="asset-facts" mb="xs">

@@ -1,7 +1,10 @@
 import { Tabs, Text } from '@mantine/core';
-import type { AssetCard } from '@brandvault/contract';
+import { Fragment } from 'react';
+import type { AssetCard, AssetView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDuration, formatNumber } from '../../i18n/format';
+import { useAsset } from '../assets/api';
+import { useFactRows } from '../assets/assetFacts';
 import { useComments } from '../comments/api';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import classes from './Viewer.module.css';
@@ -40,8 +43,33 @@ export function ViewerSidePanel({ item, tab, onTab, currentVersion }: SideProps)
   );
 }
 
-/** The asset's facts, one per row. */
+/**
+ * The asset's facts, one per row: those of the asset page (taken, camera, where, keywords,
+ * folder) once its detail has loaded, the card's own meanwhile.
+ */
 export function ViewerInfo({ item }: { item: AssetCard }) {
+  const detail = useAsset(item.id).data?.asset;
+  return detail ? <DetailFacts asset={detail} /> : <CardFacts item={item} />;
+}
+
+function DetailFacts({ asset }: { asset: AssetView }) {
+  const { t } = useTranslation();
+  const rows = useFactRows(asset, { keywordsAndFolder: true });
+  return (
+    <section className={classes.info} aria-label={t('viewer.info')} data-testid="viewer-facts">
+      <dl>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function CardFacts({ item }: { item: AssetCard }) {
   const { t } = useTranslation();
   return (
     <section className={classes.info} aria-label={t('viewer.info')}>
