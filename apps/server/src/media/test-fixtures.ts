@@ -82,7 +82,12 @@ export async function photoJpeg(path: string, width = 1200, height = 800): Promi
         LensModel: 'RF 50mm F1.8',
       },
       // Madrid, Puerta del Sol: 40° 25' 0.6" N, 3° 42' 12.6" W.
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 25/1 6/10', GPSLongitudeRef: 'W', GPSLongitude: '3/1 42/1 126/10' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 25/1 6/10',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '3/1 42/1 126/10',
+      },
     })
     .withMetadata({ orientation: 6 })
     .withXmp(XMP)
