@@ -100,6 +100,34 @@ describe('AssetViewer', () => {
     expect(img).toHaveAttribute('data-scale', '1.2');
   });
 
+  it('zooms with a two-finger pinch and with Ctrl + wheel', async () => {
+    renderViewer(<Harness items={images} />);
+    const img = await screen.findByRole('img', { name: 'photo-1.jpg' });
+    const stage = img.closest('[data-type]')!;
+    const touch = (type: string, pointerId: number, clientX: number) =>
+      fireEvent(
+        stage,
+        Object.assign(new MouseEvent(type, { bubbles: true, clientX, clientY: 100 }), {
+          pointerId,
+          pointerType: 'touch',
+        }),
+      );
+    touch('pointerdown', 1, 100);
+    touch('pointerdown', 2, 200);
+    // 100 px apart, then 120 and 140: two steps in.
+    touch('pointermove', 2, 220);
+    touch('pointermove', 2, 240);
+    expect(img).toHaveAttribute('data-scale', '1.2');
+    // Back to 100 px: two steps out.
+    touch('pointermove', 2, 220);
+    touch('pointermove', 2, 200);
+    expect(img).toHaveAttribute('data-scale', '1');
+    touch('pointerup', 2, 200);
+    touch('pointerup', 1, 100);
+    fireEvent.wheel(stage, { deltaY: -100, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.1');
+  });
+
   it('rotates in quarter turns', async () => {
     const user = userEvent.setup();
     renderViewer(<Harness items={images} />);

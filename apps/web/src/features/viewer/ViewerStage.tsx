@@ -42,6 +42,9 @@ interface ViewerStageProps {
   onNext: () => void;
 }
 
+/** Fingers this much further apart (or closer) zoom one step in (or out). */
+const PINCH_STEP = 1.15;
+
 /** The viewer's main area: the asset itself, panned and zoomed, with paging and "Open PDF" over it. */
 export function ViewerStage({
   item,
@@ -83,20 +86,50 @@ export function ViewerStage({
     return () => el.removeEventListener('wheel', onWheel);
   }, []);
 
-  // Drag to pan when zoomed in.
+  // Drag to pan when zoomed in; two fingers pinch to zoom, a step each time their distance
+  // changes by PINCH_STEP (the same 0.1 steps and 50–150 % range as the buttons).
   const drag = useRef<{ id: number; x: number; y: number; ox: number; oy: number } | null>(null);
+  const touches = useRef(new Map<number, { x: number; y: number }>());
+  const pinchBase = useRef<number | null>(null);
   const pannable = visual && tenths > ZOOM_DEFAULT;
+  const spread = () => {
+    const [a, b] = [...touches.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : null;
+  };
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (e.pointerType === 'touch' && visual) {
+      touches.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.current.size === 2) {
+        drag.current = null;
+        pinchBase.current = spread();
+        return;
+      }
+    }
     if (!pannable || e.button !== 0) return;
     e.currentTarget.setPointerCapture?.(e.pointerId);
     drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, ox: offset.x, oy: offset.y };
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (touches.current.has(e.pointerId)) touches.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const base = pinchBase.current;
+    const now = touches.current.size === 2 ? spread() : null;
+    if (base && now) {
+      if (now / base >= PINCH_STEP || base / now >= PINCH_STEP) {
+        if (now > base) onZoomIn();
+        else onZoomOut();
+        pinchBase.current = now;
+      }
+      return;
+    }
     const d = drag.current;
     if (!d || d.id !== e.pointerId) return;
     onPan({ x: d.ox + e.clientX - d.x, y: d.oy + e.clientY - d.y });
   };
-  const endDrag = () => (drag.current = null);
+  const endDrag = (e: ReactPointerEvent<HTMLDivElement>) => {
+    touches.current.delete(e.pointerId);
+    if (touches.current.size < 2) pinchBase.current = null;
+    drag.current = null;
+  };
 
   return (
     <div
