@@ -82,6 +82,11 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   const versionDialog = page.getByRole('dialog');
   await versionDialog.locator('input[type="file"]').setInputFiles(media.sunriseV2);
   await versionDialog.getByRole('button', { name: /Start upload/ }).click();
+  // A PNG replacing a JPEG: asked first, the current type named.
+  const typeChange = page.getByRole('dialog', { name: 'Replace with another file type?' });
+  await expect(typeChange).toContainText('The new version is a PNG; the current one is a JPEG.');
+  await typeChange.getByRole('button', { name: 'Replace' }).click();
+  await expect(typeChange).toBeHidden();
   await expect(versionDialog.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 30_000 });
   await versionDialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByTestId('version-2')).toBeVisible({ timeout: 15_000 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { ActionIcon, Box, Button, Group, NavLink, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconCloudUpload,
@@ -76,6 +76,14 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
   const tree = useFolderTree(brandId);
   const currentId = readFolderParam(params.get('folder')) ?? tree.data?.root.id;
   const folder = useFolder(currentId);
+  // Opening another folder starts at its top, as a new page would: the URL only changes its
+  // query, so the browser keeps the scroll, and the virtual grid would draw rows far down.
+  const shownId = useRef(currentId);
+  useEffect(() => {
+    if (shownId.current === currentId) return;
+    shownId.current = currentId;
+    window.scrollTo({ top: 0 });
+  }, [currentId]);
   const [treeOpen, setTreeOpen] = useState(true);
   const [uploading, setUploading] = useState(false);
   const [dropped, setDropped] = useState<File[] | undefined>();
