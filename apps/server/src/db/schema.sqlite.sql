@@ -573,9 +573,9 @@ create table download_window_state (
   first_day varchar(10) not null
 );
 
-insert into download_window_state (days, first_day) values (30, '2026-10-29');
-insert into download_window_state (days, first_day) values (7, '2026-11-21');
-insert into download_window_state (days, first_day) values (90, '2026-08-30');
+insert into download_window_state (days, first_day) values (30, '{today - 29 days}');
+insert into download_window_state (days, first_day) values (7, '{today - 6 days}');
+insert into download_window_state (days, first_day) values (90, '{today - 89 days}');
 
 create table download_windows (
   brand_id integer not null,

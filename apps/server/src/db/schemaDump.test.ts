@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { migrationNames } from './migrate.js';
 import { REGENERATE, dumpPath, freshDump } from './schemaDump.js';
 import { formatStatement, splitStatements } from './sqlText.js';
@@ -30,6 +30,17 @@ describe('schema dumps', () => {
         `migration, regenerate the dumps with \`${REGENERATE}\` (from the repository root; PostgreSQL ` +
         `at TEST_DATABASE_URL, by default postgres://postgres@127.0.0.1:5432/test) and commit them with it.`,
     ).toBe(committed);
+  }, 120_000);
+
+  it('builds the same dump on another day (rows a migration dates from the day it runs)', async () => {
+    const today = await freshDump('sqlite');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2031-02-03T23:59:00.000Z'));
+      expect(await freshDump('sqlite')).toBe(today);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 120_000);
 
   it('lays out each statement of the dumps the same way again', () => {

@@ -24,6 +24,11 @@ export const dumpPath = (dialect: Dialect) =>
 
 /** Rows of these are the migrator's bookkeeping, not the schema's. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
+/**
+ * Columns whose rows a migration fills from the day it runs (the download windows start "today"):
+ * dumped as days before the dump's day, so the dumps match on any day they are checked.
+ */
+const DAY_COLUMNS: Record<string, string[]> = { download_window_state: ['first_day'] };
 /** Stands for the PostgreSQL schema the dump was taken in, which is a new one each time. */
 const SCHEMA_PLACEHOLDER = '{schema}';
 
@@ -92,8 +97,14 @@ const statement = (text: string) => `${formatStatement(text)};`;
 
 async function rowsOf(db: Db, table: string): Promise<string[]> {
   const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+  const today = Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
   return rows
-    .map((r) => {
+    .map((row) => {
+      const r = { ...row };
+      for (const c of DAY_COLUMNS[table] ?? []) {
+        if (typeof r[c] === 'string')
+          r[c] = `{today - ${(today - Date.parse(`${r[c]}T00:00:00.000Z`)) / 86_400_000} days}`;
+      }
       const cols = Object.keys(r);
       return `insert into ${table} (${cols.join(', ')}) values (${cols.map((c) => literal(r[c])).join(', ')});`;
     })
