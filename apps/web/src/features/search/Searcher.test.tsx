@@ -143,7 +143,8 @@ describe('Searcher', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'other.jpg' }, { timeout: 8000 }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=4'));
     fireEvent.click(await screen.findByRole('link', { name: 'Open details' }, { timeout: 8000 }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'));
+    // The asset page is a lazy route: the router moves once its chunk is loaded, slow on a busy machine.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'), { timeout: 8000 });
     // Back leaves the asset page for the folder, not for the viewer it replaced.
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
