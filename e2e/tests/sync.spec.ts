@@ -182,6 +182,15 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   await expect(esRow.getByText('1 actualizado')).toBeVisible();
   await esRow.getByRole('link', { name: sourceName }).click();
   const esRuns = es.getByRole('table', { name: `Ejecuciones de ${sourceName}` });
+  // On a 360 px phone a run's state reads whole, not cut to "Termin…".
+  await es.setViewportSize({ width: 360, height: 740 });
+  const state = esRuns
+    .getByTestId(/^sync-run-/)
+    .first()
+    .getByText('Terminada');
+  await expect(state).toBeVisible();
+  expect(await state.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  await es.setViewportSize({ width: 1280, height: 720 });
   await esRuns
     .getByTestId(/^sync-run-/)
     .first()

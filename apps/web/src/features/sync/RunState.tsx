@@ -26,7 +26,7 @@ export function RunState({ run, enabled = true }: { run: SyncRun | null; enabled
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="wrap">
-        <Badge size="sm" variant="light" color={RUN_STATUS_COLORS[run.status]}>
+        <Badge size="sm" variant="light" color={RUN_STATUS_COLORS[run.status]} miw="max-content">
           {t(`sync.status.${run.status}`)}
         </Badge>
         <Tooltip label={formatDateTime(when)}>

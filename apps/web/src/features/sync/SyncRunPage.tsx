@@ -204,7 +204,7 @@ function ItemRow({ item, brandId }: { item: SyncRunItem; brandId: number | undef
   return (
     <Table.Tr data-testid="sync-item" data-outcome={item.outcome}>
       <Table.Td>
-        <Badge size="sm" variant="light" color={OUTCOME_COLORS[item.outcome]}>
+        <Badge size="sm" variant="light" color={OUTCOME_COLORS[item.outcome]} miw="max-content">
           {t(`sync.outcome.${item.outcome}`)}
         </Badge>
       </Table.Td>

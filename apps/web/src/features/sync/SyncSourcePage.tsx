@@ -240,7 +240,7 @@ function RunRow({ run, sourceId }: { run: SyncRun; sourceId: number }) {
         {isRunActive(run) ? (
           <RunState run={run} />
         ) : (
-          <Badge size="sm" variant="light" color={RUN_STATUS_COLORS[run.status]}>
+          <Badge size="sm" variant="light" color={RUN_STATUS_COLORS[run.status]} miw="max-content">
             {t(`sync.status.${run.status}`)}
           </Badge>
         )}
