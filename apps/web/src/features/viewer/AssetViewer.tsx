@@ -171,8 +171,11 @@ function ViewerFrame({
     const img = pictureRef.current;
     if (!sizable || !img) return;
     const known = item.width && item.height ? { width: item.width, height: item.height } : null;
+    // The laid-out size before the zoom's transform; the computed style keeps the fractions that
+    // clientWidth rounds away (a pixel too many over 2,400), jsdom has only the latter.
+    const style = getComputedStyle(img);
     const z = actualSizeTenths(
-      { width: img.clientWidth, height: img.clientHeight },
+      { width: parseFloat(style.width) || img.clientWidth, height: parseFloat(style.height) || img.clientHeight },
       known ?? { width: img.naturalWidth, height: img.naturalHeight },
     );
     if (z === null) return;
