@@ -46,22 +46,32 @@ test('shows an image at its actual pixels with "100 %" and fits it again with "F
   const fit = viewer.getByRole('button', { name: 'Fit to screen' });
   const actual = viewer.getByRole('button', { name: 'Actual size (100 %)' });
   await expect(fit).toHaveAttribute('aria-pressed', 'true');
-  const fitted = (await image.boundingBox())!;
-  expect(fitted.width).toBeLessThan(1280);
+  const size = async () => {
+    const box = (await image.boundingBox())!;
+    return [Math.round(box.width), Math.round(box.height)];
+  };
+  expect((await size())[0]).toBeLessThan(1280);
 
   await actual.click();
   await expect(actual).toHaveAttribute('aria-pressed', 'true');
   // Once the zoom's transition ends: one pixel of the 2400 × 1600 original per CSS pixel.
-  await expect
-    .poll(async () => {
-      const box = (await image.boundingBox())!;
-      return [Math.round(box.width), Math.round(box.height)];
-    })
-    .toEqual([2400, 1600]);
+  await expect.poll(size).toEqual([2400, 1600]);
+
+  // Still at actual pixels when the stage narrows for the side panel, and after a quarter turn.
+  await viewer.getByRole('button', { name: 'File information' }).click();
+  await page.waitForTimeout(300);
+  await expect.poll(size).toEqual([2400, 1600]);
+  await viewer.getByRole('button', { name: 'Rotate' }).click();
+  await expect.poll(size).toEqual([1600, 2400]);
+  await expect(actual).toHaveAttribute('aria-pressed', 'true');
 
   await fit.click();
   await expect(fit).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => Math.round((await image.boundingBox())!.width)).toBe(Math.round(fitted.width));
+  // The whole (turned) picture in view again, within the stage beside the panel.
+  await expect.poll(async () => Math.max(...(await size()))).toBeLessThan(800);
+  const box = (await image.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
 
   // On a 390 px phone the two controls wrap with the other tools, and Close stays in view.
   await page.setViewportSize({ width: 390, height: 844 });

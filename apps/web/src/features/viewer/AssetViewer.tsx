@@ -166,23 +166,40 @@ function ViewerFrame({
   };
   const resetZoom = () => (setActual(false), setTenths(ZOOM_DEFAULT), setOffset({ x: 0, y: 0 }));
   // Scaled from the fitted size so that the picture shows the original's pixels (its known width
-  // and height, else the preview's own), centred. A smaller preview is upscaled to that size.
-  const actualSize = () => {
+  // and height, else the preview's own). A smaller preview is upscaled to that size: the original
+  // itself is not fetched, as every fetch of it counts as a download.
+  const actualTenths = () => {
     const img = pictureRef.current;
-    if (!sizable || !img) return;
+    if (!sizable || !img) return null;
     const known = item.width && item.height ? { width: item.width, height: item.height } : null;
     // The laid-out size before the zoom's transform; the computed style keeps the fractions that
     // clientWidth rounds away (a pixel too many over 2,400), jsdom has only the latter.
     const style = getComputedStyle(img);
-    const z = actualSizeTenths(
+    return actualSizeTenths(
       { width: parseFloat(style.width) || img.clientWidth, height: parseFloat(style.height) || img.clientHeight },
       known ?? { width: img.naturalWidth, height: img.naturalHeight },
     );
+  };
+  const actualSize = () => {
+    const z = actualTenths();
     if (z === null) return;
     setActual(true);
     setTenths(z);
     setOffset({ x: 0, y: 0 });
   };
+  // While at "100 %", a change of the fitted size (window, side panel, a quarter turn) rescales.
+  const remeasure = useRef(actualTenths);
+  remeasure.current = actualTenths;
+  useEffect(() => {
+    const img = pictureRef.current;
+    if (!actual || !img) return;
+    const observer = new ResizeObserver(() => {
+      const z = remeasure.current();
+      if (z !== null) setTenths(z);
+    });
+    observer.observe(img);
+    return () => observer.disconnect();
+  }, [actual]);
   const rotate = () => setTurns((n) => n + 1);
 
   useViewerKeys({
