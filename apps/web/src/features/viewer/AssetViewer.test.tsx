@@ -128,6 +128,116 @@ describe('AssetViewer', () => {
     expect(img).toHaveAttribute('data-scale', '1.1');
   });
 
+  /** jsdom lays nothing out: give the picture its fitted (client) and its own (natural) size. */
+  function lay(img: HTMLElement, fitted: [number, number], natural: [number, number]) {
+    const sizes = {
+      clientWidth: fitted[0],
+      clientHeight: fitted[1],
+      naturalWidth: natural[0],
+      naturalHeight: natural[1],
+    };
+    for (const [key, value] of Object.entries(sizes)) Object.defineProperty(img, key, { configurable: true, value });
+  }
+
+  it("shows an image at the original's actual pixels with 100 % and fits it again with Fit", async () => {
+    const user = userEvent.setup();
+    // CSS pixels are what count: a high-density screen changes nothing.
+    vi.stubGlobal('devicePixelRatio', 2);
+    // The original is 1600 × 900; its preview (800 × 450) is fitted at 700 × 393.75.
+    renderViewer(<Harness items={images} />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    const img = within(dialog).getByRole('img', { name: 'photo-1.jpg' });
+    lay(img, [700, 393.75], [800, 450]);
+    const fit = within(dialog).getByRole('button', { name: 'Fit to screen' });
+    const actual = within(dialog).getByRole('button', { name: 'Actual size (100 %)' });
+    expect(fit).toHaveTextContent('Fit');
+    expect(actual).toHaveTextContent('100 %');
+    expect(fit).toHaveAttribute('aria-pressed', 'true');
+    expect(actual).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(actual);
+    // 700 CSS px × scale = 1600 px of the original.
+    const scale = () => Number(img.getAttribute('data-scale'));
+    expect(scale()).toBeCloseTo(1600 / 700, 6);
+    expect(700 * scale()).toBeCloseTo(1600, 6);
+    expect(img.style.transform).toContain(`scale(${1600 / 700})`);
+    expect(within(dialog).getByTestId('viewer-zoom')).toHaveTextContent('229%');
+    expect(actual).toHaveAttribute('aria-pressed', 'true');
+    expect(fit).toHaveAttribute('aria-pressed', 'false');
+
+    // Past 150 %, so zooming in stops there; zooming out steps back onto the 0.1 grid.
+    const zoomIn = within(dialog).getByRole('button', { name: 'Zoom in' });
+    expect(zoomIn).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom out' }));
+    expect(img).toHaveAttribute('data-scale', '2.2');
+    expect(actual).toHaveAttribute('aria-pressed', 'false');
+
+    // Drag to pan, then Fit: back to the whole picture, centred.
+    const stage = img.closest('[data-type]')!;
+    const mouse = (type: string, clientX: number, clientY: number) =>
+      fireEvent(
+        stage,
+        Object.assign(new MouseEvent(type, { bubbles: true, button: 0, clientX, clientY }), {
+          pointerId: 7,
+          pointerType: 'mouse',
+        }),
+      );
+    mouse('pointerdown', 100, 100);
+    mouse('pointermove', 160, 70);
+    mouse('pointerup', 160, 70);
+    expect(img.style.transform).toContain('translate(60px, -30px)');
+
+    await user.click(fit);
+    expect(img).toHaveAttribute('data-scale', '1');
+    expect(img.style.transform).toContain('translate(0px, 0px)');
+    expect(fit).toHaveAttribute('aria-pressed', 'true');
+    expect(stage).not.toHaveAttribute('data-pannable');
+
+    // The keys: 1 for actual size, 0 to fit.
+    await user.keyboard('1');
+    expect(scale()).toBeCloseTo(1600 / 700, 6);
+    await user.keyboard('0');
+    expect(img).toHaveAttribute('data-scale', '1');
+  });
+
+  it("uses the shown picture's own pixels for 100 % when the original's size is unknown", async () => {
+    const user = userEvent.setup();
+    const unknown = card(5, { width: null, height: null });
+    stubApi([unknown]);
+    renderViewer(<Harness items={[unknown]} />);
+    const img = await screen.findByRole('img', { name: 'photo-5.jpg' });
+    // A portrait picture, 1200 × 1600, fitted at 450 × 600.
+    lay(img, [450, 600], [1200, 1600]);
+    await user.click(screen.getByRole('button', { name: 'Actual size (100 %)' }));
+    expect(Number(img.getAttribute('data-scale'))).toBeCloseTo(1600 / 600, 6);
+    // Ctrl + wheel steps back onto the 0.1 grid from there.
+    fireEvent.wheel(img.closest('[data-type]')!, { deltaY: 100, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '2.6');
+  });
+
+  it('offers Fit and 100 % for images only, in both languages', async () => {
+    const pdf = card(11, { name: 'guide.pdf', ext: 'pdf', mime: 'application/pdf', type: 'document' });
+    const clip = card(9, { name: 'launch.mp4', ext: 'mp4', mime: 'video/mp4', type: 'video' });
+    stubApi([pdf, clip, card(1)]);
+    const { unmount } = renderViewer(<Harness items={[pdf, clip]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'guide.pdf' });
+    await within(dialog).findByRole('img', { name: 'guide.pdf' });
+    // A PDF page still zooms, but has no actual size of its own.
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeEnabled();
+    expect(within(dialog).queryByRole('button', { name: 'Fit to screen' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Actual size (100 %)' })).toBeNull();
+    await userEvent.setup().keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'launch.mp4' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Fit to screen' })).toBeNull();
+    unmount();
+
+    await i18n.changeLanguage('es');
+    renderViewer(<Harness items={[card(1)]} />);
+    const es = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    expect(within(es).getByRole('button', { name: 'Ajustar a la pantalla' })).toHaveTextContent('Ajustar');
+    expect(within(es).getByRole('button', { name: 'Tamaño real (100 %)' })).toHaveTextContent('100 %');
+  });
+
   it('rotates in quarter turns', async () => {
     const user = userEvent.setup();
     renderViewer(<Harness items={images} />);

@@ -13,7 +13,7 @@ import type { SidePanel } from './ViewerInfo';
 import { ViewerStage } from './ViewerStage';
 import type { Offset } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
-import { ZOOM_DEFAULT, zoomIn, zoomOut } from './zoom';
+import { ZOOM_DEFAULT, actualSizeTenths, zoomIn, zoomOut } from './zoom';
 import classes from './Viewer.module.css';
 
 export interface AssetViewerProps {
@@ -114,6 +114,10 @@ function ViewerFrame({
   const view = useAsset(item.id);
   const original = view.data?.asset.download_url ?? null;
   const [tenths, setTenths] = useState(ZOOM_DEFAULT);
+  // The zoom was last set by "100 %" (the picture is at its actual pixels).
+  const [actual, setActual] = useState(false);
+  // The picture on the stage, measured for "100 %".
+  const pictureRef = useRef<HTMLImageElement | null>(null);
   const [turns, setTurns] = useState(0);
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const [broken, setBroken] = useState(false);
@@ -128,6 +132,8 @@ function ViewerFrame({
   const plays = item.type === 'video' || item.type === 'audio';
   // Zoom and rotation apply to what is shown as a picture: images and PDF first pages.
   const visual = !plays && picture !== null && item.derivatives !== 'pending';
+  // "Fit" and "100 %" are for images; a PDF's first page has no pixels of its own to show.
+  const sizable = visual && item.type === 'image';
   const mode: ReviewMode = plays ? (item.type as 'video' | 'audio') : visual ? 'picture' : 'none';
   const hasPrev = index > 0;
   const hasNext = index < count - 1 || hasMore;
@@ -149,17 +155,64 @@ function ViewerFrame({
     }
   }, [count, index, onIndexChange]);
 
-  const doZoomIn = () => setTenths(zoomIn);
-  const doZoomOut = () =>
+  const doZoomIn = () => (setActual(false), setTenths(zoomIn));
+  const doZoomOut = () => {
+    setActual(false);
     setTenths((z) => {
       const n = zoomOut(z);
       if (n <= ZOOM_DEFAULT) setOffset({ x: 0, y: 0 });
       return n;
     });
-  const resetZoom = () => (setTenths(ZOOM_DEFAULT), setOffset({ x: 0, y: 0 }));
+  };
+  const resetZoom = () => (setActual(false), setTenths(ZOOM_DEFAULT), setOffset({ x: 0, y: 0 }));
+  // Scaled from the fitted size so that the picture shows the original's pixels (its known width
+  // and height, else the preview's own). A smaller preview is upscaled to that size: the original
+  // itself is not fetched, as every fetch of it counts as a download.
+  const actualTenths = () => {
+    const img = pictureRef.current;
+    if (!sizable || !img) return null;
+    const known = item.width && item.height ? { width: item.width, height: item.height } : null;
+    // The laid-out size before the zoom's transform; the computed style keeps the fractions that
+    // clientWidth rounds away (a pixel too many over 2,400), jsdom has only the latter.
+    const style = getComputedStyle(img);
+    return actualSizeTenths(
+      { width: parseFloat(style.width) || img.clientWidth, height: parseFloat(style.height) || img.clientHeight },
+      known ?? { width: img.naturalWidth, height: img.naturalHeight },
+    );
+  };
+  const actualSize = () => {
+    const z = actualTenths();
+    if (z === null) return;
+    setActual(true);
+    setTenths(z);
+    setOffset({ x: 0, y: 0 });
+  };
+  // While at "100 %", a change of the fitted size (window, side panel, a quarter turn) rescales.
+  const remeasure = useRef(actualTenths);
+  remeasure.current = actualTenths;
+  useEffect(() => {
+    const img = pictureRef.current;
+    if (!actual || !img) return;
+    const observer = new ResizeObserver(() => {
+      const z = remeasure.current();
+      if (z !== null) setTenths(z);
+    });
+    observer.observe(img);
+    return () => observer.disconnect();
+  }, [actual]);
   const rotate = () => setTurns((n) => n + 1);
 
-  useViewerKeys({ prev, next, zoomIn: doZoomIn, zoomOut: doZoomOut, resetZoom, rotate, visual, paused: cropping });
+  useViewerKeys({
+    prev,
+    next,
+    zoomIn: doZoomIn,
+    zoomOut: doZoomOut,
+    resetZoom,
+    actualSize: sizable ? actualSize : undefined,
+    rotate,
+    visual,
+    paused: cropping,
+  });
 
   // Warm the browser cache with the neighbours' pictures.
   useEffect(() => {
@@ -188,10 +241,13 @@ function ViewerFrame({
           original={original}
           visual={visual}
           tenths={tenths}
+          sizable={sizable}
+          actual={actual}
           panel={panel}
           onZoomIn={doZoomIn}
           onZoomOut={doZoomOut}
           onResetZoom={resetZoom}
+          onActualSize={actualSize}
           onRotate={rotate}
           onToggleInfo={() => togglePanel('info')}
           onToggleComments={() => togglePanel('comments')}
@@ -209,6 +265,7 @@ function ViewerFrame({
             tenths={tenths}
             turns={turns}
             offset={offset}
+            pictureRef={pictureRef}
             onPan={setOffset}
             onZoomIn={doZoomIn}
             onZoomOut={doZoomOut}

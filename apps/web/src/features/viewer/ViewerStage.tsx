@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { MutableRefObject, PointerEvent as ReactPointerEvent } from 'react';
 import { ActionIcon, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconFileText } from '@tabler/icons-react';
 import type { AssetCard } from '@brandvault/contract';
@@ -30,6 +30,8 @@ interface ViewerStageProps {
   tenths: number;
   turns: number;
   offset: Offset;
+  /** Given the picture element, so that "100 %" can measure its fitted size. */
+  pictureRef?: MutableRefObject<HTMLImageElement | null>;
   onPan: (offset: Offset) => void;
   onZoomIn: () => void;
   onZoomOut: () => void;
@@ -55,6 +57,7 @@ export function ViewerStage({
   tenths,
   turns,
   offset,
+  pictureRef,
   onPan,
   onZoomIn,
   onZoomOut,
@@ -151,6 +154,7 @@ export function ViewerStage({
         tenths={tenths}
         turns={turns}
         offset={offset}
+        pictureRef={pictureRef}
         onBroken={onBroken}
       />
       {item.derivatives !== 'pending' && (item.type === 'video' || picture) && (
@@ -207,7 +211,7 @@ export function ViewerStage({
 
 type StageMediaProps = Pick<
   ViewerStageProps,
-  'item' | 'original' | 'loading' | 'picture' | 'tenths' | 'turns' | 'offset' | 'onBroken'
+  'item' | 'original' | 'loading' | 'picture' | 'tenths' | 'turns' | 'offset' | 'pictureRef' | 'onBroken'
 >;
 
 /**
@@ -237,13 +241,24 @@ function usePlaybackSource(itemId: number, original: string | null) {
 }
 
 /** The asset as its type allows: a player, a picture, or a card for files without a preview. */
-function StageMedia({ item, original, loading, picture, tenths, turns, offset, onBroken }: StageMediaProps) {
+function StageMedia({
+  item,
+  original,
+  loading,
+  picture,
+  tenths,
+  turns,
+  offset,
+  pictureRef,
+  onBroken,
+}: StageMediaProps) {
   const { t } = useTranslation();
   const plays = item.type === 'video' || item.type === 'audio';
   const { source, renew } = usePlaybackSource(item.id, original);
   // The comments place markers over the picture or video and read and set the player's time.
   const review = useReview();
   const bind = (el: HTMLImageElement | HTMLVideoElement | HTMLAudioElement | null) => {
+    if (pictureRef && (el === null || el instanceof HTMLImageElement)) pictureRef.current = el;
     if (!review) return;
     if (!(el instanceof HTMLAudioElement)) review.target.current = el;
     if (!(el instanceof HTMLImageElement)) review.media.current = el;

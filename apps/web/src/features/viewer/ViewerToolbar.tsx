@@ -21,7 +21,7 @@ import { AddToCollectionButton } from '../collections/AddToCollectionButton';
 import { canCrop } from '../crop/CropDialog';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import type { SidePanel } from './ViewerInfo';
-import { canZoomIn, canZoomOut, toScale } from './zoom';
+import { ZOOM_DEFAULT, canZoomIn, canZoomOut, toScale } from './zoom';
 import classes from './Viewer.module.css';
 
 interface ViewerToolbarProps {
@@ -34,11 +34,16 @@ interface ViewerToolbarProps {
   /** Zoom and rotation are offered only for what is shown as a picture. */
   visual: boolean;
   tenths: number;
+  /** "Fit" and "100 %" are offered: an image is shown. */
+  sizable: boolean;
+  /** The image is at its actual pixels ("100 %" was the last zoom). */
+  actual: boolean;
   /** The side panel open, if any. */
   panel: SidePanel | null;
   onZoomIn: () => void;
   onZoomOut: () => void;
   onResetZoom: () => void;
+  onActualSize: () => void;
   onRotate: () => void;
   onToggleInfo: () => void;
   onToggleComments: () => void;
@@ -56,10 +61,13 @@ export function ViewerToolbar({
   original,
   visual,
   tenths,
+  sizable,
+  actual,
   panel,
   onZoomIn,
   onZoomOut,
   onResetZoom,
+  onActualSize,
   onRotate,
   onToggleInfo,
   onToggleComments,
@@ -106,6 +114,16 @@ export function ViewerToolbar({
         <Tool label={t('viewer.zoomIn')} disabled={!visual || !canZoomIn(tenths)} onClick={onZoomIn}>
           <IconZoomIn size={20} />
         </Tool>
+        {sizable && (
+          <>
+            <Preset label={t('viewer.fitLabel')} pressed={tenths === ZOOM_DEFAULT} onClick={onResetZoom}>
+              {t('viewer.fit')}
+            </Preset>
+            <Preset label={t('viewer.actualSizeLabel')} pressed={actual} onClick={onActualSize}>
+              {t('viewer.actualSize')}
+            </Preset>
+          </>
+        )}
         <Tool label={t('viewer.rotate')} disabled={!visual} onClick={onRotate}>
           <IconRotateClockwise size={20} />
         </Tool>
@@ -155,6 +173,27 @@ export function ViewerToolbar({
         </Tool>
       </div>
     </header>
+  );
+}
+
+/** A zoom level named in words ("Fit", "100 %"), pressed while the picture is shown at it. */
+function Preset({
+  label,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} withinPortal={false}>
+      <UnstyledButton className={classes.preset} aria-label={label} aria-pressed={pressed} onClick={onClick}>
+        {children}
+      </UnstyledButton>
+    </Tooltip>
   );
 }
 

@@ -5,7 +5,10 @@ export interface ViewerKeyActions {
   next: () => unknown;
   zoomIn: () => unknown;
   zoomOut: () => unknown;
+  /** "0": back to the whole picture fitted in the stage. */
   resetZoom: () => unknown;
+  /** "1": the image at its actual pixels; absent where that does not apply (PDF pages). */
+  actualSize?: () => unknown;
   rotate: () => unknown;
   /** Zoom and rotation keys only act on what is shown as a picture. */
   visual: boolean;
@@ -39,6 +42,7 @@ export function useViewerKeys(actions: ViewerKeyActions) {
         '=': k.visual ? k.zoomIn : undefined,
         '-': k.visual ? k.zoomOut : undefined,
         '0': k.visual ? k.resetZoom : undefined,
+        '1': k.visual ? k.actualSize : undefined,
         r: k.visual ? k.rotate : undefined,
         R: k.visual ? k.rotate : undefined,
       };

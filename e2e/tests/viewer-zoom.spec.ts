@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { apiAs } from '../support/api';
+import { ADMIN, signIn, unique } from '../support/fixtures';
+
+test('shows an image at its actual pixels with "100 %" and fits it again with "Fit"', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Larger than the stage and than its preview, so "Fit" shrinks it and "100 %" enlarges the preview.
+  const file = join(mkdtempSync(join(tmpdir(), 'bv-e2e-zoom-')), 'poster.jpg');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=2400x1600',
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL('**/brand/choose');
+  const api = await apiAs(page);
+  const name = `Zoom ${unique('zm').slice(-6)}`;
+  const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
+    name,
+    slug: name.toLowerCase().replace(/\s+/g, '-'),
+  });
+  const ids = await api.upload(brand.id, brand.root_folder_id, [file]);
+
+  await page.goto('/brand/choose');
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/brand');
+  await expect(page.getByTestId('search-results').locator('img[src*="/api/media/"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await page.getByTestId(`asset-card-${ids['poster.jpg']}`).click();
+  const viewer = page.getByRole('dialog', { name: 'poster.jpg' });
+  const image = viewer.getByRole('img', { name: 'poster.jpg' });
+  await expect(image).toHaveJSProperty('complete', true);
+  const fit = viewer.getByRole('button', { name: 'Fit to screen' });
+  const actual = viewer.getByRole('button', { name: 'Actual size (100 %)' });
+  await expect(fit).toHaveAttribute('aria-pressed', 'true');
+  const size = async () => {
+    const box = (await image.boundingBox())!;
+    return [Math.round(box.width), Math.round(box.height)];
+  };
+  expect((await size())[0]).toBeLessThan(1280);
+
+  await actual.click();
+  await expect(actual).toHaveAttribute('aria-pressed', 'true');
+  // Once the zoom's transition ends: one pixel of the 2400 × 1600 original per CSS pixel.
+  await expect.poll(size).toEqual([2400, 1600]);
+
+  // Still at actual pixels when the stage narrows for the side panel, and after a quarter turn.
+  await viewer.getByRole('button', { name: 'File information' }).click();
+  await page.waitForTimeout(300);
+  await expect.poll(size).toEqual([2400, 1600]);
+  await viewer.getByRole('button', { name: 'Rotate' }).click();
+  await expect.poll(size).toEqual([1600, 2400]);
+  await expect(actual).toHaveAttribute('aria-pressed', 'true');
+
+  await fit.click();
+  await expect(fit).toHaveAttribute('aria-pressed', 'true');
+  // The whole (turned) picture in view again, within the stage beside the panel.
+  await expect.poll(async () => Math.max(...(await size()))).toBeLessThan(800);
+  const box = (await image.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+
+  // On a 390 px phone the two controls wrap with the other tools, and Close stays in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(viewer.getByRole('button', { name: 'Close', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(actual).toBeInViewport({ ratio: 1 });
+  await expect(fit).toBeInViewport({ ratio: 1 });
+});
