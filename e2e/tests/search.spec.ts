@@ -83,6 +83,15 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   expect(await shownNames(page)).toEqual(['zephyr-brief.pdf']);
   await page.getByRole('button', { name: 'Remove filter Author: Ana Lopez' }).click();
   await expect(page.getByTestId('search-total')).toHaveText('2 assets');
+  // Within a field the values add up: the other types stay listed with their counts.
+  const typeValue = (label: string) =>
+    page.getByTestId('facet-type').locator('.mantine-Checkbox-root', { hasText: label });
+  await expect(typeValue('Image')).toHaveText(/^Image\s*3$/);
+  await typeValue('Image').getByRole('checkbox').click();
+  await expect(page.getByTestId('search-total')).toHaveText('5 assets');
+  await expect(typeValue('Document')).toHaveText(/^Document\s*2$/);
+  await typeValue('Image').getByRole('checkbox').click();
+  await expect(page.getByTestId('search-total')).toHaveText('2 assets');
 
   // Sort by name, both ways, on the images.
   const documents = page.getByTestId('facet-type').getByRole('checkbox', { name: /Document/ });

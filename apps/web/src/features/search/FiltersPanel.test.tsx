@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { FiltersPanel } from './FiltersPanel';
@@ -25,6 +25,34 @@ describe('FiltersPanel', () => {
     expect(screen.getByText('1,200')).toBeInTheDocument();
     rerender(panel(false));
     expect(screen.queryByText('Counts from the first 2,000 matches')).not.toBeInTheDocument();
+  });
+
+  it('hides values nothing matches and fields without values, but keeps a ticked value listed', () => {
+    render(
+      <Providers>
+        <FiltersPanel
+          state={parseSearch(new URLSearchParams('q=summer&ext=tif'))}
+          facets={{
+            ...facets,
+            extension: [
+              { value: 'jpg', count: 4 },
+              { value: 'gif', count: 0 },
+            ],
+          }}
+          sampled={false}
+          onChange={() => {}}
+          onClearAll={() => {}}
+        />
+      </Providers>,
+    );
+    const extensions = screen.getByTestId('facet-extension');
+    expect(within(extensions).getByRole('checkbox', { name: /jpg/ })).not.toBeChecked();
+    expect(within(extensions).queryByRole('checkbox', { name: /gif/ })).toBeNull();
+    // Ticked, so it stays (to be unticked) though these results have none.
+    expect(within(extensions).getByRole('checkbox', { name: /tif/ })).toBeChecked();
+    expect(screen.getByTestId('facet-type')).toBeInTheDocument();
+    expect(screen.queryByTestId('facet-categories')).toBeNull();
+    expect(screen.queryByTestId('facet-language')).toBeNull();
   });
 
   it('marks a "to" date before the "from" date on the field itself', () => {

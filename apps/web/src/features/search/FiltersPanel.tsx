@@ -1,24 +1,14 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Drawer, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { AssetSearchResponse } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { LIST_FILTERS, datesReversed, filterCount } from './searchState';
 import type { ListFilter, SearchState } from './searchState';
 import classes from './Search.module.css';
+import { FACET_OF } from './facets';
+import type { Facets } from './facets';
 import { DateField } from '../../app/components/DateField';
-
-type Facets = AssetSearchResponse['facets'];
-
-/** The response names the themes facet in the singular. */
-const FACET_OF: Record<ListFilter, keyof Facets> = {
-  author: 'author',
-  type: 'type',
-  categories: 'category',
-  language: 'language',
-  extension: 'extension',
-};
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -156,9 +146,12 @@ function FacetList({
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const chosen = state[filter] as string[];
-  // A chosen value stays listed (and unticked-able) even when the current results lack it.
-  const values = [...(counts ?? [])];
+  // A value nothing would match is left out; a chosen one stays listed (and unticked-able)
+  // even when the current results lack it.
+  const values = (counts ?? []).filter((c) => c.count > 0 || chosen.includes(c.value));
   for (const v of chosen) if (!values.some((c) => c.value === v)) values.push({ value: v, count: 0 });
+  // A field these results have no value of is not shown at all (while loading, it says so).
+  if (counts && values.length === 0) return null;
   const shown = all ? values : values.slice(0, SHORT_LIST);
   const label = (v: string) => (filter === 'type' ? t(`assets.types.${v}`, { defaultValue: v }) : v);
 
@@ -172,7 +165,7 @@ function FacetList({
       <Stack gap={6} mt={6}>
         {shown.length === 0 && (
           <Text size="xs" c="dimmed">
-            {counts ? t('search.noValues') : t('common.loading')}
+            {t('common.loading')}
           </Text>
         )}
         {shown.map((c) => (

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssetCard } from '@brandvault/contract';
+import type { AssetCard, AssetSearchResponse } from '@brandvault/contract';
 import { useSession } from '../../state/session';
 import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -40,8 +40,19 @@ const card = (id: number, name: string): AssetCard =>
 
 const facets = { author: [{ value: 'Ana', count: 2 }], type: [], category: [], language: [], extension: [] };
 
-/** The API as the searcher sees it: the folder, its tree, the session, and `list` for searches. */
-function stubApi(list: (body: { q?: string }) => AssetCard[], permissions = loginAnswer.permissions) {
+type Facets = AssetSearchResponse['facets'];
+type Body = { q?: string; type?: string[]; extension?: string[] };
+
+/**
+ * The API as the searcher sees it: the folder, its tree, the session, and `list` for searches
+ * (`facetsOf` for their facets); `requests` gets each search's per_page and body.
+ */
+function stubApi(
+  list: (body: Body) => AssetCard[],
+  permissions = loginAnswer.permissions,
+  facetsOf: (body: Body) => Facets = () => facets,
+  requests: { perPage: number; body: Body }[] = [],
+) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -62,16 +73,18 @@ function stubApi(list: (body: { q?: string }) => AssetCard[], permissions = logi
           facets_capped: false,
         });
       if (url.startsWith('/api/ops/asset/list/all/1')) {
-        const body = JSON.parse(String(init?.body)) as { q?: string };
+        const body = JSON.parse(String(init?.body)) as Body;
+        const perPage = Number(new URL(url, 'http://x').searchParams.get('per_page'));
         bodies.push(body);
-        const items = list(body);
+        requests.push({ perPage, body });
+        const items = list(body).slice(0, perPage);
         return json(200, {
           items,
           total: items.length,
           total_capped: false,
           page: 1,
-          per_page: 100,
-          facets,
+          per_page: perPage,
+          facets: facetsOf(body),
           facets_capped: false,
         });
       }
@@ -149,6 +162,79 @@ describe('Searcher', () => {
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
     expect(router.state.location.search).toBe('');
+  }, 20_000);
+
+  it("keeps a ticked field's other values with the counts of the search without it", async () => {
+    // Three images (2 jpg, 1 png) and two videos (mp4) whose author is Ana; the server's facets
+    // are those of the filters it is sent, as it counts them.
+    const assets = [
+      { type: 'image', ext: 'jpg' },
+      { type: 'image', ext: 'jpg' },
+      { type: 'image', ext: 'png' },
+      { type: 'video', ext: 'mp4' },
+      { type: 'video', ext: 'mp4' },
+    ];
+    const count = (values: string[]) =>
+      [...new Set(values)].map((value) => ({ value, count: values.filter((v) => v === value).length }));
+    const facetsOf = (body: Body): Facets => {
+      const hit = assets.filter(
+        (a) => (!body.type || body.type.includes(a.type)) && (!body.extension || body.extension.includes(a.ext)),
+      );
+      return {
+        author: [{ value: 'Ana', count: hit.length }],
+        type: count(hit.map((a) => a.type)),
+        category: [],
+        language: [],
+        // A value the count tables still hold after its last asset went: nothing to offer.
+        extension: [...count(hit.map((a) => a.ext)), { value: 'gif', count: 0 }],
+      };
+    };
+    const requests: { perPage: number; body: Body }[] = [];
+    stubApi(() => [card(4, 'other.jpg')], loginAnswer.permissions, facetsOf, requests);
+    const { router } = renderApp('/brand?type=image');
+    const facet = (name: string) => screen.getByTestId(`facet-${name}`);
+    const value = (name: string, label: string) =>
+      within(facet(name))
+        .getByRole('checkbox', { name: new RegExp(label) })
+        .closest('.mantine-Checkbox-root')!;
+
+    // The type list is that of the search without the type filter: Video stays, with its 2.
+    const video = await within(await screen.findByTestId('facet-type', {}, { timeout: 8000 })).findByRole(
+      'checkbox',
+      { name: /Video/ },
+      { timeout: 8000 },
+    );
+    expect(video).not.toBeChecked();
+    expect(within(facet('type')).getByRole('checkbox', { name: /Image/ })).toBeChecked();
+    expect(value('type', 'Video')).toHaveTextContent(/^Video2$/);
+    expect(value('type', 'Image')).toHaveTextContent(/^Image3$/);
+    // Across fields it is AND: the extensions are those of the images only, without a zero.
+    expect(value('extension', 'jpg')).toHaveTextContent(/^jpg2$/);
+    expect(value('extension', 'png')).toHaveTextContent(/^png1$/);
+    expect(within(facet('extension')).queryByRole('checkbox', { name: /mp4/ })).toBeNull();
+    expect(within(facet('extension')).queryByRole('checkbox', { name: /gif/ })).toBeNull();
+    // One facets request, for type alone, with the smallest page; none for the fields not ticked.
+    // Facets do not depend on the order: the sort is left out.
+    const facetRequests = () => requests.filter((r) => r.perPage === 1).map((r) => r.body);
+    expect(facetRequests()).toEqual([{ recursive: true }]);
+
+    // Ticking Video too widens the results (OR) and the type list stays as it was.
+    fireEvent.click(video);
+    await waitFor(() => expect(router.state.location.search).toBe('?type=image&type=video'));
+    await waitFor(() => expect(value('extension', 'mp4')).toHaveTextContent(/^mp42$/), { timeout: 5000 });
+    expect(value('type', 'Video')).toHaveTextContent(/^Video2$/);
+    expect(within(facet('type')).getByRole('checkbox', { name: /Video/ })).toBeChecked();
+
+    // Ticking an extension: its own list comes from the search without it (png stays listed),
+    // and the type counts are now those of the jpg files.
+    fireEvent.click(within(facet('extension')).getByRole('checkbox', { name: /jpg/ }));
+    await waitFor(() => expect(value('type', 'Image')).toHaveTextContent(/^Image2$/), { timeout: 5000 });
+    expect(within(facet('type')).queryByRole('checkbox', { name: /Video/ })).toBeChecked();
+    expect(value('extension', 'png')).toHaveTextContent(/^png1$/);
+    expect(value('extension', 'mp4')).toHaveTextContent(/^mp42$/);
+    expect(facetRequests()).toHaveLength(3);
+    expect(facetRequests()).toContainEqual({ type: ['image', 'video'], recursive: true });
+    expect(facetRequests()).toContainEqual({ extension: ['jpg'], recursive: true });
   }, 20_000);
 
   it('asks nothing for a date range that ends before it starts, says so and clears the dates', async () => {

@@ -12,7 +12,8 @@ import { formatNumber } from '../../i18n/format';
 import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { useFolderTree } from '../folders/api';
 import { AssetViewer } from '../viewer/AssetViewer';
-import { useAssetSearch, useBrowseFacets } from './api';
+import { useAssetSearch, useBrowseFacets, useFacetsWithout } from './api';
+import { combineFacets } from './facets';
 import { AssetTileSkeleton } from './AssetTile';
 import { FilterChips } from './FilterChips';
 import { FiltersDrawer, FiltersPanel } from './FiltersPanel';
@@ -71,12 +72,37 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const freshFacets = searching ? (query.isPlaceholderData ? undefined : first?.facets) : browseFacets.data;
   const [kept, setKept] = useState({ folderId, facets: freshFacets });
   if (freshFacets && freshFacets !== kept.facets) setKept({ folderId, facets: freshFacets });
+  // A ticked field lists its values as if it were not ticked (OR within a field); its counts come
+  // from the same search without it. Only asked for while the filters are in sight.
+  const ownOn = filtersOpen && !reversed;
+  const own = {
+    author: useFacetsWithout(folderId, body, 'author', ownOn),
+    type: useFacetsWithout(folderId, body, 'type', ownOn),
+    categories: useFacetsWithout(folderId, body, 'categories', ownOn),
+    language: useFacetsWithout(folderId, body, 'language', ownOn),
+    extension: useFacetsWithout(folderId, body, 'extension', ownOn),
+  };
   // With no answer coming (a reversed range, an error), the lists say so instead of "Loading".
   const facets = reversed
     ? NO_FACETS
-    : (freshFacets ??
-      (kept.folderId === folderId ? kept.facets : undefined) ??
-      (query.isError ? NO_FACETS : undefined));
+    : combineFacets(
+        state,
+        freshFacets ??
+          (kept.folderId === folderId ? kept.facets : undefined) ??
+          (query.isError ? NO_FACETS : undefined),
+        {
+          author: own.author.data?.facets,
+          type: own.type.data?.facets,
+          categories: own.categories.data?.facets,
+          language: own.language.data?.facets,
+          extension: own.extension.data?.facets,
+        },
+      );
+  // Counted over a sample: the search's own facets, or those of a ticked field's search without it.
+  const sampled =
+    searching &&
+    (!!first?.facets_capped ||
+      (Object.keys(own) as (keyof typeof own)[]).some((f) => state[f].length > 0 && !!own[f].data?.capped));
   const folderPaths = useFolderPaths(useFolderTree(brandId).data?.root, folderId);
   const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
   const actions = useAssetActions({ onDone: sel.clear });
@@ -214,7 +240,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
           <FiltersPanel
             state={state}
             facets={facets}
-            sampled={searching && !!first?.facets_capped}
+            sampled={sampled}
             onChange={update}
             onClearAll={clearAll}
             inDrawer
@@ -223,13 +249,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
       )}
       <div className={classes.body} data-filters-open={(filtersOpen && !narrow) || undefined}>
         {filtersOpen && !narrow && (
-          <FiltersPanel
-            state={state}
-            facets={facets}
-            sampled={searching && !!first?.facets_capped}
-            onChange={update}
-            onClearAll={clearAll}
-          />
+          <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={update} onClearAll={clearAll} />
         )}
         {nothingHere ? (
           emptyFolder

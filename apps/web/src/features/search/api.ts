@@ -1,9 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { AssetSearchBody } from '@brandvault/contract';
+import type { AssetSearchBody, AssetSearchResponse } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys, hasPending } from '../folders/api';
+import type { ListFilter } from './searchState';
 
 /** Up to this many loaded pages, a refresh refetches them all; beyond, it starts over at page 1. */
 const FEW_PAGES = 5;
@@ -64,6 +65,45 @@ export function useBrowseFacets(folderId: number | undefined, enabled: boolean) 
       call(routes.assetSearch, { params: { id: folderId ?? 0 }, query: { page: 1, per_page: 1 }, body, signal }),
     enabled: enabled && folderId !== undefined,
     select: (answer) => answer.facets,
+  });
+}
+
+/** The search `body` without its `field` filter: the same folder, words, other filters and sort. */
+export function withoutFilter(body: AssetSearchBody, field: ListFilter): AssetSearchBody {
+  const rest = { ...body };
+  delete rest[field];
+  return rest;
+}
+
+/**
+ * Facets of one ticked field, so its other values keep their counts (OR within a field): the
+ * same search without that field's filter. The server keeps a search's count and facets for all
+ * its pages and sorts, and this is most often the search shown just before the value was ticked,
+ * so it is cheap there; here it starts from that search's answer when it is still cached.
+ * One item is enough: only the facets are read. Facets do not depend on the order, so the sort
+ * is left out: with nothing else to filter by, this is the browsing panel's own request.
+ */
+export function useFacetsWithout(
+  folderId: number | undefined,
+  body: AssetSearchBody,
+  field: ListFilter,
+  enabled: boolean,
+) {
+  const qc = useQueryClient();
+  const listed = withoutFilter(body, field);
+  const { sort: _sort, ...rest } = listed;
+  const id = folderId ?? 0;
+  return useQuery({
+    queryKey: [...searchKey(id, rest), 'facets'],
+    queryFn: ({ signal }) =>
+      call(routes.assetSearch, { params: { id }, query: { page: 1, per_page: 1 }, body: rest, signal }),
+    enabled: enabled && folderId !== undefined && !!body[field]?.length,
+    select: (answer) => ({ facets: answer.facets, capped: answer.facets_capped }),
+    // Until it answers: the listing of that same search if cached, else the field's last counts
+    // in this folder, so the values hold still instead of blinking.
+    placeholderData: (previous, previousQuery) =>
+      qc.getQueryData<{ pages: AssetSearchResponse[] }>(searchKey(id, listed))?.pages[0] ??
+      (previousQuery?.queryKey[2] === folderId ? keepPreviousData(previous) : undefined),
   });
 }
 
