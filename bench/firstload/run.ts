@@ -76,10 +76,7 @@ for (let i = 0; i < runs; i++) {
       .catch(() => false);
     if (seeded) {
       // The chooser's card of the seeded brand, named Bench by the seed.
-      await page
-        .locator('[data-testid^="brand-card-"]', { hasText: 'Bench' })
-        .first()
-        .click();
+      await page.locator('[data-testid^="brand-card-"]', { hasText: 'Bench' }).first().click();
       await page.waitForURL('**/brand');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
