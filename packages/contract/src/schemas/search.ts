@@ -4,8 +4,11 @@ import { QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';
 
-/** Sorts of §9: by name or date; ascending, descending, latest (newest first) or oldest. */
-export const SORT_ATTRIBUTES = ['name', 'date'] as const;
+/**
+ * Sorts of §9: by name, date or type (then name); ascending, descending, latest (newest first)
+ * or oldest.
+ */
+export const SORT_ATTRIBUTES = ['name', 'date', 'type'] as const;
 export const SORT_MODES = ['asc', 'desc', 'latest', 'oldest'] as const;
 export const SearchSort = z.object({
   attribute: z.enum(SORT_ATTRIBUTES).default('name'),

@@ -3,6 +3,8 @@ import type { RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { parseList } from '../assets/assets.view.js';
+import { orderColumns } from './search.types.js';
+import { sortKeyExpr } from './search.where.repo.js';
 import type { FacetName, PageOf } from './search.types.js';
 
 /** Facet counts as a search answers them: the most frequent values first. */
@@ -86,7 +88,7 @@ export function groupedQuery(
   const dir = sql.raw(page?.order.dir === 'desc' ? 'desc' : 'asc');
   const pageRows = page
     ? sql`union all select 'page', cast(p.asset_id as varchar(20)), cast(p.k as varchar(255)), row_number() over (order by p.k ${dir}, p.asset_id ${dir})
-        from (select s.asset_id, ${sql.ref(`s.${page.order.key}`)} as k from s
+        from (select s.asset_id, ${sortKeyExpr(page.order.key, 's')} as k from s
           where (select c from n) <= ${sql.lit(page.whenAtMost)}
           order by k ${dir}, s.asset_id ${dir} limit ${sql.lit(page.limit)} offset ${sql.lit(page.offset)}) p`
     : sql``;
@@ -111,7 +113,7 @@ export const rowsOfIds = <DB, TB extends keyof DB>(
   db
     .selectFrom('asset_search')
     .select(['asset_id', 'author', 'type', 'ext', 'language', 'categories'])
-    .$if(!!page, (q) => q.select(page!.order.key))
+    .$if(!!page, (q) => q.select(orderColumns(page!.order.key).filter((c) => c !== 'type')))
     .where('asset_id', 'in', ids);
 
 /** The page's ids from `grouped` rows, in order; undefined when it took none (too many rows). */

@@ -26,6 +26,8 @@ beforeAll(async () => {
       name: `pos-${i % 7}.jpg`,
       author: i % 3 ? 'Ana' : 'Bea',
       created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
+      // Types in runs of four, so the type order's pages end inside runs of equal keys too.
+      type: ['image', 'video', 'document'][Math.floor(i / 4) % 3],
     }),
   );
   await insertAssets(t.built.handle.db, rows);
@@ -39,7 +41,7 @@ describe('asset search: pages after a kept page end', () => {
     let keysRead = 0;
     const counting = {
       ...repo,
-      sortKeyOf: (id: number, key: 'name_lc' | 'sort_date') => {
+      sortKeyOf: (id: number, key: 'name_lc' | 'sort_date' | 'type') => {
         keysRead++;
         return repo.sortKeyOf(id, key);
       },
@@ -65,6 +67,9 @@ describe('asset search: pages after a kept page end', () => {
       { author: ['Bea'], sort: { attribute: 'date', mode: 'oldest' } },
       { q: 'pos', sort: { attribute: 'name', mode: 'desc' } },
       { q: 'po', sort: { attribute: 'date', mode: 'latest' } },
+      { sort: { attribute: 'type', mode: 'asc' } },
+      { author: ['Ana'], sort: { attribute: 'type', mode: 'desc' } },
+      { q: 'pos', sort: { attribute: 'type', mode: 'asc' } },
     ];
     for (const setFrom of [0, 1e9])
       for (const b of bodies) {
@@ -82,6 +87,6 @@ describe('asset search: pages after a kept page end', () => {
       }
     // Every page after the first started from the last full page's end: 13 pages of 150
     // matches (and one past the end), 9 of Ana's 100, 5 of Bea's 50, for each set setting.
-    expect(keysRead).toBe(2 * (13 + 13 + 9 + 5 + 13 + 13));
+    expect(keysRead).toBe(2 * (13 + 13 + 9 + 5 + 13 + 13 + 13 + 9 + 13));
   });
 });

@@ -15,9 +15,10 @@ import { ftsCovers, ftsExact, wordsMatch } from './search.fts.js';
 import { countTables } from './search.counts.repo.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { brandRoot, summaryOfFts, termPlan, wordsStartingWith } from './search.text.repo.js';
+import { orderColumns } from './search.types.js';
 import type { After, PageOf, SearchFilters, SearchOrder } from './search.types.js';
 import { summaryOfWords, wordsCover } from './search.words.repo.js';
-import { searchQueries } from './search.where.repo.js';
+import { searchQueries, sortKeyExpr } from './search.where.repo.js';
 
 export type {
   After,
@@ -51,7 +52,14 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
         'asset_search.language',
         'asset_search.categories',
       ])
-      .$if(!!order, (q) => q.select(`asset_search.${order!.key}`));
+      // The type is there already (a facet); the type order adds the name key.
+      .$if(!!order, (q) =>
+        q.select(
+          orderColumns(order!.key)
+            .filter((c) => c !== 'type')
+            .map((c) => `asset_search.${c}` as const),
+        ),
+      );
 
   /**
    * The facets of one index range (no words, no categories bitmap or index driving) as two
@@ -85,9 +93,11 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
         .execute(),
       page
         ? // `+` keeps SQLite from walking a sort index: every match is in the filter's range already.
-          filtered(f)
-            .select('asset_search.asset_id')
-            .orderBy(pg ? sql.ref(`asset_search.${page.order.key}`) : sortedKey(page.order.key), page.order.dir)
+          orderColumns(page.order.key)
+            .reduce(
+              (q, c) => q.orderBy(pg ? sql.ref(`asset_search.${c}`) : sortedKey(c), page.order.dir),
+              filtered(f).select('asset_search.asset_id'),
+            )
             .orderBy('asset_search.asset_id', page.order.dir)
             .limit(page.limit)
             .offset(page.offset)
@@ -139,7 +149,7 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
           where assets_fts match ${match}`.compile(db),
         walk: afterRow(filtered({ ...f, terms: [] }, 'in', order), order, after)
           .select('asset_search.asset_id')
-          .orderBy(`asset_search.${order.key}`, order.dir)
+          .$call((q) => orderColumns(order.key).reduce((o, c) => o.orderBy(`asset_search.${c}`, order.dir), q))
           .orderBy('asset_search.asset_id', order.dir)
           .compile(),
         offset,
@@ -155,7 +165,7 @@ export function searchRepo(db: Db, dialect: Dialect, side?: () => SideReader) {
     async sortKeyOf(id: number, key: SearchOrder['key']) {
       const r = await db
         .selectFrom('asset_search')
-        .select(sql<string>`${sql.ref(`asset_search.${key}`)}`.as('k'))
+        .select(sortKeyExpr(key, 'asset_search').as('k'))
         .where('asset_search.asset_id', '=', id)
         .executeTakeFirst();
       return r ? String(r.k) : null;

@@ -33,11 +33,13 @@ export interface SearchOptions {
  * The order of a sort: name asc/desc by the name's sort key (`name_lc`: case and accents
  * folded, then the name itself; migration 2026112601); name with latest/oldest by date. Date:
  * asc/oldest oldest first, desc/latest newest first; the date is the upload date (created_at).
- * Ties by id in the same direction.
+ * Type: by type (asc a to z, desc z to a), then by the name's sort key in the same direction;
+ * latest/oldest by date, as for the name. Ties by id in the same direction.
  */
 export function orderOf(sort: Body['sort']): SearchOrder {
   const { attribute, mode } = sort;
   if (attribute === 'name' && (mode === 'asc' || mode === 'desc')) return { key: 'name_lc', dir: mode };
+  if (attribute === 'type' && (mode === 'asc' || mode === 'desc')) return { key: 'type', dir: mode };
   return { key: 'sort_date', dir: mode === 'asc' || mode === 'oldest' ? 'asc' : 'desc' };
 }
 

@@ -28,9 +28,30 @@ export interface SearchFilters {
    */
   lastWords?: string[];
 }
+/**
+ * A page's order: `name_lc` (name), `sort_date` (upload date) or `type` (type, then name); ties
+ * by id in the same direction.
+ */
 export interface SearchOrder {
-  key: 'name_lc' | 'sort_date';
+  key: 'name_lc' | 'sort_date' | 'type';
   dir: 'asc' | 'desc';
+}
+
+/** The columns an order sorts by, before the id: the leading columns of its sort index. */
+export const orderColumns = (key: SearchOrder['key']): readonly ('name_lc' | 'sort_date' | 'type')[] =>
+  key === 'type' ? ['type', 'name_lc'] : [key];
+
+/**
+ * Joins the type and name key into one sort key (`After.key`, the page rows of `grouped`):
+ * types are lower-case ASCII words, all after U+0001, so comparing the joined text byte by byte
+ * orders as (type, name key) does.
+ */
+export const TYPE_KEY_SEP = '\u0001';
+
+/** An `After.key` of the type order split back into its type and name key. */
+export function typeKeyParts(key: string): [string, string] {
+  const at = key.indexOf(TYPE_KEY_SEP);
+  return at < 0 ? [key, ''] : [key.slice(0, at), key.slice(at + 1)];
 }
 export type FacetName = 'author' | 'type' | 'category' | 'language' | 'extension';
 /** A page to take from the rows grouped for facets: only when they are every match (at most `whenAtMost`). */

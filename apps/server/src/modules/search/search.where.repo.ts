@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
+import { TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
 import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 
 /**
@@ -12,6 +13,12 @@ import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } fro
  */
 export const underPath = (col: string, path: string) =>
   sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
+
+/** The one sort key of `key` on the rows of `table` (the type order's joined with its separator). */
+export const sortKeyExpr = (key: SearchOrder['key'], table: string) =>
+  key === 'type'
+    ? sql<string>`${sql.ref(`${table}.type`)} || ${TYPE_KEY_SEP} || ${sql.ref(`${table}.name_lc`)}`
+    : sql<string>`${sql.ref(`${table}.${key}`)}`;
 
 export type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 
@@ -181,12 +188,13 @@ export function searchQueries(db: Db, dialect: Dialect) {
     pg ? sql`${sql.ref(`asset_search.${key}`)} || ''` : sql`+${sql.ref(`asset_search.${key}`)}`;
 
   /** Rows after `after` in `order` (a range of the sort index: its key and id are its next columns). */
-  const afterRow = (q: Q, order: SearchOrder, after?: After) =>
-    after
-      ? q.where(
-          sql<boolean>`(${sql.ref(`asset_search.${order.key}`)}, asset_search.asset_id) ${sql.raw(order.dir === 'asc' ? '>' : '<')} (${after.key}, ${after.id})`,
-        )
-      : q;
+  const afterRow = (q: Q, order: SearchOrder, after?: After) => {
+    if (!after) return q;
+    const op = sql.raw(order.dir === 'asc' ? '>' : '<');
+    const cols = sql.join(orderColumns(order.key).map((c) => sql.ref(`asset_search.${c}`)));
+    const keys = order.key === 'type' ? typeKeyParts(after.key) : [after.key];
+    return q.where(sql<boolean>`(${cols}, asset_search.asset_id) ${op} (${sql.join(keys)}, ${after.id})`);
+  };
 
   const pageQuery = (
     f: SearchFilters,
@@ -196,13 +204,16 @@ export function searchQueries(db: Db, dialect: Dialect) {
     text: TextPlan = 'in',
     plan: PagePlan = 'any',
     after?: After,
-  ) =>
-    afterRow(filtered(f, text, plan === 'walk' ? order : undefined), order, after)
-      .select('asset_search.asset_id')
-      .orderBy(plan === 'sort' ? sortedKey(order.key) : sql.ref(`asset_search.${order.key}`), order.dir)
-      .orderBy('asset_search.asset_id', order.dir)
-      .limit(limit)
-      .offset(offset);
+  ) => {
+    // No folder index is in type order: a folder's matches are sorted.
+    const how = order.key === 'type' && f.scope.kind === 'folder' ? 'sort' : plan;
+    let q = afterRow(filtered(f, text, how === 'walk' ? order : undefined), order, after).select(
+      'asset_search.asset_id',
+    );
+    for (const c of orderColumns(order.key))
+      q = q.orderBy(how === 'sort' ? sortedKey(c) : sql.ref(`asset_search.${c}`), order.dir);
+    return q.orderBy('asset_search.asset_id', order.dir).limit(limit).offset(offset);
+  };
 
   return { filtered, countRows, drivenByCategories, byCategoryRows, categoryIds, sortedKey, afterRow, pageQuery };
 }

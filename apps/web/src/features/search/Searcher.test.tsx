@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, AssetSearchResponse } from '@brandvault/contract';
 import { useSession } from '../../state/session';
@@ -149,6 +150,18 @@ describe('Searcher', () => {
     await waitFor(() => expect(box).toHaveValue(''));
     await screen.findByTestId('asset-card-4');
   });
+
+  it('sorts by type from the sort dropdown: the URL and the request follow', async () => {
+    const bodies = stubApi(() => [card(4, 'other.jpg')]);
+    const user = userEvent.setup();
+    const { router } = renderApp('/brand');
+    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    expect(await screen.findByRole('option', { name: 'Type (A–Z)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Type (Z–A)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=type-desc'));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ recursive: false, sort: { attribute: 'type', mode: 'desc' } }));
+  }, 20_000);
 
   it("opens the viewer from a tile, and Open details goes to the asset's page in its place", async () => {
     stubApi(() => [card(4, 'other.jpg')]);

@@ -89,5 +89,8 @@ describe('request body', () => {
     expect(sortOption({ attribute: 'name', mode: 'latest' })).toBe('date-latest');
     expect(sortOption({ attribute: 'date', mode: 'asc' })).toBe('date-oldest');
     expect(sortOption({ attribute: 'date', mode: 'desc' })).toBe('date-latest');
+    expect(sortOption({ attribute: 'type', mode: 'asc' })).toBe('type-asc');
+    expect(sortOption({ attribute: 'type', mode: 'desc' })).toBe('type-desc');
+    expect(sortOption({ attribute: 'type', mode: 'oldest' })).toBe('date-oldest');
   });
 });

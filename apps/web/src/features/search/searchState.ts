@@ -35,14 +35,16 @@ const PARAM: Record<ListFilter, string> = {
 export const DEFAULT_SORT = { attribute: 'name', mode: 'asc' } as const;
 
 /**
- * The server orders name-latest/oldest by date, and date asc/desc as oldest/latest: of the
- * eight combinations of §9 only four differ. The URL accepts all eight; the UI shows these four.
+ * The server orders name-latest/oldest (and type-latest/oldest) by date, and date asc/desc as
+ * oldest/latest: of the twelve combinations only six differ. The URL accepts all twelve; the UI
+ * shows these six.
  */
-export const SORT_OPTIONS = ['name-asc', 'name-desc', 'date-latest', 'date-oldest'] as const;
+export const SORT_OPTIONS = ['name-asc', 'name-desc', 'date-latest', 'date-oldest', 'type-asc', 'type-desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function sortOption(sort: SearchState['sort']): SortOption {
-  if (sort.attribute === 'name' && (sort.mode === 'asc' || sort.mode === 'desc')) return `name-${sort.mode}`;
+  if ((sort.attribute === 'name' || sort.attribute === 'type') && (sort.mode === 'asc' || sort.mode === 'desc'))
+    return `${sort.attribute}-${sort.mode}`;
   return sort.mode === 'asc' || sort.mode === 'oldest' ? 'date-oldest' : 'date-latest';
 }
 
