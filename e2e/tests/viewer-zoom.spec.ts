@@ -6,7 +6,9 @@ import { expect, test } from '@playwright/test';
 import { apiAs } from '../support/api';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 
-test('shows an image at its actual pixels with "100 %" and fits it again with "Fit"', async ({ page }) => {
+test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel and opens the details', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Larger than the stage and than its preview, so "Fit" shrinks it and "100 %" enlarges the preview.
   const file = join(mkdtempSync(join(tmpdir(), 'bv-e2e-zoom-')), 'poster.jpg');
@@ -73,9 +75,23 @@ test('shows an image at its actual pixels with "100 %" and fits it again with "F
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.y).toBeGreaterThanOrEqual(0);
 
+  // Ctrl + wheel zooms in a step from Fit, as a trackpad pinch does in Chromium.
+  const fitted = (await size())[0];
+  await image.hover();
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await expect.poll(async () => (await size())[0]).toBeGreaterThan(fitted);
+  await expect(fit).not.toHaveAttribute('aria-pressed', 'true');
+
   // On a 390 px phone the two controls wrap with the other tools, and Close stays in view.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(viewer.getByRole('button', { name: 'Close', exact: true })).toBeInViewport({ ratio: 1 });
   await expect(actual).toBeInViewport({ ratio: 1 });
   await expect(fit).toBeInViewport({ ratio: 1 });
+
+  // "Open details" leaves the viewer for the asset's page.
+  await viewer.getByRole('link', { name: 'Open details' }).click();
+  await page.waitForURL(`**/brand/asset/${ids['poster.jpg']}`);
+  await expect(page.getByRole('dialog', { name: 'poster.jpg' })).toBeHidden();
 });
