@@ -29,10 +29,29 @@ export async function apiAs(page: Page) {
     if (!res.ok()) throw new Error(`${res.url()} answered ${res.status()}: ${await res.text()}`);
     return (await res.json()) as T;
   };
+  const send = async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, data: unknown) =>
+    ok<T>(await page.request.fetch(path, { method, headers: await headers(), data }));
   return {
     get: async <T>(path: string) => ok<T>(await page.request.get(path, { headers: await headers() })),
-    send: async <T>(method: 'POST' | 'PUT' | 'PATCH', path: string, data: unknown) =>
-      ok<T>(await page.request.fetch(path, { method, headers: await headers(), data })),
+    send,
+    /** A new brand named `name` (its slug made from the name); its id and root folder's id. */
+    newBrand: async (name: string) =>
+      (
+        await send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
+          name,
+          slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        })
+      ).brand,
+    /** A new PUBLIC folder under `parentId`; its id. */
+    newFolder: async (brandId: number, parentId: number, name: string) =>
+      (
+        await send<{ folder: { id: number } }>('POST', '/api/ops/folder/new', {
+          brand_id: brandId,
+          parent_id: parentId,
+          name,
+          visibility: 'PUBLIC',
+        })
+      ).folder.id,
     form: async <T>(path: string, multipart: Record<string, string>) =>
       ok<T>(await page.request.post(path, { headers: await headers(), multipart })),
     /** Multipart upload of files (parts named `files`) into a folder; returns the new asset ids. */

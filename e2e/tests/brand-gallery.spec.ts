@@ -13,19 +13,8 @@ test('folder cards show their pictures and counts; the gallery is a default home
   await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const tag = unique('gal').slice(-6);
-  const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
-    name: `Gallery ${tag}`,
-    slug: `gallery-${tag}`,
-  });
-  const folder = async (name: string, parent: number) =>
-    (
-      await api.send<{ folder: { id: number } }>('POST', '/api/ops/folder/new', {
-        brand_id: brand.id,
-        parent_id: parent,
-        name,
-        visibility: 'PUBLIC',
-      })
-    ).folder.id;
+  const brand = await api.newBrand(`Gallery ${tag}`);
+  const folder = (name: string, parent: number) => api.newFolder(brand.id, parent, name);
   const shoots = await folder('Shoots', brand.root_folder_id);
   const day1 = await folder('Day 1', shoots);
   const cover = await folder('Cover', brand.root_folder_id);

@@ -11,19 +11,8 @@ test('a deleted folder goes to the Trash with its counts, and comes back by Undo
   await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const tag = unique('trash').slice(-6);
-  const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
-    name: `Trash ${tag}`,
-    slug: `trash-${tag}`,
-  });
-  const folder = async (name: string, parent: number) =>
-    (
-      await api.send<{ folder: { id: number } }>('POST', '/api/ops/folder/new', {
-        brand_id: brand.id,
-        parent_id: parent,
-        name,
-        visibility: 'PUBLIC',
-      })
-    ).folder.id;
+  const brand = await api.newBrand(`Trash ${tag}`);
+  const folder = (name: string, parent: number) => api.newFolder(brand.id, parent, name);
   const campaigns = await folder('Campaigns', brand.root_folder_id);
   const y2026 = await folder('2026', campaigns);
   await api.upload(brand.id, campaigns, [media.sunrise]);

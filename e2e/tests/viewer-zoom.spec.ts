@@ -29,10 +29,7 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
   await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Zoom ${unique('zm').slice(-6)}`;
-  const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
-    name,
-    slug: name.toLowerCase().replace(/\s+/g, '-'),
-  });
+  const brand = await api.newBrand(name);
   const ids = await api.upload(brand.id, brand.root_folder_id, [file]);
 
   await page.goto('/brand/choose');
@@ -76,7 +73,7 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
   expect(box.y).toBeGreaterThanOrEqual(0);
 
   // Ctrl + wheel zooms in a step from Fit, as a trackpad pinch does in Chromium.
-  const fitted = (await size())[0];
+  const fitted = (await size())[0]!;
   await image.hover();
   await page.keyboard.down('Control');
   await page.mouse.wheel(0, -100);
