@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { CompiledQuery } from 'kysely';
+import { queryPlan } from '../../../test/queryPlan.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MANAGER_SORTS } from '@brandvault/contract';
 import {
@@ -64,16 +64,7 @@ const filterSets = (): [string, ManagerFilters][] => {
   ];
 };
 
-/** The plan of a statement as text; PostgreSQL with sequential scans and sorts priced out (tiny tables). */
-async function planOf(q: CompiledQuery) {
-  const sqlite = dialect === 'sqlite';
-  const explain = await t.built.handle.db.transaction().execute(async (tx) => {
-    if (!sqlite) await sql`set local enable_seqscan = off`.execute(tx);
-    if (!sqlite) await sql`set local enable_sort = off`.execute(tx);
-    return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` });
-  });
-  return (explain.rows as Record<string, string>[]).map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
-}
+const planOf = (q: CompiledQuery) => queryPlan(t.built.handle.db, dialect, q);
 
 describe('the all-assets table at scale (repository)', () => {
   it('walks the same pages the sorted plan lists, for every order and filter', async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { CompiledQuery } from 'kysely';
+import { queryPlan } from '../../../test/queryPlan.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClient,
@@ -180,16 +180,7 @@ describe('asset search: type sort', () => {
     expect(after).toHaveLength(61);
   });
 
-  async function planOf(q: CompiledQuery) {
-    const sqlite = dialect === 'sqlite';
-    const explain = await t.built.handle.db.transaction().execute(async (tx) => {
-      if (!sqlite) await sql`set local enable_seqscan = off`.execute(tx);
-      if (!sqlite) await sql`set local enable_sort = off`.execute(tx);
-      return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` });
-    });
-    const rows = explain.rows as Record<string, string>[];
-    return rows.map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
-  }
+  const planOf = (q: CompiledQuery) => queryPlan(t.built.handle.db, dialect, q);
 
   it('walks the brand type index for the brand and a subtree; sorts one folder (query plans)', async () => {
     const repo = searchRepo(t.built.handle.db, dialect);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { sql } from 'kysely';
 import type { CompiledQuery } from 'kysely';
+import { queryPlan } from '../../../test/queryPlan.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, dialect, makeBrand, makeFolder, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
@@ -95,20 +95,7 @@ describe('asset search: name sort', () => {
     expect(await names(brand.root, desc)).toEqual([...renamed].reverse());
   });
 
-  /**
-   * The plan of a name-sorted page as text. PostgreSQL prices plans by cost, and on a table this
-   * small that may be no index at all, so sequential scans and sorts are priced out.
-   */
-  async function planOf(q: CompiledQuery) {
-    const sqlite = dialect === 'sqlite';
-    const explain = await t.built.handle.db.transaction().execute(async (tx) => {
-      if (!sqlite) await sql`set local enable_seqscan = off`.execute(tx);
-      if (!sqlite) await sql`set local enable_sort = off`.execute(tx);
-      return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` });
-    });
-    const rows = explain.rows as Record<string, string>[];
-    return rows.map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
-  }
+  const planOf = (q: CompiledQuery) => queryPlan(t.built.handle.db, dialect, q);
 
   it('takes a name-sorted page from a name index, never sorting the scope (query plans)', async () => {
     const repo = searchRepo(t.built.handle.db, dialect);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { CompiledQuery } from 'kysely';
+import { queryPlan } from '../../../test/queryPlan.js';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -739,21 +740,7 @@ describe('asset search: paging, bounds and facets at volume', () => {
         .executeTakeFirstOrThrow()
     ).path;
 
-  /**
-   * The plan of a compiled statement as text, one line a step. `costAside`: PostgreSQL picks its
-   * plan by cost, and on a table this small that may be no index at all, so sequential scans and
-   * sorts are priced out (the same statement over a million rows chooses the index by itself).
-   */
-  async function planOf(q: CompiledQuery, costAside = false) {
-    const sqlite = dialect === 'sqlite';
-    const explain = await t.built.handle.db.transaction().execute(async (tx) => {
-      if (costAside && !sqlite) await sql`set local enable_seqscan = off`.execute(tx);
-      if (costAside && !sqlite) await sql`set local enable_sort = off`.execute(tx);
-      return tx.executeQuery({ ...q, sql: `${sqlite ? 'explain query plan' : 'explain'} ${q.sql}` });
-    });
-    const rows = explain.rows as Record<string, string>[];
-    return rows.map((r) => (sqlite ? r.detail : r['QUERY PLAN'])).join('\n');
-  }
+  const planOf = (q: CompiledQuery, costAside = false) => queryPlan(t.built.handle.db, dialect, q, costAside);
 
   it('walks a filtered page inside the sort index, reading no table row (query plans)', async () => {
     const repo = searchRepo(t.built.handle.db, dialect);
