@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, AssetSearchResponse } from '@brandvault/contract';
 import { useSession } from '../../state/session';
-import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
+import { assetCard, assetView, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const json = (status: number, body: unknown) =>
@@ -62,6 +62,12 @@ function stubApi(
       if (url.startsWith('/api/ops/folder/tree')) return json(200, { brand_id: 7, root: { ...root, children: [] } });
       if (url === '/api/ops/folder/1') return json(200, { folder: root });
       if (url === '/api/ops/brand/7') return json(200, { brand: brandFull });
+      // The viewer's and the asset page's view of an asset listed in this search.
+      const viewed = /^\/api\/ops\/asset\/(\d+)\/view/.exec(url);
+      if (viewed) {
+        const listed = list({} as Body).find((a) => a.id === Number(viewed[1]));
+        if (listed) return json(200, { asset: assetView(listed) });
+      }
       // The brand home's "Recently added" row (its own tests are the page's): empty here.
       if (url.startsWith('/api/ops/asset/list/all/1?page=1&per_page=8'))
         return json(200, {

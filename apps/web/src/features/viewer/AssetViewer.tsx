@@ -112,7 +112,9 @@ function ViewerFrame({
 }: FrameProps) {
   // The view gives the signed link to the original (playback, PDF, download).
   const view = useAsset(item.id);
-  const original = view.data?.asset.download_url ?? null;
+  // The client passes on an answer of another shape (and logs it): the viewer opens without it.
+  const asset = view.data?.asset;
+  const original = asset?.download_url ?? null;
   const [tenths, setTenths] = useState(ZOOM_DEFAULT);
   // The zoom was last set by "100 %" (the picture is at its actual pixels).
   const [actual, setActual] = useState(false);
@@ -227,7 +229,7 @@ function ViewerFrame({
       assetId={item.id}
       mode={mode}
       page={isPdf(item) ? 1 : undefined}
-      currentVersion={view.data?.asset.current_version ?? null}
+      currentVersion={asset?.current_version ?? null}
       initialActive={linked}
       onSelect={() => setPanel('comments')}
     >
@@ -277,12 +279,7 @@ function ViewerFrame({
             onNext={next}
           />
           {panel && (
-            <ViewerSidePanel
-              item={item}
-              tab={panel}
-              onTab={setPanel}
-              currentVersion={view.data?.asset.current_version ?? null}
-            />
+            <ViewerSidePanel item={item} tab={panel} onTab={setPanel} currentVersion={asset?.current_version ?? null} />
           )}
         </div>
         <ViewerFooter item={item} />
