@@ -1,3 +1,5 @@
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
@@ -118,6 +120,23 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   await page.goBack();
   await expect.poll(() => shownNames(page)).toEqual(['aurora-poster.png', 'beach-photo.jpg', 'coral-banner.jpg']);
   await page.goForward();
+  await expect.poll(() => shownNames(page)).toEqual(['coral-banner.jpg', 'beach-photo.jpg', 'aurora-poster.png']);
+  // The list's headers sort too: by size, largest first, then the other way round; then back by name.
+  const bySize = [media.aurora, media.beach, media.coral]
+    .map((f) => ({ name: basename(f), size: statSync(f).size }))
+    .sort((a, b) => b.size - a.size)
+    .map((f) => f.name);
+  await page.getByRole('button', { name: 'Sort by Size' }).click();
+  await expect(page).toHaveURL(/sort=size-desc/);
+  await expect.poll(() => shownNames(page)).toEqual(bySize);
+  await page.getByRole('button', { name: 'Sort by Size' }).click();
+  await expect(page).toHaveURL(/sort=size-asc/);
+  await expect.poll(() => shownNames(page)).toEqual([...bySize].reverse());
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  // Name A–Z is the default: it leaves the URL.
+  await expect(page).not.toHaveURL(/sort=/);
+  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(page).toHaveURL(/sort=name-desc/);
   await expect.poll(() => shownNames(page)).toEqual(['coral-banner.jpg', 'beach-photo.jpg', 'aurora-poster.png']);
 
   // The viewer, from a grid card, once the previews exist.

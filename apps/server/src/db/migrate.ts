@@ -24,6 +24,7 @@ import * as defaultHome from './migrations/2026112660_default_home.js';
 import * as folderTrash from './migrations/2026112670_folder_trash.js';
 import * as versionMetadata from './migrations/2026112671_version_metadata.js';
 import * as assetLocation from './migrations/2026112680_asset_location.js';
+import * as sizeSort from './migrations/2026112690_size_sort.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -53,6 +54,7 @@ const steps: Record<string, Step> = {
   '2026112670_folder_trash': folderTrash,
   '2026112671_version_metadata': versionMetadata,
   '2026112680_asset_location': assetLocation,
+  '2026112690_size_sort': sizeSort,
 };
 
 /** Every migration's name, in the order they run. */

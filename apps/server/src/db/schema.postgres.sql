@@ -245,8 +245,8 @@ create or replace function {schema}.asset_search_sync_rows()
   returns trigger language plpgsql as $function$
   begin
     if tg_op = 'INSERT' then
-      insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g'))
+      insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
         join folders f on f.id = n.folder_id
         order by n.id
@@ -262,12 +262,13 @@ create or replace function {schema}.asset_search_sync_rows()
           categories = excluded.categories,
           sort_date = excluded.sort_date,
           name_lc = excluded.name_lc,
-          tsv = excluded.tsv;
+          tsv = excluded.tsv,
+          size = excluded.size;
     else
-      insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g'))
+      insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
-        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords)
+        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.size is distinct from n.size)
         join folders f on f.id = n.folder_id
         order by n.id
         on conflict (asset_id) do update set brand_id = excluded.brand_id,
@@ -282,7 +283,8 @@ create or replace function {schema}.asset_search_sync_rows()
           categories = excluded.categories,
           sort_date = excluded.sort_date,
           name_lc = excluded.name_lc,
-          tsv = excluded.tsv;
+          tsv = excluded.tsv,
+          size = excluded.size;
     end if;
     return null;
   end
@@ -518,6 +520,7 @@ create table asset_search (
   sort_date character varying(32) not null,
   name_lc text collate "C" not null,
   tsv tsvector,
+  size bigint default 0 not null,
   constraint asset_search_pkey primary key (asset_id),
   constraint asset_search_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
 );
@@ -532,6 +535,8 @@ create index asset_search_brand_language on {schema}.asset_search using btree (b
 
 create index asset_search_brand_name_path on {schema}.asset_search using btree (brand_id, active, name_lc, asset_id, hidden, folder_path) include (type, ext, author, language, sort_date);
 
+create index asset_search_brand_size on {schema}.asset_search using btree (brand_id, active, size, asset_id, hidden, folder_path) include (type, ext, author, language, sort_date);
+
 create index asset_search_brand_type on {schema}.asset_search using btree (brand_id, active, type, name_lc, asset_id, hidden) include (author, language, ext, folder_path, sort_date, categories);
 
 create index asset_search_categories on {schema}.asset_search using gin (search_categories(categories));
@@ -541,6 +546,8 @@ create index asset_search_facet_columns on {schema}.asset_search using btree (as
 create index asset_search_folder_date on {schema}.asset_search using btree (folder_id, active, sort_date, asset_id, hidden) include (type, ext, author, language);
 
 create index asset_search_folder_name on {schema}.asset_search using btree (folder_id, active, name_lc, asset_id, hidden) include (type, ext, author, language, sort_date);
+
+create index asset_search_folder_size on {schema}.asset_search using btree (folder_id, active, size, asset_id, hidden) include (type, ext, author, language, sort_date);
 
 create index asset_search_tsv on {schema}.asset_search using gin (tsv);
 

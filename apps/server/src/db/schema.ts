@@ -252,6 +252,8 @@ export interface AssetSearchTable {
   categories: string;
   sort_date: string;
   name_lc: string;
+  /** The asset's size in bytes (the size sort; 2026112690). */
+  size: number;
 }
 
 /** Live assets per folder (or brand), privacy class and facet value; fed by triggers. */

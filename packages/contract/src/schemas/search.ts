@@ -5,10 +5,10 @@ import { AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';
 
 /**
- * Sorts of §9: by name, date or type (then name); ascending, descending, latest (newest first)
- * or oldest.
+ * Sorts of §9: by name, date, type (then name) or size (bytes); ascending, descending, latest
+ * (newest first) or oldest.
  */
-export const SORT_ATTRIBUTES = ['name', 'date', 'type'] as const;
+export const SORT_ATTRIBUTES = ['name', 'date', 'type', 'size'] as const;
 export const SORT_MODES = ['asc', 'desc', 'latest', 'oldest'] as const;
 export const SearchSort = z.object({
   attribute: z.enum(SORT_ATTRIBUTES).default('name'),

@@ -28,6 +28,8 @@ beforeAll(async () => {
       created_at: new Date(Date.UTC(2026, 0, 1 + (i % 5))).toISOString(),
       // Types in runs of four, so the type order's pages end inside runs of equal keys too.
       type: ['image', 'video', 'document'][Math.floor(i / 4) % 3],
+      // Sizes in runs of three, past 32 bits for some, for the size order.
+      size: [5_000_000_000, 10, 900][Math.floor(i / 3) % 3],
     }),
   );
   await insertAssets(t.built.handle.db, rows);
@@ -41,7 +43,7 @@ describe('asset search: pages after a kept page end', () => {
     let keysRead = 0;
     const counting = {
       ...repo,
-      sortKeyOf: (id: number, key: 'name_lc' | 'sort_date' | 'type') => {
+      sortKeyOf: (id: number, key: 'name_lc' | 'sort_date' | 'type' | 'size') => {
         keysRead++;
         return repo.sortKeyOf(id, key);
       },
@@ -70,6 +72,9 @@ describe('asset search: pages after a kept page end', () => {
       { sort: { attribute: 'type', mode: 'asc' } },
       { author: ['Ana'], sort: { attribute: 'type', mode: 'desc' } },
       { q: 'pos', sort: { attribute: 'type', mode: 'asc' } },
+      { sort: { attribute: 'size', mode: 'desc' } },
+      { author: ['Bea'], sort: { attribute: 'size', mode: 'asc' } },
+      { q: 'pos', sort: { attribute: 'size', mode: 'asc' } },
     ];
     for (const setFrom of [0, 1e9])
       for (const b of bodies) {
@@ -87,6 +92,6 @@ describe('asset search: pages after a kept page end', () => {
       }
     // Every page after the first started from the last full page's end: 13 pages of 150
     // matches (and one past the end), 9 of Ana's 100, 5 of Bea's 50, for each set setting.
-    expect(keysRead).toBe(2 * (13 + 13 + 9 + 5 + 13 + 13 + 13 + 9 + 13));
+    expect(keysRead).toBe(2 * (13 + 13 + 9 + 5 + 13 + 13 + 13 + 9 + 13 + 13 + 5 + 13));
   });
 });

@@ -34,12 +34,14 @@ export interface SearchOptions {
  * folded, then the name itself; migration 2026112601); name with latest/oldest by date. Date:
  * asc/oldest oldest first, desc/latest newest first; the date is the upload date (created_at).
  * Type: by type (asc a to z, desc z to a), then by the name's sort key in the same direction;
- * latest/oldest by date, as for the name. Ties by id in the same direction.
+ * latest/oldest by date, as for the name. Size: asc smallest first, desc largest first (bytes of
+ * the current version); latest/oldest by date. Ties by id in the same direction.
  */
 export function orderOf(sort: Body['sort']): SearchOrder {
   const { attribute, mode } = sort;
   if (attribute === 'name' && (mode === 'asc' || mode === 'desc')) return { key: 'name_lc', dir: mode };
   if (attribute === 'type' && (mode === 'asc' || mode === 'desc')) return { key: 'type', dir: mode };
+  if (attribute === 'size' && (mode === 'asc' || mode === 'desc')) return { key: 'size', dir: mode };
   return { key: 'sort_date', dir: mode === 'asc' || mode === 'oldest' ? 'asc' : 'desc' };
 }
 

@@ -29,17 +29,24 @@ export interface SearchFilters {
   lastWords?: string[];
 }
 /**
- * A page's order: `name_lc` (name), `sort_date` (upload date) or `type` (type, then name); ties
- * by id in the same direction.
+ * A page's order: `name_lc` (name), `sort_date` (upload date), `type` (type, then name) or
+ * `size` (bytes); ties by id in the same direction.
  */
 export interface SearchOrder {
-  key: 'name_lc' | 'sort_date' | 'type';
+  key: 'name_lc' | 'sort_date' | 'type' | 'size';
   dir: 'asc' | 'desc';
 }
 
 /** The columns an order sorts by, before the id: the leading columns of its sort index. */
-export const orderColumns = (key: SearchOrder['key']): readonly ('name_lc' | 'sort_date' | 'type')[] =>
+export const orderColumns = (key: SearchOrder['key']): readonly ('name_lc' | 'sort_date' | 'type' | 'size')[] =>
   key === 'type' ? ['type', 'name_lc'] : [key];
+
+/**
+ * Added to a size to make its sort key (`After.key`, the page rows of `grouped`): every size
+ * below 8e15 bytes then has 16 digits, so the keys compare as text in the order of the sizes,
+ * and a key is the same on both databases.
+ */
+export const SIZE_KEY_BASE = 1_000_000_000_000_000;
 
 /**
  * Joins the type and name key into one sort key (`After.key`, the page rows of `grouped`):

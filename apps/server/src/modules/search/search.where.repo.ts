@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
-import { TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
+import { SIZE_KEY_BASE, TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
 import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 
 /**
@@ -14,11 +14,20 @@ import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } fro
 export const underPath = (col: string, path: string) =>
   sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
-/** The one sort key of `key` on the rows of `table` (the type order's joined with its separator). */
+/**
+ * The one sort key of `key` on the rows of `table`: the type order's joined with its separator,
+ * the size order's raised to 16 digits (SIZE_KEY_BASE).
+ */
 export const sortKeyExpr = (key: SearchOrder['key'], table: string) =>
   key === 'type'
     ? sql<string>`${sql.ref(`${table}.type`)} || ${TYPE_KEY_SEP} || ${sql.ref(`${table}.name_lc`)}`
-    : sql<string>`${sql.ref(`${table}.${key}`)}`;
+    : key === 'size'
+      ? sql<string>`${sql.ref(`${table}.size`)} + ${sql.lit(SIZE_KEY_BASE)}`
+      : sql<string>`${sql.ref(`${table}.${key}`)}`;
+
+/** The values an `After.key` stands for, one per order column. */
+const afterKeys = (key: SearchOrder['key'], after: After): (string | number)[] =>
+  key === 'type' ? typeKeyParts(after.key) : key === 'size' ? [Number(after.key) - SIZE_KEY_BASE] : [after.key];
 
 export type Q = SelectQueryBuilder<Database, 'asset_search', object>;
 
@@ -185,14 +194,18 @@ export function searchQueries(db: Db, dialect: Dialect) {
 
   /** The sort key as an expression no index serves (same order), so the matches are sorted. */
   const sortedKey = (key: SearchOrder['key']) =>
-    pg ? sql`${sql.ref(`asset_search.${key}`)} || ''` : sql`+${sql.ref(`asset_search.${key}`)}`;
+    pg
+      ? key === 'size'
+        ? sql`${sql.ref('asset_search.size')} + 0`
+        : sql`${sql.ref(`asset_search.${key}`)} || ''`
+      : sql`+${sql.ref(`asset_search.${key}`)}`;
 
   /** Rows after `after` in `order` (a range of the sort index: its key and id are its next columns). */
   const afterRow = (q: Q, order: SearchOrder, after?: After) => {
     if (!after) return q;
     const op = sql.raw(order.dir === 'asc' ? '>' : '<');
     const cols = sql.join(orderColumns(order.key).map((c) => sql.ref(`asset_search.${c}`)));
-    const keys = order.key === 'type' ? typeKeyParts(after.key) : [after.key];
+    const keys = afterKeys(order.key, after);
     return q.where(sql<boolean>`(${cols}, asset_search.asset_id) ${op} (${sql.join(keys)}, ${after.id})`);
   };
 

@@ -11,7 +11,7 @@ import { useResultFolder } from './folderPaths';
 import { Thumb, openHandler } from './AssetTile';
 import type { ItemProps } from './AssetTile';
 import { sortFromOption, sortOption } from './searchState';
-import type { SearchState, SortOption } from './searchState';
+import type { SearchState, SortAttribute, SortOption } from './searchState';
 import classes from './Search.module.css';
 
 /** Every list row is this tall: the virtualiser counts on it. */
@@ -93,7 +93,25 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
   );
 });
 
-/** The list's header; name and date sort the results (the same sorts as the dropdown). */
+/** Where a column's first click starts: names and types A–Z, the newest and the largest first. */
+const FIRST: Record<SortAttribute, SortOption> = {
+  name: 'name-asc',
+  type: 'type-asc',
+  date: 'date-latest',
+  size: 'size-desc',
+};
+const OTHER_WAY: Record<SortOption, SortOption> = {
+  'name-asc': 'name-desc',
+  'name-desc': 'name-asc',
+  'type-asc': 'type-desc',
+  'type-desc': 'type-asc',
+  'date-latest': 'date-oldest',
+  'date-oldest': 'date-latest',
+  'size-desc': 'size-asc',
+  'size-asc': 'size-desc',
+};
+
+/** The list's header; name, type, size and date sort the results (the same sorts as the dropdown). */
 export function ListHeader({
   sort,
   onSort,
@@ -108,19 +126,12 @@ export function ListHeader({
   onSelectAll: () => void;
 }) {
   const { t } = useTranslation();
-  const head = (attribute: 'name' | 'date') => {
-    const option = sortOption(sort);
-    const active = option.startsWith(attribute);
-    const ascending = option === 'name-asc' || option === 'date-oldest';
-    // A second click on the active column turns its order round; a first click starts A–Z or newest.
-    const next: SortOption =
-      attribute === 'name'
-        ? active && ascending
-          ? 'name-desc'
-          : 'name-asc'
-        : active && !ascending
-          ? 'date-oldest'
-          : 'date-latest';
+  const option = sortOption(sort);
+  const head = (attribute: SortAttribute) => {
+    const active = option.startsWith(`${attribute}-`);
+    const ascending = option.endsWith('-asc') || option === 'date-oldest';
+    // A second click on the active column turns its order round.
+    const next = active ? OTHER_WAY[option] : FIRST[attribute];
     const Arrow = ascending ? IconArrowUp : IconArrowDown;
     return (
       <UnstyledButton
@@ -145,8 +156,8 @@ export function ListHeader({
       />
       <span />
       {head('name')}
-      <span data-column>{t('search.columns.type')}</span>
-      <span data-column>{t('search.columns.size')}</span>
+      <span data-column>{head('type')}</span>
+      <span data-column>{head('size')}</span>
       <span data-wide>{t('search.columns.author')}</span>
       <span data-column>{head('date')}</span>
       <span data-wide>{t('search.columns.visibility')}</span>

@@ -64,7 +64,7 @@ export function SearchToolbar({
 
   // The box stops at the server's limit; near it, it counts so the stop is no surprise.
   const nearLimit = query.text.length >= SEARCH_QUERY_MAX - 50;
-  const groups = (['name', 'date', 'type'] as const).map((g) => ({
+  const groups = (['name', 'date', 'type', 'size'] as const).map((g) => ({
     group: t(`search.sortGroups.${g}`),
     items: SORT_OPTIONS.filter((o) => o.startsWith(g)).map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
   }));

@@ -169,6 +169,27 @@ describe('Searcher', () => {
     await waitFor(() => expect(bodies.at(-1)).toEqual({ recursive: false, sort: { attribute: 'type', mode: 'desc' } }));
   }, 20_000);
 
+  it('sorts from the list headers: type A–Z, size largest first, a second click turns it round', async () => {
+    const bodies = stubApi(() => [card(4, 'other.jpg')]);
+    const user = userEvent.setup();
+    const { router } = renderApp('/brand');
+    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    await user.click(screen.getByText('List'));
+    const sortBy = (column: string) => screen.getByRole('button', { name: `Sort by ${column}` });
+    await user.click(await screen.findByRole('button', { name: 'Sort by Size' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=size-desc'));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ recursive: false, sort: { attribute: 'size', mode: 'desc' } }));
+    await waitFor(() => expect(sortBy('Size')).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(sortBy('Size'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=size-asc'));
+    await user.click(sortBy('Type'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=type-asc'));
+    await waitFor(() => expect(sortBy('Size')).toHaveAttribute('aria-pressed', 'false'));
+    expect(sortBy('Type')).toHaveAttribute('aria-pressed', 'true');
+    // The dropdown names the same sort.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Type (A–Z)'));
+  }, 20_000);
+
   it("opens the viewer from a tile, and Open details goes to the asset's page in its place", async () => {
     stubApi(() => [card(4, 'other.jpg')]);
     const { router } = renderApp('/brand');

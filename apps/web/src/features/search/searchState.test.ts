@@ -92,5 +92,8 @@ describe('request body', () => {
     expect(sortOption({ attribute: 'type', mode: 'asc' })).toBe('type-asc');
     expect(sortOption({ attribute: 'type', mode: 'desc' })).toBe('type-desc');
     expect(sortOption({ attribute: 'type', mode: 'oldest' })).toBe('date-oldest');
+    expect(sortOption({ attribute: 'size', mode: 'desc' })).toBe('size-desc');
+    expect(sortOption({ attribute: 'size', mode: 'asc' })).toBe('size-asc');
+    expect(sortOption({ attribute: 'size', mode: 'latest' })).toBe('date-latest');
   });
 });

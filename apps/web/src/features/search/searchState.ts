@@ -35,15 +35,24 @@ const PARAM: Record<ListFilter, string> = {
 export const DEFAULT_SORT = { attribute: 'name', mode: 'asc' } as const;
 
 /**
- * The server orders name-latest/oldest (and type-latest/oldest) by date, and date asc/desc as
- * oldest/latest: of the twelve combinations only six differ. The URL accepts all twelve; the UI
- * shows these six.
+ * The server orders name-latest/oldest (and type's and size's) by date, and date asc/desc as
+ * oldest/latest: of the sixteen combinations only eight differ. The URL accepts all sixteen; the
+ * UI shows these eight.
  */
-export const SORT_OPTIONS = ['name-asc', 'name-desc', 'date-latest', 'date-oldest', 'type-asc', 'type-desc'] as const;
+export const SORT_OPTIONS = [
+  'name-asc',
+  'name-desc',
+  'date-latest',
+  'date-oldest',
+  'type-asc',
+  'type-desc',
+  'size-desc',
+  'size-asc',
+] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function sortOption(sort: SearchState['sort']): SortOption {
-  if ((sort.attribute === 'name' || sort.attribute === 'type') && (sort.mode === 'asc' || sort.mode === 'desc'))
+  if (sort.attribute !== 'date' && (sort.mode === 'asc' || sort.mode === 'desc'))
     return `${sort.attribute}-${sort.mode}`;
   return sort.mode === 'asc' || sort.mode === 'oldest' ? 'date-oldest' : 'date-latest';
 }
