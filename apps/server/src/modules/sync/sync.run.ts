@@ -1,4 +1,5 @@
-import { realpath } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, realpath } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SyncCounts, SyncRunTrigger } from '@brandvault/contract';
 import { PermanentJobError } from '../../jobs/errors.js';
@@ -179,15 +180,20 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
       if (!reported.has(f.rel)) await act.skipped(f.rel, 'still_writing');
       return step();
     }
-    let sha: string;
+    const e = entries.get(f.rel);
+    const known = e && e.asset_id !== null && e.asset_status !== null;
+    // Nothing gone that it could have moved from: a new path is imported at once and hashed as it
+    // is stored, so a first import reads each file once instead of twice.
+    const moveCandidate = !known && goneBySha.size > 0;
+    let sha = '';
     try {
-      sha = await hashFile(f.abs);
+      if (known || moveCandidate) sha = await hashFile(f.abs);
+      else await access(f.abs, constants.R_OK);
     } catch {
       if (!reported.has(f.rel)) await act.skipped(f.rel, 'unreadable');
       return step();
     }
-    const e = entries.get(f.rel);
-    if (e && e.asset_id !== null && e.asset_status !== null) {
+    if (known) {
       if (sha === e.sha256) await act.touch(f, e);
       else await act.newVersion(f, e);
     } else {
