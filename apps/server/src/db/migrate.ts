@@ -25,6 +25,7 @@ import * as folderTrash from './migrations/2026112670_folder_trash.js';
 import * as versionMetadata from './migrations/2026112671_version_metadata.js';
 import * as assetLocation from './migrations/2026112680_asset_location.js';
 import * as sizeSort from './migrations/2026112690_size_sort.js';
+import * as syncRestored from './migrations/2026112691_sync_restored.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -55,6 +56,7 @@ const steps: Record<string, Step> = {
   '2026112671_version_metadata': versionMetadata,
   '2026112680_asset_location': assetLocation,
   '2026112690_size_sort': sizeSort,
+  '2026112691_sync_restored': syncRestored,
 };
 
 /** Every migration's name, in the order they run. */

@@ -1296,6 +1296,7 @@ create table sync_runs (
   queued_at character varying(32) not null,
   started_at character varying(32),
   finished_at character varying(32),
+  n_restored integer default 0 not null,
   constraint sync_runs_pkey primary key (id),
   constraint sync_runs_source_id_fkey foreign key (source_id) references sync_sources (id) on delete cascade,
   constraint sync_runs_started_by_fkey foreign key (started_by) references users (id) on delete set null

@@ -958,7 +958,8 @@ create table sync_runs (
   error text,
   queued_at varchar(32) not null,
   started_at varchar(32),
-  finished_at varchar(32)
+  finished_at varchar(32),
+  n_restored integer default 0 not null
 );
 
 create unique index sync_runs_active on sync_runs (source_id)

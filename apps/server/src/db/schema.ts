@@ -687,6 +687,8 @@ export interface SyncRunsTable {
   n_skipped: Generated<number>;
   n_failed: Generated<number>;
   n_unchanged: Generated<number>;
+  /** Files that came back, their removed asset active again (2026112691). */
+  n_restored: Generated<number>;
   nothing_changed: Generated<number>;
   error: string | null;
   queued_at: string;

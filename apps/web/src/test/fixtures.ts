@@ -172,7 +172,7 @@ export const syncRun = (id: number, over: Partial<SyncRun> = {}): SyncRun => ({
   trigger: 'manual',
   job_id: 90 + id,
   started_by: { id: 1, name: 'Ada Lovelace' },
-  counts: { seen: 12, new: 3, updated: 0, moved: 1, removed: 0, skipped: 1, failed: 0, unchanged: 7 },
+  counts: { seen: 12, new: 3, restored: 0, updated: 0, moved: 1, removed: 0, skipped: 1, failed: 0, unchanged: 7 },
   nothing_changed: false,
   error: null,
   queued_at: '2026-11-27T06:00:00.000Z',

@@ -16,7 +16,7 @@ export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
 export const SYNC_RUN_TRIGGERS = ['manual', 'schedule', 'watch'] as const;
 export type SyncRunTrigger = (typeof SYNC_RUN_TRIGGERS)[number];
 /** What a run did with one path; `skipped` and `failed` carry a reason. */
-export const SYNC_OUTCOMES = ['new', 'updated', 'moved', 'removed', 'skipped', 'failed'] as const;
+export const SYNC_OUTCOMES = ['new', 'restored', 'updated', 'moved', 'removed', 'skipped', 'failed'] as const;
 export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
 /** Why a path was skipped or failed; the words are in the web's i18n (`sync.reason.<code>`). */
 export const SYNC_REASONS = [
@@ -44,6 +44,8 @@ export const DailyAt = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 export const SyncCounts = z.object({
   seen: z.number().int(),
   new: z.number().int(),
+  /** Files that came back: their removed asset is active again. */
+  restored: z.number().int(),
   updated: z.number().int(),
   moved: z.number().int(),
   removed: z.number().int(),

@@ -15,7 +15,7 @@ export const syncMails = {
           subject: `Sync "${source}": ${n(lang, c.new)} new, ${n(lang, c.updated)} updated — ${PRODUCT_NAME}`,
           lines: [
             `Hello ${u.first_name},`,
-            `The sync of "${source}" looked at ${n(lang, c.seen)} files: ${n(lang, c.new)} new, ${n(lang, c.updated)} updated, ${n(lang, c.moved)} moved, ${n(lang, c.removed)} removed, ${n(lang, c.skipped)} skipped, ${n(lang, c.failed)} failed.`,
+            `The sync of "${source}" looked at ${n(lang, c.seen)} files: ${n(lang, c.new)} new, ${c.restored ? `${n(lang, c.restored)} restored, ` : ''}${n(lang, c.updated)} updated, ${n(lang, c.moved)} moved, ${n(lang, c.removed)} removed, ${n(lang, c.skipped)} skipped, ${n(lang, c.failed)} failed.`,
             'The report lists each file and why it was skipped or failed.',
           ],
           action: { label: 'Open the report', url },
@@ -24,7 +24,7 @@ export const syncMails = {
           subject: `Sincronización "${source}": ${n(lang, c.new)} nuevos, ${n(lang, c.updated)} actualizados — ${PRODUCT_NAME}`,
           lines: [
             `Hola ${u.first_name},`,
-            `La sincronización de "${source}" revisó ${n(lang, c.seen)} archivos: ${n(lang, c.new)} nuevos, ${n(lang, c.updated)} actualizados, ${n(lang, c.moved)} movidos, ${n(lang, c.removed)} retirados, ${n(lang, c.skipped)} omitidos, ${n(lang, c.failed)} con error.`,
+            `La sincronización de "${source}" revisó ${n(lang, c.seen)} archivos: ${n(lang, c.new)} nuevos, ${c.restored ? `${n(lang, c.restored)} restaurados, ` : ''}${n(lang, c.updated)} actualizados, ${n(lang, c.moved)} movidos, ${n(lang, c.removed)} retirados, ${n(lang, c.skipped)} omitidos, ${n(lang, c.failed)} con error.`,
             'El informe indica cada archivo y por qué se omitió o falló.',
           ],
           action: { label: 'Abrir el informe', url },

@@ -216,10 +216,10 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
         await syncRepo(trx).saveEntry(entry(f, prev.sha256, prev.asset_id));
         if (back) {
           await restoreIn(trx, prev.asset_id!, posix.basename(f.rel));
-          await item(trx, f.rel, 'new', { asset_id: prev.asset_id! });
+          await item(trx, f.rel, 'restored', { asset_id: prev.asset_id! });
         }
       });
-      return back ? ('new' as const) : ('unchanged' as const);
+      return back ? ('restored' as const) : ('unchanged' as const);
     },
 
     /** A file gone: its asset INACTIVE when the source says so (restorable), else only noted. */

@@ -119,7 +119,8 @@ describe('sync runs', () => {
 
     writeFileSync(join(w.dir, 'gone.txt'), 'leaves');
     const back = await runAndWait(t, w.admin, w.id);
-    expect(back.counts).toMatchObject({ new: 1, moved: 0 });
+    expect(back.counts).toMatchObject({ new: 0, restored: 1, moved: 0 });
+    expect(await itemsOf(w.admin, back.id)).toMatchObject([{ path: 'gone.txt', outcome: 'restored', asset_id: id }]);
     expect((await view(w, id)).status).toBe('ACTIVE');
     const audit = (await w.admin.get('/api/ops/audit/all?event=asset.status')).json().items;
     expect(audit.filter((e: { target: { id: number } }) => e.target.id === id)).toHaveLength(2);

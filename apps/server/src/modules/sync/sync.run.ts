@@ -227,6 +227,7 @@ async function finish(
   const counts: SyncCounts = {
     seen,
     new: c('new'),
+    restored: c('restored'),
     updated: c('updated'),
     moved: c('moved'),
     removed: c('removed'),
@@ -234,14 +235,18 @@ async function finish(
     failed: c('failed'),
     unchanged: 0,
   };
-  counts.unchanged = Math.max(0, seen - counts.new - counts.updated - counts.moved - counts.skipped - counts.failed);
-  const nothing = counts.new + counts.updated + counts.moved + counts.removed + counts.failed === 0;
+  counts.unchanged = Math.max(
+    0,
+    seen - counts.new - counts.restored - counts.updated - counts.moved - counts.skipped - counts.failed,
+  );
+  const nothing = counts.new + counts.restored + counts.updated + counts.moved + counts.removed + counts.failed === 0;
   const creator = source.created_by ? await makeRepos(job.db).users.byId(source.created_by) : undefined;
   await job.db.transaction().execute(async (trx) => {
     await syncRepo(trx).updateRun(runId, {
       status: 'done',
       n_seen: counts.seen,
       n_new: counts.new,
+      n_restored: counts.restored,
       n_updated: counts.updated,
       n_moved: counts.moved,
       n_removed: counts.removed,

@@ -26,6 +26,7 @@ export function runView(r: SyncRunRow): SyncRun {
     counts: {
       seen: r.n_seen,
       new: r.n_new,
+      restored: r.n_restored,
       updated: r.n_updated,
       moved: r.n_moved,
       removed: r.n_removed,

@@ -98,7 +98,8 @@ describe('SyncPage', { timeout: 30_000 }, () => {
   it('lists sources with their destination, schedule, last run and what it changed', async () => {
     stubApi({
       sources: [
-        syncSource(3),
+        // Two files came back since the last run: counted apart from the new ones.
+        syncSource(3, { last_run: syncRun(1, { counts: { ...syncRun(1).counts, restored: 2 } }) }),
         syncSource(4, {
           name: 'Archive',
           schedule: 'manual',
@@ -120,7 +121,7 @@ describe('SyncPage', { timeout: 30_000 }, () => {
     expect(first.getAllByText('Acme → Shoots').length).toBeGreaterThan(0);
     expect(first.getAllByText('Daily at 06:00').length).toBeGreaterThan(0);
     expect(first.getByText('Done')).toBeInTheDocument();
-    expect(first.getByText('3 new · 1 moved · 1 skipped')).toBeInTheDocument();
+    expect(first.getByText('3 new · 2 restored · 1 moved · 1 skipped')).toBeInTheDocument();
     expect(first.getByText('1,250')).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Run NAS photos 3 now' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Edit NAS photos 3' })).toBeInTheDocument();

@@ -12,6 +12,7 @@ export const RUN_STATUS_COLORS: Record<SyncRunStatus, MantineColor> = {
 
 export const OUTCOME_COLORS: Record<SyncOutcome, MantineColor> = {
   new: 'teal',
+  restored: 'cyan',
   updated: 'blue',
   moved: 'grape',
   removed: 'orange',
@@ -20,7 +21,7 @@ export const OUTCOME_COLORS: Record<SyncOutcome, MantineColor> = {
 };
 
 /** The outcomes a summary line names, in this order, when they happened. */
-const SUMMARY: readonly SyncOutcome[] = ['new', 'updated', 'moved', 'removed', 'skipped', 'failed'];
+const SUMMARY: readonly SyncOutcome[] = ['new', 'restored', 'updated', 'moved', 'removed', 'skipped', 'failed'];
 
 /** "Manual", "Hourly", "Daily at 06:00". */
 export function scheduleLabel(t: TFunction, s: Pick<SyncSource, 'schedule' | 'daily_at'>): string {
