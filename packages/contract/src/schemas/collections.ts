@@ -38,8 +38,21 @@ export const CollectionListQuery = z.object({
 export const CollectionList = paginated(Collection);
 export type CollectionList = z.infer<typeof CollectionList>;
 
-/** Newest added first, or the searcher's four sorts (name A–Z or Z–A, newest or oldest asset). */
-export const COLLECTION_SORTS = ['added', 'name-asc', 'name-desc', 'date-latest', 'date-oldest'] as const;
+/**
+ * Newest added first, or the searcher's sorts: name A–Z or Z–A, newest or oldest asset, type A–Z
+ * or Z–A (then name), largest or smallest first.
+ */
+export const COLLECTION_SORTS = [
+  'added',
+  'name-asc',
+  'name-desc',
+  'date-latest',
+  'date-oldest',
+  'type-asc',
+  'type-desc',
+  'size-desc',
+  'size-asc',
+] as const;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 export const CollectionViewQuery = z.object({
   page: QueryInt(1, 100000).default(1),

@@ -133,15 +133,18 @@ export function collectionsRepo(db: Db) {
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
         q
           .select('assets.id')
-          .$call((x) =>
-            sort === 'added'
-              ? x.orderBy('collection_assets.added_at', 'desc').orderBy('assets.id', 'desc')
-              : sort.startsWith('name')
-                ? x.orderBy(sql`lower(assets.name)`, sort === 'name-asc' ? 'asc' : 'desc').orderBy('assets.id')
-                : x
-                    .orderBy('assets.created_at', sort === 'date-latest' ? 'desc' : 'asc')
-                    .orderBy('assets.id', sort === 'date-latest' ? 'desc' : 'asc'),
-          )
+          .$call((x) => {
+            const dir = sort.endsWith('-asc') || sort === 'date-oldest' ? 'asc' : 'desc';
+            if (sort === 'added') return x.orderBy('collection_assets.added_at', 'desc').orderBy('assets.id', 'desc');
+            if (sort.startsWith('name')) return x.orderBy(sql`lower(assets.name)`, dir).orderBy('assets.id');
+            if (sort.startsWith('type'))
+              return x
+                .orderBy('assets.type', dir)
+                .orderBy(sql`lower(assets.name)`, dir)
+                .orderBy('assets.id', dir);
+            if (sort.startsWith('size')) return x.orderBy('assets.size', dir).orderBy('assets.id', dir);
+            return x.orderBy('assets.created_at', dir).orderBy('assets.id', dir);
+          })
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),

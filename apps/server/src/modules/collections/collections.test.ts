@@ -119,6 +119,25 @@ describe('collections', () => {
     const page = (await c.get(`/api/ops/collection/${col.id}/own/view?sort=name-asc`)).json();
     expect(page.assets.items.map((a: { id: number }) => a.id)).toEqual([ids.a1, ids.a2, ids.a3]);
     expect(page.assets.total).toBe(3);
+    // The searcher's type and size sorts too: a2 the biggest file, a3 the one document.
+    const db = t.built.handle.db;
+    const before = await db
+      .selectFrom('assets')
+      .select(['id', 'size', 'type'])
+      .where('id', 'in', [ids.a2!, ids.a3!])
+      .execute();
+    await db.updateTable('assets').set({ size: 9_000_000_000 }).where('id', '=', ids.a2!).execute();
+    await db.updateTable('assets').set({ type: 'document' }).where('id', '=', ids.a3!).execute();
+    const order = async (sort: string) =>
+      (await c.get(`/api/ops/collection/${col.id}/own/view?sort=${sort}`))
+        .json()
+        .assets.items.map((a: { id: number }) => a.id);
+    expect((await order('size-desc'))[0]).toBe(ids.a2);
+    expect((await order('size-asc')).at(-1)).toBe(ids.a2);
+    expect(await order('type-asc')).toEqual([ids.a3, ids.a1, ids.a2]);
+    expect(await order('type-desc')).toEqual([ids.a2, ids.a1, ids.a3]);
+    for (const b of before)
+      await db.updateTable('assets').set({ size: b.size, type: b.type }).where('id', '=', b.id).execute();
 
     const rm = await c.post(`/api/ops/collection/${col.id}/assets/remove`, { ids: [ids.a3] });
     expect(rm.json()).toMatchObject({ changed: 1, collection: { asset_count: 2 } });

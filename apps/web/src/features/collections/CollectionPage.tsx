@@ -244,6 +244,10 @@ export default function CollectionPage() {
               { value: 'name-desc', label: t('search.sort.name-desc') },
               { value: 'date-latest', label: t('search.sort.date-latest') },
               { value: 'date-oldest', label: t('search.sort.date-oldest') },
+              { value: 'type-asc', label: t('search.sort.type-asc') },
+              { value: 'type-desc', label: t('search.sort.type-desc') },
+              { value: 'size-desc', label: t('search.sort.size-desc') },
+              { value: 'size-asc', label: t('search.sort.size-asc') },
             ]}
           />
           <SegmentedControl

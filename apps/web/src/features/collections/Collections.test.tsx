@@ -244,6 +244,27 @@ describe('collections pages', () => {
     expect(await screen.findByText('1 asset')).toBeInTheDocument();
   });
 
+  it('sorts a collection from the list headers as the searcher does, by size and type too', async () => {
+    const calls = stubApi((_method, url) => {
+      if (url.startsWith('/api/ops/collection/3/own/view'))
+        return json(200, {
+          collection: collection(3, 'Launch', { asset_count: 2 }),
+          assets: { items: [assetCard(5), assetCard(6)], total: 2, page: 1, per_page: 100 },
+        });
+      if (url === '/api/ops/collection/favorites/assets/get') return json(200, { collection_id: 41, asset_ids: [] });
+    });
+    const user = userEvent.setup();
+    renderApp('/collections/own/3');
+    expect(await screen.findByRole('heading', { name: 'Launch' }, { timeout: 8000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'List' }));
+    const views = () => calls.filter((c) => c.url.startsWith('/api/ops/collection/3/own/view')).map((c) => c.url);
+    await user.click(await screen.findByRole('button', { name: 'Sort by Size' }));
+    await waitFor(() => expect(views().at(-1)).toContain('sort=size-desc'));
+    await user.click(await screen.findByRole('button', { name: 'Sort by Type' }));
+    await waitFor(() => expect(views().at(-1)).toContain('sort=type-asc'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Type (A–Z)'));
+  });
+
   it('answers an unknown collection with the not-found text and a retry', async () => {
     stubApi((method, url) => {
       if (url.startsWith('/api/ops/collection/77/own/view'))
