@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COLLECTION_ASSETS_MAX, COLLECTION_NAME_MAX, MAX_PER_PAGE } from '../constants.js';
 import { AssetCard } from './assets.js';
 import { IdNumber, QueryInt, Timestamp, paginated, text } from './common.js';
+import { SORT_OPTIONS } from './search.js';
 
 export const CollectionName = text().trim().min(1).max(COLLECTION_NAME_MAX);
 
@@ -42,17 +43,7 @@ export type CollectionList = z.infer<typeof CollectionList>;
  * Newest added first, or the searcher's sorts: name A–Z or Z–A, newest or oldest asset, type A–Z
  * or Z–A (then name), largest or smallest first.
  */
-export const COLLECTION_SORTS = [
-  'added',
-  'name-asc',
-  'name-desc',
-  'date-latest',
-  'date-oldest',
-  'type-asc',
-  'type-desc',
-  'size-desc',
-  'size-asc',
-] as const;
+export const COLLECTION_SORTS = ['added', ...SORT_OPTIONS] as const;
 export type CollectionSort = (typeof COLLECTION_SORTS)[number];
 export const CollectionViewQuery = z.object({
   page: QueryInt(1, 100000).default(1),

@@ -10,6 +10,21 @@ import { VisibilitySchema } from './folders.js';
  */
 export const SORT_ATTRIBUTES = ['name', 'date', 'type', 'size'] as const;
 export const SORT_MODES = ['asc', 'desc', 'latest', 'oldest'] as const;
+/**
+ * The sorts as people choose them ("attribute-mode"). The server orders name, type and size with
+ * latest/oldest by date, and date asc/desc as oldest/latest: of the sixteen combinations only
+ * these eight differ. The search URL accepts all sixteen; menus and collections offer these.
+ */
+export const SORT_OPTIONS = [
+  'name-asc',
+  'name-desc',
+  'date-latest',
+  'date-oldest',
+  'type-asc',
+  'type-desc',
+  'size-desc',
+  'size-asc',
+] as const;
 export const SearchSort = z.object({
   attribute: z.enum(SORT_ATTRIBUTES).default('name'),
   mode: z.enum(SORT_MODES).default('asc'),

@@ -30,7 +30,7 @@ import type { ViewMode } from '../search/Results';
 import { VIEW_STORAGE_KEY } from '../search/Searcher';
 import { SelectionBar } from '../search/SelectionBar';
 import { useSelection } from '../search/selection';
-import { sortFromOption, sortOption } from '../search/searchState';
+import { SORT_OPTIONS, sortFromOption, sortOption } from '../search/searchState';
 import type { SortOption } from '../search/searchState';
 import { useAssetActions } from '../search/useAssetActions';
 import { AssetViewer } from '../viewer/AssetViewer';
@@ -240,14 +240,7 @@ export default function CollectionPage() {
             w={220}
             data={[
               { value: 'added', label: t('collections.sortAdded') },
-              { value: 'name-asc', label: t('search.sort.name-asc') },
-              { value: 'name-desc', label: t('search.sort.name-desc') },
-              { value: 'date-latest', label: t('search.sort.date-latest') },
-              { value: 'date-oldest', label: t('search.sort.date-oldest') },
-              { value: 'type-asc', label: t('search.sort.type-asc') },
-              { value: 'type-desc', label: t('search.sort.type-desc') },
-              { value: 'size-desc', label: t('search.sort.size-desc') },
-              { value: 'size-asc', label: t('search.sort.size-asc') },
+              ...SORT_OPTIONS.map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
             ]}
           />
           <SegmentedControl

@@ -1,4 +1,4 @@
-import { ASSET_TYPES, SEARCH_QUERY_MAX, SORT_ATTRIBUTES, SORT_MODES } from '@brandvault/contract';
+import { ASSET_TYPES, SEARCH_QUERY_MAX, SORT_ATTRIBUTES, SORT_MODES, SORT_OPTIONS } from '@brandvault/contract';
 import type { AssetSearchBody, AssetType } from '@brandvault/contract';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -34,21 +34,7 @@ const PARAM: Record<ListFilter, string> = {
 
 export const DEFAULT_SORT = { attribute: 'name', mode: 'asc' } as const;
 
-/**
- * The server orders name-latest/oldest (and type's and size's) by date, and date asc/desc as
- * oldest/latest: of the sixteen combinations only eight differ. The URL accepts all sixteen; the
- * UI shows these eight.
- */
-export const SORT_OPTIONS = [
-  'name-asc',
-  'name-desc',
-  'date-latest',
-  'date-oldest',
-  'type-asc',
-  'type-desc',
-  'size-desc',
-  'size-asc',
-] as const;
+export { SORT_OPTIONS };
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function sortOption(sort: SearchState['sort']): SortOption {
