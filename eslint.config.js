@@ -58,6 +58,24 @@ export default tseslint.config(
     },
   },
   {
+    // Journeys take `test` from support/test.ts, which closes the browser contexts they open.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: 'Import test and expect from ../support/test: it closes the contexts a journey opens.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs } from '../support/api';
 import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';

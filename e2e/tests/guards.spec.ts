@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('an anonymous visit to /brand lands on /login with the persisted state removed', async ({ page }) => {
   await page.goto('/login');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn, unique } from '../support/fixtures';
 
 test('a wrong password shows the catalogue text, and repeated failures the 429 text', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';
 
 test('a new user registers, is approved, verifies, signs in, switches to Spanish and logs out', async ({ browser }) => {

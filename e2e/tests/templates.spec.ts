@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs } from '../support/api';
 import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
