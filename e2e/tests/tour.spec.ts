@@ -186,6 +186,11 @@ test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir 
   ];
   const user = await newUserPage(browser, email, { viewport: { width: 390, height: 844 }, locale: 'es-ES' });
   const button = (name: string) => popover(user).getByRole('button', { name, exact: true });
+  // A slow phone connection: the brand home's code arrives after the tour's 2 s pause has ended.
+  await user.route(/\/BrandHomePage-[^/]*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue();
+  });
 
   for (const [i, s] of intro.entries()) {
     if (i > 0) await button('Siguiente').click();

@@ -127,7 +127,8 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
   const searching = SEARCH_PARAMS.some((p) => p !== 'sort' && params.has(p));
 
   return (
-    <Box className={classes.layout} data-tree-open={treeOpen || undefined}>
+    // data-tour: the tour's searcher steps wait for this page to be on screen.
+    <Box className={classes.layout} data-tree-open={treeOpen || undefined} data-tour="brand-home">
       {treeOpen && (
         <Paper
           component="aside"

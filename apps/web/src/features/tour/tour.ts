@@ -109,17 +109,23 @@ export function brandChosen(): boolean {
   return true;
 }
 
-/** Until the brand home has its folders and first assets (nothing busy in it), at most a few seconds. */
-async function settledPage(limitMs = 4000) {
+/** Resolves once `done()` holds, checking every 100 ms, or after `limitMs` regardless. */
+async function until(done: () => boolean, limitMs: number) {
   const start = Date.now();
-  while (document.querySelector('#main [aria-busy="true"]') && Date.now() - start < limitMs)
-    await new Promise((r) => setTimeout(r, 100));
+  while (!done() && Date.now() - start < limitMs) await new Promise((r) => setTimeout(r, 100));
 }
+
+/** Nothing busy in the brand home: its folders and first assets are in (at most a few seconds). */
+const pageSettled = () => !document.querySelector('#main [aria-busy="true"]');
 
 async function startSearcher() {
   if (stage() !== 'between') return;
+  // On a slow connection the brand home's code may still be on its way when the pause ends, and
+  // its steps stand on its elements: wait for it while the chooser may still be on screen.
+  await until(() => stage() !== 'between' || !!document.querySelector(anchorSelector('brand-home')), 20_000);
+  if (stage() !== 'between') return;
   setStage('searcher');
-  const [{ drive }] = await Promise.all([loadDriver(), settledPage()]);
+  const [{ drive }] = await Promise.all([loadDriver(), until(pageSettled, 4000)]);
   if (stage() !== 'searcher') return;
   const steps = resolveSteps(SEARCHER_STEPS, findShown, introShown + 1);
   const final = centred(introShown + steps.length + 1);
