@@ -126,16 +126,21 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
     .map((f) => ({ name: basename(f), size: statSync(f).size }))
     .sort((a, b) => b.size - a.size)
     .map((f) => f.name);
-  await page.getByRole('button', { name: 'Sort by Size' }).click();
+  // A second click turns the order round once the first has shown (the header is pressed).
+  const header = (column: string) => page.getByRole('button', { name: `Sort by ${column}` });
+  await header('Size').click();
   await expect(page).toHaveURL(/sort=size-desc/);
+  await expect(header('Size')).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => shownNames(page)).toEqual(bySize);
-  await page.getByRole('button', { name: 'Sort by Size' }).click();
+  await header('Size').click();
   await expect(page).toHaveURL(/sort=size-asc/);
   await expect.poll(() => shownNames(page)).toEqual([...bySize].reverse());
-  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await header('Name').click();
   // Name A–Z is the default: it leaves the URL.
   await expect(page).not.toHaveURL(/sort=/);
-  await page.getByRole('button', { name: 'Sort by Name' }).click();
+  await expect(header('Name')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => shownNames(page)).toEqual(['aurora-poster.png', 'beach-photo.jpg', 'coral-banner.jpg']);
+  await header('Name').click();
   await expect(page).toHaveURL(/sort=name-desc/);
   await expect.poll(() => shownNames(page)).toEqual(['coral-banner.jpg', 'beach-photo.jpg', 'aurora-poster.png']);
 
