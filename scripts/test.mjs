@@ -7,19 +7,26 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { recordStep } from './ci-steps.mjs';
 import { buildWebIfStale, root, run, vitestCounts } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const results = [];
+const notes = [];
 let failed = false;
 
 async function step(name, fn) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
+  const notesBefore = notes.length;
   const code = await fn();
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs}s)`);
+  const flaky = notes.slice(notesBefore).filter((n) => n.startsWith('FLAKY')).length;
+  const status = code !== 0 ? 'FAIL' : flaky ? `ok, ${flaky} FLAKY (passed when run again)` : 'ok';
+  results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs}s)${flaky ? ` with ${flaky} FLAKY test(s)` : ''}`);
+  recordStep(name, secs, status);
   if (code !== 0) failed = true;
+  return code;
 }
 
 async function postgresReachable(url) {
@@ -55,6 +62,7 @@ async function redisReachable(url) {
 function loudSkip(name, msg) {
   console.log(`\n${'!'.repeat(msg.length)}\n${msg}\n${'!'.repeat(msg.length)}`);
   results.push(`SKIP ${name}`);
+  recordStep(name, 0, 'SKIP');
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'brandvault-test-'));
@@ -86,7 +94,6 @@ async function vitest(name, cwd, env = {}, files = []) {
   if (code !== 0) for (const f of c?.failures ?? []) notes.push(`       failed in ${name}: ${f}`);
   return code;
 }
-const notes = [];
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -122,7 +129,10 @@ if (await redisReachable(redisUrl)) {
 await step('web tests', () => vitest('web tests', `${root}/apps/web`));
 if (existsSync(chromium)) {
   await step('web build', () => buildWebIfStale());
-  await step('browser tests', () => run('npx', ['playwright', 'test'], { cwd: `${root}/e2e` }));
+  const browser = await step('browser tests', () => run('npx', ['playwright', 'test'], { cwd: `${root}/e2e` }));
+  // Playwright's outputDir: each failed journey's trace, screenshots and server log.
+  if (browser !== 0)
+    notes.push(`       failed journeys' traces, screenshots and server logs: ${join(root, 'e2e/test-results')}`);
 } else {
   loudSkip(
     'browser tests (no Chromium)',
