@@ -7,5 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The migrated template database each test copies instead of migrating (test/templateBuild.ts).
+    globalSetup: ['test/globalSetup.ts'],
   },
 });

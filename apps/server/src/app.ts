@@ -67,7 +67,7 @@ export interface BuiltApp {
 /** Opens every dependency from the config, migrates and seeds, and wires the HTTP routes. */
 export async function buildApp(
   config: Config,
-  opts: { clock?: Clock; pgSchema?: string; logger?: boolean; worker?: boolean } = {},
+  opts: { clock?: Clock; logger?: boolean; worker?: boolean } = {},
 ): Promise<BuiltApp> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
@@ -76,9 +76,9 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: opts.pgSchema });
+  const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(handle.db, handle.dialect, opts.pgSchema);
+    await migrate(handle.db, handle.dialect);
     const repos = makeRepos(handle.db);
     await seed(repos, config, clock, app.log);
     const appKey = await appKeyOf(repos, config);
