@@ -154,7 +154,7 @@ export async function buildApp(
     // Started last, so a failed build never leaves it polling.
     const worker =
       config.jobsInServer && opts.worker !== false
-        ? startWorker({
+        ? await startWorker({
             db: handle.db,
             dialect: handle.dialect,
             log: app.log,
@@ -173,7 +173,7 @@ export async function buildApp(
     // On BullMQ, a process without a worker still sends what it enqueues at once.
     const dispatcher =
       !worker && config.redis
-        ? startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
+        ? await startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
         : null;
     deps.wake = () => (worker ? worker.wake() : dispatcher?.nudge());
     // NAS sync: the process that works the queue also watches the local sources (a hint only).
