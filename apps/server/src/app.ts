@@ -67,7 +67,7 @@ export interface BuiltApp {
 /** Opens every dependency from the config, migrates and seeds, and wires the HTTP routes. */
 export async function buildApp(
   config: Config,
-  opts: { clock?: Clock; pgSchema?: string; logger?: boolean; worker?: boolean } = {},
+  opts: { clock?: Clock; logger?: boolean; worker?: boolean } = {},
 ): Promise<BuiltApp> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
@@ -76,9 +76,9 @@ export async function buildApp(
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });
-  const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: opts.pgSchema });
+  const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(handle.db, handle.dialect, opts.pgSchema);
+    await migrate(handle.db, handle.dialect);
     const repos = makeRepos(handle.db);
     await seed(repos, config, clock, app.log);
     const appKey = await appKeyOf(repos, config);
@@ -154,7 +154,7 @@ export async function buildApp(
     // Started last, so a failed build never leaves it polling.
     const worker =
       config.jobsInServer && opts.worker !== false
-        ? startWorker({
+        ? await startWorker({
             db: handle.db,
             dialect: handle.dialect,
             log: app.log,
@@ -173,7 +173,7 @@ export async function buildApp(
     // On BullMQ, a process without a worker still sends what it enqueues at once.
     const dispatcher =
       !worker && config.redis
-        ? startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
+        ? await startDispatcher({ db: handle.db, dialect: handle.dialect, log: app.log, clock, redis: config.redis })
         : null;
     deps.wake = () => (worker ? worker.wake() : dispatcher?.nudge());
     // NAS sync: the process that works the queue also watches the local sources (a hint only).

@@ -14,7 +14,7 @@ const log = consoleLog(config.logLevel, { name: 'worker' });
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(handle.db, handle.dialect);
 const storage = await createBlobStore(config.storage);
-const worker = startWorker({
+const worker = await startWorker({
   db: handle.db,
   dialect: handle.dialect,
   log,

@@ -1,24 +1,18 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { BuiltApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { deleteKeys, testQueue, testRedisUrl } from '../src/jobs/testDb.js';
-import { withPgLock } from './pgLock.js';
+import { dialect } from './dialect.js';
+import { templateCopy } from './templateCopy.js';
 import { iso } from '../src/lib/clock.js';
 import type { Clock } from '../src/lib/clock.js';
 
-export async function adminQuery(url: string, sqlText: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(sqlText);
-  await c.end();
-}
-
-export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export { adminQuery } from './pgDatabases.js';
+export { dialect };
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 /** A clock the tests move by hand (token and link expiry). */
@@ -55,29 +49,23 @@ export interface Mail {
 }
 
 /**
- * The real app on a temp data dir: a fresh SQLite file, or a fresh PostgreSQL schema when
- * TEST_DB=postgres (TEST_DATABASE_URL must then be reachable: no silent skip). `env` overrides
- * settings (APP_URL, WEB_DIST, ...).
+ * The real app on a temp data dir, on a copy of the run's migrated template: an SQLite file, or
+ * a PostgreSQL database of its own when TEST_DB=postgres (TEST_DATABASE_URL must then be
+ * reachable: no silent skip). `env` overrides settings (APP_URL, WEB_DIST, ...).
  */
 export async function startApp(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-test-'));
   const syncRoot = join(dataDir, 'nas');
   mkdirSync(syncRoot);
   const clock = new TestClock();
-  let pgSchema: string | undefined;
-  let databaseUrl: string | undefined;
-  if (dialect === 'postgres') {
-    databaseUrl = process.env.TEST_DATABASE_URL;
-    if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    pgSchema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  }
+  const database = await templateCopy(dialect, dataDir);
   // TEST_QUEUE=redis: the app's jobs run on BullMQ, under keys of this app only.
   const redisPrefix =
     testQueue === 'redis' ? `bvtest-app-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}` : null;
   const config = loadConfig({
     ...(redisPrefix ? { REDIS_URL: testRedisUrl, REDIS_PREFIX: redisPrefix } : {}),
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.databaseUrl,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     APP_URL: 'http://app.test',
@@ -91,11 +79,13 @@ export async function startApp(env: Record<string, string> = {}) {
     SYNC_WATCH: 'false',
     ...env,
   } as NodeJS.ProcessEnv);
-  const build = async () => {
-    if (pgSchema) await adminQuery(databaseUrl!, `create schema ${pgSchema}`);
-    return buildApp(config, { clock, pgSchema, logger: false });
-  };
-  const built: BuiltApp = databaseUrl ? await withPgLock(databaseUrl, build) : await build();
+  let built: BuiltApp;
+  try {
+    built = await buildApp(config, { clock, logger: false });
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   const outboxDir = join(dataDir, 'outbox');
   const mailSettled = () => settleMail(built, clock);
   const mails = (to?: string): Mail[] => {
@@ -146,7 +136,7 @@ export async function startApp(env: Record<string, string> = {}) {
       await built.close();
       if (redisPrefix) await deleteKeys(testRedisUrl, redisPrefix);
       rmSync(dataDir, { recursive: true, force: true });
-      if (pgSchema) await withPgLock(databaseUrl!, () => adminQuery(databaseUrl!, `drop schema ${pgSchema} cascade`));
+      await database.drop();
     },
   };
 }

@@ -6,8 +6,8 @@ import { dumpPath, freshDump } from './schemaDump.js';
 /**
  * `npm run db:dump -w apps/server [-- sqlite|postgres]`: migrates an empty database of each
  * dialect and writes its schema dump (schema.sqlite.sql, schema.postgres.sql beside this file).
- * PostgreSQL: a new schema in TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
- * dropped afterwards.
+ * PostgreSQL: a new database on the server of TEST_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/test), dropped afterwards.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const asked = process.argv.slice(2);

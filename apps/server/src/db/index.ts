@@ -23,6 +23,9 @@ export interface DbHandle {
 // int8 (counts, epoch milliseconds) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** The SQLite database's file name in the data directory. */
+export const SQLITE_FILE = 'brandvault.sqlite';
+
 export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
 
 /**
@@ -47,7 +50,7 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(join(opts.dataDir, 'brandvault.sqlite'));
+  const file = new SQLite(join(opts.dataDir, SQLITE_FILE));
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withPgLock } from '../../test/pgLock.js';
+import { adminQuery, createDatabase, dropDatabase, testDatabaseUrl, uniqueName } from '../../test/pgDatabases.js';
 import { openDb } from './index.js';
 import type { DbHandle } from './index.js';
 import { migrate, migrationNames } from './migrate.js';
@@ -15,55 +14,50 @@ const BASELINE = '2026112200_baseline';
 const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 type Bookkeeping = { kysely_migration: { name: string; timestamp: string } };
 
-/** An empty database: a temp SQLite file, or a new PostgreSQL schema when TEST_DB=postgres. */
+/**
+ * An empty database: a temp SQLite file, or on PostgreSQL (TEST_DB=postgres) a new schema in a
+ * new database of its own, so no other test's schemas are there while the migrator looks.
+ */
 async function emptyDb() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-migrate-'));
-  const url = process.env.TEST_DATABASE_URL;
-  let schema: string | undefined;
+  let pg: { url: string; name: string; databaseUrl: string; schema: string } | undefined;
   if (dialect === 'postgres') {
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    schema = `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    await withPgLock(url, () => admin(url, `create schema ${schema}`));
+    const url = testDatabaseUrl();
+    const name = uniqueName('bv_migrate');
+    const schema = `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const databaseUrl = await createDatabase(url, name);
+    await adminQuery(databaseUrl, `create schema ${schema}`);
+    pg = { url, name, databaseUrl, schema };
   }
-  const h: DbHandle = openDb({ dataDir, databaseUrl: url && schema ? url : undefined, pgSchema: schema });
-  const locked = <T>(fn: () => Promise<T>) => (url && schema ? withPgLock(url, fn) : fn());
+  const schema = pg?.schema;
+  const h: DbHandle = openDb({ dataDir, databaseUrl: pg?.databaseUrl, pgSchema: schema });
   const book = h.db as unknown as Kysely<Bookkeeping>;
   const table = () => (schema ? book.withSchema(schema) : book);
   return {
     ...h,
     schema,
-    locked,
     /** The migrator's rows, by name. */
     rows: () => table().selectFrom('kysely_migration').select(['name', 'timestamp']).orderBy('name').execute(),
     table,
     async close() {
       await h.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (url && schema) await withPgLock(url, () => admin(url, `drop schema ${schema} cascade`));
+      if (pg) await dropDatabase(pg.url, pg.name);
     },
   };
 }
 type TestDb = Awaited<ReturnType<typeof emptyDb>>;
-
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(statement);
-  await c.end();
-}
 
 /**
  * A database as the 27 squashed migrations left it: their schema (the baseline's, as the schema
  * dumps showed) recorded under their names, `replaced` of them; none of the later migrations.
  */
 async function builtBeforeTheSquash(t: TestDb, replaced = baseline.REPLACED) {
-  const { error } = await t.locked(() =>
-    new Migrator({
-      db: t.db,
-      provider: { getMigrations: async () => ({ [BASELINE]: { up: (db) => baseline.up(db, dialect) } }) },
-      ...(t.schema ? { migrationTableSchema: t.schema } : {}),
-    }).migrateToLatest(),
-  );
+  const { error } = await new Migrator({
+    db: t.db,
+    provider: { getMigrations: async () => ({ [BASELINE]: { up: (db) => baseline.up(db, dialect) } }) },
+    ...(t.schema ? { migrationTableSchema: t.schema } : {}),
+  }).migrateToLatest();
   expect(error).toBeUndefined();
   await t.table().deleteFrom('kysely_migration').execute();
   await t
@@ -83,14 +77,14 @@ describe('migrate', () => {
   it('gives the baseline the rows of the migrations it replaced, then runs the later ones', async () => {
     t = await emptyDb();
     await builtBeforeTheSquash(t);
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     const rows = await t.rows();
     expect(rows.map((r) => r.name)).toEqual(migrationNames());
     // Dated as the first replaced one, so it stays first in the migrator's order.
     expect(rows.find((r) => r.name === BASELINE)?.timestamp).toBe('2025-11-25T10:00:00.000Z');
     expect(rows.filter((r) => r.name !== BASELINE).every((r) => r.timestamp > '2025-11-25T10:00:00.000Z')).toBe(true);
     // And again: nothing left to do.
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     expect(await t.rows()).toEqual(rows);
   });
 
@@ -98,7 +92,7 @@ describe('migrate', () => {
     t = await emptyDb();
     const some = baseline.REPLACED.slice(0, 20);
     await builtBeforeTheSquash(t, some);
-    await expect(t.locked(() => migrate(t!.db, dialect, t!.schema))).rejects.toThrow(
+    await expect(migrate(t.db, dialect, t.schema)).rejects.toThrow(
       /ran only some of the migrations that 2026112200_baseline replaced \(missing: 2026112402_fts_state_tokens,/,
     );
     expect((await t.rows()).map((r) => r.name)).toEqual(some);
@@ -106,11 +100,11 @@ describe('migrate', () => {
 
   it('gives the seeded roles of an older database the comment permission', async () => {
     t = await emptyDb();
-    await t.locked(() => migrate(t!.db, dialect, t!.schema, '2026112606_share_links'));
+    await migrate(t.db, dialect, t.schema, '2026112606_share_links');
     const db = t.db;
     await db.insertInto('roles').values({ name: 'member', created_at: '2026-11-20T00:00:00.000Z' }).execute();
     await db.insertInto('roles').values({ name: 'custom', created_at: '2026-11-20T00:00:00.000Z' }).execute();
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     const granted = await db
       .selectFrom('role_permissions')
       .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
@@ -122,7 +116,7 @@ describe('migrate', () => {
 
   it("fills each user's last sign-in from the audit log's sign-ins", async () => {
     t = await emptyDb();
-    await t.locked(() => migrate(t!.db, dialect, t!.schema, '2026112614_asset_manager'));
+    await migrate(t.db, dialect, t.schema, '2026112614_asset_manager');
     const db = t.db;
     const at = '2026-11-20T00:00:00.000Z';
     const person = (email: string) => ({
@@ -159,7 +153,7 @@ describe('migrate', () => {
         entry(3, 'auth.logout', ana!, '2026-11-25T09:00:00.000Z'),
       ] as never)
       .execute();
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     const rows = await db.selectFrom('users').select(['id', 'last_login_at']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: ana, last_login_at: '2026-11-24T09:00:00.000Z' },
@@ -169,10 +163,10 @@ describe('migrate', () => {
 
   it('leaves a database migrated since the squash as it is', async () => {
     t = await emptyDb();
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     const rows = await t.rows();
     expect(rows.map((r) => r.name)).toEqual(migrationNames());
-    await t.locked(() => migrate(t!.db, dialect, t!.schema));
+    await migrate(t.db, dialect, t.schema);
     expect(await t.rows()).toEqual(rows);
   });
 });

@@ -4,8 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { RawBuilder } from 'kysely';
-import pg from 'pg';
-import { withPgLock } from '../../test/pgLock.js';
+import { adminQuery, createDatabase, dropDatabase, uniqueName } from '../../test/pgDatabases.js';
 import { openDb } from './index.js';
 import type { Db, Dialect } from './index.js';
 import { migrate } from './migrate.js';
@@ -46,7 +45,10 @@ const HEADER = (dialect: Dialect) =>
       : ['-- From sqlite_master; FTS5 shadow tables, sqlite_* tables and automatic indexes are left out.']),
   ].join('\n');
 
-/** Migrates a new, empty database (a temp SQLite file, or a new PostgreSQL schema) and dumps it. */
+/**
+ * Migrates a new, empty database (a temp SQLite file, or on PostgreSQL a new schema in a new
+ * database of its own, where no other schema comes and goes while the migrator looks) and dumps it.
+ */
 export async function freshDump(dialect: Dialect, databaseUrl?: string): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-dump-'));
   try {
@@ -61,27 +63,22 @@ export async function freshDump(dialect: Dialect, databaseUrl?: string): Promise
     }
     if (!databaseUrl) throw new Error('A PostgreSQL dump needs a database URL');
     const schema = `bv_dump_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    await withPgLock(databaseUrl, () => admin(databaseUrl, `create schema ${schema}`));
-    const h = openDb({ databaseUrl, dataDir, pgSchema: schema });
+    const database = uniqueName('bv_dump');
+    const url = await createDatabase(databaseUrl, database);
     try {
-      await withPgLock(databaseUrl, () => migrate(h.db, 'postgres', schema));
-      return await dumpSchema(h.db, 'postgres', schema);
+      await adminQuery(url, `create schema ${schema}`);
+      const h = openDb({ databaseUrl: url, dataDir, pgSchema: schema });
+      try {
+        await migrate(h.db, 'postgres', schema);
+        return await dumpSchema(h.db, 'postgres', schema);
+      } finally {
+        await h.close();
+      }
     } finally {
-      await h.close();
-      await withPgLock(databaseUrl, () => admin(databaseUrl, `drop schema ${schema} cascade`));
+      await dropDatabase(databaseUrl, database);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
   }
 }
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -12,6 +11,8 @@ export async function serveWeb(app: FastifyInstance, dist: string) {
     app.log.warn({ dist }, 'web build not found: only the API is served');
     return false;
   }
+  // Loaded only when there is a build to serve (an API-only process never needs it).
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root: dist,
     // Looked up per request, so a rebuild while the server runs serves the new chunks.

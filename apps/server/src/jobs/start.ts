@@ -4,10 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
 import { handlers } from './handlers/index.js';
-import { Dispatcher } from './redis/dispatcher.js';
-import { RedisQueues } from './redis/queues.js';
 import type { RedisQueueOptions } from './redis/queues.js';
-import { bullmqSource } from './redis/source.js';
 import { every } from './recurring.js';
 import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
@@ -29,8 +26,11 @@ export const recurringJobs = (mailWindowMs = 60_000) => [
   every('folders.purgeTrash', 60 * 60_000, {}),
 ];
 
-/** A worker with every registered handler and the recurring jobs, already polling. */
-export function startWorker(opts: {
+/**
+ * A worker with every registered handler and the recurring jobs, already polling. BullMQ (and
+ * ioredis) are loaded only when REDIS_URL is set: they are a large part of a start without it.
+ */
+export async function startWorker(opts: {
   db: Db;
   dialect: Dialect;
   log: JobLog;
@@ -47,12 +47,12 @@ export function startWorker(opts: {
   sync?: SyncSettings;
   /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */
   redis?: RedisQueueOptions;
-}): Worker {
+}): Promise<Worker> {
   const { 'mail.send': mail, ...rest } = handlers;
   const { redis, ...options } = opts;
   const worker = new Worker({
     ...options,
-    source: redis ? bullmqSource(redis) : undefined,
+    source: redis ? (await import('./redis/source.js')).bullmqSource(redis) : undefined,
     handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest,
     recurring: recurringJobs(opts.mailWindowMs),
   });
@@ -65,13 +65,17 @@ export function startWorker(opts: {
  * but the first of its cluster) when jobs run on BullMQ: sends what its commits enqueued at once
  * (`nudge`), instead of waiting for a worker process's next look at the outbox.
  */
-export function startDispatcher(opts: {
+export async function startDispatcher(opts: {
   db: Db;
   dialect: Dialect;
   log: JobLog;
   clock?: Clock;
   redis: RedisQueueOptions;
 }) {
+  const [{ Dispatcher }, { RedisQueues }] = await Promise.all([
+    import('./redis/dispatcher.js'),
+    import('./redis/queues.js'),
+  ]);
   const queues = new RedisQueues(opts.redis, opts.log);
   const dispatcher = new Dispatcher({ ...opts, queues });
   dispatcher.start();

@@ -1,13 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { openDb } from '../db/index.js';
 import type { Db, DbHandle } from '../db/index.js';
-import { migrate } from '../db/migrate.js';
-import { withPgLock } from '../../test/pgLock.js';
-import { bullmqSource } from './redis/source.js';
+import { dialect } from '../../test/dialect.js';
+import { templateCopy } from '../../test/templateCopy.js';
 import type { BullmqOptions } from './redis/source.js';
 import type { JobLog } from './types.js';
 import { Worker } from './worker.js';
@@ -18,22 +15,18 @@ export const testQueue: 'db' | 'redis' = process.env.TEST_QUEUE === 'redis' ? 'r
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
- * For the queue's tests only: a migrated database without the app (no seed, no HTTP), as a temp
- * SQLite file or a fresh PostgreSQL schema when TEST_DB=postgres, plus extra connections to the
- * same database to play other worker processes.
+ * For the queue's tests only: a migrated database without the app (no seed, no HTTP), a copy of
+ * the run's template (an SQLite file, or a PostgreSQL database of its own when TEST_DB=postgres),
+ * plus extra connections to the same database to play other worker processes.
  */
 export async function openTestDb() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-jobs-'));
-  let databaseUrl: string | undefined;
-  let pgSchema: string | undefined;
-  if (process.env.TEST_DB === 'postgres') {
-    databaseUrl = process.env.TEST_DATABASE_URL;
-    if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    pgSchema = `j_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  }
+  const database = await templateCopy(dialect, dataDir);
+  // BullMQ is loaded only by the runs that use it (TEST_QUEUE=redis).
+  const redis = testQueue === 'redis' ? await import('./redis/source.js') : null;
   const handles: DbHandle[] = [];
   const connect = () => {
-    const h = openDb({ databaseUrl, dataDir, pgSchema });
+    const h = openDb({ databaseUrl: database.databaseUrl, dataDir });
     handles.push(h);
     return h;
   };
@@ -47,12 +40,6 @@ export async function openTestDb() {
     dispatchEveryMs: 20,
     ...more,
   });
-  const setUp = async () => {
-    if (databaseUrl && pgSchema) await admin(databaseUrl, `create schema ${pgSchema}`);
-    await migrate(main.db, main.dialect, pgSchema);
-  };
-  if (databaseUrl) await withPgLock(databaseUrl, setUp);
-  else await setUp();
   return {
     ...main,
     /** Another connection (pool) to the same database, as a second process would have. */
@@ -66,7 +53,7 @@ export async function openTestDb() {
      */
     worker(opts: Omit<WorkerOptions, 'db' | 'dialect'> & { db?: Db; bullmq?: Partial<BullmqOptions> }): Worker {
       const { bullmq, ...rest } = opts;
-      const source = testQueue === 'redis' ? bullmqSource(redisOptions(bullmq)) : undefined;
+      const source = redis ? redis.bullmqSource(redisOptions(bullmq)) : undefined;
       const w = new Worker({ db: main.db, dialect: main.dialect, source, ...rest });
       workers.push(w);
       return w;
@@ -76,8 +63,7 @@ export async function openTestDb() {
       if (testQueue === 'redis') await deleteKeys(testRedisUrl, redisPrefix);
       for (const h of handles) await h.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl && pgSchema)
-        await withPgLock(databaseUrl, () => admin(databaseUrl!, `drop schema ${pgSchema} cascade`));
+      await database.drop();
     },
   };
 }
@@ -85,6 +71,7 @@ export type TestDb = Awaited<ReturnType<typeof openTestDb>>;
 
 /** Removes every key under `prefix` (the queues of one test file). */
 export async function deleteKeys(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url);
   try {
     for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 }))
@@ -92,13 +79,6 @@ export async function deleteKeys(url: string, prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
-}
-
-async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(statement);
-  await c.end();
 }
 
 /** Keeps log lines for assertions instead of printing them. */

@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import { randomToken } from '../lib/crypto.js';
 
 /** A file sent with a message (a report, an import's result sheet), base64 in the mail job. */
@@ -30,16 +29,24 @@ export interface Mailer {
   send(msg: MailMessage): Promise<void>;
 }
 
+// nodemailer is loaded at the first message: most processes start, and many end, without one.
+const nodemailer = async () => (await import('nodemailer')).default;
+const smtpTransport = async (url: string) => (await nodemailer()).createTransport(url);
+const mimeComposer = async () =>
+  (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
 /**
  * Without SMTP_URL every message lands in DATA_DIR/outbox as an .eml (the real MIME message)
  * and a .json beside it (to, subject, text, links), which is how people running it locally and
  * the tests read their mail.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+  const { smtpUrl } = opts;
+  if (smtpUrl) {
+    let opened: ReturnType<typeof smtpTransport> | undefined;
     return {
       async send(msg) {
+        const transport = await (opened ??= smtpTransport(smtpUrl));
         await transport.sendMail({
           from: opts.from,
           to: msg.to,
@@ -51,9 +58,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       },
     };
   }
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let opened: ReturnType<typeof mimeComposer> | undefined;
   return {
     async send(msg) {
+      const composer = await (opened ??= mimeComposer());
       const info = await composer.sendMail({
         from: opts.from,
         to: msg.to,

@@ -2,16 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, assetRow, dialect, insertAssets } from '../../../test/harness.js';
-import { withPgLock } from '../../../test/pgLock.js';
+import { assetRow, dialect, insertAssets } from '../../../test/harness.js';
+import { adminQuery, createDatabase, dropDatabase, testDatabaseUrl, uniqueName } from '../../../test/pgDatabases.js';
 import { openDb } from '../../db/index.js';
 import type { DbHandle } from '../../db/index.js';
 import { migrate } from '../../db/migrate.js';
 import { countersMatchRows } from './stats.recount.repo.js';
 
 // A database with assets, downloads and audited downloads from before the dashboard's counters:
-// the migration that adds them fills them from what is there.
-const url = process.env.TEST_DATABASE_URL;
+// the migration that adds them fills them from what is there. On PostgreSQL, a schema in a new
+// database of its own, so no other test's schemas are there while the migrator looks.
+const url = dialect === 'postgres' ? testDatabaseUrl() : undefined;
+const database = url ? uniqueName('bv_backfill') : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'bv-backfill-'));
 const schema =
   dialect === 'postgres' ? `b_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}` : undefined;
@@ -20,10 +22,10 @@ const at = '2026-03-04T10:00:00.000Z';
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  if (schema) await withPgLock(url!, () => adminQuery(url!, `create schema ${schema}`));
-  h = openDb({ dataDir, databaseUrl: schema ? url : undefined, pgSchema: schema });
-  const locked = <T>(fn: () => Promise<T>) => (schema ? withPgLock(url!, fn) : fn());
-  await locked(() => migrate(h.db, h.dialect, schema, '2026112612_watermarks'));
+  const databaseUrl = url && database ? await createDatabase(url, database) : undefined;
+  if (databaseUrl) await adminQuery(databaseUrl, `create schema ${schema}`);
+  h = openDb({ dataDir, databaseUrl, pgSchema: schema });
+  await migrate(h.db, h.dialect, schema, '2026112612_watermarks');
   const db = h.db;
   const user = await db
     .insertInto('users')
@@ -100,12 +102,12 @@ beforeAll(async () => {
       })) as never,
     )
     .execute();
-  await locked(() => migrate(h.db, h.dialect, schema));
+  await migrate(h.db, h.dialect, schema);
 });
 afterAll(async () => {
   await h?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (schema) await withPgLock(url!, () => adminQuery(url!, `drop schema ${schema} cascade`));
+  if (url && database) await dropDatabase(url, database);
 });
 
 describe('the dashboard counters of an existing database', () => {

@@ -179,6 +179,17 @@ describe('interrupted uploads', () => {
 
     // The clean-up job, with no safety margin, removes what the killed upload left.
     const { db, close } = openDb({ dataDir, databaseUrl: databaseUrl || undefined });
+    // The new asset's previews are written through temp blobs too: counted only once they are done.
+    const rendering = async () =>
+      (
+        await db
+          .selectFrom('jobs')
+          .select('id')
+          .where('name', '=', 'assets.derivatives')
+          .where('status', 'in', ['queued', 'running'])
+          .execute()
+      ).length;
+    await expect.poll(rendering, { timeout: 60_000, interval: 200 }).toBe(0);
     const jobId = await enqueueAny(db, 'storage.cleanup', { temp_hours: 0, orphan_hours: 0, tus_hours: 0 });
     // The server's worker takes it on its next poll; on a busy machine that is seconds away.
     const jobStatus = async () =>

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { TEMPLATE_MAX_COLUMNS, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import { cellText } from './cells.js';
 import { workbookFirst } from './entryOrder.js';
@@ -29,6 +28,8 @@ export async function* sheetRows(
   data: Buffer,
   opts: { main: boolean; meta?: string[][]; batch?: number },
 ): AsyncGenerator<SheetRow[]> {
+  // Loaded here: exceljs is large, and most processes never read a sheet.
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([await workbookFirst(data)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

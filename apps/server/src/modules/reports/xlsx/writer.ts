@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import ExcelJS from 'exceljs';
 import { PRODUCT_NAME } from '@brandvault/contract';
 import { escapeCell } from './cells.js';
 import { LISTS_SHEET, META_SHEET } from './meta.js';
@@ -54,6 +53,8 @@ const value = (v: Cell) => (typeof v === 'string' ? escapeCell(v.slice(0, CELL_M
  * value (cells.ts). Answers the file and its number of data rows.
  */
 export async function writeWorkbook(spec: WorkbookSpec): Promise<{ data: Buffer; rows: number }> {
+  // Loaded here: exceljs is large, and most processes never write a sheet.
+  const { default: ExcelJS } = await import('exceljs');
   const out = new PassThrough();
   const collected = buffer(out);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
