@@ -28,7 +28,7 @@ export const foldersPurgeTrash = defineHandler({
       for (const entry of due) {
         const r = await db.transaction().execute(async (trx) => {
           // Restored or purged by someone meanwhile: nothing to do.
-          const still = await makeRepos(trx).folders.trashEntry(entry.id);
+          const still = await makeRepos(trx).folders.claimTrashEntry(entry.id);
           return still ? purgeTrashEntry(trx, { clock }, ctx, still, true) : null;
         });
         if (r) {

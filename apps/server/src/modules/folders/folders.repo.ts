@@ -364,6 +364,22 @@ export function foldersRepo(db: Db) {
         .where('status', '=', 'INACTIVE')
         .executeTakeFirst(),
 
+    /**
+     * The entry, locked for the rest of the caller's transaction: a no-op update takes the row
+     * lock on PostgreSQL (SQLite has one writer), so of a purge and a restore (or two purges) run
+     * at once, the second waits and then finds nothing, instead of acting and auditing twice.
+     */
+    claimTrashEntry: (id: number) =>
+      db
+        .updateTable('folders')
+        // A column no trigger watches, set to the value it has.
+        .set({ trash_root: id })
+        .where('id', '=', id)
+        .where('trash_root', '=', id)
+        .where('status', '=', 'INACTIVE')
+        .returningAll()
+        .executeTakeFirst(),
+
     /** A brand's Trash entries, newest first, with who trashed them and what each took along. */
     trashList(brandId: number, withPrivate: boolean, page: number, perPage: number) {
       let q = db

@@ -334,7 +334,7 @@ export function foldersService(deps: Deps) {
         await handle.db.transaction().execute(async (trx) => {
           const tx = makeRepos(trx);
           // Read again inside: a parallel restore or purge of the same entry finds nothing to do.
-          if (!(await tx.folders.trashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+          if (!(await tx.folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
           if (!(await tx.folders.byId(parent.id))) throw invalid({ parent_id: 'restoreParent' });
           const counts = await tx.folders.restore(entry, now());
           await audit.record(trx, ctx, { event: 'folder.restore', target: folderTarget(entry), info: counts });
@@ -354,7 +354,7 @@ export function foldersService(deps: Deps) {
       const { actor } = ctx;
       const entry = await trashEntry(actor, id);
       const result = await handle.db.transaction().execute(async (trx) => {
-        if (!(await makeRepos(trx).folders.trashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+        if (!(await makeRepos(trx).folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
         return purgeTrashEntry(trx, deps, ctx, entry, false);
       });
       deps.wake?.();

@@ -181,6 +181,33 @@ describe('the Trash', () => {
     expect(auto.map((a) => JSON.parse(a.details).info.automatic)).toEqual([false, true]);
   });
 
+  it('acts once when two people delete, or delete and restore, the same entry at once', async () => {
+    const purges = await auditEvents('folder.purge');
+    const twice = await makeFolder(admin, brand.id, 'Twice');
+    await assets(twice, 1);
+    await admin.put(`/api/ops/folder/${twice}/status/change`);
+    const both = await Promise.all([
+      admin.req('DELETE', `/api/ops/folder/${twice}/purge`),
+      admin.req('DELETE', `/api/ops/folder/${twice}/purge`),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect((await auditEvents('folder.purge')).length).toBe(purges.length + 1);
+
+    const either = await makeFolder(admin, brand.id, 'Either');
+    await admin.put(`/api/ops/folder/${either}/status/change`);
+    const raced = await Promise.all([
+      admin.req('DELETE', `/api/ops/folder/${either}/purge`),
+      admin.post(`/api/ops/folder/${either}/restore`),
+    ]);
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    const kept = await db().selectFrom('folders').select('status').where('id', '=', either).executeTakeFirst();
+    const restores = (await auditEvents('folder.restore')).filter((a) => JSON.parse(a.details).target?.id === either);
+    // Whichever came first won, and only its record is in the audit log.
+    expect(kept ? [kept.status, restores.length] : ['gone', restores.length]).toEqual(
+      raced[1]!.statusCode === 200 ? ['ACTIVE', 1] : ['gone', 0],
+    );
+  });
+
   it('lets only those who manage the brand assets see and use its Trash', async () => {
     const f = await makeFolder(admin, brand.id, 'Guarded');
     const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
