@@ -46,6 +46,10 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
         ...(opts.pgSchema ? [`-c search_path=${opts.pgSchema}`] : []),
       ].join(' '),
     });
+    // An idle connection the server ends (a restart, a failover, a dropped database) is an
+    // `error` event; unheard, it would end the process. pg has already taken that connection out
+    // of the pool, so the next query opens a new one.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
