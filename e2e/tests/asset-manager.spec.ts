@@ -1,17 +1,15 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('an admin removes an asset, finds it in the all-assets table and restores it to its brand', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   const name = `Manager ${unique('b').slice(-6)}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
     name,
@@ -83,9 +81,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
     brands: [brand.id],
     lang: 'es',
   });
-  const manager = await (await browser.newContext()).newPage();
-  await signIn(manager, email, password);
-  await manager.waitForURL('**/brand/choose');
+  const manager = await pageAs({ email, password });
   await manager.goto('/asset/manager');
   await expect(manager.getByRole('heading', { name: 'Gestionar recursos' })).toBeVisible();
   await expect(manager.getByText('1–2 de 2 recursos')).toBeVisible();

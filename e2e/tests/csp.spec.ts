@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
+// The guest pages come first, then the login form: the page starts signed out.
+test.use({ signedIn: false });
+
 /**
  * Collects every CSP violation the page reports (the DOM event, and Chromium's own console
  * lines), plus Permissions-Policy header errors, across navigations.

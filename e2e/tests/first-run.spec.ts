@@ -2,6 +2,9 @@ import { expect, test } from '../support/test';
 import { ADMIN, mailsTo, setupAs, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
+// About the first administrator's sign-in and the screen after it: the page starts signed out.
+test.use({ signedIn: false });
+
 // The shared server has brands from other journeys, so it is set up already: this browser is told
 // it is not (only the GET of the state; every change goes to the real server).
 test('a new installation: name the organisation, make the first brand, invite someone', async ({ page, browser }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('the admin builds a brand library: folders, uploads, metadata, versions, move, remove, restore, download', async ({
@@ -9,8 +9,6 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   test.setTimeout(120_000);
   const media = makeMedia();
   const name = `Journey ${unique('co').slice(-6)}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
 
   // A brand, created in the admin screen.
   await page.goto('/brand/all');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel and opens the details', async ({
   page,
@@ -25,8 +25,6 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
     file,
   ]);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Zoom ${unique('zm').slice(-6)}`;
   const brand = await api.newBrand(name);
