@@ -137,8 +137,8 @@ test('on a phone: browse a folder, open and close the viewer, list names, filter
   for (const screen of screens) {
     await page.goto(screen);
     await expect(page.locator('main h1').first()).toBeVisible();
-    // Time for the screen's data to arrive and lay out (the notification stream never idles).
-    await page.waitForTimeout(1000);
+    // Its data in and laid out: nothing on the screen still says it is loading.
+    await expect(page.locator('#main [aria-busy="true"]')).toHaveCount(0);
     expect(await scrollsSideways(page), `${screen} scrolls sideways`).toBe(false);
   }
 });
