@@ -77,6 +77,9 @@ test('every page of the web app runs under its Content-Security-Policy without a
   await brandDialog.locator('input[type="file"]').first().setInputFiles(media.bars);
   await expect(brandDialog.locator('img[src^="blob:"]')).toBeVisible();
   await brandDialog.getByRole('button', { name: 'Create brand' }).click();
+  await expect(brandDialog).toBeHidden();
+  // The table holds every journey's brands, 20 a page: searched, the new one is on the first.
+  await page.getByRole('searchbox', { name: 'Search brands' }).fill(name);
   await expect(page.getByRole('cell', { name }).first()).toBeVisible();
 
   // Its home: a folder, and an image, a PDF and a video uploaded through the dialog (tus).

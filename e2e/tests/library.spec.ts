@@ -17,6 +17,9 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await brandDialog.getByLabel('Name', { exact: true }).fill(name);
   await brandDialog.getByLabel('Slug').fill(name.toLowerCase().replace(/\s+/g, '-'));
   await brandDialog.getByRole('button', { name: 'Create brand' }).click();
+  await expect(brandDialog).toBeHidden();
+  // The table holds every journey's brands, 20 a page: searched, the new one is on the first.
+  await page.getByRole('searchbox', { name: 'Search brands' }).fill(name);
   await expect(page.getByRole('cell', { name }).first()).toBeVisible();
 
   // Choose it, and build a folder tree.

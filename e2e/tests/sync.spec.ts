@@ -57,6 +57,7 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   });
 
   // The Admin menu leads to Sync; the form says where a source may point.
+  await page.goto('/brand/choose');
   await page.getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Sync', exact: true }).click();
   await page.waitForURL('**/asset/sync');
