@@ -35,6 +35,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
+  // Every journey makes its own data, so a file's journeys may run on both workers: the long
+  // files (a11y's six) no longer hold one worker while the other idles.
+  fullyParallel: true,
   // A journey that fails fails the run: a pass on a second try would hide a real failure.
   retries: 0,
   reporter: [['list'], ['./support/failure-folder.ts']],
@@ -44,6 +47,10 @@ export default defineConfig({
     locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // A click on something that never comes fails within half a minute, naming it, rather than
+    // at the journey's timeout (up to 5 min).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     launchOptions: chromiumLaunch,
   },
   webServer: {
