@@ -32,7 +32,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
   await page.getByRole('dialog', { name: 'Remove asset?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeVisible();
   await page.goto(`/brand?folder=${folder.id}`);
-  await expect(page.getByTestId(`asset-card-${ids['bars.jpg']}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId(`asset-card-${ids['bars.jpg']}`)).toBeVisible();
   await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toHaveCount(0);
 
   // The Admin menu leads to the asset manager; the brand and "Removed" narrow it to that asset.
@@ -65,7 +65,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
 
   // Back in its brand, where members find it again.
   await page.goto(`/brand?folder=${folder.id}`);
-  await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toBeVisible();
 
   // A manager of the brand who speaks Spanish (an account of this test's own: a language is saved on
   // the account) sees only their brand, and removes a whole page in bulk with the Spanish confirmation.

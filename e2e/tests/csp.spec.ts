@@ -119,9 +119,7 @@ test('every page of the web app runs under its Content-Security-Policy without a
     .toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await card('clip.mp4').click();
-  await expect
-    .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await card('brief.pdf').click();
   await expect(viewer.getByRole('link', { name: 'Open PDF' })).toBeVisible();

@@ -63,7 +63,7 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
 
   // The same image again: "exists", with where it is.
   dialog = await upload([media.sunrise]);
-  await expect(dialog.getByTestId('upload-status')).toHaveText('Already exists', { timeout: 15_000 });
+  await expect(dialog.getByTestId('upload-status')).toHaveText('Already exists');
   await expect(dialog.getByText(`Already in ${name} / Campaigns / 2026`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -90,7 +90,7 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await expect(typeChange).toBeHidden();
   await expect(versionDialog.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 30_000 });
   await versionDialog.getByRole('button', { name: 'Close' }).last().click();
-  await expect(page.getByTestId('version-2')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('version-2')).toBeVisible();
   await expect(page.getByTestId('version-2')).toContainText('Current');
 
   // Move it to Archive.

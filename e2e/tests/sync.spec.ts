@@ -102,13 +102,13 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   await page.goto('/brand/choose');
   await page.getByRole('button', { name: new RegExp(brandName) }).click();
   await page.waitForURL('**/brand');
-  await expect(page.getByRole('link', { name: 'brief.pdf' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'brief.pdf' })).toBeVisible();
   await page
     .getByTestId(/folder-card-/)
     .filter({ hasText: 'campaign' })
     .getByRole('link')
     .click();
-  await expect(page.getByRole('link', { name: 'shot-01.jpg' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'shot-01.jpg' })).toBeVisible();
   await expect(page.getByText('24 assets', { exact: true })).toBeVisible();
 
   // The first shot changes on the NAS: the next run makes a new version of the same asset.
