@@ -41,6 +41,31 @@ export async function buildWebIfStale() {
   return run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
+/** The compiled server's sources: its own, the contract's, and what decides how they are built. */
+const serverSources = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'scripts/build-server.mjs',
+];
+
+/** The server build is stale when it is missing or any of its sources is newer than its stamp. */
+export function serverBuildIsStale() {
+  const stamp = join(root, 'apps/server/dist/.built');
+  if (!existsSync(stamp) || !existsSync(join(root, 'packages/contract/dist/index.js'))) return true;
+  return Math.max(...serverSources.map((s) => newest(join(root, s)))) > statSync(stamp).mtimeMs;
+}
+
+export async function buildServerIfStale() {
+  if (!serverBuildIsStale()) return 0;
+  console.log('Building the server…');
+  return run('npm', ['run', 'build', '-w', 'apps/server']);
+}
+
+/** Node's arguments for the compiled server: the contract resolves to its JavaScript build too. */
+export const compiledNodeArgs = ['--conditions=brandvault-dist'];
+
 /**
  * Tallies a vitest JSON report, with each failing test (or file that failed to load) named with
  * its first message line: CI keeps only the tail of a long log, so the summary has to say it.

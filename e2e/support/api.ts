@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { APIResponse, Page } from '@playwright/test';
+import { startingToken } from './session';
 
 /**
  * Calls the API as the signed-in page does (bearer token from the persisted session, XSRF
  * double-submit cookie), to seed data faster than through the screens.
  */
 export async function apiAs(page: Page) {
-  const token = await page.evaluate(() => {
-    const raw = localStorage.getItem('brandvault-state');
-    return raw ? (JSON.parse(raw) as { state: { token: string | null } }).state.token : null;
-  });
+  // A page that has not loaded the app yet has no storage to read: its context's stored sign-in has.
+  const token = page.url().startsWith('http')
+    ? await page.evaluate(() => {
+        const raw = localStorage.getItem('brandvault-state');
+        return raw ? (JSON.parse(raw) as { state: { token: string | null } }).state.token : null;
+      })
+    : startingToken(page.context());
   if (!token) throw new Error('not signed in');
   const xsrf = async () => {
     let cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');

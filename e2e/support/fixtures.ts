@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { TOUR_TAKEN } from './session';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password', name: 'Admin User' };
 
@@ -32,12 +33,12 @@ export const unique = (prefix: string) =>
  * journeys about something else meet users who have taken it already. Only this browser sees it so
  * (the answers that carry the session user are rewritten on their way in); the server is untouched.
  */
-async function tourTaken(page: Page) {
-  await page.context().route(/\/api\/(login|auth\/me|auth\/user\/update)(\?|$)/, async (route) => {
+async function tourTaken(context: BrowserContext) {
+  await context.route(/\/api\/(login|auth\/me|auth\/user\/update)(\?|$)/, async (route) => {
     const response = await route.fetch();
     const body = (await response.json().catch(() => null)) as { session_user?: { tour?: object } } | null;
     if (!body?.session_user) return route.fulfill({ response });
-    body.session_user.tour = { completed_at: '2026-01-01T00:00:00.000Z', dismissed_at: null };
+    body.session_user.tour = TOUR_TAKEN;
     await route.fulfill({ response, json: body });
   });
 }
@@ -47,8 +48,8 @@ async function tourTaken(page: Page) {
  * finished it (issue 27 §7); on the shared server that is whichever journey signs in first. As with
  * the tour, only this browser is told the installation is set up; first-run.spec.ts opts out.
  */
-export async function setupAs(page: Page, done: boolean) {
-  await page.context().route(/\/api\/ops\/setup(\?|$)/, async (route) => {
+export async function setupAs(page: Page | BrowserContext, done: boolean) {
+  await ('context' in page ? page.context() : page).route(/\/api\/ops\/setup(\?|$)/, async (route) => {
     if (route.request().method() !== 'GET') return route.fallback();
     const response = await route.fetch();
     const body = (await response.json().catch(() => null)) as { done?: boolean } | null;
@@ -57,9 +58,23 @@ export async function setupAs(page: Page, done: boolean) {
   });
 }
 
+/** Contexts whose onboarding is already settled: the rewrites are installed once per browser. */
+const settled = new WeakSet<BrowserContext>();
+
 /**
- * Signs in through the login form; `tour: true` leaves the onboarding tour as the user really has
- * it, `setup: true` the first-run screen.
+ * Keeps the onboarding tour (unless `tour`) and the first-run screen (unless `setup`) away from a
+ * browser, once; a context signed in from stored state gets this before its first page loads.
+ */
+export async function keepOnboardingAway(context: BrowserContext, opts: { tour?: boolean; setup?: boolean } = {}) {
+  if (settled.has(context)) return;
+  settled.add(context);
+  if (!opts.tour) await tourTaken(context);
+  if (!opts.setup) await setupAs(context, true);
+}
+
+/**
+ * Signs in through the login form, for the journeys about signing in; `tour: true` leaves the
+ * onboarding tour as the user really has it, `setup: true` the first-run screen.
  */
 export async function signIn(
   page: Page,
@@ -67,8 +82,7 @@ export async function signIn(
   password: string,
   opts: { tour?: boolean; setup?: boolean } = {},
 ) {
-  if (!opts.tour) await tourTaken(page);
-  if (!opts.setup) await setupAs(page, true);
+  await keepOnboardingAway(page.context(), opts);
   await page.goto('/login');
   await page.getByLabel(/e-?mail/i).fill(email);
   await page

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 const PASSWORD = 'axe-check-password-1';
@@ -27,8 +27,6 @@ async function settle(page: Page) {
 
 /** A brand with a folder, two pictures and a removed one, a collection, and an administrator speaking `lang`. */
 async function seed(page: Page, lang: 'en' | 'es') {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const media = makeMedia();
   const name = `Axe ${lang} ${unique('b').slice(-6)}`;
@@ -106,13 +104,11 @@ for (const lang of ['en', 'es'] as const) {
   });
 
   for (const [group, paths] of Object.entries(SCREENS))
-    test(`the ${group} screens have no serious accessibility violation (${lang})`, async ({ page, browser }) => {
+    test(`the ${group} screens have no serious accessibility violation (${lang})`, async ({ page, pageAs }) => {
       test.setTimeout(300_000);
       const { name, asset, email, userId } = await seed(page, lang);
       const found: string[] = [];
-      const user = await (await browser.newContext({ locale })).newPage();
-      await signIn(user, email, PASSWORD);
-      await user.waitForURL('**/brand/choose');
+      const user = await pageAs({ email, password: PASSWORD }, { locale });
       const api = await apiAs(user);
       const { collection } = await api.send<{ collection: { id: number } }>('POST', '/api/ops/collection/new', {
         name: 'Axe picks',

@@ -1,17 +1,15 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('an admin removes an asset, finds it in the all-assets table and restores it to its brand', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   const name = `Manager ${unique('b').slice(-6)}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {
     name,
@@ -34,7 +32,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
   await page.getByRole('dialog', { name: 'Remove asset?' }).getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeVisible();
   await page.goto(`/brand?folder=${folder.id}`);
-  await expect(page.getByTestId(`asset-card-${ids['bars.jpg']}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId(`asset-card-${ids['bars.jpg']}`)).toBeVisible();
   await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toHaveCount(0);
 
   // The Admin menu leads to the asset manager; the brand and "Removed" narrow it to that asset.
@@ -67,7 +65,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
 
   // Back in its brand, where members find it again.
   await page.goto(`/brand?folder=${folder.id}`);
-  await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId(`asset-card-${ids['sunrise.jpg']}`)).toBeVisible();
 
   // A manager of the brand who speaks Spanish (an account of this test's own: a language is saved on
   // the account) sees only their brand, and removes a whole page in bulk with the Spanish confirmation.
@@ -83,9 +81,7 @@ test('an admin removes an asset, finds it in the all-assets table and restores i
     brands: [brand.id],
     lang: 'es',
   });
-  const manager = await (await browser.newContext()).newPage();
-  await signIn(manager, email, password);
-  await manager.waitForURL('**/brand/choose');
+  const manager = await pageAs({ email, password });
   await manager.goto('/asset/manager');
   await expect(manager.getByRole('heading', { name: 'Gestionar recursos' })).toBeVisible();
   await expect(manager.getByText('1–2 de 2 recursos')).toBeVisible();

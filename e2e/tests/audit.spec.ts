@@ -1,13 +1,11 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 test('an admin changes a user and finds the change, before and after, in the audit log in both languages', async ({
   page,
-  browser,
+  pageAs,
 }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const email = `${unique('audited')}@example.com`;
   const password = 'Audited-pass-123';
@@ -26,9 +24,7 @@ test('an admin changes a user and finds the change, before and after, in the aud
   const auditorEmail = `${unique('auditor')}@example.com`;
   await person('Ada', 'Auditor', auditorEmail, ['admin']);
   await page.close();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, auditorEmail, password);
-  await page.waitForURL('**/brand/choose');
+  page = await pageAs({ email: auditorEmail, password });
 
   // The change: deactivate the user from the users table.
   await page.goto(`/users?q=${encodeURIComponent(email)}`);

@@ -1,16 +1,14 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 type Child = { id: number; name: string; asset_count: number; mosaic: string[]; image_uri: string | null };
 
-test('folder cards show their pictures and counts; the gallery is a default home', async ({ page, browser }) => {
+test('folder cards show their pictures and counts; the gallery is a default home', async ({ page, pageAs }) => {
   // Three sign-ins, uploads and their thumbnails.
   test.setTimeout(150_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const tag = unique('gal').slice(-6);
   const brand = await api.newBrand(`Gallery ${tag}`);
@@ -32,7 +30,7 @@ test('folder cards show their pictures and counts; the gallery is a default home
   await expect.poll(async () => (await children()).get('Shoots')?.mosaic.length, { timeout: 30_000 }).toBe(3);
 
   // The chooser reads the user's brands afresh, the new one among them.
-  await page.reload();
+  await page.goto('/brand/choose');
   await page.getByTestId(`brand-card-${brand.id}`).click();
   await page.waitForURL('**/brand');
   const shootsCard = page.getByTestId(`folder-card-${shoots}`);
@@ -87,9 +85,7 @@ test('folder cards show their pictures and counts; the gallery is a default home
     roles: ['guest'],
     brands: [brand.id],
   });
-  const guest = await (await browser.newContext()).newPage();
-  await signIn(guest, email, password);
-  await guest.waitForURL('**/brand/choose');
+  const guest = await pageAs({ email, password });
   await guest.goto('/users/me');
   await guest.getByRole('radio', { name: /Gallery/ }).check();
   await expect(guest.getByText('Choosing a brand now opens its gallery.')).toBeVisible();
@@ -102,9 +98,7 @@ test('folder cards show their pictures and counts; the gallery is a default home
   await guest.waitForURL('**/brand2');
   // Kept on the account: a new sign-in still opens the gallery.
   await guest.context().close();
-  const again = await (await browser.newContext()).newPage();
-  await signIn(again, email, password);
-  await again.waitForURL('**/brand/choose');
+  const again = await pageAs({ email, password });
   await again.getByTestId(`brand-card-${brand.id}`).click();
   await again.waitForURL('**/brand2');
   await expect(again.getByRole('list', { name: `Latest assets of Gallery ${tag}` }).getByRole('link')).toHaveCount(4);

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 type Saved = { state: { selectedBrand: { id: number } | null } };
@@ -12,11 +12,9 @@ const selectedBrand = (page: Page) =>
 
 test('a brand home carries the brand: header, figures, recent assets, chooser cards and switcher', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const tag = unique('bh').slice(-6);
   const brand = async (name: string, description?: string) =>
@@ -54,9 +52,7 @@ test('a brand home carries the brand: header, figures, recent assets, chooser ca
     brands: [home.id, away.id],
   });
   await page.close();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, email, password);
-  await page.waitForURL('**/brand/choose');
+  page = await pageAs({ email, password });
 
   // Chooser cards: what each brand holds for this user, and when it last changed.
   const homeCard = page.getByTestId(`brand-card-${home.id}`);

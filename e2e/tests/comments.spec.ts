@@ -1,17 +1,15 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';
+import { mailsTo, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('A marks a spot and mentions B; B sees the bell rise live, opens it, replies and resolves', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(150_000);
   const media = makeMedia();
   const tag = unique('cm').slice(-6);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
 
   // Seed: a brand with one image, and two members of this test's own (B reads Spanish).
   const api = await apiAs(page);
@@ -42,9 +40,7 @@ test('A marks a spot and mentions B; B sees the bell rise live, opens it, replie
   await page.close();
 
   const open = async (who: { email: string }) => {
-    const p = await (await browser.newContext()).newPage();
-    await signIn(p, who.email, password);
-    await p.waitForURL('**/brand/choose');
+    const p = await pageAs({ email: who.email, password });
     return p;
   };
   const a = await open(ana);

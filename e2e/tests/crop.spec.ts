@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('crops an image to 4:5 WebP from the viewer, on a 390 px phone too', async ({ page }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Crop ${unique('cr').slice(-6)}`;
   const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
@@ -65,8 +63,6 @@ test('crops an image to 4:5 WebP from the viewer, on a 390 px phone too', async 
 test("a brand's manager adds a channel preset, and the crop takes its size and format", async ({ page }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Channels ${unique('ch').slice(-6)}`;
   const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {

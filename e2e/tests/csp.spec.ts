@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { ADMIN, signIn, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
+// The guest pages come first, then the login form: the page starts signed out.
+test.use({ signedIn: false });
+
 /**
  * Collects every CSP violation the page reports (the DOM event, and Chromium's own console
  * lines), plus Permissions-Policy header errors, across navigations.
@@ -74,6 +77,9 @@ test('every page of the web app runs under its Content-Security-Policy without a
   await brandDialog.locator('input[type="file"]').first().setInputFiles(media.bars);
   await expect(brandDialog.locator('img[src^="blob:"]')).toBeVisible();
   await brandDialog.getByRole('button', { name: 'Create brand' }).click();
+  await expect(brandDialog).toBeHidden();
+  // The table holds every journey's brands, 20 a page: searched, the new one is on the first.
+  await page.getByRole('searchbox', { name: 'Search brands' }).fill(name);
   await expect(page.getByRole('cell', { name }).first()).toBeVisible();
 
   // Its home: a folder, and an image, a PDF and a video uploaded through the dialog (tus).
@@ -113,9 +119,7 @@ test('every page of the web app runs under its Content-Security-Policy without a
     .toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await card('clip.mp4').click();
-  await expect
-    .poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(() => viewer.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
   await page.keyboard.press('Escape');
   await card('brief.pdf').click();
   await expect(viewer.getByRole('link', { name: 'Open PDF' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 /** Downloads an original as a browser following its link does, with the page's session. */
@@ -17,11 +17,10 @@ async function download(page: Page, assetId: number) {
 
 test('an administrator sees their uploads and downloads on the dashboard, in English, Spanish and on a phone', async ({
   page,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   // An administrator of this journey's own: switching to Spanish below is kept on the account,
   // and the shared one must stay in English for the journeys running beside this one.
   const email = `${unique('dash-admin')}@example.com`;
@@ -36,10 +35,8 @@ test('an administrator sees their uploads and downloads on the dashboard, in Eng
     password_confirmation: password,
     roles: ['admin'],
   });
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, email, password);
-  await page.waitForURL('**/brand/choose');
+  await page.close();
+  page = await pageAs({ email, password });
   const api = await apiAs(page);
   // A brand of its own: the other journeys' uploads and downloads are in "all my brands".
   const name = `Dashboard ${unique('db').slice(-6)}`;

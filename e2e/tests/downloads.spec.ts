@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../support/test';
-import type { Browser, Page } from '@playwright/test';
+import type { PageAs } from '../support/test';
+import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';
+import { mailsTo, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 /**
@@ -10,10 +11,8 @@ import { makeMedia } from '../support/media';
  * Campaigns/2026/clip.mp4; and a member of its own (the admin's jobs and bell are shared with the
  * other journeys), signed in on a fresh page.
  */
-async function seed(browser: Browser, page: Page) {
+async function seed(pageAs: PageAs, page: Page) {
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Downloads ${unique('dl').slice(-6)}`;
   const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
@@ -46,9 +45,7 @@ async function seed(browser: Browser, page: Page) {
     roles: ['member'],
     brands: [brand.id],
   });
-  const member = await browser.newPage();
-  await signIn(member, email, password);
-  await member.waitForURL('**/brand/choose');
+  const member = await pageAs({ email, password });
   await member.getByRole('button', { name: new RegExp(name) }).click();
   await member.waitForURL('**/brand');
   // Thumbnails made: the PDF shows previews, not type icons.
@@ -73,9 +70,9 @@ async function queue(page: Page, option: string, submit: string) {
   return ((await answer.json()) as { job_id: number }).job_id;
 }
 
-test('a folder and three assets download as a zip that keeps the tree', async ({ browser, page }) => {
+test('a folder and three assets download as a zip that keeps the tree', async ({ pageAs, page }) => {
   test.setTimeout(150_000);
-  const { member, email } = await seed(browser, page);
+  const { member, email } = await seed(pageAs, page);
 
   await member.getByRole('checkbox', { name: 'Select Campaigns' }).check();
   for (const file of ['sunrise.jpg', 'bars.jpg', 'fractal.jpg'])
@@ -128,9 +125,9 @@ test('a folder and three assets download as a zip that keeps the tree', async ({
     .toContainEqual(expect.stringMatching(/\/downloads$/));
 });
 
-test('three assets export as a PDF with a cover and one page each', async ({ browser, page }) => {
+test('three assets export as a PDF with a cover and one page each', async ({ pageAs, page }) => {
   test.setTimeout(150_000);
-  const { member } = await seed(browser, page);
+  const { member } = await seed(pageAs, page);
   for (const file of ['sunrise.jpg', 'bars.jpg', 'fractal.jpg'])
     await member.getByRole('checkbox', { name: `Select ${file}` }).check();
   await queue(member, 'PDF, one asset per page', 'Prepare PDF');

@@ -1,13 +1,11 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 test('an admin emulates a member, sees their menu, and finishes back on users in their own language', async ({
   page,
-  browser,
+  pageAs,
 }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const password = 'Emulate-pass-123';
   const person = (first: string, last: string, email: string, roles: string[], lang: 'en' | 'es') =>
@@ -26,9 +24,7 @@ test('an admin emulates a member, sees their menu, and finishes back on users in
   const adminEmail = `${unique('emulator')}@example.com`;
   await person('Elena', 'Emuladora', adminEmail, ['admin'], 'es');
   await page.close();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, adminEmail, password);
-  await page.waitForURL('**/brand/choose');
+  page = await pageAs({ email: adminEmail, password });
   await expect(page.getByRole('button', { name: 'Administración' })).toBeVisible();
 
   await page.goto(`/users?q=${encodeURIComponent(memberEmail)}`);

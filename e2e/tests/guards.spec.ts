@@ -1,5 +1,8 @@
 import { expect, test } from '../support/test';
 
+// About what a signed-out visitor meets: the page starts signed out.
+test.use({ signedIn: false });
+
 test('an anonymous visit to /brand lands on /login with the persisted state removed', async ({ page }) => {
   await page.goto('/login');
   await page.evaluate(() =>

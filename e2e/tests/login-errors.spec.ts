@@ -1,6 +1,9 @@
 import { expect, test } from '../support/test';
 import { signIn, unique } from '../support/fixtures';
 
+// About the login form itself: the page starts signed out.
+test.use({ signedIn: false });
+
 test('a wrong password shows the catalogue text, and repeated failures the 429 text', async ({ page }) => {
   const email = `${unique('nobody')}@example.com`;
   await signIn(page, email, 'wrong-password');

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 const PHONE = { width: 390, height: 844 };
@@ -26,8 +26,6 @@ async function expectWithinWidth(el: Locator, width: number) {
 
 /** A brand with a Campaigns folder holding three pictures and a PDF. */
 async function seed(page: Page) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const media = makeMedia();
   const name = `Phone ${unique('b').slice(-6)}`;
@@ -139,8 +137,8 @@ test('on a phone: browse a folder, open and close the viewer, list names, filter
   for (const screen of screens) {
     await page.goto(screen);
     await expect(page.locator('main h1').first()).toBeVisible();
-    // Time for the screen's data to arrive and lay out (the notification stream never idles).
-    await page.waitForTimeout(1000);
+    // Its data in and laid out: nothing on the screen still says it is loading.
+    await expect(page.locator('#main [aria-busy="true"]')).toHaveCount(0);
     expect(await scrollsSideways(page), `${screen} scrolls sideways`).toBe(false);
   }
 });
@@ -149,8 +147,6 @@ test.describe('with a touch screen', () => {
   test.use({ hasTouch: true });
 
   test('the menu order handles move entries by touch, mouse and keyboard', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/brand/choose');
     await page.goto('/users/me');
     const editor = page.getByRole('region', { name: 'Menu order' });
     const entries = () => editor.locator('ol > li').allInnerTexts();

@@ -1,7 +1,10 @@
 import { expect, test } from '../support/test';
 import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';
 
-test('a new user registers, is approved, verifies, signs in, switches to Spanish and logs out', async ({ browser }) => {
+test('a new user registers, is approved, verifies, signs in, switches to Spanish and logs out', async ({
+  browser,
+  pageAs,
+}) => {
   const id = unique('ana');
   const email = `${id}@example.com`;
   const user = { first: 'Ana', last: `Tester ${id.slice(-4)}`, password: 'ana-password-1' };
@@ -27,9 +30,7 @@ test('a new user registers, is approved, verifies, signs in, switches to Spanish
   await expect(applicant.getByText(/inactive or not yet approved/)).toBeVisible();
 
   // 2. The administrator approves the request in the users list.
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await admin.waitForURL('**/brand/choose');
+  const admin = await pageAs(ADMIN);
   await admin.goto('/users');
   await admin.getByLabel('Search users').fill(email);
   const row = admin.getByRole('row', { name: new RegExp(email) });

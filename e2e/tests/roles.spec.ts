@@ -1,15 +1,13 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 type Role = { id: number; name: string; permissions: string[] };
 
 test('an admin takes collection.view from guests and a signed-in guest loses My Collections', async ({
   page,
-  browser,
+  pageAs,
 }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const email = `${unique('guest')}@example.com`;
   const password = 'Guest-pass-123';
@@ -24,9 +22,7 @@ test('an admin takes collection.view from guests and a signed-in guest loses My 
   const { data } = await api.get<{ data: Role[] }>('/api/ops/roles/all');
   const guestRole = data.find((r) => r.name === 'guest')!;
 
-  const guest = await (await browser.newContext()).newPage();
-  await signIn(guest, email, password);
-  await guest.waitForURL('**/brand/choose');
+  const guest = await pageAs({ email, password });
   await expect(guest.getByText('My Collections', { exact: true }).first()).toBeVisible();
 
   try {

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeSearchMedia } from '../support/media';
 
 /** The names shown in the results, in order, whichever the view (grid or list). */
@@ -26,8 +26,6 @@ test('the searcher finds, filters, sorts and remembers; the viewer zooms, rotate
   test.setTimeout(120_000);
   const media = makeSearchMedia();
   const name = `Search ${unique('br').slice(-6)}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
 
   // Seed through the API: a brand, Campaigns/2026, six files of four kinds, keywords on three.
   const api = await apiAs(page);

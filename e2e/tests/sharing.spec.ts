@@ -1,17 +1,16 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { ADMIN, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('a member shares a collection with a password; a stranger opens it, downloads, and loses it on revoke', async ({
   page,
   browser,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   const tag = unique('sh').slice(-6);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
 
   // Seed: a brand with three images, and a member of this test's own.
   const api = await apiAs(page);
@@ -33,9 +32,7 @@ test('a member shares a collection with a password; a stranger opens it, downloa
     brands: [brand.id],
   });
   await page.close();
-  const owner = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await signIn(owner, email, password);
-  await owner.waitForURL('**/brand/choose');
+  const owner = await pageAs({ email, password }, { acceptDownloads: true });
 
   // Build a collection from a search selection.
   await owner.getByRole('button', { name: new RegExp(name) }).click();
@@ -120,9 +117,7 @@ test('a member shares a collection with a password; a stranger opens it, downloa
   await expect(stranger.getByText('Enlace no disponible')).toBeVisible();
 
   // The share-link administrators see it among every link, revoked, with its counts.
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await admin.waitForURL('**/brand/choose');
+  const admin = await pageAs(ADMIN);
   await admin.goto('/share-link/manage');
   const listed = admin.getByRole('row').filter({ hasText: 'Agency picks' }).filter({ hasText: 'Sara Sharer' });
   await expect(listed).toHaveCount(1);

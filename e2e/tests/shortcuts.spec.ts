@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 type Saved = { state: { selectedBrand: { id: number } | null; selectedShortcut: { name: string } | null } };
 const saved = (page: Page) =>
@@ -9,10 +9,8 @@ const saved = (page: Page) =>
 
 test('a shortcut to a folder is made, opened from the navbar into its brand, renamed and deleted', async ({
   page,
-  browser,
+  pageAs,
 }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const brand = async (name: string) =>
     (
@@ -43,9 +41,7 @@ test('a shortcut to a folder is made, opened from the navbar into its brand, ren
     brands: [home.id, away.id],
   });
   await page.close();
-  page = await (await browser.newContext()).newPage();
-  await signIn(page, email, password);
-  await page.waitForURL('**/brand/choose');
+  page = await pageAs({ email, password });
 
   // No shortcuts yet: no popup in the navbar.
   await expect(page.getByRole('button', { name: 'Shortcuts' })).toHaveCount(0);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 const ff = (args: string[]) => execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args]);
@@ -44,14 +44,12 @@ async function runNow(page: Page, rowId: string, name: string, done: string) {
 
 test('an admin syncs a server folder into a brand, sees a changed file become a new version, and reads the report', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(240_000);
   const share = makeShare();
   const brandName = `Sync ${unique('b').slice(-6)}`;
   const sourceName = `NAS ${unique('s').slice(-6)}`;
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const { brand } = await api.send<{ brand: { id: number } }>('POST', '/api/ops/brand/create', {
     name: brandName,
@@ -59,6 +57,7 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   });
 
   // The Admin menu leads to Sync; the form says where a source may point.
+  await page.goto('/brand/choose');
   await page.getByRole('button', { name: 'Admin' }).click();
   await page.getByRole('menuitem', { name: 'Sync', exact: true }).click();
   await page.waitForURL('**/asset/sync');
@@ -103,13 +102,13 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
   await page.goto('/brand/choose');
   await page.getByRole('button', { name: new RegExp(brandName) }).click();
   await page.waitForURL('**/brand');
-  await expect(page.getByRole('link', { name: 'brief.pdf' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'brief.pdf' })).toBeVisible();
   await page
     .getByTestId(/folder-card-/)
     .filter({ hasText: 'campaign' })
     .getByRole('link')
     .click();
-  await expect(page.getByRole('link', { name: 'shot-01.jpg' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'shot-01.jpg' })).toBeVisible();
   await expect(page.getByText('24 assets', { exact: true })).toBeVisible();
 
   // The first shot changes on the NAS: the next run makes a new version of the same asset.
@@ -172,9 +171,7 @@ test('an admin syncs a server folder into a brand, sees a changed file become a 
     brands: [brand.id],
     lang: 'es',
   });
-  const es = await (await browser.newContext()).newPage();
-  await signIn(es, email, password);
-  await es.waitForURL('**/brand/choose');
+  const es = await pageAs({ email, password });
   await es.goto('/asset/sync');
   await expect(es.getByRole('heading', { name: 'Sincronizar', exact: true })).toBeVisible();
   const esRow = es.getByTestId(rowId);

@@ -2,9 +2,10 @@ import ExcelJS from 'exceljs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
-import type { Browser, Page } from '@playwright/test';
+import type { PageAs } from '../support/test';
+import type { Page } from '@playwright/test';
 import { apiAs } from '../support/api';
-import { ADMIN, mailsTo, signIn, unique } from '../support/fixtures';
+import { mailsTo, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 type Lang = 'en' | 'es';
@@ -34,10 +35,8 @@ const WORDS = {
 };
 
 /** A brand with a Shots folder of four assets, and a member speaking `lang`, signed in on its home. */
-async function seed(browser: Browser, page: Page, lang: Lang) {
+async function seed(pageAs: PageAs, page: Page, lang: Lang) {
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Sheets ${unique(lang).slice(-6)}`;
   const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
@@ -63,9 +62,7 @@ async function seed(browser: Browser, page: Page, lang: Lang) {
     brands: [brand.id],
     lang,
   });
-  const member = await browser.newPage();
-  await signIn(member, email, password);
-  await member.waitForURL('**/brand/choose');
+  const member = await pageAs({ email, password });
   await member.getByRole('button', { name: new RegExp(name) }).click();
   await member.waitForURL('**/brand');
   return { member, email };
@@ -92,10 +89,10 @@ async function edit(file: string, out: string) {
 }
 
 for (const lang of ['en', 'es'] as const) {
-  test(`a member bulk-edits a folder through a spreadsheet template (${lang})`, async ({ browser, page }, info) => {
+  test(`a member bulk-edits a folder through a spreadsheet template (${lang})`, async ({ pageAs, page }, info) => {
     test.setTimeout(150_000);
     const w = WORDS[lang];
-    const { member, email } = await seed(browser, page, lang);
+    const { member, email } = await seed(pageAs, page, lang);
 
     await member.getByRole('checkbox', { name: w.select }).check();
     await member.getByTestId('selection-bar').getByRole('button', { name: w.template }).click();

@@ -1,14 +1,12 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('a deleted folder goes to the Trash with its counts, and comes back by Undo or from the Trash', async ({
   page,
 }) => {
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const tag = unique('trash').slice(-6);
   const brand = await api.newBrand(`Trash ${tag}`);
@@ -18,7 +16,7 @@ test('a deleted folder goes to the Trash with its counts, and comes back by Undo
   await api.upload(brand.id, campaigns, [media.sunrise]);
   await api.upload(brand.id, y2026, [media.bars]);
 
-  await page.reload();
+  await page.goto('/brand/choose');
   await page.getByTestId(`brand-card-${brand.id}`).click();
   await page.waitForURL('**/brand');
   const card = page.getByRole('button', { name: 'Actions for Campaigns' });

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('the upload dialog names its folder and the allowed types, and applies details to every file', async ({
@@ -8,8 +8,6 @@ test('the upload dialog names its folder and the allowed types, and applies deta
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Upload ${unique('u').slice(-6)}`;
   const { brand } = await api.send<{ brand: { id: number; root_folder_id: number } }>('POST', '/api/ops/brand/create', {

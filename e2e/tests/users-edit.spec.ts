@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 type Brand = { id: number; name: string };
@@ -15,12 +15,10 @@ type User = {
 
 test('an admin edits a user’s role and brands, frames their photo, and both navbars show photos', async ({
   page,
-  browser,
+  pageAs,
 }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const brandOf = async (name: string) =>
     (
@@ -93,9 +91,7 @@ test('an admin edits a user’s role and brands, frames their photo, and both na
   expect(picture.headers()['content-type']).toBe('image/webp');
 
   // The edited user signs in: their navbar shows the photo the administrator framed.
-  const edna = await (await browser.newContext()).newPage();
-  await signIn(edna, email, password);
-  await edna.waitForURL('**/brand/choose');
+  const edna = await pageAs({ email, password });
   await expect(edna.getByTestId('navbar-avatar').locator('img')).toHaveAttribute('src', /\/api\/media\/avatars\//);
   await edna.context().close();
 
@@ -112,9 +108,7 @@ test('an admin edits a user’s role and brands, frames their photo, and both na
   await expect(adminAvatar).toHaveCount(0);
 });
 
-test('users.edit and the users table fit a 390 px phone, in Spanish', async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
+test('users.edit and the users table fit a 390 px phone, in Spanish', async ({ page, pageAs }) => {
   const api = await apiAs(page);
   const password = 'Phone-pass-1234';
   const person = (first: string, email: string, roles: string[]) =>
@@ -131,10 +125,8 @@ test('users.edit and the users table fit a 390 px phone, in Spanish', async ({ p
   // An administrator of this test's own who speaks Spanish (the shared one stays in English).
   const adminEmail = `${unique('admin-es')}@example.com`;
   await person('Ana', adminEmail, ['admin']);
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, adminEmail, password);
-  await page.waitForURL('**/brand/choose');
+  await page.close();
+  page = await pageAs({ email: adminEmail, password });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/users/${user.id}/edit`);

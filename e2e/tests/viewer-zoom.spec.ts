@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 
 test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel and opens the details', async ({
   page,
@@ -25,8 +25,6 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
     file,
   ]);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
   const api = await apiAs(page);
   const name = `Zoom ${unique('zm').slice(-6)}`;
   const brand = await api.newBrand(name);
@@ -57,8 +55,11 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
   await expect.poll(size).toEqual([2400, 1600]);
 
   // Still at actual pixels when the stage narrows for the side panel, and after a quarter turn.
-  await viewer.getByRole('button', { name: 'File information' }).click();
-  await page.waitForTimeout(300);
+  const info = viewer.getByRole('button', { name: 'File information' });
+  await info.click();
+  await expect(info).toHaveAttribute('aria-pressed', 'true');
+  // The panel is on screen, so the stage beside it has narrowed: the picture keeps its size.
+  await expect(viewer.getByRole('region', { name: 'File information' })).toBeInViewport();
   await expect.poll(size).toEqual([2400, 1600]);
   await viewer.getByRole('button', { name: 'Rotate' }).click();
   await expect.poll(size).toEqual([1600, 2400]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { ADMIN, signIn, unique } from '../support/fixtures';
+import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
 test('a public share link with watermarking downloads a watermarked file that traces back to it', async ({
@@ -11,8 +11,6 @@ test('a public share link with watermarking downloads a watermarked file that tr
   test.setTimeout(120_000);
   const media = makeMedia();
   const tag = unique('wm').slice(-6);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await page.waitForURL('**/brand/choose');
 
   // Seed: a brand with one picture, in a collection of the administrator's.
   const api = await apiAs(page);

@@ -32,12 +32,15 @@ export type DecodeAnswer =
 const MAX_HEAP_MB = 512;
 
 const require = createRequire(import.meta.url);
-// The worker is TypeScript, as is the server that tsx runs: the thread registers tsx to load it,
-// then unregisters, so pdf.js (2 MB of plain JavaScript) is not transformed again on each start
-// (3–4 s with tsx, 0.5 s without, measured on two busy cores).
-const tsxApi = pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-const workerUrl = new URL('./decoders.worker.ts', import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then(async (m) => { const off = m.register(); await import(${JSON.stringify(workerUrl)}); await off(); })`;
+/** The compiled server (apps/server/dist) loads the worker's JavaScript as it is. */
+const compiled = import.meta.url.endsWith('.js');
+const workerUrl = new URL(compiled ? './decoders.worker.js' : './decoders.worker.ts', import.meta.url).href;
+// Run from TypeScript (tsx, vitest), the thread registers tsx to load the worker, then unregisters,
+// so pdf.js (2 MB of plain JavaScript) is not transformed again on each start (3–4 s with tsx,
+// 0.5 s without, measured on two busy cores).
+const bootstrap = compiled
+  ? `import(${JSON.stringify(workerUrl)})`
+  : `import(${JSON.stringify(pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href)}).then(async (m) => { const off = m.register(); await import(${JSON.stringify(workerUrl)}); await off(); })`;
 
 export class DecodeError extends Error {
   constructor(
