@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recordStep } from './ci-steps.mjs';
-import { buildWebIfStale, root, run, vitestCounts } from './lib.mjs';
+import { buildServerIfStale, buildWebIfStale, root, run, vitestCounts } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const results = [];
@@ -128,7 +128,8 @@ if (await redisReachable(redisUrl)) {
 }
 await step('web tests', () => vitest('web tests', `${root}/apps/web`));
 if (existsSync(chromium)) {
-  await step('web build', () => buildWebIfStale());
+  // The journeys run the server and web app as built (no tsx at test time).
+  await step('build (web and server)', async () => (await buildWebIfStale()) || (await buildServerIfStale()));
   const browser = await step('browser tests', () => run('npx', ['playwright', 'test'], { cwd: `${root}/e2e` }));
   // Playwright's outputDir: each failed journey's trace, screenshots and server log.
   if (browser !== 0)
