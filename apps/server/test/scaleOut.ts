@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Processes of a scale-out deployment for tests: the compiled server (as `npm start` runs it) and
+ * the compiled worker, each with a data directory of its own, as on separate hosts.
+ */
+const root = new URL('../../../', import.meta.url).pathname;
+
+interface ScriptsLib {
+  buildServerIfStale(): Promise<number>;
+  compiledNodeArgs: string[];
+}
+// A path in a variable: the scripts are plain JavaScript without declarations for tsc.
+const libPath = `${root}scripts/lib.mjs`;
+const lib = () => import(libPath) as Promise<ScriptsLib>;
+
+/** Builds the server into apps/server/dist when a source is newer than the last build. */
+export async function buildServer(): Promise<void> {
+  const code = await (await lib()).buildServerIfStale();
+  if (code !== 0) throw new Error(`building the server failed (exit ${code})`);
+}
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  dataDir: string;
+  /** What it wrote to stdout and stderr so far. */
+  output(): string;
+  /** Stops it (SIGTERM, then SIGKILL after 10 s) and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** Starts `dist/main.js` (an API process) or `dist/worker.js` with `env` over the test's own. */
+export async function startProcess(name: string, entry: 'main' | 'worker', env: Record<string, string>): Promise<Proc> {
+  const { compiledNodeArgs } = await lib();
+  const dataDir = mkdtempSync(join(tmpdir(), `bv-${name}-`));
+  const child = spawn(process.execPath, [...compiledNodeArgs, `apps/server/dist/${entry}.js`], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    name,
+    child,
+    dataDir,
+    output: () => text,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `ok` holds, polling every 50 ms; the error names what was awaited and `said()`. */
+export async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 30_000, said = () => '') {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50)))
+    if (await ok()) return;
+  throw new Error(`timed out after ${ms} ms waiting for ${what}\n${said()}`);
+}
+
+/** Resolves once `base` answers GET /api/health with 200; fails early if the process has exited. */
+export async function healthy(base: string, proc: Proc, ms = 60_000) {
+  await until(
+    `${proc.name} to answer /api/health`,
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output()}`);
+      const r = await fetch(`${base}/api/health`).catch(() => null);
+      return r?.status === 200;
+    },
+    ms,
+    proc.output,
+  );
+}
+
+/** A signed-in (or not) user of one deployment, whose requests go to whichever API it is told. */
+export class Session {
+  token: string | null = null;
+  xsrf: string | null = null;
+
+  /** Headers of a request: the bearer token, and the XSRF pair on unsafe methods. */
+  headers(method = 'GET', more: Record<string, string> = {}): Record<string, string> {
+    const h: Record<string, string> = { ...more };
+    if (this.token) h.authorization = `Bearer ${this.token}`;
+    if (method !== 'GET' && method !== 'HEAD' && this.xsrf) {
+      h['x-xsrf-token'] = this.xsrf;
+      h.cookie = `XSRF-TOKEN=${this.xsrf}`;
+    }
+    return h;
+  }
+
+  async csrf(base: string) {
+    const r = await fetch(`${base}/api/auth/csrf-cookie`);
+    this.xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? null;
+    if (!this.xsrf) throw new Error(`no XSRF-TOKEN cookie from ${base}`);
+  }
+
+  async req(base: string, method: string, path: string, body?: unknown, more: Record<string, string> = {}) {
+    const json = body !== undefined && !(body instanceof Uint8Array);
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: this.headers(method, { ...(json ? { 'content-type': 'application/json' } : {}), ...more }),
+      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as Uint8Array),
+    });
+    const bytes = Buffer.from(await r.arrayBuffer());
+    return {
+      status: r.status,
+      headers: r.headers,
+      bytes,
+      text: bytes.toString(),
+      json: <T = unknown>() => JSON.parse(bytes.toString()) as T,
+    };
+  }
+
+  async login(base: string, email: string, password: string) {
+    if (!this.xsrf) await this.csrf(base);
+    const r = await this.req(base, 'POST', '/api/login', { email, password });
+    if (r.status !== 200) throw new Error(`sign-in of ${email} on ${base}: ${r.status} ${r.text}`);
+    this.token = r.json<{ token: string }>().token;
+  }
+}
