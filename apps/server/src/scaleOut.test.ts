@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadItem, NotificationEvent, UploadResult } from '@brandvault/contract';
-import { ADMIN, dialect, multipart } from '../test/harness.js';
+import { dialect } from '../test/dialect.js';
 import { buildServer, healthy, Session, startProcess, until } from '../test/scaleOut.js';
 import type { Proc } from '../test/scaleOut.js';
 import { templateCopy } from '../test/templateCopy.js';
@@ -19,6 +19,8 @@ import { startS3rver } from './storage/testing.js';
  * prefix of this file) and an S3-compatible store (s3rver on loopback). Runs in the PostgreSQL
  * pass of the suite: SQLite cannot be shared between hosts.
  */
+// Not the harness's: importing it would load the whole app into the test process for nothing.
+const ADMIN = { email: 'admin@example.com', password: 'scale-out-admin-1' };
 const work = mkdtempSync(join(tmpdir(), 'bv-scaleout-'));
 const redisPrefix = `bvtest-scale-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 let api1 = '';
@@ -88,8 +90,9 @@ async function openStream(base: string, s: Session) {
 }
 
 async function upload(base: string, folderId: number, name: string, data: Buffer) {
-  const m = multipart({}, [{ field: 'files', name, type: 'image/png', data }]);
-  const r = await admin.req(base, 'POST', `/api/ops/asset/${brand.id}/${folderId}/new`, m.payload, m.headers);
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+  const r = await admin.req(base, 'POST', `/api/ops/asset/${brand.id}/${folderId}/new`, form);
   expect(r.status, r.text).toBe(201);
   return r.json<{ results: UploadResult[] }>().results[0]!;
 }
@@ -133,14 +136,14 @@ describe.skipIf(dialect !== 'postgres')('scale-out: two API processes and a work
       JOBS_IN_SERVER: 'false',
       SYNC_WATCH: 'false',
     };
-    // The first API seeds the database; the second API and the worker then start side by side.
-    procs.push(await startProcess('api1', 'main', { ...env, PORT: String(port1) }));
-    await healthy(api1, procs[0]!);
+    // The first API seeds the database while the worker starts (it does not seed); then API 2.
     procs.push(
-      await startProcess('api2', 'main', { ...env, PORT: String(port2) }),
+      await startProcess('api1', 'main', { ...env, PORT: String(port1) }),
       await startProcess('worker', 'worker', env),
     );
-    await healthy(api2, procs[1]!);
+    await healthy(api1, procs[0]!);
+    procs.push(await startProcess('api2', 'main', { ...env, PORT: String(port2) }));
+    await healthy(api2, procs[2]!);
     await admin.login(api1, ADMIN.email, ADMIN.password);
     const r = await admin.req(api1, 'POST', '/api/ops/brand/create', { name: 'Scale Co', slug: 'scale-co' });
     expect(r.status, r.text).toBe(201);

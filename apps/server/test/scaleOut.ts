@@ -107,21 +107,18 @@ export class Session {
     if (!this.xsrf) throw new Error(`no XSRF-TOKEN cookie from ${base}`);
   }
 
+  /** A request; `body` is sent as JSON unless it is bytes or a form. */
   async req(base: string, method: string, path: string, body?: unknown, more: Record<string, string> = {}) {
-    const json = body !== undefined && !(body instanceof Uint8Array);
+    const raw = body instanceof Uint8Array || body instanceof FormData;
+    const json = body !== undefined && !raw;
     const r = await fetch(`${base}${path}`, {
       method,
       headers: this.headers(method, { ...(json ? { 'content-type': 'application/json' } : {}), ...more }),
-      body: body === undefined ? undefined : json ? JSON.stringify(body) : (body as Uint8Array),
+      body: json ? JSON.stringify(body) : (body as Uint8Array | FormData | undefined),
     });
     const bytes = Buffer.from(await r.arrayBuffer());
-    return {
-      status: r.status,
-      headers: r.headers,
-      bytes,
-      text: bytes.toString(),
-      json: <T = unknown>() => JSON.parse(bytes.toString()) as T,
-    };
+    const text = bytes.toString();
+    return { status: r.status, headers: r.headers, bytes, text, json: <T = unknown>() => JSON.parse(text) as T };
   }
 
   async login(base: string, email: string, password: string) {
