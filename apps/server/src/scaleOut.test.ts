@@ -34,10 +34,10 @@ let brand: { id: number; root: number };
  * Whether resumable uploads keep their state in the shared store: until they do, an upload is
  * continued only on the process (host) that holds its parts on disk, and that check is skipped.
  */
-const uploadsDir = new URL('./modules/uploads/', import.meta.url).pathname;
-const tusSharedOnS3 = readdirSync(uploadsDir)
+const sources = new URL('.', import.meta.url).pathname;
+const tusSharedOnS3 = readdirSync(sources, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-  .some((f) => readFileSync(join(uploadsDir, f), 'utf8').includes('@tus/s3-store'));
+  .some((f) => readFileSync(join(sources, f), 'utf8').includes("'@tus/s3-store'"));
 
 /** A port nobody listens on now. */
 async function freePort(): Promise<number> {

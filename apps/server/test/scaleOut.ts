@@ -71,13 +71,18 @@ export async function until(what: string, ok: () => boolean | Promise<boolean>, 
   throw new Error(`timed out after ${ms} ms waiting for ${what}\n${said()}`);
 }
 
-/** Resolves once `base` answers GET /api/health with 200; fails early if the process has exited. */
+/**
+ * Resolves once `base` is ready: GET /api/health/ready answers 200 (or, on a server without a
+ * readiness check, /api/health does); fails early if the process has exited.
+ */
 export async function healthy(base: string, proc: Proc, ms = 60_000) {
+  let path = '/api/health/ready';
   await until(
-    `${proc.name} to answer /api/health`,
+    `${proc.name} to be ready`,
     async () => {
       if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited:\n${proc.output()}`);
-      const r = await fetch(`${base}/api/health`).catch(() => null);
+      const r = await fetch(`${base}${path}`).catch(() => null);
+      if (r?.status === 404) path = '/api/health';
       return r?.status === 200;
     },
     ms,
