@@ -9,9 +9,6 @@ import type { DownloadItem, NotificationEvent, UploadResult } from '@brandvault/
 import { dialect } from '../test/dialect.js';
 import { buildServer, healthy, Session, startProcess, until } from '../test/scaleOut.js';
 import type { Proc } from '../test/scaleOut.js';
-import { templateCopy } from '../test/templateCopy.js';
-import { deleteKeys, testRedisUrl } from './jobs/testDb.js';
-import { startS3rver } from './storage/testing.js';
 
 /**
  * Brandvault as a self-hoster scales it out: two API processes and one worker, each with a data
@@ -101,6 +98,12 @@ const said = () => procs.map((p) => `--- ${p.name}:\n${p.output()}`).join('\n');
 
 describe.skipIf(dialect !== 'postgres')('scale-out: two API processes and a worker', () => {
   beforeAll(async () => {
+    // Loaded here, so the SQLite pass, which skips this file, does not load the S3 client.
+    const [{ templateCopy }, { deleteKeys, testRedisUrl }, { startS3rver }] = await Promise.all([
+      import('../test/templateCopy.js'),
+      import('./jobs/testDb.js'),
+      import('./storage/testing.js'),
+    ]);
     const [, s3, database] = await Promise.all([
       buildServer(),
       startS3rver('brandvault-scale'),
