@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,10 +19,29 @@ interface ScriptsLib {
 const libPath = `${root}scripts/lib.mjs`;
 const lib = () => import(libPath) as Promise<ScriptsLib>;
 
-/** Builds the server into apps/server/dist when a source is newer than the last build. */
+/**
+ * Builds the server into apps/server/dist when a source is newer than the last build. Test files
+ * run side by side: a lock keeps one from starting the build while another rewrites it.
+ */
 export async function buildServer(): Promise<void> {
-  const code = await (await lib()).buildServerIfStale();
-  if (code !== 0) throw new Error(`building the server failed (exit ${code})`);
+  const { lock } = await import('proper-lockfile');
+  const release = await lock(`${root}apps/server`, {
+    // Outside the checkout (nothing to ignore), one per checkout.
+    lockfilePath: join(tmpdir(), `brandvault-build-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.lock`),
+    retries: { retries: 600, minTimeout: 100, maxTimeout: 100 },
+  });
+  try {
+    const code = await (await lib()).buildServerIfStale();
+    if (code !== 0) throw new Error(`building the server failed (exit ${code})`);
+  } finally {
+    await release();
+  }
+}
+
+/** Node's arguments (and directory) to run the compiled server (`main`) or worker as `npm start` does. */
+export async function compiledServer(entry: 'main' | 'worker') {
+  const { compiledNodeArgs } = await lib();
+  return { args: [...compiledNodeArgs, `apps/server/dist/${entry}.js`], cwd: root };
 }
 
 export interface Proc {
@@ -36,10 +56,10 @@ export interface Proc {
 
 /** Starts `dist/main.js` (an API process) or `dist/worker.js` with `env` over the test's own. */
 export async function startProcess(name: string, entry: 'main' | 'worker', env: Record<string, string>): Promise<Proc> {
-  const { compiledNodeArgs } = await lib();
+  const { args, cwd } = await compiledServer(entry);
   const dataDir = mkdtempSync(join(tmpdir(), `bv-${name}-`));
-  const child = spawn(process.execPath, [...compiledNodeArgs, `apps/server/dist/${entry}.js`], {
-    cwd: root,
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
