@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadItem, NotificationEvent, UploadResult } from '@brandvault/contract';
 import { dialect } from '../test/dialect.js';
-import { buildServer, healthy, Session, startProcess, until } from '../test/scaleOut.js';
+import { buildServer, healthy, requireRedis, Session, startProcess, until } from '../test/scaleOut.js';
 import type { Proc } from '../test/scaleOut.js';
 
 /**
@@ -104,16 +104,16 @@ describe.skipIf(dialect !== 'postgres')('scale-out: two API processes and a work
       import('./jobs/testDb.js'),
       import('./storage/testing.js'),
     ]);
+    await requireRedis(testRedisUrl);
+    cleanups.push(() => deleteKeys(testRedisUrl, redisPrefix));
+    /** Each resource is cleaned up once it exists, even if another one then fails to start. */
+    const kept = <T>(p: Promise<T>, close: (v: T) => Promise<void>) =>
+      p.then((v) => (cleanups.push(() => close(v)), v));
     const [, s3, database] = await Promise.all([
       buildServer(),
-      startS3rver('brandvault-scale'),
-      templateCopy(dialect, work),
+      kept(startS3rver('brandvault-scale'), (s) => s.close()),
+      kept(templateCopy(dialect, work), (d) => d.drop()),
     ]);
-    cleanups.push(
-      () => s3.close(),
-      () => database.drop(),
-      () => deleteKeys(testRedisUrl, redisPrefix),
-    );
     const [port1, port2] = [await freePort(), await freePort()];
     api1 = `http://127.0.0.1:${port1}`;
     api2 = `http://127.0.0.1:${port2}`;

@@ -153,3 +153,18 @@ export class Session {
     this.token = r.json<{ token: string }>().token;
   }
 }
+
+/** Throws a clear error unless Redis answers at `url`: a scale-out run without it is no run. */
+export async function requireRedis(url: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 5_000, maxRetriesPerRequest: 0 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(`the scale-out test needs Redis at ${url} (TEST_REDIS_URL): ${(err as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+}
