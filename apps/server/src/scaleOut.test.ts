@@ -14,7 +14,8 @@ import type { Proc } from '../test/scaleOut.js';
  * Brandvault as a self-hoster scales it out: two API processes and one worker, each with a data
  * directory of its own (as on separate hosts), sharing only PostgreSQL, Redis (BullMQ, under a
  * prefix of this file) and an S3-compatible store (s3rver on loopback). Runs in the PostgreSQL
- * pass of the suite: SQLite cannot be shared between hosts.
+ * pass of the suite: SQLite cannot be shared between hosts. A PostgreSQL restart under load has a
+ * server of its own to stop, so it is a file of its own (db/restart.test.ts).
  */
 // Not the harness's: importing it would load the whole app into the test process for nothing.
 const ADMIN = { email: 'admin@example.com', password: 'scale-out-admin-1' };
