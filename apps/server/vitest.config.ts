@@ -10,6 +10,7 @@ const ISOLATED = [
   'src/http/authz.matrix.test.ts',
   'src/db/schemaDump.test.ts',
   'src/cluster.test.ts',
+  'src/scaleOut.test.ts',
   'src/modules/uploads/faults.test.ts',
   'src/modules/uploads/staleUploads.test.ts',
 ];

@@ -5,9 +5,11 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, dialect } from '../test/harness.js';
+import { dialect } from '../test/dialect.js';
+import { adminQuery } from '../test/pgDatabases.js';
+import { buildServer, compiledServer } from '../test/scaleOut.js';
 
-// The real entry point as `npm start` runs it, with two server processes on one port, on SQLite or
+// The real entry point as `npm start` runs it (compiled), with two server processes on one port, on SQLite or
 // (TEST_DB=postgres) on a fresh PostgreSQL database of its own, dropped afterwards.
 const PASSWORD = 'cluster-admin-1';
 let primary: ChildProcess;
@@ -33,14 +35,14 @@ function request(method: string, path: string, headers: Record<string, string> =
   });
 }
 
-/** Process ids of the server processes (the primary's children running main.ts; tsx has others). */
+/** Process ids of the server processes (the primary's children running main.js). */
 function workers(): number[] {
   return readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
         const parent = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
-        return parent === String(primary.pid) && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.ts');
+        return parent === String(primary.pid) && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.js');
       } catch {
         return false;
       }
@@ -65,8 +67,10 @@ describe(`two server processes on one port (WEB_CONCURRENCY=2, ${dialect})`, () 
       databaseUrl = url.toString();
     }
     port = 32000 + Math.floor(Math.random() * 20000);
-    primary = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: new URL('..', import.meta.url).pathname,
+    await buildServer();
+    const { args, cwd } = await compiledServer('main');
+    primary = spawn(process.execPath, args, {
+      cwd,
       env: {
         ...process.env,
         WEB_CONCURRENCY: '2',
