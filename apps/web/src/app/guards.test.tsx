@@ -107,7 +107,7 @@ describe('route guards', () => {
       stubApi(() => loginAnswer);
       useSession.getState().signIn(loginAnswer);
       const { router } = renderApp('/users');
-      expect(await screen.findByText('Not allowed', {}, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByText('Not allowed')).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/users');
       expect(screen.getByRole('link', { name: 'Back to my brands' })).toHaveAttribute('href', '/brand/choose');
       expect(screen.getByRole('button', { name: 'Change language' })).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('route guards', () => {
       stubApi(() => viewer);
       useSession.getState().signIn(viewer);
       renderApp('/brand/all');
-      expect(await screen.findByText('Not allowed', {}, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByText('Not allowed')).toBeInTheDocument();
     });
 
     it('lets a user with the permission through, and closes the screen when the permission goes', async () => {
@@ -125,7 +125,7 @@ describe('route guards', () => {
       stubApi(() => who);
       useSession.getState().signIn(viewer);
       renderApp('/users');
-      expect(await screen.findByRole('heading', { name: 'Users' }, { timeout: 8000 })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
       expect(screen.queryByText('Not allowed')).not.toBeInTheDocument();
 
       // A `me` refresh brings fewer permissions: the guard runs again.

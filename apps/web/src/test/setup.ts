@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 import es from '../i18n/es.json';
+
+// findBy/waitFor wait on what the screen shows; on a loaded 2-core machine a first render has
+// taken over the library's 1 s default, so they wait up to 10 s (a pass still returns at once).
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app fetches Spanish when first needed; tests switch languages at once.
 i18n.addResourceBundle('es', 'translation', es);

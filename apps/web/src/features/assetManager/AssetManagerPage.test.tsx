@@ -107,8 +107,7 @@ function stubApi(rows: AssetManagerRow[], opts: { fail?: number } = {}) {
 }
 
 /** The first render downloads (transforms) the lazy shell and page, hence the longer wait. */
-const rowOf = async (id: number) =>
-  (await screen.findByTestId(`asset-manager-row-${id}`, {}, { timeout: 8000 })) as HTMLElement;
+const rowOf = async (id: number) => (await screen.findByTestId(`asset-manager-row-${id}`)) as HTMLElement;
 
 describe('AssetManagerPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -226,7 +225,7 @@ describe('AssetManagerPage', { timeout: 20_000 }, () => {
     // 5xx answers are retried once by the query client: two failures show the error.
     const { listUrls } = stubApi([], { fail: 2 });
     renderApp('/asset/manager');
-    const retry = await screen.findByRole('button', { name: /try again|retry/i }, { timeout: 8000 });
+    const retry = await screen.findByRole('button', { name: /try again|retry/i });
     await user.click(retry);
     expect(await screen.findByText('No assets yet')).toBeInTheDocument();
     expect(listUrls().length).toBe(3);
@@ -238,7 +237,7 @@ describe('AssetManagerPage', { timeout: 20_000 }, () => {
     useSession.getState().signIn({ ...member, session_user: { ...member.session_user, roles: [{ name: 'member' }] } });
     const { listUrls } = stubApi([row(1)]);
     renderApp('/asset/manager');
-    expect(await screen.findByText('Not allowed', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument();
     expect(listUrls()).toEqual([]);
   });
 });

@@ -33,9 +33,7 @@ describe('the password reset page', () => {
   it('checks the link first and shows the form only for a working one', async () => {
     const calls = serve(() => json(200, { message: 'Reset link valid' }));
     renderApp(LINK);
-    expect(
-      await screen.findByRole('heading', { name: 'Choose a new password' }, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(JSON.parse(calls[0] ?? '')).toEqual({ token: 't0k3n', email: 'ada@example.com' });
   });
 
@@ -44,7 +42,7 @@ describe('the password reset page', () => {
       json(422, { error: { status: 422, code: 'RESET_FAILED', title: 'Password not changed', message: 'expired' } }),
     );
     renderApp(LINK);
-    expect(await screen.findByText('This link no longer works', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('This link no longer works')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/password/forgot');
     expect(screen.queryByLabelText(/New password/)).toBeNull();
   });

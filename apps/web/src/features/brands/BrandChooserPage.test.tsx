@@ -57,7 +57,7 @@ describe('BrandChooserPage', () => {
   it('shows on each card what the brand holds and when it was last added to', async () => {
     signIn([brand, beta]);
     renderApp('/brand/choose');
-    const acme = await screen.findByRole('button', { name: /Acme/ }, { timeout: 8000 });
+    const acme = await screen.findByRole('button', { name: /Acme/ });
     expect(await within(acme).findByText('1,204 assets')).toBeInTheDocument();
     expect(within(acme).getByText('Updated 2 days ago')).toBeInTheDocument();
     const b = screen.getByRole('button', { name: /Beta/ });
@@ -67,7 +67,7 @@ describe('BrandChooserPage', () => {
   it('offers an administrator without brands to create the first one', async () => {
     signIn([], ['brand.manage']);
     renderApp('/brand/choose');
-    const create = await screen.findByRole('button', { name: 'Create your first brand' }, { timeout: 8000 });
+    const create = await screen.findByRole('button', { name: 'Create your first brand' });
     expect(screen.queryByText(/ask an administrator/)).toBeNull();
     await userEvent.click(create);
     const dialog = await screen.findByRole('dialog');
@@ -77,14 +77,14 @@ describe('BrandChooserPage', () => {
   it('tells anyone else without brands to ask an administrator', async () => {
     signIn([]);
     renderApp('/brand/choose');
-    expect(await screen.findByText(/ask an administrator/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/ask an administrator/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create your first brand' })).toBeNull();
   });
 
   it("opens the user's default home on choosing a brand: the gallery when they chose it", async () => {
     signIn([brand, beta], [], 'gallery');
     const { router } = renderApp('/brand/choose');
-    await userEvent.click(await screen.findByRole('button', { name: /Acme/ }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /Acme/ }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/brand2'));
     expect(useSession.getState().selectedBrand?.id).toBe(brand.id);
   });
@@ -92,7 +92,7 @@ describe('BrandChooserPage', () => {
   it('opens the brand home by default', async () => {
     signIn([brand, beta]);
     const { router } = renderApp('/brand/choose');
-    await userEvent.click(await screen.findByRole('button', { name: /Beta/ }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: /Beta/ }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
   });
 });

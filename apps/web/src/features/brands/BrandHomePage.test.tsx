@@ -113,7 +113,7 @@ describe('BrandHomePage', () => {
       }),
     );
     renderApp('/brand?folder=2');
-    const card = await screen.findByTestId('asset-card-41', {}, { timeout: 8000 });
+    const card = await screen.findByTestId('asset-card-41');
     expect(card).toHaveAttribute('href', '/brand/asset/41');
     // The name without its extension, which has its own badge; the whole name in the title.
     expect(within(card).getByText('wordmark')).toHaveAttribute('title', 'wordmark.svg');
@@ -186,7 +186,7 @@ describe('BrandHomePage', () => {
       }),
     );
     renderApp('/brand?folder=1');
-    const open = await screen.findByRole('button', { name: 'Watermark' }, { timeout: 8000 });
+    const open = await screen.findByRole('button', { name: 'Watermark' });
     expect(await screen.findByRole('button', { name: 'Crop presets' })).toBeInTheDocument();
     open.click();
     expect(await screen.findByRole('dialog', { name: 'Watermark of Acme' })).toBeInTheDocument();
@@ -221,7 +221,7 @@ describe('BrandHomePage', () => {
       }),
     );
     renderApp('/brand');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Acme' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeInTheDocument();
     const description = await screen.findByTestId('brand-description');
     // Shown as text, lines kept.
     expect(description.textContent).toBe('Coffee roasters.\nSince 1990.');

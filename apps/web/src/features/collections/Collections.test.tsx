@@ -181,7 +181,7 @@ describe('collections pages', () => {
     });
     const user = userEvent.setup();
     renderApp('/collections/own');
-    expect(await screen.findByRole('heading', { name: 'My Collections' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Collections' })).toBeInTheDocument();
     const card = await screen.findByTestId('collection-card-3');
     expect(within(card).getByText('3 assets')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Launch' })).toHaveAttribute('href', '/collections/own/3');
@@ -207,7 +207,7 @@ describe('collections pages', () => {
         return json(200, { items: [], total: 0, page: 1, per_page: 200 });
     });
     renderApp('/collections/own');
-    expect(await screen.findByText('No collections yet', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No collections yet')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'New collection' }).length).toBeGreaterThan(0);
   });
 
@@ -232,7 +232,7 @@ describe('collections pages', () => {
     });
     const user = userEvent.setup();
     renderApp('/collections/own/3');
-    expect(await screen.findByRole('heading', { name: 'Launch' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Launch' })).toBeInTheDocument();
     expect(screen.getByText('2 assets')).toBeInTheDocument();
     await user.click(await screen.findByRole('checkbox', { name: 'Select photo-5.jpg' }));
     const bar = await screen.findByTestId('selection-bar');
@@ -255,7 +255,7 @@ describe('collections pages', () => {
     });
     const user = userEvent.setup();
     renderApp('/collections/own/3');
-    expect(await screen.findByRole('heading', { name: 'Launch' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Launch' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'List' }));
     const views = () => calls.filter((c) => c.url.startsWith('/api/ops/collection/3/own/view')).map((c) => c.url);
     await user.click(await screen.findByRole('button', { name: 'Sort by Size' }));
@@ -271,6 +271,6 @@ describe('collections pages', () => {
         return json(404, { error: { status: 404, code: 'NOT_FOUND', message: "We can't find The Resource" } });
     });
     renderApp('/collections/own/77');
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

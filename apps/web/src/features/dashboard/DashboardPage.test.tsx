@@ -118,7 +118,7 @@ describe('DashboardPage', () => {
     serve('admin', calls);
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
-    const summary = await screen.findByTestId('dashboard-summary', {}, { timeout: 8000 });
+    const summary = await screen.findByTestId('dashboard-summary');
     await waitFor(() => expect(within(summary).getByText('1,244')).toBeInTheDocument(), SLOW);
     expect(within(summary).getByText('4,321')).toBeInTheDocument();
     expect(within(summary).getByText('3 GB')).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('DashboardPage', () => {
     const calls: string[] = [];
     serve('member', calls);
     renderApp('/dashboard?brand=8&days=7');
-    const mine = await screen.findByTestId('dashboard-mine', {}, { timeout: 8000 });
+    const mine = await screen.findByTestId('dashboard-mine');
     await waitFor(() => expect(within(mine).getByText('5')).toBeInTheDocument());
     expect(calls).toContain('PUT /api/ops/asset/statistics {"brand_id":8,"days":7}');
     expect(screen.getByText('Your recent activity')).toBeInTheDocument();
@@ -171,7 +171,7 @@ describe('DashboardPage', () => {
     serve('admin', calls, true);
     const user = userEvent.setup();
     renderApp('/dashboard');
-    const [retry] = await screen.findAllByRole('button', { name: 'Try again' }, { timeout: 8000 });
+    const [retry] = await screen.findAllByRole('button', { name: 'Try again' });
     const before = calls.filter((c) => c.startsWith('PUT /api/ops/asset/statistics')).length;
     await user.click(retry!);
     await waitFor(() =>

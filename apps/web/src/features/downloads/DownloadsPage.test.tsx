@@ -57,7 +57,7 @@ function stubApi(api: Api) {
   return urls;
 }
 const page = (items: DownloadItem[], total = items.length, p = 1) => json(200, { items, total, page: p, per_page: 20 });
-const rowOf = async (id: number) => (await screen.findByTestId(`download-${id}`, {}, { timeout: 8000 })) as HTMLElement;
+const rowOf = async (id: number) => (await screen.findByTestId(`download-${id}`)) as HTMLElement;
 
 describe('DownloadsPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
@@ -139,7 +139,7 @@ describe('DownloadsPage', { timeout: 20_000 }, () => {
       list: () => (fail ? json(500, { error: { status: 500, code: 'UNEXPECTED', message: '' } }) : page([])),
     });
     renderApp('/downloads');
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 8000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     await user.click(retry);
     expect(await screen.findByText('No downloads yet')).toBeInTheDocument();

@@ -97,7 +97,7 @@ describe('emulation', () => {
     );
     const user = userEvent.setup();
     renderApp('/users');
-    const grace = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr')!;
+    const grace = (await screen.findByText('grace@example.com')).closest('tr')!;
     const boss = screen.getByText('boss@example.com').closest('tr')!;
     await user.click(within(boss).getByRole('button', { name: /actions|acciones/i }));
     expect(screen.queryByRole('menuitem', { name: 'Emulate' })).toBeNull();
@@ -107,7 +107,7 @@ describe('emulation', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Emulate' }));
 
-    expect(await screen.findByText('You are acting as Grace Hopper', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('You are acting as Grace Hopper')).toBeInTheDocument();
     expect(calls).toContain('POST /api/ops/users/7/switch');
     expect(useSession.getState()).toMatchObject({ token: 'emulated-token', emulatorStatus: { admin_id: 1 } });
   }, 20_000);
@@ -119,7 +119,7 @@ describe('emulation', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/users/me');
-    const banner = await screen.findByText('You are acting as Grace Hopper', {}, { timeout: 8000 });
+    const banner = await screen.findByText('You are acting as Grace Hopper');
     await user.click(within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Finish' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
@@ -141,7 +141,7 @@ describe('emulation', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/users/me');
-    const banner = await screen.findByText('You are acting as Grace Hopper', {}, { timeout: 8000 });
+    const banner = await screen.findByText('You are acting as Grace Hopper');
     await user.click(within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Finish' }));
     await waitFor(() => expect(logged).toHaveBeenCalledWith('Finishing the emulation failed', expect.anything()));
     expect(router.state.location.pathname).toBe('/users/me');

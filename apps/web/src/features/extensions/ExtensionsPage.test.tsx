@@ -74,8 +74,7 @@ function stubApi(rows: Extension[]) {
   return calls;
 }
 
-const rowOf = async (name: string) =>
-  (await screen.findByTestId(`extension-row-${name}`, {}, { timeout: 8000 })) as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByTestId(`extension-row-${name}`)) as HTMLElement;
 
 describe('ExtensionsPage', { timeout: 20_000 }, () => {
   beforeEach(() => {

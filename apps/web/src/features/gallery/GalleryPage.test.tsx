@@ -77,7 +77,7 @@ describe('GalleryPage (/brand2)', () => {
     );
     const user = userEvent.setup();
     renderApp('/brand2');
-    const first = await screen.findByTestId('gallery-100', {}, { timeout: 8000 });
+    const first = await screen.findByTestId('gallery-100');
     expect(first).toHaveAttribute('href', '/brand/asset/100');
     expect(first).toHaveAccessibleName('photo-100.jpg');
     // The whole brand (its root with subfolders), newest first.
@@ -104,7 +104,7 @@ describe('GalleryPage (/brand2)', () => {
     stub(() => json(200, page(many(1, 3), 1, 3)));
     const user = userEvent.setup();
     renderApp('/brand2');
-    await screen.findByTestId('gallery-1', {}, { timeout: 8000 });
+    await screen.findByTestId('gallery-1');
     await user.click(screen.getByRole('button', { name: 'Show folders' }));
     const drawer = await screen.findByRole('dialog', { name: 'Folders' });
     expect(within(drawer).getByRole('link', { name: 'Campaigns' })).toHaveAttribute('href', '/brand?folder=3');
@@ -114,13 +114,13 @@ describe('GalleryPage (/brand2)', () => {
     await i18n.changeLanguage('es');
     stub(() => json(200, page([], 1, 0)));
     renderApp('/brand2');
-    expect(await screen.findByText('Todavía no hay recursos', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Todavía no hay recursos')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Inicio de la marca' }).length).toBeGreaterThan(0);
   });
 
   it('offers a retry when the assets cannot be loaded', async () => {
     stub(() => json(500, { error: { code: 'SERVER_ERROR', message: 'Server Error' } }));
     renderApp('/brand2');
-    expect(await screen.findByRole('button', { name: /Try again|Retry/ }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Try again|Retry/ })).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ function stubApi(handler: Handler) {
   return calls;
 }
 
-const bell = (name: string | RegExp = /^Notifications/) => screen.findByRole('button', { name }, { timeout: 8000 });
+const bell = (name: string | RegExp = /^Notifications/) => screen.findByRole('button', { name });
 
 beforeEach(() => {
   document.cookie = 'XSRF-TOKEN=t; path=/';
@@ -137,9 +137,7 @@ describe('notification bell', () => {
     const user = userEvent.setup();
     renderApp('/brand/choose');
     await user.click(await bell());
-    expect(
-      await screen.findByText('The notifications could not be loaded.', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The notifications could not be loaded.')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     const list = within(await screen.findByRole('list', { name: 'Notifications' }));
@@ -294,7 +292,7 @@ describe('e-mail notification settings', () => {
     });
     const user = userEvent.setup();
     renderApp('/users/me');
-    const card = within(await screen.findByRole('region', { name: 'E-mail notifications' }, { timeout: 8000 }));
+    const card = within(await screen.findByRole('region', { name: 'E-mail notifications' }));
     const replies = await card.findByRole('switch', { name: 'Replies' });
     expect(replies).toBeChecked();
     expect(card.getByRole('switch', { name: 'Comments on my uploads' })).not.toBeChecked();
@@ -311,7 +309,7 @@ describe('e-mail notification settings', () => {
   it('offers a retry when the settings do not load', async () => {
     stubApi(() => undefined);
     renderApp('/users/me');
-    const card = within(await screen.findByRole('region', { name: 'E-mail notifications' }, { timeout: 8000 }));
+    const card = within(await screen.findByRole('region', { name: 'E-mail notifications' }));
     expect(await card.findByText('The e-mail settings could not be loaded.')).toBeInTheDocument();
     expect(card.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

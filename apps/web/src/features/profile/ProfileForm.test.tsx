@@ -37,7 +37,7 @@ describe('ProfileForm', () => {
     );
     const user = userEvent.setup();
     renderApp('/users/me');
-    const details = within(await screen.findByRole('region', { name: DETAILS }, { timeout: 8000 }));
+    const details = within(await screen.findByRole('region', { name: DETAILS }));
     const email = details.getByLabelText(/^Email/);
     expect(details.queryByLabelText(/^Current password/)).not.toBeInTheDocument();
     await user.clear(email);

@@ -89,7 +89,7 @@ describe('a template import', () => {
     const state = { current: imp() };
     const calls = stub(state);
     renderApp('/reports/imports/9');
-    expect(await screen.findByTestId('count-change', {}, { timeout: 8000 })).toHaveTextContent('3');
+    expect(await screen.findByTestId('count-change')).toHaveTextContent('3');
     expect(screen.getByTestId('count-refused')).toHaveTextContent('1');
     const table = await screen.findByTestId('import-rows');
     expect(within(table).getByText(/Morning <b>sun<\/b>/)).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('a template import', () => {
       current: imp({ state: 'failed', counts: null, error: 'The sheet has no ID column: export a new template.' }),
     });
     renderApp('/reports/imports/9');
-    expect(await screen.findByText(/no ID column/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/no ID column/)).toBeInTheDocument();
     expect(screen.getByText('The template could not be processed')).toBeInTheDocument();
   });
 });

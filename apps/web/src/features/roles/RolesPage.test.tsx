@@ -72,7 +72,7 @@ describe('roles matrix', () => {
   it('shows permissions by area with descriptions; admin is locked; a tick sends the new set', async () => {
     const sent = stubApi();
     renderApp('/roles/manage');
-    const adminBox = await screen.findByRole('checkbox', { name: 'admin: folder.manage' }, { timeout: 8000 });
+    const adminBox = await screen.findByRole('checkbox', { name: 'admin: folder.manage' });
     expect(adminBox).toBeChecked();
     expect(adminBox).toBeDisabled();
     expect(screen.getByText('Create, rename, move and remove folders')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('roles matrix', () => {
   it('shows the count when a delete is refused', async () => {
     stubApi();
     renderApp('/roles/manage');
-    await userEvent.click(await screen.findByRole('button', { name: 'Actions for member' }, { timeout: 8000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for member' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete role' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete role' }));
@@ -104,7 +104,7 @@ describe('roles matrix', () => {
     useSession.getState().signIn(viewOnly);
     stubApi(viewOnly);
     renderApp('/roles/manage');
-    const box = await screen.findByRole('checkbox', { name: 'member: asset.view' }, { timeout: 8000 });
+    const box = await screen.findByRole('checkbox', { name: 'member: asset.view' });
     expect(box).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Create role' })).toBeNull();
   });

@@ -121,7 +121,7 @@ describe('Searcher', () => {
       permissions,
     );
     const { router } = renderApp('/brand');
-    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    await screen.findByTestId('asset-card-4');
     // Browsing a folder is not a search: its template comes from the selection bar.
     expect(screen.queryByTestId('search-template')).toBeNull();
     expect(bodies[0]).toEqual({ recursive: false, sort: { attribute: 'name', mode: 'asc' } });
@@ -161,7 +161,7 @@ describe('Searcher', () => {
     const bodies = stubApi(() => [card(4, 'other.jpg')]);
     const user = userEvent.setup();
     const { router } = renderApp('/brand');
-    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    await screen.findByTestId('asset-card-4');
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     expect(await screen.findByRole('option', { name: 'Type (A–Z)' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Type (Z–A)' }));
@@ -173,7 +173,7 @@ describe('Searcher', () => {
     const bodies = stubApi(() => [card(4, 'other.jpg')]);
     const user = userEvent.setup();
     const { router } = renderApp('/brand');
-    await screen.findByTestId('asset-card-4', {}, { timeout: 8000 });
+    await screen.findByTestId('asset-card-4');
     await user.click(screen.getByText('List'));
     const sortBy = (column: string) => screen.getByRole('button', { name: `Sort by ${column}` });
     await user.click(await screen.findByRole('button', { name: 'Sort by Size' }));
@@ -193,11 +193,11 @@ describe('Searcher', () => {
   it("opens the viewer from a tile, and Open details goes to the asset's page in its place", async () => {
     stubApi(() => [card(4, 'other.jpg')]);
     const { router } = renderApp('/brand');
-    fireEvent.click(await screen.findByRole('link', { name: 'other.jpg' }, { timeout: 8000 }));
+    fireEvent.click(await screen.findByRole('link', { name: 'other.jpg' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=4'));
-    fireEvent.click(await screen.findByRole('link', { name: 'Open details' }, { timeout: 8000 }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Open details' }));
     // The asset page is a lazy route: the router moves once its chunk is loaded, slow on a busy machine.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'));
     // Back leaves the asset page for the folder, not for the viewer it replaced.
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
@@ -239,7 +239,7 @@ describe('Searcher', () => {
         .closest('.mantine-Checkbox-root')!;
 
     // The type list is that of the search without the type filter: Video stays, with its 2.
-    const video = await within(await screen.findByTestId('facet-type', {}, { timeout: 8000 })).findByRole(
+    const video = await within(await screen.findByTestId('facet-type')).findByRole(
       'checkbox',
       { name: /Video/ },
       { timeout: 8000 },
@@ -280,7 +280,7 @@ describe('Searcher', () => {
   it('asks nothing for a date range that ends before it starts, says so and clears the dates', async () => {
     const bodies = stubApi(() => [card(4, 'other.jpg')]);
     const { router } = renderApp('/brand?from=2025-03-10&to=2025-03-01');
-    await screen.findByText('Check the dates', {}, { timeout: 8000 });
+    await screen.findByText('Check the dates');
     expect(screen.getByText('The “To” date comes before the “From” date.')).toBeInTheDocument();
     expect(screen.getByText('Must be on or after the “From” date')).toBeInTheDocument();
     expect(bodies).toEqual([]);

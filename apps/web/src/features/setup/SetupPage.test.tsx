@@ -63,9 +63,9 @@ describe('SetupPage', () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/brand/choose');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/setup'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/setup'));
 
-    const name = await screen.findByLabelText(/^Organisation name/, {}, { timeout: 8000 });
+    const name = await screen.findByLabelText(/^Organisation name/);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/required/i)).toBeInTheDocument();
     await user.type(name, 'Taken');
@@ -105,7 +105,7 @@ describe('SetupPage', () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/setup');
-    await user.click(await screen.findByRole('button', { name: 'Skip setup' }, { timeout: 8000 }));
+    await user.click(await screen.findByRole('button', { name: 'Skip setup' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
     expect(sent.find((s) => s.call === 'POST /api/ops/setup/finish')?.body).toEqual({ outcome: 'skipped' });
   }, 20_000);
@@ -114,16 +114,16 @@ describe('SetupPage', () => {
     useSession.getState().signIn(as('admin'));
     stub(as('admin'), { 'GET /api/ops/setup': () => json(200, { done: true, org_name: 'Acme', finished_at: null }) });
     const { router } = renderApp('/setup');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
   }, 20_000);
 
   it('is never shown to someone who is not an administrator', async () => {
     useSession.getState().signIn(as('member'));
     const sent = stub(as('member'), { 'GET /api/ops/setup': () => json(200, notDone) });
     const { router } = renderApp('/setup');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'), { timeout: 8000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
     // The chooser's card redraws once its figures arrive: look for the name, whichever node holds it.
-    await waitFor(() => expect(screen.queryAllByText('Acme').length).toBeGreaterThan(0), { timeout: 8000 });
+    await waitFor(() => expect(screen.queryAllByText('Acme').length).toBeGreaterThan(0));
     expect(sent.some((s) => s.call === 'GET /api/ops/setup')).toBe(false);
   }, 20_000);
 });

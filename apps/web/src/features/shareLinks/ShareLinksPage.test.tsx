@@ -132,8 +132,7 @@ function stubApi(
 }
 
 /** The first render downloads (transforms) the lazy shell and page, hence the longer wait. */
-const rowOf = async (id: number) =>
-  (await screen.findByTestId(`share-link-row-${id}`, {}, { timeout: 8000 })) as HTMLElement;
+const rowOf = async (id: number) => (await screen.findByTestId(`share-link-row-${id}`)) as HTMLElement;
 
 // Mantine's first renders are slow on a busy machine.
 describe('ShareLinksPage', { timeout: 20_000 }, () => {
@@ -328,7 +327,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
   it('says when there are no links yet', async () => {
     stubApi([]);
     renderApp('/share-link/manage');
-    expect(await screen.findByText('No share links yet', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No share links yet')).toBeInTheDocument();
   });
 
   it('shows a page error with a retry when the list fails', async () => {
@@ -343,7 +342,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
       ),
     );
     renderApp('/share-link/manage');
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('keeps people without shareLink.view out', async () => {
@@ -351,7 +350,7 @@ describe('ShareLinksPage', { timeout: 20_000 }, () => {
     useSession.getState().signIn(member);
     const { listUrls } = stubApi([toUsers], member);
     renderApp('/share-link/manage');
-    expect(await screen.findByText('Not allowed', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument();
     expect(listUrls()).toHaveLength(0);
   });
 });

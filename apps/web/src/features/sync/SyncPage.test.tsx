@@ -138,7 +138,7 @@ describe('SyncPage', { timeout: 30_000 }, () => {
   it('says what sync does when there is no source, and offers none to create after a 403 on the roots', async () => {
     stubApi({ sources: [], roots: 403 });
     renderApp('/asset/sync');
-    expect(await screen.findByText('No sync sources yet', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText('No sync sources yet')).toBeInTheDocument();
     expect(screen.getByText(/keeps a brand folder up to date with a folder on the server/)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'New source' })).not.toBeInTheDocument());
   });
@@ -231,10 +231,10 @@ describe('SyncPage', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.url === '/api/asset/sync/source/3/run')).toBe(true),
     );
-    expect(await row.findByText('2,340 of 12,000 files', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await row.findByText('2,340 of 12,000 files')).toBeInTheDocument();
     expect(row.getByRole('button', { name: 'Run NAS photos 3 now' })).toBeDisabled();
     done = 2500;
-    expect(await row.findByText('2,500 of 12,000 files', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await row.findByText('2,500 of 12,000 files')).toBeInTheDocument();
   });
 
   it('speaks Spanish', async () => {

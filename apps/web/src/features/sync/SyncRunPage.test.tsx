@@ -74,7 +74,7 @@ describe('sync runs and their report', { timeout: 30_000 }, () => {
     useSession.getState().signIn(adminAnswer);
     stubApi(adminAnswer);
     renderApp('/asset/sync/3');
-    expect(await screen.findByRole('heading', { name: 'NAS photos 3' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'NAS photos 3' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Runs of NAS photos 3' });
     await waitFor(() => expect(within(table).getAllByTestId(/^sync-run-/)).toHaveLength(2));
     const [newest, older] = within(table).getAllByTestId(/^sync-run-/);
@@ -93,7 +93,7 @@ describe('sync runs and their report', { timeout: 30_000 }, () => {
     useSession.getState().signIn(viewer);
     const asked = stubApi(viewer);
     renderApp('/asset/sync/3/runs/7');
-    expect(await screen.findByRole('heading', { name: 'Run report' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Run report' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('sync-item')).toHaveLength(4), { timeout: 5000 });
     expect(screen.getByText('from shoots/c.jpg')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the asset of shoots/a.jpg' })).toHaveAttribute(
@@ -118,9 +118,7 @@ describe('sync runs and their report', { timeout: 30_000 }, () => {
     stubApi(viewer);
     await i18n.changeLanguage('es');
     renderApp('/asset/sync/3/runs/7?outcome=skipped');
-    expect(
-      await screen.findByText('Supera la subida más grande permitida.', {}, { timeout: 8000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Supera la subida más grande permitida.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Informe de la ejecución' })).toBeInTheDocument();
     await i18n.changeLanguage('en');
   });

@@ -96,10 +96,10 @@ describe('the tour on the brand chooser', () => {
     const saved = server(me);
     const user = userEvent.setup();
     renderApp('/brand/choose');
-    await screen.findByRole('button', { name: /Acme/ }, { timeout: 8000 });
+    await screen.findByRole('button', { name: /Acme/ });
     await pause(500);
     expect(driven).not.toHaveBeenCalled();
-    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1));
     expect(ids(lastRun())).toEqual(['logo', 'collections', 'favorites', 'brands']);
     expect(lastRun().total).toBe(13);
     expect(lastRun().steps.map((s) => s.anchor)).toEqual(['logo', 'my_collections', 'my_favorites', 'brand-cards']);
@@ -109,7 +109,7 @@ describe('the tour on the brand chooser', () => {
     expect(useTourStore.getState().stage).toBe('between');
     await pause(1500);
     expect(driven).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(driven).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(2));
     const searcher = lastRun();
     expect(searcher.steps[0]).toMatchObject({ def: { id: 'welcome' }, number: 5 });
     expect(searcher.steps.at(-1)).toMatchObject({ def: { id: 'done' } });
@@ -126,14 +126,14 @@ describe('the tour on the brand chooser', () => {
     const me = signIn(NEW);
     const saved = server(me);
     const { router } = renderApp('/brand/choose');
-    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1));
     act(() => lastRun().onStop());
     await waitFor(() => expect(saved).toEqual([{ outcome: 'dismissed' }]));
     expect(useSession.getState().sessionUser?.tour.dismissed_at).not.toBeNull();
 
     // Started again from Help, then left for another page: nothing recorded.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Help' }));
-    await waitFor(() => expect(driven).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(2));
     const run = driven.mock.results.at(-1)!.value as { destroy: () => void };
     await act(() => router.navigate('/collections/own'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/collections/own'));
@@ -150,7 +150,7 @@ describe('the tour on the brand chooser', () => {
     await pause(1500);
     expect(driven).not.toHaveBeenCalled();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Help' }));
-    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1));
   });
 
   it('has no Help button without user.tour', async () => {

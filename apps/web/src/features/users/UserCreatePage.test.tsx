@@ -45,7 +45,7 @@ function stub(answer: () => Response) {
 async function fillAndSubmit() {
   const user = userEvent.setup();
   renderApp('/users/create');
-  await user.type(await screen.findByLabelText(/^First name/, {}, { timeout: 8000 }), 'Ada');
+  await user.type(await screen.findByLabelText(/^First name/), 'Ada');
   await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
   await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
   await user.type(screen.getByLabelText(/^Password/), 'a-fine-password');

@@ -83,7 +83,7 @@ describe('UsersPage', () => {
     const user = userEvent.setup();
     renderApp('/users');
     // The first render downloads (transforms) the lazy shell and page, hence the longer wait.
-    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr');
+    const row = (await screen.findByText('grace@example.com')).closest('tr');
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('Pending approval')).toBeInTheDocument();
 
@@ -136,7 +136,7 @@ describe('UsersPage', () => {
     );
     const user = userEvent.setup();
     renderApp('/users');
-    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Sign-in locked')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(calls).toContain('PATCH /api/ops/users/5/login/unlock'));
@@ -161,7 +161,7 @@ describe('UsersPage', () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/users');
-    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Edit Grace Hopper' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/5/edit'));
   });
@@ -187,7 +187,7 @@ describe('UsersPage', () => {
       }),
     );
     renderApp('/users?q=grace&status=PENDING&role=manager&brand=7');
-    const row = (await screen.findByText('grace@example.com', {}, { timeout: 8000 })).closest('tr') as HTMLElement;
+    const row = (await screen.findByText('grace@example.com')).closest('tr') as HTMLElement;
     const asked = new URL(urls[0]!, 'http://x').searchParams;
     expect(Object.fromEntries(asked)).toEqual({
       page: '1',

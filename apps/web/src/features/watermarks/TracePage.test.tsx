@@ -61,7 +61,7 @@ describe('TracePage', { timeout: 20_000 }, () => {
       }),
     );
     renderApp('/watermark/trace');
-    await screen.findByLabelText('File', {}, { timeout: 8000 });
+    await screen.findByLabelText('File');
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, leaked());
     await user.click(screen.getByRole('button', { name: 'Read identifier' }));
     expect(await screen.findByText('Identifier found: Share link')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('TracePage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     stubApi(() => json(200, { found: false, trace: null }));
     renderApp('/watermark/trace');
-    await screen.findByLabelText('File', {}, { timeout: 8000 });
+    await screen.findByLabelText('File');
     await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, leaked());
     await user.click(screen.getByRole('button', { name: 'Read identifier' }));
     expect(await screen.findByText('No identifier found')).toBeInTheDocument();
