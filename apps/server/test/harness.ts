@@ -77,6 +77,8 @@ export async function startApp(env: Record<string, string> = {}) {
     SYNC_ROOTS: syncRoot,
     SYNC_SETTLE_SECONDS: '0',
     SYNC_WATCH: 'false',
+    // A small disk reserve: each app writes it to its data dir (fullDisk.test.ts sets its own).
+    DISK_RESERVE_MB: '1',
     ...env,
   } as NodeJS.ProcessEnv);
   let built: BuiltApp;

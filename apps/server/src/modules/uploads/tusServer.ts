@@ -6,6 +6,7 @@ import type { Upload } from '@tus/server';
 import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
+import { isStorageFull } from '../../storage/errors.js';
 import type { Services, Deps } from '../../services.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetAbilities, seesPrivate } from '../assets/assets.policy.js';
@@ -46,6 +47,8 @@ const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? e
 export function createTusServer(deps: Deps, services: Services) {
   const directory = tusDirectory(deps.config.dataDir);
   const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  const disk = deps.disk;
+  if (disk) datastore.roomCheck = () => disk.assertRoom();
 
   async function finish(ctx: RequestContext, upload: Upload): Promise<UploadResult> {
     const { actor, lang } = ctx;
@@ -115,6 +118,14 @@ export function createTusServer(deps: Deps, services: Services) {
       if (req.method === 'POST' || !uploadId) return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.owner_id !== String(actor.user.id)) throw reject('NOT_FOUND', lang);
+    },
+
+    /** A full disk is said as such (507, in the caller's language), not as tus's bare 500. */
+    async onResponseError(req, err) {
+      if (!isStorageFull(err)) return undefined;
+      await disk?.released().catch(() => undefined);
+      const raw = (req as NodeReq).runtime?.node?.req;
+      return reject('STORAGE_FULL', (raw && callers.get(raw)?.lang) || 'en');
     },
 
     async onUploadFinish(req, upload) {
