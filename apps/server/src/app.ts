@@ -133,7 +133,7 @@ export async function buildApp(
     foldersRoutes(app, mountDeps, services);
     filesRoutes(app, mountDeps, services);
     assetsRoutes(app, mountDeps, services);
-    uploadsRoutes(app, mountDeps, deps, services);
+    await uploadsRoutes(app, mountDeps, deps, services);
     searchRoutes(app, mountDeps, services);
     shortcutsRoutes(app, mountDeps, services);
     auditRoutes(app, mountDeps, services);

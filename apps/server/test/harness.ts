@@ -110,6 +110,8 @@ export async function startApp(env: Record<string, string> = {}) {
     /** The app's BullMQ key prefix when TEST_QUEUE=redis; null on the database queue. */
     redisPrefix,
     dataDir,
+    /** The settings the app was built with (its DATABASE_URL, for a second app on the same database). */
+    config,
     /** SYNC_ROOTS of this app (unless `env` set another). */
     syncRoot,
     /** A client whose every request returns once the mail it queued has been sent (see settleMail). */
