@@ -44,6 +44,27 @@ async function sweepTus(dir: string, before: Date, lone?: Date): Promise<number>
   return removed;
 }
 
+/**
+ * tus uploads kept in an S3 bucket (`tus/<id>.info`, `tus/<id>/<offset>`, see s3TusStore.ts)
+ * whose objects were all last written before `before`.
+ */
+async function sweepBucketTus(storage: BlobStore, before: Date): Promise<number> {
+  const newest = new Map<string, number>();
+  const keys = new Map<string, string[]>();
+  for await (const o of storage.list('tus/')) {
+    const id = o.key.slice(4).split(/[./]/)[0]!;
+    newest.set(id, Math.max(newest.get(id) ?? 0, o.modifiedAt.getTime()));
+    keys.set(id, [...(keys.get(id) ?? []), o.key]);
+  }
+  let removed = 0;
+  for (const [id, at] of newest) {
+    if (at >= before.getTime()) continue;
+    for (const key of keys.get(id)!) await storage.delete(key);
+    removed++;
+  }
+  return removed;
+}
+
 /** Removes staged temps and tus uploads nothing has written to since the given times. */
 export async function sweepStaleUploads(
   storage: BlobStore,
@@ -52,7 +73,8 @@ export async function sweepStaleUploads(
 ): Promise<{ temps: number; tus: number }> {
   const temps = await storage.listStaleTemps(before.temps);
   for (const key of temps) await storage.discard(key);
-  const tus = dataDir ? await sweepTus(tusDirectory(dataDir), before.tus, before.loneTus) : 0;
+  let tus = dataDir ? await sweepTus(tusDirectory(dataDir), before.tus, before.loneTus) : 0;
+  if (storage.kind === 's3') tus += await sweepBucketTus(storage, before.tus);
   return { temps: temps.length, tus };
 }
 

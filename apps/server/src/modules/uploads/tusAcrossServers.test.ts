@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3rver } from '../../storage/testing.js';
+import { sweepStaleUploads } from './staleUploads.js';
 import { adminClient, dialect, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 
@@ -119,5 +120,41 @@ describe('tus on S3 storage', () => {
     const left = existsSync(join(bucketDir, 'tus')) ? readdirSync(join(bucketDir, 'tus')) : [];
     expect(left).toEqual([]);
     for (const t of [one, two]) expect(existsSync(join(t.dataDir, 'tus'))).toBe(false);
+  });
+
+  it('sweeps uploads nobody finished from the bucket once they are stale', async () => {
+    const created = await fetch(`${bases[1]}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...headers(),
+        'upload-length': '1000',
+        'upload-metadata': `filename ${b64('left.png')},brand_id ${b64(brand.id)},folder_id ${b64(folder)}`,
+      },
+    });
+    const path = created.headers.get('location')!;
+    const patched = await fetch(`${bases[1]}${path}`, {
+      method: 'PATCH',
+      headers: { ...headers(), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: Buffer.alloc(400, 1),
+    });
+    expect(patched.status).toBe(204);
+    const tusKeys = async () => {
+      const keys: string[] = [];
+      for await (const o of one.built.storage.list('tus/')) keys.push(o.key);
+      return keys;
+    };
+    expect(await tusKeys()).toHaveLength(2);
+    const past = new Date(Date.now() - 60_000);
+    expect(await sweepStaleUploads(one.built.storage, undefined, { temps: past, tus: past })).toEqual({
+      temps: 0,
+      tus: 0,
+    });
+    const later = new Date(Date.now() + 60_000);
+    expect(await sweepStaleUploads(one.built.storage, undefined, { temps: past, tus: later })).toEqual({
+      temps: 0,
+      tus: 1,
+    });
+    expect(await tusKeys()).toEqual([]);
+    expect((await fetch(`${bases[0]}${path}`, { method: 'HEAD', headers: headers() })).status).toBe(404);
   });
 });
