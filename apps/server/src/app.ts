@@ -49,7 +49,8 @@ import { emulationRoutes } from './modules/emulation/emulation.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
-import { createBlobStore } from './storage/index.js';
+import { createBlobStore, LocalBlobStore } from './storage/index.js';
+import { DiskReserve } from './storage/diskReserve.js';
 import type { BlobStore } from './storage/index.js';
 import type { Deps, Services } from './services.js';
 import './http/context.js';
@@ -89,8 +90,11 @@ export async function buildApp(
       outboxDir: join(config.dataDir, 'outbox'),
     });
     const storage = await createBlobStore(config.storage);
+    const disk = new DiskReserve(config.dataDir, config.diskReserveBytes, app.log);
+    await disk.check();
+    if (storage instanceof LocalBlobStore) storage.roomCheck = () => disk.assertRoom();
     const media = mediaUrlFactory(appKey, clock);
-    const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos };
+    const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos, disk };
     const services = makeServices(deps);
 
     await registerSecurityHeaders(app, config.appUrl, config.profilePhotoHosts ? [config.profilePhotoHosts.host] : []);
@@ -99,7 +103,7 @@ export async function buildApp(
     app.decorateRequest('actor', null);
     // Open notification streams never end by themselves: end them, or closing would wait on them.
     app.addHook('preClose', async () => services.notifications.closeStreams());
-    installErrorHandling(app);
+    installErrorHandling(app, () => disk.released());
 
     // An empty JSON body is "no body", not an error: clients send bodiless POSTs (logout).
     const json = app.getDefaultJsonParser('error', 'error');
@@ -111,6 +115,8 @@ export async function buildApp(
 
     app.addHook('onRequest', async (req, reply) => {
       reply.header('x-request-id', req.id);
+      // A request that writes finds the database's room released first when the disk has filled.
+      if (req.method !== 'GET' && req.method !== 'HEAD') await disk.check();
       if (req.url.startsWith('/api/'))
         req.actor = await services.auth.actorFromHeader(req.headers.authorization, folderParamOf(req));
     });
@@ -127,7 +133,7 @@ export async function buildApp(
     foldersRoutes(app, mountDeps, services);
     filesRoutes(app, mountDeps, services);
     assetsRoutes(app, mountDeps, services);
-    uploadsRoutes(app, mountDeps, deps, services);
+    await uploadsRoutes(app, mountDeps, deps, services);
     searchRoutes(app, mountDeps, services);
     shortcutsRoutes(app, mountDeps, services);
     auditRoutes(app, mountDeps, services);

@@ -34,6 +34,7 @@ const Env = z
       .int()
       .positive()
       .default(1024 * 1024),
+    DISK_RESERVE_MB: z.coerce.number().min(0).default(64),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().optional(),
     JOBS_IN_SERVER: z
@@ -88,6 +89,8 @@ export type Config = {
   mailFrom: string;
   maxUploadBytes: number;
   bodyLimitBytes: number;
+  /** Room kept on DATA_DIR's disk for the database when it fills up (see storage/diskReserve.ts); 0 keeps none. */
+  diskReserveBytes: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDist: string;
   trustProxy: boolean;
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    diskReserveBytes: Math.round(e.DISK_RESERVE_MB * 1024 * 1024),
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: e.TRUST_PROXY,

@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { Mailer } from './mail/mailer.js';
 import type { MediaUrl } from './lib/mediaUrl.js';
 import type { BlobStore } from './storage/index.js';
+import type { DiskReserve } from './storage/diskReserve.js';
 import { authService } from './modules/auth/auth.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
@@ -52,6 +53,8 @@ export interface Deps {
   appKey: string;
   log: FastifyBaseLogger;
   repos: Repos;
+  /** Room on DATA_DIR's disk: `assertRoom()` before accepting work that writes new files. */
+  disk?: DiskReserve;
 }
 
 export function makeServices(deps: Deps) {

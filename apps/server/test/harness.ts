@@ -77,6 +77,8 @@ export async function startApp(env: Record<string, string> = {}) {
     SYNC_ROOTS: syncRoot,
     SYNC_SETTLE_SECONDS: '0',
     SYNC_WATCH: 'false',
+    // A small disk reserve: each app writes it to its data dir (fullDisk.test.ts sets its own).
+    DISK_RESERVE_MB: '1',
     ...env,
   } as NodeJS.ProcessEnv);
   let built: BuiltApp;
@@ -108,6 +110,8 @@ export async function startApp(env: Record<string, string> = {}) {
     /** The app's BullMQ key prefix when TEST_QUEUE=redis; null on the database queue. */
     redisPrefix,
     dataDir,
+    /** The settings the app was built with (its DATABASE_URL, for a second app on the same database). */
+    config,
     /** SYNC_ROOTS of this app (unless `env` set another). */
     syncRoot,
     /** A client whose every request returns once the mail it queued has been sent (see settleMail). */

@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   SHORTCUT_EXISTS_ASSET: 409,
   SHORTCUT_EXISTS_FOLDER: 409,
   PASSWORD_REQUIRED: 401,
+  STORAGE_FULL: 507,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -96,6 +97,10 @@ const en: Record<ErrorCode, Entry> = {
   SHORTCUT_EXISTS_ASSET: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Asset.' },
   SHORTCUT_EXISTS_FOLDER: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Folder.' },
   PASSWORD_REQUIRED: { title: 'Password required', message: 'This link is protected: enter its password to open it.' },
+  STORAGE_FULL: {
+    title: 'Storage full',
+    message: "The server's storage is full, so nothing new can be saved. Ask an administrator to free some space.",
+  },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -184,6 +189,11 @@ const es: Record<ErrorCode, Entry> = {
   PASSWORD_REQUIRED: {
     title: 'Contraseña necesaria',
     message: 'Este enlace está protegido: introduce su contraseña para abrirlo.',
+  },
+  STORAGE_FULL: {
+    title: 'Almacenamiento lleno',
+    message:
+      'El almacenamiento del servidor está lleno y no se puede guardar nada nuevo. Pide a un administrador que libere espacio.',
   },
 };
 

@@ -4,6 +4,7 @@ import { ERROR_STATUS, errorText, fieldText, issuesToFields } from '@brandvault/
 import type { ErrorCode, FieldMessageKey, Lang } from '@brandvault/contract';
 import { pickLang } from './lang.js';
 import { isMalformedMultipart } from './multipartErrors.js';
+import { isStorageFull } from '../storage/errors.js';
 
 /**
  * A typed error: services throw it with a code from the contract's catalogue; the handler turns
@@ -107,8 +108,15 @@ function fromFastify(err: FastifyError): AppError | null {
   return null;
 }
 
-export function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+/** `onStorageFull`: told when a write failed for want of space (the disk reserve is released). */
+export function installErrorHandling(app: FastifyInstance, onStorageFull?: () => Promise<void>) {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    // A full disk or database is the operator's to fix: say so, not "unexpected error".
+    if (!(err instanceof AppError) && isStorageFull(err)) {
+      req.log.warn({ err }, 'storage full');
+      await onStorageFull?.().catch(() => undefined);
+      return sendError(req, reply, new AppError('STORAGE_FULL'));
+    }
     const taken = err instanceof AppError ? null : uniqueViolationColumn(err);
     // A race two requests lost to one unique index: the field's 422, never a 500.
     const known = err instanceof AppError ? err : taken ? invalid({ [taken]: 'taken' }) : fromFastify(err);

@@ -39,3 +39,24 @@ export class InvalidBlobKeyError extends Error {
     this.name = 'InvalidBlobKeyError';
   }
 }
+
+/** No room left to write: refused before writing (the disk reserve is in use) or ENOSPC on the way. */
+export class StorageFullError extends Error {
+  readonly code = 'STORAGE_FULL';
+  constructor() {
+    super('The storage is full');
+    this.name = 'StorageFullError';
+  }
+}
+
+// ENOSPC/EDQUOT from the filesystem, SQLITE_FULL from SQLite, 53100 (disk_full) from PostgreSQL.
+const FULL_CODES = new Set(['STORAGE_FULL', 'ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** Whether an error (or what it wraps) says the disk or database has no room left. */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (FULL_CODES.has(String((e as { code?: unknown }).code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

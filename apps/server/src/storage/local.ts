@@ -24,6 +24,8 @@ export class LocalBlobStore implements BlobStore {
   readonly kind = 'local';
   private readonly root: string;
   private readonly tmpDir: string;
+  /** Called before a new file is written (stage, put): throws StorageFullError while the disk is full. */
+  roomCheck: (() => Promise<void>) | null = null;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -31,6 +33,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async stage(source: Readable, opts: StageOptions = {}): Promise<StagedBlob> {
+    await this.roomCheck?.();
     await mkdir(this.tmpDir, { recursive: true });
     const id = newTempId();
     const path = join(this.tmpDir, id);
@@ -90,6 +93,7 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, body: Buffer | Readable): Promise<void> {
     const to = this.pathOf(key);
+    await this.roomCheck?.();
     await mkdir(this.tmpDir, { recursive: true });
     // Through a temp file, so a reader never sees a half-written thumbnail.
     const tmp = join(this.tmpDir, newTempId());

@@ -1,6 +1,7 @@
 import { LOGIN_LOCK_MINUTES } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
+import { isStorageFull } from '../../storage/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
@@ -86,7 +87,11 @@ export function authService(deps: Deps) {
       const { token_id, emulator_id, last_used_at, grant_generation, token_created_at: _, ...rest } = row;
       const { folder, ...user } = rest as typeof rest & { folder?: FolderForUser };
       if (!last_used_at || clock.now().getTime() - Date.parse(last_used_at) > TOUCH_EVERY_MS) {
-        await repos.auth.touchToken(token_id, now());
+        // Last use is best-effort: a full disk must not stop people reading what is there.
+        await repos.auth.touchToken(token_id, now()).catch((err: unknown) => {
+          if (!isStorageFull(err)) throw err;
+          deps.log.warn({ err }, 'storage full: last use of a sign-in not recorded');
+        });
       }
       const { roles, permissions } = await grantsOf(user.id, grant_generation);
       return {

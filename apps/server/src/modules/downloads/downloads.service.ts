@@ -41,6 +41,8 @@ export function downloadsService(deps: Deps, files: FilesService) {
       const sel = { asset_ids: body.asset_ids, folder_ids: body.folder_ids };
       const resolved = await resolveSelection(repo, actor, sel, true);
       checkLimits(resolved, body.format);
+      // Refused now, in words, rather than queued to fail for want of room to write the file.
+      if (deps.storage.kind === 'local') await deps.disk?.assertRoom();
       const brand = resolved.brandId !== null ? await repos.brands.byId(resolved.brandId) : undefined;
       const now = clock.now();
       const format: DownloadFormat = body.format;

@@ -44,6 +44,7 @@ export function useNodeBodiesForPatch(tus: Server): void {
       // an answer), and an abort ends the body early (what arrived is kept) rather than failing it.
       const proxy = new PassThrough({ highWaterMark: 1024 * 1024 });
       let sourceError: unknown;
+      let writing: Promise<number> | undefined;
       const onError = (err: unknown) => {
         sourceError = err;
         raw.unpipe(proxy);
@@ -58,10 +59,16 @@ export function useNodeBodiesForPatch(tus: Server): void {
       try {
         // pipeline hands the last stream (the limiter, a Readable) to the function.
         const write = (source: AsyncIterable<Buffer>) =>
-          this.store.write(source as unknown as Readable, upload.id, upload.offset);
+          (writing = this.store.write(source as unknown as Readable, upload.id, upload.offset));
         return await pipeline(raw.pipe(proxy), new StreamLimiter(maxFileSize), write);
       } catch (err) {
         raw.unpipe(proxy);
+        // The store's own failure (a full disk), not the AbortError its early exit gave the limiter.
+        const storeError = await writing?.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        if (storeError !== undefined) throw storeError;
         const aborted = err instanceof Error && err.name === 'AbortError';
         throw (sourceError !== undefined && err === sourceError) || aborted ? ERRORS.ABORTED : err;
       } finally {

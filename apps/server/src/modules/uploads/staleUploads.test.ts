@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, dialect } from '../../../test/harness.js';
-import { LONGEST_UPLOAD_MS } from './staleUploads.js';
+import { DEAD_TEMP_MS, LONGEST_UPLOAD_MS } from './staleUploads.js';
 
 // The real entry point, started on a data dir holding what a crash left, with the job worker off
 // so that only the sweep at start can remove anything.
@@ -84,10 +84,13 @@ describe('stale uploads at start', () => {
       mkdirSync(tus, { recursive: true });
       const stale = LONGEST_UPLOAD_MS + 60 * 60_000;
       const fresh = LONGEST_UPLOAD_MS - 60 * 60_000;
+      // A temp (upload, zip, template) is dead once nothing has written to it for DEAD_TEMP_MS.
       const staleTemp = randomUUID();
       const freshTemp = randomUUID();
-      fileAged(join(temps, staleTemp), stale);
-      fileAged(join(temps, freshTemp), fresh);
+      fileAged(join(temps, staleTemp), DEAD_TEMP_MS + 60_000);
+      fileAged(join(temps, freshTemp), DEAD_TEMP_MS - 5 * 60_000);
+      const reserveTemp = join(dataDir, `.disk-reserve.${randomUUID()}.tmp`);
+      fileAged(reserveTemp, 0);
       const tusId = () => randomUUID().replace(/-/g, '');
       const staleTus = tusId();
       const freshTus = tusId();
@@ -97,11 +100,18 @@ describe('stale uploads at start', () => {
         // A resumed upload: created long ago, but its part was written to lately.
         fileAged(join(tus, id), id === staleTus ? stale : fresh);
       }
+      // Half an upload (its creation cut short): gone once dead; a younger half stays.
+      const [loneDead, loneYoung] = [tusId(), tusId()];
+      fileAged(join(tus, `${loneDead}.json`), DEAD_TEMP_MS + 60_000);
+      fileAged(join(tus, loneYoung), DEAD_TEMP_MS - 5 * 60_000);
 
       await startAndStop(dataDir, webConcurrency);
 
       expect(existsSync(join(temps, staleTemp))).toBe(false);
       expect(existsSync(join(temps, freshTemp))).toBe(true);
+      expect(existsSync(reserveTemp)).toBe(false);
+      expect(existsSync(join(tus, `${loneDead}.json`))).toBe(false);
+      expect(existsSync(join(tus, loneYoung))).toBe(true);
       expect(existsSync(join(tus, staleTus))).toBe(false);
       expect(existsSync(join(tus, `${staleTus}.json`))).toBe(false);
       for (const id of [freshTus, resumedTus]) {

@@ -1,20 +1,18 @@
 import type { IncomingMessage } from 'node:http';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/server';
 import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
+import { isStorageFull } from '../../storage/errors.js';
 import type { Services, Deps } from '../../services.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetAbilities, seesPrivate } from '../assets/assets.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset } from '../assets/ingest.js';
-import { HashingFileStore } from './hashingFileStore.js';
 import { useNodeBodiesForPatch } from './nodePatch.js';
-import { TUS_EXPIRY_MS, tusDirectory } from './staleUploads.js';
+import type { TusStore } from './tusStores.js';
 
 /** Who is behind each raw request: set by the Fastify route before tus takes over. */
 export const callers = new WeakMap<IncomingMessage, RequestContext>();
@@ -39,22 +37,22 @@ function reject(code: ErrorCode, lang: Lang) {
 const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? err.code : 'UNEXPECTED', lang);
 
 /**
- * Resumable uploads (tus 1.0) under /api/uploads. Parts land in DATA_DIR/tus; a finished upload
+ * Resumable uploads (tus 1.0) under /api/uploads. Parts land in DATA_DIR/tus (or the S3 bucket
+ * under `tus/`, see tusStores.ts); a finished upload
  * goes through the same checks as a multipart upload and becomes an asset (or a new version when
  * `asset_id` is in its metadata). The final PATCH answers 200 with the `UploadResult` JSON.
  */
-export function createTusServer(deps: Deps, services: Services) {
-  const directory = tusDirectory(deps.config.dataDir);
-  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+export function createTusServer(deps: Deps, services: Services, store: TusStore) {
+  const { datastore } = store;
+  const disk = deps.disk;
 
   async function finish(ctx: RequestContext, upload: Upload): Promise<UploadResult> {
     const { actor, lang } = ctx;
     const meta = TusMetadata.parse(upload.metadata ?? {});
     // Results show the name as it is stored, never the raw one with its invisible characters.
     const fileName = cleanFileName(meta.filename).name;
-    const path = join(directory, upload.id);
-    const source = { file: path, sha256: (await datastore.takeDigest(upload.id, upload.size ?? -1)) ?? undefined };
     try {
+      const source = await store.source(upload);
       if (meta.asset_id) {
         const { asset } = await services.versions.fromStream(ctx, meta.asset_id, meta.filename, source);
         return { file_name: fileName, status: 'created', asset_id: asset.id };
@@ -73,8 +71,7 @@ export function createTusServer(deps: Deps, services: Services) {
         };
       throw err;
     } finally {
-      await rm(path, { force: true });
-      await rm(`${path}.json`, { force: true });
+      await store.discard(upload.id);
     }
   }
 
@@ -115,6 +112,14 @@ export function createTusServer(deps: Deps, services: Services) {
       if (req.method === 'POST' || !uploadId) return;
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       if (!upload || upload.metadata?.owner_id !== String(actor.user.id)) throw reject('NOT_FOUND', lang);
+    },
+
+    /** A full disk is said as such (507, in the caller's language), not as tus's bare 500. */
+    async onResponseError(req, err) {
+      if (!isStorageFull(err)) return undefined;
+      await disk?.released().catch(() => undefined);
+      const raw = (req as NodeReq).runtime?.node?.req;
+      return reject('STORAGE_FULL', (raw && callers.get(raw)?.lang) || 'en');
     },
 
     async onUploadFinish(req, upload) {

@@ -6,13 +6,16 @@ import type { MountDeps } from '../../http/route.js';
 import { checkXsrf } from '../../http/xsrf.js';
 import type { Deps, Services } from '../../services.js';
 import { callers, createTusServer } from './tusServer.js';
+import { createTusStore } from './tusStores.js';
 
 /** Who may use the tus endpoint: as the multipart upload route, `asset.create`. */
 const TUS_ACCESS = { permission: 'asset.create' } as const;
 
 /** The tus endpoint: our auth and XSRF first, then the tus server streams the body itself. */
-export function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s: Services) {
-  const tus = createTusServer(deps, s);
+export async function uploadsRoutes(app: FastifyInstance, m: MountDeps, deps: Deps, s: Services) {
+  const store = await createTusStore(deps);
+  app.addHook('onClose', () => store.close());
+  const tus = createTusServer(deps, s, store);
   // Leave PATCH bodies as streams for tus.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
