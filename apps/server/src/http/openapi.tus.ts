@@ -28,7 +28,7 @@ export function tusPaths(components: SchemaComponents) {
         operationId: 'tusCreate',
         summary: 'Start a resumable upload (tus creation)',
         description:
-          'Access: a signed-in user who may create assets in the folder. Upload-Metadata is a comma-separated ' +
+          'Access: user (one who may create assets in the folder). Upload-Metadata is a comma-separated ' +
           'list of `key base64(value)` pairs with the keys of x-upload-metadata (keywords as a JSON list); ' +
           '`asset_id` makes the upload a new version of that asset.',
         'x-upload-metadata': meta,
