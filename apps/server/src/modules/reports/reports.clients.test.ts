@@ -43,22 +43,24 @@ let dir: string;
 const ids: Record<string, number> = {};
 
 const OPENPYXL_EDIT = `
-import sys, openpyxl
+import sys, datetime, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
-if len(sys.argv) > 3:
-    ws = wb['Assets']
-    col = {c.value: c.column for c in ws[1]}[sys.argv[4]]
+ws = wb['Assets']
+col = {c.value: c.column for c in ws[1]}
+for i in range(3, len(sys.argv), 3):
+    value = sys.argv[i + 2]
+    if value.startswith('date:'):
+        value = datetime.date.fromisoformat(value[5:])
     for row in ws.iter_rows(min_row=2):
-        if row[0].value == int(sys.argv[3]):
-            ws.cell(row=row[0].row, column=col).value = sys.argv[5]
+        if row[0].value == int(sys.argv[i]):
+            ws.cell(row=row[0].row, column=col[sys.argv[i + 1]]).value = value
 wb.save(sys.argv[2])
 `;
-
-/** The file re-saved by openpyxl, with one cell (by asset id and header) set when `edit` is given. */
-async function viaOpenpyxl(file: Buffer, edit?: [number, string, string]) {
+/** The file re-saved by openpyxl, with cells set by asset id and header (`date:` values as dates). */
+async function viaOpenpyxl(file: Buffer, edits: [number, string, string][] = []) {
   const [a, b] = [join(dir, `py-in-${Date.now()}.xlsx`), join(dir, `py-out-${Date.now()}.xlsx`)];
   await writeFile(a, file);
-  await run(PYTHON, ['-c', OPENPYXL_EDIT, a, b, ...(edit ? edit.map(String) : [])], { timeout: 60_000 });
+  await run(PYTHON, ['-c', OPENPYXL_EDIT, a, b, ...edits.flat().map(String)], { timeout: 60_000 });
   return readFile(b);
 }
 
@@ -141,12 +143,21 @@ describe('templates saved again by other spreadsheet programs', () => {
       expect(got.imp.state).toBe('ready');
       expect(got.rows).toEqual(expected);
 
-      // An edit made in openpyxl itself is seen, and only that.
-      const own = await preview(await viaOpenpyxl(original, [ids.moon!, 'Author', 'Ana Ruiz']));
-      expect(own.imp).toMatchObject({ state: 'ready', counts: { change: 1, unchanged: 2 } });
+      // Edits made in openpyxl itself are seen, and only those; a date reads as the day it shows.
+      const own = await preview(
+        await viaOpenpyxl(original, [
+          [ids.moon!, 'Author', 'Ana Ruiz'],
+          [ids.sun!, 'Description', 'date:2024-01-02'],
+        ]),
+      );
+      expect(own.imp).toMatchObject({ state: 'ready', counts: { change: 2, unchanged: 1 } });
       expect(own.rows.find((r) => r.target_id === ids.moon)).toMatchObject({
         outcome: 'change',
         changes: [{ field: 'author', before: '', after: 'Ana Ruiz' }],
+      });
+      expect(own.rows.find((r) => r.target_id === ids.sun)).toMatchObject({
+        outcome: 'change',
+        changes: [{ field: 'description', after: '2024-01-02' }],
       });
     },
     120_000,

@@ -66,8 +66,8 @@ describe('reading a workbook whose parts come in any order', () => {
   it('finds sheets by the workbook and its relationships, however a program named and placed them', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Assets').addRows([
-      ['ID', 'Name'],
-      [7, 'sunrise.jpg'],
+      ['ID', 'Name', 'Shot'],
+      [7, 'sunrise.jpg', new Date(Date.UTC(2024, 0, 2))],
     ]);
     const meta = wb.addWorksheet('Meta');
     meta.state = 'hidden';
@@ -105,9 +105,10 @@ describe('reading a workbook whose parts come in any order', () => {
     expect(await readMetaRows(file)).toEqual([['signature', 'abc']]);
     const rows = [];
     for await (const batch of sheetRows(file, { main: true })) rows.push(...batch);
+    // A date cell reads as the date it shows, not as its serial number.
     expect(rows.map((r) => r.cells)).toEqual([
-      ['ID', 'Name'],
-      ['7', 'sunrise.jpg'],
+      ['ID', 'Name', 'Shot'],
+      ['7', 'sunrise.jpg', '2024-01-02'],
     ]);
   });
 });

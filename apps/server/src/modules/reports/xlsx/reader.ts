@@ -33,7 +33,8 @@ export async function* sheetRows(
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([await workbookFirst(data)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Styles say which numbers are dates (a date typed in a text column reads as that date).
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'ignore',
   });
