@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { save, xlsxParts, zipOf } from '../reports.fixtures.js';
-import { workbookFirst } from './entryOrder.js';
+import { excelShaped } from './entryOrder.js';
 import { readMetaRows, sheetRows } from './reader.js';
 import { checkXlsx } from './zipCheck.js';
 
@@ -60,7 +60,7 @@ describe('reading a workbook whose parts come in any order', () => {
     const inOrder = await zipOf(
       [...parts].sort((a, b) => (rank(a.name) === -1 ? 99 : rank(a.name)) - (rank(b.name) === -1 ? 99 : rank(b.name))),
     );
-    expect(await workbookFirst(inOrder)).toBe(inOrder);
+    expect(await excelShaped(inOrder)).toBe(inOrder);
   });
 
   it('finds sheets by the workbook and its relationships, however a program named and placed them', async () => {

@@ -107,7 +107,7 @@ function excelLike(p: WorkbookParts, workbookXml: string, relsXml: string) {
  * shared strings moved to Excel's names with a plain workbook and relationships that say so
  * (sheet names and hidden states kept). The file itself when it already is that way.
  */
-export async function workbookFirst(data: Buffer): Promise<Buffer> {
+export async function excelShaped(data: Buffer): Promise<Buffer> {
   const zip = await open(data);
   try {
     const list = await entries(zip);
