@@ -1,3 +1,4 @@
+import { TUS_PATH } from '@brandvault/contract';
 import {
   CONTROL,
   HUGE,
@@ -52,6 +53,8 @@ export function operations(doc: Doc): Op[] {
   const ops: Op[] = [];
   for (const [path, methods] of Object.entries(doc.paths))
     for (const [method, o] of Object.entries(methods)) {
+      // The tus endpoint is documented too, and has cases of its own (tusCases).
+      if (path.startsWith(TUS_PATH)) continue;
       const params = o.parameters ?? [];
       ops.push({
         id: o.operationId,

@@ -27,8 +27,12 @@ export interface RouteDef {
    * streams the parts itself (uploads).
    */
   multipart?: 'form' | 'stream';
-  /** File fields of a `form` multipart body. */
+  /** File fields of a multipart body. */
   files?: readonly string[];
+  /** A `stream` route's file field may repeat (many files in one request). */
+  manyFiles?: true;
+  /** The other fields of a `stream` multipart body (read by the handler; described in the API docs). */
+  fields?: z.ZodType;
   /**
    * The largest file a `form` route takes, when smaller than the server's own limit: a larger one
    * is a 422 on its field (else a 413).

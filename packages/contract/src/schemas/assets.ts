@@ -120,6 +120,8 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
 export const UploadParams = z.object({ brandId: Id, folderId: Id });
 /** Query of the multipart upload; `duplicates=allow` uploads a file even if the brand already has it. */
 export const UploadQuery = z.object({ duplicates: z.enum(['skip', 'allow']).default('skip') });
+/** The field before the `file` part of a new version's multipart body. */
+export const VersionNewFields = z.object({ asset_id: Id });
 
 /**
  * tus Upload-Metadata keys (base64 values per the tus protocol). `asset_id` makes it a new

@@ -57,15 +57,18 @@ export interface FolderNode {
   visibility: 'PUBLIC' | 'PRIVATE';
   children: FolderNode[];
 }
-export const FolderNode: z.ZodType<FolderNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    parent_id: z.number().int().nullable(),
-    name: z.string(),
-    visibility: VisibilitySchema,
-    children: z.array(FolderNode),
-  }),
-);
+// Named, so the API docs show the recursive tree as one schema (components/schemas/FolderNode).
+export const FolderNode: z.ZodType<FolderNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      parent_id: z.number().int().nullable(),
+      name: z.string(),
+      visibility: VisibilitySchema,
+      children: z.array(FolderNode),
+    }),
+  )
+  .meta({ id: 'FolderNode' });
 
 export const FolderTreeQuery = z.object({
   brand_id: Id.optional(),

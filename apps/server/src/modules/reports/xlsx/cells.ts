@@ -18,13 +18,15 @@ type Formula = { formula?: string; sharedFormula?: string; result?: unknown };
 
 /**
  * A read cell as text. A formula's cached result is used and the formula itself is never
- * evaluated (no result cached: empty); rich text is joined; dates are ISO; errors are empty.
+ * evaluated (no result cached: empty); rich text is joined; dates are ISO (a day alone when at
+ * midnight); errors are empty.
  */
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return unescapeCell(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString();
+  // A date without a time of day reads as the day a spreadsheet shows.
+  if (v instanceof Date) return v.toISOString().replace(/T00:00:00\.000Z$/, '');
   if (typeof v === 'object') {
     if ('richText' in v) return unescapeCell((v as RichText).richText.map((r) => r.text).join(''));
     if ('formula' in v || 'sharedFormula' in v) return cellText((v as Formula).result ?? null);

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { TEMPLATE_MAX_COLUMNS, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import { cellText } from './cells.js';
-import { workbookFirst } from './entryOrder.js';
+import { excelShaped } from './entryOrder.js';
 import { LISTS_SHEET, META_SHEET } from './meta.js';
 
 export interface SheetRow {
@@ -18,7 +18,7 @@ export class SheetTooLarge extends Error {
 
 /**
  * Reads an xlsx that passed checkXlsx with exceljs' streaming reader, so 50,000 rows never sit in
- * memory at once: the main sheet (the first that is neither Lists nor Meta) comes out `batch` rows
+ * memory at once (whichever program saved it: excelShaped finds its sheets by content first): the main sheet (the first that is neither Lists nor Meta) comes out `batch` rows
  * at a time, the header in the first batch, unless `main` is false; the Meta sheet's rows are
  * pushed into `meta` (it follows the main sheet, so it is complete once the generator ends).
  * Formulas give their cached values and are never evaluated. Refuses more than TEMPLATE_MAX_ROWS
@@ -30,10 +30,11 @@ export async function* sheetRows(
 ): AsyncGenerator<SheetRow[]> {
   // Loaded here: exceljs is large, and most processes never read a sheet.
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([await workbookFirst(data)]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([await excelShaped(data)]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Styles say which numbers are dates (a date typed in a text column reads as that date).
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'ignore',
   });

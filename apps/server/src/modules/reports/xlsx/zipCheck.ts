@@ -35,7 +35,8 @@ const XLSX_MAIN = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 /** The start of an OLE compound file: a legacy xls, or an xlsx encrypted with a password. */
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+// Every worksheet, whatever its writer named it (the reader finds sheets by the workbook's list).
+const SHEET = /^xl\/worksheets\/([^/]+)\.xml$/;
 const TAG = /<(row|c)[\s>/]/g;
 
 /** Counts a worksheet's rows and the most cells in a row as its XML streams by. */
@@ -131,7 +132,7 @@ export async function checkXlsx(fileName: string, data: Buffer): Promise<void> {
             total += r.bytes;
             if (r.text !== undefined) types = r.text;
             // The first sheet holds a header and the rows; others (the Meta sheet) a few more.
-            if (counter && counter.rows > TEMPLATE_MAX_ROWS + (sheet![1] === '1' ? 1 : 10))
+            if (counter && counter.rows > TEMPLATE_MAX_ROWS + (sheet![1] === 'sheet1' ? 1 : 10))
               return reject(new XlsxRefused('rows'));
             if (counter && counter.most > TEMPLATE_MAX_COLUMNS) return reject(new XlsxRefused('columns'));
             zip.readEntry();
