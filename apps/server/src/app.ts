@@ -47,6 +47,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { emulationRoutes } from './modules/emulation/emulation.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore } from './storage/index.js';
@@ -111,13 +112,14 @@ export async function buildApp(
 
     app.addHook('onRequest', async (req, reply) => {
       reply.header('x-request-id', req.id);
-      if (req.url.startsWith('/api/'))
+      // Health probes are anonymous and must answer without the database.
+      if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health'))
         req.actor = await services.auth.actorFromHeader(req.headers.authorization, folderParamOf(req));
     });
 
     const mountDeps: MountDeps = { appKey, limiter };
     const secureCookies = config.appUrl.startsWith('https://');
-    app.get('/api/health', async () => ({ status: 'ok' as const }));
+    healthRoutes(app, mountDeps, deps);
     app.get('/api/docs', async () => openApiDocument());
     authRoutes(app, mountDeps, services, secureCookies);
     usersRoutes(app, mountDeps, services);

@@ -33,6 +33,7 @@ export const ERROR_STATUS = {
   SHORTCUT_EXISTS_ASSET: 409,
   SHORTCUT_EXISTS_FOLDER: 409,
   PASSWORD_REQUIRED: 401,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -96,6 +97,10 @@ const en: Record<ErrorCode, Entry> = {
   SHORTCUT_EXISTS_ASSET: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Asset.' },
   SHORTCUT_EXISTS_FOLDER: { title: 'Shortcut exists', message: 'A Shortcut already exist for this Folder.' },
   PASSWORD_REQUIRED: { title: 'Password required', message: 'This link is protected: enter its password to open it.' },
+  SERVICE_UNAVAILABLE: {
+    title: 'Temporarily unavailable',
+    message: 'The service cannot reach its database right now. Please wait a few seconds and try again.',
+  },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -184,6 +189,11 @@ const es: Record<ErrorCode, Entry> = {
   PASSWORD_REQUIRED: {
     title: 'Contraseña necesaria',
     message: 'Este enlace está protegido: introduce su contraseña para abrirlo.',
+  },
+  SERVICE_UNAVAILABLE: {
+    title: 'No disponible por el momento',
+    message:
+      'El servicio no puede conectar con su base de datos ahora mismo. Espera unos segundos e inténtalo de nuevo.',
   },
 };
 
