@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDb } from './db/index.js';
 import type { DbHandle } from './db/index.js';
 import { migrate } from './db/migrate.js';
+import { withStartupLock } from './db/startupLock.js';
 import { appKeyOf, seed } from './db/seed.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
@@ -79,10 +80,13 @@ export async function buildApp(
   });
   const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(handle.db, handle.dialect);
     const repos = makeRepos(handle.db);
-    await seed(repos, config, clock, app.log);
-    const appKey = await appKeyOf(repos, config);
+    // One process at a time: several started at once on a fresh database must not race.
+    const appKey = await withStartupLock(handle, config.dataDir, async () => {
+      await migrate(handle.db, handle.dialect);
+      await seed(repos, config, clock, app.log);
+      return appKeyOf(repos, config);
+    });
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
