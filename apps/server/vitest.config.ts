@@ -14,6 +14,7 @@ const ISOLATED = [
   'src/modules/uploads/staleUploads.test.ts',
   'src/db/restart.test.ts',
   'src/db/startupLock.test.ts',
+  'src/jobs/redis/redisAway.test.ts',
 ];
 
 const common = { pool: 'forks', maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 } as const;
