@@ -20,6 +20,7 @@ describe('health', () => {
     const other = await startApp();
     try {
       // Closing the handle is what an unreachable database looks like to the readiness probe.
+      await other.built.worker?.stop();
       await other.built.handle.db.destroy();
       const get = (url: string) => other.app.inject({ url, headers: { 'accept-language': 'es' } });
       expect((await get('/api/health')).statusCode).toBe(200);
