@@ -15,6 +15,7 @@ const ISOLATED = [
   'src/db/restart.test.ts',
   'src/db/startupLock.test.ts',
   'src/jobs/redis/redisAway.test.ts',
+  'src/jobs/lease.test.ts',
 ];
 
 const common = { pool: 'forks', maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 } as const;

@@ -168,6 +168,7 @@ export async function buildApp(
             dataDir: config.dataDir,
             clock,
             concurrency: config.jobsConcurrency,
+            leaseMs: config.jobLeaseMs,
             mailer,
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),

@@ -22,6 +22,7 @@ const worker = await startWorker({
   storage,
   dataDir: config.dataDir,
   concurrency: config.jobsConcurrency,
+  leaseMs: config.jobLeaseMs,
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
   mailWindowMs: config.notificationMailWindowMs,
