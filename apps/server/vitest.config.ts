@@ -14,6 +14,10 @@ const ISOLATED = [
   'src/modules/uploads/faults.test.ts',
   'src/modules/uploads/staleUploads.test.ts',
   'src/modules/reports/reports.clients.test.ts',
+  'src/db/restart.test.ts',
+  'src/db/startupLock.test.ts',
+  'src/jobs/redis/redisAway.test.ts',
+  'src/jobs/lease.test.ts',
 ];
 
 const common = { pool: 'forks', maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 } as const;

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { openDb } from './db/index.js';
 import type { DbHandle } from './db/index.js';
 import { migrate } from './db/migrate.js';
+import { withStartupLock } from './db/startupLock.js';
 import { appKeyOf, seed } from './db/seed.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
@@ -47,6 +48,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { emulationRoutes } from './modules/emulation/emulation.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore, LocalBlobStore } from './storage/index.js';
@@ -79,10 +81,13 @@ export async function buildApp(
   });
   const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrate(handle.db, handle.dialect);
     const repos = makeRepos(handle.db);
-    await seed(repos, config, clock, app.log);
-    const appKey = await appKeyOf(repos, config);
+    // One process at a time: several started at once on a fresh database must not race.
+    const appKey = await withStartupLock(handle, config.dataDir, async () => {
+      await migrate(handle.db, handle.dialect);
+      await seed(repos, config, clock, app.log);
+      return appKeyOf(repos, config);
+    });
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -117,13 +122,14 @@ export async function buildApp(
       reply.header('x-request-id', req.id);
       // A request that writes finds the database's room released first when the disk has filled.
       if (req.method !== 'GET' && req.method !== 'HEAD') await disk.check();
-      if (req.url.startsWith('/api/'))
+      // Health probes are anonymous and must answer without the database.
+      if (req.url.startsWith('/api/') && !req.url.startsWith('/api/health'))
         req.actor = await services.auth.actorFromHeader(req.headers.authorization, folderParamOf(req));
     });
 
     const mountDeps: MountDeps = { appKey, limiter };
     const secureCookies = config.appUrl.startsWith('https://');
-    app.get('/api/health', async () => ({ status: 'ok' as const }));
+    healthRoutes(app, mountDeps, deps);
     app.get('/api/docs', async () => openApiDocument());
     authRoutes(app, mountDeps, services, secureCookies);
     usersRoutes(app, mountDeps, services);
@@ -168,6 +174,7 @@ export async function buildApp(
             dataDir: config.dataDir,
             clock,
             concurrency: config.jobsConcurrency,
+            leaseMs: config.jobLeaseMs,
             mailer,
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),

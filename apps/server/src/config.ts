@@ -42,6 +42,7 @@ const Env = z
       .default('true')
       .transform((v) => v === 'true'),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    JOB_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
     REDIS_URL: z
       .string()
       .url()
@@ -96,6 +97,8 @@ export type Config = {
   trustProxy: boolean;
   jobsInServer: boolean;
   jobsConcurrency: number;
+  /** A running job's lease, renewed at a third of it: a killed worker's job runs again after about 1.5 leases. */
+  jobLeaseMs: number;
   /** Jobs run on BullMQ in this Redis (keys under `prefix`) when set; else the database is the queue. */
   redis: { url: string; prefix: string } | undefined;
   /** Server processes sharing the port (node:cluster); one per core by default, at most 8. */
@@ -164,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     jobsInServer: e.JOBS_IN_SERVER,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    jobLeaseMs: Math.round(e.JOB_LEASE_SECONDS * 1000),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     webConcurrency: e.WEB_CONCURRENCY ?? Math.min(availableParallelism(), 8),
     searchCacheEntries: e.SEARCH_CACHE_ENTRIES,

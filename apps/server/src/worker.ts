@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
+import { withStartupLock } from './db/startupLock.js';
 import { consoleLog } from './jobs/log.js';
 import { startWorker } from './jobs/start.js';
 import { mailerFromConfig } from './mail/mailer.js';
@@ -12,7 +13,7 @@ import { startSyncWatcher } from './modules/sync/sync.watch.js';
 const config = loadConfig();
 const log = consoleLog(config.logLevel, { name: 'worker' });
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrate(handle.db, handle.dialect);
+await withStartupLock(handle, config.dataDir, () => migrate(handle.db, handle.dialect));
 const storage = await createBlobStore(config.storage);
 const worker = await startWorker({
   db: handle.db,
@@ -21,6 +22,7 @@ const worker = await startWorker({
   storage,
   dataDir: config.dataDir,
   concurrency: config.jobsConcurrency,
+  leaseMs: config.jobLeaseMs,
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
   mailWindowMs: config.notificationMailWindowMs,

@@ -266,6 +266,7 @@ const commentUrl = (w: World, id: number, action: string) => `/api/ops/asset/${w
 /** A builder for every key of `expectations` and `probes` (checked by the test). */
 export const calls: Record<string, Build> = {
   'GET /api/health': () => get('/api/health'),
+  'GET /api/health/ready': () => get('/api/health/ready'),
   'GET /api/docs': () => get('/api/docs'),
   'GET /api/auth/csrf-cookie': () => get('/api/auth/csrf-cookie'),
   'POST /api/login': (w) => ({

@@ -18,6 +18,7 @@ type Row = readonly [Expected, Expected, Expected, Expected, Expected, Expected,
 // Columns:                                               anon guest member manager admin other direct
 const table: Record<string, Row> = {
   'GET /api/health': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/health/ready': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/docs': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/csrf-cookie': [204, 204, 204, 204, 204, 204, 204],
   'POST /api/login': [200, 200, 200, 200, 200, 200, 200],

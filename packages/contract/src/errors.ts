@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   SHORTCUT_EXISTS_FOLDER: 409,
   PASSWORD_REQUIRED: 401,
   STORAGE_FULL: 507,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -100,6 +101,10 @@ const en: Record<ErrorCode, Entry> = {
   STORAGE_FULL: {
     title: 'Storage full',
     message: "The server's storage is full, so nothing new can be saved. Ask an administrator to free some space.",
+  },
+  SERVICE_UNAVAILABLE: {
+    title: 'Temporarily unavailable',
+    message: 'The service cannot reach its database right now. Please wait a few seconds and try again.',
   },
 };
 
@@ -194,6 +199,11 @@ const es: Record<ErrorCode, Entry> = {
     title: 'Almacenamiento lleno',
     message:
       'El almacenamiento del servidor está lleno y no se puede guardar nada nuevo. Pide a un administrador que libere espacio.',
+  },
+  SERVICE_UNAVAILABLE: {
+    title: 'No disponible por el momento',
+    message:
+      'El servicio no puede conectar con su base de datos ahora mismo. Espera unos segundos e inténtalo de nuevo.',
   },
 };
 

@@ -37,6 +37,9 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // A database host that does not answer at all (a failover) fails a request in 5 s with a
+      // 503, instead of holding it until the client gives up.
+      connectionTimeoutMillis: 5000,
       Client: namedStatementClient(),
       // No parallel plans: requests are short and many at once, and a parallel plan starts worker
       // processes for each statement that compete with the other requests for the same cores (at

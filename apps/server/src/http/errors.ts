@@ -5,6 +5,7 @@ import type { ErrorCode, FieldMessageKey, Lang } from '@brandvault/contract';
 import { pickLang } from './lang.js';
 import { isMalformedMultipart } from './multipartErrors.js';
 import { isStorageFull } from '../storage/errors.js';
+import { isConnectionError, unavailable } from './unavailable.js';
 
 /**
  * A typed error: services throw it with a code from the contract's catalogue; the handler turns
@@ -121,6 +122,11 @@ export function installErrorHandling(app: FastifyInstance, onStorageFull?: () =>
     // A race two requests lost to one unique index: the field's 422, never a 500.
     const known = err instanceof AppError ? err : taken ? invalid({ [taken]: 'taken' }) : fromFastify(err);
     if (known) return sendError(req, reply, known);
+    // The database or Redis is away (a restart, a failover): a 503 to retry, not a 500.
+    if (isConnectionError(err)) {
+      req.log.warn({ err }, 'dependency unreachable');
+      return sendError(req, reply, unavailable());
+    }
     // Unknown: log with the request id, answer with the fallback text only.
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, new AppError('UNEXPECTED'));

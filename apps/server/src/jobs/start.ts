@@ -39,6 +39,8 @@ export async function startWorker(opts: {
   clock?: Clock;
   concurrency?: number;
   pollMs?: number;
+  /** See WorkerOptions.leaseMs. */
+  leaseMs?: number;
   /** Without one, this worker leaves mail.send jobs to a worker that has one. */
   mailer?: Mailer;
   appUrl?: string;

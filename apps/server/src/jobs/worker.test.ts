@@ -79,6 +79,31 @@ describe('worker', () => {
     expect(calls).toBe(3);
   });
 
+  it('never fails a job for good because the database was away during its last attempt', async () => {
+    const clock = new TestClock();
+    let calls = 0;
+    const w = worker(
+      {
+        'outage.test': defineHandler({
+          schema: z.object({}),
+          run: async () => {
+            calls += 1;
+            if (calls === 1)
+              throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          },
+        }),
+      },
+      clock,
+    );
+    const id = await enqueueAny(t.db, 'outage.test', {}, { maxAttempts: 1 });
+    expect(await w.runUntilIdle()).toBe(1);
+    const after = await row(id);
+    expect(after.status).toBe('queued');
+    clock.advance(ms(after.updated_at, after.run_at));
+    expect(await w.runUntilIdle()).toBe(1);
+    expect((await row(id)).status).toBe('done');
+  });
+
   it('fails at once on an invalid payload or a PermanentJobError', async () => {
     let ran = 0;
     const w = worker({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { SyncSettings } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
+import { isConnectionError, whileUnreachable } from '../db/connectionErrors.js';
 import { systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -33,7 +34,7 @@ export interface WorkerOptions {
    * this one) waits up to this long: 250 ms keeps a comment's notification well under a second.
    */
   pollMs?: number;
-  /** A claim lasts this long and is renewed at a third of it while the handler runs. */
+  /** A claim lasts this long and is renewed at a third of it while the handler runs (JOB_LEASE_MS). */
   leaseMs?: number;
   recurring?: Recurring[];
   /** Look at `job_schedules` for due runs (default: yes), at most every `schedulesEveryMs`. */
@@ -55,6 +56,15 @@ export interface WorkerOptions {
   /** The queue driver: the `jobs` table (default) or BullMQ (`bullmqSource`, jobs/redis/). */
   source?: SourceFactory;
 }
+
+/**
+ * A job's lease: renewed every 10 s while its handler runs, so a killed worker's job is run again
+ * within about 45 s (the lease plus half of it between looks for expired ones), not minutes.
+ */
+export const JOB_LEASE_MS = 30_000;
+
+/** The longest wait between looks at a queue that cannot be reached (the database or Redis away). */
+const MAX_POLL_BACKOFF_MS = 5000;
 
 /** A worker not told the sync settings: no roots, so a sync run finds its source outside them. */
 const NO_SYNC: SyncSettings = { roots: [], settleMs: 3000, watch: false, maxUploadBytes: 0 };
@@ -130,7 +140,7 @@ export class Worker {
     this.clock = opts.clock ?? systemClock;
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
     this.pollMs = opts.pollMs ?? 250;
-    this.leaseMs = opts.leaseMs ?? 120_000;
+    this.leaseMs = opts.leaseMs ?? JOB_LEASE_MS;
     this.recurring = (opts.recurring ?? []).filter((r) => {
       if (r.name in this.handlers) return true;
       this.log.warn({ job: r.name }, 'recurring job has no handler here; not scheduled');
@@ -190,22 +200,28 @@ export class Worker {
   }
 
   private async pollLoop(): Promise<void> {
+    let failures = 0;
     while (!this.stopping) {
       try {
         await this.housekeeping(false);
         await this.fill();
+        if (failures > 0) this.log.warn({ worker: this.id, failures }, 'job queue reachable again');
+        failures = 0;
       } catch (err) {
-        // The database may be briefly away (restart, failover): keep polling.
-        this.log.error({ err, worker: this.id }, 'job queue poll failed');
+        // The database may be briefly away (restart, failover): keep polling, ever less often,
+        // and say so once per outage rather than at every look.
+        if (failures === 0) this.log.error({ err, worker: this.id }, 'job queue poll failed; retrying');
+        failures += 1;
       }
       if (this.stopping) break;
-      if (this.woken) {
+      if (this.woken && failures === 0) {
         // A job finished or someone called wake() while we were busy: look again at once.
         this.woken = false;
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
+        const wait = failures ? Math.min(this.pollMs * 2 ** failures, MAX_POLL_BACKOFF_MS) : this.pollMs;
+        const timer = setTimeout(done, wait);
         function done() {
           clearTimeout(timer);
           resolve();
@@ -324,8 +340,10 @@ export class Worker {
       }
       const text = resultText(result);
       await progress.close();
-      if (!(await markDone(this.db, claim, this.clock.now(), { result: text, progress: progress.unwritten })))
-        this.log.warn(meta, 'job finished after its lease was taken over');
+      const recorded = await whileUnreachable(() =>
+        markDone(this.db, claim, this.clock.now(), { result: text, progress: progress.unwritten }),
+      );
+      if (!recorded) this.log.warn(meta, 'job finished after its lease was taken over');
       else {
         end = { status: 'done' };
         this.log.debug(meta, 'job done');
@@ -333,13 +351,14 @@ export class Worker {
     } catch (err) {
       await progress.close();
       const permanent = err instanceof Permanent || err instanceof PermanentJobError;
+      // A database or Redis outage is not the job's fault: it never uses up the last attempt.
+      const spent = job.attempts >= job.max_attempts && !isConnectionError(err);
       const now = this.clock.now();
-      const retryAt =
-        permanent || job.attempts >= job.max_attempts ? null : new Date(now.getTime() + backoffMs(job.attempts));
+      const retryAt = permanent || spent ? null : new Date(now.getTime() + backoffMs(job.attempts));
       // The stack goes to the log; the row keeps a short message for the job's owner.
       this.log.warn({ ...meta, err, retryAt }, retryAt ? 'job failed; will retry' : 'job failed for good');
       try {
-        if (await markFailed(this.db, claim, now, describe(err), retryAt, progress.unwritten))
+        if (await whileUnreachable(() => markFailed(this.db, claim, now, describe(err), retryAt, progress.unwritten)))
           end = retryAt ? { status: 'queued', retryAt } : { status: 'failed' };
       } catch (writeErr) {
         // The lease will expire and the job will be retried: no work is lost.

@@ -41,9 +41,11 @@ export const storageCleanup = defineHandler({
     orphan_hours: z.number().min(0).default(1),
     tus_hours: z.number().min(0).default(24),
   }),
-  async run({ temp_hours, orphan_hours, tus_hours }, { storage, db, clock, dataDir, log }) {
+  async run({ temp_hours, orphan_hours, tus_hours }, { storage, db, dataDir, log }) {
     if (!storage) throw new PermanentJobError('storage.cleanup needs the blob store');
-    const now = clock.now().getTime();
+    // Files carry the machine's times: a clock moved ahead (tests) must not make a file being
+    // written look a day old and lose it under the request writing it.
+    const now = Date.now();
     const { temps, tus } = await sweepStaleUploads(storage, dataDir, {
       temps: new Date(now - temp_hours * HOUR_MS),
       tus: new Date(now - tus_hours * HOUR_MS),

@@ -146,7 +146,13 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
       let woken = false;
       const unsubscribe = await broker.subscribe(userId, () => (ready ? void catchUp() : (woken = true)));
       // Subscribed first, then the starting point: nothing committed in between is lost.
-      if (lastId === null) sent = await repos.notifications.latestOf(userId);
+      try {
+        if (lastId === null) sent = await repos.notifications.latestOf(userId);
+      } catch (err) {
+        // The database went away meanwhile: the client's EventSource comes back in 3 s.
+        unsubscribe();
+        throw err;
+      }
       ready = true;
       out.push(`retry: 3000\n: connected\n\n`);
       const heartbeat = setInterval(() => out.push(': ping\n\n'), NOTIFICATION_HEARTBEAT_SECONDS * 1000);

@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, throwawayPostgres, until } from '../../test/throwaway.js';
+import type { ThrowawayPostgres } from '../../test/throwaway.js';
+import { request, serverProcess, signIn } from '../../test/processes.js';
+import type { Answer, ServerProcess } from '../../test/processes.js';
+
+// A PostgreSQL restart under load, with real processes: an API server (no cluster primary) and a
+// separate job worker, on a PostgreSQL server of the test's own that it stops and starts again.
+const PASSWORD = 'restart-admin-1';
+const EMAIL = 'admin@example.com';
+let pg: ThrowawayPostgres | null;
+let api: ServerProcess;
+let worker: ServerProcess;
+let port = 0;
+let dataDir = '';
+
+const mails = () => {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.json')).length;
+  } catch {
+    return 0;
+  }
+};
+const log = () => `api:\n${api?.output()}\nworker:\n${worker?.output()}`;
+
+beforeAll(async () => {
+  pg = await throwawayPostgres();
+  if (!pg) {
+    console.warn('\n\n*** SKIPPED: no PostgreSQL server binaries (initdb, pg_ctl) on this machine ***\n');
+    return;
+  }
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'bv-restart-'));
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg.url,
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: join(dataDir, 'no-web'),
+  };
+  api = serverProcess('src/main.ts', { ...env, JOBS_IN_SERVER: 'false' });
+  await until(
+    'the API to be ready',
+    async () => (await request(port, 'GET', '/api/health/ready')).status === 200,
+    60_000,
+    log,
+  );
+  worker = serverProcess('src/worker.ts', env);
+}, 120_000);
+
+afterAll(async () => {
+  await api?.kill();
+  await worker?.kill();
+  await pg?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a PostgreSQL restart under load', () => {
+  it('keeps every process up, answers 503 meanwhile, and recovers without a restart', async (t) => {
+    if (!pg) return t.skip();
+    const { xsrf, auth } = await signIn(port, EMAIL, PASSWORD);
+    const forgot = () => request(port, 'POST', '/api/auth/forgot-password', xsrf, JSON.stringify({ email: EMAIL }));
+
+    // Load: a signed-in read in a loop, every answer kept.
+    const answers: { at: number; a: Answer }[] = [];
+    let loading = true;
+    const load = (async () => {
+      while (loading) {
+        answers.push({ at: Date.now(), a: await request(port, 'GET', '/api/auth/me', auth) });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await until('answers under load', () => answers.length >= 5, 10_000, log);
+
+    // A job acknowledged just before the restart (a reset mail, sent by the worker process).
+    expect((await forgot()).status).toBe(200);
+    const stoppedAt = Date.now();
+    pg.stop();
+    await until(
+      'a 503 during the outage',
+      () => answers.some((x) => x.at > stoppedAt && x.a.status === 503),
+      15_000,
+      log,
+    );
+    const down = await request(port, 'GET', '/api/health/ready');
+    expect(down.status).toBe(503);
+    // Down long enough for the worker's polls and the pool's reconnects to fail a few times.
+    await new Promise((r) => setTimeout(r, 1500));
+    const startedAt = Date.now();
+    pg.start();
+    await until(
+      'readiness after the restart',
+      async () => (await request(port, 'GET', '/api/health/ready')).status === 200,
+      30_000,
+      log,
+    );
+    await until(
+      'a signed-in read after the restart',
+      () => answers.some((x) => x.at > startedAt && x.a.status === 200),
+      15_000,
+      log,
+    );
+    const recoveredMs = Date.now() - startedAt;
+
+    // A job acknowledged after the restart; both mails are sent by the worker that lived through it.
+    expect((await forgot()).status).toBe(200);
+    await until('both reset mails', () => mails() >= 2, 30_000, log);
+    loading = false;
+    await load;
+
+    const during = answers.filter((x) => x.at >= stoppedAt && x.at <= startedAt + recoveredMs);
+    const statuses = [...new Set(answers.map((x) => x.a.status))].sort();
+    const failed = during.filter((x) => x.a.status !== 200);
+    console.log(
+      `PostgreSQL restart: ${answers.length} requests, ${failed.length} answered 503 while it was away, ` +
+        `recovered ${recoveredMs} ms after it started again (down ${startedAt - stoppedAt} ms)`,
+    );
+    expect(api.alive(), log()).toBe(true);
+    expect(worker.alive(), log()).toBe(true);
+    // Every answer is a success or the retryable 503, never a 500 or a dropped connection.
+    expect(statuses, log()).toEqual(statuses.filter((s) => s === 200 || s === 503));
+    const unavailable = answers.find((x) => x.a.status === 503)!.a;
+    expect(unavailable.headers['retry-after']).toBe('5');
+    expect(JSON.parse(unavailable.body).error.code).toBe('SERVICE_UNAVAILABLE');
+    // The process is ready again long before anyone would restart it by hand.
+    expect(recoveredMs).toBeLessThan(15_000);
+  }, 120_000);
+});

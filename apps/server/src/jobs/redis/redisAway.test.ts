@@ -1,0 +1,89 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, serverProcess, signIn } from '../../../test/processes.js';
+import type { ServerProcess } from '../../../test/processes.js';
+import { freePort, throwawayRedis, until } from '../../../test/throwaway.js';
+
+// Redis stopped and started again (empty, as after a restart without persistence) under an API
+// process and a worker on the BullMQ driver: nothing exits, readiness says so, jobs wait.
+const PASSWORD = 'redis-admin-1';
+const EMAIL = 'admin@example.com';
+let redis: NonNullable<Awaited<ReturnType<typeof throwawayRedis>>> | null;
+let api: ServerProcess;
+let worker: ServerProcess;
+let port = 0;
+let dataDir = '';
+
+const mails = () => {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.json')).length;
+  } catch {
+    return 0;
+  }
+};
+const log = () => `api:\n${api?.output()}\nworker:\n${worker?.output()}`;
+
+beforeAll(async () => {
+  redis = await throwawayRedis();
+  if (!redis) {
+    console.warn('\n\n*** SKIPPED: no redis-server on this machine ***\n');
+    return;
+  }
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'bv-redis-away-'));
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'bv-away',
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: join(dataDir, 'no-web'),
+  };
+  api = serverProcess('src/main.ts', { ...env, JOBS_IN_SERVER: 'false' });
+  await until('the API', async () => (await request(port, 'GET', '/api/health/ready')).status === 200, 60_000, log);
+  worker = serverProcess('src/worker.ts', env);
+}, 120_000);
+
+afterAll(async () => {
+  await api?.kill();
+  await worker?.kill();
+  await redis?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Redis away and back', () => {
+  it('keeps every process up, fails readiness meanwhile, and runs the jobs that waited', async (t) => {
+    if (!redis) return t.skip();
+    const { xsrf, auth } = await signIn(port, EMAIL, PASSWORD);
+    const forgot = () => request(port, 'POST', '/api/auth/forgot-password', xsrf, JSON.stringify({ email: EMAIL }));
+    const ready = async () => (await request(port, 'GET', '/api/health/ready')).status;
+    expect(await ready()).toBe(200);
+    expect((await forgot()).status).toBe(200);
+    await until('the first mail', () => mails() >= 1, 30_000, log);
+
+    await redis.stop();
+    const stoppedAt = Date.now();
+    await until('readiness to fail', async () => (await ready()) === 503, 15_000, log);
+    // The database still answers: people keep signing in and reading, and what they ask for waits.
+    expect((await request(port, 'GET', '/api/auth/me', auth)).status).toBe(200);
+    expect((await forgot()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(mails()).toBe(1);
+
+    await redis.start();
+    const startedAt = Date.now();
+    await until('readiness after Redis is back', async () => (await ready()) === 200, 30_000, log);
+    await until('the mail that waited', () => mails() >= 2, 30_000, log);
+    console.log(
+      `Redis restart: down ${startedAt - stoppedAt} ms; the waiting job ran ${Date.now() - startedAt} ms after it was back`,
+    );
+    expect(api.alive(), log()).toBe(true);
+    expect(worker.alive(), log()).toBe(true);
+  }, 120_000);
+});
