@@ -4,8 +4,13 @@ import { buildApp } from './app.js';
 import { runPrimary, workerIndex } from './cluster.js';
 import { warnAboutMissingTools } from './media/index.js';
 import { sweepStaleUploadsAtStart } from './modules/uploads/staleUploads.js';
+import { unsupportedNodeWarning } from './runtime.js';
 
 const config = loadConfig();
+
+// Once per server (the primary), not once per process of a cluster.
+const runtimeWarning = cluster.isPrimary && unsupportedNodeWarning();
+if (runtimeWarning) console.warn(runtimeWarning);
 
 // Before any process takes uploads: temp files of uploads that can no longer finish.
 if (cluster.isPrimary) {
