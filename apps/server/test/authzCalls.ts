@@ -267,6 +267,7 @@ const commentUrl = (w: World, id: number, action: string) => `/api/ops/asset/${w
 export const calls: Record<string, Build> = {
   'GET /api/health': () => get('/api/health'),
   'GET /api/docs': () => get('/api/docs'),
+  'GET /api/metrics': () => get('/api/metrics'),
   'GET /api/auth/csrf-cookie': () => get('/api/auth/csrf-cookie'),
   'POST /api/login': (w) => ({
     method: 'POST',
