@@ -38,7 +38,7 @@ describe.runIf(dialect === 'sqlite')('npm run backup / restore (SQLite)', () => 
     // The app keeps running (and holding the database open) while the copy is made.
     const report = await backup(configOf(t), target, { withBlobs: true });
     expect(report.manifest?.blobs).toBe(true);
-    expect(report.lines.join('\n')).toMatch(/generated and is inside this database copy/);
+    expect(report.lines.join('\n')).toMatch(/generated and is inside the database copy/);
     expect(existsSync(join(target, MANIFEST))).toBe(true);
 
     const fresh = join(scratch, 'restored');
