@@ -7,10 +7,12 @@
 // /api/health, the web app and /api/docs, and that both stop cleanly on SIGTERM.
 //   node scripts/docker-commands.mjs [--keep]
 // Not exercised here: the base image, the non-root user, the volumes and compose's services.
+/* global fetch */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { clearTimeout } from 'node:timers';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordStep } from './ci-steps.mjs';
@@ -43,7 +45,9 @@ for (const i of dockerfile.filter((i) => i.op === 'ENV'))
   for (const [, k, v] of i.rest.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[k] = v.replace(/^"|"$/g, '');
 const cmd = JSON.parse(dockerfile.filter((i) => i.op === 'CMD').at(-1).rest);
 const compose = readFileSync(join(root, 'compose.yaml'), 'utf8');
-const workerCmd = JSON.parse(/\n  worker:\n(?:    .*\n)*?    command: (\[.*\])/.exec(compose)[1].replaceAll("'", '"'));
+const workerCmd = JSON.parse(
+  /\n {2}worker:\n(?: {4}.*\n)*? {4}command: (\[.*\])/.exec(compose)[1].replaceAll("'", '"'),
+);
 
 const dir = mkdtempSync(join(tmpdir(), 'bv-docker-'));
 const app = join(dir, 'app');
