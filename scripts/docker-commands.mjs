@@ -39,10 +39,16 @@ function instructions(text) {
 }
 
 const dockerfile = instructions(readFileSync(join(root, 'Dockerfile'), 'utf8'));
-const runs = dockerfile.filter((i) => i.op === 'RUN' && !/\bapt-get\b/.test(i.rest)).map((i) => i.rest);
-const env = {};
-for (const i of dockerfile.filter((i) => i.op === 'ENV'))
-  for (const [, k, v] of i.rest.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[k] = v.replace(/^"|"$/g, '');
+// Each RUN with the ENV set before it in its stage (a FROM starts afresh), as Docker runs it: the
+// final stage's NODE_ENV=production must not reach the build stage's `npm ci`.
+const runs = [];
+let env = {};
+for (const i of dockerfile) {
+  if (i.op === 'FROM') env = {};
+  else if (i.op === 'ENV')
+    for (const [, k, v] of i.rest.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[k] = v.replace(/^"|"$/g, '');
+  else if (i.op === 'RUN' && !/\bapt-get\b/.test(i.rest)) runs.push({ line: i.rest, env: { ...env } });
+}
 const cmd = JSON.parse(dockerfile.filter((i) => i.op === 'CMD').at(-1).rest);
 const compose = readFileSync(join(root, 'compose.yaml'), 'utf8');
 const workerCmd = JSON.parse(
@@ -69,9 +75,9 @@ try {
       if (err.code !== 'ENOENT') throw err; // deleted but not yet committed
     }
   }
-  for (const line of runs) {
+  for (const { line, env: runEnv } of runs) {
     console.log(`docker-commands: RUN ${line}`);
-    const r = spawnSync('sh', ['-c', line], { cwd: app, stdio: 'inherit', env: { ...process.env, ...env } });
+    const r = spawnSync('sh', ['-c', line], { cwd: app, stdio: 'inherit', env: { ...process.env, ...runEnv } });
     if (r.status !== 0) throw new Error(`RUN ${line} exited with ${r.status ?? r.signal}`);
   }
 
