@@ -118,7 +118,9 @@ try {
     const code = await stop(child);
     if (code !== 0) throw new Error(`the ${name} did not stop cleanly on SIGTERM (${code})`);
   }
-  console.log('docker-commands: the Dockerfile build ran, the server answered, server and worker stopped cleanly');
+  console.log(
+    `docker-commands: ${inPlace ? '' : 'the Dockerfile build ran, '}the server answered, server and worker stopped cleanly`,
+  );
 } catch (err) {
   failed = err;
   console.error(`docker-commands: ${err.message}`);
