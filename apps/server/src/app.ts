@@ -49,6 +49,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { emulationRoutes } from './modules/emulation/emulation.routes.js';
 import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { metricsService } from './modules/metrics/metrics.service.js';
+import { registerHttpMetrics } from './http/httpMetrics.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
 import { createBlobStore, LocalBlobStore } from './storage/index.js';
@@ -109,6 +112,7 @@ export async function buildApp(
     // Open notification streams never end by themselves: end them, or closing would wait on them.
     app.addHook('preClose', async () => services.notifications.closeStreams());
     installErrorHandling(app, () => disk.released());
+    registerHttpMetrics(app);
 
     // An empty JSON body is "no body", not an error: clients send bodiless POSTs (logout).
     const json = app.getDefaultJsonParser('error', 'error');
@@ -155,6 +159,11 @@ export async function buildApp(
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
+    metricsRoutes(
+      app,
+      mountDeps,
+      metricsService(deps, () => services.notifications.openStreams()),
+    );
 
     const hasWeb = await serveWeb(app, config.webDist);
     app.setNotFoundHandler((req, reply) => {

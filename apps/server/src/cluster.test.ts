@@ -115,6 +115,27 @@ describe(`two server processes on one port (WEB_CONCURRENCY=2, ${dialect})`, () 
     for (let i = 0; i < 4; i++) expect((await request('GET', '/api/auth/me', auth)).status).toBe(401);
   });
 
+  it('answers metrics for both processes, whichever one a scrape reaches', async () => {
+    const health = async () => {
+      const r = await request('GET', '/api/metrics');
+      expect(r.status).toBe(200);
+      const line = r.body
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('brandvault_http_request_duration_seconds_count{') &&
+            l.includes('route="/api/health"') &&
+            l.includes('status="200"'),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const before = await health();
+    // Connections of their own reach the two processes in turn: each answers some of the six.
+    for (let i = 0; i < 6; i++) expect((await request('GET', '/api/health')).status).toBe(200);
+    // The next scrape reaches the other process than the first did, and still counts all six.
+    expect(await health()).toBe(before + 6);
+  });
+
   it('starts a process that dies again, and keeps answering meanwhile', async () => {
     const [victim, survivor] = workers();
     process.kill(victim!, 'SIGKILL');

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN, SYNC_SETTLE_SECONDS } from '@brandvault/contract';
-import { storageOptionsFromEnv } from './storage/index.js';
+import { S3_SETTING_NAMES, storageOptionsFromEnv } from './storage/index.js';
 import type { StorageOptions } from './storage/index.js';
 
 /** A scheme and host (and port), such as https://photos.example.com, kept as the URL's origin. */
@@ -71,11 +71,15 @@ const Env = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    METRICS_TOKEN: z.string().min(16).optional(),
   })
   .refine((e) => !e.PROFILE_PHOTO_PROVIDER_HOST === !e.PROFILE_PHOTO_HOST, {
     path: ['PROFILE_PHOTO_HOST'],
     message: 'PROFILE_PHOTO_PROVIDER_HOST and PROFILE_PHOTO_HOST go together',
   });
+
+/** Every variable the server reads (tests check `.env.example` lists each one). */
+export const SETTING_NAMES: readonly string[] = [...Object.keys(Env.shape), ...S3_SETTING_NAMES];
 
 export type Config = {
   port: number;
@@ -126,6 +130,8 @@ export type Config = {
   profilePhotoHosts: { provider: string; host: string } | undefined;
   /** NAS sync (issue 29): where sources may point, how long a file must keep still, and watching. */
   sync: SyncSettings;
+  /** GET /api/metrics answers a bearer of this token; unset, only callers on this machine (loopback). */
+  metricsToken: string | undefined;
 };
 
 export interface SyncSettings {
@@ -190,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       watch: e.SYNC_WATCH,
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

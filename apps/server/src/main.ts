@@ -2,10 +2,16 @@ import cluster from 'node:cluster';
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { runPrimary, workerIndex } from './cluster.js';
+import { serveClusterMetrics } from './lib/clusterMetrics.js';
 import { warnAboutMissingTools } from './media/index.js';
 import { sweepStaleUploadsAtStart } from './modules/uploads/staleUploads.js';
+import { unsupportedNodeWarning } from './runtime.js';
 
 const config = loadConfig();
+
+// Once per server (the primary), not once per process of a cluster.
+const runtimeWarning = cluster.isPrimary && unsupportedNodeWarning();
+if (runtimeWarning) console.warn(runtimeWarning);
 
 // Before any process takes uploads: temp files of uploads that can no longer finish.
 if (cluster.isPrimary) {
@@ -15,6 +21,7 @@ if (cluster.isPrimary) {
 }
 
 if (cluster.isPrimary && config.webConcurrency > 1) {
+  serveClusterMetrics();
   await runPrimary(config.webConcurrency, (msg) => console.error(msg));
   console.log(`Brandvault is ready on ${config.appUrl} (${config.webConcurrency} server processes)`);
 } else {

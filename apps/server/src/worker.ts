@@ -8,10 +8,13 @@ import { mailerFromConfig } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 import { systemClock } from './lib/clock.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
+import { unsupportedNodeWarning } from './runtime.js';
 
 // `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
 const config = loadConfig();
 const log = consoleLog(config.logLevel, { name: 'worker' });
+const runtimeWarning = unsupportedNodeWarning();
+if (runtimeWarning) log.warn({}, runtimeWarning);
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await withStartupLock(handle, config.dataDir, () => migrate(handle.db, handle.dialect));
 const storage = await createBlobStore(config.storage);

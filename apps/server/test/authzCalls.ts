@@ -268,6 +268,7 @@ export const calls: Record<string, Build> = {
   'GET /api/health': () => get('/api/health'),
   'GET /api/health/ready': () => get('/api/health/ready'),
   'GET /api/docs': () => get('/api/docs'),
+  'GET /api/metrics': () => get('/api/metrics'),
   'GET /api/auth/csrf-cookie': () => get('/api/auth/csrf-cookie'),
   'POST /api/login': (w) => ({
     method: 'POST',

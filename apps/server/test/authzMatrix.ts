@@ -20,6 +20,9 @@ const table: Record<string, Row> = {
   'GET /api/health': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/health/ready': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/docs': [200, 200, 200, 200, 200, 200, 200],
+  // Operators' metrics: a caller on loopback while METRICS_TOKEN is unset, whoever is signed in;
+  // from elsewhere, through a proxy or without the token it is a 404 (metrics.test.ts).
+  'GET /api/metrics': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/csrf-cookie': [204, 204, 204, 204, 204, 204, 204],
   'POST /api/login': [200, 200, 200, 200, 200, 200, 200],
   'POST /api/logout': [401, 200, 200, 200, 200, 200, 200],

@@ -14,6 +14,7 @@ import { filesRoutes } from './schemas/files.routes.js';
 import { foldersRoutes } from './schemas/folders.routes.js';
 import { healthRoutes } from './schemas/health.routes.js';
 import { jobsRoutes } from './schemas/jobs.routes.js';
+import { metricsRoutes } from './schemas/metrics.routes.js';
 import { notificationsRoutes } from './schemas/notifications.routes.js';
 import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
@@ -56,6 +57,7 @@ export const routes = joinRoutes(
   watermarksRoutes,
   extensionsRoutes,
   syncRoutes,
+  metricsRoutes,
 );
 
 export type Routes = typeof routes;

@@ -17,6 +17,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** SQLite: a read-only connection on a worker thread, opened at first use (sideReader.ts). */
   side?: () => SideReader;
+  /** PostgreSQL: the pool's clients now (metrics); SQLite has one connection and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -54,7 +56,8 @@ export function openDb(opts: { databaseUrl?: string; dataDir: string; pgSchema?:
     // of the pool, so the next query opens a new one.
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, dialect: 'postgres', poolStats, close: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(join(opts.dataDir, SQLITE_FILE));

@@ -17,6 +17,7 @@ import { enqueueDueSchedules } from './schedules.js';
 import { databaseSource } from './source.js';
 import type { AttemptEnd, JobSource, SourceFactory } from './source.js';
 import { markDone, markFailed, rewritePayload, writeProgress } from './store.js';
+import { recordJobAttempt } from '../lib/metrics.js';
 import type { Claim, JobRow } from './store.js';
 import type { Handlers, JobContext, JobLog } from './types.js';
 
@@ -270,6 +271,7 @@ export class Worker {
     const handler = this.handlers[job.name];
     const ctl = new AbortController();
     const meta = { job: job.name, jobId: job.id, attempt: job.attempts };
+    const startedMs = performance.now();
     const heartbeat = setInterval(() => {
       this.source.renew(job, claim, this.clock.now()).then(
         (ours) => {
@@ -367,6 +369,11 @@ export class Worker {
     } finally {
       clearInterval(heartbeat);
       clearTimeout(timeout);
+      recordJobAttempt(
+        job.name,
+        end ? ({ done: 'done', queued: 'retry', failed: 'failed' } as const)[end.status] : 'lost',
+        startedMs,
+      );
       await progress.close();
       await this.source.settle(job, end).catch((err: unknown) => this.log.warn({ ...meta, err }, 'job not settled'));
     }

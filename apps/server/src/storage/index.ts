@@ -37,6 +37,8 @@ const S3Env = z
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   });
 
+export const S3_SETTING_NAMES: readonly string[] = Object.keys(S3Env.shape);
+
 /**
  * S3 when S3_BUCKET is set, else local disk under `<dataDir>/blobs`. Without S3 keys the AWS
  * SDK's default credential chain applies (AWS_ACCESS_KEY_ID…, AWS_PROFILE, instance role).

@@ -110,7 +110,7 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
      * every NOTIFICATION_HEARTBEAT_SECONDS keeps proxies from closing it. It ends after
      * config.notificationStreamMs (the client reconnects with Last-Event-ID and misses nothing).
      */
-    async stream({ actor }: RequestContext, lastId: number | null) {
+    async stream({ actor, requestId }: RequestContext, lastId: number | null) {
       const userId = actor.user.id;
       const out = new EventStream();
       let sent = lastId ?? 0;
@@ -134,7 +134,7 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
               if (rows.length === CATCH_UP) again = true;
             } while (again && !out.closed);
           } catch (err) {
-            log.warn({ err, userId }, 'notification stream: reading failed');
+            log.warn({ err, userId, reqId: requestId }, 'notification stream: reading failed');
           } finally {
             busy = null;
           }

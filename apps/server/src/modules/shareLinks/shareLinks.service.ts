@@ -431,7 +431,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       );
       if (!assets.length) throw new AppError('NOT_FOUND');
       const answer = streamZip(deps, sp, assets, `${collection.name}.zip`, ctx.lang, (err) =>
-        deps.log.warn({ err, linkId: row.id }, 'shared zip cut short'),
+        deps.log.warn({ err, linkId: row.id, reqId: ctx.requestId }, 'shared zip cut short'),
       );
       await handle.db.transaction().execute(async (trx) => {
         await makeRepos(trx).shareLinks.countDownload(row.id);
