@@ -9,6 +9,8 @@ import { openDb } from './db/index.js';
 import type { DbHandle } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { appKeyOf, seed } from './db/seed.js';
+import { chainKey } from './modules/audit/audit.chain.js';
+import { auditRepo } from './modules/audit/audit.repo.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
@@ -82,6 +84,8 @@ export async function buildApp(
     const repos = makeRepos(handle.db);
     await seed(repos, config, clock, app.log);
     const appKey = await appKeyOf(repos, config);
+    // From the first start with APP_KEY on, the audit chain is keyed (see audit.chain.ts).
+    await auditRepo(handle.db, chainKey(config.appKey)).markKeyed();
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -166,6 +170,8 @@ export async function buildApp(
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
             mailWindowMs: config.notificationMailWindowMs,
+            appKey: config.appKey,
+            auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
             redis: config.redis,
           })
