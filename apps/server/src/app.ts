@@ -10,6 +10,8 @@ import type { DbHandle } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { withStartupLock } from './db/startupLock.js';
 import { appKeyOf, seed } from './db/seed.js';
+import { chainKey } from './modules/audit/audit.chain.js';
+import { auditRepo } from './modules/audit/audit.repo.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
@@ -89,6 +91,8 @@ export async function buildApp(
     const appKey = await withStartupLock(handle, config.dataDir, async () => {
       await migrate(handle.db, handle.dialect);
       await seed(repos, config, clock, app.log);
+      // From the first start with APP_KEY on, the audit chain is keyed (see audit.chain.ts).
+      await auditRepo(handle.db, chainKey(config.appKey)).markKeyed();
       return appKeyOf(repos, config);
     });
     const limiter = new RateLimiter(handle.db, clock);
@@ -188,6 +192,8 @@ export async function buildApp(
             appUrl: config.appUrl,
             notificationPublished: (userId, id) => services.notifications.broker.publish(userId, id),
             mailWindowMs: config.notificationMailWindowMs,
+            appKey: config.appKey,
+            auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
             redis: config.redis,
           })

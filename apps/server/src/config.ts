@@ -65,6 +65,9 @@ const Env = z
     NOTIFICATION_MAIL_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     PROFILE_PHOTO_PROVIDER_HOST: origin.optional(),
     PROFILE_PHOTO_HOST: origin.optional(),
+    AUDIT_CHECKPOINT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+    AUDIT_LOCK_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+    AUDIT_LOCK_MODE: z.enum(['GOVERNANCE', 'COMPLIANCE']).default('COMPLIANCE'),
     SYNC_ROOTS: z.string().default(''),
     SYNC_SETTLE_SECONDS: z.coerce.number().min(0).max(600).default(SYNC_SETTLE_SECONDS),
     SYNC_WATCH: z
@@ -132,6 +135,20 @@ export type Config = {
   sync: SyncSettings;
   /** GET /api/metrics answers a bearer of this token; unset, only callers on this machine (loopback). */
   metricsToken: string | undefined;
+  /** The audit chain's head is written to the blob store this often (object-locked on S3 when days > 0). */
+  auditCheckpoints: AuditCheckpointSettings;
+};
+
+export interface AuditCheckpointSettings {
+  intervalMs: number;
+  lockDays: number;
+  lockMode: 'GOVERNANCE' | 'COMPLIANCE';
+}
+
+export const DEFAULT_AUDIT_CHECKPOINTS: AuditCheckpointSettings = {
+  intervalMs: 60 * 60_000,
+  lockDays: 0,
+  lockMode: 'COMPLIANCE',
 };
 
 export interface SyncSettings {
@@ -187,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PROFILE_PHOTO_PROVIDER_HOST && e.PROFILE_PHOTO_HOST
         ? { provider: e.PROFILE_PHOTO_PROVIDER_HOST, host: e.PROFILE_PHOTO_HOST }
         : undefined,
+    auditCheckpoints: {
+      intervalMs: e.AUDIT_CHECKPOINT_MINUTES * 60_000,
+      lockDays: e.AUDIT_LOCK_DAYS,
+      lockMode: e.AUDIT_LOCK_MODE,
+    },
     sync: {
       roots: e.SYNC_ROOTS.split(delimiter)
         .map((r) => r.trim())

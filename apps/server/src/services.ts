@@ -49,6 +49,8 @@ export interface Deps {
   media: MediaUrl;
   /** Tells the in-process worker there is work now (set once the worker has started). */
   wake?: () => void;
+  /** A session was signed out here: its notification streams in this process end at once. */
+  sessionEnded?: (tokenId: number) => void;
   limiter: RateLimiter;
   appKey: string;
   log: FastifyBaseLogger;
@@ -61,6 +63,14 @@ export function makeServices(deps: Deps) {
   const folders = foldersService(deps);
   const files = filesService(deps);
   const assets = assetsService(deps, folders, files);
+  // The database is the only message bus this deployment has (no Redis client is a dependency).
+  const notifications = notificationsService(
+    deps,
+    pollingBroker(deps.repos.notifications, {
+      onError: (err) => deps.log.warn({ err }, 'notification poll failed'),
+    }),
+  );
+  deps.sessionEnded = (tokenId) => notifications.endSession(tokenId);
   return {
     auth: authService(deps),
     users: usersService(deps),
@@ -89,13 +99,7 @@ export function makeServices(deps: Deps) {
     reports: reportsService(deps),
     imports: importsService(deps),
     sync: syncService(deps),
-    // The database is the only message bus this deployment has (no Redis client is a dependency).
-    notifications: notificationsService(
-      deps,
-      pollingBroker(deps.repos.notifications, {
-        onError: (err) => deps.log.warn({ err }, 'notification poll failed'),
-      }),
-    ),
+    notifications,
   };
 }
 export type Services = ReturnType<typeof makeServices>;

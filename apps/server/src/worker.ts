@@ -29,6 +29,8 @@ const worker = await startWorker({
   mailer: mailerFromConfig(config),
   appUrl: config.appUrl,
   mailWindowMs: config.notificationMailWindowMs,
+  appKey: config.appKey,
+  auditCheckpoints: config.auditCheckpoints,
   sync: config.sync,
   redis: config.redis,
 });

@@ -399,6 +399,7 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/brand/all': () => get('/api/ops/brand/all'),
   'GET /api/ops/audit/all': () => get('/api/ops/audit/all?section=users'),
   'GET /api/ops/audit/recent': () => get('/api/ops/audit/recent?limit=5'),
+  'POST /api/ops/audit/verify': () => post('/api/ops/audit/verify', {}),
   'GET /api/ops/extension/all': () => get('/api/ops/extension/all?status=ACTIVE'),
   'GET /api/ops/extension/allowed': () => get('/api/ops/extension/allowed'),
   'POST /api/ops/extension/create': (w) => ({

@@ -105,6 +105,7 @@ const table: Record<string, Row> = {
 
   // The audit log: role admin only (§6), whatever permissions a caller holds.
   'GET /api/ops/audit/all': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/audit/verify': [401, 403, 403, 403, 200, 403, 403],
   // The dashboard's recent activity (dashboard.view): administrators read everyone's, others their own.
   'GET /api/ops/audit/recent': [401, 403, 200, 200, 200, 200, 403],
   // The upload allow-list: role admin only (§6 manage extensions).

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   PASSWORD_REQUIRED: 401,
   STORAGE_FULL: 507,
   SERVICE_UNAVAILABLE: 503,
+  SHARE_LINK_TOO_MANY: 429,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -82,6 +83,11 @@ const en: Record<ErrorCode, Entry> = {
     message: 'Your password could not be changed: the link has expired or is invalid, please request a new link.',
   },
   WRONG_CURRENT_PASSWORD: { title: 'Wrong current Password', message: 'The current password is not correct.' },
+  SHARE_LINK_TOO_MANY: {
+    title: 'Too Many Requests',
+    message:
+      'This link was opened or unlocked too often from here or by too many people at once. Wait a minute and try again.',
+  },
   USER_UPDATE_TOO_MANY: {
     title: 'Too Many Attempts',
     message: 'You have exceeded the maximum user update attempts. Please wait 1 minute or less and try again.',
@@ -159,6 +165,11 @@ const es: Record<ErrorCode, Entry> = {
   WRONG_CURRENT_PASSWORD: {
     title: 'Contraseña actual incorrecta',
     message: 'La contraseña actual no es correcta.',
+  },
+  SHARE_LINK_TOO_MANY: {
+    title: 'Demasiadas solicitudes',
+    message:
+      'Este enlace se abrió o desbloqueó demasiadas veces desde aquí o por demasiadas personas a la vez. Espera un minuto e inténtalo de nuevo.',
   },
   USER_UPDATE_TOO_MANY: {
     title: 'Demasiados intentos',

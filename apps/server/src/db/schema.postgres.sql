@@ -705,10 +705,12 @@ create table audit_head (
   id integer not null,
   seq bigint not null,
   hash character(64) not null,
+  keyed_from bigint,
+  keyed_mac character varying(64),
   constraint audit_head_pkey primary key (id)
 );
 
-insert into audit_head (id, seq, hash) values (1, 0, '0000000000000000000000000000000000000000000000000000000000000000');
+insert into audit_head (id, seq, hash, keyed_from, keyed_mac) values (1, 0, '0000000000000000000000000000000000000000000000000000000000000000', null, null);
 
 create table audit_log (
   id bigint default nextval('audit_log_id_seq'::regclass) not null,

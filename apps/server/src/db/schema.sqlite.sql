@@ -404,10 +404,12 @@ create virtual table assets_fts_vocab using fts5vocab (
 create table audit_head (
   id integer primary key,
   seq bigint not null,
-  hash char(64) not null
+  hash char(64) not null,
+  keyed_from bigint,
+  keyed_mac varchar(64)
 );
 
-insert into audit_head (id, seq, hash) values (1, 0, '0000000000000000000000000000000000000000000000000000000000000000');
+insert into audit_head (id, seq, hash, keyed_from, keyed_mac) values (1, 0, '0000000000000000000000000000000000000000000000000000000000000000', null, null);
 
 create table audit_log (
   id integer primary key,

@@ -343,6 +343,10 @@ export interface AuditHeadTable {
   id: number;
   seq: number;
   hash: string;
+  /** The first entry chained with the app key (HMAC); null while no key was ever set. */
+  keyed_from: number | null;
+  /** HMAC of `keyed_from`, so the boundary cannot be moved without the key. */
+  keyed_mac: string | null;
 }
 
 /** A user's shortcut to an asset or folder (2026112604_shortcuts). */

@@ -1,4 +1,5 @@
-import type { SyncSettings } from '../config.js';
+import type { AuditCheckpointSettings, SyncSettings } from '../config.js';
+import { DEFAULT_AUDIT_CHECKPOINTS } from '../config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -14,7 +15,8 @@ import { Worker } from './worker.js';
  * Batched notification mail looks each minute (or each window, when shorter) for the groups whose
  * window has passed.
  */
-export const recurringJobs = (mailWindowMs = 60_000) => [
+export const recurringJobs = (mailWindowMs = 60_000, audit: AuditCheckpointSettings = DEFAULT_AUDIT_CHECKPOINTS) => [
+  every('audit.checkpoint', audit.intervalMs, { lockDays: audit.lockDays, lockMode: audit.lockMode }),
   every('jobs.cleanup', 60 * 60_000, {}),
   every('rateLimits.sweep', 10 * 60_000, {}),
   every('storage.cleanup', 30 * 60_000, {}),
@@ -46,17 +48,21 @@ export async function startWorker(opts: {
   appUrl?: string;
   notificationPublished?: (userId: number, notificationId: number) => void;
   mailWindowMs?: number;
+  /** APP_KEY from the environment: audit entries written by jobs are keyed with it. */
+  appKey?: string | undefined;
+  /** How often the audit chain's head is anchored in the blob store, and how it is locked there. */
+  auditCheckpoints?: AuditCheckpointSettings;
   sync?: SyncSettings;
   /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */
   redis?: RedisQueueOptions;
 }): Promise<Worker> {
   const { 'mail.send': mail, ...rest } = handlers;
-  const { redis, ...options } = opts;
+  const { redis, auditCheckpoints, ...options } = opts;
   const worker = new Worker({
     ...options,
     source: redis ? (await import('./redis/source.js')).bullmqSource(redis) : undefined,
     handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest,
-    recurring: recurringJobs(opts.mailWindowMs),
+    recurring: recurringJobs(opts.mailWindowMs, auditCheckpoints),
   });
   worker.start();
   return worker;

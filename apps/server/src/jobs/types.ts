@@ -35,6 +35,8 @@ export interface JobContext {
    * delivery is then immediate here, while other processes' pollers find it within their interval.
    */
   notificationPublished(userId: number, notificationId: number): void;
+  /** APP_KEY from the environment, when set: the audit chain's entries are keyed with it. */
+  appKey: string | undefined;
   /** How long notification mail waits to gather what else happens (NOTIFICATION_MAIL_WINDOW_SECONDS). */
   mailWindowMs: number;
   /** NAS sync settings (SYNC_ROOTS and the rest), for `sync.run`. */

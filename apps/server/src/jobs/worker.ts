@@ -48,6 +48,8 @@ export interface WorkerOptions {
   appUrl?: string;
   /** See JobContext.notificationPublished (the server passes its notification broker's). */
   notificationPublished?: (userId: number, notificationId: number) => void;
+  /** See JobContext.appKey. */
+  appKey?: string | undefined;
   /** See JobContext.mailWindowMs; ten minutes when absent. */
   mailWindowMs?: number;
   /** See JobContext.sync; no roots (sync runs fail) when absent. */
@@ -102,6 +104,7 @@ export class Worker {
   private readonly appUrl: string | undefined;
   private readonly notificationPublished: (userId: number, notificationId: number) => void;
   private readonly mailWindowMs: number;
+  private readonly appKey: string | undefined;
   private readonly sync: SyncSettings;
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
@@ -132,6 +135,7 @@ export class Worker {
     this.appUrl = opts.appUrl;
     this.notificationPublished = opts.notificationPublished ?? (() => undefined);
     this.mailWindowMs = opts.mailWindowMs ?? NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000;
+    this.appKey = opts.appKey;
     this.sync = opts.sync ?? NO_SYNC;
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
@@ -304,6 +308,7 @@ export class Worker {
         appUrl: this.appUrl,
         notificationPublished: this.notificationPublished,
         mailWindowMs: this.mailWindowMs,
+        appKey: this.appKey,
         sync: this.sync,
         job: {
           id: job.id,

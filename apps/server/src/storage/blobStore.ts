@@ -20,6 +20,11 @@ export interface StagedBlob {
   sha256: string;
 }
 
+export interface ObjectLock {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  until: Date;
+}
+
 export interface StageOptions {
   /** Fail with BlobTooLargeError as soon as the source passes this many bytes. */
   maxBytes?: number;
@@ -49,8 +54,12 @@ export interface BlobStore {
   commit(tempKey: string, key: string): Promise<void>;
   /** Drops a staged blob that will not be committed (duplicate, rejected, stale). Idempotent. */
   discard(tempKey: string): Promise<void>;
-  /** Writes a derivative straight to its key, replacing what was there (readers never see half). */
-  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
+  /**
+   * Writes a derivative straight to its key, replacing what was there (readers never see half).
+   * `lock` (S3 only, on a bucket with object lock enabled) keeps the object from being deleted or
+   * overwritten until that date; a local file is only made read-only.
+   */
+  put(key: string, body: Buffer | Readable, contentType?: string, lock?: ObjectLock): Promise<void>;
   /**
    * The bytes of a blob, or of `range` (end inclusive, clamped to the last byte). BlobNotFoundError
    * when missing, BlobRangeError when `start` is past the end (always, for an empty blob).

@@ -4,7 +4,7 @@ import type { BlobStore } from './blobStore.js';
 import { LocalBlobStore } from './local.js';
 import type { S3StoreOptions } from './s3.js';
 
-export type { BlobEntry, BlobStat, BlobStore, ByteRange, StagedBlob, StageOptions } from './blobStore.js';
+export type { BlobEntry, BlobStat, BlobStore, ByteRange, ObjectLock, StagedBlob, StageOptions } from './blobStore.js';
 export type { S3StoreOptions } from './s3.js';
 export { BlobNotFoundError, BlobRangeError, BlobTooLargeError, InvalidBlobKeyError } from './errors.js';
 export { assertValidKey, newBlobKey } from './keys.js';

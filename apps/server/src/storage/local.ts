@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BlobEntry, BlobStat, BlobStore, StagedBlob, StageOptions } from './blobStore.js';
+import type { BlobEntry, BlobStat, BlobStore, ObjectLock, StagedBlob, StageOptions } from './blobStore.js';
 import { BlobNotFoundError, BlobRangeError, BlobTooLargeError, InvalidBlobKeyError } from './errors.js';
 import { assertValidKey, assertValidPrefix, assertValidRange, isTempKey, newTempId, tempIdOf } from './keys.js';
 import type { ByteRange } from './keys.js';
@@ -91,7 +91,7 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.tempPath(tempKey), { force: true });
   }
 
-  async put(key: string, body: Buffer | Readable): Promise<void> {
+  async put(key: string, body: Buffer | Readable, _contentType?: string, lock?: ObjectLock): Promise<void> {
     const to = this.pathOf(key);
     await this.roomCheck?.();
     await mkdir(this.tmpDir, { recursive: true });
@@ -100,6 +100,7 @@ export class LocalBlobStore implements BlobStore {
     try {
       if (Buffer.isBuffer(body)) await writeFile(tmp, body, { flag: 'wx' });
       else await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      if (lock) await chmod(tmp, 0o444);
       await this.moveInto(tmp, to);
     } catch (err) {
       await rm(tmp, { force: true });

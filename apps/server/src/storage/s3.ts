@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { _Object } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { BlobEntry, BlobStat, BlobStore, StagedBlob, StageOptions } from './blobStore.js';
+import type { BlobEntry, BlobStat, BlobStore, ObjectLock, StagedBlob, StageOptions } from './blobStore.js';
 import { BlobNotFoundError, BlobRangeError } from './errors.js';
 import { assertValidKey, assertValidPrefix, assertValidRange, isTempKey, newTempId, tempIdOf } from './keys.js';
 import type { ByteRange } from './keys.js';
@@ -156,9 +156,12 @@ export class S3BlobStore implements BlobStore {
     await this.deleteObject(tempKey);
   }
 
-  async put(key: string, body: Buffer | Readable, contentType?: string): Promise<void> {
+  async put(key: string, body: Buffer | Readable, contentType?: string, lock?: ObjectLock): Promise<void> {
     assertValidKey(key);
-    const ct = contentType ? { ContentType: contentType } : {};
+    const ct = {
+      ...(contentType ? { ContentType: contentType } : {}),
+      ...(lock ? { ObjectLockMode: lock.mode, ObjectLockRetainUntilDate: lock.until } : {}),
+    };
     if (Buffer.isBuffer(body)) {
       await this.client.send(
         new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length, ...ct }),

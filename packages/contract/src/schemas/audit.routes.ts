@@ -1,5 +1,5 @@
 import { def } from '../routeDef.js';
-import { AuditList, AuditQuery, AuditRecent, AuditRecentQuery } from './audit.js';
+import { AuditList, AuditQuery, AuditRecent, AuditRecentQuery, AuditVerify } from './audit.js';
 
 /** The audit log (§2 `audit.all`): administrators only; the dashboard's recent part for anyone with it. */
 export const auditRoutes = {
@@ -18,5 +18,13 @@ export const auditRoutes = {
     summary: "The newest audit entries: everyone's for administrators, else the caller's own",
     query: AuditRecentQuery,
     response: AuditRecent,
+  }),
+  auditVerify: def({
+    method: 'POST',
+    path: '/api/ops/audit/verify',
+    access: { role: 'admin' },
+    summary: 'Checks the audit chain (keyed links and the checkpoints kept outside the database)',
+    response: AuditVerify,
+    rateLimit: { max: 10 },
   }),
 };

@@ -296,6 +296,25 @@ export const AuditRecentQuery = z.object({ limit: QueryInt(1, 50).default(10) })
 export const AuditRecent = z.object({ scope: z.enum(['all', 'mine']), items: z.array(AuditEntry) });
 export type AuditRecent = z.infer<typeof AuditRecent>;
 
+/**
+ * The integrity check's outcome: intact, or the first entry that does not hold and why. `keyed`
+ * says whether entries were checked with the app key; `checkpoints` how many anchors agreed.
+ */
+export const AuditVerify = z.object({
+  ok: z.boolean(),
+  entries: z.number().int(),
+  keyed: z.boolean(),
+  checkpoints: z.number().int(),
+  broken: z
+    .object({
+      seq: z.number().int(),
+      problem: z.enum(['altered', 'removed', 'inserted', 'checkpoint']),
+      detail: z.string(),
+    })
+    .nullable(),
+});
+export type AuditVerify = z.infer<typeof AuditVerify>;
+
 /** The label of an event or section in a language, for the screen and the export. */
 export const auditEventLabel = (name: string, lang: 'en' | 'es') =>
   (AUDIT_EVENTS as Record<string, EventDef>)[name]?.[lang] ?? name;

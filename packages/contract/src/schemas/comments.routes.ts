@@ -76,7 +76,7 @@ export const commentsRoutes = {
     method: 'GET',
     path: '/api/ops/asset/:id/comment/mentionable',
     access: { permission: 'comment.create' },
-    summary: 'People who can see the asset, by name or address: whom a comment may mention or notify',
+    summary: 'People who can see the asset, by name (with their avatar): whom a comment may mention or notify',
     params: IdParams,
     query: MentionableQuery,
     response: Mentionable,

@@ -106,7 +106,11 @@ export type CommentList = z.infer<typeof CommentList>;
 export const CommentResponse = z.object({ comment: Comment });
 export const CommentDeleted = z.object({ deleted: z.literal(true) });
 
+/**
+ * People a comment may mention: a name and an avatar (a signed picture address, or null), never an
+ * e-mail address, which the one writing the comment may have no right to see.
+ */
 export const Mentionable = z.object({
-  items: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  items: z.array(z.object({ id: z.number().int(), name: z.string(), photo_thumb_uri: z.string().nullable() })),
 });
 export type Mentionable = z.infer<typeof Mentionable>;

@@ -18,6 +18,12 @@ export const SHARE_MESSAGE_MAX = 2000;
 export const SHARE_PASS_MINUTES = 12 * 60;
 /** Wrong passwords allowed per minute, per link and per address. */
 export const SHARE_UNLOCK_TRIES = 5;
+/** Anonymous opens of share links allowed per minute from one address (all links together). */
+export const SHARE_VIEWS_PER_ADDRESS = 60;
+/** Anonymous opens allowed per minute of one link (from every address together). */
+export const SHARE_VIEWS_PER_LINK = 600;
+/** A link's view count counts one visitor (signed-in user, or address and browser) once in this many minutes. */
+export const SHARE_VIEW_COUNT_MINUTES = 60;
 export const SHARE_LINK_STATES = ['active', 'expired', 'revoked'] as const;
 export type ShareLinkState = (typeof SHARE_LINK_STATES)[number];
 

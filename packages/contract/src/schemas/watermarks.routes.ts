@@ -46,7 +46,8 @@ export const watermarksRoutes = {
     method: 'POST',
     path: '/api/ops/watermark/trace',
     access: { role: 'admin' },
-    summary: 'Read the trace identifier of a downloaded file back (multipart: file): which link or user, and when',
+    summary:
+      'Whom a downloaded file was made for (multipart: the file, or the code drawn on it): which link or user, and when',
     body: WatermarkTraceBody,
     multipart: 'form',
     files: ['file'],

@@ -64,4 +64,5 @@ export const WatermarkTrace = z.object({
     .nullable(),
 });
 export type WatermarkTrace = z.infer<typeof WatermarkTrace>;
-export const WatermarkTraceBody = z.strictObject({});
+/** The short code drawn on a traced picture (`BV-XXXX-XXXX`), typed by an admin: a multipart field. */
+export const WatermarkTraceBody = z.strictObject({ code: z.string().max(40).optional() });

@@ -11,7 +11,7 @@ import { defineHandler } from '../types.js';
  */
 export const foldersPurgeTrash = defineHandler({
   schema: z.object({ batch: z.number().int().positive().default(50) }),
-  async run({ batch }, { db, clock }) {
+  async run({ batch }, { db, clock, appKey }) {
     const before = iso(new Date(clock.now().getTime() - TRASH_DAYS * 86_400_000));
     const ctx = {
       actor: null,
@@ -29,7 +29,7 @@ export const foldersPurgeTrash = defineHandler({
         const r = await db.transaction().execute(async (trx) => {
           // Restored or purged by someone meanwhile: nothing to do.
           const still = await makeRepos(trx).folders.claimTrashEntry(entry.id);
-          return still ? purgeTrashEntry(trx, { clock }, ctx, still, true) : null;
+          return still ? purgeTrashEntry(trx, { clock, config: { appKey } }, ctx, still, true) : null;
         });
         if (r) {
           entries++;

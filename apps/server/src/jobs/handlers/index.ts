@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { JobHandler } from '../types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
+import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
 import { downloadsCleanup } from './downloads.cleanup.js';
@@ -39,6 +40,7 @@ export const handlers = {
   'reports.cleanup': reportsCleanup,
   'sync.run': syncRun,
   'folders.purgeTrash': foldersPurgeTrash,
+  'audit.checkpoint': auditCheckpoint,
 } satisfies Record<string, JobHandler>;
 
 export type JobName = keyof typeof handlers;

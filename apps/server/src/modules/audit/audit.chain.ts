@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sha256 } from '../../lib/crypto.js';
 
 /** The fields an entry's hash covers: everything it says, in a fixed order. */
@@ -31,5 +32,23 @@ export const canonical = (e: ChainedFields) =>
     e.created_at,
   ]);
 
-/** Each hash covers the previous one, so changing, removing or inserting an entry breaks the chain. */
-export const chainHash = (prevHash: string, e: ChainedFields) => sha256(`${prevHash}\n${canonical(e)}`);
+/** The chain's own key, derived from the app key so no other use of that key can make its MACs. */
+export type ChainKey = Buffer;
+export const chainKey = (appKey: string | undefined): ChainKey | undefined =>
+  appKey ? createHmac('sha256', appKey).update('brandvault audit chain v1').digest() : undefined;
+
+const mac = (key: ChainKey, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+/**
+ * Each hash covers the previous one, so changing, removing or inserting an entry breaks the chain.
+ * With a key it is an HMAC: whoever can write the database but lacks the key cannot re-link it.
+ */
+export const chainHash = (prevHash: string, e: ChainedFields, key?: ChainKey) =>
+  key ? mac(key, `${prevHash}\n${canonical(e)}`) : sha256(`${prevHash}\n${canonical(e)}`);
+
+/** Signs the seq where keyed entries begin (stored with the head). */
+export const keyedFromMac = (key: ChainKey, seq: number) => mac(key, `keyed-from\n${seq}`);
+
+/** Signs a checkpoint's statement: the chain had `seq` entries ending in `hash` at `at`. */
+export const checkpointMac = (key: ChainKey, c: { seq: number; hash: string; at: string; keyedFrom: number | null }) =>
+  mac(key, `checkpoint\n${c.seq}\n${c.hash}\n${c.at}\n${c.keyedFrom ?? ''}`);

@@ -1,8 +1,8 @@
 import type { AuditEventName, AuditSection } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { paged } from '../../db/paged.js';
-import type { ChainedFields } from './audit.chain.js';
-import { chainHash } from './audit.chain.js';
+import type { ChainKey, ChainedFields } from './audit.chain.js';
+import { chainHash, keyedFromMac } from './audit.chain.js';
 
 export interface AuditFilter {
   event?: AuditEventName;
@@ -14,7 +14,7 @@ export interface AuditFilter {
   ip?: string;
 }
 
-export function auditRepo(db: Db) {
+export function auditRepo(db: Db, key?: ChainKey) {
   function filtered(f: AuditFilter) {
     let q = db.selectFrom('audit_log');
     if (f.event) q = q.where('event', '=', f.event);
@@ -34,6 +34,21 @@ export function auditRepo(db: Db) {
     return q;
   }
 
+  /**
+   * Called with the head row locked: the first entry written with a key marks where keyed entries
+   * begin (signed), and the key applies from there on.
+   */
+  async function keyFor(head: { keyed_from: number | string | null }, firstSeq: number) {
+    if (!key) return undefined;
+    if (head.keyed_from === null)
+      await db
+        .updateTable('audit_head')
+        .set({ keyed_from: firstSeq, keyed_mac: keyedFromMac(key, firstSeq) })
+        .where('id', '=', 1)
+        .execute();
+    return key;
+  }
+
   return {
     /**
      * Appends one entry to the chain. Moving the head first takes its row lock (PostgreSQL) or the
@@ -45,11 +60,11 @@ export function auditRepo(db: Db) {
         .updateTable('audit_head')
         .set((eb) => ({ seq: eb('seq', '+', 1) }))
         .where('id', '=', 1)
-        .returning(['seq', 'hash'])
+        .returning(['seq', 'hash', 'keyed_from'])
         .executeTakeFirstOrThrow();
       const seq = Number(head.seq);
       const entry = { ...fields, seq };
-      const hash = chainHash(head.hash, entry);
+      const hash = chainHash(head.hash, entry, await keyFor(head, seq));
       await db
         .insertInto('audit_log')
         .values({
@@ -76,13 +91,14 @@ export function auditRepo(db: Db) {
         .updateTable('audit_head')
         .set((eb) => ({ seq: eb('seq', '+', entries.length) }))
         .where('id', '=', 1)
-        .returning(['seq', 'hash'])
+        .returning(['seq', 'hash', 'keyed_from'])
         .executeTakeFirstOrThrow();
       let seq = Number(head.seq) - entries.length;
       let prev = head.hash;
+      const k = await keyFor(head, seq + 1);
       const rows = entries.map(({ fields, target }) => {
         const entry = { ...fields, seq: ++seq };
-        const hash = chainHash(prev, entry);
+        const hash = chainHash(prev, entry, k);
         const row = {
           ...entry,
           target_type: target?.type ?? null,
@@ -99,6 +115,28 @@ export function auditRepo(db: Db) {
           .values(rows.slice(i, i + 500))
           .execute();
       await db.updateTable('audit_head').set({ hash: prev }).where('id', '=', 1).execute();
+    },
+
+    /**
+     * With a key, marks where keyed entries begin (the next entry) unless that is known already: a
+     * start with APP_KEY set does it, so from then on an unmarked head is itself a sign of tampering.
+     */
+    async markKeyed() {
+      if (!key) return;
+      const head = await db
+        .selectFrom('audit_head')
+        .select(['seq', 'keyed_from'])
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      if (!head || head.keyed_from !== null) return;
+      const from = Number(head.seq) + 1;
+      await db
+        .updateTable('audit_head')
+        .set({ keyed_from: from, keyed_mac: keyedFromMac(key, from) })
+        .where('id', '=', 1)
+        .where('keyed_from', 'is', null)
+        .where('seq', '=', head.seq)
+        .execute();
     },
 
     /** One page of entries, newest first; the filter is shared with the export. */
@@ -137,7 +175,15 @@ export function auditRepo(db: Db) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    head: () => db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow(),
+    head: () =>
+      db
+        .selectFrom('audit_head')
+        .select(['seq', 'hash', 'keyed_from', 'keyed_mac'])
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow(),
+    /** One entry's link, for checking a checkpoint against the chain. */
+    hashAt: (seq: number) =>
+      db.selectFrom('audit_log').select(['seq', 'hash']).where('seq', '=', seq).executeTakeFirst(),
   };
 }
 export type AuditRepo = ReturnType<typeof auditRepo>;

@@ -7,4 +7,5 @@ import type { Services } from '../../services.js';
 export function auditRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.auditAll, ({ ctx, query }) => s.audit.list(ctx, query));
   mount(app, m, routes.auditRecent, ({ ctx, query }) => s.audit.recent(ctx, query));
+  mount(app, m, routes.auditVerify, ({ ctx }) => s.audit.verify(ctx));
 }

@@ -1,12 +1,14 @@
-import type { AuditQuery, AuditRecent, AuditRecentQuery } from '@brandvault/contract';
+import type { AuditQuery, AuditRecent, AuditRecentQuery, AuditVerify } from '@brandvault/contract';
 import { USERS_PER_PAGE } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../services.js';
+import { chainKey } from './audit.chain.js';
 import { auditPolicy } from './audit.policy.js';
 import { auditRepo } from './audit.repo.js';
 import type { AuditFilter } from './audit.repo.js';
+import { verifyAuditChain } from './audit.verify.js';
 import { auditEntryView } from './audit.view.js';
 
 type Query = z.output<typeof AuditQuery>;
@@ -50,6 +52,21 @@ export function auditService(deps: Deps) {
       }
       const people = await repo.people([...ids]);
       return { scope: all ? 'all' : 'mine', items: rows.map((r) => auditEntryView(r, people)) };
+    },
+
+    /** The integrity check, from the audit screen: the same walk as `npm run audit:verify`. */
+    async verify(ctx: RequestContext): Promise<AuditVerify> {
+      authorize(auditPolicy.can(ctx.actor, 'list'));
+      const r = await verifyAuditChain(deps.handle.db, { key: chainKey(deps.config.appKey), storage: deps.storage });
+      return r.ok
+        ? { ok: true, entries: r.entries, keyed: r.keyed, checkpoints: r.checkpoints, broken: null }
+        : {
+            ok: false,
+            entries: r.entries,
+            keyed: !!deps.config.appKey,
+            checkpoints: 0,
+            broken: { seq: r.seq, problem: r.problem, detail: r.detail },
+          };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnyContext } from '../../lib/requestContext.js';
+import { chainKey } from './audit.chain.js';
 import { auditRepo } from './audit.repo.js';
 
 export interface AuditEvent {
@@ -21,7 +22,8 @@ export interface AuditEvent {
  * when the change does. Failed attempts that change nothing (a refused sign-in) pass the
  * database itself.
  */
-export function auditTrail(deps: { clock: Clock }) {
+export function auditTrail(deps: { clock: Clock; config: { appKey?: string | undefined } }) {
+  const key = chainKey(deps.config.appKey);
   const fields = (ctx: AnyContext, e: AuditEvent) => ({
     event: e.event,
     section: AUDIT_EVENTS[e.event].section,
@@ -38,10 +40,10 @@ export function auditTrail(deps: { clock: Clock }) {
     created_at: iso(deps.clock.now()),
   });
   return {
-    record: (tx: Db, ctx: AnyContext, e: AuditEvent) => auditRepo(tx).append(fields(ctx, e), e.target),
+    record: (tx: Db, ctx: AnyContext, e: AuditEvent) => auditRepo(tx, key).append(fields(ctx, e), e.target),
     /** Several entries of one context in one transaction, in order (one per row of a bulk change). */
     recordMany: (tx: Db, ctx: AnyContext, events: AuditEvent[]) =>
-      auditRepo(tx).appendMany(events.map((e) => ({ fields: fields(ctx, e), target: e.target }))),
+      auditRepo(tx, key).appendMany(events.map((e) => ({ fields: fields(ctx, e), target: e.target }))),
   };
 }
 export type AuditTrail = ReturnType<typeof auditTrail>;

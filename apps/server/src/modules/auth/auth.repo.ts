@@ -74,6 +74,13 @@ export function authRepo(db: Db) {
       await db.updateTable('access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
     },
 
+    /** Which of these tokens still exist (a session signed out anywhere has none). */
+    async liveTokenIds(ids: number[]): Promise<Set<number>> {
+      if (!ids.length) return new Set();
+      const rows = await db.selectFrom('access_tokens').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     async deleteToken(tokenId: number) {
       await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute();
     },

@@ -155,6 +155,7 @@ export function authService(deps: Deps) {
         await makeRepos(trx).auth.deleteToken(actor.tokenId);
         await audit.record(trx, ctx, { event: 'auth.logout' });
       });
+      deps.sessionEnded?.(actor.tokenId);
       return { message: 'Logged out' };
     },
 

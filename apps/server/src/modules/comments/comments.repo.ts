@@ -126,11 +126,17 @@ export function commentsRepo(db: Db) {
     /** Active people who can see the asset, by first or last name or address, except `exceptId`. */
     mentionable(assetId: number, exceptId: number, search: string, limit: number) {
       let q = assetViewers(db, assetId)
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.photo_key',
+          'users.photo_thumb_key',
+          'users.photo_uri',
+        ])
         .where('users.id', '!=', exceptId);
-      if (search) {
-        q = q.where(containsAny(['users.first_name', 'users.last_name', 'users.email'], search));
-      }
+      // By name only: a search by address would tell the writer whose address it is.
+      if (search) q = q.where(containsAny(['users.first_name', 'users.last_name'], search));
       return q.orderBy('users.first_name').orderBy('users.last_name').orderBy('users.id').limit(limit).execute();
     },
   };

@@ -20,6 +20,7 @@ import type { CommentAction } from './comments.policy.js';
 import { commentsPolicy } from './comments.policy.js';
 import type { NamedCommentRow } from './comments.repo.js';
 import { commentView, peopleByComment, threadView } from './comments.view.js';
+import { userPhotoUrls } from '../../lib/photoUrls.js';
 
 type AssetRow = Awaited<ReturnType<typeof requireAccess<'asset'>>>[number];
 
@@ -205,7 +206,14 @@ export function commentsService(deps: Deps) {
     async mentionable({ actor }: RequestContext, assetId: number, q: string | undefined) {
       await writable(actor, assetId);
       const rows = await repos.comments.mentionable(assetId, actor.user.id, q?.trim() ?? '', MENTIONABLE_LIMIT);
-      return { items: rows.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email })) };
+      const photo = userPhotoUrls(deps.media, deps.config.profilePhotoHosts);
+      return {
+        items: rows.map((u) => ({
+          id: u.id,
+          name: `${u.first_name} ${u.last_name}`,
+          photo_thumb_uri: photo(u).photo_thumb_uri,
+        })),
+      };
     },
   };
 

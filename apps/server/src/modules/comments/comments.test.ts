@@ -345,21 +345,24 @@ describe('comments', () => {
     expect(es.json().error.fields).toEqual({ body: 'Texto nombra a alguien que no puede ver este recurso' });
   });
 
-  it('mentionable: active people who see the asset, by name or address, not the caller', async () => {
+  it('mentionable: active people who see the asset, by name with their avatar, never an address', async () => {
     const r = await member.client.get(`${base('image')}/mentionable`);
     expect(r.statusCode).toBe(200);
-    const found = r.json().items as { id: number; name: string; email: string }[];
+    // A member may not read people's e-mail addresses (user.view): none goes out.
+    expect(r.body).not.toContain('@');
+    const found = r.json().items as { id: number; name: string; photo_thumb_uri: string | null }[];
     const foundIds = found.map((u) => u.id);
     expect(foundIds).toEqual(expect.arrayContaining([member2.id, guest.id, manager.id, adminId]));
     expect(foundIds).not.toContain(member.id);
     expect(foundIds).not.toContain(otherBrand.id);
     expect(foundIds).not.toContain(inactiveId);
-    expect(found.find((u) => u.id === guest.id)).toEqual({ id: guest.id, name: 'Gus Guest', email: guest.email });
+    expect(found.find((u) => u.id === guest.id)).toEqual({ id: guest.id, name: 'Gus Guest', photo_thumb_uri: null });
 
     const byName = (await member.client.get(`${base('image')}/mentionable?q=MILO`)).json().items;
     expect(byName.map((u: { id: number }) => u.id)).toEqual([member2.id]);
+    // An address finds nobody: the answer would tell whose address it is.
     const byMail = (await member.client.get(`${base('image')}/mentionable?q=${guest.email.slice(0, 9)}`)).json();
-    expect(byMail.items.map((u: { id: number }) => u.id)).toEqual([guest.id]);
+    expect(byMail.items).toEqual([]);
 
     const priv = (await member.client.get(`${base('private')}/mentionable`))
       .json()

@@ -34,6 +34,7 @@ function jobContext(storage: BlobStore = t.built.storage, attempt = 1): JobConte
     appUrl: 'http://app.test',
     notificationPublished: () => undefined,
     mailWindowMs: 1000,
+    appKey: undefined,
     job: { id: 0, name: 'downloads.build', attempt, maxAttempts: 3, ownerId: member.id },
     signal: new AbortController().signal,
     progress: async () => undefined,

@@ -14,7 +14,7 @@ import type { FolderRow } from './folders.repo.js';
  */
 export async function purgeTrashEntry(
   trx: Db,
-  deps: { clock: Clock },
+  deps: { clock: Clock; config: { appKey?: string | undefined } },
   ctx: AnyContext,
   entry: FolderRow,
   automatic: boolean,

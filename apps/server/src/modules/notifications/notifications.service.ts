@@ -15,6 +15,8 @@ import type { NotificationListRow } from './notifications.repo.js';
 import { eventFrame, notificationItem } from './notifications.view.js';
 import type { SeenAsset } from './notifications.view.js';
 
+/** How often open streams look for their session having ended in another process. */
+const SESSION_CHECK_MS = 1000;
 /** Notifications a stream sends per read when it catches up. */
 const CATCH_UP = 100;
 
@@ -22,8 +24,29 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
   const { repos, clock, appKey, handle, config, log } = deps;
   const audit = auditTrail(deps);
   const now = () => iso(clock.now());
-  /** Open streams, and whose. */
-  const streams = new Map<EventStream, number>();
+  /** Open streams, whose, and of which session. */
+  const streams = new Map<EventStream, { userId: number; tokenId: number }>();
+  let sessionTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * While streams are open, looks every SESSION_CHECK_MS for sessions that ended in any process
+   * (signed out, revoked) and ends their streams: one primary-key query for all of them.
+   */
+  function watchSessions() {
+    if (sessionTimer || !streams.size) return;
+    sessionTimer = setTimeout(() => {
+      sessionTimer = null;
+      const ids = [...new Set([...streams.values()].map((s) => s.tokenId))];
+      void repos.auth
+        .liveTokenIds(ids)
+        .then((live) => {
+          for (const [s, { tokenId }] of streams) if (!live.has(tokenId)) s.end();
+        })
+        .catch((err: unknown) => log.warn({ err }, 'notification stream: session check failed'))
+        .finally(watchSessions);
+    }, SESSION_CHECK_MS);
+    sessionTimer.unref();
+  }
 
   /** The assets of these rows the actor still sees, as the list shows them (one query). */
   async function seenAssets(actor: Actor, rows: NotificationListRow[]) {
@@ -159,7 +182,8 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
       const lifetime = setTimeout(() => out.end(), config.notificationStreamMs);
       heartbeat.unref();
       lifetime.unref();
-      streams.set(out, userId);
+      streams.set(out, { userId, tokenId: actor.tokenId });
+      watchSessions();
       out.onClose(() => {
         clearInterval(heartbeat);
         clearTimeout(lifetime);
@@ -173,12 +197,19 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
     /** Ends every open stream (the app closes): their connections can then close. */
     closeStreams() {
       for (const s of streams.keys()) s.end();
+      if (sessionTimer) clearTimeout(sessionTimer);
+      sessionTimer = null;
       broker.close();
+    },
+
+    /** The session signed out in this process: its streams end now (others' within SESSION_CHECK_MS). */
+    endSession(tokenId: number) {
+      for (const [s, v] of streams) if (v.tokenId === tokenId) s.end();
     },
 
     /** Open streams in this process, or of one user (tests, diagnostics). */
     openStreams(userId?: number) {
-      return userId === undefined ? streams.size : [...streams.values()].filter((u) => u === userId).length;
+      return userId === undefined ? streams.size : [...streams.values()].filter((s) => s.userId === userId).length;
     },
   };
 }

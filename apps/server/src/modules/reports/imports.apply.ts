@@ -53,7 +53,7 @@ export async function applyImport(ctx: JobContext, id: number) {
     return { id, state: 'failed' };
   }
   const lang = asLang(actor.user.lang);
-  const audit = auditTrail({ clock });
+  const audit = auditTrail({ clock, config: { appKey: ctx.appKey } });
   const rctx = contextFor(actor, lang);
   const rules =
     imp.kind === 'users'

@@ -1,10 +1,5 @@
 import type { Lang, ShareBody, ShareExpiryUnit, ShareLinkAdminQuery, ShareLinkUpdateBody } from '@brandvault/contract';
-import {
-  SHARED_WITH_ME_MAX,
-  SHARE_PASS_MINUTES,
-  SHARE_RECIPIENTS_LIMIT,
-  SHARE_UNLOCK_TRIES,
-} from '@brandvault/contract';
+import { SHARED_WITH_ME_MAX, SHARE_PASS_MINUTES, SHARE_RECIPIENTS_LIMIT } from '@brandvault/contract';
 import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
@@ -31,6 +26,7 @@ import { fileSafetyHeaders } from '../files/files.service.js';
 import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
+import { shareLinkLimits } from './shareLinks.limits.js';
 import { shareLinkItem } from './shareLinks.view.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
 
@@ -62,6 +58,7 @@ const target = (row: { id: number }, name: string) => ({ type: 'share_link', id:
 
 export function shareLinksService(deps: Deps, files: FilesService) {
   const { repos, clock, appKey, handle, limiter, storage, config } = deps;
+  const limits = shareLinkLimits(limiter, appKey);
   const now = () => iso(clock.now());
   const audit = auditTrail(deps);
   /** The lookup key of a token: its HMAC with the app key (the token itself is never stored). */
@@ -141,6 +138,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   ) {
     const row = await live(collectionId, token);
     if (!signedIn && row.audience !== 'anyone') throw new AppError('NOT_FOUND');
+    if (!signedIn) await limits.view(ctx, row.id);
     const viewerId = signedIn ? ctx.actor!.user.id : null;
     const sp = await principal(row, viewerId, q.pass ?? passHeader);
     if (!shareLinksPolicy.linkCan(sp, 'view', now()))
@@ -152,7 +150,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
       repos.collections.counts(sight, [collectionId]),
     ]);
-    await repos.shareLinks.countView(row.id);
+    if (await limits.firstView(ctx, row.id)) await repos.shareLinks.countView(row.id);
     const { pass } = issuePass(row.id, viewerId ?? 0, sp.unlocked);
     const base = `/api/ops/collection/${collectionId}/shared/${token}/asset`;
     const fileUrl = (assetId: number, kind: ShareFileKind) =>
@@ -398,14 +396,9 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     async unlock(ctx: AnyContext, id: number, token: string, password: string) {
       const row = await live(id, token);
       if (row.audience === 'users' && !ctx.actor) throw new AppError('NOT_FOUND');
-      const keys = [`share-unlock:link:${row.id}`, `share-unlock:ip:${ctx.ip}`];
-      for (const key of keys) {
-        const seen = await limiter.peek(key);
-        if (seen.count >= SHARE_UNLOCK_TRIES)
-          throw new AppError('TOO_MANY_ATTEMPTS', { headers: { 'retry-after': String(seen.retryAfterSeconds) } });
-      }
+      await limits.beforeUnlock(ctx, row.id);
       if (row.password_hash === null || !(await checkPassword(row.password_hash, password))) {
-        for (const key of keys) await limiter.hit(key, 60);
+        await limits.wrongPassword(ctx, row.id);
         throw invalid({ password: 'invalid' });
       }
       const viewerId = ctx.actor?.user.id ?? 0;

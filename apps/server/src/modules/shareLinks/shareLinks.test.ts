@@ -332,8 +332,12 @@ describe('share links', () => {
     const before = await downloads();
     const col = await collection(owner.client, ['a1']);
     const l = await share(owner.client, col, { audience: 'anyone' });
+    // Two visitors (a view is counted once per visitor and hour, however often they open it).
     await pub_(l);
     await pub_(l);
+    const second = t.client();
+    second.ip = '10.0.0.20';
+    await second.get(`${base(l)}/public/view`);
     await file(l, 'a1', 'original');
     await file(l, 'a1', 'thumbnail');
     // A player's range requests: served in parts, counted once (at the first byte).

@@ -68,7 +68,7 @@ function jobDeps(job: JobContext): Deps {
   if (!job.storage) throw new PermanentJobError('sync.run needs the blob store');
   return {
     handle: { db: job.db, dialect: job.dialect, close: async () => undefined },
-    config: { maxUploadBytes: job.sync.maxUploadBytes },
+    config: { maxUploadBytes: job.sync.maxUploadBytes, appKey: job.appKey },
     clock: job.clock,
     storage: job.storage,
     repos: makeRepos(job.db),

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { WATERMARK_OPACITY, WATERMARK_SCALE } from '@brandvault/contract';
 import type { WatermarkPosition } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
+import { sha256 } from '../../lib/crypto.js';
 import type { Deps } from '../../services.js';
 import type { Principal } from '../auth/actor.js';
 import { isGuestOnly } from './watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';
+import { shortTraceCode, traceCode } from './traceCode.js';
 import type { Marked, OverlaySpec } from './watermark.render.js';
 import { renderMarks } from './watermark.render.js';
 
@@ -104,7 +105,7 @@ export async function planWatermark(
       const collection = await deps.repos.collections.byId(principal.link.collection_id);
       text = `${text ? `${text} · ` : ''}${collection?.name ?? ''} · link #${principal.link.id}${viewer ? '' : ` · ${day}`}`;
     }
-    trace = { text, code: randomToken(16), linkId: share ? principal.link.id : null, userId: viewer?.id ?? null };
+    trace = { text, code: traceCode(), linkId: share ? principal.link.id : null, userId: viewer?.id ?? null };
   }
   if (!overlay && !trace) return null;
   return { brandId, overlay, trace };
@@ -122,6 +123,7 @@ export async function applyWatermark(
   return renderMarks(input, {
     overlay: plan.overlay,
     traceText: plan.trace?.text ?? null,
+    traceLabel: plan.trace ? shortTraceCode(plan.trace.code) : null,
     traceCode: plan.trace?.code ?? null,
   });
 }

@@ -103,6 +103,17 @@ async function traceLayer(text: string, W: number, H: number): Promise<OverlayOp
   return { input: await fitWithin(tile, W, H), tile: true };
 }
 
+/**
+ * The short trace code, large and nearly opaque in a corner: metadata is lost on any re-save, this
+ * stays legible after resizing to half and JPEG at low quality, so an admin can type it in.
+ */
+async function codeLayer(label: string, W: number, H: number): Promise<OverlayOptions> {
+  const px = Math.max(12, Math.round(Math.min(W, H) / 16));
+  const line = await fade(await textImage(label, px), 85);
+  const margin = Math.round(Math.min(W, H) * 0.02);
+  return { input: await fitWithin(await padded(line, margin), W, H), gravity: 'southwest' };
+}
+
 const xmpPacket = (code: string) =>
   `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">` +
   `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" ` +
@@ -121,7 +132,12 @@ export interface Marked {
  */
 export async function renderMarks(
   input: Buffer | string,
-  marks: { overlay: OverlaySpec | null; traceText: string | null; traceCode: string | null },
+  marks: {
+    overlay: OverlaySpec | null;
+    traceText: string | null;
+    traceCode: string | null;
+    traceLabel?: string | null;
+  },
 ): Promise<Marked | null> {
   const options = { limitInputPixels: DEFAULT_PIXEL_LIMIT, failOn: 'error', autoOrient: true } as const;
   let meta;
@@ -137,6 +153,7 @@ export async function renderMarks(
   const layers: OverlayOptions[] = [];
   if (marks.overlay) layers.push(await overlayLayer(marks.overlay, W, H));
   if (marks.traceText) layers.push(await traceLayer(marks.traceText, W, H));
+  if (marks.traceLabel) layers.push(await codeLayer(marks.traceLabel, W, H));
   let pipeline = sharp(input, options).composite(layers).keepIccProfile().timeout({ seconds: 60 });
   if (marks.traceCode) pipeline = pipeline.withXmp(xmpPacket(marks.traceCode));
   if (out.format === 'jpeg') pipeline = pipeline.jpeg({ quality: 90 });

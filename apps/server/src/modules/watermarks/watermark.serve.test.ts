@@ -126,7 +126,7 @@ describe('watermarks for guests and members', () => {
     await admin.post(`/api/ops/brand/${brand.id}/watermark`, { traceable: true });
     const down = await guest.client.get(`/api/ops/asset/${assetId}/download`);
     const meta = await sharp(down.rawPayload).metadata();
-    expect(meta.xmp?.toString()).toMatch(/<bv:TraceId>[A-Za-z0-9_-]{22}<\/bv:TraceId>/);
+    expect(meta.xmp?.toString()).toMatch(/<bv:TraceId>[0-9A-Z]{20}<\/bv:TraceId>/);
     expect(meta.xmp?.toString()).not.toContain(guest.email);
     const traced = await traceOf(down.rawPayload);
     expect(traced).toMatchObject({

@@ -3,6 +3,29 @@ import type { Db } from '../../db/index.js';
 import type { BrandWatermarksTable, DownloadTracesTable } from '../../db/schema.js';
 
 export function watermarksRepo(db: Db) {
+  const traceRows = () =>
+    db
+      .selectFrom('download_traces as t')
+      .leftJoin('share_links as l', 'l.id', 't.link_id')
+      .leftJoin('collections as c', 'c.id', 'l.collection_id')
+      .leftJoin('users as o', 'o.id', 'l.owner_id')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .leftJoin('assets as a', 'a.id', 't.asset_id')
+      .select([
+        't.code',
+        't.link_id',
+        't.user_id',
+        't.asset_id',
+        't.created_at',
+        'c.name as collection_name',
+        'o.first_name as owner_first',
+        'o.last_name as owner_last',
+        'u.first_name as user_first',
+        'u.last_name as user_last',
+        'u.email as user_email',
+        'a.name as asset_name',
+      ]);
+
   return {
     /** The brand's watermark with the brand's name (the mark drawn when no image is set). */
     ofBrand: (brandId: number) =>
@@ -62,30 +85,13 @@ export function watermarksRepo(db: Db) {
       await db.insertInto('download_traces').values(row).execute();
     },
     /** A trace with who and what it names, as they are now. */
-    traceByCode: (code: string) =>
-      db
-        .selectFrom('download_traces as t')
-        .leftJoin('share_links as l', 'l.id', 't.link_id')
-        .leftJoin('collections as c', 'c.id', 'l.collection_id')
-        .leftJoin('users as o', 'o.id', 'l.owner_id')
-        .leftJoin('users as u', 'u.id', 't.user_id')
-        .leftJoin('assets as a', 'a.id', 't.asset_id')
-        .select([
-          't.code',
-          't.link_id',
-          't.user_id',
-          't.asset_id',
-          't.created_at',
-          'c.name as collection_name',
-          'o.first_name as owner_first',
-          'o.last_name as owner_last',
-          'u.first_name as user_first',
-          'u.last_name as user_last',
-          'u.email as user_email',
-          'a.name as asset_name',
-        ])
-        .where('t.code', '=', code)
-        .executeTakeFirst(),
+    traceByCode: (code: string) => traceRows().where('t.code', '=', code).executeTakeFirst(),
+    /** The traces whose code starts with the 8 characters drawn on the picture (one, almost always). */
+    tracesByPrefix: (prefix: string) =>
+      traceRows()
+        .where('t.code', 'like', `${prefix.replace(/[^0-9A-Z]/g, '')}%`)
+        .limit(2)
+        .execute(),
   };
 }
 export type WatermarksRepo = ReturnType<typeof watermarksRepo>;

@@ -10,5 +10,5 @@ export function watermarksRoutes(app: FastifyInstance, m: MountDeps, s: Services
   mount(app, m, routes.brandWatermarkUpdate, ({ ctx, params, body, files }) =>
     s.watermarks.update(ctx, params.id, body, files),
   );
-  mount(app, m, routes.watermarkTrace, ({ ctx, files }) => s.watermarks.trace(ctx, files));
+  mount(app, m, routes.watermarkTrace, ({ ctx, files, body }) => s.watermarks.trace(ctx, files, body.code));
 }

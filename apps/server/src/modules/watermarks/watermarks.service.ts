@@ -15,6 +15,7 @@ import { assetTarget, auditTrail, brandTarget } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { fileSafetyHeaders } from '../files/files.service.js';
 import { overlaySettings } from './watermark.apply.js';
+import { typedTraceCode } from './traceCode.js';
 import { isPng, readTraceCode } from './watermark.render.js';
 import { watermarksPolicy } from './watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';
@@ -108,11 +109,18 @@ export function watermarksService(deps: Deps) {
     },
 
     /** The admin tool: which link or user a downloaded file was made for, from its trace code. */
-    async trace(ctx: RequestContext, files: FormFile[]): Promise<WatermarkTrace> {
+    async trace(ctx: RequestContext, files: FormFile[], typed?: string): Promise<WatermarkTrace> {
       const file = files.find((f) => f.field === 'file');
-      if (!file) throw invalid({ file: 'required' });
-      const code = await readTraceCode(file.data);
-      const row = code ? await repos.watermarks.traceByCode(code) : undefined;
+      const prefix = typed?.trim() ? typedTraceCode(typed) : null;
+      if (!file && typed?.trim() && !prefix) throw invalid({ code: 'invalid' });
+      if (!file && !prefix) throw invalid({ file: 'required' });
+      const code = file ? await readTraceCode(file.data) : null;
+      // The XMP when the file still has it; else the code drawn on the picture, as the admin read it.
+      let row = code ? await repos.watermarks.traceByCode(code) : undefined;
+      if (!row && prefix) {
+        const rows = await repos.watermarks.tracesByPrefix(prefix);
+        row = rows.length === 1 ? rows[0] : undefined;
+      }
       const kind = row ? (row.link_id !== null ? 'link' : 'user') : null;
       await handle.db.transaction().execute((trx) =>
         audit.record(trx, ctx, {
@@ -120,7 +128,7 @@ export function watermarksService(deps: Deps) {
           ...(row?.asset_id && row.asset_name
             ? { target: assetTarget({ id: row.asset_id, name: row.asset_name }) }
             : {}),
-          info: { file_name: file.filename.slice(0, 255), found: !!row, trace_kind: kind },
+          info: { file_name: file?.filename.slice(0, 255) ?? null, found: !!row, trace_kind: kind },
         }),
       );
       if (!row || !kind) return { found: false, trace: null };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Container } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { IconListDetails, IconShieldCheck } from '@tabler/icons-react';
 import { AUDIT_EVENT_NAMES, AUDIT_SECTION_NAMES, auditEventLabel, auditSectionLabel } from '@brandvault/contract';
 import type { AuditEntry, AuditEventName, AuditSection } from '@brandvault/contract';
@@ -15,6 +15,7 @@ import { auditColumns } from './auditColumns';
 import type { Lang } from './auditColumns';
 import { AuditDetails } from './AuditDetails';
 import { AuditExportButton } from '../reports/AuditExportButton';
+import { AuditVerifyButton, AuditVerifyResult, useAuditVerify } from './AuditVerifyButton';
 
 const PER_PAGE = 25;
 
@@ -77,14 +78,21 @@ export default function AuditPage() {
   };
   const entries = useAuditEntries(query);
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  const verify = useAuditVerify();
 
   return (
     <Container size="xl" py="xl">
       <PageHeader
         title={t('audit.title')}
         description={t('audit.subtitle')}
-        actions={<AuditExportButton query={query} />}
+        actions={
+          <Group gap="sm">
+            <AuditVerifyButton verify={verify} />
+            <AuditExportButton query={query} />
+          </Group>
+        }
       />
+      {verify.data && <AuditVerifyResult result={verify.data} />}
       <AdminTable<AuditEntry>
         table={table}
         query={entries}

@@ -190,8 +190,8 @@ describe('composer', () => {
       if (url.startsWith('/api/ops/asset/5/comment/mentionable'))
         return json(200, {
           items: [
-            { ...grace, email: 'grace@example.com' },
-            { ...ada, email: 'ada@example.com' },
+            { ...grace, photo_thumb_uri: '/api/media/grace.webp' },
+            { ...ada, photo_thumb_uri: null },
           ],
         });
       if (method === 'POST' && url === '/api/ops/asset/5/comment/add')
@@ -204,6 +204,9 @@ describe('composer', () => {
     await user.type(box, 'Please check @');
     const list = await screen.findByRole('listbox', { name: 'People to mention' });
     await within(list).findByRole('option', { name: /Ada Lovelace/ });
+    // Names and faces, no addresses.
+    expect(list).not.toHaveTextContent('@');
+    expect(list.querySelector('img[src="/api/media/grace.webp"]')).not.toBeNull();
     expect(within(list).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(box).toHaveValue('Please check @[Ada Lovelace](1) ');

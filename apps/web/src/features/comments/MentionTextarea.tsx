@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Paper, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { COMMENT_MAX } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -180,12 +180,13 @@ export function MentionTextarea({
                 onMouseEnter={() => setIndex(i)}
                 onClick={() => choose(p)}
               >
-                <Text size="sm" fw={500} truncate>
-                  {p.name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {p.email}
-                </Text>
+                {/* A name and a face: the writer may have no right to see people's addresses. */}
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar src={p.photo_thumb_uri} alt="" name={p.name} color="initials" size={24} radius="xl" />
+                  <Text size="sm" fw={500} truncate>
+                    {p.name}
+                  </Text>
+                </Group>
               </UnstyledButton>
             ))
           )}

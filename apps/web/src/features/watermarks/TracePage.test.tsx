@@ -71,6 +71,29 @@ describe('TracePage', { timeout: 20_000 }, () => {
     expect((sent[0]!.get('file') as File).name).toBe('leaked.jpg');
   });
 
+  it('finds a re-saved copy by the code typed from its corner', async () => {
+    const user = userEvent.setup();
+    const sent = stubApi(() =>
+      json(200, {
+        found: true,
+        trace: {
+          code: 'ABCD1234EFGH5678JKMN',
+          kind: 'link',
+          link: { id: 12, name: 'Press kit', owner: 'Grace Hopper' },
+          user: null,
+          asset: { id: 4, name: 'hero.jpg' },
+          created_at: '2026-11-20T10:00:00.000Z',
+        },
+      }),
+    );
+    renderApp('/watermark/trace');
+    await user.type(await screen.findByLabelText('Or the code on the picture', {}, { timeout: 8000 }), 'BV-ABCD-1234');
+    await user.click(screen.getByRole('button', { name: 'Read identifier' }));
+    expect(await screen.findByText('Identifier found: Share link')).toBeInTheDocument();
+    expect(sent[0]!.get('code')).toBe('BV-ABCD-1234');
+    expect(sent[0]!.get('file')).toBeNull();
+  });
+
   it('says so when the file carries no identifier', async () => {
     const user = userEvent.setup();
     stubApi(() => json(200, { found: false, trace: null }));

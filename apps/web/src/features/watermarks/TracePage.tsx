@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Container, FileInput, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Container, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSearch, IconFingerprint, IconQuestionMark } from '@tabler/icons-react';
 import type { WatermarkTrace } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -16,16 +16,20 @@ export default function TracePage() {
   usePageTitle(t('trace.title'));
   const trace = useTraceFile();
   const [file, setFile] = useState<File | null>(null);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (!file) return;
+    if (!file && !code.trim()) return;
     setError(null);
-    trace.mutate(file, {
-      onError: (err) => {
-        if (!applyFieldErrors({ setErrors: (f) => setError(Object.values(f)[0] ?? null) }, err)) notifyError(err);
+    trace.mutate(
+      { file, code: code.trim() },
+      {
+        onError: (err) => {
+          if (!applyFieldErrors({ setErrors: (f) => setError(Object.values(f)[0] ?? null) }, err)) notifyError(err);
+        },
       },
-    });
+    );
   };
   return (
     <Container size="md" py="lg">
@@ -46,7 +50,18 @@ export default function TracePage() {
               clearable
               style={{ flex: '1 1 240px' }}
             />
-            <Button type="submit" disabled={!file} loading={trace.isPending}>
+            <TextInput
+              label={t('trace.codeInput')}
+              description={t('trace.codeHelp')}
+              placeholder="BV-XXXX-XXXX"
+              value={code}
+              onChange={(e) => {
+                setCode(e.currentTarget.value);
+                trace.reset();
+              }}
+              style={{ flex: '1 1 180px' }}
+            />
+            <Button type="submit" disabled={!file && !code.trim()} loading={trace.isPending}>
               {t('trace.submit')}
             </Button>
           </Group>

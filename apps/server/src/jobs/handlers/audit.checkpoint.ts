@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { chainKey } from '../../modules/audit/audit.chain.js';
+import { writeCheckpoint } from '../../modules/audit/audit.checkpoints.js';
+import { PermanentJobError } from '../errors.js';
+import { defineHandler } from '../types.js';
+
+/**
+ * Anchors the audit chain outside the database: its head, signed with the chain key, as an object
+ * in the blob store (object-locked on S3 when AUDIT_LOCK_DAYS is set). Verify checks the chain
+ * against every checkpoint, so a rewrite or a cut tail behind one is found even by a writer who
+ * could re-link the rows.
+ */
+export const auditCheckpoint = defineHandler({
+  schema: z.object({
+    lockDays: z.number().int().min(0).default(0),
+    lockMode: z.enum(['GOVERNANCE', 'COMPLIANCE']).default('COMPLIANCE'),
+  }),
+  async run({ lockDays, lockMode }, { db, storage, clock, appKey }) {
+    if (!storage) throw new PermanentJobError('audit.checkpoint needs the blob store');
+    const cp = await writeCheckpoint({ db, storage, clock, key: chainKey(appKey) }, { days: lockDays, mode: lockMode });
+    return cp ? { seq: cp.seq } : { seq: null };
+  },
+});
