@@ -129,7 +129,12 @@ try {
   if (!keep) rmSync(dir, { recursive: true, force: true });
   else console.log(`docker-commands: kept ${dir}`);
 }
-recordStep('docker commands', (Date.now() - started) / 1000, failed ? 'failed' : 'passed', failed?.message ?? '');
+recordStep(
+  inPlace ? 'Dockerfile CMD and worker (in place)' : 'Dockerfile commands (copy)',
+  (Date.now() - started) / 1000,
+  failed ? 'FAIL' : 'ok',
+  failed?.message ?? '',
+);
 process.exit(failed ? 1 : 0);
 
 function start([bin, ...args], childEnv) {
