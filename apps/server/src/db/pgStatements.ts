@@ -21,6 +21,14 @@ export function namedStatementClient(): typeof pg.Client {
     return name;
   };
   class NamedStatementClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // A client checked out between two queries (in a transaction) has no pool listener: when
+      // PostgreSQL restarts, its 'error' would crash the process. The pending or next query fails
+      // instead, and the pool drops the client when it comes back unqueryable.
+      this.on('error', () => undefined);
+    }
+
     // pg's overloads are many; Kysely calls query(text, values) and expects a promise.
     override query(...args: unknown[]): never {
       const [text, values] = args;
