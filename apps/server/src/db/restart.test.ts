@@ -6,6 +6,7 @@ import { freePort, throwawayPostgres, until } from '../../test/throwaway.js';
 import type { ThrowawayPostgres } from '../../test/throwaway.js';
 import { request, serverProcess, signIn } from '../../test/processes.js';
 import type { Answer, ServerProcess } from '../../test/processes.js';
+import { onePass } from '../../test/dialect.js';
 
 // A PostgreSQL restart under load, with real processes: an API server (no cluster primary) and a
 // separate job worker, on a PostgreSQL server of the test's own that it stops and starts again.
@@ -61,7 +62,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('a PostgreSQL restart under load', () => {
+describe.skipIf(!onePass)('a PostgreSQL restart under load', () => {
   it('keeps every process up, answers 503 meanwhile, and recovers without a restart', async (t) => {
     if (!pg) return t.skip();
     const { xsrf, auth } = await signIn(port, EMAIL, PASSWORD);

@@ -8,6 +8,7 @@ import { request, serverProcess } from '../../test/processes.js';
 import type { ServerProcess } from '../../test/processes.js';
 import { freePort, until } from '../../test/throwaway.js';
 import { SQLITE_FILE } from '../db/index.js';
+import { onePass } from '../../test/dialect.js';
 
 // A worker process killed (SIGKILL) in the middle of a job: another worker runs it once the short
 // lease has run out, and runs it once. The job is a reset mail to an SMTP server that never
@@ -24,7 +25,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('a worker killed mid-job', () => {
+describe.skipIf(!onePass)('a worker killed mid-job', () => {
   it('leaves its job to another worker after the lease, run exactly once', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'bv-lease-'));
     const port = await freePort();
