@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** What services and policies may not import: Fastify's objects, and Kysely beyond its types. */
+const SERVICE_PATHS = [
+  { name: 'fastify', message: 'Services take a RequestContext and plain values, not Fastify objects.' },
+  { name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,15 +33,26 @@ export default tseslint.config(
     },
   },
   {
-    // Services take a request context and plain values, never Fastify's request or reply.
-    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.policy.ts'],
+    // Policies and services take plain values, never Fastify's request or reply.
+    files: ['apps/server/src/**/*.policy.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: SERVICE_PATHS }],
+    },
+  },
+  {
+    // Services ask their domain's policy (or requireAccess), never the principal's raw rights.
+    files: ['apps/server/src/**/*.service.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'fastify', message: 'Services take a RequestContext and plain values, not Fastify objects.' },
-            { name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true },
+          paths: SERVICE_PATHS,
+          patterns: [
+            {
+              group: ['**/access/principal.js'],
+              importNames: ['hasPermission', 'hasRole', 'isAdmin'],
+              message: "Ask the domain's <domain>.policy.ts (or requireAccess), not the principal's raw rights.",
+            },
           ],
         },
       ],
@@ -54,6 +71,23 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    // One unit of work per change: services commit through deps.change(), which wakes the worker.
+    files: ['apps/server/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Commit a change through deps.change(ctx, async (u) => …) (unitOfWork/unitOfWork.ts).',
+        },
+        {
+          selector: "MemberExpression[object.name='deps'][property.name='wake']",
+          message: 'deps.change() wakes the worker after commit when the unit enqueued a job or a mail.',
+        },
       ],
     },
   },

@@ -12,6 +12,7 @@ import { withStartupLock } from './db/startupLock.js';
 import { appKeyOf, seed } from './db/seed.js';
 import { chainKey } from './modules/audit/audit.chain.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
+import { auditTrail } from './modules/audit/audit.trail.js';
 import { AppError, installErrorHandling, sendError } from './http/errors.js';
 import { openApiDocument } from './http/openapi.js';
 import { RateLimiter } from './http/rateLimit.js';
@@ -19,7 +20,8 @@ import { folderParamOf } from './http/route.js';
 import type { MountDeps } from './http/route.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
-import { startDispatcher, startWorker } from './jobs/start.js';
+import { startDispatcher } from './jobs/dispatch.js';
+import { startWorker } from './worker/start.js';
 import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
 import { mediaUrlFactory } from './lib/mediaUrl.js';
@@ -56,6 +58,7 @@ import { metricsService } from './modules/metrics/metrics.service.js';
 import { registerHttpMetrics } from './http/httpMetrics.js';
 import { makeRepos } from './repos.js';
 import { makeServices } from './services.js';
+import { unitOfWork } from './unitOfWork/unitOfWork.js';
 import { createBlobStore, LocalBlobStore } from './storage/index.js';
 import { DiskReserve } from './storage/diskReserve.js';
 import type { BlobStore } from './storage/index.js';
@@ -106,7 +109,26 @@ export async function buildApp(
     await disk.check();
     if (storage instanceof LocalBlobStore) storage.roomCheck = () => disk.assertRoom();
     const media = mediaUrlFactory(appKey, clock);
-    const deps: Deps = { handle, config, clock, mailer, storage, media, limiter, appKey, log: app.log, repos, disk };
+    const units = unitOfWork({
+      db: handle.db,
+      repos: makeRepos,
+      audit: auditTrail({ clock, config }),
+      wake: () => deps.wake?.(),
+    });
+    const deps: Deps = {
+      handle,
+      config,
+      clock,
+      mailer,
+      storage,
+      media,
+      limiter,
+      appKey,
+      log: app.log,
+      repos,
+      disk,
+      ...units,
+    };
     const services = makeServices(deps);
 
     await registerSecurityHeaders(app, config.appUrl, config.profilePhotoHosts ? [config.profilePhotoHosts.host] : []);

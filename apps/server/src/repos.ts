@@ -15,6 +15,7 @@ import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
+import { accessRepo } from './modules/access/access.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db) {
@@ -35,6 +36,7 @@ export function makeRepos(db: Db) {
     sync: syncRepo(db),
     cropPresets: cropPresetsRepo(db),
     setup: setupRepo(db),
+    access: accessRepo(db),
   };
 }
 export type Repos = ReturnType<typeof makeRepos>;

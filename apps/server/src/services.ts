@@ -30,6 +30,7 @@ import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import type { Repos } from './repos.js';
+import type { Change, RunTx, Unit } from './unitOfWork/unitOfWork.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
@@ -37,6 +38,9 @@ import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
+
+/** One change's transaction, repositories, audit, events, mail and jobs (`deps.change`). */
+export type UnitOfWork = Unit<Repos>;
 
 /** What services may use. Built once per app; tests build the real thing on a temp data dir. */
 export interface Deps {
@@ -55,6 +59,10 @@ export interface Deps {
   appKey: string;
   log: FastifyBaseLogger;
   repos: Repos;
+  /** One change a user makes, in one transaction with its audit entry, events, mail and jobs. */
+  change: Change<Repos>;
+  /** A transaction with its repositories, for work nobody asked for (no audit entry). */
+  tx: RunTx<Repos>;
   /** Room on DATA_DIR's disk: `assertRoom()` before accepting work that writes new files. */
   disk?: DiskReserve;
 }

@@ -3,7 +3,7 @@ import { openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { withStartupLock } from './db/startupLock.js';
 import { consoleLog } from './jobs/log.js';
-import { startWorker } from './jobs/start.js';
+import { startWorker } from './worker/start.js';
 import { mailerFromConfig } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 import { systemClock } from './lib/clock.js';

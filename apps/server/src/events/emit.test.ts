@@ -3,7 +3,7 @@ import { memoryLog, openTestDb } from '../jobs/testDb.js';
 import type { TestDb } from '../jobs/testDb.js';
 import { defineHandler } from '../jobs/types.js';
 import { Worker } from '../jobs/worker.js';
-import { handlers } from '../jobs/handlers/index.js';
+import { handlers } from '../worker/handlers/index.js';
 import { emit } from './emit.js';
 import { subscribe } from './subscribe.js';
 

@@ -1,5 +1,5 @@
 import type { EnqueueOptions } from '../jobs/queue.js';
-import type { JobName, JobPayload } from '../jobs/handlers/index.js';
+import type { JobName, JobPayload } from '../jobs/payloads.js';
 import type { EventName, EventPayload } from './catalogue.js';
 
 /** One event → one job: the job's payload (and options, e.g. a dedupe key) made from the event's. */

@@ -1,4 +1,4 @@
-import type { Actor } from '../modules/auth/actor.js';
+import type { Actor } from '../access/principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

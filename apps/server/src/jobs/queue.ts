@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { iso, systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
-import type { JobName, JobPayload } from './handlers/index.js';
+import type { JobName, JobPayload } from './payloads.js';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { iso } from '../lib/clock.js';
-import { handlers } from './handlers/index.js';
+import { handlers } from '../worker/handlers/index.js';
 import { enqueue, enqueueAny } from './queue.js';
 import type { Recurring } from './recurring.js';
-import { recurringJobs } from './start.js';
+import { recurringJobs } from '../worker/start.js';
 
 const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import type { JobName, JobPayload } from './handlers/index.js';
+import type { JobName, JobPayload } from './payloads.js';
 import { enqueueAny } from './queue.js';
 
 /** A job to enqueue once per time slot of `intervalMs`, counted from the Unix epoch. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { iso } from '../lib/clock.js';
-import { handlers } from './handlers/index.js';
+import { handlers } from '../worker/handlers/index.js';
 import { enqueueDueSchedules, nextRunAfter, removeSchedule, saveSchedule } from './schedules.js';
 import { memoryLog, openTestDb } from './testDb.js';
 import type { TestDb } from './testDb.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { iso, systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
-import type { JobName, JobPayload } from './handlers/index.js';
+import type { JobName, JobPayload } from './payloads.js';
 import { enqueueAny } from './queue.js';
 
 /**

@@ -4,9 +4,9 @@ import { searchMaintenanceRepo } from '../modules/search/search.maintenance.repo
 import { searchRepo } from '../modules/search/search.repo.js';
 import { makeRepos } from '../repos.js';
 import { newUserRow } from '../modules/users/userRow.js';
-import { handlers } from './handlers/index.js';
+import { handlers } from '../worker/handlers/index.js';
 import { enqueue } from './queue.js';
-import { recurringJobs } from './start.js';
+import { recurringJobs } from '../worker/start.js';
 
 const recurring = recurringJobs();
 import { memoryLog, openTestDb } from './testDb.js';

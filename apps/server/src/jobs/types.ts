@@ -64,7 +64,7 @@ export interface JobContext {
 }
 
 /**
- * One per job name, in `handlers/<name>.ts`. `run` must be idempotent: delivery is at least once
+ * One per job name, in `worker/handlers/<name>.ts`. `run` must be idempotent: delivery is at least once
  * (a crash after the work but before the row says `done` runs it again).
  */
 export interface JobHandler<S extends z.ZodType = z.ZodType> {

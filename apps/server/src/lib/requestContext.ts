@@ -1,5 +1,5 @@
 import type { Lang } from '@brandvault/contract';
-import type { Actor } from '../modules/auth/actor.js';
+import type { Actor } from '../access/principal.js';
 
 /**
  * Who asks, from where, in which language: what a service needs of a request, and nothing of

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, makeUser, adminClient, startApp } from '../../test/harness.js';
 import type { TestApp } from '../../test/harness.js';
-import { handlers } from '../jobs/handlers/index.js';
+import { handlers } from '../worker/handlers/index.js';
 import { memoryLog, openTestDb } from '../jobs/testDb.js';
 import type { TestDb } from '../jobs/testDb.js';
 import { Worker } from '../jobs/worker.js';

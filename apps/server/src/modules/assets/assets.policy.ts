@@ -1,10 +1,8 @@
 import type { AssetAbilities } from '@brandvault/contract';
 import { brandsPolicy } from '../brands/brands.policy.js';
-import type { Actor, Principal } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
-
-/** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
-export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.private');
+import { accessKind } from '../access/accessKind.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { hasPermission, seesPrivate } from '../../access/principal.js';
 
 /**
  * Can the actor see this asset at all (brand access is checked separately)? Removed assets stay
@@ -61,4 +59,11 @@ export const assetsPolicy = {
     return sees && (action === 'view' || assetAbilities(principal, row)[action]);
   },
   abilities: (principal: Actor, row: { status: string }) => assetAbilities(principal, row),
+  /** Removed assets are listed (and restored) by those who may remove them. */
+  seesRemoved: (principal: Principal) => hasPermission(principal, 'asset.delete'),
+  /** Originals and crops go to those with the download right (the asset itself judged apart). */
+  downloads: (principal: Principal) => hasPermission(principal, 'asset.download'),
 };
+
+/** Assets by id for requireAccess. */
+export const assetAccess = accessKind('assets', (p, action: AssetAction, r) => assetsPolicy.can(p, action, r));

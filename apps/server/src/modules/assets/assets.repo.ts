@@ -150,28 +150,6 @@ export function assetsRepo(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
-    /**
-     * Everything the asset policy needs to judge a set of assets for one user, in one statement:
-     * the asset, its folder's state, its brand's status and whether the user belongs to it.
-     */
-    accessRows: (ids: number[], userId: number) =>
-      db
-        .selectFrom('assets')
-        .innerJoin('folders', 'folders.id', 'assets.folder_id')
-        .innerJoin('brands', 'brands.id', 'assets.brand_id')
-        .leftJoin('user_brands', (j) =>
-          j.onRef('user_brands.brand_id', '=', 'assets.brand_id').on('user_brands.user_id', '=', userId),
-        )
-        .selectAll('assets')
-        .select([
-          'folders.private_path',
-          'folders.status as folder_status',
-          'brands.status as brand_status',
-          'user_brands.user_id as member_id',
-        ])
-        .where('assets.id', 'in', ids)
-        .execute(),
-
     manyWithFolder: (ids: number[]) =>
       db
         .selectFrom('assets')

@@ -4,22 +4,18 @@ import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
-import { enqueue } from '../../jobs/queue.js';
-import { makeRepos } from '../../repos.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
-import { visibleBrand } from '../brands/brandAccess.js';
+import type { Actor } from '../../access/principal.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import type { FilesService } from '../files/files.service.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import { BlobNotFoundError } from '../../storage/index.js';
-import { assetAbilities, canSeeAsset } from './assets.policy.js';
+import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
-import { countDownload } from '../downloads/downloads.counts.js';
+import { recordDownload } from '../downloads/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
@@ -30,25 +26,22 @@ import { failed, ingestNewAsset } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import { withActor } from '../../lib/requestContext.js';
-import { emit } from '../../events/index.js';
 import { requireAccess } from '../access/requireAccess.js';
-import { assetTarget, auditTrail, changesOf } from '../audit/audit.trail.js';
+import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 
 /** Metadata an edit records before and after. */
 const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
 
 export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
-  const { repos, clock, appKey, handle } = deps;
+  const { repos, clock, appKey } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   /** The asset if the actor may see it (brand, privacy, status), else 404. */
   async function visible(actor: Actor, id: number) {
+    await requireAccess(repos, { actor, permission: 'view', kind: assetAccess, ids: [id] });
     const a = await repos.assets.withFolder(id);
     if (!a) throw new AppError('NOT_FOUND');
-    await visibleBrand(repos, actor, a.brand_id);
-    if (!canSeeAsset(actor, a)) throw new AppError('NOT_FOUND');
     return a;
   }
 
@@ -173,14 +166,14 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         ...(body.visibility ? { visibility: body.visibility } : {}),
         ...(body.name_locked !== undefined ? { name_locked: body.name_locked ? 1 : 0 } : {}),
       };
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).assets.update(id, { ...next, updated_at: now() });
+      await deps.change(ctx, async (u) => {
+        await u.repos.assets.update(id, { ...next, updated_at: now() });
         const lists = (v: { keywords?: string; categories?: string }) => ({
           ...(v.keywords !== undefined ? { keywords: JSON.parse(v.keywords) as string[] } : {}),
           ...(v.categories !== undefined ? { categories: JSON.parse(v.categories) as string[] } : {}),
         });
         const changes = changesOf({ ...a, ...lists(a) }, { ...next, ...lists(next) }, EDITABLE);
-        await audit.record(trx, ctx, { event: 'asset.update', target: assetTarget(a), changes });
+        await u.audit({ event: 'asset.update', target: assetTarget(a), changes });
       });
       return view(actor, id);
     },
@@ -189,16 +182,16 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     async move(ctx: RequestContext, folderId: number, ids: number[]) {
       const { actor } = ctx;
       const dest = await target(actor, folderId);
-      const rows = await requireAccess(repos, actor, ['asset', 'move'], ids);
+      const rows = await requireAccess(repos, { actor, permission: 'move', kind: assetAccess, ids });
       if (rows.some((a) => a.brand_id !== dest.brand_id)) throw invalid({ folder_id: 'invalid' });
-      const moved = await handle.db.transaction().execute(async (trx) => {
-        const n = await makeRepos(trx).assets.moveMany(
+      const moved = await deps.change(ctx, async (u) => {
+        const n = await u.repos.assets.moveMany(
           rows.map((a) => a.id),
           dest.id,
           now(),
         );
         for (const a of rows.filter((r) => r.folder_id !== dest.id))
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'asset.move',
             target: assetTarget(a),
             changes: { folder_id: { before: a.folder_id, after: dest.id } },
@@ -211,14 +204,13 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     /** A new asset sharing the stored file (blobs are only deleted once nothing refers to them). */
     async copy(ctx: RequestContext, id: number, folderId: number) {
       const { actor } = ctx;
-      const a = (await requireAccess(repos, actor, ['asset', 'copy'], [id]))[0]!;
+      const a = (await requireAccess(repos, { actor, permission: 'copy', kind: assetAccess, ids: [id] }))[0]!;
       const dest = await target(actor, folderId);
       if (dest.brand_id !== a.brand_id) throw invalid({ folder_id: 'invalid' });
       const at = now();
-      const newId = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
+      const newId = await deps.change(ctx, async (u) => {
         const { id: _id, private_path: _pp, folder_status: _fs, brand_status: _bs, member_id: _m, ...row } = a;
-        const copyId = await tx.assets.insert({
+        const copyId = await u.repos.assets.insert({
           ...row,
           folder_id: dest.id,
           current_version: 1,
@@ -226,7 +218,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           created_at: at,
           updated_at: at,
         });
-        await tx.assets.insertVersion({
+        await u.repos.assets.insertVersion({
           asset_id: copyId,
           number: 1,
           name: a.name,
@@ -245,15 +237,14 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           created_at: at,
         });
         if (a.derivatives === 'pending')
-          await enqueue(trx, 'assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
-        await audit.record(trx, ctx, {
+          await u.enqueue('assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
+        await u.audit({
           event: 'asset.copy',
           target: assetTarget(a),
           info: { copy_id: copyId, folder_id: dest.id },
         });
         return copyId;
       });
-      deps.wake?.();
       return view(actor, newId);
     },
 
@@ -262,12 +253,17 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const { actor } = ctx;
       const a = await visible(actor, id);
       const row = (
-        await requireAccess(repos, actor, ['asset', a.status === 'ACTIVE' ? 'remove' : 'restore'], [id])
+        await requireAccess(repos, {
+          actor,
+          permission: a.status === 'ACTIVE' ? 'remove' : 'restore',
+          kind: assetAccess,
+          ids: [id],
+        })
       )[0]!;
       const next = row.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).assets.update(id, { status: next, updated_at: now() });
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.assets.update(id, { status: next, updated_at: now() });
+        await u.audit({
           event: 'asset.status',
           target: assetTarget(row),
           changes: { status: { before: row.status, after: next } },
@@ -286,23 +282,22 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const actor = linkUser === null ? ctx.actor : await linkActor(repos, linkUser);
       if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
       const a = await visible(actor, id);
-      authorize(hasPermission(actor, 'asset.download'), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
+      authorize(assetsPolicy.downloads(actor), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
       const file = { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name };
       // Guests of a brand that watermarks for them get the marked (and maybe traced) picture.
       const answer =
         (await markedOriginal(deps, actor, a)) ?? (await files.original(file, range, q.disposition === 'inline'));
       // One entry per download, not per range request of a player or resumed transfer.
       if (answer.status === 200 || range?.startsWith('bytes=0-')) {
-        const jobs = await handle.db.transaction().execute(async (trx) => {
-          await audit.record(trx, withActor(ctx, actor), {
-            event: 'asset.download',
-            target: assetTarget(a),
-            info: { version: a.current_version },
-          });
-          await countDownload(trx, a, 'original', clock.now(), null, actor.user.id);
-          return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
-        });
-        if (jobs.length) deps.wake?.();
+        await deps.change(withActor(ctx, actor), (u) =>
+          recordDownload(u, {
+            assets: [a],
+            kind: 'original',
+            at: clock.now(),
+            userId: actor.user.id,
+            audit: { event: 'asset.download', target: assetTarget(a), info: { version: a.current_version } },
+          }),
+        );
       }
       return answer;
     },
@@ -314,7 +309,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     async crop(ctx: RequestContext, id: number, q: z.output<typeof AssetCropQuery>) {
       const { actor } = ctx;
       const a = await visible(actor, id);
-      authorize(hasPermission(actor, 'asset.download'), 'FORBIDDEN');
+      authorize(assetsPolicy.downloads(actor), 'FORBIDDEN');
       if (!croppable(a)) throw invalid({ format: 'cropImage' });
       let source;
       try {
@@ -331,22 +326,25 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         out.data = marked.data;
         await recordTrace(deps, plan, a.id);
       }
-      const jobs = await handle.db.transaction().execute(async (trx) => {
-        await audit.record(trx, ctx, {
-          event: 'asset.download',
-          target: assetTarget(a),
-          info: {
-            version: a.current_version,
-            crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
-            format: q.format,
-            width: out.width,
-            height: out.height,
+      await deps.change(ctx, (u) =>
+        recordDownload(u, {
+          assets: [a],
+          kind: 'crop',
+          at: clock.now(),
+          userId: actor.user.id,
+          audit: {
+            event: 'asset.download',
+            target: assetTarget(a),
+            info: {
+              version: a.current_version,
+              crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
+              format: q.format,
+              width: out.width,
+              height: out.height,
+            },
           },
-        });
-        await countDownload(trx, a, 'crop', clock.now(), null, actor.user.id);
-        return emit(trx, 'asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: actor.user.id });
-      });
-      if (jobs.length) deps.wake?.();
+        }),
+      );
       return new FileAnswer(
         200,
         {

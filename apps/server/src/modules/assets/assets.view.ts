@@ -1,7 +1,7 @@
 import type { AssetCard, AssetType } from '@brandvault/contract';
 import { ASSET_TYPES } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { assetAbilities } from './assets.policy.js';
 import type { AssetRow } from './assets.repo.js';
 

@@ -1,8 +1,12 @@
 import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
-import type { Repos } from '../../repos.js';
-import type { Actor } from '../auth/actor.js';
+import type { Db } from '../../db/index.js';
+import type { Actor } from '../../access/principal.js';
 import { canSignIn } from '../auth/auth.policy.js';
+import { rolesRepo } from '../roles/roles.repo.js';
+import type { RolesRepo } from '../roles/roles.repo.js';
+import { usersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
 
 const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
 /** Expiries are rounded up to the minute, so a view read twice within one hands out the same link. */
@@ -36,7 +40,10 @@ export function downloadLinkUser(appKey: string, assetId: number, query: unknown
  * The user behind a link as a caller with their current roles and permissions, or null when the
  * account is gone or may no longer sign in (a deactivated user's links stop working at once).
  */
-export async function linkActor(repos: Repos, userId: number): Promise<Actor | null> {
+export async function linkActor(
+  repos: { users: Pick<UsersRepo, 'byId'>; roles: Pick<RolesRepo, 'rolesByUser' | 'effectivePermissions'> },
+  userId: number,
+): Promise<Actor | null> {
   const user = await repos.users.byId(userId);
   if (!user || !canSignIn(user)) return null;
   const [roles, permissions] = await Promise.all([
@@ -52,3 +59,7 @@ export async function linkActor(repos: Repos, userId: number): Promise<Actor | n
     permissions: new Set(permissions),
   };
 }
+
+/** `linkActor` over a connection, for a job that has no service deps (a zip, a report, an import). */
+export const linkActorIn = (db: Db, userId: number) =>
+  linkActor({ users: usersRepo(db), roles: rolesRepo(db) }, userId);

@@ -2,11 +2,9 @@ import type { Readable } from 'node:stream';
 import type { ErrorCode, Lang, UploadMeta, UploadResult } from '@brandvault/contract';
 import { errorText } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
-import { enqueue } from '../../jobs/queue.js';
 import { iso } from '../../lib/clock.js';
 import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
@@ -14,8 +12,7 @@ import type { FolderRow } from '../folders/folders.repo.js';
 import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { assetTarget, auditTrail } from '../audit/audit.trail.js';
-import { emit } from '../../events/index.js';
+import { assetTarget } from '../audit/audit.trail.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -185,9 +182,8 @@ export async function ingestNewAsset(
   const f = checked.file;
   const at = iso(deps.clock.now());
   try {
-    const id = await deps.handle.db.transaction().execute(async (trx) => {
-      const tx = makeRepos(trx);
-      const assetId = await tx.assets.insert({
+    const id = await deps.change(ctx, async (u) => {
+      const assetId = await u.repos.assets.insert({
         brand_id: folder.brand_id,
         folder_id: folder.id,
         name,
@@ -222,7 +218,7 @@ export async function ingestNewAsset(
         created_at: at,
         updated_at: at,
       });
-      await tx.assets.insertVersion({
+      await u.repos.assets.insertVersion({
         asset_id: assetId,
         number: 1,
         name,
@@ -241,27 +237,25 @@ export async function ingestNewAsset(
         created_at: at,
       });
       if (!f.empty)
-        await enqueue(
-          trx,
+        await u.enqueue(
           'assets.derivatives',
           { asset_id: assetId, rev: 1 },
           { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
         );
-      await emit(trx, 'asset.created', {
+      await u.emit('asset.created', {
         assetId,
         brandId: folder.brand_id,
         folderId: folder.id,
         actorId: actor.user.id,
       });
-      await auditTrail(deps).record(trx, ctx, {
+      await u.audit({
         event: 'asset.upload',
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
-      await opts.inTransaction?.(trx, assetId, f);
+      await opts.inTransaction?.(u.db, assetId, f);
       return assetId;
     });
-    deps.wake?.();
     return { file_name: name, status: 'created', asset_id: id };
   } catch (err) {
     // The row never committed: the blob must not stay behind.

@@ -5,16 +5,15 @@ import { authorize } from '../../http/authorize.js';
 import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { requireAccess } from '../access/requireAccess.js';
-import { assetTarget, auditTrail } from '../audit/audit.trail.js';
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import { assetTarget } from '../audit/audit.trail.js';
+import type { Actor } from '../../access/principal.js';
+import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
-import { assetsPolicy, seesPrivate } from './assets.policy.js';
+import { assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetManagerRepo } from './manager.repo.js';
 import type { ManagerFilters } from './manager.repo.js';
 import { managerRow } from './manager.view.js';
@@ -33,11 +32,10 @@ const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_40
 export function assetManagerService(deps: Deps, folders: FoldersService) {
   const { repos, handle, clock } = deps;
   const repo = assetManagerRepo(handle.db, handle.dialect);
-  const audit = auditTrail(deps);
 
   /** The query as filters over the caller's brands; null when it cannot match anything. */
   async function filtersOf(actor: Actor, q: Query, brands: Brands): Promise<ManagerFilters | null> {
-    const mayRestore = hasPermission(actor, 'asset.delete');
+    const mayRestore = assetsPolicy.seesRemoved(actor);
     let brandIds = brands.map((b) => b.id);
     // A brand out of reach answers as an unknown one does.
     if (q.brand !== undefined && !brandIds.includes(q.brand)) throw new AppError('NOT_FOUND');
@@ -103,9 +101,9 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
       const { actor } = ctx;
       const { status } = body;
       const action = status === 'INACTIVE' ? 'remove' : 'restore';
-      const changed = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        const rows = await requireAccess(tx, actor, ['asset', 'view'], body.ids);
+      const changed = await deps.change(ctx, async (u) => {
+        const tx = u.repos;
+        const rows = await requireAccess(tx, { actor, permission: 'view', kind: assetAccess, ids: body.ids });
         const changing = rows.filter((r) => r.status !== status);
         authorize(changing.every((r) => assetsPolicy.can(actor, action, r)));
         const done = await tx.assets.setStatusMany(
@@ -113,9 +111,7 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
           status,
           iso(clock.now()),
         );
-        await audit.recordMany(
-          trx,
-          ctx,
+        await u.auditMany(
           changing
             .filter((c) => done.has(c.id))
             .map((r) => ({

@@ -1,7 +1,7 @@
 import type { AssetManagerRow, AssetType } from '@brandvault/contract';
 import { ASSET_TYPES } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from './assets.policy.js';
 import type { AssetManagerRepo } from './manager.repo.js';
 

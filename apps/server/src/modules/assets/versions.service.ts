@@ -3,23 +3,20 @@ import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
-import { enqueue } from '../../jobs/queue.js';
 import { extensionInfo } from '../../media/index.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import type { StagedBlob } from '../../storage/index.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import type { AssetsService } from './assets.service.js';
 import { assetAbilities } from './assets.policy.js';
-import type { AssetRow, VersionRow } from './assets.repo.js';
+import type { AssetRow, AssetsRepo, VersionRow } from './assets.repo.js';
 import { cleanFileName } from './fileName.js';
 import { storeAndCheck } from './ingest.js';
 import type { Source, StoredFile } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { assetTarget, auditTrail } from '../audit/audit.trail.js';
-import type { AuditTrail } from '../audit/audit.trail.js';
-import type { Db } from '../../db/index.js';
+import { assetTarget } from '../audit/audit.trail.js';
+import type { Unit } from '../../unitOfWork/unitOfWork.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type VersionFile = Omit<StoredFile, 'meta'> & {
@@ -35,7 +32,7 @@ export type VersionFile = Omit<StoredFile, 'meta'> & {
 };
 
 /**
- * Makes `file` the current version of `a` inside `trx`: the version row, the asset's file
+ * Makes `file` the current version of `a` in the unit of work `u`: the version row, the asset's file
  * columns, the audit entry and the derivatives job. The asset's title, description and keywords
  * stay as they are (a NAS sync's new file keeps what people edited in the app). Returns the
  * version's number.
@@ -56,23 +53,21 @@ export function versionFileOf(f: StoredFile, name: string): VersionFile {
 }
 
 export async function writeVersion(
-  trx: Db,
-  deps: { clock: Clock; audit: AuditTrail },
+  u: Unit<{ assets: AssetsRepo }>,
+  clock: Clock,
   ctx: RequestContext,
   a: Pick<AssetRow, 'id' | 'name' | 'ext' | 'current_version' | 'derivative_rev'>,
   file: VersionFile,
   /** The version brought back, when this is a restore rather than a new file. */
   restored?: number,
 ): Promise<number> {
-  const { clock, audit } = deps;
   const { actor } = ctx;
   const at = iso(clock.now());
   const number = a.current_version + 1;
   const rev = a.derivative_rev + 1;
   // The asset keeps its name; only a changed file extension follows the new file.
   const name = a.ext === file.ext ? a.name : `${a.name.replace(/\.[^.]+$/, '')}.${file.ext}`;
-  const tx = makeRepos(trx);
-  await tx.assets.insertVersion({
+  await u.repos.assets.insertVersion({
     asset_id: a.id,
     number,
     name: file.name,
@@ -91,13 +86,13 @@ export async function writeVersion(
     created_by: actor.user.id,
     created_at: at,
   });
-  await audit.record(trx, ctx, {
+  await u.audit({
     event: restored === undefined ? 'asset.version_new' : 'asset.version_restore',
     target: assetTarget(a),
     info: { version: restored ?? number },
     ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
   });
-  await tx.assets.update(a.id, {
+  await u.repos.assets.update(a.id, {
     name,
     ext: file.ext,
     mime: file.mime,
@@ -119,7 +114,7 @@ export async function writeVersion(
     updated_at: at,
   });
   if (!file.empty)
-    await enqueue(trx, 'assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
+    await u.enqueue('assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
   return number;
 }
 
@@ -128,8 +123,7 @@ export async function writeVersion(
  * every restore of an older one, is a new version; old versions are kept.
  */
 export function versionsService(deps: Deps, assets: AssetsService) {
-  const { repos, clock, media, handle } = deps;
-  const audit = auditTrail(deps);
+  const { repos, clock, media } = deps;
 
   const toView = (
     v: VersionRow & { first_name: string | null; last_name: string | null },
@@ -156,8 +150,7 @@ export function versionsService(deps: Deps, assets: AssetsService) {
   ) {
     const { actor } = ctx;
     const number = a.current_version + 1;
-    await handle.db.transaction().execute((trx) => writeVersion(trx, { clock, audit }, ctx, a, file, restored));
-    deps.wake?.();
+    await deps.change(ctx, (u) => writeVersion(u, clock, ctx, a, file, restored));
     const view = await assets.view(ctx, a.id);
     const version = (await listVersions(actor, a.id)).items.find((v) => v.number === number)!;
     return { asset: view.asset, version };

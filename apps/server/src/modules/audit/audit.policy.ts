@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/actor.js';
-import { isAdmin } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
+import { isAdmin } from '../../access/principal.js';
 
 export type AuditAction = 'list';
 

@@ -13,15 +13,10 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import type { MailMessage } from '../../mail/mailer.js';
-import { queueMail } from '../../mail/queueMail.js';
-import { emit } from '../../events/index.js';
-import type { Db } from '../../db/index.js';
-import { makeRepos } from '../../repos.js';
 import { newUserRow, personOf } from '../users/userRow.js';
-import { auditTrail, changesOf, userTarget } from '../audit/audit.trail.js';
+import { changesOf, userTarget } from '../audit/audit.trail.js';
 import type { Deps } from '../../services.js';
-import type { UserRow } from './actor.js';
+import type { UserRow } from '../../access/principal.js';
 import { checkVerification, verificationLink } from './links.js';
 import { refuseCommonPassword } from './passwordRules.js';
 import { sessionView } from './session.js';
@@ -48,18 +43,13 @@ const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
  * Every change is audited in its transaction, and its mail is queued in the same one.
  */
 export function accountService(deps: Deps, guard: LoginGuard) {
-  const { repos, clock, config, appKey, handle } = deps;
+  const { repos, clock, config, appKey } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
-  /** Mail goes out by the `mail.send` job; waking the worker sends it now rather than at its next poll. */
-  async function mail(db: Db, msg: MailMessage) {
-    await queueMail(db, msg);
-  }
-
-  async function registrationTaken(owner: UserRow) {
-    await mail(handle.db, mails.registrationAttempt(asLang(owner.lang), owner, `${config.appUrl}/login`));
-    deps.wake?.();
+  async function registrationTaken(ctx: AnyContext, owner: UserRow) {
+    await deps.change(ctx, (u) =>
+      u.mail(mails.registrationAttempt(asLang(owner.lang), owner, `${config.appUrl}/login`)),
+    );
     return { message: 'Registered' };
   }
 
@@ -72,10 +62,8 @@ export function accountService(deps: Deps, guard: LoginGuard) {
     return { reset, user };
   }
 
-  async function sendVerification(user: UserRow, db: Db = handle.db) {
-    const url = verificationLink(config.appUrl, appKey, user, clock.now());
-    await mail(db, mails.verifyEmail(asLang(user.lang), user, url));
-  }
+  const verification = (user: UserRow) =>
+    mails.verifyEmail(asLang(user.lang), user, verificationLink(config.appUrl, appKey, user, clock.now()));
 
   return {
     /**
@@ -88,22 +76,20 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       const at = now();
       const passwordHash = await hashPassword(body.password);
       const existing = await repos.users.byEmail(body.email);
-      if (existing) return registrationTaken(existing);
-      const id = await handle.db
-        .transaction()
-        .execute(async (trx) => {
-          const tx = makeRepos(trx);
-          const userId = await tx.users.insert(
+      if (existing) return registrationTaken(ctx, existing);
+      const id = await deps
+        .change(ctx, async (u) => {
+          const userId = await u.repos.users.insert(
             newUserRow({ ...personOf(body), password_hash: passwordHash, at, lang: body.lang ?? lang }),
           );
-          await tx.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
-          await audit.record(trx, ctx, { event: 'auth.register', userId, info: { email: body.email } });
-          await emit(trx, 'user.registered', { userId });
-          const user = (await tx.users.byId(userId))!;
-          await sendVerification(user, trx);
+          await u.repos.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
+          await u.audit({ event: 'auth.register', userId, info: { email: body.email } });
+          await u.emit('user.registered', { userId });
+          const user = (await u.repos.users.byId(userId))!;
+          await u.mail(verification(user));
           const pending = `${config.appUrl}/users?status=PENDING`;
-          for (const admin of await tx.roles.activeUsersWithRole('admin'))
-            await mail(trx, mails.registrationNotice(asLang(admin.lang), admin, user, pending));
+          for (const admin of await u.repos.roles.activeUsersWithRole('admin'))
+            await u.mail(mails.registrationNotice(asLang(admin.lang), admin, user, pending));
           return userId;
         })
         .catch((err: unknown) => {
@@ -111,8 +97,7 @@ export function accountService(deps: Deps, guard: LoginGuard) {
           if (isUniqueViolation(err)) return null;
           throw err;
         });
-      if (id === null) return registrationTaken((await repos.users.byEmail(body.email))!);
-      deps.wake?.();
+      if (id === null) return registrationTaken(ctx, (await repos.users.byEmail(body.email))!);
       return { message: 'Registered' };
     },
 
@@ -122,9 +107,9 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       if (result === 'invalid' || !user) throw new AppError('INVALID_VERIFICATION');
       if (result === 'expired') throw new AppError('VERIFICATION_EXPIRED');
       if (!user.verified_at)
-        await handle.db.transaction().execute(async (trx) => {
-          await makeRepos(trx).users.update(user.id, { verified_at: now(), updated_at: now() });
-          await audit.record(trx, ctx, { event: 'auth.verify', userId: user.id });
+        await deps.change(ctx, async (u) => {
+          await u.repos.users.update(user.id, { verified_at: now(), updated_at: now() });
+          await u.audit({ event: 'auth.verify', userId: user.id });
         });
       return { message: 'Verified' };
     },
@@ -134,25 +119,21 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       const { actor } = ctx;
       const user = actor ? actor.user : email ? await repos.users.byEmail(email) : undefined;
       if (!actor && !email) throw invalid({ email: 'required' });
-      if (user && !user.verified_at) {
-        await sendVerification(user);
-        deps.wake?.();
-      }
+      if (user && !user.verified_at) await deps.change(ctx, (u) => u.mail(verification(user)));
       return { message: 'Verification link sent' };
     },
 
     /** The same answer for any well-formed address: whether it has an account is nobody's business. */
-    async forgotPassword(_ctx: AnyContext, email: string) {
+    async forgotPassword(ctx: AnyContext, email: string) {
       const user = await repos.users.byEmail(email);
       if (!user) return { message: 'Reset link sent' };
       const token = randomToken();
       const expires = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60 * 1000);
       const url = `${config.appUrl}/password/reset?${new URLSearchParams({ token, email: user.email }).toString()}`;
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).auth.insertReset(user.id, sha256(token), now(), iso(expires));
-        await mail(trx, mails.resetPassword(asLang(user.lang), user, url));
+      await deps.change(ctx, async (u) => {
+        await u.repos.auth.insertReset(user.id, sha256(token), now(), iso(expires));
+        await u.mail(mails.resetPassword(asLang(user.lang), user, url));
       });
-      deps.wake?.();
       return { message: 'Reset link sent' };
     },
 
@@ -166,14 +147,13 @@ export function accountService(deps: Deps, guard: LoginGuard) {
       refuseCommonPassword(body.password);
       const { reset, user } = await usableReset(body);
       const passwordHash = await hashPassword(body.password);
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        if (!(await tx.auth.consumeReset(reset.id, now()))) throw new AppError('RESET_FAILED');
+      await deps.change(ctx, async (u) => {
+        if (!(await u.repos.auth.consumeReset(reset.id, now()))) throw new AppError('RESET_FAILED');
         // The link came by mail: whoever uses it holds the mailbox (an invitation's first password).
         const verified = user.verified_at ? {} : { verified_at: now() };
-        await tx.users.update(user.id, { password_hash: passwordHash, updated_at: now(), ...verified });
-        await tx.auth.deleteUserTokens(user.id);
-        await audit.record(trx, ctx, { event: 'auth.password_reset', userId: user.id });
+        await u.repos.users.update(user.id, { password_hash: passwordHash, updated_at: now(), ...verified });
+        await u.repos.auth.deleteUserTokens(user.id);
+        await u.audit({ event: 'auth.password_reset', userId: user.id });
       });
       // Whoever proves the mailbox is theirs is not kept out by a lock meant for a guesser.
       await guard.lift(user.email);
@@ -191,8 +171,8 @@ export function accountService(deps: Deps, guard: LoginGuard) {
           throw new AppError('WRONG_CURRENT_PASSWORD', { fieldKeys: { current_password: 'invalid' } });
         if (await repos.users.emailTaken(body.email!, u.id)) throw invalid({ email: 'taken' });
       }
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).users.update(u.id, {
+      await deps.change(ctx, async (unit) => {
+        await unit.repos.users.update(u.id, {
           ...fields,
           ...(menu_settings ? { menu_settings: JSON.stringify(menu_settings) } : {}),
           ...(emailChanged ? { verified_at: null } : {}),
@@ -200,15 +180,14 @@ export function accountService(deps: Deps, guard: LoginGuard) {
         });
         const changes = changesOf(u, fields, PROFILE_FIELDS);
         if (menu_settings) changes.menu_settings = { before: null, after: menu_settings };
-        await audit.record(trx, ctx, { event: 'auth.profile_update', target: userTarget(u), changes });
+        await unit.audit({ event: 'auth.profile_update', target: userTarget(u), changes });
         if (emailChanged) {
-          const changed = (await makeRepos(trx).users.byId(u.id))!;
-          await sendVerification(changed, trx);
+          const changed = (await unit.repos.users.byId(u.id))!;
+          await unit.mail(verification(changed));
           // To the old address too: whoever lost the mailbox learns it moved.
-          await mail(trx, mails.emailChanged(asLang(changed.lang), changed, u.email));
+          await unit.mail(mails.emailChanged(asLang(changed.lang), changed, u.email));
         }
       });
-      if (emailChanged) deps.wake?.();
       const user = (await repos.users.byId(u.id))!;
       return sessionView(repos, deps, { ...actor, user }, now());
     },
@@ -220,12 +199,11 @@ export function accountService(deps: Deps, guard: LoginGuard) {
         throw new AppError('WRONG_CURRENT_PASSWORD', { fieldKeys: { current_password: 'invalid' } });
       }
       const passwordHash = await hashPassword(body.password);
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        await tx.users.update(actor.user.id, { password_hash: passwordHash, updated_at: now() });
+      await deps.change(ctx, async (u) => {
+        await u.repos.users.update(actor.user.id, { password_hash: passwordHash, updated_at: now() });
         // Other sessions end; this one stays.
-        await tx.auth.deleteUserTokens(actor.user.id, actor.tokenId);
-        await audit.record(trx, ctx, { event: 'auth.password_change' });
+        await u.repos.auth.deleteUserTokens(actor.user.id, actor.tokenId);
+        await u.audit({ event: 'auth.password_change' });
       });
       return { message: 'Password updated' };
     },

@@ -1,4 +1,4 @@
-import type { UserRow } from './actor.js';
+import type { UserRow } from '../../access/principal.js';
 
 /** Who may hold a session: active accounts only (registrations wait for approval). */
 export const canSignIn = (user: UserRow) => user.status === 'ACTIVE';

@@ -6,12 +6,9 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
-import { makeRepos } from '../../repos.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import type { Deps } from '../../services.js';
 import type { FolderForUser } from '../folders/folders.repo.js';
-import type { Actor, UserRow } from './actor.js';
+import type { Actor, UserRow } from '../../access/principal.js';
 import { canSignIn } from './auth.policy.js';
 import { loginGuard } from './loginGuard.js';
 import { sessionView } from './session.js';
@@ -24,11 +21,10 @@ const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** Sessions: bearer tokens to actors, sign-in and sign-out; the account's own life is accountService. */
 export function authService(deps: Deps) {
-  const { repos, clock, config, limiter, handle } = deps;
+  const { repos, clock, config, limiter } = deps;
   const now = () => iso(clock.now());
   const guard = loginGuard({ throttles: repos.loginThrottles, limiter, clock });
   const resetPage = `${config.appUrl}/password/forgot`;
-  const audit = auditTrail(deps);
 
   /** Idle too long, or issued too long ago: the token signs nobody in any more. */
   const expired = (row: { last_used_at: string | null; token_created_at: string; emulator_id: number | null }) => {
@@ -111,16 +107,14 @@ export function authService(deps: Deps) {
       const user = await repos.users.byEmail(email);
       // A refused sign-in changes nothing, yet is recorded: the address tried, never the password.
       const refused = (reason: 'wrong_credentials' | 'account') =>
-        audit.record(handle.db, ctx, {
-          event: 'auth.login_failed',
-          userId: user?.id ?? null,
-          info: { email, reason },
-        });
+        deps.change(ctx, (u) =>
+          u.audit({ event: 'auth.login_failed', userId: user?.id ?? null, info: { email, reason } }),
+        );
       if (!(await checkPassword(user?.password_hash, password)) || !user) {
-        if (locks && user) {
-          await queueMail(handle.db, mails.loginLocked(asLang(user.lang), user, LOGIN_LOCK_MINUTES, resetPage));
-          deps.wake?.();
-        }
+        if (locks && user)
+          await deps.change(ctx, (u) =>
+            u.mail(mails.loginLocked(asLang(user.lang), user, LOGIN_LOCK_MINUTES, resetPage)),
+          );
         await refused('wrong_credentials');
         throw new AppError('WRONG_CREDENTIALS');
       }
@@ -138,11 +132,11 @@ export function authService(deps: Deps) {
         iso(new Date(at - config.tokenIdleMs)),
         iso(new Date(at - config.tokenMaxMs)),
       );
-      const tokenId = await handle.db.transaction().execute(async (trx) => {
+      const tokenId = await deps.change(ctx, async (u) => {
         const at = now();
-        const id = await makeRepos(trx).auth.insertToken(user.id, sha256(token), at);
-        await makeRepos(trx).users.signedIn(user.id, at);
-        await audit.record(trx, ctx, { event: 'auth.login', userId: user.id });
+        const id = await u.repos.auth.insertToken(user.id, sha256(token), at);
+        await u.repos.users.signedIn(user.id, at);
+        await u.audit({ event: 'auth.login', userId: user.id });
         return id;
       });
       const actor = await actorFor(user, tokenId, null);
@@ -151,9 +145,9 @@ export function authService(deps: Deps) {
 
     async logout(ctx: RequestContext) {
       const { actor } = ctx;
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).auth.deleteToken(actor.tokenId);
-        await audit.record(trx, ctx, { event: 'auth.logout' });
+      await deps.change(ctx, async (u) => {
+        await u.repos.auth.deleteToken(actor.tokenId);
+        await u.audit({ event: 'auth.logout' });
       });
       deps.sessionEnded?.(actor.tokenId);
       return { message: 'Logged out' };

@@ -10,7 +10,7 @@ import type { PhotoHosts } from '../../lib/photoUrls.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
 import type { ShortcutsRepo } from '../shortcuts/shortcuts.repo.js';
 import { visibleShortcuts } from '../shortcuts/shortcuts.service.js';
-import type { Actor, UserRow } from './actor.js';
+import type { Actor, UserRow } from '../../access/principal.js';
 
 export function menuOf(user: UserRow): MenuItem[] {
   if (!user.menu_settings) return DEFAULT_MENU;

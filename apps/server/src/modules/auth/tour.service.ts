@@ -2,17 +2,15 @@ import type { TourBody, TourState } from '@brandvault/contract';
 import type { z } from 'zod';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import { auditTrail, userTarget } from '../audit/audit.trail.js';
+import { userTarget } from '../audit/audit.trail.js';
 
 /**
  * The onboarding tour's outcome, kept on the user (not in a browser) so it follows them: the web
  * app starts the tour by itself only for someone who has neither completed nor stopped it.
  */
 export function tourService(deps: Deps) {
-  const { clock, handle } = deps;
-  const audit = auditTrail(deps);
+  const { clock } = deps;
 
   return {
     async updateTour(ctx: RequestContext, body: z.output<typeof TourBody>): Promise<TourState> {
@@ -20,9 +18,9 @@ export function tourService(deps: Deps) {
       const at = iso(clock.now());
       const completed = body.outcome === 'completed';
       const field = completed ? 'tour_completed_at' : 'tour_dismissed_at';
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).users.update(u.id, completed ? { tour_completed_at: at } : { tour_dismissed_at: at });
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (unit) => {
+        await unit.repos.users.update(u.id, completed ? { tour_completed_at: at } : { tour_dismissed_at: at });
+        await unit.audit({
           event: completed ? 'auth.tour_complete' : 'auth.tour_dismiss',
           target: userTarget(u),
           changes: { [field]: { before: u[field], after: at } },

@@ -1,14 +1,15 @@
 import type { Brand } from '@brandvault/contract';
-import type { Actor, Principal } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { hasPermission, isAdmin, seesAllBrands } from '../../access/principal.js';
 import { watermarksPolicy } from '../watermarks/watermarks.policy.js';
+import { accessKind } from '../access/accessKind.js';
 
 /**
  * Administrators see every brand; everyone else only the active brands they are assigned to.
  * Anything else answers 404, so brand ids of others are not revealed.
  */
 export const brandsPolicy = {
-  seesAllBrands: (actor: Actor) => isAdmin(actor),
+  seesAllBrands,
   see: (actor: Actor, brand: { status: string }, member: boolean) =>
     isAdmin(actor) || (member && (brand.status === 'ACTIVE' || hasPermission(actor, 'brand.manage'))),
   manage: (actor: Actor) => hasPermission(actor, 'brand.manage'),
@@ -27,3 +28,8 @@ export const brandsPolicy = {
 };
 
 export type BrandAction = 'view' | 'update' | 'change_status';
+
+/** Brands by id for requireAccess. */
+export const brandAccess = accessKind('brands', (p, action: BrandAction, r) =>
+  brandsPolicy.can(p, action, { status: r.status, member: r.member_id !== null }),
+);

@@ -5,22 +5,20 @@ import { invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { newBlobKey } from '../../storage/index.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
 import { brandSummary, brandView, figuresOf } from './brands.view.js';
-import { seesPrivate } from '../assets/assets.policy.js';
+import { seesPrivate } from '../../access/principal.js';
 import { hiddenClasses } from '../search/search.plans.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { auditTrail, brandTarget, changesOf, created } from '../audit/audit.trail.js';
+import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
 
 export function brandsService(deps: Deps) {
-  const { repos, clock, storage, media, handle } = deps;
+  const { repos, clock, storage, media } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   const visible = (actor: Actor, id: number) => visibleBrand(repos, actor, id);
   /** The brands' figures as the caller's searches count them (the same privacy classes). */
@@ -101,9 +99,8 @@ export function brandsService(deps: Deps) {
       const image = await picture(files, 'image', body.image_crop);
       const logo = await picture(files, 'logo', body.logo_crop);
       const at = now();
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        const brandId = await tx.brands.insert({
+      const id = await deps.change(ctx, async (u) => {
+        const brandId = await u.repos.brands.insert({
           name: body.name,
           slug: body.slug,
           description: body.description || null,
@@ -115,8 +112,8 @@ export function brandsService(deps: Deps) {
           created_at: at,
           updated_at: at,
         });
-        await tx.folders.createRoot(brandId, body.name, actor.user.id, at);
-        await audit.record(trx, ctx, {
+        await u.repos.folders.createRoot(brandId, body.name, actor.user.id, at);
+        await u.audit({
           event: 'brand.create',
           target: brandTarget({ id: brandId, name: body.name }),
           changes: created({
@@ -147,8 +144,8 @@ export function brandsService(deps: Deps) {
             : null;
       // An empty description clears it.
       const description = body.description === undefined ? undefined : body.description || null;
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).brands.update(id, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.brands.update(id, {
           ...(body.name ? { name: body.name } : {}),
           ...(description !== undefined ? { description } : {}),
           ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
@@ -163,7 +160,7 @@ export function brandsService(deps: Deps) {
         const lg = pictureChange(brand.logo_key, logo, body.remove_logo);
         if (img) changes.image = img;
         if (lg) changes.logo = lg;
-        await audit.record(trx, ctx, { event: 'brand.update', target: brandTarget(brand), changes });
+        await u.audit({ event: 'brand.update', target: brandTarget(brand), changes });
       });
       const replaced = [
         image || body.remove_image ? brand.image_key : null,
@@ -177,9 +174,9 @@ export function brandsService(deps: Deps) {
       const { actor } = ctx;
       const brand = await visible(actor, id);
       const next = status ?? (brand.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).brands.update(id, { status: next, updated_at: now() });
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.brands.update(id, { status: next, updated_at: now() });
+        await u.audit({
           event: 'brand.status',
           target: brandTarget(brand),
           changes: { status: { before: brand.status, after: next } },

@@ -1,8 +1,7 @@
 import type { CollectionAbilities } from '@brandvault/contract';
-import type { Actor, Principal } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
-import { seesPrivate } from '../assets/assets.policy.js';
-import { brandsPolicy } from '../brands/brands.policy.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { hasPermission, seesAllBrands, seesPrivate } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
 import type { Sight } from './collections.repo.js';
 
 export type CollectionAction = 'view' | keyof CollectionAbilities;
@@ -14,7 +13,7 @@ export type CollectionAction = 'view' | keyof CollectionAbilities;
  */
 export const sightOf = (p: Actor): Sight => ({
   userId: p.user.id,
-  allBrands: brandsPolicy.seesAllBrands(p),
+  allBrands: seesAllBrands(p),
   inactiveBrands: hasPermission(p, 'brand.manage'),
   private: seesPrivate(p),
 });
@@ -37,3 +36,8 @@ export const collectionsPolicy = {
     return { update: own && named, remove: own && named, add_assets: own, remove_assets: own };
   },
 };
+
+/** Collections by id for requireAccess. */
+export const collectionAccess = accessKind('collections', (p, action: CollectionAction, r) =>
+  collectionsPolicy.can(p, action, r),
+);

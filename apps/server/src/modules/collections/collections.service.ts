@@ -10,15 +10,15 @@ import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { requireAccess } from '../access/requireAccess.js';
+import { assetAccess } from '../assets/assets.policy.js';
 import { assetCard } from '../assets/assets.view.js';
-import { auditTrail, collectionTarget, created } from '../audit/audit.trail.js';
+import { collectionTarget, created } from '../audit/audit.trail.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import type { CollectionAction } from './collections.policy.js';
-import { collectionsPolicy, sightOf } from './collections.policy.js';
+import { collectionAccess, collectionsPolicy, sightOf } from './collections.policy.js';
 import type { CollectionRow } from './collections.repo.js';
 import { collectionCard } from './collections.view.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
@@ -26,16 +26,14 @@ import { cardMedia } from '../watermarks/watermark.previews.js';
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
 export function collectionsService(deps: Deps, folders: FoldersService) {
-  const { repos, clock, media, handle } = deps;
+  const { repos, clock, media } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   /** The caller's own collection allowing `action`; anyone else's, or none, answers 404. */
   async function own(actor: Actor, id: number, action: CollectionAction = 'view') {
-    const row = await repos.collections.byId(id);
-    if (!row || !collectionsPolicy.can(actor, 'view', row)) throw new AppError('NOT_FOUND');
+    const row = (await requireAccess(repos, { actor, permission: 'view', kind: collectionAccess, ids: [id] }))[0]!;
     if (!collectionsPolicy.can(actor, action, row)) throw new AppError('FORBIDDEN');
-    return row;
+    return row as CollectionRow;
   }
 
   async function card(actor: Actor, row: CollectionRow) {
@@ -52,7 +50,7 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
    * for all of them if any is not (nothing is added, and which one failed is not told).
    */
   async function addable(actor: Actor, ids: readonly number[]) {
-    const rows = await requireAccess(repos, actor, ['asset', 'view'], ids);
+    const rows = await requireAccess(repos, { actor, permission: 'view', kind: assetAccess, ids });
     if (rows.some((a) => a.status !== 'ACTIVE')) throw new AppError('NOT_FOUND');
     return rows.map((r) => r.id);
   }
@@ -76,14 +74,14 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
     event: 'favorite.add' | 'collection.assets_add',
   ) {
     const at = now();
-    return handle.db.transaction().execute(async (trx) => {
-      const tx = makeRepos(trx).collections;
+    return deps.change(ctx, async (u) => {
+      const tx = u.repos.collections;
       const present = new Set(await tx.present(row.id, ids));
       const added = ids.filter((i) => !present.has(i)).sort((a, b) => a - b);
       if (!added.length) return 0;
       await tx.addAssets(row.id, added, at);
       await tx.touch(row.id, at);
-      await audit.record(trx, ctx, { event, target: collectionTarget(row), info: { asset_ids: added } });
+      await u.audit({ event, target: collectionTarget(row), info: { asset_ids: added } });
       return added.length;
     });
   }
@@ -95,13 +93,13 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
     event: 'favorite.remove' | 'collection.assets_remove',
   ) {
     const at = now();
-    return handle.db.transaction().execute(async (trx) => {
-      const tx = makeRepos(trx).collections;
+    return deps.change(ctx, async (u) => {
+      const tx = u.repos.collections;
       const removed = (await tx.present(row.id, ids)).sort((a, b) => a - b);
       if (!removed.length) return 0;
       await tx.removeAssets(row.id, removed);
       await tx.touch(row.id, at);
-      await audit.record(trx, ctx, { event, target: collectionTarget(row), info: { asset_ids: removed } });
+      await u.audit({ event, target: collectionTarget(row), info: { asset_ids: removed } });
       return removed.length;
     });
   }
@@ -116,20 +114,20 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
       | { event: 'folder.to_collection'; folder: { id: number; name: string }; subfolders: boolean },
   ) {
     const at = now();
-    const id = await handle.db.transaction().execute(async (trx) => {
-      const tx = makeRepos(trx).collections;
+    const id = await deps.change(ctx, async (u) => {
+      const tx = u.repos.collections;
       const newId = await tx.insert({ owner_id: ctx.actor.user.id, name, at });
       await tx.addAssets(newId, assetIds, at);
       const target = collectionTarget({ id: newId, name });
       if (entry.event === 'collection.create')
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'collection.create',
           target,
           changes: created({ name }),
           info: { assets: assetIds.length },
         });
       else
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'folder.to_collection',
           target,
           changes: created({ name }),
@@ -199,9 +197,9 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
       const row = await own(ctx.actor, id, 'update');
       if (name !== row.name) {
         await freeName(ctx.actor.user.id, name, id);
-        await handle.db.transaction().execute(async (trx) => {
-          await makeRepos(trx).collections.rename(id, name, now());
-          await audit.record(trx, ctx, {
+        await deps.change(ctx, async (u) => {
+          await u.repos.collections.rename(id, name, now());
+          await u.audit({
             event: 'collection.update',
             target: collectionTarget({ id, name }),
             changes: { name: { before: row.name, after: name } },
@@ -213,11 +211,11 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
 
     async delete(ctx: RequestContext, id: number) {
       const row = await own(ctx.actor, id, 'remove');
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx).collections;
+      await deps.change(ctx, async (u) => {
+        const tx = u.repos.collections;
         const assets = await tx.memberCount(id);
         await tx.remove(id);
-        await audit.record(trx, ctx, { event: 'collection.delete', target: collectionTarget(row), info: { assets } });
+        await u.audit({ event: 'collection.delete', target: collectionTarget(row), info: { assets } });
       });
       return { message: 'Deleted' };
     },

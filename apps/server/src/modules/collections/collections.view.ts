@@ -1,6 +1,6 @@
 import type { Collection } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import type { Principal } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
 import { collectionsPolicy } from './collections.policy.js';
 import type { CollectionRow } from './collections.repo.js';
 

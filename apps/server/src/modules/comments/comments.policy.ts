@@ -1,8 +1,9 @@
 import type { Comment } from '@brandvault/contract';
-import type { Principal } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
+import { hasPermission, isAdmin } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import type { AssetAccessRow } from '../assets/assets.policy.js';
+import { accessKind } from '../access/accessKind.js';
 
 type Abilities = Comment['abilities'];
 export type CommentAction = 'view' | keyof Abilities;
@@ -45,3 +46,12 @@ export const commentsPolicy = {
     };
   },
 };
+
+/** Comments by id for requireAccess, judged with their asset's access row. */
+export const commentAccess = accessKind('comments', (p, action: CommentAction, r) =>
+  commentsPolicy.can(p, action, {
+    user_id: r.user_id,
+    parent_id: r.parent_id,
+    asset: { ...r, status: r.asset_status },
+  }),
+);

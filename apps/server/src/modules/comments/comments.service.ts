@@ -7,22 +7,22 @@ import type {
 } from '@brandvault/contract';
 import { COMMENT_MENTIONS_MAX, MENTIONABLE_LIMIT, mentionIds } from '@brandvault/contract';
 import type { z } from 'zod';
-import { emit } from '../../events/emit.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
+import type { AccessRow } from '../access/accessKind.js';
 import { requireAccess } from '../access/requireAccess.js';
-import { auditTrail, created } from '../audit/audit.trail.js';
+import { assetAccess } from '../assets/assets.policy.js';
+import { created } from '../audit/audit.trail.js';
 import type { CommentAction } from './comments.policy.js';
-import { commentsPolicy } from './comments.policy.js';
+import { commentAccess, commentsPolicy } from './comments.policy.js';
 import type { NamedCommentRow } from './comments.repo.js';
 import { commentView, peopleByComment, threadView } from './comments.view.js';
 import { userPhotoUrls } from '../../lib/photoUrls.js';
 
-type AssetRow = Awaited<ReturnType<typeof requireAccess<'asset'>>>[number];
+type AssetRow = AccessRow<'assets'>;
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 const target = (id: number, asset: { name: string }) => ({ type: 'comment', id, label: asset.name }) as const;
@@ -43,19 +43,24 @@ function fits(asset: AssetRow, a: Annotation) {
 }
 
 export function commentsService(deps: Deps) {
-  const { repos, clock, handle } = deps;
+  const { repos, clock } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   /** The asset if the caller sees it (the asset routes' rule), else 404. */
   const seen = async (actor: Actor, assetId: number) =>
-    (await requireAccess(repos, actor, ['asset', 'view'], [assetId]))[0]!;
+    (await requireAccess(repos, { actor, permission: 'view', kind: assetAccess, ids: [assetId] }))[0]!;
+
+  /** One of the asset's comments, if the caller sees it, else 404. */
+  async function commentOf(actor: Actor, assetId: number, commentId: number) {
+    const [comment] = await requireAccess(repos, { actor, permission: 'view', kind: commentAccess, ids: [commentId] });
+    if (comment!.asset_id !== assetId) throw new AppError('NOT_FOUND');
+    return comment!;
+  }
 
   /** The asset and one of its comments allowing `action`: 404 unless both are seen, else 403. */
   async function load(actor: Actor, assetId: number, commentId: number, action: CommentAction) {
     const asset = await seen(actor, assetId);
-    const comment = await repos.comments.byId(commentId);
-    if (!comment || comment.asset_id !== assetId) throw new AppError('NOT_FOUND');
+    const comment = await commentOf(actor, assetId, commentId);
     if (!commentsPolicy.can(actor, action, { ...comment, asset })) throw new AppError('FORBIDDEN');
     return { asset, comment };
   }
@@ -126,8 +131,8 @@ export function commentsService(deps: Deps) {
       const mentioned = mentionIds(body.body);
       const notified = unique(body.notify_user_ids);
       await checkPeople(assetId, mentioned, notified);
-      const { id, jobs } = await handle.db.transaction().execute(async (trx) => {
-        const newId = await makeRepos(trx).comments.insert(
+      const id = await deps.change(ctx, async (u) => {
+        const newId = await u.repos.comments.insert(
           {
             asset_id: assetId,
             parent_id: parentId,
@@ -139,7 +144,7 @@ export function commentsService(deps: Deps) {
           },
           { mention: mentioned, notify: notified },
         );
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'comment.create',
           target: target(newId, asset),
           changes: created({ body: body.body }),
@@ -152,10 +157,9 @@ export function commentsService(deps: Deps) {
             notify_user_ids: notified,
           },
         });
-        const enqueued = await emit(trx, 'comment.created', { commentId: newId, assetId, actorId: actor.user.id });
-        return { id: newId, jobs: enqueued };
+        await u.emit('comment.created', { commentId: newId, assetId, actorId: actor.user.id });
+        return newId;
       });
-      if (jobs.length) deps.wake?.();
       return one(actor, asset, id);
     },
 
@@ -172,11 +176,11 @@ export function commentsService(deps: Deps) {
           mentioned.filter((id) => !before.includes(id)),
           [],
         );
-        await handle.db.transaction().execute(async (trx) => {
-          const tx = makeRepos(trx).comments;
+        await deps.change(ctx, async (u) => {
+          const tx = u.repos.comments;
           await tx.update(commentId, { body: body.body, edited_at: now() });
           await tx.setPeople(commentId, 'mention', mentioned);
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'comment.update',
             target: target(commentId, asset),
             changes: { body: { before: comment.body, after: body.body } },
@@ -189,9 +193,9 @@ export function commentsService(deps: Deps) {
 
     async remove(ctx: RequestContext, assetId: number, commentId: number) {
       const { asset } = await load(ctx.actor, assetId, commentId, 'remove');
-      await handle.db.transaction().execute(async (trx) => {
-        const replies = await makeRepos(trx).comments.remove(commentId);
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        const replies = await u.repos.comments.remove(commentId);
+        await u.audit({
           event: 'comment.delete',
           target: target(commentId, asset),
           info: { asset_id: assetId, replies },
@@ -221,18 +225,17 @@ export function commentsService(deps: Deps) {
   async function settle(ctx: RequestContext, assetId: number, commentId: number, resolved: boolean) {
     const { actor } = ctx;
     const asset = await seen(actor, assetId);
-    const comment = await repos.comments.byId(commentId);
-    if (!comment || comment.asset_id !== assetId) throw new AppError('NOT_FOUND');
+    const comment = await commentOf(actor, assetId, commentId);
     if (comment.parent_id !== null) throw invalid({ comment: 'invalid' });
     if (!commentsPolicy.can(actor, 'resolve', { ...comment, asset })) throw new AppError('FORBIDDEN');
     if ((comment.resolved_at !== null) !== resolved) {
       const at = now();
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).comments.update(
+      await deps.change(ctx, async (u) => {
+        await u.repos.comments.update(
           commentId,
           resolved ? { resolved_at: at, resolved_by: actor.user.id } : { resolved_at: null, resolved_by: null },
         );
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: resolved ? 'comment.resolve' : 'comment.reopen',
           target: target(commentId, asset),
           info: { asset_id: assetId },

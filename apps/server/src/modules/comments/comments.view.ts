@@ -1,6 +1,6 @@
 import { Annotation, mentionIds } from '@brandvault/contract';
 import type { Comment, CommentThread } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import type { AssetAccessRow } from '../assets/assets.policy.js';
 import { commentsPolicy } from './comments.policy.js';
 import type { CommentPersonRow, NamedCommentRow } from './comments.repo.js';

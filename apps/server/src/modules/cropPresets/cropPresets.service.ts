@@ -2,26 +2,23 @@ import type { CropFormat, CropPresetsBody, CropPresetsResponse } from '@brandvau
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import { auditTrail, brandTarget } from '../audit/audit.trail.js';
+import { brandTarget } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { watermarksPolicy } from '../watermarks/watermarks.policy.js';
+import { cropPresetsPolicy } from './cropPresets.policy.js';
 
 type Body = z.output<typeof CropPresetsBody>;
 const label = (p: { name: string; width: number; height: number }) => `${p.name} ${p.width}×${p.height}`;
 
 export function cropPresetsService(deps: Deps) {
-  const { repos, handle } = deps;
-  const audit = auditTrail(deps);
+  const { repos } = deps;
 
   async function list(ctx: RequestContext, brandId: number): Promise<CropPresetsResponse> {
     const rows = await repos.cropPresets.ofBrand(brandId);
     return {
       brand_id: brandId,
       presets: rows.map((r) => ({ ...r, format: (r.format as CropFormat | null) ?? null })),
-      // The brand's managers set them, as they set its watermark.
-      abilities: { update: watermarksPolicy.update(ctx.actor) },
+      abilities: cropPresetsPolicy.abilities(ctx.actor),
     };
   }
 
@@ -33,13 +30,13 @@ export function cropPresetsService(deps: Deps) {
 
     async update(ctx: RequestContext, brandId: number, body: Body) {
       const brand = await visibleBrand(repos, ctx.actor, brandId);
-      authorize(watermarksPolicy.update(ctx.actor));
+      authorize(cropPresetsPolicy.can(ctx.actor, 'update'));
       const before = (await repos.cropPresets.ofBrand(brandId)).map(label);
       const after = body.presets.map(label);
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).cropPresets.replace(brandId, body.presets);
+      await deps.change(ctx, async (u) => {
+        await u.repos.cropPresets.replace(brandId, body.presets);
         if (before.join('\n') !== after.join('\n'))
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'brand.cropPresets',
             target: brandTarget(brand),
             changes: { presets: { before, after } },

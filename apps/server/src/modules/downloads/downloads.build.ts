@@ -14,10 +14,10 @@ import type { BlobStore } from '../../storage/index.js';
 /** What marking a picture needs. */
 export type MarkDeps = { repos: ReturnType<typeof makeRepos>; storage: BlobStore; clock: JobContext['clock'] };
 import { BlobNotFoundError } from '../../storage/index.js';
-import { hasPermission } from '../auth/actor.js';
-import type { Principal } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { linkActor } from '../assets/downloadLink.js';
+import { downloadsPolicy } from './downloads.policy.js';
 import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
 import { downloadsRepo } from './downloads.repo.js';
 import type { Entry, Selection } from './downloads.selection.js';
@@ -87,7 +87,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
   };
 
   const actor = await linkActor(makeRepos(db), row.user_id);
-  if (!actor || !hasPermission(actor, 'asset.download')) return fail('You may no longer download these files.');
+  if (!actor || !downloadsPolicy.build(actor)) return fail('You may no longer download these files.');
   const resolved = await resolveSelection(repo, actor, JSON.parse(row.request) as Selection, false);
   if (resolved.entries.length === 0) return fail('None of the chosen files can be downloaded any more.');
 

@@ -1,6 +1,9 @@
 import type { DOWNLOAD_KINDS } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
+import type { AnyContext } from '../../lib/requestContext.js';
+import type { Unit } from '../../unitOfWork/unitOfWork.js';
+import type { AuditEvent } from '../audit/audit.trail.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { downloadsRepo } from './downloads.repo.js';
 
@@ -48,4 +51,31 @@ export async function countDownloads(
     (linkId ?? 0) !== 0,
     userId,
   );
+}
+
+/**
+ * A download, recorded in the change's transaction: its audit entry, the counts of each asset
+ * (and of the share link it came through), and `asset.downloaded` for each asset.
+ */
+export async function recordDownload(
+  // Structural, so downloads does not import the share links module that imports it.
+  u: Unit<{ shareLinks: { countDownload(id: number): Promise<unknown> } }>,
+  d: {
+    assets: { id: number; brand_id: number }[];
+    kind: DownloadKind;
+    at: Date;
+    /** The share link it came through, if any. */
+    linkId?: number | null;
+    /** Who downloaded it (null: nobody signed in, through a link). */
+    userId: number | null;
+    audit: AuditEvent;
+    /** The context the entry is written with, when it is not the change's (a download link's user). */
+    ctx?: AnyContext;
+  },
+) {
+  const linkId = d.linkId ?? null;
+  await u.audit(d.audit, d.ctx);
+  if (linkId !== null) await u.repos.shareLinks.countDownload(linkId);
+  await countDownloads(u.db, d.assets, d.kind, d.at, linkId, d.userId);
+  for (const a of d.assets) await u.emit('asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: d.userId });
 }

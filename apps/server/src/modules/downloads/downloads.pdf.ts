@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Lang, PdfLayout } from '@brandvault/contract';
 import type { JobContext } from '../../jobs/types.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import type { MarkDeps } from './downloads.build.js';
 import { parseList } from '../assets/assets.view.js';

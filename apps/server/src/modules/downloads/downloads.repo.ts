@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import type { DownloadsTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 import { SLICE, inSlices } from '../../db/inSlices.js';
-import { assetsWithAccess } from '../access/assetAccess.repo.js';
+import { assetsWithAccess } from '../access/access.repo.js';
 import { folderChecks } from '../folders/folders.repo.js';
 
 export type DownloadRow = Selectable<DownloadsTable>;

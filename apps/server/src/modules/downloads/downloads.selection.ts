@@ -1,8 +1,9 @@
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from '@brandvault/contract';
 import type { DownloadFormat } from '@brandvault/contract';
 import { AppError, invalid } from '../../http/errors.js';
-import type { Actor } from '../auth/actor.js';
-import { assetsPolicy, seesPrivate } from '../assets/assets.policy.js';
+import type { Actor } from '../../access/principal.js';
+import { assetsPolicy } from '../assets/assets.policy.js';
+import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { DownloadAsset, DownloadsRepo } from './downloads.repo.js';

@@ -7,12 +7,12 @@ import { iso } from '../../lib/clock.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import { withActor } from '../../lib/requestContext.js';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
-import { enqueue } from '../../jobs/queue.js';
 import type { Deps } from '../../services.js';
 import type { FilesService } from '../files/files.service.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import { linkActor } from '../assets/downloadLink.js';
-import { countDownloads } from './downloads.counts.js';
+import { recordDownload } from './downloads.counts.js';
+import { requireAccess } from '../access/requireAccess.js';
+import { downloadAccess, downloadsPolicy } from './downloads.policy.js';
 import { downloadsRepo } from './downloads.repo.js';
 import type { DownloadWithJob } from './downloads.repo.js';
 import { checkLimits, resolveSelection } from './downloads.selection.js';
@@ -26,7 +26,6 @@ const BUILD_ATTEMPTS = 3;
 /** Zips and PDFs of a selection (§1, §7 `ops/asset/download/get/queue`), built by a job. */
 export function downloadsService(deps: Deps, files: FilesService) {
   const { handle, clock, appKey, repos } = deps;
-  const audit = auditTrail(deps);
   const repo = downloadsRepo(handle.db);
   const view = (r: DownloadWithJob) =>
     downloadItem(r, clock.now(), (d) => signPath(appKey, filePath(d.id, d.user_id), clock.now(), LINK_MS, 60_000));
@@ -46,8 +45,8 @@ export function downloadsService(deps: Deps, files: FilesService) {
       const brand = resolved.brandId !== null ? await repos.brands.byId(resolved.brandId) : undefined;
       const now = clock.now();
       const format: DownloadFormat = body.format;
-      const { id, jobId } = await handle.db.transaction().execute(async (trx) => {
-        const t = downloadsRepo(trx);
+      const { id, jobId } = await deps.change(ctx, async (u) => {
+        const t = downloadsRepo(u.db);
         const id = await t.insert({
           user_id: actor.user.id,
           brand_id: resolved.brandId,
@@ -68,14 +67,13 @@ export function downloadsService(deps: Deps, files: FilesService) {
           ready_at: null,
           expires_at: null,
         });
-        const jobId = (await enqueue(
-          trx,
+        const jobId = (await u.enqueue(
           'downloads.build',
           { id },
           { ownerId: actor.user.id, maxAttempts: BUILD_ATTEMPTS },
         ))!;
         await t.setJob(id, jobId);
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'download.queue',
           target: { type: 'download', id, label: downloadName(brand?.name ?? null, now, format) },
           info: {
@@ -89,7 +87,6 @@ export function downloadsService(deps: Deps, files: FilesService) {
         });
         return { id, jobId };
       });
-      deps.wake?.();
       return { download: view((await repo.withJob(id))!), job_id: jobId };
     },
 
@@ -99,9 +96,8 @@ export function downloadsService(deps: Deps, files: FilesService) {
     },
 
     async get(ctx: RequestContext, id: number) {
-      const r = await repo.withJob(id);
-      if (!r || r.user_id !== ctx.actor.user.id) throw new AppError('NOT_FOUND');
-      return view(r);
+      const [r] = await requireAccess(repos, { actor: ctx.actor, permission: 'view', kind: downloadAccess, ids: [id] });
+      return view(r!);
     },
 
     /**
@@ -115,28 +111,26 @@ export function downloadsService(deps: Deps, files: FilesService) {
         throw new AppError('NOT_FOUND');
       const owner = await linkActor(repos, userId);
       const r = await repo.withJob(id);
-      if (!owner || !r || r.user_id !== userId) throw new AppError('NOT_FOUND');
+      if (!owner || !r || !downloadsPolicy.can(owner, 'fetch', r)) throw new AppError('NOT_FOUND');
       const item = downloadItem(r, now, () => '');
       if (item.state !== 'ready' || !r.blob_key) throw new AppError('NOT_FOUND');
       const mime = r.format === 'zip' ? 'application/zip' : 'application/pdf';
       const answer = await files.original({ key: r.blob_key, size: Number(r.size), mime, name: r.name }, range);
       if (answer.status === 200 || range?.startsWith('bytes=0-')) {
         const ids = JSON.parse(r.contents ?? '[]') as number[];
-        await handle.db.transaction().execute(async (trx) => {
-          await countDownloads(
-            trx,
-            await downloadsRepo(trx).brandsOf(ids),
-            r.format as DownloadFormat,
-            now,
-            null,
-            owner.user.id,
-          );
-          await audit.record(trx, withActor(ctx, owner), {
-            event: 'download.fetch',
-            target: { type: 'download', id: r.id, label: r.name },
-            info: { format: r.format, files: r.files, size: Number(r.size) },
-          });
-        });
+        await deps.change(withActor(ctx, owner), async (u) =>
+          recordDownload(u, {
+            assets: await downloadsRepo(u.db).brandsOf(ids),
+            kind: r.format as DownloadFormat,
+            at: now,
+            userId: owner.user.id,
+            audit: {
+              event: 'download.fetch',
+              target: { type: 'download', id: r.id, label: r.name },
+              info: { format: r.format, files: r.files, size: Number(r.size) },
+            },
+          }),
+        );
       }
       return answer;
     },

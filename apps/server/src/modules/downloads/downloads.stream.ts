@@ -4,7 +4,7 @@ import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import { invalid } from '../../http/errors.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
-import type { Principal } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import type { MarkDeps } from './downloads.build.js';
 import { zipSources } from './downloads.build.js';

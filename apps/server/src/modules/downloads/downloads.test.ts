@@ -199,7 +199,7 @@ describe('zip downloads', () => {
         state: 'expired',
         url: null,
       });
-      const { downloadsCleanup } = await import('../../jobs/handlers/downloads.cleanup.js');
+      const { downloadsCleanup } = await import('../../worker/handlers/downloads.cleanup.js');
       const ctx = { db: t.built.handle.db, storage: t.built.storage, clock: t.clock, log: { info: () => undefined } };
       const r = (await downloadsCleanup.run({ batch: 500 }, ctx as never)) as { expired: number };
       expect(r.expired).toBeGreaterThanOrEqual(1);

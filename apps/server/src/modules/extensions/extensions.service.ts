@@ -8,8 +8,8 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import { extensionInfo } from '../../media/index.js';
 import { assetTypeForMime } from '../../media/types.js';
 import type { Deps } from '../../services.js';
-import { isAdmin } from '../auth/actor.js';
-import { auditTrail, created } from '../audit/audit.trail.js';
+import { created } from '../audit/audit.trail.js';
+import { extensionsPolicy } from './extensions.policy.js';
 import { extensionsRepo } from './extensions.repo.js';
 import { extensionView } from './extensions.view.js';
 import type { ExtensionRow } from './extensions.view.js';
@@ -26,7 +26,6 @@ const TYPE_ORDER = ['image', 'video', 'document', 'audio'];
 export function extensionsService(deps: Deps) {
   const { handle, clock } = deps;
   const repo = extensionsRepo(handle.db);
-  const audit = auditTrail(deps);
   const now = () => iso(clock.now());
 
   /** The answer to a change: the row, and the warning when an active type can run code. */
@@ -57,19 +56,19 @@ export function extensionsService(deps: Deps) {
     },
 
     async list(ctx: RequestContext, q: z.output<typeof ExtensionQuery>) {
-      authorize(isAdmin(ctx.actor));
+      authorize(extensionsPolicy.can(ctx.actor, 'view'));
       const perPage = q.per_page ?? USERS_PER_PAGE;
       const { total, items } = await repo.page({ q: q.q, status: q.status }, q.page, perPage);
       return { items: items.map(extensionView), total, page: q.page, per_page: perPage };
     },
 
     async create(ctx: RequestContext, body: z.output<typeof ExtensionCreateBody>) {
-      authorize(isAdmin(ctx.actor));
+      authorize(extensionsPolicy.can(ctx.actor, 'create'));
       // A known extension keeps its own asset type; a new one takes its family from the MIME type.
       const assetType = extensionInfo(body.name)?.assetType ?? assetTypeForMime(body.mime_type);
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const id = await extensionsRepo(trx).insert({ ...body, asset_type: assetType, at: now() });
-        await audit.record(trx, ctx, {
+      const id = await deps.change(ctx, async (u) => {
+        const id = await extensionsRepo(u.db).insert({ ...body, asset_type: assetType, at: now() });
+        await u.audit({
           event: 'extension.create',
           target: target({ id, name: body.name }),
           changes: created({ name: body.name, mime_type: body.mime_type, status: body.status }),
@@ -80,12 +79,12 @@ export function extensionsService(deps: Deps) {
     },
 
     async changeStatus(ctx: RequestContext, id: number, status: Status) {
-      authorize(isAdmin(ctx.actor));
+      authorize(extensionsPolicy.can(ctx.actor, 'change_status'));
       const row = await found(id);
       if (row.status !== status) {
-        await handle.db.transaction().execute(async (trx) => {
-          await extensionsRepo(trx).setStatus(id, status, now());
-          await audit.record(trx, ctx, {
+        await deps.change(ctx, async (u) => {
+          await extensionsRepo(u.db).setStatus(id, status, now());
+          await u.audit({
             event: 'extension.status',
             target: target(row),
             changes: { status: { before: row.status, after: status } },

@@ -1,6 +1,7 @@
-import type { Actor, Principal } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
-import { seesPrivate } from '../assets/assets.policy.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { hasPermission, seesPrivate } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
 import type { FolderRow } from './folders.repo.js';
 
 /** Folders of a visible brand: PRIVATE ones (or under a PRIVATE one) only for roles with private content. */
@@ -25,3 +26,11 @@ export const foldersPolicy = {
 };
 
 export type FolderAction = 'view' | 'update' | 'move' | 'remove' | 'create_folder' | 'upload';
+
+/** Folders by id for requireAccess: their brand's sight, then the folder's own (FOLDER_NOT_FOUND). */
+export const folderAccess = accessKind(
+  'folders',
+  (p, action: FolderAction, r) =>
+    brandsPolicy.see(p, { status: r.brand_status }, r.member_id !== null) && foldersPolicy.can(p, action, r),
+  'FOLDER_NOT_FOUND',
+);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RawBuilder, Selectable, Updateable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { FoldersTable } from '../../db/schema.js';
+import type { FolderForUser } from '../../access/principal.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
 import { paged } from '../../db/paged.js';
@@ -10,12 +11,7 @@ export type FolderRow = Selectable<FoldersTable>;
 
 /** From this many folders, `cardFigures` runs without PostgreSQL's JIT (see there). */
 const JIT_FROM = 40;
-/** A folder with what every folder request checks first (see `byIdForUser`). */
-export type FolderForUser = FolderRow & {
-  brand_status: string;
-  member: number;
-  search_generation: number | null;
-};
+export type { FolderForUser };
 
 /** Every column of `folders` (the compiler checks none is missing), for reading them under a prefix. */
 const FOLDER_COLUMNS = Object.keys({

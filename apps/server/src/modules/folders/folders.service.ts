@@ -12,12 +12,11 @@ import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
-import type { Actor } from '../auth/actor.js';
-import { seesPrivate } from '../assets/assets.policy.js';
+import type { Actor } from '../../access/principal.js';
+import { seesPrivate } from '../../access/principal.js';
 import { assetCard } from '../assets/assets.view.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
@@ -25,7 +24,7 @@ import { foldersPolicy } from './folders.policy.js';
 import { purgeTrashEntry } from './folders.purge.js';
 import type { FolderRow } from './folders.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { auditTrail, changesOf, created, folderTarget } from '../audit/audit.trail.js';
+import { changesOf, created, folderTarget } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 
 const TREE_ASSETS = 50;
@@ -33,7 +32,6 @@ const TREE_ASSETS = 50;
 export function foldersService(deps: Deps) {
   const { repos, clock, media, storage, handle } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   /**
    * The folder if its brand and visibility allow, with the brand's search generation read in the
@@ -184,8 +182,8 @@ export function foldersService(deps: Deps) {
       authorize(foldersPolicy.abilities(actor, parent).create_folder);
       if (await repos.folders.siblingNamed(parent.id, body.name)) throw invalid({ name: 'siblingName' });
       const id = await siblingUnique('name', () =>
-        handle.db.transaction().execute(async (trx) => {
-          const folderId = await makeRepos(trx).folders.insert({
+        deps.change(ctx, async (u) => {
+          const folderId = await u.repos.folders.insert({
             brand_id: body.brand_id,
             parent,
             name: body.name,
@@ -193,7 +191,7 @@ export function foldersService(deps: Deps) {
             created_by: actor.user.id,
             at: now(),
           });
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'folder.create',
             target: folderTarget({ id: folderId, name: body.name }),
             changes: created({ name: body.name, visibility: body.visibility }),
@@ -214,9 +212,9 @@ export function foldersService(deps: Deps) {
       if (parent.brand_id !== f.brand_id || parent.path.startsWith(f.path)) throw invalid({ parent_id: 'descendant' });
       if (await repos.folders.siblingNamed(parent.id, f.name, f.id)) throw invalid({ parent_id: 'moveName' });
       await siblingUnique('parent_id', () =>
-        handle.db.transaction().execute(async (trx) => {
-          await makeRepos(trx).folders.move(f, parent, now());
-          await audit.record(trx, ctx, {
+        deps.change(ctx, async (u) => {
+          await u.repos.folders.move(f, parent, now());
+          await u.audit({
             event: 'folder.move',
             target: folderTarget(f),
             changes: { parent: { before: f.parent_id, after: parent.id } },
@@ -235,8 +233,8 @@ export function foldersService(deps: Deps) {
       const key = await image(files, body.image_crop);
       const visibilityChanged = body.visibility !== undefined && body.visibility !== f.visibility;
       await siblingUnique('name', () =>
-        handle.db.transaction().execute(async (trx) => {
-          await makeRepos(trx).folders.update(
+        deps.change(ctx, async (u) => {
+          await u.repos.folders.update(
             id,
             {
               ...(body.name ? { name: body.name } : {}),
@@ -249,7 +247,7 @@ export function foldersService(deps: Deps) {
           const changes = changesOf(f, { name: body.name, visibility: body.visibility }, ['name', 'visibility']);
           if (key) changes.image = { before: f.image_key ? 'set' : null, after: 'replaced' };
           else if (body.remove_image && f.image_key) changes.image = { before: 'set', after: null };
-          await audit.record(trx, ctx, { event: 'folder.update', target: folderTarget(f), changes });
+          await u.audit({ event: 'folder.update', target: folderTarget(f), changes });
         }),
       );
       if ((key || body.remove_image) && f.image_key) await storage.delete(f.image_key);
@@ -272,11 +270,11 @@ export function foldersService(deps: Deps) {
       const { actor } = ctx;
       const f = await visible(actor, id);
       authorize(foldersPolicy.abilities(actor, f).remove);
-      const result = await handle.db.transaction().execute(async (trx) => {
-        const counts = await makeRepos(trx).folders.trash(f, actor.user.id, now());
+      const result = await deps.change(ctx, async (u) => {
+        const counts = await u.repos.folders.trash(f, actor.user.id, now());
         // Another request trashed it first: nothing was left to move.
         if (!counts.folders) throw new AppError('FOLDER_NOT_FOUND');
-        await audit.record(trx, ctx, { event: 'folder.trash', target: folderTarget(f), info: counts });
+        await u.audit({ event: 'folder.trash', target: folderTarget(f), info: counts });
         return counts;
       });
       return { message: 'Moved to the Trash', ...result };
@@ -331,13 +329,12 @@ export function foldersService(deps: Deps) {
       if (!parent) throw invalid({ parent_id: 'restoreParent' });
       if (await repos.folders.siblingNamed(parent.id, entry.name, entry.id)) throw invalid({ name: 'restoreName' });
       try {
-        await handle.db.transaction().execute(async (trx) => {
-          const tx = makeRepos(trx);
+        await deps.change(ctx, async (u) => {
           // Read again inside: a parallel restore or purge of the same entry finds nothing to do.
-          if (!(await tx.folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
-          if (!(await tx.folders.byId(parent.id))) throw invalid({ parent_id: 'restoreParent' });
-          const counts = await tx.folders.restore(entry, now());
-          await audit.record(trx, ctx, { event: 'folder.restore', target: folderTarget(entry), info: counts });
+          if (!(await u.repos.folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+          if (!(await u.repos.folders.byId(parent.id))) throw invalid({ parent_id: 'restoreParent' });
+          const counts = await u.repos.folders.restore(entry, now());
+          await u.audit({ event: 'folder.restore', target: folderTarget(entry), info: counts });
         });
       } catch (err) {
         // The parent went to the Trash meanwhile, or a sibling took the name: the unique index says so.
@@ -353,11 +350,10 @@ export function foldersService(deps: Deps) {
     async purge(ctx: RequestContext, id: number) {
       const { actor } = ctx;
       const entry = await trashEntry(actor, id);
-      const result = await handle.db.transaction().execute(async (trx) => {
-        if (!(await makeRepos(trx).folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
-        return purgeTrashEntry(trx, deps, ctx, entry, false);
+      const result = await deps.change(ctx, async (u) => {
+        if (!(await u.repos.folders.claimTrashEntry(id))) throw new AppError('FOLDER_NOT_FOUND');
+        return purgeTrashEntry(u, clock, entry, false);
       });
-      deps.wake?.();
       return { message: 'Deleted for good', ...result };
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { foldersPurgeTrash } from '../../jobs/handlers/folders.purgeTrash.js';
+import { foldersPurgeTrash } from '../../worker/handlers/folders.purgeTrash.js';
 import {
   adminClient,
   assetRow,

@@ -1,4 +1,5 @@
-import type { Principal } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
 
 export type JobAction = 'view';
 
@@ -14,3 +15,6 @@ export const jobsPolicy = {
     view: jobsPolicy.can(principal, 'view', job),
   }),
 };
+
+/** Jobs by id for requireAccess. */
+export const jobAccess = accessKind('jobs', (p, action: JobAction, r) => jobsPolicy.can(p, action, r));

@@ -1,19 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { JOB_COLUMNS } from '../access/access.repo.js';
 
-/** The columns a job's owner may see (never the payload: it may hold what they must not read). */
-const VISIBLE = [
-  'id',
-  'name',
-  'status',
-  'owner_id',
-  'progress_done',
-  'progress_of',
-  'result',
-  'last_error',
-  'created_at',
-  'finished_at',
-] as const;
+const VISIBLE = JOB_COLUMNS;
 
 export function jobsRepo(db: Db) {
   return {

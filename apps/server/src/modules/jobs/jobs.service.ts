@@ -1,10 +1,11 @@
 import { JOBS_MINE_MAX, JOBS_RECENT_MINUTES } from '@brandvault/contract';
 import type { Job, JobsQueue } from '@brandvault/contract';
-import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../services.js';
-import { jobsPolicy } from './jobs.policy.js';
+import { accessRepo } from '../access/access.repo.js';
+import { requireAccess } from '../access/requireAccess.js';
+import { jobAccess, jobsPolicy } from './jobs.policy.js';
 import { jobsRepo } from './jobs.repo.js';
 import type { JobView } from './jobs.repo.js';
 
@@ -25,11 +26,11 @@ function view(row: JobView): Job {
 /** Jobs as their owners follow them (the shell's indicator, a page waiting for a zip). */
 export function jobsService(deps: Pick<Deps, 'handle' | 'clock'>) {
   const repo = jobsRepo(deps.handle.db);
+  const access = { access: accessRepo(deps.handle.db) };
   return {
     async get(ctx: RequestContext, id: number): Promise<Job> {
-      const row = await repo.byId(id);
-      if (!row || !jobsPolicy.can(ctx.actor, 'view', row)) throw new AppError('NOT_FOUND');
-      return view(row);
+      const [row] = await requireAccess(access, { actor: ctx.actor, permission: 'view', kind: jobAccess, ids: [id] });
+      return view(row!);
     },
 
     async mine(ctx: RequestContext): Promise<{ items: Job[] }> {

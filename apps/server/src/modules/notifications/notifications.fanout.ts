@@ -2,7 +2,7 @@ import { MAIL_KIND_OF, NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/cont
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { canSignIn } from '../auth/auth.policy.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { notificationsRepo } from './notifications.repo.js';

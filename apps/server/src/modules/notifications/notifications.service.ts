@@ -4,11 +4,10 @@ import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { EventStream, eventStreamAnswer } from '../../lib/eventStream.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
-import { auditTrail, changesOf } from '../audit/audit.trail.js';
+import { changesOf } from '../audit/audit.trail.js';
 import { sharedLinkPath } from '../shareLinks/shareLinks.service.js';
 import type { NotificationBroker } from './notifications.broker.js';
 import type { NotificationListRow } from './notifications.repo.js';
@@ -21,8 +20,7 @@ const SESSION_CHECK_MS = 1000;
 const CATCH_UP = 100;
 
 export function notificationsService(deps: Deps, broker: NotificationBroker) {
-  const { repos, clock, appKey, handle, config, log } = deps;
-  const audit = auditTrail(deps);
+  const { repos, clock, appKey, config, log } = deps;
   const now = () => iso(clock.now());
   /** Open streams, whose, and of which session. */
   const streams = new Map<EventStream, { userId: number; tokenId: number }>();
@@ -53,7 +51,7 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
     const ids = [...new Set(rows.flatMap((r) => (r.asset_id === null ? [] : [r.asset_id])))];
     const out = new Map<number, SeenAsset>();
     if (!ids.length) return out;
-    for (const a of await repos.assets.accessRows(ids, actor.user.id))
+    for (const a of await repos.access.assets(ids, actor.user.id))
       if (assetsPolicy.can(actor, 'view', a)) out.set(a.id, { id: a.id, name: a.name, brand_id: a.brand_id });
     return out;
   }
@@ -115,9 +113,9 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
     async updateSettings(ctx: RequestContext, body: NotificationSettings) {
       const { user } = ctx.actor;
       const before = (await settingsOf(user.id)).email;
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).notifications.saveMailSettings(user.id, body.email);
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.notifications.saveMailSettings(user.id, body.email);
+        await u.audit({
           event: 'notification.settings',
           target: { type: 'user', id: user.id, label: `${user.first_name} ${user.last_name}` },
           changes: changesOf(before, body.email, NOTIFICATION_MAIL_KINDS),

@@ -3,9 +3,11 @@ import { TEMPLATE_MAX_ROWS, VISIBILITIES } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { Db, Dialect } from '../../db/index.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { makeRepos } from '../../repos.js';
-import type { Actor } from '../auth/actor.js';
-import { assetsPolicy, seesPrivate } from '../assets/assets.policy.js';
+import { brandsRepo } from '../brands/brands.repo.js';
+import { foldersRepo } from '../folders/folders.repo.js';
+import type { Actor } from '../../access/principal.js';
+import { assetsPolicy } from '../assets/assets.policy.js';
+import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
@@ -30,7 +32,7 @@ interface Env {
 
 /** A folder the actor sees (404 otherwise), with the ids of the visible folders under it. */
 async function folderScope(db: Db, actor: Actor, id: number, recursive: boolean) {
-  const row = await makeRepos(db).folders.byIdForUser(id, actor.user.id);
+  const row = await foldersRepo(db).byIdForUser(id, actor.user.id);
   if (!row) throw new AppError('FOLDER_NOT_FOUND');
   const { brand_status, member, ...folder } = row;
   if (!brandsPolicy.see(actor, { status: brand_status }, !!member) || !foldersPolicy.see(actor, folder))
@@ -128,7 +130,7 @@ export async function assetTemplateFile(env: Env, actor: Actor, req: Request, la
   const [pathOf, languages, brand] = await Promise.all([
     folderPaths(env.db, brandId),
     reportsRepo(env.db).brandLanguages(brandId),
-    makeRepos(env.db).brands.byId(brandId),
+    brandsRepo(env.db).byId(brandId),
   ]);
   const versions = new Map<number, string>();
   async function* rows() {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { inSlices } from '../../db/inSlices.js';
-import { assetsWithAccess } from '../access/assetAccess.repo.js';
+import { assetsWithAccess } from '../access/access.repo.js';
 
 /** What a template shows of an asset, with what decides access to it. */
 const COLUMNS = [

@@ -1,5 +1,5 @@
 import { AssetEditBody, Keyword, VISIBILITIES, text } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { parseList } from '../assets/assets.view.js';
 import { cleanFileName } from '../assets/fileName.js';

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/index.js';
-import { makeRepos } from '../../repos.js';
-import type { Actor } from '../auth/actor.js';
+import { authRepo } from '../auth/auth.repo.js';
+import { brandsRepo } from '../brands/brands.repo.js';
+import { rolesRepo } from '../roles/roles.repo.js';
+import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTarget, userTarget } from '../audit/audit.trail.js';
@@ -77,11 +79,10 @@ export async function applyUserRow(
   const profile = Object.fromEntries(Object.entries(patch.profile).filter(([k]) => k in changed));
   if (!(await reportsRepo(trx).updateUserIfUnchanged(u.id, u.updated_at, profile, c.at)))
     return { result: 'refused', reason: new RowRefused('conflict') };
-  const tx = makeRepos(trx);
-  if (patch.roles && 'roles' in changed) await tx.roles.setUserRoles(u.id, patch.roles);
-  if (patch.brands && 'brands' in changed) await tx.brands.setUserBrands(u.id, patch.brands);
+  if (patch.roles && 'roles' in changed) await rolesRepo(trx).setUserRoles(u.id, patch.roles);
+  if (patch.brands && 'brands' in changed) await brandsRepo(trx).setUserBrands(u.id, patch.brands);
   // A deactivated user is signed out everywhere at once, as the users screen does.
-  if (changed.status === 'INACTIVE') await tx.auth.deleteUserTokens(u.id);
+  if (changed.status === 'INACTIVE') await authRepo(trx).deleteUserTokens(u.id);
   c.events.push({
     event: 'user.template_update',
     target: userTarget(u),

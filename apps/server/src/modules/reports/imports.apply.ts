@@ -7,8 +7,7 @@ import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
 import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
-import { makeRepos } from '../../repos.js';
-import { linkActor } from '../assets/downloadLink.js';
+import { linkActorIn } from '../assets/downloadLink.js';
 import { auditTrail } from '../audit/audit.trail.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTemplateRepo } from './assetTemplate.repo.js';
@@ -47,7 +46,7 @@ export async function applyImport(ctx: JobContext, id: number) {
   const imp = await repo.byId(id);
   if (!imp || (imp.state !== 'scheduled' && imp.state !== 'applying')) return { id, state: imp?.state ?? 'gone' };
   await repo.update(id, { state: 'applying' }, ['scheduled']);
-  const actor = await linkActor(makeRepos(db), imp.user_id);
+  const actor = await linkActorIn(db, imp.user_id);
   if (!actor || (imp.kind === 'users' && !actor.permissions.has('user.update'))) {
     await failImport(ctx, id, new ImportFailed('rights'), ['applying']);
     return { id, state: 'failed' };

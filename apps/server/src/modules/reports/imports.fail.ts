@@ -2,7 +2,7 @@ import { asLang } from '../../mail/templates.js';
 import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
 import type { JobContext } from '../../jobs/types.js';
-import { makeRepos } from '../../repos.js';
+import { usersRepo } from '../users/users.repo.js';
 import type { ImportFailed } from './imports.errors.js';
 import { reportsRepo } from './reports.repo.js';
 
@@ -12,7 +12,7 @@ export const importPath = (id: number) => `/reports/imports/${id}`;
 export async function failImport(ctx: JobContext, id: number, err: ImportFailed, from: readonly string[]) {
   const row = await reportsRepo(ctx.db).byId(id);
   if (!row) return;
-  const user = await makeRepos(ctx.db).users.byId(row.user_id);
+  const user = await usersRepo(ctx.db).byId(row.user_id);
   // The recipient's language, as every mail; the screen shows the same text.
   const lang = asLang(user?.lang ?? row.lang);
   await ctx.db.transaction().execute(async (trx) => {

@@ -2,9 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import { iso } from '../../lib/clock.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
-import { makeRepos } from '../../repos.js';
-import { linkActor } from '../assets/downloadLink.js';
-import type { Actor } from '../auth/actor.js';
+import { linkActorIn } from '../assets/downloadLink.js';
+import type { Actor } from '../../access/principal.js';
 import { ASSET_COLUMNS, evaluateAssetRow } from './assetTemplate.js';
 import { assetTemplateRepo } from './assetTemplate.repo.js';
 import { ImportFailed } from './imports.errors.js';
@@ -98,7 +97,7 @@ export async function previewImport(ctx: JobContext, id: number) {
   const row = await repo.byId(id);
   if (!row || row.state !== 'previewing') return { id, state: row?.state ?? 'gone' };
   try {
-    const actor = await linkActor(makeRepos(db), row.user_id);
+    const actor = await linkActorIn(db, row.user_id);
     if (!actor) throw new ImportFailed('rights');
     if (!row.blob_key) throw new ImportFailed('gone');
     const data = await buffer(await storage.get(row.blob_key));

@@ -6,9 +6,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { enqueue } from '../../jobs/queue.js';
 import type { Deps } from '../../services.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { importRowView, importView } from './imports.view.js';
 import { reportsPolicy } from './reports.policy.js';
@@ -17,7 +15,6 @@ import { reportsRepo } from './reports.repo.js';
 /** Template imports (§1, §4): their preview, and applying them now or later, or dropping them. */
 export function importsService(deps: Deps) {
   const { handle, clock } = deps;
-  const audit = auditTrail(deps);
   const repo = reportsRepo(handle.db);
 
   /** The caller's import (another user's, or none: 404). */
@@ -48,9 +45,8 @@ export function importsService(deps: Deps) {
       const runAt = body?.run_at ? new Date(body.run_at) : null;
       if (runAt && (runAt <= now || runAt.getTime() - now.getTime() > IMPORT_SCHEDULE_MAX_DAYS * 86_400_000))
         throw invalid({ run_at: 'runAt' });
-      await handle.db.transaction().execute(async (trx) => {
-        const jobId = (await enqueue(
-          trx,
+      await deps.change(ctx, async (u) => {
+        const jobId = (await u.enqueue(
           'reports.apply',
           { id },
           {
@@ -59,30 +55,29 @@ export function importsService(deps: Deps) {
             ...(runAt ? { runAt } : { clock }),
           },
         ))!;
-        const moved = await reportsRepo(trx).update(
+        const moved = await reportsRepo(u.db).update(
           id,
           { state: 'scheduled', job_id: jobId, run_at: runAt ? iso(runAt) : null },
           ['ready'],
         );
         if (!moved) throw invalid({ id: 'importState' });
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'template.apply',
           target: target(r),
           info: { kind: r.kind, rows: r.n_change, ...(runAt ? { run_at: iso(runAt) } : {}) },
         });
       });
-      if (!runAt) deps.wake?.();
       return { import: importView((await repo.withJob(id))!) };
     },
 
     async cancel(ctx: RequestContext, id: number) {
       const r = await mine(ctx, id);
       if (!reportsPolicy.can(ctx.actor, 'cancel', r)) throw invalid({ id: 'importState' });
-      await handle.db.transaction().execute(async (trx) => {
+      await deps.change(ctx, async (u) => {
         // A scheduled job finds the import cancelled and does nothing.
-        if (!(await reportsRepo(trx).update(id, { state: 'cancelled' }, ['ready', 'scheduled'])))
+        if (!(await reportsRepo(u.db).update(id, { state: 'cancelled' }, ['ready', 'scheduled'])))
           throw invalid({ id: 'importState' });
-        await audit.record(trx, ctx, { event: 'template.cancel', target: target(r), info: { kind: r.kind } });
+        await u.audit({ event: 'template.cancel', target: target(r), info: { kind: r.kind } });
       });
       return { import: importView((await repo.withJob(id))!) };
     },

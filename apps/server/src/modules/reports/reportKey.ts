@@ -1,15 +1,15 @@
 import type { Db } from '../../db/index.js';
 import { randomToken } from '../../lib/crypto.js';
-import { makeRepos } from '../../repos.js';
+import { authRepo } from '../auth/auth.repo.js';
 
 /**
  * The key that signs templates' Meta sheets: kept in the database, so the API that exports and
  * the worker that imports (any process) share it without configuration.
  */
 export async function reportKey(db: Db): Promise<string> {
-  const repos = makeRepos(db);
-  const known = await repos.auth.getSetting('report_key');
+  const auth = authRepo(db);
+  const known = await auth.getSetting('report_key');
   if (known) return known;
-  await repos.auth.putSettingIfAbsent('report_key', randomToken(32));
-  return (await repos.auth.getSetting('report_key'))!;
+  await auth.putSettingIfAbsent('report_key', randomToken(32));
+  return (await auth.getSetting('report_key'))!;
 }

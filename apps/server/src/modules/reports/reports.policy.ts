@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
+import { hasPermission } from '../../access/principal.js';
 
 export type ImportAction = 'view' | 'apply' | 'cancel';
 
@@ -15,6 +15,9 @@ export const reportsPolicy = {
     if (action === 'apply') return right && row.state === 'ready';
     return row.state === 'ready' || row.state === 'scheduled';
   },
+  /** A report is sent only while its owner still holds the right that asked for it. */
+  sends: (principal: Principal, kind: 'assets' | 'users') =>
+    hasPermission(principal, kind === 'assets' ? 'asset.update' : 'user.view'),
   abilities: (principal: Principal, row: { user_id: number; kind: string; state: string }) => ({
     apply: reportsPolicy.can(principal, 'apply', row),
     cancel: reportsPolicy.can(principal, 'cancel', row),

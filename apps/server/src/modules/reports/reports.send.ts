@@ -4,9 +4,8 @@ import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
 import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
-import { makeRepos } from '../../repos.js';
-import { linkActor } from '../assets/downloadLink.js';
-import { hasPermission } from '../auth/actor.js';
+import { linkActorIn } from '../assets/downloadLink.js';
+import { reportsPolicy } from './reports.policy.js';
 import { assetTemplateFile } from './assetTemplate.export.js';
 import { reportKey } from './reportKey.js';
 import { userTemplateFile } from './userTemplate.export.js';
@@ -19,9 +18,9 @@ const ATTACH_MAX_BYTES = 10 * 1024 * 1024;
  * are checked again as they are now; the file is attached, in the owner's language.
  */
 export async function sendReport(ctx: JobContext, p: { kind: 'assets' | 'users'; userId: number; request: unknown }) {
-  const actor = await linkActor(makeRepos(ctx.db), p.userId);
-  const needs = p.kind === 'assets' ? 'asset.update' : 'user.view';
-  if (!actor || !hasPermission(actor, needs)) throw new PermanentJobError('the owner may no longer have this report');
+  const actor = await linkActorIn(ctx.db, p.userId);
+  if (!actor || !reportsPolicy.sends(actor, p.kind))
+    throw new PermanentJobError('the owner may no longer have this report');
   const lang = asLang(actor.user.lang);
   const env = { db: ctx.db, dialect: ctx.dialect, appKey: await reportKey(ctx.db), now: ctx.clock.now() };
   const file =

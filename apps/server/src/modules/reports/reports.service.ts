@@ -6,9 +6,7 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { enqueue } from '../../jobs/queue.js';
 import type { Deps } from '../../services.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { assetTemplateFile, resolveTemplateAssets } from './assetTemplate.export.js';
 import { auditReportFile } from './auditReport.js';
@@ -35,7 +33,6 @@ const sourceKey = (id: number) => `reports/imports/${id}/source.xlsx`;
 /** Reports and templates out (§1, §7): xlsx answered directly, or produced by a job and e-mailed. */
 export function reportsService(deps: Deps) {
   const { handle, clock } = deps;
-  const audit = auditTrail(deps);
   const env = async () => ({
     db: handle.db,
     dialect: handle.dialect,
@@ -43,22 +40,18 @@ export function reportsService(deps: Deps) {
     now: clock.now(),
   });
   const exported = (ctx: RequestContext, report: string, rows: number, extra: Record<string, unknown> = {}) =>
-    handle.db
-      .transaction()
-      .execute((trx) => audit.record(trx, ctx, { event: 'report.export', info: { report, rows, ...extra } }));
+    deps.change(ctx, (u) => u.audit({ event: 'report.export', info: { report, rows, ...extra } }));
 
   async function send(ctx: RequestContext, kind: 'assets' | 'users', request: unknown) {
-    const jobId = await handle.db.transaction().execute(async (trx) => {
-      const id = (await enqueue(
-        trx,
+    const jobId = await deps.change(ctx, async (u) => {
+      const id = (await u.enqueue(
         'reports.send',
         { kind, userId: ctx.actor.user.id, request },
         { ownerId: ctx.actor.user.id, maxAttempts: 2 },
       ))!;
-      await audit.record(trx, ctx, { event: 'report.export', info: { report: kind, sent: true } });
+      await u.audit({ event: 'report.export', info: { report: kind, sent: true } });
       return id;
     });
-    deps.wake?.();
     return { job_id: jobId };
   }
 
@@ -106,8 +99,8 @@ export function reportsService(deps: Deps) {
           .pop()!
           .replace(/[\p{Cc}\p{Cf}]/gu, '')
           .slice(0, 200) || 'template.xlsx';
-      const { id, jobId } = await handle.db.transaction().execute(async (trx) => {
-        const repo = reportsRepo(trx);
+      const { id, jobId } = await deps.change(ctx, async (u) => {
+        const repo = reportsRepo(u.db);
         const id = await repo.insert({
           user_id: ctx.actor.user.id,
           kind,
@@ -119,16 +112,15 @@ export function reportsService(deps: Deps) {
           expires_at: iso(new Date(now.getTime() + IMPORT_EXPIRY_DAYS * 86_400_000)),
         });
         await deps.storage.put(sourceKey(id), file.data, XLSX_MIME);
-        const jobId = (await enqueue(trx, 'reports.preview', { id }, { ownerId: ctx.actor.user.id, maxAttempts: 2 }))!;
+        const jobId = (await u.enqueue('reports.preview', { id }, { ownerId: ctx.actor.user.id, maxAttempts: 2 }))!;
         await repo.update(id, { blob_key: sourceKey(id), job_id: jobId });
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'template.upload',
           target: { type: 'import', id, label: name },
           info: { kind, size: file.data.length },
         });
         return { id, jobId };
       });
-      deps.wake?.();
       return { import: importView((await reportsRepo(handle.db).withJob(id))!), job_id: jobId };
     },
   };

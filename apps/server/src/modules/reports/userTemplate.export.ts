@@ -2,8 +2,11 @@ import type { Lang, UserReportQuery } from '@brandvault/contract';
 import { LANGS, STATUSES, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { makeRepos } from '../../repos.js';
-import type { Actor } from '../auth/actor.js';
+import { brandsRepo } from '../brands/brands.repo.js';
+import { rolesRepo } from '../roles/roles.repo.js';
+import { usersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { Actor } from '../../access/principal.js';
 import { usersPolicy } from '../users/users.policy.js';
 import { reportsRepo } from './reports.repo.js';
 import { LIST_ERROR, sheetColumns } from './templateSheet.js';
@@ -12,11 +15,12 @@ import type { TemplateUser } from './userTemplate.js';
 import { metaRows } from './xlsx/meta.js';
 import { writeWorkbook } from './xlsx/writer.js';
 
-type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof makeRepos>['users']['byId']>>>;
+type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['byId']>>>;
 
 /** Users with their roles, direct permissions, brands and last sign-in (batched, 1,000 at a time). */
 export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser[]> {
-  const repos = makeRepos(db);
+  const rolesOf = rolesRepo(db);
+  const brandsOf = brandsRepo(db);
   const ids = users.map((u) => u.id);
   const merge = async <T>(read: (slice: number[]) => Promise<Map<number, T>>) => {
     const all = new Map<number, T>();
@@ -24,9 +28,9 @@ export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser
     return all;
   };
   const [roles, perms, brands] = await Promise.all([
-    merge((s) => repos.roles.rolesByUser(s)),
-    merge((s) => repos.roles.directPermissionsByUser(s)),
-    merge((s) => repos.brands.byUsers(s)),
+    merge((s) => rolesOf.rolesByUser(s)),
+    merge((s) => rolesOf.directPermissionsByUser(s)),
+    merge((s) => brandsOf.byUsers(s)),
   ]);
   return users.map((u) => ({
     id: u.id,
@@ -54,9 +58,7 @@ export async function visibleUsers(db: Db, actor: Actor, ids: readonly number[])
   const rows = await reportsRepo(db).usersByIds(ids);
   const users = await withGrants(db, rows);
   if (usersPolicy.seesEveryone(actor)) return users;
-  const mine = new Set(
-    ((await makeRepos(db).brands.byUsers([actor.user.id])).get(actor.user.id) ?? []).map((b) => b.id),
-  );
+  const mine = new Set(((await brandsRepo(db).byUsers([actor.user.id])).get(actor.user.id) ?? []).map((b) => b.id));
   return users.filter((u) => u.id === actor.user.id || u.brands.some((b) => mine.has(b.id)));
 }
 
@@ -67,7 +69,7 @@ export async function userTemplateFile(
   q: z.output<typeof UserReportQuery>,
   lang: Lang,
 ) {
-  const { items } = await makeRepos(env.db).users.list({
+  const { items } = await usersRepo(env.db).list({
     sharingWith: usersPolicy.seesEveryone(actor) ? undefined : actor.user.id,
     search: q.search || undefined,
     status: q.status,

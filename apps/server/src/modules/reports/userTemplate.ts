@@ -1,6 +1,6 @@
 import { LANGS, OptionalText, PersonName, STATUSES } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
-import { isAdmin } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
+import { isAdmin } from '../../access/principal.js';
 import { usersPolicy } from '../users/users.policy.js';
 import { RowRefused, diff, fingerprint, joinList, refused, splitList } from './templateSheet.js';
 import type { Evaluated, TemplateColumn } from './templateSheet.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, assetRow, insertAssets, makeBrand, makeFolder, startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
 import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';

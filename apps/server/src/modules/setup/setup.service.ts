@@ -1,10 +1,10 @@
 import type { OrgNameBody, SetupFinishBody, SetupState } from '@brandvault/contract';
 import type { z } from 'zod';
+import { authorize } from '../../http/authorize.js';
 import { iso } from '../../lib/clock.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import { auditTrail } from '../audit/audit.trail.js';
+import { setupPolicy } from './setup.policy.js';
 import { SETTING_KEYS } from './setup.repo.js';
 
 const KEYS = [SETTING_KEYS.orgName, SETTING_KEYS.setupFinishedAt];
@@ -15,8 +15,7 @@ const KEYS = [SETTING_KEYS.orgName, SETTING_KEYS.setupFinishedAt];
  * installation already in use never sends its administrators back to a setup screen.
  */
 export function setupService(deps: Deps) {
-  const { repos, clock, handle } = deps;
-  const audit = auditTrail(deps);
+  const { repos, clock } = deps;
 
   async function state(): Promise<SetupState> {
     const [settings, anyBrand] = await Promise.all([repos.setup.settings(KEYS), repos.setup.anyBrand()]);
@@ -29,7 +28,10 @@ export function setupService(deps: Deps) {
   }
 
   return {
-    state: (_ctx: RequestContext) => state(),
+    async state(ctx: RequestContext) {
+      authorize(setupPolicy.can(ctx.actor, 'view'));
+      return state();
+    },
 
     async orgInfo(_ctx: AnyContext) {
       const settings = await repos.setup.settings([SETTING_KEYS.orgName]);
@@ -37,21 +39,23 @@ export function setupService(deps: Deps) {
     },
 
     async setOrgName(ctx: RequestContext, body: z.output<typeof OrgNameBody>) {
+      authorize(setupPolicy.can(ctx.actor, 'update'));
       const before = (await state()).org_name;
       if (before === body.name) return state();
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).setup.putSetting(SETTING_KEYS.orgName, body.name);
-        await audit.record(trx, ctx, { event: 'settings.org_name', changes: { name: { before, after: body.name } } });
+      await deps.change(ctx, async (u) => {
+        await u.repos.setup.putSetting(SETTING_KEYS.orgName, body.name);
+        await u.audit({ event: 'settings.org_name', changes: { name: { before, after: body.name } } });
       });
       return state();
     },
 
     /** Completed or skipped: either way the screen is not offered again (finishing twice changes nothing). */
     async finish(ctx: RequestContext, body: z.output<typeof SetupFinishBody>) {
+      authorize(setupPolicy.can(ctx.actor, 'update'));
       if ((await state()).finished_at) return state();
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).setup.putSetting(SETTING_KEYS.setupFinishedAt, iso(clock.now()));
-        await audit.record(trx, ctx, { event: 'settings.setup_finish', info: { outcome: body.outcome } });
+      await deps.change(ctx, async (u) => {
+        await u.repos.setup.putSetting(SETTING_KEYS.setupFinishedAt, iso(clock.now()));
+        await u.audit({ event: 'settings.setup_finish', info: { outcome: body.outcome } });
       });
       return state();
     },

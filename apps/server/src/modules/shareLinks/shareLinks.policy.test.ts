@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SharePrincipal } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
+import type { SharePrincipal } from '../../access/principal.js';
+import { hasPermission, isAdmin } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { collectionsPolicy } from '../collections/collections.policy.js';

@@ -1,5 +1,6 @@
-import type { Actor, SharePrincipal } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import type { Actor, SharePrincipal } from '../../access/principal.js';
+import { hasPermission, isAdmin } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 
 export type ShareLinkAction = 'view' | 'revoke' | 'update';
@@ -20,6 +21,10 @@ export const shareLinksPolicy = {
     if (action === 'revoke') return own || hasPermission(actor, 'shareLink.manage');
     return hasPermission(actor, 'shareLink.manage');
   },
+  /** Outside their brands' people, a non-admin's share-link rights do not reach (as the user directory). */
+  reachesAllOwners: (actor: Actor) => isAdmin(actor),
+  /** Nobody hands out what they may not do themselves: originals need the download right. */
+  grantsDownload: (actor: Actor) => hasPermission(actor, 'asset.download'),
   abilities: (actor: Actor, row: ShareLinkRow) => ({
     revoke: row.revoked_at === null && shareLinksPolicy.can(actor, 'revoke', row),
     update: row.revoked_at === null && shareLinksPolicy.can(actor, 'update', row),
@@ -35,3 +40,8 @@ export const shareLinksPolicy = {
     return true;
   },
 };
+
+/** Share links by id for requireAccess (the owner's side; a link's holder is judged by linkCan). */
+export const shareLinkAccess = accessKind('shareLinks', (p, action: ShareLinkAction, r) =>
+  shareLinksPolicy.can(p, action, r),
+);

@@ -7,15 +7,11 @@ import { hmac, randomToken, safeEqual, seal, unseal } from '../../lib/crypto.js'
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
-import { emit } from '../../events/emit.js';
-import { queueMail } from '../../mail/queueMail.js';
 import { mails } from '../../mail/templates.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor, SharePrincipal } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
-import { assetTarget, auditTrail, created } from '../audit/audit.trail.js';
-import { countDownload, countDownloads } from '../downloads/downloads.counts.js';
+import { recordDownload } from '../downloads/downloads.counts.js';
+import type { Actor, SharePrincipal } from '../../access/principal.js';
+import { assetTarget, created } from '../audit/audit.trail.js';
 import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { streamZip } from '../downloads/downloads.stream.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
@@ -23,8 +19,9 @@ import { linkActor } from '../assets/downloadLink.js';
 import { collectionsPolicy, sightOf } from '../collections/collections.policy.js';
 import type { FilesService } from '../files/files.service.js';
 import { fileSafetyHeaders } from '../files/files.service.js';
+import { requireAccess } from '../access/requireAccess.js';
 import type { ShareFileKind } from './shareLinks.policy.js';
-import { shareLinksPolicy } from './shareLinks.policy.js';
+import { shareLinkAccess, shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkLimits } from './shareLinks.limits.js';
 import { shareLinkItem } from './shareLinks.view.js';
@@ -60,7 +57,6 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   const { repos, clock, appKey, handle, limiter, storage, config } = deps;
   const limits = shareLinkLimits(limiter, appKey);
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
   /** The lookup key of a token: its HMAC with the app key (the token itself is never stored). */
   const tokenHash = (token: string) => hmac(appKey, `share-link|${token}`);
   const expiryOf = (unit: ShareExpiryUnit, amount: number) =>
@@ -125,7 +121,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   async function ownerSight(row: ShareLinkRow) {
     const owner = await linkActor(repos, row.owner_id);
     if (!owner) throw new AppError('NOT_FOUND');
-    return { sight: sightOf(owner), downloads: row.allow_download === 1 && hasPermission(owner, 'asset.download') };
+    return { sight: sightOf(owner), downloads: row.allow_download === 1 && shareLinksPolicy.grantsDownload(owner) };
   }
 
   async function view(
@@ -186,10 +182,8 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   }
 
   async function managed(actor: Actor, id: number, action: 'view' | 'revoke' | 'update') {
-    const row = await repos.shareLinks.byId(id);
-    if (!row || !shareLinksPolicy.can(actor, 'view', row)) throw new AppError('NOT_FOUND');
-    // Outside their brands' people, a non-admin's share-link rights do not reach (as the user directory).
-    if (!isAdmin(actor) && !(await repos.users.sharesBrand(actor.user.id, row.owner_id)))
+    const row = (await requireAccess(repos, { actor, permission: 'view', kind: shareLinkAccess, ids: [id] }))[0]!;
+    if (!shareLinksPolicy.reachesAllOwners(actor) && !(await repos.users.sharesBrand(actor.user.id, row.owner_id)))
       throw new AppError('NOT_FOUND');
     if (!shareLinksPolicy.can(actor, action, row)) throw new AppError('FORBIDDEN');
     return row;
@@ -204,8 +198,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const { actor } = ctx;
       const collection = await repos.collections.byId(collectionId);
       if (!collection || !collectionsPolicy.can(actor, 'view', collection)) throw new AppError('NOT_FOUND');
-      // Nobody hands out what they may not do themselves: originals need the owner's download right.
-      if (body.allow_download && !hasPermission(actor, 'asset.download')) throw invalid({ allow_download: 'grant' });
+      if (body.allow_download && !shareLinksPolicy.grantsDownload(actor)) throw invalid({ allow_download: 'grant' });
       const userIds = body.audience === 'users' ? [...new Set(body.user_ids)] : [];
       const recipients = await repos.shareLinks.recipientsOf(actor.user.id, userIds, brandsPolicy.seesAllBrands(actor));
       if (recipients.length !== userIds.length) throw invalid({ user_ids: 'invalid' });
@@ -215,8 +208,8 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const passwordHash = body.password ? await hashPassword(body.password) : null;
       const url = `${config.appUrl}${linkPath(collectionId, token, body.audience)}`;
       const by = `${actor.user.first_name} ${actor.user.last_name}`;
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const newId = await makeRepos(trx).shareLinks.insert(
+      const id = await deps.change(ctx, async (u) => {
+        const newId = await u.repos.shareLinks.insert(
           {
             collection_id: collectionId,
             owner_id: actor.user.id,
@@ -234,7 +227,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
           },
           userIds,
         );
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'share_link.create',
           target: target({ id: newId }, collection.name),
           changes: created({ audience: body.audience, expires_at: expiresAt }),
@@ -250,7 +243,7 @@ export function shareLinksService(deps: Deps, files: FilesService) {
           },
         });
         if (userIds.length)
-          await emit(trx, 'collection.shared', {
+          await u.emit('collection.shared', {
             linkId: newId,
             collectionId,
             ownerId: actor.user.id,
@@ -258,15 +251,11 @@ export function shareLinksService(deps: Deps, files: FilesService) {
           });
         // Told at once (and in the app, by the notification the event fans out), unless they
         // turned share mail off.
-        const settings = await makeRepos(trx).notifications.mailSettings(recipients.map((u) => u.id));
-        for (const u of recipients.filter((r) => settings.get(r.id)?.share !== false))
-          await queueMail(
-            trx,
-            mails.collectionShared(asLang(u.lang), u, by, collection.name, body.message ?? null, url),
-          );
+        const settings = await u.repos.notifications.mailSettings(recipients.map((r) => r.id));
+        for (const r of recipients.filter((p) => settings.get(p.id)?.share !== false))
+          await u.mail(mails.collectionShared(asLang(r.lang), r, by, collection.name, body.message ?? null, url));
         return newId;
       });
-      if (recipients.length) deps.wake?.();
       return { share_link: await item(actor, id) };
     },
 
@@ -331,7 +320,11 @@ export function shareLinksService(deps: Deps, files: FilesService) {
     async all({ actor }: RequestContext, q: z.output<typeof ShareLinkAdminQuery>) {
       const at = now();
       const { total, items } = await repos.shareLinks.all(
-        { createdBy: q.created_by, state: q.state, ownersSharingWith: isAdmin(actor) ? undefined : actor.user.id },
+        {
+          createdBy: q.created_by,
+          state: q.state,
+          ownersSharingWith: shareLinksPolicy.reachesAllOwners(actor) ? undefined : actor.user.id,
+        },
         at,
         q.page,
         q.per_page,
@@ -360,11 +353,10 @@ export function shareLinksService(deps: Deps, files: FilesService) {
         for (const k of ['watermark', 'traceable'] as const)
           if (protection[k] !== row[k]) changes[k] = { before: row[k] === 1, after: protection[k] === 1 };
         const name = (await repos.collections.byId(row.collection_id))!.name;
-        await handle.db.transaction().execute(async (trx) => {
-          const tx = makeRepos(trx);
-          if (body.expiry_unit) await tx.shareLinks.setExpiry(id, expiresAt, now());
-          await tx.shareLinks.setProtection(id, protection, now());
-          await audit.record(trx, ctx, {
+        await deps.change(ctx, async (u) => {
+          if (body.expiry_unit) await u.repos.shareLinks.setExpiry(id, expiresAt, now());
+          await u.repos.shareLinks.setProtection(id, protection, now());
+          await u.audit({
             event: 'share_link.update',
             target: target(row, name),
             changes,
@@ -426,15 +418,20 @@ export function shareLinksService(deps: Deps, files: FilesService) {
       const answer = streamZip(deps, sp, assets, `${collection.name}.zip`, ctx.lang, (err) =>
         deps.log.warn({ err, linkId: row.id, reqId: ctx.requestId }, 'shared zip cut short'),
       );
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).shareLinks.countDownload(row.id);
-        await countDownloads(trx, assets, 'zip', clock.now(), row.id, ctx.actor?.user.id ?? null);
-        await audit.record(trx, ctx, {
-          event: 'download.fetch',
-          target: { type: 'collection', id: collection.id, label: collection.name },
-          info: { format: 'zip', files: assets.length, share_link_id: row.id },
-        });
-      });
+      await deps.change(ctx, (u) =>
+        recordDownload(u, {
+          assets,
+          kind: 'zip',
+          at: clock.now(),
+          linkId: row.id,
+          userId: ctx.actor?.user.id ?? null,
+          audit: {
+            event: 'download.fetch',
+            target: { type: 'collection', id: collection.id, label: collection.name },
+            info: { format: 'zip', files: assets.length, share_link_id: row.id },
+          },
+        }),
+      );
       return answer;
     },
 
@@ -468,15 +465,20 @@ export function shareLinksService(deps: Deps, files: FilesService) {
         // One download per whole file or first range, not one per range request of a player.
         // Counted for the link and the asset, and audited with the link (nobody signed in).
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
-          await handle.db.transaction().execute(async (trx) => {
-            await makeRepos(trx).shareLinks.countDownload(row.id);
-            await countDownload(trx, a, 'original', clock.now(), row.id, ctx.actor?.user.id ?? null);
-            await audit.record(trx, ctx, {
-              event: 'asset.download',
-              target: assetTarget(a),
-              info: { version: a.current_version, share_link_id: row.id },
-            });
-          });
+          await deps.change(ctx, (u) =>
+            recordDownload(u, {
+              assets: [a],
+              kind: 'original',
+              at: clock.now(),
+              linkId: row.id,
+              userId: ctx.actor?.user.id ?? null,
+              audit: {
+                event: 'asset.download',
+                target: assetTarget(a),
+                info: { version: a.current_version, share_link_id: row.id },
+              },
+            }),
+          );
         return answer;
       }
       const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
@@ -500,9 +502,9 @@ export function shareLinksService(deps: Deps, files: FilesService) {
   async function revokeRow(ctx: RequestContext, row: ShareLinkRow) {
     if (row.revoked_at !== null) return;
     const name = (await repos.collections.byId(row.collection_id))!.name;
-    await handle.db.transaction().execute(async (trx) => {
-      await makeRepos(trx).shareLinks.revoke(row.id, now());
-      await audit.record(trx, ctx, {
+    await deps.change(ctx, async (u) => {
+      await u.repos.shareLinks.revoke(row.id, now());
+      await u.audit({
         event: 'share_link.revoke',
         target: target(row, name),
         info: { collection_id: row.collection_id },

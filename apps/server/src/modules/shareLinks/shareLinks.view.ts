@@ -1,5 +1,5 @@
 import type { ShareLink } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { shareLinksPolicy, stateOf } from './shareLinks.policy.js';
 import type { ShareLinkListRow } from './shareLinks.repo.js';
 

@@ -1,5 +1,7 @@
-import type { Actor, Principal } from '../auth/actor.js';
-import { canSeeAsset, seesPrivate } from '../assets/assets.policy.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { canSeeAsset } from '../assets/assets.policy.js';
+import { seesPrivate } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
 import type { ShortcutListRow, ShortcutRow } from './shortcuts.repo.js';
 
 export type ShortcutAction = 'view' | 'update' | 'delete';
@@ -28,3 +30,8 @@ export const shortcutsPolicy = {
     });
   },
 };
+
+/** Shortcuts by id for requireAccess. */
+export const shortcutAccess = accessKind('shortcuts', (p, action: ShortcutAction, r) =>
+  shortcutsPolicy.can(p, action, r),
+);

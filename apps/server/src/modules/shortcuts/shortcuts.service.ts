@@ -4,11 +4,10 @@ import { authorize } from '../../http/authorize.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import type { AssetsService } from '../assets/assets.service.js';
-import { assetTarget, auditTrail, changesOf, created, folderTarget } from '../audit/audit.trail.js';
+import { assetTarget, changesOf, created, folderTarget } from '../audit/audit.trail.js';
 import { brandSummary } from '../brands/brands.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { shortcutsPolicy } from './shortcuts.policy.js';
@@ -43,9 +42,8 @@ export async function visibleShortcuts(
 }
 
 export function shortcutsService(deps: Deps, folders: FoldersService, assets: AssetsService) {
-  const { repos, clock, media, handle } = deps;
+  const { repos, clock, media } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   /** The target if the actor sees it (folders: FOLDER_NOT_FOUND, assets: NOT_FOUND otherwise). */
   async function target(actor: Actor, kind: ShortableKind, id: number) {
@@ -86,8 +84,8 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
       if (await repos.shortcuts.of(actor.user.id, type, t.id)) throw exists(kind);
       let shortcutId: number;
       try {
-        shortcutId = await handle.db.transaction().execute(async (trx) => {
-          const sid = await makeRepos(trx).shortcuts.insert({
+        shortcutId = await deps.change(ctx, async (u) => {
+          const sid = await u.repos.shortcuts.insert({
             user_id: actor.user.id,
             brand_id: t.brand_id,
             type,
@@ -95,7 +93,7 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
             name,
             at: now(),
           });
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'shortcut.create',
             target: auditTarget(kind, t),
             changes: created({ name }),
@@ -115,9 +113,9 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
       const { actor } = ctx;
       const t = await target(actor, kind, id);
       const s = await own(actor, kind, t.id);
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).shortcuts.rename(s.id, name, now());
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.shortcuts.rename(s.id, name, now());
+        await u.audit({
           event: 'shortcut.update',
           target: auditTarget(kind, t),
           changes: changesOf(s, { name }, ['name']),
@@ -131,9 +129,9 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
     async remove(ctx: RequestContext, kind: ShortableKind, id: number) {
       const s = await own(ctx.actor, kind, id);
       const label = await labelOf(kind, id, s.name);
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).shortcuts.remove(s.id);
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.shortcuts.remove(s.id);
+        await u.audit({
           event: 'shortcut.delete',
           target: auditTarget(kind, { id, name: label }),
           changes: { name: { before: s.name, after: null } },

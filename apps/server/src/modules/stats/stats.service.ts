@@ -3,11 +3,10 @@ import type { AssetStats, AssetStatsBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
-import { seesPrivate } from '../assets/assets.policy.js';
+import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { brandsPolicy } from '../brands/brands.policy.js';
 import { everyDay, periodDays } from './stats.days.js';
+import { statsPolicy } from './stats.policy.js';
 import { statsRepo } from './stats.repo.js';
 import { windowsRepo } from './stats.windows.repo.js';
 
@@ -39,7 +38,7 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
       const b = await visibleBrand(deps.repos, actor, brandId);
       return [{ id: b.id, name: b.name }];
     }
-    const rows = await deps.repos.brands.forUser(actor.user.id, brandsPolicy.seesAllBrands(actor));
+    const rows = await deps.repos.brands.forUser(actor.user.id, statsPolicy.sight(actor).allBrands);
     return rows.map((b) => ({ id: b.id, name: b.name }));
   }
 
@@ -51,7 +50,7 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
       const { actor } = ctx;
       const brands = await brandsOf(actor, body.brand_id);
       const ids = brands.map((b) => b.id);
-      const withPrivate = seesPrivate(actor);
+      const { withPrivate } = statsPolicy.sight(actor);
       const days = periodDays(deps.clock.now(), body.days);
       const since = days[0]!;
       const [totals, uploads, downloads, top, mine] = await Promise.all([

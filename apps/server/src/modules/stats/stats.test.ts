@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
-import { statsWindows } from '../../jobs/handlers/stats.windows.js';
+import { statsWindows } from '../../worker/handlers/stats.windows.js';
 import { countersMatchRows } from './stats.recount.repo.js';
 import { statsRepo } from './stats.repo.js';
 import { windowsRepo } from './stats.windows.repo.js';

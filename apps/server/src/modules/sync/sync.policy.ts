@@ -1,6 +1,8 @@
 import type { SyncSource } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
+import { hasPermission } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
+import { brandsPolicy } from '../brands/brands.policy.js';
 
 /**
  * NAS sync sources are seen by whoever sees their brand (asset.view, checked by the route) and
@@ -15,3 +17,13 @@ export const syncPolicy = {
     return { update: m, delete: m, run: m };
   },
 };
+
+export type SyncSourceAction = 'view' | 'update' | 'delete' | 'run';
+
+/** Sync sources by id for requireAccess: whoever sees the brand sees them, its managers change them. */
+export const syncSourceAccess = accessKind(
+  'syncSources',
+  (p, action: SyncSourceAction, r) =>
+    brandsPolicy.see(p, { status: r.brand_status }, r.member_id !== null) &&
+    (action === 'view' || syncPolicy.manage(p)),
+);

@@ -4,9 +4,8 @@ import type { ErrorCode, SyncOutcome, SyncReason } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
-import type { Deps } from '../../services.js';
-import { assetTarget, auditTrail, folderTarget } from '../audit/audit.trail.js';
+import type { Deps, UnitOfWork } from '../../services.js';
+import { assetTarget, folderTarget } from '../audit/audit.trail.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset, storeAndCheck } from '../assets/ingest.js';
 import { versionFileOf, writeVersion } from '../assets/versions.service.js';
@@ -42,7 +41,6 @@ export interface RunEnv {
 export function folderMirror(env: RunEnv) {
   const { deps, ctx, source } = env;
   const cache = new Map<string, Promise<FolderRow>>();
-  const audit = auditTrail(deps);
   async function make(dir: string): Promise<FolderRow> {
     if (dir === '' || dir === '.') {
       const root = await deps.repos.folders.byId(source.folder_id);
@@ -54,8 +52,8 @@ export function folderMirror(env: RunEnv) {
     const found = await syncRepo(deps.handle.db).childFolder(parent.id, name);
     if (found) return found;
     const at = iso(deps.clock.now());
-    const id = await deps.handle.db.transaction().execute(async (trx) => {
-      const folderId = await makeRepos(trx).folders.insert({
+    const id = await deps.change(ctx, async (u) => {
+      const folderId = await u.repos.folders.insert({
         brand_id: parent.brand_id,
         parent,
         name,
@@ -63,7 +61,7 @@ export function folderMirror(env: RunEnv) {
         created_by: ctx.actor.user.id,
         at,
       });
-      await audit.record(trx, ctx, {
+      await u.audit({
         event: 'folder.create',
         target: folderTarget({ id: folderId, name }),
         info: { brand_id: parent.brand_id, parent_id: parent.id },
@@ -91,7 +89,6 @@ const fileName = (rel: string) => {
 
 export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<FolderRow>) {
   const { deps, ctx, source, runId } = env;
-  const audit = auditTrail(deps);
   const db = deps.handle.db;
   const now = () => iso(deps.clock.now());
 
@@ -118,8 +115,8 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
 
   /** A file that failed: reported now, and not tried again until its size or mtime changes. */
   async function failed(f: ScannedFile, prev: SyncEntryRow | undefined, reason: SyncReason) {
-    await db.transaction().execute(async (trx) => {
-      await syncRepo(trx).saveEntry({
+    await deps.tx(async (u) => {
+      await syncRepo(u.db).saveEntry({
         source_id: source.id,
         rel_path: f.rel,
         size: prev ? Number(prev.size) : f.size,
@@ -130,14 +127,14 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
         failed_mtime_ms: f.mtimeMs,
         missing_since: null,
       });
-      await item(trx, f.rel, 'failed', { reason, asset_id: prev?.asset_id ?? undefined });
+      await item(u.db, f.rel, 'failed', { reason, asset_id: prev?.asset_id ?? undefined });
     });
     return 'failed' as const;
   }
 
-  async function restoreIn(trx: Db, assetId: number, name: string) {
-    await makeRepos(trx).assets.update(assetId, { status: 'ACTIVE', updated_at: now() });
-    await audit.record(trx, ctx, {
+  async function restoreIn(u: UnitOfWork, assetId: number, name: string) {
+    await u.repos.assets.update(assetId, { status: 'ACTIVE', updated_at: now() });
+    await u.audit({
       event: 'asset.status',
       target: assetTarget({ id: assetId, name }),
       changes: { status: { before: 'INACTIVE', after: 'ACTIVE' } },
@@ -168,11 +165,11 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       if (!checked.ok) return failed(f, prev, 'code' in checked ? reasonOf(checked.code) : 'error');
       const s = checked.file;
       try {
-        await db.transaction().execute(async (trx) => {
-          await writeVersion(trx, { clock: deps.clock, audit }, ctx, a, versionFileOf(s, name));
-          if (a.status !== 'ACTIVE' && prev.missing_since) await restoreIn(trx, a.id, a.name);
-          await syncRepo(trx).saveEntry(entry(f, s.sha256, a.id));
-          await item(trx, f.rel, 'updated', { asset_id: a.id });
+        await deps.change(ctx, async (u) => {
+          await writeVersion(u, deps.clock, ctx, a, versionFileOf(s, name));
+          if (a.status !== 'ACTIVE' && prev.missing_since) await restoreIn(u, a.id, a.name);
+          await syncRepo(u.db).saveEntry(entry(f, s.sha256, a.id));
+          await item(u.db, f.rel, 'updated', { asset_id: a.id });
         });
       } catch (err) {
         await deps.storage.delete(s.key);
@@ -187,24 +184,23 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       if (!a) return this.importNew(f, undefined);
       const folder = await folderFor(posix.dirname(f.rel));
       const name = fileName(f.rel);
-      await db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
+      await deps.change(ctx, async (u) => {
         const changes: Record<string, { before: unknown; after: unknown }> = {};
         if (a.folder_id !== folder.id) {
-          await tx.assets.moveMany([a.id], folder.id, now());
+          await u.repos.assets.moveMany([a.id], folder.id, now());
           changes.folder_id = { before: a.folder_id, after: folder.id };
         }
         if (a.name !== name) {
-          await tx.assets.update(a.id, { name, updated_at: now() });
+          await u.repos.assets.update(a.id, { name, updated_at: now() });
           changes.name = { before: a.name, after: name };
         }
         if (Object.keys(changes).length)
-          await audit.record(trx, ctx, { event: 'asset.move', target: assetTarget({ id: a.id, name }), changes });
-        if (a.status !== 'ACTIVE') await restoreIn(trx, a.id, name);
-        const r = syncRepo(trx);
+          await u.audit({ event: 'asset.move', target: assetTarget({ id: a.id, name }), changes });
+        if (a.status !== 'ACTIVE') await restoreIn(u, a.id, name);
+        const r = syncRepo(u.db);
         await r.deleteEntry(source.id, from.rel_path);
         await r.saveEntry(entry(f, from.sha256, a.id));
-        await item(trx, f.rel, 'moved', { from_path: from.rel_path, asset_id: a.id });
+        await item(u.db, f.rel, 'moved', { from_path: from.rel_path, asset_id: a.id });
       });
       return 'moved' as const;
     },
@@ -212,11 +208,11 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
     /** Same bytes as recorded (only the mtime moved): the entry follows; a gone file's asset is back. */
     async touch(f: ScannedFile, prev: SyncEntryRow) {
       const back = prev.missing_since !== null && prev.asset_status === 'INACTIVE';
-      await db.transaction().execute(async (trx) => {
-        await syncRepo(trx).saveEntry(entry(f, prev.sha256, prev.asset_id));
+      await deps.change(ctx, async (u) => {
+        await syncRepo(u.db).saveEntry(entry(f, prev.sha256, prev.asset_id));
         if (back) {
-          await restoreIn(trx, prev.asset_id!, posix.basename(f.rel));
-          await item(trx, f.rel, 'restored', { asset_id: prev.asset_id! });
+          await restoreIn(u, prev.asset_id!, posix.basename(f.rel));
+          await item(u.db, f.rel, 'restored', { asset_id: prev.asset_id! });
         }
       });
       return back ? ('restored' as const) : ('unchanged' as const);
@@ -228,15 +224,15 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       if (e.asset_id === null) return r.deleteEntry(source.id, e.rel_path);
       if (source.on_missing !== 'remove' || e.asset_status !== 'ACTIVE')
         return r.markMissing(source.id, [e.rel_path], now());
-      await db.transaction().execute(async (trx) => {
-        await makeRepos(trx).assets.update(e.asset_id!, { status: 'INACTIVE', updated_at: now() });
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.assets.update(e.asset_id!, { status: 'INACTIVE', updated_at: now() });
+        await u.audit({
           event: 'asset.status',
           target: assetTarget({ id: e.asset_id!, name: posix.basename(e.rel_path) }),
           changes: { status: { before: 'ACTIVE', after: 'INACTIVE' } },
         });
-        await syncRepo(trx).markMissing(source.id, [e.rel_path], now());
-        await item(trx, e.rel_path, 'removed', { asset_id: e.asset_id! });
+        await syncRepo(u.db).markMissing(source.id, [e.rel_path], now());
+        await item(u.db, e.rel_path, 'removed', { asset_id: e.asset_id! });
       });
     },
 

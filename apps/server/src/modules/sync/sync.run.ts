@@ -8,8 +8,10 @@ import { iso } from '../../lib/clock.js';
 import { contextFor } from '../../lib/requestContext.js';
 import { asLang } from '../../mail/templates.js';
 import { queueMail } from '../../mail/queueMail.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
+import type { Db } from '../../db/index.js';
+import { unitOfWork } from '../../unitOfWork/unitOfWork.js';
+import { auditTrail } from '../audit/audit.trail.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { folderMirror, reconciler } from './sync.reconcile.js';
 import { ACTIVE_RUN, syncRepo } from './sync.repo.js';
@@ -64,7 +66,7 @@ const parseList = (v: string): string[] => {
 };
 
 /** What a job gives a service-shaped dependency set (the ingest path takes Deps). */
-function jobDeps(job: JobContext): Deps {
+function jobDeps(job: JobContext, makeRepos: MakeRepos): Deps {
   if (!job.storage) throw new PermanentJobError('sync.run needs the blob store');
   return {
     handle: { db: job.db, dialect: job.dialect, close: async () => undefined },
@@ -73,6 +75,13 @@ function jobDeps(job: JobContext): Deps {
     storage: job.storage,
     repos: makeRepos(job.db),
     log: job.log,
+    // A job has no in-process worker to wake: the worker running it polls again.
+    ...unitOfWork({
+      db: job.db,
+      repos: makeRepos,
+      audit: auditTrail({ clock: job.clock, config: { appKey: job.appKey } }),
+      wake: () => undefined,
+    }),
   } as unknown as Deps;
 }
 
@@ -81,7 +90,14 @@ function jobDeps(job: JobContext): Deps {
  * source's schedule (no run yet: one is made, unless one is under way). A retry after a crash
  * finds the run `running` and carries on: every path done is in `sync_entries` already.
  */
-export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?: number; trigger: SyncRunTrigger }) {
+/** The repositories over a connection; the worker hands them in (worker/handlers/sync.run.ts). */
+export type MakeRepos = (db: Db) => Deps['repos'];
+
+export async function runSyncJob(
+  job: JobContext,
+  p: { sourceId: number; runId?: number; trigger: SyncRunTrigger },
+  makeRepos: MakeRepos,
+) {
   const repo = syncRepo(job.db);
   const source = await repo.sourceById(p.sourceId);
   if (!source) return { state: 'gone' };
@@ -103,7 +119,7 @@ export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?:
     await repo.updateRun(runId, { status: 'failed', error: message.slice(0, 2000), finished_at: iso(job.clock.now()) });
   };
   try {
-    const counts = await execute(job, source.id, runId);
+    const counts = await execute(job, source.id, runId, makeRepos);
     return { run_id: runId, ...counts };
   } catch (err) {
     const last = err instanceof SourceUnreadable || job.job.attempt >= job.job.maxAttempts;
@@ -113,12 +129,12 @@ export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?:
   }
 }
 
-async function execute(job: JobContext, sourceId: number, runId: number) {
+async function execute(job: JobContext, sourceId: number, runId: number, makeRepos: MakeRepos) {
   const repo = syncRepo(job.db);
   const source = (await repo.sourceById(sourceId))!;
   const creator = source.created_by ? await linkActor(makeRepos(job.db), source.created_by) : null;
   if (!creator) throw new SourceUnreadable("The source's creator can no longer sign in; save the source again.");
-  const deps = jobDeps(job);
+  const deps = jobDeps(job, makeRepos);
   const ctx = contextFor(creator, asLang(creator.user.lang));
   const roots = (await Promise.all(job.sync.roots.map((r) => realpath(r).catch(() => null)))).filter(
     (r): r is string => r !== null,
@@ -212,7 +228,7 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
     await act.gone(e);
     await step();
   }
-  return finish(job, source, runId, scan.files.size);
+  return finish(job, source, runId, scan.files.size, makeRepos);
 }
 
 async function finish(
@@ -220,6 +236,7 @@ async function finish(
   source: NonNullable<Awaited<ReturnType<ReturnType<typeof syncRepo>['sourceById']>>>,
   runId: number,
   seen: number,
+  makeRepos: MakeRepos,
 ): Promise<SyncCounts & { nothing_changed: boolean }> {
   const repo = syncRepo(job.db);
   const n = await repo.itemCounts(runId);

@@ -10,11 +10,12 @@ import { removeSchedule, saveSchedule } from '../../jobs/schedules.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../services.js';
-import { isAdmin } from '../auth/actor.js';
-import type { Actor } from '../auth/actor.js';
-import { auditTrail, changesOf, created } from '../audit/audit.trail.js';
+import { seesAllBrands } from '../../access/principal.js';
+import type { Actor } from '../../access/principal.js';
+import { changesOf, created } from '../audit/audit.trail.js';
+import { requireAccess } from '../access/requireAccess.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { syncPolicy } from './sync.policy.js';
+import { syncPolicy, syncSourceAccess } from './sync.policy.js';
 import { scheduleKey, syncRepo } from './sync.repo.js';
 import type { SyncSourceListRow } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
@@ -39,7 +40,6 @@ const sourceTarget = (s: { id: number; name: string }) => ({ type: 'sync_source'
 export function syncService(deps: Deps) {
   const { repos, clock, handle, config } = deps;
   const repo = () => syncRepo(handle.db);
-  const audit = auditTrail(deps);
 
   /** The allowed roots as they really are (symbolic links resolved); missing ones left out. */
   const realRoots = async () =>
@@ -73,9 +73,9 @@ export function syncService(deps: Deps) {
 
   /** The source if the actor sees its brand, else 404. */
   async function visible(actor: Actor, id: number): Promise<SyncSourceListRow> {
+    await requireAccess(repos, { actor, permission: 'view', kind: syncSourceAccess, ids: [id] });
     const s = await repo().sourceById(id);
     if (!s) throw new AppError('NOT_FOUND');
-    await visibleBrand(repos, actor, s.brand_id);
     return s;
   }
 
@@ -158,7 +158,7 @@ export function syncService(deps: Deps) {
     async list({ actor }: RequestContext, q: z.output<typeof SyncSourceListQuery>) {
       let brandIds: number[] | null;
       if (q.brand_id !== undefined) brandIds = [(await visibleBrand(repos, actor, q.brand_id)).id];
-      else brandIds = isAdmin(actor) ? null : (await repos.brands.forUser(actor.user.id, false)).map((b) => b.id);
+      else brandIds = seesAllBrands(actor) ? null : (await repos.brands.forUser(actor.user.id, false)).map((b) => b.id);
       const perPage = q.per_page ?? PER_PAGE;
       const page = await repo().listSources(brandIds, q.page, perPage);
       return { items: await views(actor, page.items), total: page.total, page: q.page, per_page: perPage };
@@ -172,15 +172,15 @@ export function syncService(deps: Deps) {
       const path = await checkPath(body.path);
       const at = iso(clock.now());
       const values = { ...columns(body), path };
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const newId = await syncRepo(trx).insertSource({
+      const id = await deps.change(ctx, async (u) => {
+        const newId = await syncRepo(u.db).insertSource({
           ...values,
           created_by: actor.user.id,
           created_at: at,
           updated_at: at,
         });
-        await schedule(trx, newId, body, true);
-        await audit.record(trx, ctx, {
+        await schedule(u.db, newId, body, true);
+        await u.audit({
           event: 'sync.source_create',
           target: sourceTarget({ id: newId, name: body.name }),
           changes: created({ ...values, include: body.include, exclude: body.exclude }),
@@ -199,10 +199,10 @@ export function syncService(deps: Deps) {
       const path = before.path === body.path ? before.path : await checkPath(body.path);
       const values = { ...columns(body), path };
       const replan = values.schedule !== before.schedule || values.daily_at !== before.daily_at;
-      await handle.db.transaction().execute(async (trx) => {
-        await syncRepo(trx).updateSource(id, { ...values, updated_at: iso(clock.now()) });
-        await schedule(trx, id, body, replan);
-        await audit.record(trx, ctx, {
+      await deps.change(ctx, async (u) => {
+        await syncRepo(u.db).updateSource(id, { ...values, updated_at: iso(clock.now()) });
+        await schedule(u.db, id, body, replan);
+        await u.audit({
           event: 'sync.source_update',
           target: sourceTarget({ id, name: body.name }),
           changes: changesOf(before, values, Object.keys(values) as (keyof typeof values)[]),
@@ -215,10 +215,10 @@ export function syncService(deps: Deps) {
       const { actor } = ctx;
       const s = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
-      await handle.db.transaction().execute(async (trx) => {
-        await syncRepo(trx).deleteSource(id);
-        await removeSchedule(trx, scheduleKey(id));
-        await audit.record(trx, ctx, { event: 'sync.source_delete', target: sourceTarget(s) });
+      await deps.change(ctx, async (u) => {
+        await syncRepo(u.db).deleteSource(id);
+        await removeSchedule(u.db, scheduleKey(id));
+        await u.audit({ event: 'sync.source_delete', target: sourceTarget(s) });
       });
       return { message: 'Sync source deleted.' };
     },
@@ -230,10 +230,14 @@ export function syncService(deps: Deps) {
       authorize(syncPolicy.manage(actor));
       const { runId } = await requestRun(handle.db, clock, id, 'manual', {
         userId: actor.user.id,
-        also: (trx, run) =>
-          audit.record(trx, ctx, { event: 'sync.run_request', target: sourceTarget(s), info: { run_id: run } }),
+        within: (work) =>
+          deps.change(ctx, async (u) => {
+            const run = await work(u.db);
+            await u.audit({ event: 'sync.run_request', target: sourceTarget(s), info: { run_id: run } });
+            u.wake();
+            return run;
+          }),
       });
-      deps.wake?.();
       return { run: runView((await repo().runById(runId))!) };
     },
 

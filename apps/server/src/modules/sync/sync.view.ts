@@ -1,6 +1,6 @@
 import type { SyncRun, SyncRunItem, SyncSource } from '@brandvault/contract';
 import { SYNC_OUTCOMES, SYNC_REASONS, SYNC_RUN_STATUSES, SYNC_RUN_TRIGGERS } from '@brandvault/contract';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import { syncPolicy } from './sync.policy.js';
 import type { SyncRunRow, SyncSourceListRow } from './sync.repo.js';
 

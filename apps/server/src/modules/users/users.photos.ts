@@ -8,12 +8,10 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { isDecodablePhoto, squarePictures } from '../../lib/pictures.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { BlobNotFoundError, newBlobKey } from '../../storage/index.js';
-import { auditTrail, userTarget } from '../audit/audit.trail.js';
-import type { Actor } from '../auth/actor.js';
-import { hasPermission } from '../auth/actor.js';
+import { userTarget } from '../audit/audit.trail.js';
+import type { Actor } from '../../access/principal.js';
 import { visibleUser } from './userAccess.js';
 import { userPhotosRepo } from './users.photos.repo.js';
 import { usersPolicy } from './users.policy.js';
@@ -32,13 +30,12 @@ const SWEEP_BATCH = 50;
 export function userPhotosService(deps: Deps) {
   const { repos, clock, storage, handle } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
   const views = adminUserViews(deps);
   const photos = userPhotosRepo(handle.db);
 
   /** The user whose photo the actor changes: 403 for another without user.manage, 404 out of sight. */
   async function target(actor: Actor, id: number) {
-    if (actor.user.id !== id && !hasPermission(actor, 'user.manage')) throw new AppError('FORBIDDEN');
+    if (!usersPolicy.reachesPhotoOf(actor, id)) throw new AppError('FORBIDDEN');
     const user = await visibleUser(repos, actor, id);
     authorize(usersPolicy.setsPhoto(actor, id, (await repos.roles.rolesByUser([id])).get(id) ?? []));
     return user;
@@ -63,14 +60,14 @@ export function userPhotosService(deps: Deps) {
     keys: { photo_key: string | null; photo_thumb_key: string | null },
     takeUpload?: number,
   ) {
-    return handle.db.transaction().execute(async (trx) => {
-      const tx = userPhotosRepo(trx);
+    return deps.change(ctx, async (u) => {
+      const tx = userPhotosRepo(u.db);
       if (takeUpload !== undefined && !(await tx.takeUpload(takeUpload))) return null;
-      const before = (await makeRepos(trx).users.byId(id))!;
+      const before = (await u.repos.users.byId(id))!;
       const had = before.photo_key !== null || before.photo_uri !== null;
       if (!keys.photo_key && !had) return before;
       await tx.setPhoto(id, keys, now());
-      await audit.record(trx, ctx, {
+      await u.audit({
         event: keys.photo_key ? 'user.photo' : 'user.photo_remove',
         target: userTarget(before),
         changes: { photo: { before: had ? 'set' : null, after: keys.photo_key ? 'replaced' : null } },

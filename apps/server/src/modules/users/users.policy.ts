@@ -1,7 +1,8 @@
 import { ADMIN_ONLY_PERMISSIONS, ADMIN_ROLE, PERMISSIONS } from '@brandvault/contract';
 import type { FieldMessageKey, PermissionName } from '@brandvault/contract';
-import type { Actor, Principal } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { hasPermission, isAdmin } from '../../access/principal.js';
+import { accessKind } from '../access/accessKind.js';
 
 /** What a user holds: roles, direct permissions and assigned brands. */
 export interface Grants {
@@ -61,6 +62,9 @@ export const usersPolicy = {
     unlock: usersPolicy.can(principal, 'unlock', row),
     photo: usersPolicy.can(principal, 'photo', row),
   }),
+
+  /** Whose photo the actor may touch at all before the user is looked up (else 403). */
+  reachesPhotoOf: (actor: Actor, targetId: number) => actor.user.id === targetId || hasPermission(actor, 'user.manage'),
 
   /** Anyone sets their own photo; others' only with user.manage, on users they manage. */
   setsPhoto: (actor: Actor, targetId: number, targetRoles: readonly string[]) =>
@@ -122,3 +126,9 @@ export interface UserPolicyRow {
   roles: readonly string[];
   locked: boolean;
 }
+
+/** Users by id for requireAccess: seeing them (another brand's user is as absent as an unknown id). */
+export const userAccess = accessKind(
+  'users',
+  (p, _action: 'view', r) => usersPolicy.seesEveryone(p) || !!r.shares_brand,
+);

@@ -13,14 +13,12 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
-import type { Actor, UserRow } from '../auth/actor.js';
+import type { Actor, UserRow } from '../../access/principal.js';
 import { newUserRow, personOf } from './userRow.js';
 import { INVITE_LINK_DAYS, inviteMail, nameFromEmail } from './users.invite.js';
 import { SETTING_KEYS } from '../setup/setup.repo.js';
-import { auditTrail, changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
+import { changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
 import { refuseCommonPassword } from '../auth/passwordRules.js';
 import { usersPolicy } from './users.policy.js';
 import type { Grants } from './users.policy.js';
@@ -42,9 +40,8 @@ const PROFILE_FIELDS = [
 ] as const;
 
 export function usersService(deps: Deps) {
-  const { repos, clock, config, handle } = deps;
+  const { repos, clock, config } = deps;
   const now = () => iso(clock.now());
-  const audit = auditTrail(deps);
 
   const views = adminUserViews(deps);
   const view = async (actor: Actor, u: UserRow) => ({ user: (await views(actor, [u]))[0]! });
@@ -119,9 +116,8 @@ export function usersService(deps: Deps) {
       await checkBrands(body.brands);
       const at = now();
       const passwordHash = await hashPassword(body.password);
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        const userId = await tx.users.insert(
+      const id = await deps.change(ctx, async (u) => {
+        const userId = await u.repos.users.insert(
           newUserRow({
             ...personOf(body),
             password_hash: passwordHash,
@@ -132,11 +128,11 @@ export function usersService(deps: Deps) {
             approved_at: at,
           }),
         );
-        await tx.roles.setUserRoles(userId, body.roles);
-        await tx.roles.setUserPermissions(userId, body.permissions);
-        await tx.brands.setUserBrands(userId, body.brands);
+        await u.repos.roles.setUserRoles(userId, body.roles);
+        await u.repos.roles.setUserPermissions(userId, body.permissions);
+        await u.repos.brands.setUserBrands(userId, body.brands);
         const { roles, permissions, brands, status, lang, first_name, last_name, email } = body;
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'user.create',
           target: userTarget({ id: userId, first_name, last_name, email }),
           changes: created({ first_name, last_name, email, lang, status, roles, permissions, brands }),
@@ -165,9 +161,8 @@ export function usersService(deps: Deps) {
       const url = `${config.appUrl}/password/reset?${new URLSearchParams({ token, email: body.email }).toString()}`;
       const org = (await repos.setup.settings([SETTING_KEYS.orgName])).get(SETTING_KEYS.orgName) ?? null;
       const inviter = `${actor.user.first_name} ${actor.user.last_name}`.trim();
-      const id = await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        const userId = await tx.users.insert(
+      const id = await deps.change(ctx, async (u) => {
+        const userId = await u.repos.users.insert(
           newUserRow({
             ...person,
             email: body.email,
@@ -178,19 +173,18 @@ export function usersService(deps: Deps) {
             approved_at: at,
           }),
         );
-        await tx.roles.setUserRoles(userId, body.roles);
-        await tx.brands.setUserBrands(userId, body.brands);
-        await tx.auth.insertReset(userId, sha256(token), at, iso(expires));
-        await queueMail(trx, inviteMail(lang, body.email, inviter, org, url));
+        await u.repos.roles.setUserRoles(userId, body.roles);
+        await u.repos.brands.setUserBrands(userId, body.brands);
+        await u.repos.auth.insertReset(userId, sha256(token), at, iso(expires));
+        await u.mail(inviteMail(lang, body.email, inviter, org, url));
         const { roles, brands, email } = body;
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'user.invite',
           target: userTarget({ id: userId, ...person, email }),
           changes: created({ ...person, email, lang, status: 'ACTIVE', roles, brands }),
         });
         return userId;
       });
-      deps.wake?.();
       return view(actor, (await repos.users.byId(id))!);
     },
 
@@ -208,19 +202,18 @@ export function usersService(deps: Deps) {
       if (body.email && (await repos.users.emailTaken(body.email, id))) throw invalid({ email: 'taken' });
       await checkBrands(body.brands);
       const emailChanged = fields.email !== undefined && fields.email !== target.email;
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        await tx.users.update(id, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.users.update(id, {
           ...fields,
           ...(statusChanged ? { status } : {}),
           ...(emailChanged ? { verified_at: null } : {}),
           updated_at: now(),
         });
         // A deactivated user is signed out everywhere at once.
-        if (statusChanged && status === 'INACTIVE') await tx.auth.deleteUserTokens(id);
-        if (roles) await tx.roles.setUserRoles(id, roles);
-        if (permissions) await tx.roles.setUserPermissions(id, permissions);
-        if (brands) await tx.brands.setUserBrands(id, brands);
+        if (statusChanged && status === 'INACTIVE') await u.repos.auth.deleteUserTokens(id);
+        if (roles) await u.repos.roles.setUserRoles(id, roles);
+        if (permissions) await u.repos.roles.setUserPermissions(id, permissions);
+        if (brands) await u.repos.brands.setUserBrands(id, brands);
         const changes = changesOf(target, fields, PROFILE_FIELDS);
         const grants = Object.fromEntries(
           (['roles', 'permissions', 'brands'] as const).flatMap((k) => {
@@ -231,22 +224,20 @@ export function usersService(deps: Deps) {
         const who = userTarget(target);
         const granted = Object.keys(grants).length > 0;
         if (Object.keys(changes).length || (!granted && !statusChanged))
-          await audit.record(trx, ctx, { event: 'user.update', target: who, changes });
-        if (granted) await audit.record(trx, ctx, { event: 'user.grants', target: who, changes: grants });
+          await u.audit({ event: 'user.update', target: who, changes });
+        if (granted) await u.audit({ event: 'user.grants', target: who, changes: grants });
         if (statusChanged)
-          await audit.record(trx, ctx, {
+          await u.audit({
             event: 'user.status',
             target: who,
             changes: { status: { before: target.status, after: status } },
           });
         if (emailChanged) {
-          const changed = (await tx.users.byId(id))!;
-          await queueMail(trx, mails.emailChanged(asLang(changed.lang), changed, target.email));
+          const changed = (await u.repos.users.byId(id))!;
+          await u.mail(mails.emailChanged(asLang(changed.lang), changed, target.email));
         }
       });
-      const updated = await load(actor, id);
-      if (emailChanged) deps.wake?.();
-      return view(actor, updated);
+      return view(actor, await load(actor, id));
     },
 
     async changeStatus(ctx: RequestContext, id: number, status: 'ACTIVE' | 'INACTIVE' | undefined) {
@@ -254,12 +245,11 @@ export function usersService(deps: Deps) {
       const target = await load(actor, id);
       authorize(usersPolicy.changeStatus(actor, id, (await grantsOf(id)).roles));
       const next = status ?? (target.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE');
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        await tx.users.update(id, { status: next, updated_at: now() });
+      await deps.change(ctx, async (u) => {
+        await u.repos.users.update(id, { status: next, updated_at: now() });
         // A deactivated user is signed out everywhere at once.
-        if (next === 'INACTIVE') await tx.auth.deleteUserTokens(id);
-        await audit.record(trx, ctx, {
+        if (next === 'INACTIVE') await u.repos.auth.deleteUserTokens(id);
+        await u.audit({
           event: 'user.status',
           target: userTarget(target),
           changes: { status: { before: target.status, after: next } },
@@ -272,9 +262,9 @@ export function usersService(deps: Deps) {
       const { actor } = ctx;
       const target = await load(actor, id);
       authorize(usersPolicy.manages(actor, (await grantsOf(id)).roles));
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).loginThrottles.clear(target.email);
-        await audit.record(trx, ctx, { event: 'user.unlock', target: userTarget(target) });
+      await deps.change(ctx, async (u) => {
+        await u.repos.loginThrottles.clear(target.email);
+        await u.audit({ event: 'user.unlock', target: userTarget(target) });
       });
       return view(actor, target);
     },
@@ -288,15 +278,14 @@ export function usersService(deps: Deps) {
       await authorizeGrants(actor, id, before, grants);
       await checkBrands(grants.brands);
       const firstApproval = !target.approved_at;
-      await handle.db.transaction().execute(async (trx) => {
-        const tx = makeRepos(trx);
-        await tx.users.update(id, {
+      await deps.change(ctx, async (u) => {
+        await u.repos.users.update(id, {
           status: 'ACTIVE',
           approved_at: target.approved_at ?? now(),
           updated_at: now(),
         });
-        if (grants.roles) await tx.roles.setUserRoles(id, grants.roles);
-        if (grants.brands) await tx.brands.setUserBrands(id, grants.brands);
+        if (grants.roles) await u.repos.roles.setUserRoles(id, grants.roles);
+        if (grants.brands) await u.repos.brands.setUserBrands(id, grants.brands);
         const granted = Object.fromEntries(
           (['roles', 'brands'] as const).flatMap((k) => {
             const c = grants[k] && setChange(before[k], grants[k]);
@@ -304,15 +293,13 @@ export function usersService(deps: Deps) {
           }),
         );
         // One entry: the approval and the grants it chose are one decision.
-        await audit.record(trx, ctx, {
+        await u.audit({
           event: 'user.approve',
           target: userTarget(target),
           changes: { status: { before: target.status, after: 'ACTIVE' }, ...granted },
         });
-        if (firstApproval)
-          await queueMail(trx, mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
+        if (firstApproval) await u.mail(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
       });
-      if (firstApproval) deps.wake?.();
       return view(actor, await load(actor, id));
     },
   };

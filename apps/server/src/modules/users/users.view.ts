@@ -2,7 +2,7 @@ import type { AdminUser } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { userPhotoUrls } from '../../lib/photoUrls.js';
 import type { Deps } from '../../services.js';
-import type { Actor, UserRow } from '../auth/actor.js';
+import type { Actor, UserRow } from '../../access/principal.js';
 import { usersPolicy } from './users.policy.js';
 
 export const asLang = (v: string): AdminUser['lang'] => (v === 'es' ? 'es' : 'en');

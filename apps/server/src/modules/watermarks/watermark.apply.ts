@@ -4,7 +4,7 @@ import type { WatermarkPosition } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Deps } from '../../services.js';
-import type { Principal } from '../auth/actor.js';
+import type { Principal } from '../../access/principal.js';
 import { isGuestOnly } from './watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';
 import { shortTraceCode, traceCode } from './traceCode.js';

@@ -1,6 +1,6 @@
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { Deps } from '../../services.js';
-import type { Actor } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
 import type { WatermarkPlan } from './watermark.apply.js';
 import { overlayOf, overlaySettings } from './watermark.apply.js';
 import { renderMarks } from './watermark.render.js';

@@ -1,5 +1,5 @@
-import type { Actor } from '../auth/actor.js';
-import { hasPermission, isAdmin } from '../auth/actor.js';
+import type { Actor } from '../../access/principal.js';
+import { hasPermission, isAdmin } from '../../access/principal.js';
 
 /** Users whose only role is guest (outside agencies): the ones a brand may watermark for. */
 export const isGuestOnly = (actor: Actor) => !isAdmin(actor) && actor.roles.every((r) => r === 'guest');

@@ -7,11 +7,10 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import { makeRepos } from '../../repos.js';
 import type { Deps } from '../../services.js';
 import { newBlobKey } from '../../storage/index.js';
-import type { Actor } from '../auth/actor.js';
-import { assetTarget, auditTrail, brandTarget } from '../audit/audit.trail.js';
+import type { Actor } from '../../access/principal.js';
+import { assetTarget, brandTarget } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { fileSafetyHeaders } from '../files/files.service.js';
 import { overlaySettings } from './watermark.apply.js';
@@ -23,8 +22,7 @@ import type { BrandWatermarkRow } from './watermarks.repo.js';
 type Body = z.output<typeof BrandWatermarkBody>;
 
 export function watermarksService(deps: Deps) {
-  const { repos, storage, media, clock, handle } = deps;
-  const audit = auditTrail(deps);
+  const { repos, storage, media, clock } = deps;
 
   function view(actor: Actor, row: BrandWatermarkRow): BrandWatermark {
     const s = overlaySettings(row);
@@ -100,9 +98,9 @@ export function watermarksService(deps: Deps) {
         if (next[k] !== was[k]) changes[k] = { before: was[k], after: next[k] };
       for (const k of ['apply_to_guests', 'traceable'] as const)
         if ((next[k] === 1) !== was[k]) changes[k] = { before: was[k], after: next[k] === 1 };
-      await handle.db.transaction().execute(async (trx) => {
-        await makeRepos(trx).watermarks.save(brandId, next);
-        await audit.record(trx, ctx, { event: 'brand.watermark', target: brandTarget(brand), changes });
+      await deps.change(ctx, async (u) => {
+        await u.repos.watermarks.save(brandId, next);
+        await u.audit({ event: 'brand.watermark', target: brandTarget(brand), changes });
       });
       if (before.image_key && next.image_key !== before.image_key) await storage.delete(before.image_key);
       return { watermark: view(actor, await current(brandId)) };
@@ -122,8 +120,8 @@ export function watermarksService(deps: Deps) {
         row = rows.length === 1 ? rows[0] : undefined;
       }
       const kind = row ? (row.link_id !== null ? 'link' : 'user') : null;
-      await handle.db.transaction().execute((trx) =>
-        audit.record(trx, ctx, {
+      await deps.change(ctx, (u) =>
+        u.audit({
           event: 'watermark.trace',
           ...(row?.asset_id && row.asset_name
             ? { target: assetTarget({ id: row.asset_id, name: row.asset_name }) }

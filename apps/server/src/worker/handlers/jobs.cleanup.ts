@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { purgeFinished } from '../store.js';
-import { defineHandler } from '../types.js';
+import { purgeFinished } from '../../jobs/store.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -9,10 +9,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * so someone can read `last_error`). Idempotent by nature: a second run finds less to delete.
  */
 export const jobsCleanup = defineHandler({
-  schema: z.object({
-    doneDays: z.number().int().min(0).default(7),
-    failedDays: z.number().int().min(0).default(30),
-  }),
+  schema: jobSchemas['jobs.cleanup'],
   async run({ doneDays, failedDays }, { db, clock, log }) {
     const now = clock.now().getTime();
     const deleted = await purgeFinished(db, {

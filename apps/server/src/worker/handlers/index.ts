@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import type { JobHandler } from '../types.js';
+import type { JobName } from '../../jobs/payloads.js';
+import type { JobHandler } from '../../jobs/types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
@@ -20,7 +20,7 @@ import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
 import { syncRun } from './sync.run.js';
 
-/** Every job the worker knows, by name: one file per handler, named after the job. */
+/** Every job the worker knows, by name (jobs/payloads.ts): one file per handler, named after the job. */
 export const handlers = {
   'jobs.cleanup': jobsCleanup,
   'rateLimits.sweep': rateLimitsSweep,
@@ -41,8 +41,4 @@ export const handlers = {
   'sync.run': syncRun,
   'folders.purgeTrash': foldersPurgeTrash,
   'audit.checkpoint': auditCheckpoint,
-} satisfies Record<string, JobHandler>;
-
-export type JobName = keyof typeof handlers;
-/** What `enqueue` accepts for a job: the schema's input (defaults may be left out). */
-export type JobPayload<N extends JobName> = z.input<(typeof handlers)[N]['schema']>;
+} satisfies Record<JobName, JobHandler>;

@@ -1,12 +1,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { MediaError, makeDerivatives } from '../../media/index.js';
 import { withLocalFile } from '../../modules/assets/localFile.js';
 import { makeRepos } from '../../repos.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Thumbnail and preview (WebP) for one revision of an asset. Keys carry the revision, so a re-run
@@ -14,7 +14,7 @@ import { defineHandler } from '../types.js';
  * meanwhile) changes nothing.
  */
 export const assetsDerivatives = defineHandler({
-  schema: z.object({ asset_id: z.number().int().positive(), rev: z.number().int().positive() }),
+  schema: jobSchemas['assets.derivatives'],
   timeoutMs: 10 * 60_000,
   async run({ asset_id, rev }, { storage, db, log, job }) {
     if (!storage) throw new PermanentJobError('assets.derivatives needs the blob store');

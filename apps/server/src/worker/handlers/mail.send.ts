@@ -1,32 +1,7 @@
-import { z } from 'zod';
 import { isPermanentMailError } from '../../mail/mailer.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
-
-/** A message rendered by the caller, in the recipient's language (mail/templates.ts). */
-const Message = z.object({
-  to: z.string().min(1).max(320),
-  subject: z.string().max(1000),
-  text: z.string(),
-  html: z.string(),
-  links: z.array(z.string()).default([]),
-  attachments: z
-    .array(z.object({ filename: z.string().max(255), contentType: z.string().max(255), content: z.string() }))
-    .max(5)
-    .optional(),
-});
-
-/**
- * What is kept once the message is sent or given up on: its links carry secrets (password reset
- * and verification tokens, stored hashed elsewhere), so the row does not keep them. A re-run
- * after a crash finds this and does not send again.
- */
-const Redacted = z.object({
-  redacted: z.literal(true),
-  to: z.string(),
-  subject: z.string(),
-  outcome: z.enum(['sent', 'failed']),
-});
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Sends one e-mail (queued by mail/queueMail.ts). Delivery is at least once: a crash between the
@@ -35,7 +10,7 @@ const Redacted = z.object({
  * fails at once.
  */
 export const mailSend = defineHandler({
-  schema: z.union([Redacted, Message]),
+  schema: jobSchemas['mail.send'],
   timeoutMs: 90_000,
   async run(msg, ctx) {
     if ('redacted' in msg) {

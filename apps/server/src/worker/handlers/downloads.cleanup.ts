@@ -1,17 +1,17 @@
-import { z } from 'zod';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { downloadsRepo } from '../../modules/downloads/downloads.repo.js';
 import { downloadKey } from '../../modules/downloads/downloads.build.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Deletes the files of downloads past their time (DOWNLOAD_EXPIRY_HOURS after they were ready),
  * and gives up on builds still preparing after that long (their job is long gone).
  */
 export const downloadsCleanup = defineHandler({
-  schema: z.object({ batch: z.number().int().positive().default(500) }),
+  schema: jobSchemas['downloads.cleanup'],
   async run({ batch }, { db, storage, clock, log }) {
     if (!storage) throw new PermanentJobError('downloads.cleanup needs the blob store');
     const repo = downloadsRepo(db);

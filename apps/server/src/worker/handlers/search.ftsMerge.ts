@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
-import { z } from 'zod';
 import { searchMaintenanceRepo } from '../../modules/search/search.maintenance.repo.js';
-import { defineHandler } from '../types.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * SQLite: merges the FTS5 index's segments (one per small write, and a search reads them all) back
@@ -20,11 +20,7 @@ import { defineHandler } from '../types.js';
  * million assets): FTS5 checks the page budget only between words.
  */
 export const searchFtsMerge = defineHandler({
-  schema: z.object({
-    pages: z.number().int().min(1).default(100),
-    budgetMs: z.number().int().min(0).default(30_000),
-    minSegments: z.number().int().min(1).default(4),
-  }),
+  schema: jobSchemas['search.ftsMerge'],
   async run({ pages, budgetMs, minSegments }, { db, dialect, log, signal }) {
     if (dialect !== 'sqlite') return;
     const repo = searchMaintenanceRepo(db);

@@ -1,10 +1,17 @@
 import type { PermissionName } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
-import type { UsersTable } from '../../db/schema.js';
-import type { FolderForUser } from '../folders/folders.repo.js';
-import type { ShareLinkRow } from '../shareLinks/shareLinks.repo.js';
+import type { FoldersTable, ShareLinksTable, UsersTable } from '../db/schema.js';
+
+// This module is a leaf: every domain's policy reads the principal from here, so it imports no domain.
 
 export type UserRow = Selectable<UsersTable>;
+
+/** A folder with what every folder request checks first (see the folders repo's `byIdForUser`). */
+export type FolderForUser = Selectable<FoldersTable> & {
+  brand_status: string;
+  member: number;
+  search_generation: number | null;
+};
 
 /** The signed-in caller of a request, resolved once from the bearer token. */
 export interface Actor {
@@ -29,7 +36,7 @@ export interface Actor {
  */
 export interface SharePrincipal {
   kind: 'share';
-  link: ShareLinkRow;
+  link: Selectable<ShareLinksTable>;
   viewerId: number | null;
   unlocked: boolean;
 }
@@ -42,3 +49,9 @@ export const isUser = (p: Principal | null): p is Actor => p?.kind === 'user';
 export const hasPermission = (a: Principal | null, p: PermissionName) => isUser(a) && a.permissions.has(p);
 export const hasRole = (a: Principal | null, r: string) => isUser(a) && a.roles.includes(r);
 export const isAdmin = (a: Principal | null) => hasRole(a, 'admin');
+
+/** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
+export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.private');
+
+/** Administrators see every brand; everyone else only the brands they are assigned to. */
+export const seesAllBrands = (actor: Actor) => isAdmin(actor);

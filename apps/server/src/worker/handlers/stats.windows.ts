@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { iso } from '../../lib/clock.js';
 import { windowsRepo } from '../../modules/stats/stats.windows.repo.js';
-import { defineHandler } from '../types.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 const DAY_MS = 86_400_000;
 
@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
  * dashboard sums the period's count rows instead (the same figures, slower).
  */
 export const statsWindows = defineHandler({
-  schema: z.object({}),
+  schema: jobSchemas['stats.windows'],
   async run(_payload, { db, clock, log }) {
     const today = Date.parse(`${iso(clock.now()).slice(0, 10)}T00:00:00.000Z`);
     const repo = windowsRepo(db);

@@ -1,12 +1,12 @@
-import { z } from 'zod';
 import { iso } from '../../lib/clock.js';
 import { reportsRepo } from '../../modules/reports/reports.repo.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /** Deletes the files of template imports past their time (IMPORT_EXPIRY_DAYS) and marks them expired. */
 export const reportsCleanup = defineHandler({
-  schema: z.object({ batch: z.number().int().positive().default(200) }),
+  schema: jobSchemas['reports.cleanup'],
   async run({ batch }, { db, storage, clock }) {
     if (!storage) throw new PermanentJobError('reports.cleanup needs the blob store');
     const repo = reportsRepo(db);

@@ -4,11 +4,11 @@ import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { BlobStore } from '../storage/index.js';
+import type { RedisQueueOptions } from '../jobs/redis/queues.js';
+import { every } from '../jobs/recurring.js';
+import type { JobLog } from '../jobs/types.js';
+import { Worker } from '../jobs/worker.js';
 import { handlers } from './handlers/index.js';
-import type { RedisQueueOptions } from './redis/queues.js';
-import { every } from './recurring.js';
-import type { JobLog } from './types.js';
-import { Worker } from './worker.js';
 
 /**
  * Work every deployment runs; `every` dedupes per slot, so each runs once however many workers.
@@ -60,38 +60,10 @@ export async function startWorker(opts: {
   const { redis, auditCheckpoints, ...options } = opts;
   const worker = new Worker({
     ...options,
-    source: redis ? (await import('./redis/source.js')).bullmqSource(redis) : undefined,
+    source: redis ? (await import('../jobs/redis/source.js')).bullmqSource(redis) : undefined,
     handlers: opts.mailer ? { ...rest, 'mail.send': mail } : rest,
     recurring: recurringJobs(opts.mailWindowMs, auditCheckpoints),
   });
   worker.start();
   return worker;
-}
-
-/**
- * For a process that enqueues but runs no worker (a server with JOBS_IN_SERVER=false, or all
- * but the first of its cluster) when jobs run on BullMQ: sends what its commits enqueued at once
- * (`nudge`), instead of waiting for a worker process's next look at the outbox.
- */
-export async function startDispatcher(opts: {
-  db: Db;
-  dialect: Dialect;
-  log: JobLog;
-  clock?: Clock;
-  redis: RedisQueueOptions;
-}) {
-  const [{ Dispatcher }, { RedisQueues }] = await Promise.all([
-    import('./redis/dispatcher.js'),
-    import('./redis/queues.js'),
-  ]);
-  const queues = new RedisQueues(opts.redis, opts.log);
-  const dispatcher = new Dispatcher({ ...opts, queues });
-  dispatcher.start();
-  return {
-    nudge: () => dispatcher.nudge(),
-    async stop() {
-      await dispatcher.stop();
-      await queues.close();
-    },
-  };
 }

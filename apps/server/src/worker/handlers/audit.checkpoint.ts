@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { chainKey } from '../../modules/audit/audit.chain.js';
 import { writeCheckpoint } from '../../modules/audit/audit.checkpoints.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Anchors the audit chain outside the database: its head, signed with the chain key, as an object
@@ -11,10 +11,7 @@ import { defineHandler } from '../types.js';
  * could re-link the rows.
  */
 export const auditCheckpoint = defineHandler({
-  schema: z.object({
-    lockDays: z.number().int().min(0).default(0),
-    lockMode: z.enum(['GOVERNANCE', 'COMPLIANCE']).default('COMPLIANCE'),
-  }),
+  schema: jobSchemas['audit.checkpoint'],
   async run({ lockDays, lockMode }, { db, storage, clock, appKey }) {
     if (!storage) throw new PermanentJobError('audit.checkpoint needs the blob store');
     const cp = await writeCheckpoint({ db, storage, clock, key: chainKey(appKey) }, { days: lockDays, mode: lockMode });

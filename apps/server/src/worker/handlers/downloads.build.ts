@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { buildDownload } from '../../modules/downloads/downloads.build.js';
 import { downloadsRepo } from '../../modules/downloads/downloads.repo.js';
-import { defineHandler } from '../types.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Builds a zip or PDF a user asked for (modules/downloads). A worker that dies mid-build leaves
@@ -9,7 +9,7 @@ import { defineHandler } from '../types.js';
  * lease expires. When the last attempt fails, the download says so.
  */
 export const downloadsBuild = defineHandler({
-  schema: z.object({ id: z.number().int().positive() }),
+  schema: jobSchemas['downloads.build'],
   // A 50 GB zip at a modest 100 MB/s takes under 9 minutes; leave room for slow storage.
   timeoutMs: 2 * 60 * 60_000,
   async run({ id }, ctx) {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { sweepStaleUploads } from '../../modules/uploads/staleUploads.js';
 import { makeRepos } from '../../repos.js';
 import type { BlobStore } from '../../storage/index.js';
 import type { Db } from '../../db/index.js';
-import { PermanentJobError } from '../errors.js';
-import { defineHandler } from '../types.js';
+import { PermanentJobError } from '../../jobs/errors.js';
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -36,11 +36,7 @@ async function orphans(storage: BlobStore, db: Db, prefix: string, before: Date)
  * assets, and tus parts abandoned for a day. Margins keep work in progress safe.
  */
 export const storageCleanup = defineHandler({
-  schema: z.object({
-    temp_hours: z.number().min(0).default(6),
-    orphan_hours: z.number().min(0).default(1),
-    tus_hours: z.number().min(0).default(24),
-  }),
+  schema: jobSchemas['storage.cleanup'],
   async run({ temp_hours, orphan_hours, tus_hours }, { storage, db, dataDir, log }) {
     if (!storage) throw new PermanentJobError('storage.cleanup needs the blob store');
     // Files carry the machine's times: a clock moved ahead (tests) must not make a file being

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import { fanOutComment, fanOutShare } from '../../modules/notifications/notifications.fanout.js';
-import { defineHandler } from '../types.js';
-
-const Id = z.number().int().positive();
+import { jobSchemas } from '../../jobs/payloads.js';
+import { defineHandler } from '../../jobs/types.js';
 
 /**
  * Turns a comment or a share into its recipients' notifications (modules/notifications), then
@@ -10,10 +8,7 @@ const Id = z.number().int().positive();
  * a run again after a crash skips whoever was told already.
  */
 export const notificationsFanout = defineHandler({
-  schema: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('comment'), commentId: Id }),
-    z.object({ kind: z.literal('share'), linkId: Id, ownerId: Id, userIds: z.array(Id).max(10_000) }),
-  ]),
+  schema: jobSchemas['notifications.fanout'],
   async run(p, ctx) {
     const stored =
       p.kind === 'comment'

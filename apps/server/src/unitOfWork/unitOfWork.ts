@@ -1,0 +1,95 @@
+import type { Db } from '../db/index.js';
+import { emit as emitEvent } from '../events/emit.js';
+import type { EventName, EventPayload } from '../events/catalogue.js';
+import type { Clock } from '../lib/clock.js';
+import type { AnyContext } from '../lib/requestContext.js';
+import type { JobName, JobPayload } from '../jobs/payloads.js';
+import { enqueue as enqueueJob } from '../jobs/queue.js';
+import type { EnqueueOptions } from '../jobs/queue.js';
+import type { MailMessage } from '../mail/mailer.js';
+import { queueMail } from '../mail/queueMail.js';
+import type { QueueMailOptions } from '../mail/queueMail.js';
+import type { AuditEvent } from '../modules/audit/audit.trail.js';
+
+/** What writes audit entries into a transaction (modules/audit/audit.trail.ts). */
+export interface AuditWriter {
+  record(tx: Db, ctx: AnyContext, e: AuditEvent): Promise<unknown>;
+  recordMany(tx: Db, ctx: AnyContext, events: AuditEvent[]): Promise<unknown>;
+}
+
+/** A transaction and the repositories over it. */
+export interface Tx<R> {
+  /** The transaction itself, for helpers that take a connection. */
+  readonly db: Db;
+  readonly repos: R;
+}
+
+/** One change a user makes: its rows, its audit entries, and the events, mail and jobs it causes. */
+export interface Unit<R> extends Tx<R> {
+  /** An audit entry of the change's context (`ctx` when another actor stands for it, e.g. a link's user). */
+  audit(e: AuditEvent, ctx?: AnyContext): Promise<void>;
+  /** Several entries, in order (one per row of a bulk change). */
+  auditMany(events: AuditEvent[]): Promise<void>;
+  /** Enqueues the event's subscribed jobs; the worker is woken after commit when there are any. */
+  emit<E extends EventName>(name: E, payload: EventPayload<E>, opts?: { clock?: Clock }): Promise<number[]>;
+  /** Enqueues a job; the worker is woken after commit. */
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, opts?: EnqueueOptions): Promise<number | null>;
+  /** Queues a mail (mail/queueMail.ts); the worker is woken after commit. */
+  mail(msg: MailMessage, opts?: QueueMailOptions): Promise<number | null>;
+  /** Wakes the worker after commit, for jobs a helper enqueued through `db` itself. */
+  wake(): void;
+}
+
+export type Change<R> = <T>(ctx: AnyContext, fn: (u: Unit<R>) => Promise<T>) => Promise<T>;
+export type RunTx<R> = <T>(fn: (t: Tx<R>) => Promise<T>) => Promise<T>;
+
+/**
+ * `change(ctx, fn)`: one transaction for one change, with its audit entries, events, mail and
+ * jobs, and the worker woken once it has committed (never before: it would find nothing).
+ * `tx(fn)`: a transaction with its repositories, for work nobody asked for (no audit entry).
+ */
+export function unitOfWork<R>(opts: {
+  db: Db;
+  repos: (db: Db) => R;
+  audit: AuditWriter;
+  /** Read at each commit: the in-process worker is set once it has started. */
+  wake: () => void;
+}): { change: Change<R>; tx: RunTx<R> } {
+  const { db, repos, audit: writer } = opts;
+  return {
+    tx: (fn) => db.transaction().execute((trx) => fn({ db: trx, repos: repos(trx) })),
+    async change(ctx, fn) {
+      let woken = false;
+      const result = await db.transaction().execute((trx) =>
+        fn({
+          db: trx,
+          repos: repos(trx),
+          async audit(e, as) {
+            await writer.record(trx, as ?? ctx, e);
+          },
+          async auditMany(events) {
+            await writer.recordMany(trx, ctx, events);
+          },
+          async emit(name, payload, o) {
+            const ids = await emitEvent(trx, name, payload, o);
+            if (ids.length) woken = true;
+            return ids;
+          },
+          enqueue(name, payload, o) {
+            woken = true;
+            return enqueueJob(trx, name, payload, o);
+          },
+          mail(msg, o) {
+            woken = true;
+            return queueMail(trx, msg, o);
+          },
+          wake() {
+            woken = true;
+          },
+        }),
+      );
+      if (woken) opts.wake();
+      return result;
+    },
+  };
+}
