@@ -2,8 +2,8 @@ import { Button, Container } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyBlock } from '../components/EmptyBlock';
-import { usePageTitle } from '../components/usePageTitle';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 /** A signed-in user opened a screen their permissions or roles do not cover. */
 export function ForbiddenPage() {

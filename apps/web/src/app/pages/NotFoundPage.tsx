@@ -2,9 +2,9 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Logo } from '../components/Logo';
+import { Logo } from '../../ui/Logo';
 import { useSession } from '../../state/session';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { JobsIndicator } from '../../features/jobs/JobsIndicator';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
-import { Logo } from '../components/Logo';
+import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';

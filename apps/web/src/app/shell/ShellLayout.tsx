@@ -7,7 +7,7 @@ import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
 import { TourHost } from '../../features/tour/TourHost';
 import { useSession } from '../../state/session';
 import { useRevalidateOnAccessChange } from '../guards';
-import { ScreenSkeleton } from '../components/ScreenSkeleton';
+import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 import { EmulationBanner } from './EmulationBanner';
 import { Navbar } from './Navbar';
 import classes from './Navbar.module.css';

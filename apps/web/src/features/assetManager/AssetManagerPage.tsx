@@ -5,10 +5,10 @@ import { ASSET_MANAGER_PER_PAGE, ASSET_MANAGER_SORTS, ASSET_TYPES, MAX_PER_PAGE 
 import type { AssetManagerRow, AssetManagerSort, AssetType } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AdminTable, useTableUrl } from '../../app/components/adminTable';
-import type { FilterDef, RowAction } from '../../app/components/adminTable';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { AdminTable, useTableUrl } from '../../ui/adminTable';
+import type { FilterDef, RowAction } from '../../ui/adminTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { formatNumber } from '../../i18n/format';
 import { useCan } from '../../state/access';
 import { FolderPickerModal } from '../folders/FolderPickerModal';

@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { AssetManagerRow } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { ColumnDef } from '../../app/components/adminTable';
+import type { ColumnDef } from '../../ui/adminTable';
 import { formatBytes, formatDate, formatDateTime } from '../../i18n/format';
 import { TypeIcon } from '../assets/TypeIcon';
 import classes from './AssetManager.module.css';

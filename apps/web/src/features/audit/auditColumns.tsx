@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import { auditEventLabel, auditSectionLabel } from '@brandvault/contract';
 import type { AuditEntry } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
-import type { ColumnDef } from '../../app/components/adminTable';
+import type { ColumnDef } from '../../ui/adminTable';
 import { formatDateTime } from '../../i18n/format';
 import classes from './Audit.module.css';
 

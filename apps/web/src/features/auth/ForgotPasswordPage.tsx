@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PersonField } from '../../app/components/PersonField';
+import { PersonField } from '../../ui/PersonField';
 import { Link } from 'react-router';
 import { EmailBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
@@ -11,7 +11,7 @@ import { applyFieldErrors, validateWith } from '../../app/forms';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useForgotPassword } from './api';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

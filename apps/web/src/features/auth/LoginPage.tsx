@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PersonField } from '../../app/components/PersonField';
+import { PersonField } from '../../ui/PersonField';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isReturnPath } from '../../app/guards';
 import { LoginBody } from '@brandvault/contract';
@@ -13,8 +13,8 @@ import { useSession } from '../../state/session';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { sessionKeys, useLogin } from './api';
-import { PasswordField } from '../../app/components/PasswordField';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { PasswordField } from '../../ui/PasswordField';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 export default function LoginPage() {
   const { t } = useTranslation();

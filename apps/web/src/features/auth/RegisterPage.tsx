@@ -3,8 +3,8 @@ import { Anchor, Button, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@man
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PersonField } from '../../app/components/PersonField';
-import { NewPasswordFields } from '../../app/components/NewPasswordFields';
+import { PersonField } from '../../ui/PersonField';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Link } from 'react-router';
 import { LANGS, RegisterBody } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
@@ -14,7 +14,7 @@ import { currentLang } from '../../i18n';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useRegister } from './api';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 const empty = {
   first_name: '',

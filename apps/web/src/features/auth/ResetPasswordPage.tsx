@@ -2,18 +2,18 @@ import { Anchor, Button, Center, Loader, Stack, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconClockX, IconLinkOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordFields } from '../../app/components/NewPasswordFields';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ResetPasswordBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
 import { ApiError } from '../../api/errors';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifySuccess } from '../../app/notify';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useResetLinkCheck, useResetPassword } from './api';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 /** Opened from the e-mailed link: /password/reset?token=...&email=... */
 export default function ResetPasswordPage() {

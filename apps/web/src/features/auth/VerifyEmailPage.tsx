@@ -5,13 +5,13 @@ import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ResendVerificationBody } from '@brandvault/contract';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { useSession } from '../../state/session';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useResendVerification, useVerifyEmail } from './api';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 /** The signed link from the e-mail: /email/verify?id=&hash=&expires=&signature= */
 function readLink(params: URLSearchParams) {

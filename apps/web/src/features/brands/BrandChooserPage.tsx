@@ -16,8 +16,8 @@ import { IconBuildingStore, IconCheck, IconPlus, IconRefresh } from '@tabler/ico
 import type { BrandFigures, BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageHeader } from '../../app/components/PageHeader';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageHeader } from '../../ui/PageHeader';
 import { notifySuccess } from '../../app/notify';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
@@ -28,7 +28,7 @@ import { homePath } from './homePath';
 import { BrandFormModal } from './BrandFormModal';
 import { figuresText } from './figures';
 import classes from './BrandChooser.module.css';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 
 export default function BrandChooserPage() {
   const { t } = useTranslation();

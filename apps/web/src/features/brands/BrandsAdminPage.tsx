@@ -4,11 +4,11 @@ import { IconBuildingStore, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlu
 import type { Brand } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { AdminTable, useTableUrl } from '../../app/components/adminTable';
-import type { ColumnDef, RowAction } from '../../app/components/adminTable';
+import { AdminTable, useTableUrl } from '../../ui/adminTable';
+import type { ColumnDef, RowAction } from '../../ui/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { useBrandStatus, useBrandsAll } from './api';

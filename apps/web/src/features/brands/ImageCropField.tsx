@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, FileButton, Group, Image, Slider, Stack, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import Cropper from 'react-easy-crop';
 import type { Area, Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import type { CroppedFile } from './api';
+import { ZoomSlider } from '../../ui/form/ZoomSlider';
 
 interface Props {
   label: string;
@@ -75,24 +76,11 @@ export function ImageCropField({ label, aspect, value, onChange, currentUrl, rem
               onCropComplete={(_area, pixels) => onChange({ file: value.file, crop: toCrop(pixels) })}
             />
           </Box>
-          <Group gap="sm" wrap="nowrap">
-            <Text size="xs" c="dimmed">
-              {t('brandAdmin.zoom')}
-            </Text>
-            <Slider
-              value={zoom}
-              onChange={setZoom}
-              min={1}
-              max={3}
-              step={0.1}
-              style={{ flex: 1 }}
-              label={null}
-              thumbLabel={t('brandAdmin.zoom')}
-            />
+          <ZoomSlider label={t('brandAdmin.zoom')} value={zoom} onChange={setZoom} max={3}>
             <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onChange(null)}>
               {t('brandAdmin.discardPicture')}
             </Button>
-          </Group>
+          </ZoomSlider>
         </>
       ) : currentUrl && !removed ? (
         <Group gap="sm">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconDroplet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../state/access';
-import { useBrandWatermark } from './watermarkApi';
+import { FormModal } from '../../ui/form/FormModal';
+import { useBrandWatermark } from '../watermarks/api';
 import { WatermarkPanel } from './WatermarkPanel';
 
 /**
@@ -28,15 +29,14 @@ function Offer({ brand, label }: { brand: { id: number; name: string; image_uri:
       <Button variant="default" leftSection={<IconDroplet size={16} />} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Modal
+      <FormModal
         opened={open}
         onClose={() => setOpen(false)}
         title={t('watermark.title', { name: brand.name })}
         size="lg"
-        closeButtonProps={{ 'aria-label': t('common.close') }}
       >
-        {open && <WatermarkPanel brand={brand} onDone={() => setOpen(false)} />}
-      </Modal>
+        {() => <WatermarkPanel brand={brand} onDone={() => setOpen(false)} />}
+      </FormModal>
     </>
   );
 }

@@ -8,7 +8,6 @@ import {
   Loader,
   Select,
   SimpleGrid,
-  Slider,
   Stack,
   Switch,
   Text,
@@ -20,9 +19,12 @@ import type { BrandWatermark } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
+import { FormActions } from '../../ui/form/FormActions';
+import { FormHint } from '../../ui/form/FormHint';
+import { SliderField } from '../../ui/form/SliderField';
 import { WatermarkPreview } from './WatermarkPreview';
-import { useBrandWatermark, useSaveWatermark } from './watermarkApi';
-import type { WatermarkValues } from './watermarkApi';
+import { useBrandWatermark, useSaveWatermark } from '../watermarks/api';
+import type { WatermarkValues } from '../watermarks/api';
 
 interface BrandInfo {
   id: number;
@@ -88,9 +90,7 @@ function WatermarkForm({ brand, current, onDone }: { brand: BrandInfo; current: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('watermark.intro')}
-        </Text>
+        <FormHint>{t('watermark.intro')}</FormHint>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Stack gap="sm">
             <Input.Wrapper
@@ -139,32 +139,29 @@ function WatermarkForm({ brand, current, onDone }: { brand: BrandInfo; current: 
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('position')}
             />
-            <Input.Wrapper label={t('watermark.opacity')} error={form.errors.opacity}>
-              <Slider
-                min={WATERMARK_OPACITY.min}
-                max={WATERMARK_OPACITY.max}
-                label={(n) => `${n} %`}
-                thumbLabel={t('watermark.opacity')}
-                disabled={readOnly}
-                value={v.opacity}
-                onChange={(n) => form.setFieldValue('opacity', n)}
-              />
-            </Input.Wrapper>
-            <Input.Wrapper
+            <SliderField
+              label={t('watermark.opacity')}
+              error={form.errors.opacity}
+              min={WATERMARK_OPACITY.min}
+              max={WATERMARK_OPACITY.max}
+              valueLabel={(n) => `${n} %`}
+              thumbLabel={t('watermark.opacity')}
+              disabled={readOnly}
+              value={v.opacity}
+              onChange={(n) => form.setFieldValue('opacity', n)}
+            />
+            <SliderField
               label={t('watermark.scale')}
               description={t('watermark.scaleHint')}
               error={form.errors.scale}
-            >
-              <Slider
-                min={WATERMARK_SCALE.min}
-                max={WATERMARK_SCALE.max}
-                label={(n) => `${n} %`}
-                thumbLabel={t('watermark.scale')}
-                disabled={readOnly}
-                value={v.scale}
-                onChange={(n) => form.setFieldValue('scale', n)}
-              />
-            </Input.Wrapper>
+              min={WATERMARK_SCALE.min}
+              max={WATERMARK_SCALE.max}
+              valueLabel={(n) => `${n} %`}
+              thumbLabel={t('watermark.scale')}
+              disabled={readOnly}
+              value={v.scale}
+              onChange={(n) => form.setFieldValue('scale', n)}
+            />
           </Stack>
           <Stack gap={6}>
             <Text size="sm" fw={500}>
@@ -193,11 +190,11 @@ function WatermarkForm({ brand, current, onDone }: { brand: BrandInfo; current: 
           {...form.getInputProps('traceable', { type: 'checkbox' })}
         />
         {!readOnly && (
-          <Group justify="flex-end">
+          <FormActions>
             <Button type="submit" loading={save.isPending}>
               {t('watermark.save')}
             </Button>
-          </Group>
+          </FormActions>
         )}
       </Stack>
     </form>

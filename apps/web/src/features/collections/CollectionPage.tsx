@@ -1,6 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Menu, SegmentedControl, Select, Stack } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconDots,
@@ -17,22 +16,20 @@ import { COLLECTION_SORTS } from '@brandvault/contract';
 import type { CollectionSort } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageError } from '../../ui/PageError';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatNumber } from '../../i18n/format';
-import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { AssetTileSkeleton } from '../search/AssetTile';
+import { CopyMovePicker } from '../search/CopyMovePicker';
 import { Results } from '../search/Results';
 import type { ViewMode } from '../search/Results';
-import { VIEW_STORAGE_KEY } from '../search/Searcher';
 import { SelectionBar } from '../search/SelectionBar';
-import { useSelection } from '../search/selection';
 import { SORT_OPTIONS, sortFromOption, sortOption } from '../search/searchState';
 import type { SortOption } from '../search/searchState';
-import { useAssetActions } from '../search/useAssetActions';
+import { useResultsPage } from '../search/useResultsPage';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useCollection, useCollectionAssets } from './api';
 import { ShareCollectionModal } from '../shareLinks/ShareCollectionModal';
@@ -57,19 +54,20 @@ export default function CollectionPage() {
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.assets.items) ?? [], [query.data]);
   const title = collection ? (collection.is_favorites ? t('collections.favorites') : collection.name) : undefined;
   usePageTitle(title ?? t('collections.title'));
-  const [view, setView] = useLocalStorage<ViewMode>({
-    key: VIEW_STORAGE_KEY,
-    defaultValue: 'grid',
-    getInitialValueInEffect: false,
+  const page = useResultsPage({
+    items,
+    selectionScope: `collection:${id}:${sort}`,
+    params,
+    setParams,
+    fetchNextPage: () => query.fetchNextPage(),
   });
-  const sel = useSelection(`collection:${id}:${sort}`);
-  const actions = useAssetActions({ onDone: sel.clear });
+  const { view, setView, sel, actions } = page;
   const removeAssets = useCollectionAssets();
   const [renaming, setRenaming] = useState(false);
   const [sharing, setSharing] = useState(false);
   const askDelete = useDeleteCollectionAction(() => void navigate('/collections/own'));
 
-  const setQuery = (key: string, value: string | null, replace = true) =>
+  const setQuery = (key: string, value: string | null) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -77,24 +75,8 @@ export default function CollectionPage() {
         else next.set(key, value);
         return next;
       },
-      { replace },
+      { replace: true },
     );
-  const viewId = Number(params.get('view'));
-  const viewIndex = viewId ? items.findIndex((a) => a.id === viewId) : -1;
-  const pushedView = useRef(false);
-  const openViewer = (index: number) => {
-    const a = items[index];
-    if (!a) return;
-    pushedView.current = true;
-    setQuery('view', String(a.id), false);
-  };
-  const closeViewer = () => {
-    if (pushedView.current) {
-      pushedView.current = false;
-      void navigate(-1);
-    } else setQuery('view', null);
-  };
-  const loadMore = () => void query.fetchNextPage();
 
   const removeSelected = () => {
     if (!collection) return;
@@ -165,23 +147,15 @@ export default function CollectionPage() {
   else
     results = (
       <Results
-        items={items}
-        view={view}
+        {...page.results}
         hasMore={query.hasNextPage}
         loadingMore={query.isFetchingNextPage}
-        onLoadMore={loadMore}
-        selection={sel.selection}
-        onToggle={(i, shift) => sel.toggle(items, i, shift)}
-        onSelectAll={() => (items.every((a) => sel.selection.items.has(a.id)) ? sel.clear() : sel.selectAll(items))}
-        onOpen={openViewer}
-        actions={actions}
         sort={sort === 'added' ? { attribute: 'date', mode: 'latest' } : sortFromOption(sort as SortOption)}
         onSort={(s) => setQuery('sort', sortOption(s))}
       />
     );
 
   const pickBrands = new Set((actions.picking?.assets ?? []).map((a) => a.brand_id));
-  const pickCount = actions.picking?.assets.length ?? 0;
   return (
     <div className={classes.page}>
       <Stack gap="md">
@@ -257,13 +231,7 @@ export default function CollectionPage() {
           {results}
         </section>
       </Stack>
-      <SelectionBar
-        selection={sel.selection}
-        loadedCount={items.length}
-        actions={actions}
-        onSelectAll={() => sel.selectAll(items)}
-        onClear={sel.clear}
-      >
+      <SelectionBar {...page.selectionBar}>
         {abilities?.remove_assets && (
           <Button
             size="compact-sm"
@@ -277,26 +245,10 @@ export default function CollectionPage() {
           </Button>
         )}
       </SelectionBar>
-      <FolderPickerModal
-        opened={actions.picking !== null}
-        brandId={[...pickBrands][0] ?? 0}
-        title={t(actions.picking?.kind === 'copy' ? 'search.copyTitle' : 'search.moveTitle', {
-          count: pickCount,
-          formatted: formatNumber(pickCount),
-        })}
-        confirmLabel={actions.picking?.kind === 'copy' ? t('search.copyHere') : t('search.moveHere')}
-        pending={actions.pending}
-        error={actions.error ?? undefined}
-        onPick={actions.pick}
-        onClose={actions.closePicker}
-      />
+      <CopyMovePicker actions={actions} brandId={[...pickBrands][0] ?? 0} />
       <AssetViewer
-        items={items}
-        index={viewIndex >= 0 ? viewIndex : null}
-        onIndexChange={(i) => items[i] && setQuery('view', String(items[i].id))}
-        onClose={closeViewer}
+        {...page.viewer}
         hasMore={query.hasNextPage}
-        onLoadMore={loadMore}
         total={first && { count: first.assets.total, capped: false }}
       />
       <CollectionFormModal

@@ -25,10 +25,10 @@ import {
 import type { Collection } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageError } from '../../ui/PageError';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { SharedWithMe } from '../shareLinks/SharedWithMe';
 import { useOwnCollections } from './api';

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  Slider,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from '@brandvault/contract';
@@ -22,8 +9,12 @@ import type { Area, Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { formatNumber } from '../../i18n/format';
-import { downloadCrop } from './api';
-import { useCropPresets } from './presetsApi';
+import { FormActions } from '../../ui/form/FormActions';
+import { FormModal } from '../../ui/form/FormModal';
+import { SegmentedField } from '../../ui/form/SegmentedField';
+import { SliderField } from '../../ui/form/SliderField';
+import { ZoomSlider } from '../../ui/form/ZoomSlider';
+import { downloadCrop, useCropPresets } from './api';
 
 /** Originals the server can crop (the bundled libvips decodes them itself). */
 const CROPPABLE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'tif', 'tiff', 'avif']);
@@ -75,7 +66,7 @@ export function CropDialog({ asset, opened, onClose }: Props) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={t('crop.title', { name: asset.name })}
@@ -84,8 +75,8 @@ export function CropDialog({ asset, opened, onClose }: Props) {
       // Above the full-screen viewer it opens from.
       zIndex={1100}
     >
-      {opened && <CropForm asset={asset} onDone={onClose} />}
-    </Modal>
+      {() => <CropForm asset={asset} onDone={onClose} />}
+    </FormModal>
   );
 }
 
@@ -202,21 +193,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           onCropComplete={onComplete}
         />
       </Box>
-      <Group gap="sm" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {t('crop.zoom')}
-        </Text>
-        <Slider
-          value={zoom}
-          onChange={setZoom}
-          min={1}
-          max={8}
-          step={0.1}
-          style={{ flex: 1 }}
-          label={null}
-          thumbLabel={t('crop.zoom')}
-        />
-      </Group>
+      <ZoomSlider label={t('crop.zoom')} value={zoom} onChange={setZoom} max={8} />
       {channels.length > 0 && (
         <Select
           label={t('crop.channel')}
@@ -229,19 +206,12 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           comboboxProps={{ zIndex: 1200 }}
         />
       )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="crop-aspect">
-          {t('crop.aspect')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="crop-aspect"
-          size="xs"
-          fullWidth
-          value={channel ? '' : aspectName}
-          onChange={chooseAspect}
-          data={Object.keys(ASPECTS).map((k) => ({ value: k, label: k === 'free' ? t('crop.free') : k }))}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('crop.aspect')}
+        value={channel ? '' : aspectName}
+        onChange={chooseAspect}
+        data={Object.keys(ASPECTS).map((k) => ({ value: k, label: k === 'free' ? t('crop.free') : k }))}
+      />
       <Group gap="sm" grow align="flex-start" wrap="nowrap">
         <NumberInput
           label={t('crop.width')}
@@ -303,26 +273,21 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           onChange={(e) => setUpscale(e.currentTarget.checked)}
         />
       </Group>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="crop-format">
-          {t('crop.format')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="crop-format"
-          size="xs"
-          fullWidth
-          value={format}
-          onChange={(v) => setFormat(v as CropFormat)}
-          data={FORMATS}
-        />
-      </Stack>
+      <SegmentedField
+        label={t('crop.format')}
+        value={format}
+        onChange={(v) => setFormat(v as CropFormat)}
+        data={FORMATS}
+      />
       {format !== 'png' && (
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('crop.quality', { value: quality })}
-          </Text>
-          <Slider value={quality} onChange={setQuality} min={1} max={100} thumbLabel={t('crop.qualityLabel')} />
-        </Stack>
+        <SliderField
+          label={t('crop.quality', { value: quality })}
+          value={quality}
+          onChange={setQuality}
+          min={1}
+          max={100}
+          thumbLabel={t('crop.qualityLabel')}
+        />
       )}
       {error && (
         <Alert color="red" role="alert" title={t('crop.failed')}>
@@ -333,7 +298,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
           ))}
         </Alert>
       )}
-      <Group justify="flex-end">
+      <FormActions>
         <Button
           leftSection={<IconDownload size={16} />}
           loading={busy}
@@ -342,7 +307,7 @@ function CropForm({ asset, onDone }: { asset: AssetCard; onDone: () => void }) {
         >
           {t('crop.download')}
         </Button>
-      </Group>
+      </FormActions>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { IconCrop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../state/access';
 import { CropPresetsEditor } from './CropPresetsEditor';
-import { useCropPresets } from './presetsApi';
+import { useCropPresets } from './api';
 
 /**
  * The brand's channel presets for cropped downloads, from the brand's home, for whoever manages

@@ -6,7 +6,7 @@ import type { CropFormat, CropPreset } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useSaveCropPresets } from './presetsApi';
+import { useSaveCropPresets } from './api';
 
 type Row = { name: string; width: number | ''; height: number | ''; format: CropFormat | null };
 const FORMAT_LABELS: Record<CropFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };

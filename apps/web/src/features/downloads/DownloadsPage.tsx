@@ -4,11 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
-import { PageHeader } from '../../app/components/PageHeader';
-import { PagePagination } from '../../app/components/PagePagination';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageError } from '../../ui/PageError';
+import { PageHeader } from '../../ui/PageHeader';
+import { PagePagination } from '../../ui/PagePagination';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { useDownloads } from './api';
 import { DownloadRow } from './DownloadRow';
 

@@ -1,23 +1,21 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ExtensionCreateBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
+import { FormActions } from '../../ui/form/FormActions';
+import { FormHint } from '../../ui/form/FormHint';
+import { FormModal } from '../../ui/form/FormModal';
 import { useCreateExtension } from './api';
 
 /** Adds one type to the upload allow-list; a type that can run code comes back with a warning. */
 export function AddExtensionModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('extensions.addTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {opened && <AddForm onDone={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t('extensions.addTitle')}>
+      {() => <AddForm onDone={onClose} />}
+    </FormModal>
   );
 }
 
@@ -43,9 +41,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {t('extensions.addHint')}
-        </Text>
+        <FormHint>{t('extensions.addHint')}</FormHint>
         <TextInput
           label={t('extensions.fields.name')}
           placeholder="png"
@@ -59,14 +55,11 @@ function AddForm({ onDone }: { onDone: () => void }) {
           required
           {...form.getInputProps('mime_type')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {t('common.cancel')}
-          </Button>
+        <FormActions onCancel={onDone}>
           <Button type="submit" loading={create.isPending}>
             {t('extensions.add')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

@@ -4,10 +4,10 @@ import { IconAlertTriangle, IconFileCheck, IconPlus, IconRestore, IconTrash } fr
 import { STATUSES } from '@brandvault/contract';
 import type { Extension, Status } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { AdminTable, useTableUrl } from '../../app/components/adminTable';
-import type { ColumnDef, FilterDef, RowAction } from '../../app/components/adminTable';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { AdminTable, useTableUrl } from '../../ui/adminTable';
+import type { ColumnDef, FilterDef, RowAction } from '../../ui/adminTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
 import { AddExtensionModal } from './AddExtensionModal';

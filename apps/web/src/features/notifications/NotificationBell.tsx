@@ -17,7 +17,7 @@ import {
 import { IconBell, IconBellOff, IconChecks, IconRefresh } from '@tabler/icons-react';
 import type { Notification } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { notifyError } from '../../app/notify';
 import { formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { itemsOf, useMarkAllRead, useNotificationList, useUnreadCount } from './api';

@@ -2,13 +2,13 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ERROR_CATALOGUE, UpdatePasswordBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { NewPasswordFields } from '../../app/components/NewPasswordFields';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { ApiError } from '../../api/errors';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { currentLang } from '../../i18n';
 import { useUpdatePassword } from './api';
-import { PasswordField } from '../../app/components/PasswordField';
+import { PasswordField } from '../../ui/PasswordField';
 
 const empty = { current_password: '', password: '', password_confirmation: '' };
 

@@ -8,7 +8,7 @@ import { MenuOrderEditor } from './MenuOrderEditor';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { VerificationBadge, VerificationCard } from './VerificationCard';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { PhotoField } from '../users/photo/PhotoField';
 
 export default function ProfilePage() {

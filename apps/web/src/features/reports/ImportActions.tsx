@@ -9,7 +9,7 @@ import { notifyError, notifyInfo } from '../../app/notify';
 import { currentLang } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { saveImportResult, useApplyImport, useCancelImport } from './api';
-import { DateTimeField } from '../../app/components/DateField';
+import { DateTimeField } from '../../ui/DateField';
 
 /** "2026-11-27 22:00:00" (local time) tonight at 22:00, or tomorrow's when that has passed. */
 function tonight(now = new Date()) {

@@ -4,7 +4,7 @@ import type { PermissionName, RoleView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useCreateRole, useDeleteRole, useUpdateRole } from './rolesApi';
+import { useCreateRole, useDeleteRole, useUpdateRole } from './api';
 
 /** Create (name and a role to copy) or rename (name only, when `role` is given). */
 export function RoleNameModal({ roles, role, onClose }: { roles: RoleView[]; role?: RoleView; onClose: () => void }) {

@@ -4,14 +4,14 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { PERMISSION_AREAS, PERMISSION_INFO, PERMISSIONS } from '@brandvault/contract';
 import type { PermissionArea, PermissionName, RoleView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { currentLang } from '../../i18n';
 import { useCan } from '../../state/access';
 import { DeleteRoleModal, RoleNameModal } from './RoleDialogs';
 import classes from './Roles.module.css';
-import { useRoles, useUpdateRole } from './rolesApi';
+import { useRoles, useUpdateRole } from './api';
 
 const AREAS = Object.keys(PERMISSION_AREAS) as PermissionArea[];
 

@@ -8,7 +8,7 @@ import type { ListFilter, SearchState } from './searchState';
 import classes from './Search.module.css';
 import { FACET_OF } from './facets';
 import type { Facets } from './facets';
-import { DateField } from '../../app/components/DateField';
+import { DateField } from '../../ui/DateField';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;

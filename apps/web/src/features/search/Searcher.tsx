@@ -1,24 +1,22 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarX, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageError } from '../../ui/PageError';
 import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
-import { FolderPickerModal } from '../folders/FolderPickerModal';
 import { useFolderTree } from '../folders/api';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useAssetSearch, useBrowseFacets, useFacetsWithout } from './api';
 import { combineFacets } from './facets';
 import { AssetTileSkeleton } from './AssetTile';
+import { CopyMovePicker } from './CopyMovePicker';
 import { FilterChips } from './FilterChips';
 import { FiltersDrawer, FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
-import type { ViewMode } from './Results';
 import { SearchToolbar } from './SearchToolbar';
 import { FolderSelectionContext } from './folderSelection';
 import { FolderPathsContext, useFolderPaths } from './folderPaths';
@@ -26,15 +24,11 @@ import type { FolderSelection } from './folderSelection';
 import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
 import { SearchTemplateButton } from '../reports/SearchTemplateButton';
 import { SelectionBar } from './SelectionBar';
-import { useSelection } from './selection';
-import { useAssetActions } from './useAssetActions';
+import { useResultsPage } from './useResultsPage';
 import { useSearchUrl } from './useSearchUrl';
 import classes from './Search.module.css';
 
 const NO_FACETS = { author: [], type: [], category: [], language: [], extension: [] };
-
-/** Kept per browser: people settle on one view and expect it back. */
-export const VIEW_STORAGE_KEY = 'brandvault-search-view';
 
 interface Props {
   brandId: number;
@@ -49,7 +43,6 @@ interface Props {
 /** The brand searcher: search box, filters, sort, grid or list, selection and the viewer. */
 export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { state, set, params, setParams } = useSearchUrl();
   const body = useMemo(() => toBody(state), [state]);
   const searching = isSearching(state);
@@ -57,11 +50,14 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const query = useAssetSearch(folderId, body, !reversed);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
-  const [view, setView] = useLocalStorage<ViewMode>({
-    key: VIEW_STORAGE_KEY,
-    defaultValue: 'grid',
-    getInitialValueInEffect: false,
+  const page = useResultsPage({
+    items,
+    selectionScope: `${folderId}:${JSON.stringify(body)}`,
+    params,
+    setParams,
+    fetchNextPage: () => query.fetchNextPage(),
   });
+  const { view, sel, actions } = page;
   // Beside the results there is room for the filters only from the md breakpoint; narrower, a drawer.
   const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
   const [sidebarOpen, setSidebarOpen] = useState(() => filterCount(state) > 0);
@@ -104,47 +100,14 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
     (!!first?.facets_capped ||
       (Object.keys(own) as (keyof typeof own)[]).some((f) => state[f].length > 0 && !!own[f].data?.capped));
   const folderPaths = useFolderPaths(useFolderTree(brandId).data?.root, folderId);
-  const sel = useSelection(`${folderId}:${JSON.stringify(body)}`);
-  const actions = useAssetActions({ onDone: sel.clear });
   const can = useCan();
   // Folders join the selection only to be downloaded: without that right there is nothing to pick them for.
   const folderSelection: FolderSelection | null = can.permission('asset.download')
     ? { selected: (id) => sel.selection.folders.has(id), toggle: sel.toggleFolder }
     : null;
 
-  // The open viewer's asset is in the URL (view=<id>) so a reload or a shared link reopens it.
-  const viewId = Number(params.get('view'));
-  const viewIndex = viewId ? items.findIndex((a) => a.id === viewId) : -1;
-  const pushedView = useRef(false);
-  const setViewParam = (id: number | null, replace: boolean) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id === null) next.delete('view');
-        else next.set('view', String(id));
-        return next;
-      },
-      { replace },
-    );
-  const openViewer = (index: number) => {
-    const a = items[index];
-    if (!a) return;
-    pushedView.current = true;
-    setViewParam(a.id, false);
-  };
-  const closeViewer = () => {
-    // Opening added a history entry: leaving it keeps Back meaning "back from this page".
-    if (pushedView.current) {
-      pushedView.current = false;
-      void navigate(-1);
-    } else setViewParam(null, true);
-  };
-
-  const loadMore = () => void query.fetchNextPage();
   const update = (next: typeof state) => set(next);
   const clearAll = () => set(clearFilters(state));
-  const allLoadedSelected = items.length > 0 && items.every((a) => sel.selection.items.has(a.id));
-  const toggleAllLoaded = () => (allLoadedSelected ? sel.deselect(items) : sel.selectAll(items));
 
   const total =
     first && !reversed
@@ -199,23 +162,15 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   else
     results = (
       <Results
-        items={items}
-        view={view}
+        {...page.results}
         hasMore={query.hasNextPage}
         loadingMore={query.isFetchingNextPage}
-        onLoadMore={loadMore}
-        selection={sel.selection}
-        onToggle={(i, shift) => sel.toggle(items, i, shift)}
-        onSelectAll={toggleAllLoaded}
-        onOpen={openViewer}
-        actions={actions}
         sort={state.sort}
         onSort={(sort) => set({ ...state, sort })}
       />
     );
 
   const sources = new Set([...(actions.picking?.assets ?? [])].map((a) => a.folder_id));
-  const pickCount = actions.picking?.assets.length ?? 0;
   return (
     <Stack gap="md">
       <SearchToolbar
@@ -228,7 +183,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
         onToggleFilters={() => (narrow ? setDrawerOpen((o) => !o) : setSidebarOpen((o) => !o))}
         filtersAsDrawer={narrow}
         view={view}
-        onView={setView}
+        onView={page.setView}
       />
       <FilterChips state={state} onChange={update} onClearAll={clearAll} />
       {narrow && (
@@ -286,35 +241,16 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
           </Stack>
         )}
       </div>
-      <SelectionBar
-        selection={sel.selection}
-        loadedCount={items.length}
+      <SelectionBar {...page.selectionBar} />
+      <CopyMovePicker
         actions={actions}
-        onSelectAll={() => sel.selectAll(items)}
-        onClear={sel.clear}
-      />
-      <FolderPickerModal
-        opened={actions.picking !== null}
         brandId={brandId}
-        title={t(actions.picking?.kind === 'copy' ? 'search.copyTitle' : 'search.moveTitle', {
-          count: pickCount,
-          formatted: formatNumber(pickCount),
-        })}
-        confirmLabel={actions.picking?.kind === 'copy' ? t('search.copyHere') : t('search.moveHere')}
         // Moving into the folder the assets are already in would change nothing.
         disabledIds={actions.picking?.kind === 'move' && sources.size === 1 ? sources : undefined}
-        pending={actions.pending}
-        error={actions.error ?? undefined}
-        onPick={actions.pick}
-        onClose={actions.closePicker}
       />
       <AssetViewer
-        items={items}
-        index={viewIndex >= 0 ? viewIndex : null}
-        onIndexChange={(i) => items[i] && setViewParam(items[i].id, true)}
-        onClose={closeViewer}
+        {...page.viewer}
         hasMore={query.hasNextPage}
-        onLoadMore={loadMore}
         total={first && { count: first.total, capped: first.total_capped }}
       />
     </Stack>

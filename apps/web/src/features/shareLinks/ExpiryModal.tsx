@@ -13,8 +13,8 @@ import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { currentLang } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
-import { useUpdateShareLink } from './shareApi';
-import type { ShareLinkUpdate } from './shareApi';
+import { useUpdateShareLink } from './api';
+import type { ShareLinkUpdate } from './api';
 
 interface Values {
   expiry_unit: ShareExpiryUnit;

@@ -5,7 +5,7 @@ import { PASSWORD_MAX, UnlockBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { notifyError } from '../../app/notify';
-import { useUnlock } from './shareApi';
+import { useUnlock } from './api';
 
 /** A protected link asks for its password once per browser session. */
 export function PasswordPrompt({ id, token, onPass }: { id: number; token: string; onPass: (pass: string) => void }) {

@@ -22,7 +22,7 @@ import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { ShareForm } from './ShareForm';
-import { useCollectionLinks, useRevokeShare } from './shareApi';
+import { useCollectionLinks, useRevokeShare } from './api';
 import { ShareLinkStateBadge } from './StateBadge';
 
 /** Share a collection: a new link's settings, the link just made, and the owner's links so far. */

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../app/forms';
 import { useCan } from '../../state/access';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useCreateShare, useRecipients } from './shareApi';
+import { useCreateShare, useRecipients } from './api';
 
 type Values = {
   audience: ShareAudience;

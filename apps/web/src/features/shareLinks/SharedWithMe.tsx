@@ -3,7 +3,7 @@ import { IconLock, IconShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime } from '../../i18n/format';
-import { useSharedWithMe } from './shareApi';
+import { useSharedWithMe } from './api';
 import classes from './Shared.module.css';
 
 /** Collections other people shared with the caller by name: where a recipient finds them in the app. */

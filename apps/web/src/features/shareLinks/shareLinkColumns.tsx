@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, CopyButton, Group, Text, ThemeIcon, Tooltip,
 import { IconCheck, IconCopy, IconLock, IconLockOpen, IconUsers, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import type { ShareAudience, ShareLink } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
-import type { ColumnDef } from '../../app/components/adminTable';
+import type { ColumnDef } from '../../ui/adminTable';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../i18n/format';
 import classes from './ShareLinks.module.css';
 import { ShareLinkStateBadge } from './StateBadge';

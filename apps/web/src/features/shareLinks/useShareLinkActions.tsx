@@ -1,10 +1,10 @@
 import { IconClockEdit, IconDropletHalf2, IconFingerprint, IconLinkOff } from '@tabler/icons-react';
 import type { ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import type { RowAction } from '../../app/components/adminTable';
+import type { RowAction } from '../../ui/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
-import { useUpdateShareLink } from './shareApi';
+import { useUpdateShareLink } from './api';
 import { shareLinkName } from './shareLinkColumns';
 
 /**

@@ -21,11 +21,11 @@ import { IconArrowLeft, IconHistory, IconPencil, IconPlayerPlay } from '@tabler/
 import type { SyncRun, SyncSource } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { EmptyBlock } from '../../app/components/EmptyBlock';
-import { PageError } from '../../app/components/PageError';
-import { PageHeader } from '../../app/components/PageHeader';
-import { PagePagination } from '../../app/components/PagePagination';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { EmptyBlock } from '../../ui/EmptyBlock';
+import { PageError } from '../../ui/PageError';
+import { PageHeader } from '../../ui/PageHeader';
+import { PagePagination } from '../../ui/PagePagination';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDateTime, formatNumber, formatRelativeTime } from '../../i18n/format';
 import { isRunActive, useSyncRoots, useSyncRuns, useSyncSource } from './api';
 import { RUN_STATUS_COLORS, countsSummary, runDuration, scheduleLabel } from './labels';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { AdminUser, RoleName, RouteBody, RouteQuery } from '@brandvault/contract';
-import { call } from '../../api/client';
+import type { AdminUser, Crop, RoleName, RouteBody, RouteQuery } from '@brandvault/contract';
+import { call, callForm, toFormData } from '../../api/client';
 import { useSession } from '../../state/session';
 import { sessionKeys } from '../auth/api';
 
@@ -113,5 +113,30 @@ export function useChangeUserStatus() {
     mutationFn: ({ id, status }: { id: number; status: AdminUser['status'] }) =>
       call(routes.userStatusChange, { params: { id }, body: { status } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+/** Sends the chosen file; the answer names the upload that `useSetPhoto` then sets. */
+export function useUploadPhoto() {
+  return useMutation({
+    mutationFn: ({ userId, file }: { userId: number; file: File }) =>
+      callForm(routes.userPhotoUpload, { params: { id: userId }, form: toFormData({ photo: file }) }),
+  });
+}
+
+export function useSetPhoto() {
+  const after = useAfterUserChange();
+  return useMutation({
+    mutationFn: ({ userId, photoId, crop }: { userId: number; photoId: number; crop?: Crop }) =>
+      call(routes.userPhotoUpdate, { params: { id: userId, photoId }, body: { crop } }),
+    onSuccess: (_answer, { userId }) => after(userId),
+  });
+}
+
+export function useRemovePhoto() {
+  const after = useAfterUserChange();
+  return useMutation({
+    mutationFn: (userId: number) => call(routes.userPhotoRemove, { params: { id: userId } }),
+    onSuccess: (_answer, userId) => after(userId),
   });
 }

@@ -2,7 +2,7 @@ import { IconCheck, IconLockOpen, IconPencil, IconPlayerPause, IconPlayerPlay } 
 import type { AdminUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RowAction } from '../../app/components/adminTable';
+import type { RowAction } from '../../ui/adminTable';
 import { confirm } from '../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { isPending, useChangeUserStatus, useUnlockUser } from './api';

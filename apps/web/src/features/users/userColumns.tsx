@@ -2,7 +2,7 @@ import { Avatar, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import type { AdminUser } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
-import type { ColumnDef } from '../../app/components/adminTable';
+import type { ColumnDef } from '../../ui/adminTable';
 import { formatDate, formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { UserStatusBadge } from './UserStatusBadge';
 import classes from './Users.module.css';

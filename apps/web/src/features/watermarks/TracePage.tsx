@@ -5,8 +5,8 @@ import type { WatermarkTrace } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../../app/forms';
 import { notifyError } from '../../app/notify';
-import { PageHeader } from '../../app/components/PageHeader';
-import { usePageTitle } from '../../app/components/usePageTitle';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDateTime } from '../../i18n/format';
 import { useTraceFile } from './api';
 

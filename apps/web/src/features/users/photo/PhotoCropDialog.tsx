@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { USER_PHOTO_MAX_BYTES } from '@brandvault/contract';
 import type { Crop } from '@brandvault/contract';
@@ -10,7 +10,8 @@ import { ApiError, errorTexts } from '../../../api/errors';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { currentLang } from '../../../i18n';
 import { toCrop } from '../../brands/ImageCropField';
-import { useSetPhoto, useUploadPhoto } from './photoApi';
+import { useSetPhoto, useUploadPhoto } from '../api';
+import { ZoomSlider } from '../../../ui/form/ZoomSlider';
 
 interface Props {
   userId: number;
@@ -94,21 +95,7 @@ export function PhotoCropDialog({ userId, file, onClose }: Props) {
                 />
               )}
             </Box>
-            <Group gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed" id="photo-zoom">
-                {t('photo.zoom')}
-              </Text>
-              <Slider
-                value={zoom}
-                onChange={setZoom}
-                min={1}
-                max={3}
-                step={0.1}
-                style={{ flex: 1 }}
-                label={null}
-                thumbLabel={t('photo.zoom')}
-              />
-            </Group>
+            <ZoomSlider label={t('photo.zoom')} value={zoom} onChange={setZoom} max={3} labelSize="sm" />
           </>
         )}
         <Group justify="flex-end" gap="sm">

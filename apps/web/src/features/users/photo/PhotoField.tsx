@@ -5,7 +5,7 @@ import { IconPhotoPlus, IconTrash, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../app/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../../app/notify';
-import { useRemovePhoto } from './photoApi';
+import { useRemovePhoto } from '../api';
 import { PhotoCropDialog } from './PhotoCropDialog';
 
 interface Props {

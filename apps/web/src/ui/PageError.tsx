@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorTexts } from '../../api/errors';
-import { currentLang } from '../../i18n';
+import { errorTexts } from '../api/errors';
+import { currentLang } from '../i18n';
 import { EmptyBlock } from './EmptyBlock';
 
 /** A page that could not load its data: what went wrong and a way to try again. */

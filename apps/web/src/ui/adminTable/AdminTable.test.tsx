@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../Providers';
+import { Providers } from '../../app/Providers';
 import { AdminTable } from './AdminTable';
 import type { FilterDef, RowAction, TableQuery, TableState } from './types';
 import { useTableUrl } from './useTableUrl';

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
-import { Providers } from '../Providers';
+import i18n from '../i18n';
+import { Providers } from '../app/Providers';
 import { DateField } from './DateField';
 
 function Picker() {

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../../Providers';
+import { Providers } from '../../app/Providers';
 import { AdminTable } from './AdminTable';
 import type { FilterDef } from './types';
 import { useTableUrl } from './useTableUrl';

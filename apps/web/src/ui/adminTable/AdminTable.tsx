@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../i18n/format';
+import { formatNumber } from '../../i18n/format';
 import { EmptyBlock } from '../EmptyBlock';
 import { PageError } from '../PageError';
 import { PagePagination } from '../PagePagination';
