@@ -4,9 +4,10 @@
  * `unaccent` extension needed); SQLite's full text folds through FTS5's `remove_diacritics 2`,
  * and its name sort key replaces each character of the table (2026112601).
  *
- * What the databases hold was built with this table: changing it needs a migration that
- * rebuilds `asset_search.tsv` and `asset_search.name_lc` (a migration imports it as it is when
- * it runs).
+ * What the databases hold was built with this table, frozen for the migrations in
+ * migrations/support/fold.ts (fold.test.ts checks the two agree): changing it needs a migration
+ * that rebuilds `asset_search.tsv` and `asset_search.name_lc` with the new table, written into
+ * that migration (or a support file of its own), and the test pointed at it.
  */
 export const FOLD_FROM =
   'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ';

@@ -1,9 +1,9 @@
 -- The schema of migrations 2026112201_foundation … 2026112501_login_throttles on PostgreSQL,
 -- squashed into one baseline before the first release (their files are in git history). Run by
 -- 2026112200_baseline.ts one statement at a time, in the schema the connection's search path
--- names; :fold_from and :fold_to stand for the accent-folding table of ../fold.ts (FOLD_FROM,
--- FOLD_TO) as string literals. What all migrations together build, later ones included, is
--- ../schema.postgres.sql.
+-- names; :fold_from and :fold_to stand for the accent-folding table of support/fold.ts
+-- (FOLD_FROM, FOLD_TO) as string literals. What all migrations together build, later ones
+-- included, is ../schema.postgres.sql.
 
 -- Accounts ------------------------------------------------------------------------------------------
 

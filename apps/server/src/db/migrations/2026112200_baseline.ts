@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { FOLD_FROM, FOLD_TO } from '../fold.js';
-import type { Dialect } from '../index.js';
-import { splitStatements } from '../sqlText.js';
+import type { Dialect } from './support/dialect.js';
+import { FOLD_FROM, FOLD_TO } from './support/fold.js';
+import { splitStatements } from './support/splitStatements.js';
 
 // Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -43,7 +43,7 @@ export const REPLACED = [
  * The schema of the migrations above, squashed before the first release: exactly what they built
  * (schemaDump.ts dumped both and they were equal), written out per dialect in
  * 2026112200_baseline.sqlite.sql and 2026112200_baseline.postgres.sql, run a statement at a time.
- * The PostgreSQL file names the accent-folding table as :fold_from and :fold_to (../fold.ts).
+ * The PostgreSQL file names the accent-folding table as :fold_from and :fold_to (support/fold.ts).
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const text = readFileSync(new URL(`./2026112200_baseline.${dialect}.sql`, import.meta.url), 'utf8')

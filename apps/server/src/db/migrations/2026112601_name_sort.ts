@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
-import { FOLD_FROM, FOLD_TO } from '../fold.js';
+import type { Dialect } from './support/dialect.js';
+import { postgresNameKey, postgresSearchSync, sqliteNameKey, sqliteSearchTriggers } from './support/searchTriggers.js';
 
 // Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -10,7 +10,7 @@ import { FOLD_FROM, FOLD_TO } from '../fold.js';
  * Sorting by name ignores case and accents: "Árbol" sorts among the a's, not after "zebra", and
  * "Zebra" beside "zebra". `asset_search.name_lc` (was `lower(name)`, compared byte by byte, so
  * every accented or non-ASCII capital letter sorted after z) becomes the name's sort key: the
- * name lower-cased with its accents folded by the search's own table (../fold.ts), then
+ * name lower-cased with its accents folded by the search's own table (support/fold.ts), then
  * char(1), then the name itself. Names that fold alike sort by their own bytes, then by id; the
  * separator is below every character a name may hold (cleanFileName drops control characters),
  * so "ab" still sorts before "abc". Kept by the triggers that write the rest of the row; the
@@ -76,85 +76,24 @@ function nameIndexes(pg: boolean): [name: string, create: string][] {
 }
 
 function sqlite(): string[] {
-  // lower() folds ASCII only; the table's capitals fold with their small letters. A name of
-  // printable ASCII alone (most) skips the 116 replace() calls.
-  const from = [...FOLD_FROM];
-  const to = [...FOLD_TO];
-  const folded = (x: string) => from.reduce((e, c, i) => `replace(${e}, '${c}', '${to[i]}')`, x);
-  const key = (n: string) =>
-    `case when ${n}.name glob '*[^ -~]*' then ${folded(`lower(${n}.name)`)} else lower(${n}.name) end
-       || char(1) || ${n}.name`;
-  // The search row of asset `n` in folder `f`: 2026112214's (inserts) and 2026112204's (updates)
-  // with the new key (copied: a migration is a snapshot of its time).
-  const searchInsert = `insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext,
-       author, language, categories, sort_date, name_lc)
-     select new.id, new.brand_id, new.folder_id, f.path,
-       case when new.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end,
-       case when new.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end,
-       new.type, lower(new.ext), new.author, new.language, new.categories, new.created_at, ${key('new')}
-     from folders f where f.id = new.folder_id;`;
-  const watched = 'brand_id, folder_id, name, ext, type, author, language, categories, visibility, status, created_at';
   return [
     'drop trigger assets_search_ai',
     'drop trigger assets_search_au',
-    `create trigger assets_search_ai after insert on assets begin ${searchInsert} end`,
-    `create trigger assets_search_au after update of ${watched} on assets begin
-       delete from asset_search where asset_id = old.id; ${searchInsert} end`,
+    // The search row with the new key.
+    ...sqliteSearchTriggers({ copied: [] }),
     // The indexes are built once over the new keys rather than updated row by row. The update
     // bumps each row's brand generation (asset_search_generation_au): kept answers go.
     ...nameIndexes(false).map(([name]) => `drop index ${name}`),
-    `update asset_search set name_lc = (select ${key('a')} from assets a where a.id = asset_search.asset_id)`,
+    `update asset_search set name_lc = (select ${sqliteNameKey('a')} from assets a where a.id = asset_search.asset_id)`,
     ...nameIndexes(false).map(([, create]) => create),
     'analyze asset_search',
   ];
 }
 
 function postgres(): string[] {
-  const key = (n: string) => `translate(lower(${n}.name), '${FOLD_FROM}', '${FOLD_TO}') || chr(1) || ${n}.name`;
-  // 2026112208's function with the new key (copied: a migration is a snapshot of its time).
-  const watched = [
-    'brand_id',
-    'folder_id',
-    'name',
-    'ext',
-    'type',
-    'author',
-    'language',
-    'categories',
-    'visibility',
-    'status',
-    'created_at',
-    'description',
-    'keywords',
-  ];
-  const cols =
-    'brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv';
-  const values = `n.brand_id, n.folder_id, f.path,
-     case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end,
-     case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end,
-     n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, ${key('n')},
-     to_tsvector('simple', regexp_replace(translate(lower(
-       n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories),
-       '${FOLD_FROM}', '${FOLD_TO}'), '[[:punct:][:space:]]+', ' ', 'g'))`;
-  const upsert = (from: string) => `
-    insert into asset_search (asset_id, ${cols})
-      select n.id, ${values} from ${from} join folders f on f.id = n.folder_id order by n.id
-    on conflict (asset_id) do update set
-      brand_id = excluded.brand_id, folder_id = excluded.folder_id, folder_path = excluded.folder_path,
-      active = excluded.active, hidden = excluded.hidden, type = excluded.type, ext = excluded.ext,
-      author = excluded.author, language = excluded.language, categories = excluded.categories,
-      sort_date = excluded.sort_date, name_lc = excluded.name_lc, tsv = excluded.tsv;`;
-  const changed = watched.map((c) => `o.${c} is distinct from n.${c}`).join(' or ');
   return [
-    `create or replace function asset_search_sync_rows() returns trigger language plpgsql as $$
-     begin
-       if tg_op = 'INSERT' then
-         ${upsert('new_rows n')}
-       else
-         ${upsert(`new_rows n join old_rows o on o.id = n.id and (${changed})`)}
-       end if;
-       return null;
-     end $$`,
+    // 2026112208's function with the new key.
+    postgresSearchSync({ copied: [] }),
     // The indexes are built once over the new keys rather than updated row by row.
     ...nameIndexes(true).map(([name]) => `drop index ${name}`),
     // Byte order, as SQLite's; up to 255 bytes of name twice (varchar(255) would refuse a key).
@@ -163,7 +102,7 @@ function postgres(): string[] {
     // rows): they are held off for the one rewrite of every row, and the brands' generations
     // are bumped here instead, so kept answers go.
     'alter table asset_search disable trigger user',
-    'update asset_search s set name_lc = ' + key('a') + ' from assets a where a.id = s.asset_id',
+    'update asset_search s set name_lc = ' + postgresNameKey('a') + ' from assets a where a.id = s.asset_id',
     'alter table asset_search enable trigger user',
     'update search_generations set n = n + 1',
     ...nameIndexes(true).map(([, create]) => create),

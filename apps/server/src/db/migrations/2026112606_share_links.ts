@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from './support/dialect.js';
 
 // Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
 /* eslint-disable @typescript-eslint/no-explicit-any */
