@@ -1,0 +1,91 @@
+import type { Generated } from 'kysely';
+
+// The library: extensions, folders, assets and their versions.
+
+export interface ExtensionsTable {
+  id: Generated<number>;
+  name: string;
+  mime_type: string;
+  asset_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface FoldersTable {
+  id: Generated<number>;
+  brand_id: number;
+  parent_id: number | null;
+  name: string;
+  visibility: string;
+  private_path: number;
+  status: string;
+  image_key: string | null;
+  path: string;
+  depth: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Set on every folder of a subtree moved to the Trash (status INACTIVE meanwhile). */
+  trashed_at: string | null;
+  trashed_by: number | null;
+  /** The folder the deletion started from (its Trash entry); null unless trashed. */
+  trash_root: number | null;
+}
+export interface AssetsTable {
+  id: Generated<number>;
+  brand_id: number;
+  folder_id: number;
+  name: string;
+  ext: string;
+  mime: string;
+  type: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  author: string | null;
+  description: string | null;
+  keywords: string;
+  categories: string;
+  language: string | null;
+  visibility: string;
+  status: string;
+  name_locked: number;
+  taken_at: string | null;
+  camera: string | null;
+  /** JSON `{lat, lng}`: where a photo was taken. */
+  location: string | null;
+  derivatives: string;
+  derivative_rev: number;
+  thumb_key: string | null;
+  preview_key: string | null;
+  current_version: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** The Trash entry (a folder id) that made this asset INACTIVE; null otherwise. */
+  trash_root: number | null;
+}
+export interface AssetVersionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  number: number;
+  name: string;
+  ext: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  width: number | null;
+  height: number | null;
+  thumb_key: string | null;
+  created_by: number | null;
+  created_at: string;
+  /** The file's own metadata (2026112671): a current version's is the asset's. */
+  duration_seconds: number | null;
+  taken_at: string | null;
+  camera: string | null;
+  location: string | null;
+}
