@@ -12,6 +12,7 @@ import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
 import { filesService } from './modules/files/files.service.js';
 import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
+import { shareLinkHolderService } from './modules/shareLinks/shareLinks.holder.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { assetManagerService } from './modules/assets/manager.service.js';
@@ -97,7 +98,8 @@ export function makeServices(deps: Deps) {
     extensions: extensionsService(deps),
     shortcuts: shortcutsService(deps, folders, assets),
     collections: collectionsService(deps, folders),
-    shareLinks: shareLinksService(deps, files),
+    // The owner's side and the link holder's side, under one name for the routes.
+    shareLinks: { ...shareLinksService(deps), ...shareLinkHolderService(deps, files) },
     comments: commentsService(deps),
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),

@@ -1,11 +1,4 @@
-import { TRASH_DAYS } from '@brandvault/contract';
-import type {
-  FolderNewBody,
-  FolderNode,
-  FolderTrashQuery,
-  FolderTreeQuery,
-  FolderUpdateBody,
-} from '@brandvault/contract';
+import type { FolderNewBody, FolderTrashQuery, FolderTreeQuery, FolderUpdateBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
@@ -23,6 +16,7 @@ import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
 import { purgeTrashEntry } from './folders.purge.js';
 import type { FolderRow } from './folders.repo.js';
+import { folderChild, folderDetail, folderTree, trashEntryItem } from './folders.view.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { changesOf, created, folderTarget } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
@@ -72,18 +66,6 @@ export function foldersService(deps: Deps) {
     return entry;
   }
 
-  const card = (actor: Actor, f: FolderRow) => ({
-    id: f.id,
-    brand_id: f.brand_id,
-    parent_id: f.parent_id,
-    name: f.name,
-    visibility: f.visibility === 'PRIVATE' ? ('PRIVATE' as const) : ('PUBLIC' as const),
-    image_uri: media(f.image_key),
-    is_root: f.parent_id === null,
-    updated_at: f.updated_at,
-    abilities: foldersPolicy.abilities(actor, f),
-  });
-
   /** The subfolders with their asset counts and mosaics: three statements whatever their number. */
   async function childCards(actor: Actor, children: FolderRow[]) {
     const [figures, cm] = await Promise.all([
@@ -94,14 +76,7 @@ export function foldersService(deps: Deps) {
       ),
       cardMedia(deps, actor),
     ]);
-    return children.map((c) => {
-      const fig = figures.get(c.id);
-      return {
-        ...card(actor, c),
-        asset_count: fig?.assets ?? 0,
-        mosaic: (fig?.mosaic ?? []).flatMap((m) => cm(m.thumb_key, m.brand_id) ?? []),
-      };
-    });
+    return children.map((c) => folderChild(actor, c, media, figures.get(c.id), cm));
   }
 
   async function view(actor: Actor, f: FolderRow) {
@@ -109,15 +84,7 @@ export function foldersService(deps: Deps) {
       repos.folders.crumbs(f.path),
       repos.folders.children(f.id, seesPrivate(actor)).then((rows) => childCards(actor, rows)),
     ]);
-    return {
-      folder: {
-        ...card(actor, f),
-        status: f.status === 'ACTIVE' ? ('ACTIVE' as const) : ('INACTIVE' as const),
-        created_at: f.created_at,
-        breadcrumbs,
-        children,
-      },
-    };
+    return { folder: folderDetail(actor, f, media, breadcrumbs, children) };
   }
 
   async function tree(
@@ -127,18 +94,7 @@ export function foldersService(deps: Deps) {
     withWhat: z.output<typeof FolderTreeQuery>['with'],
   ) {
     const rows = await repos.folders.tree(brandId, { withPrivate: seesPrivate(actor), under: top.path });
-    const nodes = new Map<number, FolderNode>();
-    for (const r of rows)
-      nodes.set(r.id, {
-        id: r.id,
-        parent_id: r.parent_id,
-        name: r.name,
-        visibility: r.visibility === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC',
-        children: [],
-      });
-    for (const n of nodes.values())
-      if (n.id !== top.id && n.parent_id !== null) nodes.get(n.parent_id)?.children.push(n);
-    const root = nodes.get(top.id)!;
+    const root = folderTree(rows, top.id);
     if (withWhat === 'folders') return { brand_id: brandId, root };
     const { items } = await repos.assets.inFolder(top.id, seesPrivate(actor), 1, TREE_ASSETS);
     const cm = await cardMedia(deps, actor);
@@ -288,29 +244,7 @@ export function foldersService(deps: Deps) {
       const r = await repos.folders.trashList(q.brand_id, seesPrivate(actor), q.page, perPage);
       const crumbs = await repos.folders.crumbsMany(r.items.map((e) => e.path));
       return {
-        items: r.items.map((e) => {
-          const trashedAt = e.trashed_at!;
-          return {
-            id: e.id,
-            brand_id: e.brand_id,
-            name: e.name,
-            parent_id: e.parent_id,
-            location: e.path
-              .split('/')
-              .filter(Boolean)
-              .slice(0, -1)
-              .map((p) => crumbs.get(Number(p)) ?? ''),
-            visibility: e.visibility === 'PRIVATE' ? ('PRIVATE' as const) : ('PUBLIC' as const),
-            trashed_at: trashedAt,
-            trashed_by:
-              e.trashed_by !== null
-                ? { id: e.trashed_by, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() }
-                : null,
-            purge_at: iso(new Date(Date.parse(trashedAt) + TRASH_DAYS * 86_400_000)),
-            folders: Number(e.folders),
-            assets: Number(e.assets),
-          };
-        }),
+        items: r.items.map((e) => trashEntryItem(e, crumbs)),
         total: r.total,
         page: q.page,
         per_page: perPage,
