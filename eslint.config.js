@@ -75,14 +75,18 @@ export default tseslint.config(
     },
   },
   {
-    // One unit of work per change: services commit through deps.change(), which wakes the worker.
-    files: ['apps/server/src/**/*.service.ts'],
+    // One unit of work per change: services commit through deps.change(), jobs through
+    // job.change() or job.tx(), which wake the worker. Only repositories open a transaction
+    // (inside the connection they are given).
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/modules/**/*.ts', 'apps/server/src/worker/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.property.name='transaction']",
-          message: 'Commit a change through deps.change(ctx, async (u) => …) (unitOfWork/unitOfWork.ts).',
+          message:
+            'Commit a change through deps.change(ctx, async (u) => …) or, in a job, job.change / job.tx (unitOfWork/unitOfWork.ts).',
         },
         {
           selector: "MemberExpression[object.name='deps'][property.name='wake']",

@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
 import { startDispatcher } from './jobs/dispatch.js';
 import { startWorker } from './worker/start.js';
+import { jobUnits } from './jobUnits.js';
 import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
 import { mediaUrlFactory } from './lib/mediaUrl.js';
@@ -218,6 +219,7 @@ export async function buildApp(
             auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
             redis: config.redis,
+            units: jobUnits({ clock, appKey: config.appKey }),
           })
         : null;
     // On BullMQ, a process without a worker still sends what it enqueues at once.
@@ -231,6 +233,7 @@ export async function buildApp(
       worker && config.sync.watch && config.sync.roots.length
         ? await startSyncWatcher({
             db: handle.db,
+            tx: deps.tx,
             clock,
             log: app.log,
             settings: config.sync,

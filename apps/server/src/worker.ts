@@ -4,6 +4,7 @@ import { migrate } from './db/migrate.js';
 import { withStartupLock } from './db/startupLock.js';
 import { consoleLog } from './jobs/log.js';
 import { startWorker } from './worker/start.js';
+import { jobUnits } from './jobUnits.js';
 import { mailerFromConfig } from './mail/mailer.js';
 import { createBlobStore } from './storage/index.js';
 import { systemClock } from './lib/clock.js';
@@ -18,6 +19,7 @@ if (runtimeWarning) log.warn({}, runtimeWarning);
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await withStartupLock(handle, config.dataDir, () => migrate(handle.db, handle.dialect));
 const storage = await createBlobStore(config.storage);
+const units = jobUnits({ clock: systemClock, appKey: config.appKey });
 const worker = await startWorker({
   db: handle.db,
   dialect: handle.dialect,
@@ -33,6 +35,7 @@ const worker = await startWorker({
   auditCheckpoints: config.auditCheckpoints,
   sync: config.sync,
   redis: config.redis,
+  units,
 });
 
 // NAS sync: this worker also watches the local sources (a hint; the scheduled scan stays the truth).
@@ -40,6 +43,7 @@ const watcher =
   config.sync.watch && config.sync.roots.length
     ? await startSyncWatcher({
         db: handle.db,
+        tx: units(handle.db, () => worker.wake()).tx,
         clock: systemClock,
         log,
         settings: config.sync,

@@ -13,21 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// An asset made by a person: its blobs are "deleted" (the job exists; no worker runs it here),
-// and a second subscriber skips assets made by nobody.
+// A comment by a person: its asset's blobs are "deleted" (the job exists; no worker runs it here),
+// and a second subscriber skips comments written by nobody (actor 0). Shares have no subscriber here.
 const subscriptions = [
   subscribe(
-    'asset.created',
+    'comment.created',
     'blobs.delete',
     (e) => ({ keys: [`assets/${e.assetId}/original`] }),
     (e) => ({
-      dedupeKey: `test:asset.created:${e.assetId}`,
+      dedupeKey: `test:comment.created:${e.assetId}`,
     }),
   ),
-  subscribe('asset.created', 'jobs.cleanup', (e) => (e.actorId === null ? null : { doneDays: 1 })),
-  subscribe('user.registered', 'jobs.cleanup', () => ({})),
+  subscribe('comment.created', 'jobs.cleanup', (e) => (e.actorId === 0 ? null : { doneDays: 1 })),
 ];
-const event = (assetId: number, actorId: number | null = 7) => ({ assetId, brandId: 1, folderId: 2, actorId });
+const event = (assetId: number, actorId = 7) => ({ commentId: assetId, assetId, actorId });
+const share = { linkId: 5, collectionId: 1, ownerId: 7, userIds: [8] };
 const jobsFor = (key: string) =>
   t.db.selectFrom('jobs').select(['name', 'payload']).where('dedupe_key', '=', key).execute();
 
@@ -35,17 +35,17 @@ describe('emit', () => {
   it('enqueues nothing when the transaction rolls back', async () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
-        const ids = await emit(trx, 'asset.created', event(101), { subscriptions });
+        const ids = await emit(trx, 'comment.created', event(101), { subscriptions });
         expect(ids).toHaveLength(2);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await jobsFor('test:asset.created:101')).toEqual([]);
+    expect(await jobsFor('test:comment.created:101')).toEqual([]);
     expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual([]);
   });
 
   it('enqueues each subscribed job, with its mapped payload, when the transaction commits', async () => {
-    const ids = await t.db.transaction().execute((trx) => emit(trx, 'asset.created', event(102), { subscriptions }));
+    const ids = await t.db.transaction().execute((trx) => emit(trx, 'comment.created', event(102), { subscriptions }));
     expect(ids).toHaveLength(2);
     const rows = await t.db
       .selectFrom('jobs')
@@ -57,17 +57,15 @@ describe('emit', () => {
       ['blobs.delete', { keys: ['assets/102/original'] }, 'queued', null],
       ['jobs.cleanup', { doneDays: 1 }, 'queued', null],
     ]);
-    expect(await jobsFor('test:asset.created:102')).toHaveLength(1);
+    expect(await jobsFor('test:comment.created:102')).toHaveLength(1);
   });
 
   it('skips a subscriber whose mapping returns null, and events nobody subscribed to', async () => {
     const ids = await t.db
       .transaction()
-      .execute((trx) => emit(trx, 'asset.created', event(103, null), { subscriptions }));
+      .execute((trx) => emit(trx, 'comment.created', event(103, 0), { subscriptions }));
     expect(ids).toHaveLength(1);
-    expect(await emit(t.db, 'asset.downloaded', { assetId: 103, brandId: 1, actorId: 7 }, { subscriptions })).toEqual(
-      [],
-    );
+    expect(await emit(t.db, 'collection.shared', share, { subscriptions })).toEqual([]);
   });
 
   it('hands the jobs to the worker, which runs them after the commit', async () => {
@@ -80,9 +78,10 @@ describe('emit', () => {
         'jobs.cleanup': defineHandler({ ...handlers['jobs.cleanup'], run: async (p) => void seen.push(p) }),
       },
     });
-    await t.db.transaction().execute((trx) => emit(trx, 'user.registered', { userId: 5 }, { subscriptions }));
+    const shared = [subscribe('collection.shared', 'jobs.cleanup', () => ({}))];
+    await t.db.transaction().execute((trx) => emit(trx, 'collection.shared', share, { subscriptions: shared }));
     await worker.runUntilIdle();
-    // The second test's asset.created job, then this user.registered one (the handler's defaults).
+    // The second test's comment.created job, then this collection.shared one (the handler's defaults).
     expect(seen).toEqual([
       { doneDays: 1, failedDays: 30 },
       { doneDays: 7, failedDays: 30 },

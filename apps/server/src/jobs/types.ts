@@ -16,8 +16,17 @@ export interface JobLog {
   error(obj: object, msg?: string): void;
 }
 
+/**
+ * The unit of work a job gets, as requests do: `change(ctx, fn)` and `tx(fn)` over the app's
+ * repositories (`u.repos`, `u.audit`, `u.emit`, `u.mail`, `u.enqueue`), and `repos` for reads.
+ * Its members are declared where the app builds it (jobUnits.ts, the composition root), so this
+ * folder, below the unit of work, never imports it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface JobUnits {}
+
 /** What a handler gets besides its payload. */
-export interface JobContext {
+export interface JobContext extends JobUnits {
   db: Db;
   dialect: Dialect;
   clock: Clock;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TestClock } from '../../test/harness.js';
+import { jobUnits } from '../jobUnits.js';
 import { PermanentJobError } from './errors.js';
 import { enqueueAny } from './queue.js';
 import { memoryLog, openTestDb } from './testDb.js';
@@ -187,5 +188,29 @@ describe('worker', () => {
     const later = await enqueueAny(t.db, 'long.test', { n: 2 });
     await new Promise((r) => setTimeout(r, 60));
     expect((await row(later)).status).toBe('queued');
+  });
+  it("gives a job the app's unit of work, and fails for good one that reaches for it on a worker without", async () => {
+    const unitTest = defineHandler({
+      schema: z.object({ key: z.string() }),
+      run: (p, ctx) => ctx.tx((u) => u.enqueue('jobs.cleanup', {}, { dedupeKey: p.key })),
+    });
+    const clock = new TestClock();
+    const given = t.worker({
+      handlers: { 'unit.test': unitTest },
+      log: memoryLog().log,
+      clock,
+      units: jobUnits({ clock, appKey: undefined }),
+    });
+    const ok = await enqueueAny(t.db, 'unit.test', { key: 'unit.test:given' });
+    expect(await given.runUntilIdle()).toBe(1);
+    expect(await row(ok)).toMatchObject({ status: 'done' });
+    const made = await t.db.selectFrom('jobs').select('name').where('dedupe_key', '=', 'unit.test:given').execute();
+    expect(made).toEqual([{ name: 'jobs.cleanup' }]);
+
+    const without = worker({ 'unit.test': unitTest });
+    const bad = await enqueueAny(t.db, 'unit.test', { key: 'unit.test:without' });
+    expect(await without.runUntilIdle()).toBe(1);
+    expect(await row(bad)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await row(bad)).last_error).toContain('no unit of work');
   });
 });

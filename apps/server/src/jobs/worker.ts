@@ -13,52 +13,17 @@ import { ProgressWriter } from './progress.js';
 import { NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/contract';
 import { enqueueDueSlots } from './recurring.js';
 import type { Recurring } from './recurring.js';
+import { Permanent, describe, parsePayload, resultText } from './attempt.js';
 import { enqueueDueSchedules } from './schedules.js';
 import { databaseSource } from './source.js';
-import type { AttemptEnd, JobSource, SourceFactory } from './source.js';
+import type { AttemptEnd, JobSource } from './source.js';
 import { markDone, markFailed, rewritePayload, writeProgress } from './store.js';
 import { recordJobAttempt } from '../lib/metrics.js';
 import type { Claim, JobRow } from './store.js';
-import type { Handlers, JobContext, JobLog } from './types.js';
+import type { Handlers, JobContext, JobLog, JobUnits } from './types.js';
+import type { WorkerOptions } from './workerOptions.js';
 
-export interface WorkerOptions {
-  db: Db;
-  /** FOR UPDATE SKIP LOCKED exists only on PostgreSQL. */
-  dialect: Dialect;
-  handlers: Handlers;
-  log: JobLog;
-  clock?: Clock;
-  /** Jobs run at once by this process (handlers mostly wait on sharp/ffmpeg/SMTP). */
-  concurrency?: number;
-  /**
-   * Idle wait between looks at the queue. A job enqueued by another process (which cannot wake
-   * this one) waits up to this long: 250 ms keeps a comment's notification well under a second.
-   */
-  pollMs?: number;
-  /** A claim lasts this long and is renewed at a third of it while the handler runs (JOB_LEASE_MS). */
-  leaseMs?: number;
-  recurring?: Recurring[];
-  /** Look at `job_schedules` for due runs (default: yes), at most every `schedulesEveryMs`. */
-  schedules?: boolean;
-  schedulesEveryMs?: number;
-  storage?: BlobStore;
-  dataDir?: string;
-  mailer?: Mailer;
-  /** APP_URL, handed to jobs that write links (JobContext.appUrl). */
-  appUrl?: string;
-  /** See JobContext.notificationPublished (the server passes its notification broker's). */
-  notificationPublished?: (userId: number, notificationId: number) => void;
-  /** See JobContext.appKey. */
-  appKey?: string | undefined;
-  /** See JobContext.mailWindowMs; ten minutes when absent. */
-  mailWindowMs?: number;
-  /** See JobContext.sync; no roots (sync runs fail) when absent. */
-  sync?: SyncSettings;
-  /** Progress rows are written at most this often per job (default 500 ms). */
-  progressIntervalMs?: number;
-  /** The queue driver: the `jobs` table (default) or BullMQ (`bullmqSource`, jobs/redis/). */
-  source?: SourceFactory;
-}
+export type { WorkerOptions } from './workerOptions.js';
 
 /**
  * A job's lease: renewed every 10 s while its handler runs, so a killed worker's job is run again
@@ -71,21 +36,6 @@ const MAX_POLL_BACKOFF_MS = 5000;
 
 /** A worker not told the sync settings: no roots, so a sync run finds its source outside them. */
 const NO_SYNC: SyncSettings = { roots: [], settleMs: 3000, watch: false, maxUploadBytes: 0 };
-
-/** Results are small (a blob key, counts): the row is not a file store. */
-const MAX_RESULT_CHARS = 64 * 1024;
-
-/** A handler's failure that must not be retried (bad payload, PermanentJobError). */
-class Permanent extends Error {}
-
-/** The result as stored: JSON text, or null for none. */
-function resultText(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  const text = JSON.stringify(value);
-  if (text === undefined) return null;
-  if (text.length > MAX_RESULT_CHARS) throw new Permanent(`result too large (${text.length} characters)`);
-  return text;
-}
 
 /**
  * Runs due jobs from the `jobs` table (or from BullMQ with the `bullmqSource` driver). Any number
@@ -119,6 +69,7 @@ export class Worker {
   private readonly recurring: Recurring[];
   private readonly slotsSeen = new Map<string, number>();
   private readonly source: JobSource;
+  private readonly units: JobUnits | undefined;
   private readonly inFlight = new Map<Promise<void>, number>();
   private loop: Promise<void> | null = null;
   private stopping = false;
@@ -151,6 +102,7 @@ export class Worker {
       this.log.warn({ job: r.name }, 'recurring job has no handler here; not scheduled');
       return false;
     });
+    this.units = opts.units?.(this.db, () => this.wake());
     this.source = (opts.source ?? databaseSource)({
       db: this.db,
       dialect: this.dialect,
@@ -297,7 +249,7 @@ export class Worker {
     try {
       if (!handler) throw new Permanent(`no handler for job "${job.name}"`);
       const payload = parsePayload(job.payload, handler.schema);
-      const ctx: JobContext = {
+      const ctx = withUnits(this.units, {
         db: this.db,
         dialect: this.dialect,
         clock: this.clock,
@@ -326,7 +278,7 @@ export class Worker {
         redactPayload: async (value) => {
           if (!(await rewritePayload(this.db, claim, value))) throw new Error('job no longer held');
         },
-      };
+      });
       const run = handler.run(payload, ctx);
       if (handler.timeoutMs) {
         const ms = handler.timeoutMs;
@@ -385,24 +337,16 @@ export class Worker {
   }
 }
 
-function parsePayload(text: string, schema: Handlers[string]['schema']): unknown {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw new Permanent('invalid payload: not JSON');
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new Permanent(`invalid payload: ${issues}`);
-  }
-  return parsed.data;
-}
-
-/** One line for `last_error`, which the job's owner reads: the message, never the stack. */
-function describe(err: unknown): string {
-  const text = err instanceof Error ? err.message || err.name : String(err);
-  const line = text.split('\n', 1)[0]!.trim();
-  return (line || 'failed').slice(0, 300);
+/**
+ * The job's context with the worker's unit of work. A worker given none (the queue's own tests)
+ * fails for good a job that reaches for one.
+ */
+function withUnits(units: JobUnits | undefined, base: Omit<JobContext, keyof JobUnits>): JobContext {
+  if (units) return { ...base, ...units } as JobContext;
+  return new Proxy(base, {
+    get(target, key) {
+      if (typeof key === 'symbol' || key in target) return Reflect.get(target, key);
+      throw new PermanentJobError(`this worker has no unit of work (job context "${key}")`);
+    },
+  }) as JobContext;
 }

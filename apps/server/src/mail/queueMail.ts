@@ -13,15 +13,14 @@ export type QueueMailOptions = Pick<EnqueueOptions, 'runAt' | 'maxAttempts' | 'd
 
 /**
  * Queues one e-mail for the worker (the `mail.send` job); a request never talks to SMTP. Render
- * the message in the recipient's language first (`mails.x(asLang(user.lang), ...)`), pass the
- * transaction that records the change the mail is about, and after it commits call `deps.wake?.()`
- * so the in-process worker sends it now rather than at its next poll:
+ * the message in the recipient's language first (`mails.x(asLang(user.lang), ...)`) and queue it
+ * in the unit of work that records the change the mail is about (a request's `deps.change`, a
+ * job's `job.change` or `job.tx`), which wakes the in-process worker once it has committed:
  *
- *   await handle.db.transaction().execute(async (trx) => {
+ *   await deps.change(ctx, async (u) => {
  *     ...
- *     await queueMail(trx, mails.accountApproved(asLang(user.lang), user, url));
+ *     await u.mail(mails.accountApproved(asLang(user.lang), user, url));
  *   });
- *   deps.wake?.();
  *
  * Returns the job id (null when `dedupeKey` names a job that exists).
  */

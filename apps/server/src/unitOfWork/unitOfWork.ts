@@ -24,12 +24,8 @@ export interface Tx<R> {
   readonly repos: R;
 }
 
-/** One change a user makes: its rows, its audit entries, and the events, mail and jobs it causes. */
-export interface Unit<R> extends Tx<R> {
-  /** An audit entry of the change's context (`ctx` when another actor stands for it, e.g. a link's user). */
-  audit(e: AuditEvent, ctx?: AnyContext): Promise<void>;
-  /** Several entries, in order (one per row of a bulk change). */
-  auditMany(events: AuditEvent[]): Promise<void>;
+/** Work in one transaction: its rows, and the events, mail and jobs it causes (no audit entry). */
+export interface Work<R> extends Tx<R> {
   /** Enqueues the event's subscribed jobs; the worker is woken after commit when there are any. */
   emit<E extends EventName>(name: E, payload: EventPayload<E>, opts?: { clock?: Clock }): Promise<number[]>;
   /** Enqueues a job; the worker is woken after commit. */
@@ -40,13 +36,22 @@ export interface Unit<R> extends Tx<R> {
   wake(): void;
 }
 
+/** One change a user makes: its rows, its audit entries, and the events, mail and jobs it causes. */
+export interface Unit<R> extends Work<R> {
+  /** An audit entry of the change's context (`ctx` when another actor stands for it, e.g. a link's user). */
+  audit(e: AuditEvent, ctx?: AnyContext): Promise<void>;
+  /** Several entries, in order (one per row of a bulk change). */
+  auditMany(events: AuditEvent[]): Promise<void>;
+}
+
 export type Change<R> = <T>(ctx: AnyContext, fn: (u: Unit<R>) => Promise<T>) => Promise<T>;
-export type RunTx<R> = <T>(fn: (t: Tx<R>) => Promise<T>) => Promise<T>;
+export type RunTx<R> = <T>(fn: (t: Work<R>) => Promise<T>) => Promise<T>;
 
 /**
  * `change(ctx, fn)`: one transaction for one change, with its audit entries, events, mail and
  * jobs, and the worker woken once it has committed (never before: it would find nothing).
- * `tx(fn)`: a transaction with its repositories, for work nobody asked for (no audit entry).
+ * `tx(fn)`: a transaction with its repositories, events, mail and jobs, for work nobody asked for
+ * (no audit entry: a job's own bookkeeping, a download marked ready).
  */
 export function unitOfWork<R>(opts: {
   db: Db;
@@ -56,40 +61,47 @@ export function unitOfWork<R>(opts: {
   wake: () => void;
 }): { change: Change<R>; tx: RunTx<R> } {
   const { db, repos, audit: writer } = opts;
+  /** Runs `fn` in a transaction; the worker is woken once it has committed, if `fn` gave it work. */
+  async function inTx<T>(fn: (trx: Db, work: Work<R>) => Promise<T>): Promise<T> {
+    let woken = false;
+    const result = await db.transaction().execute((trx) =>
+      fn(trx, {
+        db: trx,
+        repos: repos(trx),
+        async emit(name, payload, o) {
+          const ids = await emitEvent(trx, name, payload, o);
+          if (ids.length) woken = true;
+          return ids;
+        },
+        enqueue(name, payload, o) {
+          woken = true;
+          return enqueueJob(trx, name, payload, o);
+        },
+        mail(msg, o) {
+          woken = true;
+          return queueMail(trx, msg, o);
+        },
+        wake() {
+          woken = true;
+        },
+      }),
+    );
+    if (woken) opts.wake();
+    return result;
+  }
   return {
-    tx: (fn) => db.transaction().execute((trx) => fn({ db: trx, repos: repos(trx) })),
-    async change(ctx, fn) {
-      let woken = false;
-      const result = await db.transaction().execute((trx) =>
+    tx: (fn) => inTx((_trx, work) => fn(work)),
+    change: (ctx, fn) =>
+      inTx((trx, work) =>
         fn({
-          db: trx,
-          repos: repos(trx),
+          ...work,
           async audit(e, as) {
             await writer.record(trx, as ?? ctx, e);
           },
           async auditMany(events) {
             await writer.recordMany(trx, ctx, events);
           },
-          async emit(name, payload, o) {
-            const ids = await emitEvent(trx, name, payload, o);
-            if (ids.length) woken = true;
-            return ids;
-          },
-          enqueue(name, payload, o) {
-            woken = true;
-            return enqueueJob(trx, name, payload, o);
-          },
-          mail(msg, o) {
-            woken = true;
-            return queueMail(trx, msg, o);
-          },
-          wake() {
-            woken = true;
-          },
         }),
-      );
-      if (woken) opts.wake();
-      return result;
-    },
+      ),
   };
 }

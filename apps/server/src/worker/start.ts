@@ -8,6 +8,7 @@ import type { RedisQueueOptions } from '../jobs/redis/queues.js';
 import { every } from '../jobs/recurring.js';
 import type { JobLog } from '../jobs/types.js';
 import { Worker } from '../jobs/worker.js';
+import type { WorkerOptions } from '../jobs/worker.js';
 import { handlers } from './handlers/index.js';
 
 /**
@@ -53,6 +54,8 @@ export async function startWorker(opts: {
   /** How often the audit chain's head is anchored in the blob store, and how it is locked there. */
   auditCheckpoints?: AuditCheckpointSettings;
   sync?: SyncSettings;
+  /** The unit of work jobs get (the composition root's jobUnits). */
+  units: WorkerOptions['units'];
   /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */
   redis?: RedisQueueOptions;
 }): Promise<Worker> {

@@ -242,12 +242,6 @@ export async function ingestNewAsset(
           { asset_id: assetId, rev: 1 },
           { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
         );
-      await u.emit('asset.created', {
-        assetId,
-        brandId: folder.brand_id,
-        folderId: folder.id,
-        actorId: actor.user.id,
-      });
       await u.audit({
         event: 'asset.upload',
         target: assetTarget({ id: assetId, name }),

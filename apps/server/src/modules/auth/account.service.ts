@@ -84,7 +84,6 @@ export function accountService(deps: Deps, guard: LoginGuard) {
           );
           await u.repos.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
           await u.audit({ event: 'auth.register', userId, info: { email: body.email } });
-          await u.emit('user.registered', { userId });
           const user = (await u.repos.users.byId(userId))!;
           await u.mail(verification(user));
           const pending = `${config.appUrl}/users?status=PENDING`;

@@ -10,6 +10,7 @@ import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } fro
 import type { Client, TestApp } from '../../../test/harness.js';
 import type { JobContext } from '../../jobs/types.js';
 import type { BlobStore } from '../../storage/index.js';
+import { jobUnits } from '../../jobUnits.js';
 import { buildDownload, downloadKey } from './downloads.build.js';
 
 let t: TestApp;
@@ -40,6 +41,7 @@ function jobContext(storage: BlobStore = t.built.storage, attempt = 1): JobConte
     progress: async () => undefined,
     result: () => undefined,
     redactPayload: async () => undefined,
+    ...jobUnits({ clock: t.clock, appKey: undefined })(t.built.handle.db, () => undefined),
   };
 }
 const queue = async (body: Record<string, unknown>) => {

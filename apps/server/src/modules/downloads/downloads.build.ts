@@ -5,14 +5,12 @@ import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { asLang, mails } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
-import { makeRepos } from '../../repos.js';
 import type { BlobStore } from '../../storage/index.js';
 
 /** What marking a picture needs. */
-export type MarkDeps = { repos: ReturnType<typeof makeRepos>; storage: BlobStore; clock: JobContext['clock'] };
+export type MarkDeps = { repos: JobContext['repos']; storage: BlobStore; clock: JobContext['clock'] };
 import { BlobNotFoundError } from '../../storage/index.js';
 import type { Principal } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
@@ -75,7 +73,7 @@ export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]):
  * by e-mail, all in one transaction. Idempotent: a download no longer preparing is left alone.
  */
 export async function buildDownload(ctx: JobContext, id: number, opts: BuildOptions = {}) {
-  const { db, storage, clock } = ctx;
+  const { db, storage, clock, repos } = ctx;
   if (!storage) throw new PermanentJobError('downloads.build needs the blob store');
   const repo = downloadsRepo(db);
   const row = await repo.byId(id);
@@ -86,7 +84,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
     return { id, state: 'failed' };
   };
 
-  const actor = await linkActor(makeRepos(db), row.user_id);
+  const actor = await linkActor(repos, row.user_id);
   if (!actor || !downloadsPolicy.build(actor)) return fail('You may no longer download these files.');
   const resolved = await resolveSelection(repo, actor, JSON.parse(row.request) as Selection, false);
   if (resolved.entries.length === 0) return fail('None of the chosen files can be downloaded any more.');
@@ -101,7 +99,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
     const upload = storage.put(key, zip.outputStream as Readable, 'application/zip');
     upload.catch(() => undefined);
     try {
-      const marks = { repos: makeRepos(db), storage, clock };
+      const marks = { repos, storage, clock };
       const r = await writeZip(zip, zipSources(marks, actor, resolved.entries), total, {
         zip64From: opts.zip64From,
         signal: ctx.signal,
@@ -115,10 +113,10 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       throw err;
     }
   } else {
-    const brand = resolved.brandId !== null ? await makeRepos(db).brands.byId(resolved.brandId) : undefined;
+    const brand = resolved.brandId !== null ? await repos.brands.byId(resolved.brandId) : undefined;
     // pdfkit and its fonts load only for the first PDF a process builds.
     const { renderDownloadPdf } = await import('./downloads.pdf.js');
-    const r = await renderDownloadPdf(ctx, { repos: makeRepos(db), storage, clock }, key, {
+    const r = await renderDownloadPdf(ctx, { repos, storage, clock }, key, {
       actor,
       brandName: brand?.name ?? '',
       entries: resolved.entries,
@@ -134,8 +132,8 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
   const size = (await storage.stat(key))?.size ?? 0;
   const now = clock.now();
   const contents = resolved.entries.map((e) => e.asset.id);
-  const stored = await db.transaction().execute(async (trx) => {
-    const done = await downloadsRepo(trx).finish(id, {
+  const stored = await ctx.tx(async (t) => {
+    const done = await downloadsRepo(t.db).finish(id, {
       state: 'ready',
       blob_key: key,
       contents: JSON.stringify(contents),
@@ -146,7 +144,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       expires_at: iso(new Date(now.getTime() + DOWNLOAD_EXPIRY_HOURS * 3_600_000)),
     });
     if (!done) return null;
-    const [n] = await makeRepos(trx).notifications.insert([
+    const [n] = await t.repos.notifications.insert([
       {
         user_id: row.user_id,
         kind: 'download',
@@ -162,7 +160,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       },
     ]);
     const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await queueMail(trx, mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url));
+    await t.mail(mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url));
     return n ?? null;
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);

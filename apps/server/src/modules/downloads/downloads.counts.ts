@@ -55,7 +55,7 @@ export async function countDownloads(
 
 /**
  * A download, recorded in the change's transaction: its audit entry, the counts of each asset
- * (and of the share link it came through), and `asset.downloaded` for each asset.
+ * (and of the share link it came through).
  */
 export async function recordDownload(
   // Structural, so downloads does not import the share links module that imports it.
@@ -77,5 +77,4 @@ export async function recordDownload(
   await u.audit(d.audit, d.ctx);
   if (linkId !== null) await u.repos.shareLinks.countDownload(linkId);
   await countDownloads(u.db, d.assets, d.kind, d.at, linkId, d.userId);
-  for (const a of d.assets) await u.emit('asset.downloaded', { assetId: a.id, brandId: a.brand_id, actorId: d.userId });
 }

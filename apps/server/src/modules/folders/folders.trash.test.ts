@@ -10,6 +10,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { jobUnits } from '../../jobUnits.js';
 
 let t: TestApp;
 let admin: Client;
@@ -169,7 +170,8 @@ describe('the Trash', () => {
     const old = await makeFolder(admin, brand.id, 'Old');
     await assets(old, 1);
     await admin.put(`/api/ops/folder/${old}/status/change`);
-    const ctx = { db: db(), clock: t.clock, log: { info: () => undefined } } as never;
+    const units = jobUnits({ clock: t.clock, appKey: undefined })(db(), () => undefined);
+    const ctx = { db: db(), clock: t.clock, log: { info: () => undefined }, ...units } as never;
     t.clock.advance(29 * 86_400_000);
     const recent = await makeFolder(admin, brand.id, 'Recent');
     await admin.put(`/api/ops/folder/${recent}/status/change`);

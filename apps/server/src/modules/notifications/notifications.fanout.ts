@@ -1,12 +1,14 @@
 import { MAIL_KIND_OF, NOTIFICATION_MAIL_WINDOW_MINUTES } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../../access/principal.js';
+import type { RunTx } from '../../unitOfWork/unitOfWork.js';
 import { canSignIn } from '../auth/auth.policy.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
-import { notificationsRepo } from './notifications.repo.js';
 import type { NotificationsRepo } from './notifications.repo.js';
+
+/** A transaction over the notifications' repository (a job's `tx`). */
+export type NotificationsTx = RunTx<{ notifications: NotificationsRepo }>;
 
 /** Which kind wins when one comment concerns someone several ways: one notification each. */
 type CommentKind = 'mention' | 'notify' | 'reply' | 'upload_comment';
@@ -55,13 +57,13 @@ export interface Stored {
  * Idempotent: those already told of the comment are skipped.
  */
 export async function fanOutComment(
-  db: Db,
+  tx: NotificationsTx,
   clock: Clock,
   commentId: number,
   mailWindowMs = NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000,
 ): Promise<Stored[]> {
-  return db.transaction().execute(async (trx) => {
-    const repo = notificationsRepo(trx);
+  return tx(async (t) => {
+    const repo = t.repos.notifications;
     const comment = await repo.comment(commentId);
     if (!comment) return [];
     const kinds = new Map<number, CommentKind>();
@@ -114,12 +116,12 @@ export async function fanOutComment(
  * follows their "share" mail setting).
  */
 export async function fanOutShare(
-  db: Db,
+  tx: NotificationsTx,
   clock: Clock,
   e: { linkId: number; ownerId: number; userIds: number[] },
 ): Promise<Stored[]> {
-  return db.transaction().execute(async (trx) => {
-    const repo = notificationsRepo(trx);
+  return tx(async (t) => {
+    const repo = t.repos.notifications;
     const link = await repo.shareLink(e.linkId);
     if (!link) return [];
     const told = await repo.alreadyTold({ share_link_id: link.id });

@@ -1,12 +1,11 @@
 import type { Lang, NotificationKind } from '@brandvault/contract';
 import { MAIL_KIND_OF } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import { queueMail } from '../../mail/queueMail.js';
 import { mails } from '../../mail/templates.js';
 import { viewersOf } from './notifications.fanout.js';
-import { notificationsRepo } from './notifications.repo.js';
+import type { NotificationsTx } from './notifications.fanout.js';
+import type { NotificationsRepo } from './notifications.repo.js';
 import { excerptOf } from './notifications.view.js';
 
 /** Due notifications looked at per run; a longer queue is taken up by the next run. */
@@ -19,10 +18,14 @@ const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
  * window included), in the user's language, then marks them mailed in the same transaction as
  * the queued message. A notification whose kind the user no longer wants by mail, or about an
  * asset they no longer see, or of an account that cannot sign in, is dropped from mail. Returns
- * how many messages were queued.
+ * how many messages were queued. `job`: its repositories for reads, its `tx` for each message.
  */
-export async function mailDueNotifications(db: Db, clock: Clock, appUrl: string): Promise<number> {
-  const repo = notificationsRepo(db);
+export async function mailDueNotifications(
+  job: { repos: { notifications: NotificationsRepo }; tx: NotificationsTx },
+  clock: Clock,
+  appUrl: string,
+): Promise<number> {
+  const repo = job.repos.notifications;
   const now = iso(clock.now());
   const due = await repo.dueForMail(now, RUN_LIMIT);
   const groups = new Map<string, { userId: number; assetId: number }>();
@@ -77,12 +80,12 @@ export async function mailDueNotifications(db: Db, clock: Clock, appUrl: string)
       excerpt: r.comment_id !== null && body.has(r.comment_id) ? excerptOf(body.get(r.comment_id)!) : null,
     }));
     const message = mails.notificationDigest(asLang(user.lang), user, name, items, `${appUrl}/brand/asset/${assetId}`);
-    const queued = await db.transaction().execute(async (trx) => {
-      const marked = await notificationsRepo(trx).markMailed(
+    const queued = await job.tx(async (t) => {
+      const marked = await t.repos.notifications.markMailed(
         wanted.map((r) => r.id),
         now,
       );
-      return marked > 0 && (await queueMail(trx, message)) !== null;
+      return marked > 0 && (await t.mail(message)) !== null;
     });
     if (queued) sent += 1;
   }

@@ -6,6 +6,7 @@ import type { NotificationEvent, NotificationList } from '@brandvault/contract';
 import { emit } from '../../events/emit.js';
 import { enqueueAny } from '../../jobs/queue.js';
 import { iso } from '../../lib/clock.js';
+import { jobUnits } from '../../jobUnits.js';
 import { fanOutComment } from './notifications.fanout.js';
 import {
   adminClient,
@@ -452,7 +453,8 @@ describe('the live stream', () => {
     // Written and fanned out here without telling this process's broker, as another process would.
     const c = await comment(a, author, 'Elsewhere', { mentions: [replier], event: false });
     const started = Date.now();
-    expect(await fanOutComment(db(), t.clock, c)).toHaveLength(2);
+    const { tx } = jobUnits({ clock: t.clock, appKey: undefined })(db(), () => undefined);
+    expect(await fanOutComment(tx, t.clock, c)).toHaveLength(2);
     expect(await s.waitFor(1, 1000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
     expect(s.events[0]!.data.notification.comment_id).toBe(c);

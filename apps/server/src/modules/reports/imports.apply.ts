@@ -5,10 +5,8 @@ import { contextFor } from '../../lib/requestContext.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
 import { linkActorIn } from '../assets/downloadLink.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import { assetTemplateRepo } from './assetTemplate.repo.js';
 import type { AssetWrite } from './assetTemplate.repo.js';
@@ -52,7 +50,6 @@ export async function applyImport(ctx: JobContext, id: number) {
     return { id, state: 'failed' };
   }
   const lang = asLang(actor.user.lang);
-  const audit = auditTrail({ clock, config: { appKey: ctx.appKey } });
   const rctx = contextFor(actor, lang);
   const rules =
     imp.kind === 'users'
@@ -80,7 +77,7 @@ export async function applyImport(ctx: JobContext, id: number) {
         : null;
     const users = rules ? new Map((await visibleUsers(db, actor, ids)).map((u) => [u.id, u])) : null;
     const at = iso(clock.now());
-    await db.transaction().execute(async (trx) => {
+    await ctx.change(rctx, async (u) => {
       const events: AuditEvent[] = [];
       const results: ReturnType<typeof resultOf>[] = [];
       const writes: { row: number; write: AssetWrite; event: AuditEvent }[] = [];
@@ -91,10 +88,10 @@ export async function applyImport(ctx: JobContext, id: number) {
           else results.push(resultOf(r.row_no, d));
         } else {
           const c = { actor, events, imp, at, rules: rules! };
-          results.push(resultOf(r.row_no, await applyUserRow(trx, c, r, users!.get(r.target_id!))));
+          results.push(resultOf(r.row_no, await applyUserRow(u.db, c, r, users!.get(r.target_id!))));
         }
       }
-      const written = await assetTemplateRepo(trx).updateMany(
+      const written = await assetTemplateRepo(u.db).updateMany(
         writes.map((w) => w.write),
         at,
       );
@@ -108,8 +105,8 @@ export async function applyImport(ctx: JobContext, id: number) {
         }
       }
       // One audit entry per changed asset or user, chained together in the batch's transaction.
-      await audit.recordMany(trx, rctx, events);
-      await reportsRepo(trx).setResults(id, results);
+      await u.auditMany(events);
+      await reportsRepo(u.db).setResults(id, results);
     });
     done += unapplied.length;
     await ctx.progress(done, Math.max(total, 1));
@@ -121,8 +118,8 @@ export async function applyImport(ctx: JobContext, id: number) {
   if (sheet) await storage.put(resultKey(id), sheet.data, XLSX_MIME);
   const now = clock.now();
   const resultName = imp.name.replace(/\.xlsx$/i, '') + (lang === 'es' ? ' (resultado).xlsx' : ' (result).xlsx');
-  await db.transaction().execute(async (trx) => {
-    const changed = await reportsRepo(trx).update(
+  await ctx.tx(async (t) => {
+    const changed = await reportsRepo(t.db).update(
       id,
       {
         state: 'applied',
@@ -141,7 +138,7 @@ export async function applyImport(ctx: JobContext, id: number) {
         ? { filename: resultName, contentType: XLSX_MIME, content: sheet.data.toString('base64') }
         : null;
     const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${importPath(id)}`;
-    await queueMail(trx, reportMails.importApplied(lang, actor.user, imp.name, counts, url, file));
+    await t.mail(reportMails.importApplied(lang, actor.user, imp.name, counts, url, file));
   });
   return { id, state: 'applied', ...counts };
 }

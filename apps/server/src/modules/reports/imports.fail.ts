@@ -1,5 +1,4 @@
 import { asLang } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
 import type { JobContext } from '../../jobs/types.js';
 import { usersRepo } from '../users/users.repo.js';
@@ -15,11 +14,11 @@ export async function failImport(ctx: JobContext, id: number, err: ImportFailed,
   const user = await usersRepo(ctx.db).byId(row.user_id);
   // The recipient's language, as every mail; the screen shows the same text.
   const lang = asLang(user?.lang ?? row.lang);
-  await ctx.db.transaction().execute(async (trx) => {
-    const changed = await reportsRepo(trx).update(id, { state: 'failed', error: err.text(lang) }, from);
+  await ctx.tx(async (t) => {
+    const changed = await reportsRepo(t.db).update(id, { state: 'failed', error: err.text(lang) }, from);
     if (changed && user) {
       const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${importPath(id)}`;
-      await queueMail(trx, reportMails.importFailed(lang, user, row.name, err.text(lang), url));
+      await t.mail(reportMails.importFailed(lang, user, row.name, err.text(lang), url));
     }
   });
 }

@@ -2,7 +2,6 @@ import { AssetTemplateRequest, UserTemplateRequest, XLSX_MIME } from '@brandvaul
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
 import { reportMails } from '../../mail/reportMails.js';
 import { linkActorIn } from '../assets/downloadLink.js';
 import { reportsPolicy } from './reports.policy.js';
@@ -29,8 +28,6 @@ export async function sendReport(ctx: JobContext, p: { kind: 'assets' | 'users';
       : await userTemplateFile(env, actor, UserTemplateRequest.parse(p.request), lang);
   if (file.data.length > ATTACH_MAX_BYTES) throw new PermanentJobError('the report is too large to send by e-mail');
   const attachment = { filename: file.name, contentType: XLSX_MIME, content: file.data.toString('base64') };
-  await ctx.db
-    .transaction()
-    .execute((trx) => queueMail(trx, reportMails.reportReady(lang, actor.user, attachment, file.rows)));
+  await ctx.tx((t) => t.mail(reportMails.reportReady(lang, actor.user, attachment, file.rows)));
   return { rows: file.rows, size: file.data.length };
 }

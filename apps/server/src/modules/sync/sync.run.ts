@@ -7,15 +7,11 @@ import type { JobContext } from '../../jobs/types.js';
 import { iso } from '../../lib/clock.js';
 import { contextFor } from '../../lib/requestContext.js';
 import { asLang } from '../../mail/templates.js';
-import { queueMail } from '../../mail/queueMail.js';
 import type { Deps } from '../../services.js';
-import type { Db } from '../../db/index.js';
-import { unitOfWork } from '../../unitOfWork/unitOfWork.js';
-import { auditTrail } from '../audit/audit.trail.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { folderMirror, reconciler } from './sync.reconcile.js';
-import { ACTIVE_RUN, syncRepo } from './sync.repo.js';
-import type { SyncEntryRow } from './sync.repo.js';
+import { ACTIVE_RUN } from './sync.repo.js';
+import type { SyncEntryRow, syncRepo } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
 import { SourceUnreadable, hashFile, pathFilter, scanTree, stillWriting, within } from './sync.scan.js';
 import type { ScannedFile } from './sync.scan.js';
@@ -66,22 +62,17 @@ const parseList = (v: string): string[] => {
 };
 
 /** What a job gives a service-shaped dependency set (the ingest path takes Deps). */
-function jobDeps(job: JobContext, makeRepos: MakeRepos): Deps {
+function jobDeps(job: JobContext): Deps {
   if (!job.storage) throw new PermanentJobError('sync.run needs the blob store');
   return {
     handle: { db: job.db, dialect: job.dialect, close: async () => undefined },
     config: { maxUploadBytes: job.sync.maxUploadBytes, appKey: job.appKey },
     clock: job.clock,
     storage: job.storage,
-    repos: makeRepos(job.db),
+    repos: job.repos,
     log: job.log,
-    // A job has no in-process worker to wake: the worker running it polls again.
-    ...unitOfWork({
-      db: job.db,
-      repos: makeRepos,
-      audit: auditTrail({ clock: job.clock, config: { appKey: job.appKey } }),
-      wake: () => undefined,
-    }),
+    change: job.change,
+    tx: job.tx,
   } as unknown as Deps;
 }
 
@@ -90,21 +81,17 @@ function jobDeps(job: JobContext, makeRepos: MakeRepos): Deps {
  * source's schedule (no run yet: one is made, unless one is under way). A retry after a crash
  * finds the run `running` and carries on: every path done is in `sync_entries` already.
  */
-/** The repositories over a connection; the worker hands them in (worker/handlers/sync.run.ts). */
-export type MakeRepos = (db: Db) => Deps['repos'];
-
-export async function runSyncJob(
-  job: JobContext,
-  p: { sourceId: number; runId?: number; trigger: SyncRunTrigger },
-  makeRepos: MakeRepos,
-) {
-  const repo = syncRepo(job.db);
+export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?: number; trigger: SyncRunTrigger }) {
+  const repo = job.repos.sync;
   const source = await repo.sourceById(p.sourceId);
   if (!source) return { state: 'gone' };
   let runId = p.runId;
   if (runId === undefined) {
     if (!source.enabled) return { state: 'disabled' };
-    const asked = await requestRun(job.db, job.clock, source.id, p.trigger, { jobId: job.job.id });
+    const asked = await requestRun(job.db, job.clock, source.id, p.trigger, {
+      jobId: job.job.id,
+      within: (work) => job.tx((t) => work(t.db)),
+    });
     if (!asked.created) return { state: 'under_way', run_id: asked.runId };
     runId = asked.runId;
   }
@@ -119,7 +106,7 @@ export async function runSyncJob(
     await repo.updateRun(runId, { status: 'failed', error: message.slice(0, 2000), finished_at: iso(job.clock.now()) });
   };
   try {
-    const counts = await execute(job, source.id, runId, makeRepos);
+    const counts = await execute(job, source.id, runId);
     return { run_id: runId, ...counts };
   } catch (err) {
     const last = err instanceof SourceUnreadable || job.job.attempt >= job.job.maxAttempts;
@@ -129,12 +116,12 @@ export async function runSyncJob(
   }
 }
 
-async function execute(job: JobContext, sourceId: number, runId: number, makeRepos: MakeRepos) {
-  const repo = syncRepo(job.db);
+async function execute(job: JobContext, sourceId: number, runId: number) {
+  const repo = job.repos.sync;
   const source = (await repo.sourceById(sourceId))!;
-  const creator = source.created_by ? await linkActor(makeRepos(job.db), source.created_by) : null;
+  const creator = source.created_by ? await linkActor(job.repos, source.created_by) : null;
   if (!creator) throw new SourceUnreadable("The source's creator can no longer sign in; save the source again.");
-  const deps = jobDeps(job, makeRepos);
+  const deps = jobDeps(job);
   const ctx = contextFor(creator, asLang(creator.user.lang));
   const roots = (await Promise.all(job.sync.roots.map((r) => realpath(r).catch(() => null)))).filter(
     (r): r is string => r !== null,
@@ -228,7 +215,7 @@ async function execute(job: JobContext, sourceId: number, runId: number, makeRep
     await act.gone(e);
     await step();
   }
-  return finish(job, source, runId, scan.files.size, makeRepos);
+  return finish(job, source, runId, scan.files.size);
 }
 
 async function finish(
@@ -236,9 +223,8 @@ async function finish(
   source: NonNullable<Awaited<ReturnType<ReturnType<typeof syncRepo>['sourceById']>>>,
   runId: number,
   seen: number,
-  makeRepos: MakeRepos,
 ): Promise<SyncCounts & { nothing_changed: boolean }> {
-  const repo = syncRepo(job.db);
+  const repo = job.repos.sync;
   const n = await repo.itemCounts(runId);
   const c = (k: string) => n.get(k) ?? 0;
   const counts: SyncCounts = {
@@ -257,9 +243,9 @@ async function finish(
     seen - counts.new - counts.restored - counts.updated - counts.moved - counts.skipped - counts.failed,
   );
   const nothing = counts.new + counts.restored + counts.updated + counts.moved + counts.removed + counts.failed === 0;
-  const creator = source.created_by ? await makeRepos(job.db).users.byId(source.created_by) : undefined;
-  await job.db.transaction().execute(async (trx) => {
-    await syncRepo(trx).updateRun(runId, {
+  const creator = source.created_by ? await job.repos.users.byId(source.created_by) : undefined;
+  await job.tx(async (t) => {
+    await t.repos.sync.updateRun(runId, {
       status: 'done',
       n_seen: counts.seen,
       n_new: counts.new,
@@ -277,7 +263,7 @@ async function finish(
     // Mail only a run that did or met something: an hourly "nothing changed" is noise.
     if (source.email_report && creator && (!nothing || counts.skipped > 0)) {
       const url = `${job.appUrl ?? ''}/asset/sync?source=${source.id}&run=${runId}`;
-      await queueMail(trx, syncMails.runReport(asLang(creator.lang), creator, source.name, counts, url));
+      await t.mail(syncMails.runReport(asLang(creator.lang), creator, source.name, counts, url));
     }
   });
   return { ...counts, nothing_changed: nothing };

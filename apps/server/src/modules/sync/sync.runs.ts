@@ -30,7 +30,7 @@ export async function activeRun(db: Db, clock: Clock, sourceId: number) {
  * Asks for a run of a source: the run that is queued or running when there is one (one run per
  * source at a time: a partial unique index holds even against two workers or two clicks), else a
  * new run and its job, in one transaction (`within`: a request's unit of work, with its audit
- * entry). `jobId`: the job that asks is the one to run it (a scheduled run), so no job is enqueued.
+ * entry, or a job's or the watcher's `tx`). `jobId`: the job that asks is the one to run it (a scheduled run), so no job is enqueued.
  */
 export async function requestRun(
   db: Db,
@@ -40,15 +40,14 @@ export async function requestRun(
   opts: {
     userId?: number | null;
     jobId?: number;
-    within?: (work: (trx: Db) => Promise<number>) => Promise<number>;
-  } = {},
+    within: (work: (trx: Db) => Promise<number>) => Promise<number>;
+  },
 ): Promise<{ runId: number; created: boolean }> {
   for (let tries = 0; ; tries += 1) {
     const open = await activeRun(db, clock, sourceId);
     if (open) return { runId: open.id, created: false };
     try {
-      const within = opts.within ?? ((work) => db.transaction().execute(work));
-      const runId = await within(async (trx) => {
+      const runId = await opts.within(async (trx) => {
         const repo = syncRepo(trx);
         const at = iso(clock.now());
         const id = await repo.insertRun({

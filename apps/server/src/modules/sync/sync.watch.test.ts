@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import { sourceBody, syncWorld, waitRun } from './sync.fixtures.js';
+import { jobUnits } from '../../jobUnits.js';
 import { startSyncWatcher } from './sync.watch.js';
 import type { SyncWatcher } from './sync.watch.js';
+
+/** The transaction a worker's watcher asks for runs in, over the test app's database. */
+const jobTx = () => jobUnits({ clock: t.clock, appKey: undefined })(t.built.handle.db, () => undefined).tx;
 
 let t: TestApp;
 let watcher: SyncWatcher | undefined;
@@ -29,6 +33,7 @@ describe('sync watcher', () => {
     const runs: number[] = [];
     watcher = await startSyncWatcher({
       db: t.built.handle.db,
+      tx: jobTx(),
       clock: t.clock,
       log: quiet,
       settings: { roots: [t.syncRoot], settleMs: 0, watch: true, maxUploadBytes: 1 << 20 },
@@ -60,6 +65,7 @@ describe('sync watcher', () => {
     await w.admin.post('/api/asset/sync/source', sourceBody(w));
     const failing = await startSyncWatcher({
       db: t.built.handle.db,
+      tx: jobTx(),
       clock: t.clock,
       log: { ...quiet, warn: (o: object) => warned.push(o) },
       settings: { roots: [t.syncRoot], settleMs: 0, watch: true, maxUploadBytes: 1 << 20 },

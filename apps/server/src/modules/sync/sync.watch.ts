@@ -3,6 +3,7 @@ import type { SyncSettings } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { JobLog } from '../../jobs/types.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RunTx } from '../../unitOfWork/unitOfWork.js';
 import { syncRepo } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
 
@@ -39,6 +40,8 @@ const fsSubscribe: Subscribe = async (dir, onChange, onError) => {
 
 export interface SyncWatcherOptions {
   db: Db;
+  /** The transaction a run is asked for in (the worker is woken once it has committed). */
+  tx: RunTx<unknown>;
   clock: Clock;
   log: JobLog;
   settings: SyncSettings;
@@ -58,7 +61,7 @@ export async function startSyncWatcher(o: SyncWatcherOptions) {
   let stopped = false;
 
   const fire = (id: number) => {
-    requestRun(o.db, o.clock, id, 'watch')
+    requestRun(o.db, o.clock, id, 'watch', { within: (work) => o.tx((t) => work(t.db)) })
       .then(({ runId, created }) => {
         if (created) o.log.info({ sourceId: id, runId }, 'sync: a change was seen; run queued');
         o.onRun?.(id, runId);

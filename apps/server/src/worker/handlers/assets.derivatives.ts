@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError, makeDerivatives } from '../../media/index.js';
 import { withLocalFile } from '../../modules/assets/localFile.js';
-import { makeRepos } from '../../repos.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
@@ -16,9 +15,8 @@ import { defineHandler } from '../../jobs/types.js';
 export const assetsDerivatives = defineHandler({
   schema: jobSchemas['assets.derivatives'],
   timeoutMs: 10 * 60_000,
-  async run({ asset_id, rev }, { storage, db, log, job }) {
+  async run({ asset_id, rev }, { storage, repos, log, job }) {
     if (!storage) throw new PermanentJobError('assets.derivatives needs the blob store');
-    const repos = makeRepos(db);
     const asset = await repos.assets.byId(asset_id);
     if (!asset || asset.derivative_rev !== rev) return;
     const out = await mkdtemp(join(tmpdir(), 'bv-deriv-'));

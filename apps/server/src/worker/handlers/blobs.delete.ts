@@ -1,4 +1,3 @@
-import { makeRepos } from '../../repos.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
@@ -9,9 +8,9 @@ import { defineHandler } from '../../jobs/types.js';
  */
 export const blobsDelete = defineHandler({
   schema: jobSchemas['blobs.delete'],
-  async run({ keys }, { storage, db }) {
+  async run({ keys }, { storage, repos }) {
     if (!storage) throw new PermanentJobError('blobs.delete needs the blob store');
-    const inUse = await makeRepos(db).assets.referencedKeys(keys);
+    const inUse = await repos.assets.referencedKeys(keys);
     for (const key of keys) if (!inUse.has(key)) await storage.delete(key);
   },
 });

@@ -1,9 +1,6 @@
 import { TRASH_DAYS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { makeRepos } from '../../repos.js';
-import { auditTrail } from '../../modules/audit/audit.trail.js';
 import { purgeTrashEntry } from '../../modules/folders/folders.purge.js';
-import { unitOfWork } from '../../unitOfWork/unitOfWork.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -13,7 +10,7 @@ import { defineHandler } from '../../jobs/types.js';
  */
 export const foldersPurgeTrash = defineHandler({
   schema: jobSchemas['folders.purgeTrash'],
-  async run({ batch }, { db, clock, appKey }) {
+  async run({ batch }, { clock, repos, change }) {
     const before = iso(new Date(clock.now().getTime() - TRASH_DAYS * 86_400_000));
     const ctx = {
       actor: null,
@@ -23,17 +20,10 @@ export const foldersPurgeTrash = defineHandler({
       lang: 'en' as const,
       requestId: 'trash.purge',
     };
-    // This worker polls again for the blob deletions it enqueues: nothing to wake.
-    const { change } = unitOfWork({
-      db,
-      repos: makeRepos,
-      audit: auditTrail({ clock, config: { appKey } }),
-      wake: () => undefined,
-    });
     let entries = 0;
     let assets = 0;
     for (;;) {
-      const due = await makeRepos(db).folders.trashDue(before, batch);
+      const due = await repos.folders.trashDue(before, batch);
       for (const entry of due) {
         const r = await change(ctx, async (u) => {
           // Restored or purged by someone meanwhile: nothing to do.

@@ -12,8 +12,8 @@ export const notificationsFanout = defineHandler({
   async run(p, ctx) {
     const stored =
       p.kind === 'comment'
-        ? await fanOutComment(ctx.db, ctx.clock, p.commentId, ctx.mailWindowMs)
-        : await fanOutShare(ctx.db, ctx.clock, p);
+        ? await fanOutComment(ctx.tx, ctx.clock, p.commentId, ctx.mailWindowMs)
+        : await fanOutShare(ctx.tx, ctx.clock, p);
     for (const n of stored) ctx.notificationPublished(n.user_id, n.id);
     return { notified: stored.length };
   },

@@ -8,6 +8,6 @@ export const notificationsMail = defineHandler({
   schema: jobSchemas['notifications.mail'],
   async run(_p, ctx) {
     if (!ctx.appUrl) throw new PermanentJobError('this worker has no APP_URL for the links');
-    return { mails: await mailDueNotifications(ctx.db, ctx.clock, ctx.appUrl) };
+    return { mails: await mailDueNotifications(ctx, ctx.clock, ctx.appUrl) };
   },
 });

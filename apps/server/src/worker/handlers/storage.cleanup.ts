@@ -1,16 +1,14 @@
 import { sweepStaleUploads } from '../../modules/uploads/staleUploads.js';
-import { makeRepos } from '../../repos.js';
 import type { BlobStore } from '../../storage/index.js';
-import type { Db } from '../../db/index.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
+import type { JobContext } from '../../jobs/types.js';
 
 const HOUR_MS = 60 * 60_000;
 
 /** Stored files under `prefix`, older than the cutoff, that no asset or version refers to. */
-async function orphans(storage: BlobStore, db: Db, prefix: string, before: Date) {
-  const repos = makeRepos(db);
+async function orphans(storage: BlobStore, repos: JobContext['repos'], prefix: string, before: Date) {
   let batch: string[] = [];
   let removed = 0;
   const flush = async () => {
@@ -37,7 +35,7 @@ async function orphans(storage: BlobStore, db: Db, prefix: string, before: Date)
  */
 export const storageCleanup = defineHandler({
   schema: jobSchemas['storage.cleanup'],
-  async run({ temp_hours, orphan_hours, tus_hours }, { storage, db, dataDir, log }) {
+  async run({ temp_hours, orphan_hours, tus_hours }, { storage, repos, dataDir, log }) {
     if (!storage) throw new PermanentJobError('storage.cleanup needs the blob store');
     // Files carry the machine's times: a clock moved ahead (tests) must not make a file being
     // written look a day old and lose it under the request writing it.
@@ -47,8 +45,8 @@ export const storageCleanup = defineHandler({
       tus: new Date(now - tus_hours * HOUR_MS),
     });
     const cutoff = new Date(now - orphan_hours * HOUR_MS);
-    const originals = await orphans(storage, db, 'originals/', cutoff);
-    const derivatives = await orphans(storage, db, 'derivatives/', cutoff);
+    const originals = await orphans(storage, repos, 'originals/', cutoff);
+    const derivatives = await orphans(storage, repos, 'derivatives/', cutoff);
     if (temps || originals || derivatives || tus) log.info({ temps, originals, derivatives, tus }, 'storage clean-up');
   },
 });

@@ -1,5 +1,4 @@
 import { runSyncJob } from '../../modules/sync/sync.run.js';
-import { makeRepos } from '../../repos.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -10,5 +9,5 @@ import { defineHandler } from '../../jobs/types.js';
 export const syncRun = defineHandler({
   schema: jobSchemas['sync.run'],
   timeoutMs: 6 * 60 * 60_000,
-  run: (p, ctx) => runSyncJob(ctx, p, makeRepos),
+  run: (p, ctx) => runSyncJob(ctx, p),
 });

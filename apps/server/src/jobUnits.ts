@@ -1,0 +1,36 @@
+import type { Db } from './db/index.js';
+import type { JobUnits } from './jobs/types.js';
+import type { Clock } from './lib/clock.js';
+import { auditTrail } from './modules/audit/audit.trail.js';
+import { makeRepos } from './repos.js';
+import type { Repos } from './repos.js';
+import { unitOfWork } from './unitOfWork/unitOfWork.js';
+import type { Change, RunTx } from './unitOfWork/unitOfWork.js';
+
+declare module './jobs/types.js' {
+  interface JobUnits {
+    /** The repositories over the database, for reads outside a change. */
+    repos: Repos;
+    /** One change, as a request makes it: rows, audit entries (of `ctx`), events, mail and jobs. */
+    change: Change<Repos>;
+    /** A transaction with its repositories, for work nobody asked for (no audit entry). */
+    tx: RunTx<Repos>;
+  }
+}
+
+/**
+ * What the worker gives each job (JobContext.change, tx, repos): the app's own unit of work and
+ * repositories, with audit entries keyed with APP_KEY as the app's are. `wake` is the worker's:
+ * jobs a job enqueues are looked at once it has committed.
+ */
+export const jobUnits =
+  (opts: { clock: Clock; appKey: string | undefined }) =>
+  (db: Db, wake: () => void): JobUnits => ({
+    repos: makeRepos(db),
+    ...unitOfWork({
+      db,
+      repos: makeRepos,
+      audit: auditTrail({ clock: opts.clock, config: { appKey: opts.appKey } }),
+      wake,
+    }),
+  });
