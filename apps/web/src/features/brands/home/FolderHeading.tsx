@@ -4,7 +4,7 @@ import { IconCloudUpload, IconFolderPlus, IconLayoutSidebarLeftExpand } from '@t
 import type { Folder } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { PrivateBadge } from '../../assets/PrivateBadge';
-import { CropPresetsButton } from '../../crop/CropPresetsButton';
+import { CropPresetsButton } from '../../cropPresets/CropPresetsButton';
 import { CrumbTrail } from '../../folders/CrumbTrail';
 import { FolderTreeDrawer } from '../../folders/FolderTreeDrawer';
 import { ShortcutButton } from '../../shortcuts/ShortcutButton';
