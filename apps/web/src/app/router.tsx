@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, redirect } from 'react-router';
-import { guestOnly, requireAuth, requireBrand, requirePermission, requireRole } from './guards';
+import { guestOnly, requireAuth, requireBrand, requirePermission, requireRole } from '../lib/guards';
 import { RootLayout } from './RootLayout';
 import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';

@@ -9,7 +9,8 @@ import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
-import { MENU_ICONS, MainMenu, useMenuModel } from './MainMenu';
+import { MainMenu, useMenuModel } from './MainMenu';
+import { MENU_ICONS } from '../../ui/menuIcons';
 import { ProfileMenu } from './ProfileMenu';
 import classes from './Navbar.module.css';
 

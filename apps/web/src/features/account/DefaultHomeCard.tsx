@@ -2,7 +2,7 @@ import { Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { HOME_VIEWS } from '@brandvault/contract';
 import type { HomeView, SessionUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { notifyUpdateError, useUpdateProfile } from './api';
 
 /** Where choosing a brand leads: the brand home (/brand) or the gallery (/brand2); kept per user. */

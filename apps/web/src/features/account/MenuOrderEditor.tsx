@@ -4,8 +4,8 @@ import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-reac
 import { DEFAULT_MENU } from '@brandvault/contract';
 import type { MenuItem, MenuValue, SessionUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../app/notify';
-import { MENU_ICONS } from '../../app/shell/MainMenu';
+import { notifySuccess } from '../../lib/notify';
+import { MENU_ICONS } from '../../ui/menuIcons';
 import { notifyUpdateError, useUpdateProfile } from './api';
 import { useDragOrder } from './useDragOrder';
 import classes from './Profile.module.css';

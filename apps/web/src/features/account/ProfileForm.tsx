@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../ui/PasswordField';
 import { PersonField } from '../../ui/PersonField';
 import { currentLang } from '../../i18n';
-import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
-import { notifySuccess } from '../../app/notify';
+import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
+import { notifySuccess } from '../../lib/notify';
 import { notifyUpdateError, useUpdateProfile } from './api';
 
 function initial(user: SessionUser) {

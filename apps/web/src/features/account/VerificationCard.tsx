@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconMailForward } from '@tabler/icons-react';
 import type { SessionUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatDate } from '../../i18n/format';
 import { useResendVerification } from '../auth/api';
 

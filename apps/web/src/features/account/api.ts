@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { Lang, MeResponse, RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
-import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import i18n, { applyLang } from '../../i18n';
 import { useSession } from '../../state/session';
 import { sessionKeys } from '../auth/api';

@@ -18,10 +18,10 @@ import { IconArrowsMove, IconCopy, IconDownload, IconRestore, IconTrash } from '
 import type { AssetView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { confirm } from '../../app/confirm/confirmStore';
+import { confirm } from '../../ui/confirm/confirmStore';
 import { PageError } from '../../ui/PageError';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { CrumbTrail } from '../folders/CrumbTrail';

@@ -20,7 +20,7 @@ import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { AssetTileSkeleton } from '../search/AssetTile';
 import { CopyMovePicker } from '../search/CopyMovePicker';

@@ -4,8 +4,8 @@ import { IconPlus, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { CROP_MAX_SIDE, CROP_PRESET_SUGGESTIONS, CROP_PRESETS_MAX, CropPresetsBody } from '@brandvault/contract';
 import type { CropFormat, CropPreset } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSaveCropPresets } from './api';
 
 type Row = { name: string; width: number | ''; height: number | ''; format: CropFormat | null };

@@ -1,7 +1,7 @@
 import type { AssetStats } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
 import { CardEmpty, DashboardCard } from './DashboardCard';

@@ -8,7 +8,7 @@ import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
 import { useEditUser, useGrantable, useMyBrands, useUser } from './api';

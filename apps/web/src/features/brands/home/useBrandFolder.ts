@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notifySuccess } from '../../../app/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../state/session';
 import { usePageTitle } from '../../../ui/usePageTitle';
 import { useFolder, useFolderTree } from '../../folders/api';

@@ -7,7 +7,7 @@ import Cropper from 'react-easy-crop';
 import type { Area, Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorTexts } from '../../../api/errors';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { currentLang } from '../../../i18n';
 import { toCrop } from '../../brands/ImageCropField';
 import { useSetPhoto, useUploadPhoto } from '../api';

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Providers } from '../Providers';
+import { Providers } from '../../app/Providers';
 import { ConfirmDialog } from './ConfirmDialog';
 import { confirm } from './confirmStore';
 

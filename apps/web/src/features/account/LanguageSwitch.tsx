@@ -2,8 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '@brandvault/contract';
-import { currentLang } from '../i18n';
-import { useChangeLanguage } from '../features/account/api';
+import { currentLang } from '../../i18n';
+import { useChangeLanguage } from './api';
 
 /**
  * The signed-out pages offer the other locale(s) as plain buttons: no popup library in the
