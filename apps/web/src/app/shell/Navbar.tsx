@@ -2,7 +2,7 @@ import { Box, Burger, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { JobsIndicator } from '../../features/jobs/JobsIndicator';
+import { JobsIndicator } from './JobsIndicator';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../../ui/Logo';

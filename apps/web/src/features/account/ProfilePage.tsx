@@ -9,7 +9,7 @@ import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { VerificationBadge, VerificationCard } from './VerificationCard';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { PhotoField } from '../users/photo/PhotoField';
+import { PhotoField } from '../users/PhotoField';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

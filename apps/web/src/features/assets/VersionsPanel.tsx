@@ -7,7 +7,7 @@ import { confirm } from '../../ui/confirm/confirmStore';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatBytes, formatDateTime } from '../../i18n/format';
 import { useRestoreVersion, useVersions } from './api';
-import { TypeIcon } from './TypeIcon';
+import { TypeIcon } from '../../ui/TypeIcon';
 
 /** The asset's versions, newest first, with the current one marked and restore on older ones. */
 export function VersionsPanel({ asset, onNewVersion }: { asset: AssetView; onNewVersion?: () => void }) {

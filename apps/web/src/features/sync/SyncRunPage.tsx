@@ -25,7 +25,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PagePagination } from '../../ui/PagePagination';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { useFollowBrand } from '../assets/manager/useManagerActions';
+import { useFollowBrand } from '../assetManager/useManagerActions';
 import { isRunActive, useSyncRun, useSyncRunItems, useSyncSource } from './api';
 import { OUTCOME_COLORS, RUN_STATUS_COLORS, countsSummary, runDuration } from './labels';
 import { RunState } from './RunState';

@@ -17,7 +17,7 @@ import { grantOptions } from './form/grantOptions';
 import { showSaveError } from './form/saveError';
 import { UserForm } from './form/UserForm';
 import { editBody, userValues } from './form/userFormValues';
-import { PhotoField } from './photo/PhotoField';
+import { PhotoField } from './PhotoField';
 import { userName } from './userColumns';
 
 /**

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE, routes } from '@brandvault/contract';
 import type { AssetStatusManyBody, RouteQuery } from '@brandvault/contract';
-import { call } from '../../../api/client';
-import { useInvalidateListings } from '../../search/api';
+import { call } from '../../api/client';
+import { useInvalidateListings } from '../search/api';
 
 export type AssetManagerListQuery = NonNullable<RouteQuery<'assetAll'>>;
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_PERMISSIONS } from '@brandvault/contract';
 import type { AssetManagerRow, PermissionName } from '@brandvault/contract';
-import { useSession } from '../../../state/session';
-import { brand, loginAnswer } from '../../../test/fixtures';
-import { renderApp } from '../../../test/renderApp';
+import { useSession } from '../../state/session';
+import { brand, loginAnswer } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
 
 const other = { ...brand, id: 8, name: 'Globex', slug: 'globex' };
 const row = (id: number, over: Partial<AssetManagerRow> = {}): AssetManagerRow => ({

@@ -31,11 +31,11 @@ import { SORT_OPTIONS, sortFromOption, sortOption } from '../search/searchState'
 import type { SortOption } from '../search/searchState';
 import { useResultsPage } from '../search/useResultsPage';
 import { AssetViewer } from '../viewer/AssetViewer';
-import { useCollection, useCollectionAssets } from './api';
+import { useCollection, useCollectionAssets } from '../collections/api';
 import { ShareCollectionModal } from '../shareLinks/ShareCollectionModal';
-import { CollectionFormModal } from './CollectionFormModal';
-import { useDeleteCollectionAction } from './useDeleteCollection';
-import classes from './Collections.module.css';
+import { CollectionFormModal } from '../collections/CollectionFormModal';
+import { useDeleteCollectionAction } from '../collections/useDeleteCollection';
+import classes from '../collections/Collections.module.css';
 import searchClasses from '../search/Search.module.css';
 
 const asSort = (v: string | null): CollectionSort =>

@@ -10,8 +10,8 @@ import { formatRelativeTime } from '../../i18n/format';
 import assetClasses from '../assets/Assets.module.css';
 import { Thumb } from '../search/AssetTile';
 import { searchKey } from '../search/api';
-import { brandKeys } from './api';
-import classes from './BrandHero.module.css';
+import { brandKeys } from '../brands/api';
+import classes from '../brands/BrandHero.module.css';
 
 /** How many of the latest assets the row shows. */
 export const RECENT_COUNT = 8;

@@ -4,9 +4,9 @@ import { IconLock } from '@tabler/icons-react';
 import type { AssetManagerRow } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import type { ColumnDef } from '../../../ui/adminTable';
-import { formatBytes, formatDate, formatDateTime } from '../../../i18n/format';
-import { TypeIcon } from '../TypeIcon';
+import type { ColumnDef } from '../../ui/adminTable';
+import { formatBytes, formatDate, formatDateTime } from '../../i18n/format';
+import { TypeIcon } from '../../ui/TypeIcon';
 import classes from './AssetManager.module.css';
 
 /** The folder as "Folder / Subfolder"; the brand's root by its own name. */

@@ -1,8 +1,8 @@
 import type { FolderNode } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { subtreeIds } from '../../folders/api';
-import { FolderPickerModal } from '../../folders/FolderPickerModal';
-import type { useFolderActions } from '../../folders/useFolderActions';
+import { subtreeIds } from '../folders/api';
+import { FolderPickerModal } from '../folders/FolderPickerModal';
+import type { useFolderActions } from '../folders/useFolderActions';
 
 interface Props {
   brandId: number;

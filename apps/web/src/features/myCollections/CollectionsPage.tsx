@@ -31,11 +31,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { SharedWithMe } from '../shareLinks/SharedWithMe';
-import { useOwnCollections } from './api';
-import { CollectionFormModal } from './CollectionFormModal';
-import type { CollectionFormMode } from './CollectionFormModal';
-import { useDeleteCollectionAction } from './useDeleteCollection';
-import classes from './Collections.module.css';
+import { useOwnCollections } from '../collections/api';
+import { CollectionFormModal } from '../collections/CollectionFormModal';
+import type { CollectionFormMode } from '../collections/CollectionFormModal';
+import { useDeleteCollectionAction } from '../collections/useDeleteCollection';
+import classes from '../collections/Collections.module.css';
 
 export const COLLECTIONS_VIEW_KEY = 'brandvault-collections-view';
 

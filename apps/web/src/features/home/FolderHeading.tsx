@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { IconCloudUpload, IconFolderPlus, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import type { Folder } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { PrivateBadge } from '../../assets/PrivateBadge';
-import { CropPresetsButton } from '../../cropPresets/CropPresetsButton';
-import { CrumbTrail } from '../../folders/CrumbTrail';
-import { FolderTreeDrawer } from '../../folders/FolderTreeDrawer';
-import { ShortcutButton } from '../../shortcuts/ShortcutButton';
-import { WatermarkButton } from '../WatermarkButton';
+import { PrivateBadge } from '../../ui/PrivateBadge';
+import { CropPresetsButton } from '../cropPresets/CropPresetsButton';
+import { CrumbTrail } from '../folders/CrumbTrail';
+import { FolderTreeDrawer } from '../folders/FolderTreeDrawer';
+import { ShortcutButton } from '../shortcuts/ShortcutButton';
+import { WatermarkButton } from '../watermarks/WatermarkButton';
 
 interface Props {
   brandId: number;

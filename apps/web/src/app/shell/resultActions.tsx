@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Job } from '@brandvault/contract';
-import { DownloadJobAction } from '../downloads/DownloadJobAction';
-import { ImportJobAction } from '../reports/ImportJobAction';
+import { DownloadJobAction } from '../../features/downloads/DownloadJobAction';
+import { ImportJobAction } from '../../features/reports/ImportJobAction';
 
 /** What a done job offers in the shell's list (a download button), from its result. */
 export type JobResultAction = (job: Job) => ReactNode;

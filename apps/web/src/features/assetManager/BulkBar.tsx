@@ -2,10 +2,10 @@ import { Button, CloseButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMove, IconRestore, IconTrash } from '@tabler/icons-react';
 import type { AssetManagerRow } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../i18n/format';
+import { formatNumber } from '../../i18n/format';
 import type { ManagerActions } from './useManagerActions';
 // The searcher's bar: the same place and look wherever assets are selected.
-import searchClasses from '../../search/Search.module.css';
+import searchClasses from '../search/Search.module.css';
 
 /**
  * The selection's actions, stuck to the bottom of the screen: remove the active ones, restore

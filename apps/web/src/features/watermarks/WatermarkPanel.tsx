@@ -23,8 +23,8 @@ import { FormActions } from '../../ui/form/FormActions';
 import { FormHint } from '../../ui/form/FormHint';
 import { SliderField } from '../../ui/form/SliderField';
 import { WatermarkPreview } from './WatermarkPreview';
-import { useBrandWatermark, useSaveWatermark } from '../watermarks/api';
-import type { WatermarkValues } from '../watermarks/api';
+import { useBrandWatermark, useSaveWatermark } from './api';
+import type { WatermarkValues } from './api';
 
 interface BrandInfo {
   id: number;

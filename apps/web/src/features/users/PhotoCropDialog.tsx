@@ -6,12 +6,12 @@ import type { Crop } from '@brandvault/contract';
 import Cropper from 'react-easy-crop';
 import type { Area, Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorTexts } from '../../../api/errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { currentLang } from '../../../i18n';
-import { toCrop } from '../../brands/ImageCropField';
-import { useSetPhoto, useUploadPhoto } from '../api';
-import { ZoomSlider } from '../../../ui/form/ZoomSlider';
+import { ApiError, errorTexts } from '../../api/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { currentLang } from '../../i18n';
+import { toCrop } from '../brands/ImageCropField';
+import { useSetPhoto, useUploadPhoto } from './api';
+import { ZoomSlider } from '../../ui/form/ZoomSlider';
 
 interface Props {
   userId: number;

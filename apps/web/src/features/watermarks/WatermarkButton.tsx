@@ -4,7 +4,7 @@ import { IconDroplet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../state/access';
 import { FormModal } from '../../ui/form/FormModal';
-import { useBrandWatermark } from '../watermarks/api';
+import { useBrandWatermark } from './api';
 import { WatermarkPanel } from './WatermarkPanel';
 
 /**

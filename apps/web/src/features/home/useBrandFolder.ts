@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notifySuccess } from '../../../lib/notify';
-import { useSession } from '../../../state/session';
-import { usePageTitle } from '../../../ui/usePageTitle';
-import { useFolder, useFolderTree } from '../../folders/api';
+import { notifySuccess } from '../../lib/notify';
+import { useSession } from '../../state/session';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { useFolder, useFolderTree } from '../folders/api';
 
 function readFolderParam(value: string | null): number | undefined {
   const n = Number(value);

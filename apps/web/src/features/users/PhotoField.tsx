@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../../ui/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemovePhoto } from '../api';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useRemovePhoto } from './api';
 import { PhotoCropDialog } from './PhotoCropDialog';
 
 interface Props {

@@ -30,18 +30,18 @@ import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AnnotationLayer } from '../comments/AnnotationLayer';
 import { CommentsPanel } from '../comments/CommentsPanel';
 import { ReviewProvider, useReview } from '../comments/review';
-import { AssetViewer } from '../viewer/AssetViewer';
-import { isPdf } from '../viewer/media';
-import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from './api';
-import { AssetMetaForm } from './AssetMetaForm';
-import { PrivateBadge } from './PrivateBadge';
-import { TypeIcon } from './TypeIcon';
-import { useFactRows } from './assetFacts';
-import { VersionsPanel } from './VersionsPanel';
-import classes from './Assets.module.css';
+import { AssetViewer } from './AssetViewer';
+import { isPdf } from './media';
+import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from '../assets/api';
+import { AssetMetaForm } from '../assets/AssetMetaForm';
+import { PrivateBadge } from '../../ui/PrivateBadge';
+import { TypeIcon } from '../../ui/TypeIcon';
+import { useFactRows } from '../assets/assetFacts';
+import { VersionsPanel } from '../assets/VersionsPanel';
+import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
-const UploadDialog = lazy(() => import('./upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
 export default function AssetPage() {
   const { id } = useParams();

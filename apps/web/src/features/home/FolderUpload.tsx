@@ -1,8 +1,8 @@
 import { Suspense, lazy } from 'react';
-import { PageDrop } from '../../assets/upload/PageDrop';
+import { PageDrop } from '../assets/upload/PageDrop';
 
 // Uppy and tus download only when a dialog opens.
-const UploadDialog = lazy(() => import('../../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
+const UploadDialog = lazy(() => import('../assets/upload/UploadDialog').then((m) => ({ default: m.UploadDialog })));
 
 interface Props {
   brandId: number;

@@ -1,10 +1,10 @@
 import { Skeleton, Text } from '@mantine/core';
 import type { Folder } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../state/access';
-import { FolderCard } from '../../folders/FolderCard';
-import type { useFolderActions } from '../../folders/useFolderActions';
-import classes from '../BrandHome.module.css';
+import { useCan } from '../../state/access';
+import { FolderCard } from '../folders/FolderCard';
+import type { useFolderActions } from '../folders/useFolderActions';
+import classes from './BrandHome.module.css';
 
 interface Props {
   /** The open folder; undefined while it loads (then placeholder cards). */

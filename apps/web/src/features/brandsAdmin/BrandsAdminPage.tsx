@@ -11,10 +11,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatDate, formatNumber } from '../../i18n/format';
-import { useBrandStatus, useBrandsAll } from './api';
-import type { BrandAllQuery } from './api';
-import { BrandFormModal } from './BrandFormModal';
-import type { BrandFormMode } from './BrandFormModal';
+import { useBrandStatus, useBrandsAll } from '../brands/api';
+import type { BrandAllQuery } from '../brands/api';
+import { BrandFormModal } from '../brands/BrandFormModal';
+import type { BrandFormMode } from '../brands/BrandFormModal';
+import { WatermarkPanel } from '../watermarks/WatermarkPanel';
 
 /** The server's default page size for brand.all. */
 const BRANDS_PER_PAGE = 20;
@@ -69,7 +70,11 @@ export default function BrandsAdminPage() {
         noMatch={{ title: t('brandAdmin.noMatchTitle'), description: t('brandAdmin.noMatch') }}
         range={(r) => t('brandAdmin.range', r)}
       />
-      <BrandFormModal mode={mode} onClose={() => setMode(null)} />
+      <BrandFormModal
+        mode={mode}
+        onClose={() => setMode(null)}
+        watermark={(brand) => <WatermarkPanel brand={brand} />}
+      />
     </Container>
   );
 }

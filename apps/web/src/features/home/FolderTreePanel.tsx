@@ -4,9 +4,9 @@ import { IconLayoutSidebarLeftCollapse, IconTrash } from '@tabler/icons-react';
 import type { FolderNode } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan } from '../../../state/access';
-import { FolderTree } from '../../folders/FolderTree';
-import classes from '../BrandHome.module.css';
+import { useCan } from '../../state/access';
+import { FolderTree } from '../folders/FolderTree';
+import classes from './BrandHome.module.css';
 
 interface TreeProps {
   root: FolderNode | undefined;

@@ -14,9 +14,9 @@ import {
 import { IconAlertTriangle, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@brandvault/contract';
-import { isActive, jobsOf, useMyJobs } from './api';
-import { useJobsStore } from './jobsStore';
-import { jobLabel, jobProgressText } from './labels';
+import { isActive, jobsOf, useMyJobs } from '../../features/jobs/api';
+import { useJobsStore } from '../../features/jobs/jobsStore';
+import { jobLabel, jobProgressText } from '../../features/jobs/labels';
 import { jobResultActions } from './resultActions';
 
 /**
