@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
-import { installFocusFirstError } from './app/focusFirstError';
+import { installFocusFirstError } from './lib/focusFirstError';
 import { appRoutes } from './app/router';
 import { currentLang, ensureLang } from './i18n';
 

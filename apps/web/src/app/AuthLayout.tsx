@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../ui/Logo';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../features/account/LanguageSwitch';
 import { useOrgInfo } from '../features/setup/orgInfo';
 import classes from './AuthLayout.module.css';
 

@@ -3,13 +3,13 @@ import { Outlet, useNavigate } from 'react-router';
 import { setUnauthenticatedHandler } from '../api/client';
 import { useSession } from '../state/session';
 import { useMeRefresh } from '../features/auth/api';
-import { useConfirmStore } from './confirm/confirmStore';
+import { useConfirmStore } from '../ui/confirm/confirmStore';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OfflineNotice } from './OfflineNotice';
 import { useMenuTypeahead } from './menuTypeahead';
 
 // The dialog's code (Modal, focus trap, scroll lock) downloads the first time something asks.
-const ConfirmDialog = lazy(() => import('./confirm/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazy(() => import('../ui/confirm/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** Everything every screen shares: the session refresh, the overlay and the confirmation dialog. */
 export function RootLayout() {

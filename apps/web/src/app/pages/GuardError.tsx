@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { FORBIDDEN } from '../guards';
+import { FORBIDDEN } from '../../lib/guards';
 import { ForbiddenPage } from './ForbiddenPage';
 
 /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../features/brands/BrandMark';
 import { homePath } from '../../features/brands/homePath';
-import { notifySuccess } from '../notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../state/session';
 import classes from './Navbar.module.css';
 

@@ -3,7 +3,7 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGS } from '@brandvault/contract';
 import { currentLang } from '../../i18n';
-import { useChangeLanguage } from '../../features/profile/api';
+import { useChangeLanguage } from '../../features/account/api';
 
 /** Spec §2: the popup lists only the other locale(s). Language names are shown in their own language. */
 export function LanguageMenu() {

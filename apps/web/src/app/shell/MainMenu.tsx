@@ -1,29 +1,12 @@
-import type { ReactNode } from 'react';
 import { Group, Menu } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconChevronDown,
-  IconFolders,
-  IconHeart,
-  IconHome,
-  IconLayoutDashboard,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
 import type { MenuValue } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../state/session';
+import { MENU_ICONS } from '../../ui/menuIcons';
 import { adminMenu, orderedMenu } from './menu';
 import classes from './Navbar.module.css';
-
-export const MENU_ICONS: Record<MenuValue, ReactNode> = {
-  dashboard: <IconLayoutDashboard size={16} stroke={1.7} />,
-  home: <IconHome size={16} stroke={1.7} />,
-  change_brand: <IconArrowsExchange size={16} stroke={1.7} />,
-  my_collections: <IconFolders size={16} stroke={1.7} />,
-  my_favorites: <IconHeart size={16} stroke={1.7} />,
-  admin: <IconSettings size={16} stroke={1.7} />,
-};
 
 export function useMenuModel() {
   const permissions = useSession((s) => s.permissions);

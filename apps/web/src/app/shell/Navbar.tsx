@@ -2,14 +2,15 @@ import { Box, Burger, Group, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { JobsIndicator } from '../../features/jobs/JobsIndicator';
+import { JobsIndicator } from './JobsIndicator';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
-import { MENU_ICONS, MainMenu, useMenuModel } from './MainMenu';
+import { MainMenu, useMenuModel } from './MainMenu';
+import { MENU_ICONS } from '../../ui/menuIcons';
 import { ProfileMenu } from './ProfileMenu';
 import classes from './Navbar.module.css';
 

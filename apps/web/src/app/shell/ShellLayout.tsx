@@ -6,7 +6,7 @@ import { useNotificationStream } from '../../features/notifications/useNotificat
 import { ShortcutDialogHost } from '../../features/shortcuts/ShortcutDialog';
 import { TourHost } from '../../features/tour/TourHost';
 import { useSession } from '../../state/session';
-import { useRevalidateOnAccessChange } from '../guards';
+import { useRevalidateOnAccessChange } from '../../lib/guards';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 import { EmulationBanner } from './EmulationBanner';
 import { Navbar } from './Navbar';

@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLogoutCall } from '../../features/auth/api';
 import { useSession } from '../../state/session';
-import { confirm } from '../confirm/confirmStore';
-import { notifySuccess } from '../notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifySuccess } from '../../lib/notify';
 
 /** Confirm, revoke the token, clear everything, say so, and go to login (spec §2, §4). */
 export function useLogout() {

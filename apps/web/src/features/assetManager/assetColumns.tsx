@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { ColumnDef } from '../../ui/adminTable';
 import { formatBytes, formatDate, formatDateTime } from '../../i18n/format';
-import { TypeIcon } from '../assets/TypeIcon';
+import { TypeIcon } from '../../ui/TypeIcon';
 import classes from './AssetManager.module.css';
 
 /** The folder as "Folder / Subfolder"; the brand's root by its own name. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { AssetManagerRow } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
 import { useMyBrands } from '../users/api';

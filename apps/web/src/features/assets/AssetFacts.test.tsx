@@ -4,7 +4,7 @@ import type { AssetView } from '@brandvault/contract';
 import i18n from '../../i18n';
 import { Providers } from '../../app/Providers';
 import { assetCard, assetView } from '../../test/fixtures';
-import { Facts } from './AssetPage';
+import { Facts } from '../viewer/AssetPage';
 
 const synced: AssetView = {
   ...assetView(assetCard(5, { name: 'shot-01.jpg' })),

@@ -4,7 +4,7 @@ import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssetView } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
-import { ConfirmDialog } from '../../app/confirm/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
 import { assetCard, assetView } from '../../test/fixtures';
 import { AssetMetaForm } from './AssetMetaForm';
 

@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { AssetEditBody } from '@brandvault/contract';
 import type { AssetView, Visibility } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, blankToNull, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
-import { useUnsavedGuard } from '../../app/useUnsavedGuard';
+import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useUnsavedGuard } from '../../ui/useUnsavedGuard';
 import { useEditAsset } from './api';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */

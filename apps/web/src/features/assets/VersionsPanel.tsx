@@ -3,11 +3,11 @@ import { Badge, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from '@
 import { IconHistory, IconRestore } from '@tabler/icons-react';
 import type { AssetView, AssetVersion } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatBytes, formatDateTime } from '../../i18n/format';
 import { useRestoreVersion, useVersions } from './api';
-import { TypeIcon } from './TypeIcon';
+import { TypeIcon } from '../../ui/TypeIcon';
 
 /** The asset's versions, newest first, with the current one marked and restore on older ones. */
 export function VersionsPanel({ asset, onNewVersion }: { asset: AssetView; onNewVersion?: () => void }) {

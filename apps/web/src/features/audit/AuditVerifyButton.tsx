@@ -5,7 +5,7 @@ import { routes } from '@brandvault/contract';
 import type { AuditVerify } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../../lib/notify';
 
 /** The audit chain's integrity check on the server (keyed links and outside checkpoints). */
 export function useAuditVerify() {

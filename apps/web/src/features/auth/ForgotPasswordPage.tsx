@@ -7,7 +7,7 @@ import { PersonField } from '../../ui/PersonField';
 import { Link } from 'react-router';
 import { EmailBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
-import { applyFieldErrors, validateWith } from '../../app/forms';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';
 import { useForgotPassword } from './api';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ResendVerificationBody } from '@brandvault/contract';
 import { EmptyBlock } from '../../ui/EmptyBlock';
-import { applyFieldErrors, validateWith } from '../../app/forms';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useSession } from '../../state/session';
 import { AuthHeading } from './AuthHeading';
 import { ErrorAlert } from './ErrorAlert';

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageHeader } from '../../ui/PageHeader';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
 import { useMeRefresh } from '../auth/api';

@@ -2,13 +2,13 @@ import { Button, Group, Modal, SimpleGrid, Stack, Tabs, TextInput, Textarea } fr
 import { useForm } from '@mantine/form';
 import { BRAND_DESCRIPTION_MAX, BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
 import type { Brand } from '@brandvault/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateBrand, useUpdateBrand } from './api';
 import type { BrandFormValues } from './api';
 import { ImageCropField } from './ImageCropField';
-import { WatermarkPanel } from './WatermarkPanel';
 
 export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
 
@@ -23,7 +23,14 @@ export function slugify(name: string): string {
     .slice(0, 64);
 }
 
-export function BrandFormModal({ mode, onClose }: { mode: BrandFormMode | null; onClose: () => void }) {
+interface BrandFormModalProps {
+  mode: BrandFormMode | null;
+  onClose: () => void;
+  /** The watermark tab's content when editing a brand that allows it (the watermarks feature's panel). */
+  watermark?: (brand: Brand) => ReactNode;
+}
+
+export function BrandFormModal({ mode, onClose, watermark }: BrandFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -33,7 +40,7 @@ export function BrandFormModal({ mode, onClose }: { mode: BrandFormMode | null; 
       title={mode?.kind === 'edit' ? t('brandAdmin.editTitle', { name: mode.brand.name }) : t('brandAdmin.createTitle')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {mode?.kind === 'edit' && mode.brand.abilities.watermark ? (
+      {mode?.kind === 'edit' && mode.brand.abilities.watermark && watermark ? (
         <Tabs defaultValue="details" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="details">{t('watermark.tabDetails')}</Tabs.Tab>
@@ -43,7 +50,7 @@ export function BrandFormModal({ mode, onClose }: { mode: BrandFormMode | null; 
             <BrandForm key={mode.brand.id} mode={mode} onDone={onClose} />
           </Tabs.Panel>
           <Tabs.Panel value="watermark">
-            <WatermarkPanel brand={mode.brand} />
+            {watermark(mode.brand)}
           </Tabs.Panel>
         </Tabs>
       ) : (

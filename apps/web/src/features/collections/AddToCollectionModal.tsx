@@ -3,8 +3,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@ma
 import { CollectionUpdateBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { ApiError } from '../../api/errors';
 import { formatNumber } from '../../i18n/format';
 import { useCollectionAssets, useCreateCollection, useOwnCollections } from './api';

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { COLLECTION_NAME_MAX, CollectionUpdateBody } from '@brandvault/contract';
 import type { Collection } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateCollection, useRenameCollection } from './api';
 
 export type CollectionFormMode = { kind: 'create' } | { kind: 'rename'; collection: Pick<Collection, 'id' | 'name'> };

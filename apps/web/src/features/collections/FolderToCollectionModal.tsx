@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { COLLECTION_NAME_MAX, CollectionUpdateBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { useFolderToCollection } from './api';
 

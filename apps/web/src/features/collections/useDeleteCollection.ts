@@ -1,7 +1,7 @@
 import type { Collection } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeleteCollection } from './api';
 
 /** Asks first (the assets stay where they are), then deletes; `onDeleted` after it is gone. */

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { CommentEditBody } from '@brandvault/contract';
 import type { Comment } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { COMMENT_TOAST as TOAST, useEditComment } from './api';
 import { MentionTextarea } from './MentionTextarea';
 

@@ -12,7 +12,7 @@ import {
 import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorTexts } from '../../api/errors';
-import { notifyInfo } from '../../app/notify';
+import { notifyInfo } from '../../lib/notify';
 import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { useQueueDownload } from './api';

@@ -5,7 +5,7 @@ import type { Job } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
 import { useSession } from '../../state/session';
 import { downloadItem, loginAnswer } from '../../test/fixtures';
-import { JobsIndicator } from '../jobs/JobsIndicator';
+import { JobsIndicator } from '../../app/shell/JobsIndicator';
 import { useJobsStore } from '../jobs/jobsStore';
 
 const json = (status: number, body: unknown) =>

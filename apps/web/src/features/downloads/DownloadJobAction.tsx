@@ -3,7 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Job } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyInfo } from '../../app/notify';
+import { notifyError, notifyInfo } from '../../lib/notify';
 import { fetchDownload } from './api';
 import { filesText } from './labels';
 

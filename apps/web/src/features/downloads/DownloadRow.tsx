@@ -4,7 +4,7 @@ import { IconDownload, IconFileTypePdf, IconFileZip } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import type { DownloadItem, DownloadState } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyInfo } from '../../app/notify';
+import { notifyError, notifyInfo } from '../../lib/notify';
 import { formatBytes, formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { isActive, useJob } from '../jobs/api';
 import { jobProgressText } from '../jobs/labels';

@@ -14,9 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../i18n/format';
 import { useCan } from '../../state/access';
-import { PrivateBadge } from '../assets/PrivateBadge';
+import { PrivateBadge } from '../../ui/PrivateBadge';
 import { DownloadDialog } from '../downloads/DownloadDialog';
-import { useFolderSelection } from '../search/folderSelection';
+import { useFolderSelection } from './folderSelection';
 import { ShortcutMenuItem } from '../shortcuts/ShortcutMenuItem';
 import classes from './Folders.module.css';
 

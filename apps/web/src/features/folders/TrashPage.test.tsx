@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { FolderTrashEntry } from '@brandvault/contract';
-import { ConfirmDialog } from '../../app/confirm/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';

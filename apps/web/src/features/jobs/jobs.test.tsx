@@ -8,7 +8,7 @@ import { makeQueryClient } from '../../app/queryClient';
 import { useSession } from '../../state/session';
 import { loginAnswer } from '../../test/fixtures';
 import { useJob } from './api';
-import { JobsIndicator } from './JobsIndicator';
+import { JobsIndicator } from '../../app/shell/JobsIndicator';
 import { useJobsStore } from './jobsStore';
 
 const json = (status: number, body: unknown) =>

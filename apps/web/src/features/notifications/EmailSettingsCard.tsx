@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { NOTIFICATION_MAIL_KINDS } from '@brandvault/contract';
 import type { NotificationMailKind } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useNotificationSettings, useSaveNotificationSettings } from './api';
 
 /** The profile's "E-mail notifications" card: one switch per kind, saved as soon as it changes. */

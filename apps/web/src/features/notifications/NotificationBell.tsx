@@ -18,7 +18,7 @@ import { IconBell, IconBellOff, IconChecks, IconRefresh } from '@tabler/icons-re
 import type { Notification } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyBlock } from '../../ui/EmptyBlock';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../../lib/notify';
 import { formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { itemsOf, useMarkAllRead, useNotificationList, useUnreadCount } from './api';
 import { badgeCount, kindIcon, notificationExcerpt, notificationSentence } from './labels';

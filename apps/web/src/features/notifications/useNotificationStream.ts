@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import i18n from '../../i18n';
-import { notifyInfo } from '../../app/notify';
+import { notifyInfo } from '../../lib/notify';
 import { useSession } from '../../state/session';
 import { downloadKeys } from '../downloads/api';
 import { applyNotificationEvent, notificationKeys } from './api';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@brandvault/contract';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../state/session';
 import { useMarkRead } from './api';
 import { notificationTarget } from './labels';

@@ -4,7 +4,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { routes } from '@brandvault/contract';
 import type { AuditQuery } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../../lib/notify';
 import { saveFile } from './fileCall';
 
 /** The audit log's current filter as an xlsx (§7 `get/audit/template`). */

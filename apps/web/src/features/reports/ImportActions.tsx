@@ -5,7 +5,7 @@ import type { TemplateImport } from '@brandvault/contract';
 import { IMPORT_SCHEDULE_MAX_DAYS } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorTexts } from '../../api/errors';
-import { notifyError, notifyInfo } from '../../app/notify';
+import { notifyError, notifyInfo } from '../../lib/notify';
 import { currentLang } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { saveImportResult, useApplyImport, useCancelImport } from './api';

@@ -6,7 +6,7 @@ import { TEMPLATE_LIST_SEPARATOR, TEMPLATE_MAX_ROWS } from '@brandvault/contract
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../auth/ErrorAlert';
-import { notifyInfo } from '../../app/notify';
+import { notifyInfo } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { selectionSummary } from '../downloads/labels';
 import { saveAssetTemplate, useSendReport } from './api';

@@ -6,7 +6,7 @@ import { TEMPLATE_MAX_BYTES, TEMPLATE_MAX_ROWS, XLSX_MIME } from '@brandvault/co
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '../auth/ErrorAlert';
-import { notifyInfo } from '../../app/notify';
+import { notifyInfo } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { useUploadTemplate } from './api';
 

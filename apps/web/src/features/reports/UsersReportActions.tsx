@@ -3,7 +3,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconMail, IconUpload } from '@tabler/icons-react';
 import type { UserReportQuery } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyInfo } from '../../app/notify';
+import { notifyError, notifyInfo } from '../../lib/notify';
 import { useCan } from '../../state/access';
 import { saveUsersReport, useSendReport } from './api';
 import { UploadTemplateDialog } from './UploadTemplateDialog';

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import type { PermissionName, RoleView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateRole, useDeleteRole, useUpdateRole } from './api';
 
 /** Create (name and a role to copy) or rename (name only, when `role` is given). */

@@ -6,7 +6,7 @@ import type { PermissionArea, PermissionName, RoleView } from '@brandvault/contr
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { currentLang } from '../../i18n';
 import { useCan } from '../../state/access';
 import { DeleteRoleModal, RoleNameModal } from './RoleDialogs';

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDate } from '../../i18n/format';
-import { PrivateBadge } from '../assets/PrivateBadge';
+import { PrivateBadge } from '../../ui/PrivateBadge';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { AssetMenu } from './AssetMenu';
 import { useResultFolder } from './folderPaths';

@@ -18,7 +18,7 @@ import { SEARCH_QUERY_MAX } from '@brandvault/contract';
 import { SORT_OPTIONS, sortFromOption, sortOption } from './searchState';
 import type { SearchState, SortOption } from './searchState';
 import type { ViewMode } from './Results';
-import { useDebouncedQuery } from './useSearchUrl';
+import { useDebouncedInput } from '../../ui/useDebouncedInput';
 import classes from './Search.module.css';
 
 interface Props {
@@ -48,7 +48,7 @@ export function SearchToolbar({
 }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const query = useDebouncedQuery(state.q, onQuery);
+  const query = useDebouncedInput(state.q, onQuery);
 
   // UX: "/" focuses the search box from anywhere that is not already a text field.
   useWindowEvent('keydown', (e) => {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { BrandCreateBody } from '@brandvault/contract';
 import type { BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { ErrorAlert } from '../auth/ErrorAlert';
 import { useCreateBrand } from '../brands/api';
 import type { BrandFormValues } from '../brands/api';

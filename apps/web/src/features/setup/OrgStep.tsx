@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { OrgNameBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../auth/ErrorAlert';
-import { applyFieldErrors, validateWith } from '../../app/forms';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useSetOrgName } from './api';
 
 /** Step 1: the organisation's name (the sign-in page shows it). */

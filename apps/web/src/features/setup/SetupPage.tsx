@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageError } from '../../ui/PageError';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifyError } from '../../app/notify';
+import { notifyError } from '../../lib/notify';
 import { useSession } from '../../state/session';
 import { useFinishSetup, useSetupState } from './api';
 import { BrandStep } from './BrandStep';

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { routes } from '@brandvault/contract';
 import type { SetupState } from '@brandvault/contract';
 import { call } from '../../api/client';
-import { requireAuth } from '../../app/guards';
+import { requireAuth } from '../../lib/guards';
 import { hasRole } from '../../state/access';
 import { useSession } from '../../state/session';
 

@@ -9,8 +9,8 @@ import {
 } from '@brandvault/contract';
 import type { ShareExpiryUnit, ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { currentLang } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { useUpdateShareLink } from './api';

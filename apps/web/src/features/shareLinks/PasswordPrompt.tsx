@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { PASSWORD_MAX, UnlockBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
-import { notifyError } from '../../app/notify';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { notifyError } from '../../lib/notify';
 import { useUnlock } from './api';
 
 /** A protected link asks for its password once per browser session. */

@@ -18,8 +18,8 @@ import {
 import { IconCheck, IconCopy, IconDownload, IconEye, IconLink, IconLock, IconPlus } from '@tabler/icons-react';
 import type { ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { ShareForm } from './ShareForm';
 import { useCollectionLinks, useRevokeShare } from './api';

@@ -24,9 +24,9 @@ import {
 } from '@brandvault/contract';
 import type { ShareAudience, ShareExpiryUnit, ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors, validateWith } from '../../app/forms';
+import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useCan } from '../../state/access';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateShare, useRecipients } from './api';
 
 type Values = {

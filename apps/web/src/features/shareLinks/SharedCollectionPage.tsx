@@ -11,7 +11,7 @@ import { Logo } from '../../ui/Logo';
 import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { LanguageSwitch } from '../../app/LanguageSwitch';
+import { LanguageSwitch } from '../account/LanguageSwitch';
 import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
 import { PasswordPrompt } from './PasswordPrompt';

@@ -2,8 +2,8 @@ import { IconClockEdit, IconDropletHalf2, IconFingerprint, IconLinkOff } from '@
 import type { ShareLink } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import type { RowAction } from '../../ui/adminTable';
-import { confirm } from '../../app/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUpdateShareLink } from './api';
 import { shareLinkName } from './shareLinkColumns';
 

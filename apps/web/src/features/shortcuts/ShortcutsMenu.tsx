@@ -4,7 +4,7 @@ import { IconBookmarks, IconFolder, IconPencil, IconPhoto, IconTrash } from '@ta
 import { shortableKind } from '@brandvault/contract';
 import type { Shortcut } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useDeleteShortcut, useShortcuts } from './api';
 import { useShortcutDialog } from './shortcutDialogStore';
 import { useOpenShortcut } from './useOpenShortcut';

@@ -2,7 +2,7 @@ import { driver } from 'driver.js';
 import type { DriveStep, PopoverDOM } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
-import { confirm } from '../../app/confirm/confirmStore';
+import { confirm } from '../../ui/confirm/confirmStore';
 import i18n from '../../i18n';
 import type { ResolvedStep } from './steps';
 

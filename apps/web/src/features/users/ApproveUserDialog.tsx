@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { ApiError } from '../../api/errors';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useApproveUser, useGrantable, useMyBrands } from './api';
 import { userName } from './userColumns';
 

@@ -6,7 +6,7 @@ import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useCreateUser, useGrantable, useMyBrands } from './api';
 import { BrandsLoadFailed } from './form/BrandsLoadFailed';
 import { grantOptions } from './form/grantOptions';

@@ -8,7 +8,7 @@ import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { notifySuccess } from '../../app/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
 import { useEditUser, useGrantable, useMyBrands, useUser } from './api';
@@ -17,7 +17,7 @@ import { grantOptions } from './form/grantOptions';
 import { showSaveError } from './form/saveError';
 import { UserForm } from './form/UserForm';
 import { editBody, userValues } from './form/userFormValues';
-import { PhotoField } from './photo/PhotoField';
+import { PhotoField } from './PhotoField';
 import { userName } from './userColumns';
 
 /**

@@ -4,7 +4,7 @@ import type { AssetCard } from '@brandvault/contract';
 import { useSearchParams } from 'react-router';
 import { useAsset } from '../assets/api';
 import { ReviewProvider, useReview } from '../comments/review';
-import { CropDialog } from '../crop/CropDialog';
+import { CropDialog } from '../cropPresets/CropDialog';
 import type { ReviewMode } from '../comments/review';
 import { isPdf, pictureOf } from './media';
 import { useViewerKeys } from './useViewerKeys';

@@ -5,7 +5,7 @@ import { IconChevronLeft, IconChevronRight, IconDownload, IconFileText } from '@
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format';
-import { TypeIcon } from '../assets/TypeIcon';
+import { TypeIcon } from '../../ui/TypeIcon';
 import { AnnotationLayer } from '../comments/AnnotationLayer';
 import { useReview } from '../comments/review';
 import { inline, isPdf, pictureOf } from './media';

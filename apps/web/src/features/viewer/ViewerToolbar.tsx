@@ -18,7 +18,7 @@ import { Link, useLocation } from 'react-router';
 import { formatNumber, formatPercent } from '../../i18n/format';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 import { AddToCollectionButton } from '../collections/AddToCollectionButton';
-import { canCrop } from '../crop/CropDialog';
+import { canCrop } from '../cropPresets/CropDialog';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import type { SidePanel } from './ViewerInfo';
 import { ZOOM_DEFAULT, canZoomIn, canZoomOut, toScale } from './zoom';

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Container, FileInput, Group, SimpleGrid, Stack, Te
 import { IconFileSearch, IconFingerprint, IconQuestionMark } from '@tabler/icons-react';
 import type { WatermarkTrace } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../app/forms';
-import { notifyError } from '../../app/notify';
+import { applyFieldErrors } from '../../lib/forms';
+import { notifyError } from '../../lib/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDateTime } from '../../i18n/format';

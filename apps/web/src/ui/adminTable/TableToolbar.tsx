@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DateRangeFilterDef, FilterDef, SelectFilterDef, TextFilterDef } from './types';
 import type { TableUrl } from './useTableUrl';
-import { useDebouncedInput } from './useDebouncedInput';
+import { useDebouncedInput } from '../useDebouncedInput';
 import { DateField } from '../DateField';
 
 /** The select's stand-in for "no filter": Mantine options need a non-empty value. */
@@ -148,7 +148,7 @@ function DebouncedText({
   w: { base: string; sm: number };
 }) {
   const { t } = useTranslation();
-  const input = useDebouncedInput(value, onCommit);
+  const input = useDebouncedInput(value, onCommit, { trim: true });
   return (
     <TextInput
       aria-label={label}

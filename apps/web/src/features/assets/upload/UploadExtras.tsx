@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { useCan } from '../../../state/access';
 import { useFolder } from '../../folders/api';
-import { TypeIcon } from '../TypeIcon';
+import { TypeIcon } from '../../../ui/TypeIcon';
 import type { CommonMeta } from './useTusUploader';
 import classes from './UploadDialog.module.css';
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { ERROR_CATALOGUE } from '@brandvault/contract';
 import { ApiError } from '../../../api/errors';
-import { notifyError, toastBase } from '../../../app/notify';
+import { notifyError, toastBase } from '../../../lib/notify';
 import { currentLang } from '../../../i18n';
 
 /** Spec §8: the 429 "Too Many Attempts" notice of a user create or update is informational, 4500 ms. */
