@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../ui/Logo';
 import { ScreenSkeleton } from '../ui/ScreenSkeleton';
 import { LanguageSwitch } from '../features/account/LanguageSwitch';
-import { useOrgInfo } from '../features/setup/orgInfo';
+import { useOrgInfo } from '../features/setup/api';
 import classes from './AuthLayout.module.css';
 
 /** Signed-out screens: one centred card with the logo on a quiet background. */

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE, routes } from '@brandvault/contract';
+import { routes } from '@brandvault/contract';
 import type { AssetStatusManyBody, RouteQuery } from '@brandvault/contract';
 import { call } from '../../api/client';
+import { moveAssets } from '../assets/api';
 import { useInvalidateListings } from '../search/api';
 
 export type AssetManagerListQuery = NonNullable<RouteQuery<'assetAll'>>;
@@ -39,13 +40,7 @@ export function useChangeStatusMany() {
 export function useMoveMany() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async ({ ids, folderId }: { ids: number[]; folderId: number }) => {
-      let moved = 0;
-      for (let i = 0; i < ids.length; i += MAX_PER_PAGE)
-        moved += (await call(routes.assetMove, { params: { folderId }, body: { ids: ids.slice(i, i + MAX_PER_PAGE) } }))
-          .moved;
-      return moved;
-    },
+    mutationFn: ({ ids, folderId }: { ids: number[]; folderId: number }) => moveAssets(folderId, ids),
     onSettled: invalidate,
   });
 }

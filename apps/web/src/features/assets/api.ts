@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DOWNLOAD_LINK_MINUTES, routes } from '@brandvault/contract';
+import { DOWNLOAD_LINK_MINUTES, MAX_PER_PAGE, routes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys } from '../folders/api';
@@ -14,16 +14,26 @@ export const assetKeys = {
 /** The view's download link lives DOWNLOAD_LINK_MINUTES: read again at half that, an open page keeps a live one. */
 const LINK_REFRESH_MS = (DOWNLOAD_LINK_MINUTES * 60_000) / 2;
 
+const assetView = (id: number) => ({
+  queryKey: assetKeys.detail(id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(routes.assetView, { params: { id }, signal }),
+});
+
 export function useAsset(id: number) {
   return useQuery({
-    queryKey: assetKeys.detail(id),
-    queryFn: ({ signal }) => call(routes.assetView, { params: { id }, signal }),
+    ...assetView(id),
     // A fresh upload or version is still making its preview: look again shortly.
     refetchInterval: (query) =>
       query.state.data?.asset.derivatives === 'pending' && query.state.dataUpdateCount < POLL_LIMIT
         ? 2000
         : LINK_REFRESH_MS,
   });
+}
+
+/** An asset's view answer, from the cache when it is there (it carries the signed download link). */
+export function useFetchAsset() {
+  const qc = useQueryClient();
+  return (id: number) => qc.fetchQuery(assetView(id));
 }
 
 export function useVersions(id: number) {
@@ -56,6 +66,24 @@ export function useEditAsset() {
   });
 }
 
+/**
+ * Moves assets into a folder of their brand, MAX_PER_PAGE ids a request, one request after the
+ * other; each request is all or nothing and the first refusal stops the rest. Answers how many moved.
+ */
+export async function moveAssets(folderId: number, ids: number[]): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < ids.length; i += MAX_PER_PAGE)
+    moved += (await call(routes.assetMove, { params: { folderId }, body: { ids: ids.slice(i, i + MAX_PER_PAGE) } }))
+      .moved;
+  return moved;
+}
+
+export const copyAsset = (id: number, folderId: number) =>
+  call(routes.assetCopy, { params: { id }, body: { folder_id: folderId } });
+
+/** Remove ↔ restore: an active asset is removed, a removed one comes back. */
+export const changeAssetStatus = (id: number) => call(routes.assetStatus, { params: { id } });
+
 export function useMoveAsset() {
   const invalidate = useInvalidateAsset();
   return useMutation({
@@ -68,8 +96,7 @@ export function useMoveAsset() {
 export function useCopyAsset() {
   const invalidate = useInvalidateAsset();
   return useMutation({
-    mutationFn: ({ id, folderId }: { id: number; folderId: number }) =>
-      call(routes.assetCopy, { params: { id }, body: { folder_id: folderId } }),
+    mutationFn: ({ id, folderId }: { id: number; folderId: number }) => copyAsset(id, folderId),
     onSuccess: (_answer, { id }) => invalidate(id),
   });
 }
@@ -77,7 +104,7 @@ export function useCopyAsset() {
 export function useAssetStatus() {
   const invalidate = useInvalidateAsset();
   return useMutation({
-    mutationFn: (id: number) => call(routes.assetStatus, { params: { id } }),
+    mutationFn: changeAssetStatus,
     onSuccess: (_answer, id) => invalidate(id),
   });
 }

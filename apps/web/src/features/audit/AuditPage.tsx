@@ -9,13 +9,13 @@ import type { FilterDef } from '../../ui/adminTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useUsers } from '../users/api';
-import { useAuditEntries } from './api';
+import { useAuditEntries, useAuditVerify } from './api';
 import type { AuditListQuery } from './api';
 import { auditColumns } from './auditColumns';
 import type { Lang } from './auditColumns';
 import { AuditDetails } from './AuditDetails';
 import { AuditExportButton } from '../reports/AuditExportButton';
-import { AuditVerifyButton, AuditVerifyResult, useAuditVerify } from './AuditVerifyButton';
+import { AuditVerifyButton, AuditVerifyResult } from './AuditVerifyButton';
 
 const PER_PAGE = 25;
 

@@ -1,19 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
 import type { AuditVerify } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { notifyError } from '../../lib/notify';
-
-/** The audit chain's integrity check on the server (keyed links and outside checkpoints). */
-export function useAuditVerify() {
-  return useMutation({
-    mutationFn: () => call(routes.auditVerify, {}),
-    onError: (e: unknown) => notifyError(e),
-  });
-}
+import type { useAuditVerify } from './api';
 
 export function AuditVerifyButton({ verify }: { verify: ReturnType<typeof useAuditVerify> }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import type { RouteBody, RouteQuery, Status } from '@brandvault/contract';
 import { call } from '../../api/client';
 
 export type ExtensionListQuery = RouteQuery<'extensionAll'>;
-const keys = { all: ['extensions'] as const };
+const keys = { all: ['extensions'] as const, allowed: ['extensions', 'allowed'] as const };
 
 export function useExtensions(query: ExtensionListQuery) {
   return useQuery({
@@ -28,5 +28,14 @@ export function useExtensionStatus() {
     mutationFn: ({ id, status }: { id: number; status: Status }) =>
       call(routes.extensionStatus, { params: { id }, body: { status } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }),
+  });
+}
+
+/** The active file types anyone signed in may upload (the upload dialog names them). */
+export function useAllowedExtensions() {
+  return useQuery({
+    queryKey: keys.allowed,
+    queryFn: ({ signal }) => call(routes.extensionAllowed, { signal }),
+    staleTime: 5 * 60_000,
   });
 }

@@ -1,40 +1,26 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
-import type { AssetSearchBody } from '@brandvault/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../api/client';
 import { formatRelativeTime } from '../../i18n/format';
 import assetClasses from '../assets/Assets.module.css';
 import { Thumb } from '../search/AssetTile';
-import { searchKey } from '../search/api';
+import { useRecentAssets } from '../search/api';
 import { brandKeys } from '../brands/api';
 import classes from '../brands/BrandHero.module.css';
 
 /** How many of the latest assets the row shows. */
 export const RECENT_COUNT = 8;
-const BODY: AssetSearchBody = { recursive: true, sort: { attribute: 'date', mode: 'desc' } };
 
 /**
- * "Recently added" on the brand home: the brand's newest assets the user may see, through the
- * searcher's own call (the root folder with subfolders, newest first). Under the searcher's key,
- * so uploads, edits and removals refresh it with the listings.
+ * "Recently added" on the brand home: the brand's newest assets the user may see (the root folder
+ * with its subfolders, newest first), refreshed with the listings.
  */
 export function RecentlyAdded({ brandId, rootId }: { brandId: number; rootId: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const q = useQuery({
-    queryKey: [...searchKey(rootId, BODY), 'recent'],
-    queryFn: ({ signal }) =>
-      call(routes.assetSearch, {
-        params: { id: rootId },
-        query: { page: 1, per_page: RECENT_COUNT },
-        body: BODY,
-        signal,
-      }),
-  });
+  const q = useRecentAssets(rootId, RECENT_COUNT);
   // What refreshed this row (an upload, a removal) changed the header's figures too.
   const seen = useRef(q.dataUpdatedAt);
   useEffect(() => {

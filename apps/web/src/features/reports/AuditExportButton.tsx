@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { routes } from '@brandvault/contract';
 import type { AuditQuery } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
-import { saveFile } from './fileCall';
+import { saveAuditReport } from './api';
 
 /** The audit log's current filter as an xlsx (§7 `get/audit/template`). */
 export function AuditExportButton({ query }: { query: AuditQuery }) {
@@ -18,7 +17,7 @@ export function AuditExportButton({ query }: { query: AuditQuery }) {
       loading={busy}
       onClick={() => {
         setBusy(true);
-        saveFile(routes.reportAuditTemplate, { body: query }, 'audit.xlsx')
+        saveAuditReport(query)
           .catch((e: unknown) => notifyError(e, 'reportSending'))
           .finally(() => setBusy(false));
       }}

@@ -2,15 +2,21 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { routes } from '@brandvault/contract';
 import type {
   AssetTemplateRequest,
+  AuditQuery,
   ImportApplyBody,
   ImportKind,
+  RouteDef,
   RowOutcome,
   TemplateImport,
   UserReportQuery,
 } from '@brandvault/contract';
-import { call, callForm } from '../../api/client';
+import { buildUrl, call, callForm, readError } from '../../api/client';
+import { xsrfToken } from '../../api/csrf';
+import { unexpected } from '../../api/errors';
+import { currentLang } from '../../i18n';
+import { useSession } from '../../state/session';
+import { follow } from '../downloads/api';
 import { useJobStarted } from '../jobs/api';
-import { saveFile } from './fileCall';
 
 /** Keys: every import query sits under `imports`, so one invalidation refreshes them all. */
 export const importKeys = {
@@ -111,7 +117,54 @@ export function useSendReport() {
   });
 }
 
+/** The file name of an attachment answer (its UTF-8 form first), else `fallback`. */
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const utf = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (utf) return decodeURIComponent(utf);
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * Calls a route that answers a file (`raw` xlsx reports) with the session's bearer, language and
+ * XSRF header, and hands the file to the browser's own download. Errors come back as ApiError,
+ * as with `call`.
+ */
+async function saveFile(
+  route: RouteDef,
+  opts: { params?: unknown; query?: unknown; body?: unknown },
+  fallbackName: string,
+): Promise<void> {
+  const headers: Record<string, string> = { 'Accept-Language': currentLang() };
+  const token = useSession.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (route.method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(route.path, opts.params, opts.query), {
+      method: route.method,
+      headers,
+      credentials: 'include',
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    });
+  } catch {
+    throw unexpected(0);
+  }
+  if (!res.ok) throw await readError(res);
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    follow(url, fileNameOf(res.headers.get('content-disposition'), fallbackName));
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}
+
 export const saveAssetTemplate = (body: AssetTemplateRequest) =>
   saveFile(routes.reportAssetTemplate, { body }, 'template.xlsx');
 export const saveUsersReport = (query: UserReportQuery) => saveFile(routes.reportUsers, { query }, 'users.xlsx');
 export const saveImportResult = (id: number) => saveFile(routes.importResult, { params: { id } }, 'result.xlsx');
+export const saveAuditReport = (query: AuditQuery) =>
+  saveFile(routes.reportAuditTemplate, { body: query }, 'audit.xlsx');

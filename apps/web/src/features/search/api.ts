@@ -68,6 +68,27 @@ export function useBrowseFacets(folderId: number | undefined, enabled: boolean) 
   });
 }
 
+/** Newest first, in the folder and its subfolders. */
+const RECENT_BODY: AssetSearchBody = { recursive: true, sort: { attribute: 'date', mode: 'desc' } };
+
+/**
+ * The `count` newest assets under a folder (the brand's root: the whole brand) that the user may
+ * see, through the searcher's own call and under its key, so uploads, edits and removals refresh
+ * them with the listings.
+ */
+export function useRecentAssets(rootId: number, count: number) {
+  return useQuery({
+    queryKey: [...searchKey(rootId, RECENT_BODY), 'recent', count],
+    queryFn: ({ signal }) =>
+      call(routes.assetSearch, {
+        params: { id: rootId },
+        query: { page: 1, per_page: count },
+        body: RECENT_BODY,
+        signal,
+      }),
+  });
+}
+
 /** The search `body` without its `field` filter: the same folder, words, other filters and sort. */
 export function withoutFilter(body: AssetSearchBody, field: ListFilter): AssetSearchBody {
   const rest = { ...body };

@@ -1,15 +1,12 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE, routes } from '@brandvault/contract';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccessWithActions } from '../../lib/notifyActions';
-import { call } from '../../api/client';
 import { confirm } from '../../ui/confirm/confirmStore';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
-import { assetKeys } from '../assets/api';
+import { changeAssetStatus, copyAsset, moveAssets, useFetchAsset } from '../assets/api';
 import { useInvalidateListings } from './api';
 
 type Picking = { kind: 'move' | 'copy'; assets: AssetCard[] } | null;
@@ -30,7 +27,7 @@ export async function eachInTurn(assets: AssetCard[], work: (a: AssetCard) => Pr
 /** Move, copy, remove and download for one asset or a selection, with their dialogs and toasts. */
 export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
+  const fetchAsset = useFetchAsset();
   const invalidate = useInvalidateListings();
   const navigate = useNavigate();
   const [picking, setPicking] = useState<Picking>(null);
@@ -48,9 +45,7 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
     const byFolder = new Map<number, number[]>();
     for (const a of assets) byFolder.set(a.folder_id, [...(byFolder.get(a.folder_id) ?? []), a.id]);
     try {
-      for (const [folderId, ids] of byFolder)
-        for (let i = 0; i < ids.length; i += MAX_PER_PAGE)
-          await call(routes.assetMove, { params: { folderId }, body: { ids: ids.slice(i, i + MAX_PER_PAGE) } });
+      for (const [folderId, ids] of byFolder) await moveAssets(folderId, ids);
       notifySuccess(t('search.undoneTitle'), t('search.undone', n(assets.length)), 'assets');
     } catch (e) {
       notifyError(e, 'assets');
@@ -95,19 +90,15 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
     setError(null);
     try {
       if (kind === 'move') {
-        // The bulk call is all or nothing per request and takes at most MAX_PER_PAGE ids.
-        for (let i = 0; i < assets.length; i += MAX_PER_PAGE) {
-          const ids = assets.slice(i, i + MAX_PER_PAGE).map((a) => a.id);
-          await call(routes.assetMove, { params: { folderId }, body: { ids } });
-        }
+        // All or nothing per request of MAX_PER_PAGE ids: a refusal stops the rest.
+        const ids = assets.map((a) => a.id);
+        await moveAssets(folderId, ids);
         notifySuccessWithActions(t('search.movedTitle'), t('search.moved', n(assets.length)), [
           { label: t('search.undo'), onClick: () => void undoMove(assets) },
           goTo(folderId),
         ]);
       } else {
-        const { done, failed } = await eachInTurn(assets, (a) =>
-          call(routes.assetCopy, { params: { id: a.id }, body: { folder_id: folderId } }),
-        );
+        const { done, failed } = await eachInTurn(assets, (a) => copyAsset(a.id, folderId));
         if (failed.length === 0)
           notifySuccessWithActions(t('search.copiedTitle'), t('search.copied', n(done)), [goTo(folderId)]);
         else report('copied', done, failed);
@@ -134,7 +125,7 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
     if (!ok) return;
     setPending(true);
     try {
-      const { done, failed } = await eachInTurn(assets, (a) => call(routes.assetStatus, { params: { id: a.id } }));
+      const { done, failed } = await eachInTurn(assets, (a) => changeAssetStatus(a.id));
       report('removed', done, failed);
       await finish();
     } finally {
@@ -145,10 +136,7 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
   /** The view answer carries a signed download link; the original always comes as an attachment. */
   const download = async (asset: AssetCard) => {
     try {
-      const view = await qc.fetchQuery({
-        queryKey: assetKeys.detail(asset.id),
-        queryFn: ({ signal }) => call(routes.assetView, { params: { id: asset.id }, signal }),
-      });
+      const view = await fetchAsset(asset.id);
       const url = view.asset.download_url;
       if (!url) return;
       const link = document.createElement('a');

@@ -5,7 +5,7 @@ import { ROLE_PERMISSIONS } from '@brandvault/contract';
 import { useSession } from '../../state/session';
 import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { forgetSetupDone } from './loaders';
+import { forgetSetupDone } from './api';
 
 const as = (role: 'admin' | 'member') => ({
   ...loginAnswer,

@@ -1,15 +1,39 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { RouteBody } from '@brandvault/contract';
+import type { RouteBody, SetupState } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { userKeys } from '../users/api';
-import { remember } from './loaders';
 
 export const setupKeys = {
   state: ['setup', 'state'] as const,
-  /** The public answer `useOrgInfo` keeps (orgInfo.ts). */
+  /** The public answer `useOrgInfo` keeps. */
   org: ['setup', 'organisation'] as const,
 };
+
+/** Once seen done, this tab stops asking: a setup done stays done. */
+let knownDone = false;
+export const setupKnownDone = () => knownDone;
+export const forgetSetupDone = () => {
+  knownDone = false;
+};
+
+const remember = (state: SetupState) => {
+  if (state.done) knownDone = true;
+  return state;
+};
+
+/** The setup state, for the routes' loaders (outside React); a done one is remembered. */
+export const fetchSetupState = () => call(routes.setupState).then(remember);
+
+/** The organisation's name for the sign-in page (public; null until an administrator names it). */
+export function useOrgInfo() {
+  return useQuery({
+    queryKey: setupKeys.org,
+    queryFn: ({ signal }) => call(routes.orgInfo, { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
 
 export function useSetupState() {
   return useQuery({ queryKey: setupKeys.state, queryFn: ({ signal }) => call(routes.setupState, { signal }) });

@@ -1,21 +1,8 @@
 import { redirect } from 'react-router';
-import { routes } from '@brandvault/contract';
-import type { SetupState } from '@brandvault/contract';
-import { call } from '../../api/client';
 import { requireAuth } from '../../lib/guards';
 import { hasRole } from '../../state/access';
 import { useSession } from '../../state/session';
-
-/** Once seen done, this tab stops asking: a setup done stays done. */
-let knownDone = false;
-export const forgetSetupDone = () => {
-  knownDone = false;
-};
-
-export const remember = (state: SetupState) => {
-  if (state.done) knownDone = true;
-  return state;
-};
+import { fetchSetupState, setupKnownDone } from './api';
 
 /** Whether this session should be offered the setup screen: an administrator, acting as themselves. */
 function mayRunSetup() {
@@ -29,9 +16,9 @@ function mayRunSetup() {
  */
 export async function setupFirst() {
   requireAuth();
-  if (knownDone || !mayRunSetup()) return null;
-  const state = await call(routes.setupState).catch(() => null);
-  if (state && !remember(state).done) throw redirect('/setup');
+  if (setupKnownDone() || !mayRunSetup()) return null;
+  const state = await fetchSetupState().catch(() => null);
+  if (state && !state.done) throw redirect('/setup');
   return null;
 }
 
@@ -39,7 +26,7 @@ export async function setupFirst() {
 export async function setupOnly() {
   requireAuth();
   if (!mayRunSetup()) throw redirect('/brand/choose');
-  const state = await call(routes.setupState).catch(() => null);
-  if (state && remember(state).done) throw redirect('/brand/choose');
+  const state = await fetchSetupState().catch(() => null);
+  if (state?.done) throw redirect('/brand/choose');
   return null;
 }

@@ -11,13 +11,11 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown, IconFolder } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
 import type { Visibility } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api/client';
 import { useCan } from '../../../state/access';
 import { useFolder } from '../../folders/api';
+import { useAllowedExtensions } from '../../extensions/api';
 import { TypeIcon } from '../../../ui/TypeIcon';
 import type { CommonMeta } from './useTusUploader';
 import classes from './UploadDialog.module.css';
@@ -43,11 +41,7 @@ const SHOWN = 12;
 export function AllowedTypes() {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
-  const types = useQuery({
-    queryKey: ['extensions', 'allowed'],
-    queryFn: ({ signal }) => call(routes.extensionAllowed, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const types = useAllowedExtensions();
   const names = (types.data?.items ?? []).map((e) => e.name.toUpperCase());
   if (names.length === 0) return null;
   const shown = all ? names : names.slice(0, SHOWN);
