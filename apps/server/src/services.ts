@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { DbHandle } from './db/index.js';
 import type { RateLimiter } from './http/rateLimit.js';
 import type { Clock } from './lib/clock.js';
