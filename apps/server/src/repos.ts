@@ -1,4 +1,5 @@
 import type { Db } from './db/index.js';
+import type { Repos } from './deps/repos.js';
 import { authRepo } from './modules/auth/auth.repo.js';
 import { loginThrottleRepo } from './modules/auth/loginThrottle.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
@@ -18,7 +19,7 @@ import { syncRepo } from './modules/sync/sync.repo.js';
 import { accessRepo } from './modules/access/access.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
-export function makeRepos(db: Db) {
+export function makeRepos(db: Db): Repos {
   return {
     auth: authRepo(db),
     loginThrottles: loginThrottleRepo(db),
@@ -39,4 +40,4 @@ export function makeRepos(db: Db) {
     access: accessRepo(db),
   };
 }
-export type Repos = ReturnType<typeof makeRepos>;
+export type { Repos } from './deps/repos.js';

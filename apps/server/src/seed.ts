@@ -6,7 +6,7 @@ import type { Clock } from './lib/clock.js';
 import { randomToken } from './lib/crypto.js';
 import { hashPassword } from './lib/passwords.js';
 import { DEFAULT_EXTENSIONS } from './media/index.js';
-import type { Repos } from './repos.js';
+import type { Repos } from './deps/repos.js';
 import { newUserRow } from './modules/users/userRow.js';
 
 /**

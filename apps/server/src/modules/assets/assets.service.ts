@@ -5,7 +5,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import type { StagedBlob } from '../../storage/index.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
@@ -360,3 +360,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
   };
 }
 export type AssetsService = ReturnType<typeof assetsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    assets: ReturnType<typeof assetsService>;
+  }
+}

@@ -15,7 +15,7 @@ import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
 import { newUserRow, personOf } from '../users/userRow.js';
 import { changesOf, userTarget } from '../audit/audit.trail.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { UserRow } from '../../access/principal.js';
 import { checkVerification, verificationLink } from './links.js';
 import { refuseCommonPassword } from './passwordRules.js';

@@ -5,7 +5,7 @@ import { invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from './brandAccess.js';
@@ -187,3 +187,9 @@ export function brandsService(deps: Deps) {
   };
 }
 export type BrandsService = ReturnType<typeof brandsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    brands: ReturnType<typeof brandsService>;
+  }
+}

@@ -7,7 +7,7 @@ import { iso } from '../../lib/clock.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import { withActor } from '../../lib/requestContext.js';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { FilesService } from '../files/files.service.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { recordDownload } from './downloads.counts.js';
@@ -137,3 +137,9 @@ export function downloadsService(deps: Deps, files: FilesService) {
   };
 }
 export type DownloadsService = ReturnType<typeof downloadsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    downloads: ReturnType<typeof downloadsService>;
+  }
+}

@@ -7,7 +7,7 @@ import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { extensionInfo } from '../../media/index.js';
 import { assetTypeForMime } from '../../media/types.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { created } from '../audit/audit.trail.js';
 import { extensionsPolicy } from './extensions.policy.js';
 import { extensionsRepo } from './extensions.repo.js';
@@ -96,3 +96,9 @@ export function extensionsService(deps: Deps) {
   };
 }
 export type ExtensionsService = ReturnType<typeof extensionsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    extensions: ReturnType<typeof extensionsService>;
+  }
+}

@@ -2,7 +2,7 @@ import { AppError } from '../../http/errors.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import { MEDIA_PREFIX } from '../../lib/mediaUrl.js';
 import { verifySignedPath } from '../../lib/signedUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError, BlobRangeError } from '../../storage/index.js';
 import { renderMarkedOnDemand } from '../watermarks/watermark.previews.js';
 
@@ -117,3 +117,9 @@ export function contentDisposition(name: string, type: 'attachment' | 'inline' =
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 export type FilesService = ReturnType<typeof filesService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    files: ReturnType<typeof filesService>;
+  }
+}

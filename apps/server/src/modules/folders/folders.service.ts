@@ -12,7 +12,7 @@ import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
@@ -26,6 +26,7 @@ import type { FolderRow } from './folders.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { changesOf, created, folderTarget } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
+import type { foldersRepo } from './folders.repo.js';
 
 const TREE_ASSETS = 50;
 
@@ -382,3 +383,15 @@ export function foldersService(deps: Deps) {
   };
 }
 export type FoldersService = ReturnType<typeof foldersService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    folders: ReturnType<typeof foldersService>;
+  }
+}
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    folders: ReturnType<typeof foldersRepo>;
+  }
+}

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { unavailable } from '../../http/unavailable.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { healthRepo } from './health.repo.js';
 
 /** How long a readiness probe waits on one dependency before calling it down. */

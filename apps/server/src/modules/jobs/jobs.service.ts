@@ -2,7 +2,7 @@ import { JOBS_MINE_MAX, JOBS_RECENT_MINUTES } from '@brandvault/contract';
 import type { Job, JobsQueue } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { accessRepo } from '../access/access.repo.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { jobAccess, jobsPolicy } from './jobs.policy.js';

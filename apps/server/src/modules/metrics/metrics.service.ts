@@ -5,7 +5,7 @@ import { iso } from '../../lib/clock.js';
 import { askClusterMetrics, joinClusterMetrics } from '../../lib/clusterMetrics.js';
 import { processRegistry } from '../../lib/metrics.js';
 import type { AnyContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { metricsRepo } from './metrics.repo.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

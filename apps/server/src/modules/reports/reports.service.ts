@@ -6,7 +6,7 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { assetTemplateFile, resolveTemplateAssets } from './assetTemplate.export.js';
 import { auditReportFile } from './auditReport.js';
@@ -126,3 +126,9 @@ export function reportsService(deps: Deps) {
   };
 }
 export type ReportsService = ReturnType<typeof reportsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    reports: ReturnType<typeof reportsService>;
+  }
+}

@@ -2,7 +2,7 @@ import { DOWNLOAD_KINDS, STATS_TOP } from '@brandvault/contract';
 import type { AssetStats, AssetStatsBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { everyDay, periodDays } from './stats.days.js';
@@ -132,3 +132,9 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
   };
 }
 export type StatsService = ReturnType<typeof statsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    stats: ReturnType<typeof statsService>;
+  }
+}

@@ -8,7 +8,7 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { isDecodablePhoto, squarePictures } from '../../lib/pictures.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError, newBlobKey } from '../../storage/index.js';
 import { userTarget } from '../audit/audit.trail.js';
 import type { Actor } from '../../access/principal.js';
@@ -129,3 +129,9 @@ export function userPhotosService(deps: Deps) {
   };
 }
 export type UserPhotosService = ReturnType<typeof userPhotosService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    userPhotos: ReturnType<typeof userPhotosService>;
+  }
+}

@@ -13,7 +13,7 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor, UserRow } from '../../access/principal.js';
 import { newUserRow, personOf } from './userRow.js';
 import { INVITE_LINK_DAYS, inviteMail, nameFromEmail } from './users.invite.js';
@@ -303,4 +303,10 @@ export function usersService(deps: Deps) {
       return view(actor, await load(actor, id));
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    users: ReturnType<typeof usersService>;
+  }
 }

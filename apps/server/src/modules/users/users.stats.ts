@@ -3,7 +3,7 @@ import { STATS_TOP } from '@brandvault/contract';
 import type { UserStatsBody } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { usersPolicy } from './users.policy.js';
@@ -51,4 +51,10 @@ export function userStatsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>)
       active,
     };
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    userStats: ReturnType<typeof userStatsService>;
+  }
 }

@@ -3,7 +3,7 @@ import { WATERMARK_OPACITY, WATERMARK_SCALE } from '@brandvault/contract';
 import type { WatermarkPosition } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Principal } from '../../access/principal.js';
 import { isGuestOnly } from './watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';

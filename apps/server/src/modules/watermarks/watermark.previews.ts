@@ -1,5 +1,5 @@
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import type { WatermarkPlan } from './watermark.apply.js';
 import { overlayOf, overlaySettings } from './watermark.apply.js';

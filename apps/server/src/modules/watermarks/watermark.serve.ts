@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError } from '../../storage/index.js';
 import type { Principal } from '../../access/principal.js';
 import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';

@@ -7,7 +7,7 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { assetTarget, brandTarget } from '../audit/audit.trail.js';
@@ -155,3 +155,9 @@ export function watermarksService(deps: Deps) {
   };
 }
 export type WatermarksService = ReturnType<typeof watermarksService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    watermarks: ReturnType<typeof watermarksService>;
+  }
+}
