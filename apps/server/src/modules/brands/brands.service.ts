@@ -12,7 +12,7 @@ import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
 import { brandSummary, brandView, figuresOf } from './brands.view.js';
 import { seesPrivate } from '../../access/principal.js';
-import { hiddenClasses } from '../search/search.plans.js';
+import { hiddenClasses } from '../access/privacy.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
 

@@ -5,7 +5,7 @@ import { iso } from '../../lib/clock.js';
 import { sha256 } from '../../lib/crypto.js';
 import type { Deps } from '../../deps/deps.js';
 import type { Principal } from '../../access/principal.js';
-import { isGuestOnly } from './watermarks.policy.js';
+import { isGuestOnly } from '../brands/watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';
 import { shortTraceCode, traceCode } from './traceCode.js';
 import type { Marked, OverlaySpec } from './watermark.render.js';
