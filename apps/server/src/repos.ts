@@ -17,6 +17,7 @@ import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
 import { accessRepo } from './modules/access/access.repo.js';
+import { downloadsRepo } from './modules/downloads/downloads.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -38,6 +39,7 @@ export function makeRepos(db: Db): Repos {
     cropPresets: cropPresetsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
+    downloads: downloadsRepo(db),
   };
 }
 export type { Repos } from './deps/repos.js';

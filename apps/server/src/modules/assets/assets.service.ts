@@ -14,7 +14,7 @@ import { contentDisposition, fileSafetyHeaders, FileAnswer } from '../../lib/fil
 import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
-import { recordDownload } from '../downloads/downloads.counts.js';
+import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';

@@ -18,7 +18,7 @@ import { changesOf, userTarget } from '../audit/audit.trail.js';
 import type { Deps } from '../../deps/deps.js';
 import type { UserRow } from '../../access/principal.js';
 import { checkVerification, verificationLink } from './links.js';
-import { refuseCommonPassword } from './passwordRules.js';
+import { refuseCommonPassword } from '../users/passwordRules.js';
 import { sessionView } from './session.js';
 import type { LoginGuard } from './loginGuard.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';

@@ -10,7 +10,7 @@ import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
 import type { Deps } from '../../deps/deps.js';
 import type { FilesService } from '../files/files.service.js';
 import { linkActor } from '../assets/downloadLink.js';
-import { recordDownload } from './downloads.counts.js';
+import { recordDownload } from '../stats/downloads.counts.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { downloadAccess, downloadsPolicy } from './downloads.policy.js';
 import { downloadsRepo } from './downloads.repo.js';

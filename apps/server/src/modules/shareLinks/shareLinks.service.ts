@@ -9,7 +9,7 @@ import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import { mails } from '../../mail/templates.js';
 import type { Deps } from '../../deps/deps.js';
-import { recordDownload } from '../downloads/downloads.counts.js';
+import { recordDownload } from '../stats/downloads.counts.js';
 import type { Actor, SharePrincipal } from '../../access/principal.js';
 import { assetTarget, created } from '../audit/audit.trail.js';
 import { downloadsRepo } from '../downloads/downloads.repo.js';

@@ -19,7 +19,7 @@ import { newUserRow, personOf } from './userRow.js';
 import { INVITE_LINK_DAYS, inviteMail, nameFromEmail } from './users.invite.js';
 import { SETTING_KEYS } from '../setup/setup.repo.js';
 import { changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
-import { refuseCommonPassword } from '../auth/passwordRules.js';
+import { refuseCommonPassword } from './passwordRules.js';
 import { usersPolicy } from './users.policy.js';
 import type { Grants } from './users.policy.js';
 import { adminUserViews, asLang } from './users.view.js';
