@@ -6,6 +6,7 @@ import { foldersService } from './modules/folders/folders.service.js';
 import { filesService } from './modules/files/files.service.js';
 import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
+import { assetCard } from './modules/assets/assets.view.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { assetManagerService } from './modules/assets/manager.service.js';
 import { usersService } from './modules/users/users.service.js';
@@ -34,7 +35,7 @@ import { syncService } from './modules/sync/sync.service.js';
 export type { Deps, UnitOfWork } from './deps/deps.js';
 
 export function makeServices(deps: Deps): Services {
-  const folders = foldersService(deps);
+  const folders = foldersService(deps, assetCard);
   const files = filesService(deps);
   const assets = assetsService(deps, folders, files);
   // The database is the only message bus this deployment has (no Redis client is a dependency).

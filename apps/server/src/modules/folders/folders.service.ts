@@ -1,5 +1,6 @@
 import { TRASH_DAYS } from '@brandvault/contract';
 import type {
+  AssetCard,
   FolderNewBody,
   FolderNode,
   FolderTrashQuery,
@@ -13,11 +14,12 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
 import type { Deps } from '../../deps/deps.js';
+import type { Repos } from '../../deps/repos.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
 import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { seesPrivate } from '../../access/principal.js';
-import { assetCard } from '../assets/assets.view.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
@@ -26,11 +28,14 @@ import type { FolderRow } from './folders.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { changesOf, created, folderTarget } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
-import type { foldersRepo } from './folders.repo.js';
 
 const TREE_ASSETS = 50;
 
-export function foldersService(deps: Deps) {
+type FolderAssetRow = Awaited<ReturnType<Repos['assets']['inFolder']>>['items'][number];
+/** How an asset shows in a list (assets.view's assetCard), given by the root: assets sit above folders. */
+export type AssetCardOf = (actor: Actor, a: FolderAssetRow, media: MediaUrl) => AssetCard;
+
+export function foldersService(deps: Deps, assetCard: AssetCardOf) {
   const { repos, clock, media, storage, handle } = deps;
   const now = () => iso(clock.now());
 
@@ -387,11 +392,5 @@ export type FoldersService = ReturnType<typeof foldersService>;
 declare module '../../deps/services.js' {
   interface Services {
     folders: ReturnType<typeof foldersService>;
-  }
-}
-
-declare module '../../deps/repos.js' {
-  interface Repos {
-    folders: ReturnType<typeof foldersRepo>;
   }
 }
