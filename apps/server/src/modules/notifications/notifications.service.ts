@@ -8,7 +8,7 @@ import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { changesOf } from '../audit/audit.trail.js';
-import { sharedLinkPath } from '../shareLinks/shareLinks.service.js';
+import { sharedLinkPath } from '../shareLinks/path/sharedLinkPath.js';
 import type { NotificationBroker } from './notifications.broker.js';
 import type { NotificationListRow } from './notifications.repo.js';
 import { eventFrame, notificationItem } from './notifications.view.js';

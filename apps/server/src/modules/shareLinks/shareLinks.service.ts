@@ -3,7 +3,7 @@ import { SHARED_WITH_ME_MAX, SHARE_PASS_MINUTES, SHARE_RECIPIENTS_LIMIT } from '
 import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
-import { hmac, randomToken, safeEqual, seal, unseal } from '../../lib/crypto.js';
+import { hmac, randomToken, safeEqual, seal } from '../../lib/crypto.js';
 import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
@@ -25,6 +25,7 @@ import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkLimits } from './shareLinks.limits.js';
 import { shareLinkItem } from './shareLinks.view.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
+import { SEAL, linkPath, sharedLinkPath } from './path/sharedLinkPath.js';
 
 const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   minutes: 60_000,
@@ -32,23 +33,6 @@ const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   days: 86_400_000,
   weeks: 7 * 86_400_000,
 };
-const SEAL = 'share-link-token';
-const linkPath = (collectionId: number, token: string, audience: string) =>
-  audience === 'anyone'
-    ? `/collections/shared/${collectionId}/public/using/${token}`
-    : `/collections/shared/${collectionId}/using/${token}`;
-
-/**
- * The app path that opens a link (`/collections/shared/{id}/using/{token}`), from its sealed
- * token; null when the token cannot be unsealed (another app key). Notifications name it too.
- */
-export function sharedLinkPath(
-  appKey: string,
-  row: { collection_id: number; token_enc: string; audience: string },
-): string | null {
-  const token = unseal(appKey, SEAL, row.token_enc);
-  return token ? linkPath(row.collection_id, token, row.audience) : null;
-}
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 const target = (row: { id: number }, name: string) => ({ type: 'share_link', id: row.id, label: name }) as const;
 
