@@ -16,7 +16,6 @@ import { pictureToWebp } from '../../lib/pictures.js';
 import type { Deps } from '../../deps/deps.js';
 import type { Repos } from '../../deps/repos.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import { statsRepo } from '../stats/stats.repo.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { seesPrivate } from '../../access/principal.js';
@@ -380,7 +379,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
       const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
       const [items, totals] = await Promise.all([
         repos.folders.subfolders(allowed, seesPrivate(actor)),
-        statsRepo(handle.db).folderTotals(allowed, seesPrivate(actor)),
+        repos.stats.folderTotals(allowed, seesPrivate(actor)),
       ]);
       const none = { assets: 0, bytes: 0, downloads: 0 };
       return { items: items.map((i) => ({ ...i, ...(totals.get(i.id) ?? none) })) };

@@ -4,7 +4,6 @@ import type { AnyContext } from '../../lib/requestContext.js';
 import type { Repos } from '../../deps/repos.js';
 import type { Tx, Unit } from '../../unitOfWork/unitOfWork.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
-import { statsRepo } from './stats.repo.js';
 
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -14,7 +13,7 @@ export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
  * in, through a link).
  */
 export const countDownload = (
-  t: Tx<Pick<Repos, 'downloads'>>,
+  t: Tx<Pick<Repos, 'downloads' | 'stats'>>,
   a: { id: number; brand_id: number },
   kind: DownloadKind,
   at: Date,
@@ -27,7 +26,7 @@ export const countDownload = (
  * and the dashboard's counters beside them (stats.repo `addDownloads`).
  */
 export async function countDownloads(
-  t: Tx<Pick<Repos, 'downloads'>>,
+  t: Tx<Pick<Repos, 'downloads' | 'stats'>>,
   assets: { id: number; brand_id: number }[],
   kind: DownloadKind,
   at: Date,
@@ -43,7 +42,7 @@ export async function countDownloads(
   }
   if (!per.size) return;
   await t.repos.downloads.count([...per.values()], day, kind, linkId ?? 0);
-  await statsRepo(t.db).addDownloads(
+  await t.repos.stats.addDownloads(
     new Map([...per.values()].map((r) => [r.asset_id, r.count])),
     day,
     kind,
@@ -57,7 +56,7 @@ export async function countDownloads(
  * (and of the share link it came through), and `asset.downloaded` for each asset.
  */
 export async function recordDownload(
-  u: Unit<Pick<Repos, 'downloads' | 'shareLinks'>>,
+  u: Unit<Pick<Repos, 'downloads' | 'shareLinks' | 'stats'>>,
   d: {
     assets: { id: number; brand_id: number }[];
     kind: DownloadKind;

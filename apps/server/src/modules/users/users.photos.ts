@@ -13,7 +13,6 @@ import { BlobNotFoundError, newBlobKey } from '../../storage/index.js';
 import { userTarget } from '../audit/audit.trail.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleUser } from './userAccess.js';
-import { userPhotosRepo } from './users.photos.repo.js';
 import { usersPolicy } from './users.policy.js';
 import { adminUserViews } from './users.view.js';
 
@@ -28,10 +27,10 @@ const SWEEP_BATCH = 50;
  * changes their own; user.manage changes those of the users it manages (users.policy).
  */
 export function userPhotosService(deps: Deps) {
-  const { repos, clock, storage, handle } = deps;
+  const { repos, clock, storage } = deps;
   const now = () => iso(clock.now());
   const views = adminUserViews(deps);
-  const photos = userPhotosRepo(handle.db);
+  const photos = repos.userPhotos;
 
   /** The user whose photo the actor changes: 403 for another without user.manage, 404 out of sight. */
   async function target(actor: Actor, id: number) {
@@ -61,7 +60,7 @@ export function userPhotosService(deps: Deps) {
     takeUpload?: number,
   ) {
     return deps.change(ctx, async (u) => {
-      const tx = userPhotosRepo(u.db);
+      const tx = u.repos.userPhotos;
       if (takeUpload !== undefined && !(await tx.takeUpload(takeUpload))) return null;
       const before = (await u.repos.users.byId(id))!;
       const had = before.photo_key !== null || before.photo_uri !== null;
