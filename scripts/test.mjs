@@ -98,7 +98,7 @@ async function vitest(name, cwd, env = {}, files = []) {
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 await step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
-await step('lint', () => run('npx', ['eslint', '.']));
+await step('lint', () => run('npm', ['run', 'lint', '--silent']));
 await step('format', () => run('npx', ['prettier', '--check', '--log-level', 'warn', '.']));
 await step('server tests on SQLite', () =>
   vitest('server tests on SQLite', `${root}/apps/server`, { TEST_DB: 'sqlite' }),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, SETTING_NAMES } from './config.js';
+import { loadConfig, SETTING_NAMES } from './config/config.js';
 
 const file = new URL('../../../.env.example', import.meta.url);
 

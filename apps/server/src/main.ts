@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 import { buildApp } from './app.js';
 import { runPrimary, workerIndex } from './cluster.js';
 import { serveClusterMetrics } from './lib/clusterMetrics.js';

@@ -1,4 +1,5 @@
 import type { Db } from './db/index.js';
+import type { Repos } from './deps/repos.js';
 import { authRepo } from './modules/auth/auth.repo.js';
 import { loginThrottleRepo } from './modules/auth/loginThrottle.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
@@ -16,9 +17,18 @@ import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
 import { accessRepo } from './modules/access/access.repo.js';
+import { extensionsRepo } from './modules/extensions/extensions.repo.js';
+import { jobsRepo } from './modules/jobs/jobs.repo.js';
+import { userStatsRepo } from './modules/users/users.stats.repo.js';
+import { userPhotosRepo } from './modules/users/users.photos.repo.js';
+import { statsRepo } from './modules/stats/stats.repo.js';
+import { windowsRepo } from './modules/stats/stats.windows.repo.js';
+import { metricsRepo } from './modules/metrics/metrics.repo.js';
+import { healthRepo } from './modules/health/health.repo.js';
+import { downloadsRepo } from './modules/downloads/downloads.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
-export function makeRepos(db: Db) {
+export function makeRepos(db: Db): Repos {
   return {
     auth: authRepo(db),
     loginThrottles: loginThrottleRepo(db),
@@ -37,6 +47,15 @@ export function makeRepos(db: Db) {
     cropPresets: cropPresetsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
+    downloads: downloadsRepo(db),
+    health: healthRepo(db),
+    metrics: metricsRepo(db),
+    statsWindows: windowsRepo(db),
+    stats: statsRepo(db),
+    userPhotos: userPhotosRepo(db),
+    userStats: userStatsRepo(db),
+    jobs: jobsRepo(db),
+    extensions: extensionsRepo(db),
   };
 }
-export type Repos = ReturnType<typeof makeRepos>;
+export type { Repos } from './deps/repos.js';

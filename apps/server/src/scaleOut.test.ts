@@ -93,7 +93,7 @@ describe.skipIf(dialect !== 'postgres')('scale-out: two API processes and a work
     // Loaded here, so the SQLite pass, which skips this file, does not load the S3 client.
     const [{ templateCopy }, { deleteKeys, testRedisUrl }, { startS3rver }] = await Promise.all([
       import('../test/templateCopy.js'),
-      import('./jobs/testDb.js'),
+      import('../test/jobsDb.js'),
       import('./storage/testing.js'),
     ]);
     await requireRedis(testRedisUrl);

@@ -1,12 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import type { DbHandle } from './db/index.js';
-import type { RateLimiter } from './http/rateLimit.js';
-import type { Clock } from './lib/clock.js';
-import type { Mailer } from './mail/mailer.js';
-import type { MediaUrl } from './lib/mediaUrl.js';
-import type { BlobStore } from './storage/index.js';
-import type { DiskReserve } from './storage/diskReserve.js';
+import type { Deps } from './deps/deps.js';
+import type { Services } from './deps/services.js';
 import { authService } from './modules/auth/auth.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
@@ -14,6 +7,7 @@ import { filesService } from './modules/files/files.service.js';
 import { shareLinksService } from './modules/shareLinks/shareLinks.service.js';
 import { shareLinkHolderService } from './modules/shareLinks/shareLinks.holder.service.js';
 import { assetsService } from './modules/assets/assets.service.js';
+import { assetCard } from './modules/assets/assets.view.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { assetManagerService } from './modules/assets/manager.service.js';
 import { usersService } from './modules/users/users.service.js';
@@ -30,8 +24,6 @@ import { commentsService } from './modules/comments/comments.service.js';
 import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
-import type { Repos } from './repos.js';
-import type { Change, RunTx, Unit } from './unitOfWork/unitOfWork.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
@@ -40,36 +32,8 @@ import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
 
-/** One change's transaction, repositories, audit, events, mail and jobs (`deps.change`). */
-export type UnitOfWork = Unit<Repos>;
-
-/** What services may use. Built once per app; tests build the real thing on a temp data dir. */
-export interface Deps {
-  handle: DbHandle;
-  config: Config;
-  clock: Clock;
-  mailer: Mailer;
-  storage: BlobStore;
-  /** Signs stored pictures and derivatives for <img> use. */
-  media: MediaUrl;
-  /** Tells the in-process worker there is work now (set once the worker has started). */
-  wake?: () => void;
-  /** A session was signed out here: its notification streams in this process end at once. */
-  sessionEnded?: (tokenId: number) => void;
-  limiter: RateLimiter;
-  appKey: string;
-  log: FastifyBaseLogger;
-  repos: Repos;
-  /** One change a user makes, in one transaction with its audit entry, events, mail and jobs. */
-  change: Change<Repos>;
-  /** A transaction with its repositories, for work nobody asked for (no audit entry). */
-  tx: RunTx<Repos>;
-  /** Room on DATA_DIR's disk: `assertRoom()` before accepting work that writes new files. */
-  disk?: DiskReserve;
-}
-
-export function makeServices(deps: Deps) {
-  const folders = foldersService(deps);
+export function makeServices(deps: Deps): Services {
+  const folders = foldersService(deps, assetCard);
   const files = filesService(deps);
   const assets = assetsService(deps, folders, files);
   // The database is the only message bus this deployment has (no Redis client is a dependency).
@@ -112,4 +76,4 @@ export function makeServices(deps: Deps) {
     notifications,
   };
 }
-export type Services = ReturnType<typeof makeServices>;
+export type { Services } from './deps/services.js';

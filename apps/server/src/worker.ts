@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 import { openDb } from './db/index.js';
 import { migrate } from './db/migrate.js';
 import { withStartupLock } from './db/startupLock.js';

@@ -1,4 +1,4 @@
-import type { Lang } from './constants.js';
+import type { Lang } from './core/constants.js';
 
 /**
  * What people call each request field, so a message says "First name is a required field"

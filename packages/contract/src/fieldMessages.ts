@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Lang } from './constants.js';
+import type { Lang } from './core/constants.js';
 import { fieldLabel } from './fieldLabels.js';
 import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from './schemas/assets.js';
 import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';

@@ -1,9 +1,9 @@
 // First: zod's settings must be in place before any schema is made.
 import './zodSetup.js';
-export * from './constants.js';
-export * from './permissions.js';
+export * from './core/constants.js';
+export * from './core/permissions.js';
 export * from './permissionInfo.js';
-export * from './errors.js';
+export * from './core/errors.js';
 export * from './fieldMessages.js';
 export * from './routes.js';
 export * from './schemas/common.js';

@@ -1,4 +1,4 @@
-import type { PermissionName } from './permissions.js';
+import type { PermissionName } from './core/permissions.js';
 
 /** The areas the roles screen groups permissions by, in its order, with their names. */
 export const PERMISSION_AREAS = {

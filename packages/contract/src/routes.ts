@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { joinRoutes } from './routeDef.js';
+import { joinRoutes } from './core/routeDef.js';
 import { assetsRoutes } from './schemas/assets.routes.js';
 import { auditRoutes } from './schemas/audit.routes.js';
 import { authRoutes } from './schemas/auth.routes.js';
@@ -26,7 +26,7 @@ import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 
-export type { Access, Method, RouteDef } from './routeDef.js';
+export type { Access, Method, RouteDef } from './core/routeDef.js';
 
 /**
  * Every route, by name: each domain declares its own in `schemas/<domain>.routes.ts`, beside its

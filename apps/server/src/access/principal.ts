@@ -55,3 +55,6 @@ export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.priva
 
 /** Administrators see every brand; everyone else only the brands they are assigned to. */
 export const seesAllBrands = (actor: Actor) => isAdmin(actor);
+
+/** Who may hold a session: active accounts only (registrations wait for approval). */
+export const canSignIn = (user: UserRow) => user.status === 'ACTIVE';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryLog, openTestDb } from '../jobs/testDb.js';
-import type { TestDb } from '../jobs/testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from '../jobs/types.js';
 import { Worker } from '../jobs/worker.js';
 import { handlers } from '../worker/handlers/index.js';

@@ -1,35 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { ERROR_STATUS, errorText, fieldText, issuesToFields } from '@brandvault/contract';
-import type { ErrorCode, FieldMessageKey, Lang } from '@brandvault/contract';
+import { errorText, fieldText, issuesToFields } from '@brandvault/contract';
+import type { Lang } from '@brandvault/contract';
 import { pickLang } from './lang.js';
 import { isMalformedMultipart } from './multipartErrors.js';
 import { isStorageFull } from '../storage/errors.js';
 import { isConnectionError, unavailable } from './unavailable.js';
 
-/**
- * A typed error: services throw it with a code from the contract's catalogue; the handler turns
- * it into `{error: {status, code, message, fields?}}` in the caller's language.
- */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly opts: {
-      fieldKeys?: Record<string, FieldMessageKey>;
-      issues?: readonly z.core.$ZodIssue[];
-      headers?: Record<string, string>;
-      /** Values the field messages name besides the path (a count). */
-      fieldVars?: Record<string, string | number>;
-    } = {},
-  ) {
-    super(code);
-  }
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
-}
+import { AppError, invalid } from '../lib/appError.js';
 
-export const invalid = (fieldKeys: Record<string, FieldMessageKey>) => new AppError('INVALID_DATA', { fieldKeys });
+/** AppError lives in lib/ so leaf helpers (pictures) can throw it without importing http. */
+export { AppError, invalid } from '../lib/appError.js';
 
 /**
  * The column a unique index refused, from SQLite's message ("UNIQUE constraint failed: users.email")

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { TestClock } from '../../test/harness.js';
 import { iso } from '../lib/clock.js';
 import { enqueueAny } from './queue.js';
-import { memoryLog, openTestDb, testQueue } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb, testQueue } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
 

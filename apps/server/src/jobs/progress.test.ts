@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TestClock } from '../../test/harness.js';
 import { enqueueAny } from './queue.js';
-import { memoryLog, openTestDb } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
 

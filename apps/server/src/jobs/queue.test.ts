@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { enqueue, enqueueAny, schedule } from './queue.js';
-import { openTestDb, memoryLog } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { openTestDb, memoryLog } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 
 let t: TestDb;

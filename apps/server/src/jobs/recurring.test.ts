@@ -7,8 +7,8 @@ import type { Recurring } from './recurring.js';
 import { recurringJobs } from '../worker/start.js';
 
 const recurring = recurringJobs();
-import { memoryLog, openTestDb } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 
 let t: TestDb;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { iso } from '../lib/clock.js';
 import { handlers } from '../worker/handlers/index.js';
 import { enqueueDueSchedules, nextRunAfter, removeSchedule, saveSchedule } from './schedules.js';
-import { memoryLog, openTestDb } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 
 let t: TestDb;

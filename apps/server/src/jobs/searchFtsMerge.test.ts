@@ -9,8 +9,8 @@ import { enqueue } from './queue.js';
 import { recurringJobs } from '../worker/start.js';
 
 const recurring = recurringJobs();
-import { memoryLog, openTestDb } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { assetRow } from '../../test/assetRow.js';
 
 let t: TestDb;

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { SyncSettings } from '../config.js';
+import type { SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../lib/mailMessage.js';
 import type { BlobStore } from '../storage/index.js';
 
 export type JobStatus = JobsTable['status'];

@@ -4,8 +4,8 @@ import { TestClock } from '../../test/harness.js';
 import { jobUnits } from '../jobUnits.js';
 import { PermanentJobError } from './errors.js';
 import { enqueueAny } from './queue.js';
-import { memoryLog, openTestDb } from './testDb.js';
-import type { TestDb } from './testDb.js';
+import { memoryLog, openTestDb } from '../../test/jobsDb.js';
+import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { SyncSettings } from '../config.js';
+import type { SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import { isConnectionError, whileUnreachable } from '../db/connectionErrors.js';
 import { systemClock } from '../lib/clock.js';
 import type { Clock } from '../lib/clock.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../lib/mailMessage.js';
 import type { BlobStore } from '../storage/index.js';
 import { backoffMs } from './backoff.js';
 import { PermanentJobError } from './errors.js';

@@ -1,7 +1,7 @@
-import type { SyncSettings } from '../config.js';
+import type { SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../lib/mailMessage.js';
 import type { BlobStore } from '../storage/index.js';
 import type { Recurring } from './recurring.js';
 import type { SourceFactory } from './source.js';

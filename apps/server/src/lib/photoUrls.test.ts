@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { providerPhoto, userPhotoUrls } from './photoUrls.js';
 
 const hosts = { provider: 'https://api.provider.test', host: 'https://photos.example.com' };

@@ -1,6 +1,6 @@
 import type { Crop } from '@brandvault/contract';
 import sharp from 'sharp';
-import { invalid } from '../http/errors.js';
+import { invalid } from './appError.js';
 
 const MAX_INPUT_PIXELS = 100_000_000;
 

@@ -1,22 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomToken } from '../lib/crypto.js';
+import type { Mailer, MailMessage } from '../lib/mailMessage.js';
 
-/** A file sent with a message (a report, an import's result sheet), base64 in the mail job. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  /** The file's bytes, base64. */
-  content: string;
-}
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  attachments?: MailAttachment[];
-}
+export type { MailAttachment, MailMessage, Mailer } from '../lib/mailMessage.js';
 
 const attachmentsOf = (msg: MailMessage) =>
   (msg.attachments ?? []).map((a) => ({
@@ -25,9 +12,6 @@ const attachmentsOf = (msg: MailMessage) =>
     content: a.content,
     encoding: 'base64',
   }));
-export interface Mailer {
-  send(msg: MailMessage): Promise<void>;
-}
 
 // nodemailer is loaded at the first message: most processes start, and many end, without one.
 const nodemailer = async () => (await import('nodemailer')).default;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, dialect, makeBrand, startApp } from '../../test/harness.js';
 import type { TestApp } from '../../test/harness.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { SQLITE_FILE } from '../db/index.js';
 import { backup, MANIFEST, restore } from './backup.js';
 

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { isPostgresUrl, SQLITE_FILE } from '../db/index.js';
 
 /** What a backup folder holds besides the database: read by restore. */

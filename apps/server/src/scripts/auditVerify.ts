@@ -1,7 +1,7 @@
 // `npm run audit:verify -w apps/server`: walks the audit chain of the configured database
 // (DATABASE_URL, else DATA_DIR's SQLite file) against the checkpoints in the blob store, keyed with
 // APP_KEY when it is set, and names the first entry that does not hold.
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { openDb } from '../db/index.js';
 import { chainKey } from '../modules/audit/audit.chain.js';
 import { verifyAuditChain } from '../modules/audit/audit.verify.js';

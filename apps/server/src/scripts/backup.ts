@@ -2,7 +2,7 @@
 // the app may keep running) into `folder` (default ./backups/<time>), and what else to keep. On
 // PostgreSQL it prints the pg_dump command instead.
 import { join } from 'node:path';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { backup } from '../ops/backup.js';
 
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // `DATA_DIR=<empty folder> npm run restore -- <backup folder>`: puts a backup made by
 // `npm run backup` into an empty data directory (a non-empty one is refused).
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { restore } from '../ops/backup.js';
 
 const folder = process.argv.slice(2).find((a) => !a.startsWith('--'));

@@ -9,7 +9,7 @@ import type { EnqueueOptions } from '../jobs/queue.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { queueMail } from '../mail/queueMail.js';
 import type { QueueMailOptions } from '../mail/queueMail.js';
-import type { AuditEvent } from '../modules/audit/audit.trail.js';
+import type { AuditEvent } from './auditEvent.js';
 
 /** What writes audit entries into a transaction (modules/audit/audit.trail.ts). */
 export interface AuditWriter {

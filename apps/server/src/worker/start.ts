@@ -1,5 +1,5 @@
-import type { AuditCheckpointSettings, SyncSettings } from '../config.js';
-import { DEFAULT_AUDIT_CHECKPOINTS } from '../config.js';
+import type { AuditCheckpointSettings, SyncSettings } from '../config/config.js';
+import { DEFAULT_AUDIT_CHECKPOINTS } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../mail/mailer.js';

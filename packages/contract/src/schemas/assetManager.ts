@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants.js';
+import { MAX_PER_PAGE } from '../core/constants.js';
 import { AssetAbilities, AssetType } from './assets.js';
 import { Id, IdNumber, PageQuery, StatusSchema as Status, Timestamp, paginated } from './common.js';
 import { VisibilitySchema } from './folders.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import {
   AssetCopyBody,
   AssetCropQuery,

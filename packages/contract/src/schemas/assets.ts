@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants.js';
+import { MAX_PER_PAGE } from '../core/constants.js';
 import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 import { AssetSyncOrigin } from './sync.js';

@@ -1,4 +1,4 @@
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import { AuditList, AuditQuery, AuditRecent, AuditRecentQuery, AuditVerify } from './audit.js';
 
 /** The audit log (§2 `audit.all`): administrators only; the dashboard's recent part for anyone with it. */

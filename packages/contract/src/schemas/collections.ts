@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLLECTION_ASSETS_MAX, COLLECTION_NAME_MAX, MAX_PER_PAGE } from '../constants.js';
+import { COLLECTION_ASSETS_MAX, COLLECTION_NAME_MAX, MAX_PER_PAGE } from '../core/constants.js';
 import { AssetCard } from './assets.js';
 import { IdNumber, QueryInt, Timestamp, paginated, text } from './common.js';
 import { SORT_OPTIONS } from './search.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGS, MAX_PER_PAGE, MENU_VALUES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, STATUSES } from '../constants.js';
+import { LANGS, MAX_PER_PAGE, MENU_VALUES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, STATUSES } from '../core/constants.js';
 
 /* eslint-disable no-control-regex -- control characters are exactly what these patterns find */
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import { text } from './common.js';
 
 /** Stored pictures and derivatives, by signed link (for <img>, which sends no bearer token). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOLDER_NAME_MAX, VISIBILITIES } from '../constants.js';
+import { FOLDER_NAME_MAX, VISIBILITIES } from '../core/constants.js';
 import { Id, IdNumber, PageQuery, StatusSchema as Status, Timestamp, paginated, text } from './common.js';
 
 export const VisibilitySchema = z.enum(VISIBILITIES);

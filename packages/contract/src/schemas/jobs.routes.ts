@@ -1,4 +1,4 @@
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import { Job, JobIdParams, JobList, JobsQueue } from './jobs.js';
 
 /** Jobs a user started and follows (zips, PDF sheets, templates, syncs): private to their owner. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants.js';
+import { MAX_PER_PAGE } from '../core/constants.js';
 import { Id, QueryInt, Timestamp, paginated } from './common.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '../permissions.js';
+import { PERMISSIONS } from '../core/permissions.js';
 import { text } from './common.js';
 
 /** A role's name: lower-case letters, digits, dots, dashes and underscores, as the seeded ones. */

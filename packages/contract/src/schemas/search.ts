@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE } from '../constants.js';
+import { MAX_PER_PAGE } from '../core/constants.js';
 import { QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';

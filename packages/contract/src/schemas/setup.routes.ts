@@ -1,4 +1,4 @@
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import { OrgInfo, OrgNameBody, SetupFinishBody, SetupState } from './setup.js';
 
 /** The installation's first run and the organisation it belongs to (issue 27 §7). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PER_PAGE, PASSWORD_MAX } from '../constants.js';
+import { MAX_PER_PAGE, PASSWORD_MAX } from '../core/constants.js';
 import { AssetCard } from './assets.js';
 import { Id, IdNumber, MAX_ID, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
 

@@ -1,4 +1,4 @@
-import { def } from '../routeDef.js';
+import { def } from '../core/routeDef.js';
 import { IdParams } from './common.js';
 import { ShortcutBody, ShortcutRemoved, ShortcutResponse } from './shortcuts.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SHORTABLE_TYPES, SHORTCUT_NAME_MAX } from '../constants.js';
-import type { ShortableKind } from '../constants.js';
+import { SHORTABLE_TYPES, SHORTCUT_NAME_MAX } from '../core/constants.js';
+import type { ShortableKind } from '../core/constants.js';
 import { text } from './common.js';
 import { BrandSummary } from './brands.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX } from '../constants.js';
-import { PERMISSIONS } from '../permissions.js';
+import { NAME_MAX } from '../core/constants.js';
+import { PERMISSIONS } from '../core/permissions.js';
 import { RoleNameSchema } from './roles.js';
 import {
   Email,

@@ -151,3 +151,9 @@ export function accessRepo(db: Db) {
   };
 }
 export type AccessRepo = ReturnType<typeof accessRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    access: ReturnType<typeof accessRepo>;
+  }
+}

@@ -270,3 +270,9 @@ export function assetsRepo(db: Db) {
   };
 }
 export type AssetsRepo = ReturnType<typeof assetsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    assets: ReturnType<typeof assetsRepo>;
+  }
+}

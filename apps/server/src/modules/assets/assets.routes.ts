@@ -3,7 +3,7 @@ import { routes } from '@brandvault/contract';
 import { streamParts } from '../../http/multipart.js';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
 
 export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.assetUpload, async ({ ctx, req, reply, params, query }) => {

@@ -5,17 +5,16 @@ import { AppError, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import type { StagedBlob } from '../../storage/index.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import type { FilesService } from '../files/files.service.js';
-import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
+import { contentDisposition, fileSafetyHeaders, FileAnswer } from '../../lib/fileAnswer.js';
 import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
-import { recordDownload } from '../downloads/downloads.counts.js';
+import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
@@ -360,3 +359,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
   };
 }
 export type AssetsService = ReturnType<typeof assetsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    assets: ReturnType<typeof assetsService>;
+  }
+}

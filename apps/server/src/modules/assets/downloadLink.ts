@@ -2,7 +2,7 @@ import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
 import type { Db } from '../../db/index.js';
 import type { Actor } from '../../access/principal.js';
-import { canSignIn } from '../auth/auth.policy.js';
+import { canSignIn } from '../../access/principal.js';
 import { rolesRepo } from '../roles/roles.repo.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
 import { usersRepo } from '../users/users.repo.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { FolderRow } from '../folders/folders.repo.js';

@@ -4,7 +4,7 @@ import type { AssetManagerSort } from '@brandvault/contract';
 import type { Db, Dialect } from '../../db/index.js';
 import { countUpTo, countUpToQuery } from '../../db/paged.js';
 import type { AssetSearchTable, AssetsTable, Database } from '../../db/schema.js';
-import { underPath } from '../search/search.where.repo.js';
+import { underPath } from '../../db/pathPrefix.js';
 
 /**
  * What the all-assets table asks for. Status is `asset_search.active`: a folder is never

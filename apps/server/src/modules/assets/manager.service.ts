@@ -5,7 +5,7 @@ import { authorize } from '../../http/authorize.js';
 import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import type { Actor } from '../../access/principal.js';
@@ -127,3 +127,9 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
   };
 }
 export type AssetManagerService = ReturnType<typeof assetManagerService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    assetManager: ReturnType<typeof assetManagerService>;
+  }
+}

@@ -4,7 +4,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { extensionInfo } from '../../media/index.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import type { AssetsService } from './assets.service.js';
@@ -245,4 +245,10 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       );
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    versions: ReturnType<typeof versionsService>;
+  }
 }

@@ -3,7 +3,7 @@ import { USERS_PER_PAGE } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { chainKey } from './audit.chain.js';
 import { auditPolicy } from './audit.policy.js';
 import { auditRepo } from './audit.repo.js';
@@ -69,4 +69,10 @@ export function auditService(deps: Deps) {
           };
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    audit: ReturnType<typeof auditService>;
+  }
 }

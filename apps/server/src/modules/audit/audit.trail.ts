@@ -1,21 +1,14 @@
 import { AUDIT_EVENTS } from '@brandvault/contract';
-import type { AuditChanges, AuditEventName, AuditTarget } from '@brandvault/contract';
+import type { AuditChanges } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnyContext } from '../../lib/requestContext.js';
+import type { AuditEvent } from '../../unitOfWork/auditEvent.js';
 import { chainKey } from './audit.chain.js';
 import { auditRepo } from './audit.repo.js';
 
-export interface AuditEvent {
-  event: AuditEventName;
-  /** Who did it, when the context has nobody signed in yet (a sign-in, a password reset). */
-  userId?: number | null;
-  target?: AuditTarget;
-  changes?: AuditChanges;
-  /** The event's own fields, as the catalogue names them. */
-  info?: Record<string, unknown>;
-}
+export type { AuditEvent } from '../../unitOfWork/auditEvent.js';
 
 /**
  * Records an event in the transaction of the change it describes, so an entry exists exactly

@@ -1,4 +1,2 @@
-import type { UserRow } from '../../access/principal.js';
-
-/** Who may hold a session: active accounts only (registrations wait for approval). */
-export const canSignIn = (user: UserRow) => user.status === 'ACTIVE';
+/** Sign-in is the principal's rule (access/principal.ts), so domains below auth can ask it too. */
+export { canSignIn } from '../../access/principal.js';

@@ -137,3 +137,9 @@ export function authRepo(db: Db) {
   };
 }
 export type AuthRepo = ReturnType<typeof authRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    auth: ReturnType<typeof authRepo>;
+  }
+}

@@ -3,7 +3,7 @@ import { routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
 import { issueXsrfCookie } from '../../http/xsrf.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
 
 export function authRoutes(app: FastifyInstance, m: MountDeps, s: Services, secureCookies: boolean) {
   mount(app, m, routes.csrfCookie, async ({ reply }) => {

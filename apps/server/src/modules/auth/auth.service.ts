@@ -6,7 +6,7 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { FolderForUser } from '../folders/folders.repo.js';
 import type { Actor, UserRow } from '../../access/principal.js';
 import { canSignIn } from './auth.policy.js';
@@ -160,3 +160,9 @@ export function authService(deps: Deps) {
   };
 }
 export type AuthService = ReturnType<typeof authService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    auth: ReturnType<typeof authService>;
+  }
+}

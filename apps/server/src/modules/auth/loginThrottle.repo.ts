@@ -64,3 +64,9 @@ export function loginThrottleRepo(db: Db) {
   };
 }
 export type LoginThrottleRepo = ReturnType<typeof loginThrottleRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    loginThrottles: ReturnType<typeof loginThrottleRepo>;
+  }
+}

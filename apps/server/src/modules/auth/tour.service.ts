@@ -2,7 +2,7 @@ import type { TourBody, TourState } from '@brandvault/contract';
 import type { z } from 'zod';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { userTarget } from '../audit/audit.trail.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Brand } from '@brandvault/contract';
 import type { Actor, Principal } from '../../access/principal.js';
 import { hasPermission, isAdmin, seesAllBrands } from '../../access/principal.js';
-import { watermarksPolicy } from '../watermarks/watermarks.policy.js';
+import { watermarksPolicy } from './watermarks.policy.js';
 import { accessKind } from '../access/accessKind.js';
 
 /**

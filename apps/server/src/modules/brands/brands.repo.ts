@@ -141,3 +141,9 @@ export function brandsRepo(db: Db) {
   };
 }
 export type BrandsRepo = ReturnType<typeof brandsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    brands: ReturnType<typeof brandsRepo>;
+  }
+}

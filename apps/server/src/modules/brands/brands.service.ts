@@ -5,14 +5,14 @@ import { invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from './brandAccess.js';
 import { brandsPolicy } from './brands.policy.js';
 import { brandSummary, brandView, figuresOf } from './brands.view.js';
 import { seesPrivate } from '../../access/principal.js';
-import { hiddenClasses } from '../search/search.plans.js';
+import { hiddenClasses } from '../access/privacy.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
 
@@ -187,3 +187,9 @@ export function brandsService(deps: Deps) {
   };
 }
 export type BrandsService = ReturnType<typeof brandsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    brands: ReturnType<typeof brandsService>;
+  }
+}

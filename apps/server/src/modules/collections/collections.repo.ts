@@ -273,3 +273,9 @@ export function collectionsRepo(db: Db) {
   };
 }
 export type CollectionsRepo = ReturnType<typeof collectionsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    collections: ReturnType<typeof collectionsRepo>;
+  }
+}

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetAccess } from '../assets/assets.policy.js';
@@ -255,3 +255,9 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
   };
 }
 export type CollectionsService = ReturnType<typeof collectionsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    collections: ReturnType<typeof collectionsService>;
+  }
+}

@@ -142,3 +142,9 @@ export function commentsRepo(db: Db) {
   };
 }
 export type CommentsRepo = ReturnType<typeof commentsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    comments: ReturnType<typeof commentsRepo>;
+  }
+}

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import type { AccessRow } from '../access/accessKind.js';
 import { requireAccess } from '../access/requireAccess.js';
@@ -246,3 +246,9 @@ export function commentsService(deps: Deps) {
   }
 }
 export type CommentsService = ReturnType<typeof commentsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    comments: ReturnType<typeof commentsService>;
+  }
+}

@@ -1,5 +1,5 @@
 import type { Actor } from '../../access/principal.js';
-import { watermarksPolicy } from '../watermarks/watermarks.policy.js';
+import { watermarksPolicy } from '../brands/watermarks.policy.js';
 
 export type CropPresetAction = 'view' | 'update';
 

@@ -28,3 +28,9 @@ export function cropPresetsRepo(db: Db) {
     },
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    cropPresets: ReturnType<typeof cropPresetsRepo>;
+  }
+}

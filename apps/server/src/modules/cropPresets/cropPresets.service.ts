@@ -2,7 +2,7 @@ import type { CropFormat, CropPresetsBody, CropPresetsResponse } from '@brandvau
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { brandTarget } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { cropPresetsPolicy } from './cropPresets.policy.js';
@@ -47,3 +47,9 @@ export function cropPresetsService(deps: Deps) {
   };
 }
 export type CropPresetsService = ReturnType<typeof cropPresetsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    cropPresets: ReturnType<typeof cropPresetsService>;
+  }
+}

@@ -165,3 +165,9 @@ export function downloadsRepo(db: Db) {
 }
 export type DownloadsRepo = ReturnType<typeof downloadsRepo>;
 export type DownloadAsset = Awaited<ReturnType<DownloadsRepo['assetsIn']>>[number];
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    downloads: ReturnType<typeof downloadsRepo>;
+  }
+}

@@ -7,13 +7,12 @@ import { iso } from '../../lib/clock.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import { withActor } from '../../lib/requestContext.js';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { FilesService } from '../files/files.service.js';
 import { linkActor } from '../assets/downloadLink.js';
-import { recordDownload } from './downloads.counts.js';
+import { recordDownload } from '../stats/downloads.counts.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { downloadAccess, downloadsPolicy } from './downloads.policy.js';
-import { downloadsRepo } from './downloads.repo.js';
 import type { DownloadWithJob } from './downloads.repo.js';
 import { checkLimits, resolveSelection } from './downloads.selection.js';
 import { downloadItem, downloadName } from './downloads.view.js';
@@ -25,8 +24,8 @@ const BUILD_ATTEMPTS = 3;
 
 /** Zips and PDFs of a selection (§1, §7 `ops/asset/download/get/queue`), built by a job. */
 export function downloadsService(deps: Deps, files: FilesService) {
-  const { handle, clock, appKey, repos } = deps;
-  const repo = downloadsRepo(handle.db);
+  const { clock, appKey, repos } = deps;
+  const repo = repos.downloads;
   const view = (r: DownloadWithJob) =>
     downloadItem(r, clock.now(), (d) => signPath(appKey, filePath(d.id, d.user_id), clock.now(), LINK_MS, 60_000));
 
@@ -46,7 +45,7 @@ export function downloadsService(deps: Deps, files: FilesService) {
       const now = clock.now();
       const format: DownloadFormat = body.format;
       const { id, jobId } = await deps.change(ctx, async (u) => {
-        const t = downloadsRepo(u.db);
+        const t = u.repos.downloads;
         const id = await t.insert({
           user_id: actor.user.id,
           brand_id: resolved.brandId,
@@ -120,7 +119,7 @@ export function downloadsService(deps: Deps, files: FilesService) {
         const ids = JSON.parse(r.contents ?? '[]') as number[];
         await deps.change(withActor(ctx, owner), async (u) =>
           recordDownload(u, {
-            assets: await downloadsRepo(u.db).brandsOf(ids),
+            assets: await u.repos.downloads.brandsOf(ids),
             kind: r.format as DownloadFormat,
             at: now,
             userId: owner.user.id,
@@ -137,3 +136,9 @@ export function downloadsService(deps: Deps, files: FilesService) {
   };
 }
 export type DownloadsService = ReturnType<typeof downloadsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    downloads: ReturnType<typeof downloadsService>;
+  }
+}

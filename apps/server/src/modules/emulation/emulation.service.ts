@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { userTarget } from '../audit/audit.trail.js';
 import type { Actor, UserRow } from '../../access/principal.js';
@@ -73,3 +73,9 @@ export function emulationService(deps: Deps) {
   };
 }
 export type EmulationService = ReturnType<typeof emulationService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    emulation: ReturnType<typeof emulationService>;
+  }
+}

@@ -44,3 +44,9 @@ export function extensionsRepo(db: Db) {
       db.updateTable('extensions').set({ status, updated_at: at }).where('id', '=', id).execute(),
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    extensions: ReturnType<typeof extensionsRepo>;
+  }
+}

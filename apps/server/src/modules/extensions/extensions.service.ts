@@ -7,10 +7,9 @@ import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { extensionInfo } from '../../media/index.js';
 import { assetTypeForMime } from '../../media/types.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { created } from '../audit/audit.trail.js';
 import { extensionsPolicy } from './extensions.policy.js';
-import { extensionsRepo } from './extensions.repo.js';
 import { extensionView } from './extensions.view.js';
 import type { ExtensionRow } from './extensions.view.js';
 
@@ -24,8 +23,8 @@ const target = (e: { id: number; name: string }) => ({ type: 'extension', id: e.
 const TYPE_ORDER = ['image', 'video', 'document', 'audio'];
 
 export function extensionsService(deps: Deps) {
-  const { handle, clock } = deps;
-  const repo = extensionsRepo(handle.db);
+  const { clock } = deps;
+  const repo = deps.repos.extensions;
   const now = () => iso(clock.now());
 
   /** The answer to a change: the row, and the warning when an active type can run code. */
@@ -67,7 +66,7 @@ export function extensionsService(deps: Deps) {
       // A known extension keeps its own asset type; a new one takes its family from the MIME type.
       const assetType = extensionInfo(body.name)?.assetType ?? assetTypeForMime(body.mime_type);
       const id = await deps.change(ctx, async (u) => {
-        const id = await extensionsRepo(u.db).insert({ ...body, asset_type: assetType, at: now() });
+        const id = await u.repos.extensions.insert({ ...body, asset_type: assetType, at: now() });
         await u.audit({
           event: 'extension.create',
           target: target({ id, name: body.name }),
@@ -83,7 +82,7 @@ export function extensionsService(deps: Deps) {
       const row = await found(id);
       if (row.status !== status) {
         await deps.change(ctx, async (u) => {
-          await extensionsRepo(u.db).setStatus(id, status, now());
+          await u.repos.extensions.setStatus(id, status, now());
           await u.audit({
             event: 'extension.status',
             target: target(row),
@@ -96,3 +95,9 @@ export function extensionsService(deps: Deps) {
   };
 }
 export type ExtensionsService = ReturnType<typeof extensionsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    extensions: ReturnType<typeof extensionsService>;
+  }
+}

@@ -1,20 +1,14 @@
 import { AppError } from '../../http/errors.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
+import { FileAnswer, contentDisposition, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import { MEDIA_PREFIX } from '../../lib/mediaUrl.js';
 import { verifySignedPath } from '../../lib/signedUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError, BlobRangeError } from '../../storage/index.js';
 import { renderMarkedOnDemand } from '../watermarks/watermark.previews.js';
 
 /** Only these trees are ever served by link: pictures and derivatives, never originals. */
 const SERVABLE = /^(brands|folders|derivatives|avatars)\//;
 const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
-
-/** Answers that are files never run as a page: no sniffing, and a sandbox if opened directly. */
-export const fileSafetyHeaders = () => ({
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
-});
 
 /** Parses a single `bytes=` range (RFC 7233); null when absent or not satisfiable as one range. */
 export function parseRange(
@@ -111,9 +105,10 @@ export function filesService(deps: Deps) {
   };
 }
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(name: string, type: 'attachment' | 'inline' = 'attachment') {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
 export type FilesService = ReturnType<typeof filesService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    files: ReturnType<typeof filesService>;
+  }
+}

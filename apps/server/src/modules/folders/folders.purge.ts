@@ -1,10 +1,10 @@
 import type { Clock } from '../../lib/clock.js';
 import type { Unit } from '../../unitOfWork/unitOfWork.js';
-import type { AssetsRepo } from '../assets/assets.repo.js';
+import type { Repos } from '../../deps/repos.js';
 import { folderTarget } from '../audit/audit.trail.js';
-import type { FolderRow, FoldersRepo } from './folders.repo.js';
+import type { FolderRow, foldersRepo } from './folders.repo.js';
 
-type PurgeRepos = { assets: AssetsRepo; folders: FoldersRepo };
+type PurgeRepos = Pick<Repos, 'assets' | 'folders'>;
 
 /**
  * Deletes a Trash entry for good, inside the caller's unit of work: the rows of its subtree (and
@@ -24,4 +24,11 @@ export async function purgeTrashEntry(u: Unit<PurgeRepos>, clock: Clock, entry: 
     info: { folders, assets: blobs.count, automatic },
   });
   return { folders, assets: blobs.count };
+}
+
+// folders.repo.ts's entry in the registry (kept here while that file is being split).
+declare module '../../deps/repos.js' {
+  interface Repos {
+    folders: ReturnType<typeof foldersRepo>;
+  }
 }

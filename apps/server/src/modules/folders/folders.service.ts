@@ -1,16 +1,22 @@
-import type { FolderNewBody, FolderTrashQuery, FolderTreeQuery, FolderUpdateBody } from '@brandvault/contract';
+import type {
+  AssetCard,
+  FolderNewBody,
+  FolderTrashQuery,
+  FolderTreeQuery,
+  FolderUpdateBody,
+} from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
-import type { Deps } from '../../services.js';
-import { statsRepo } from '../stats/stats.repo.js';
+import type { Deps } from '../../deps/deps.js';
+import type { Repos } from '../../deps/repos.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { seesPrivate } from '../../access/principal.js';
-import { assetCard } from '../assets/assets.view.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
@@ -23,7 +29,11 @@ import { cardMedia } from '../watermarks/watermark.previews.js';
 
 const TREE_ASSETS = 50;
 
-export function foldersService(deps: Deps) {
+type FolderAssetRow = Awaited<ReturnType<Repos['assets']['inFolder']>>['items'][number];
+/** How an asset shows in a list (assets.view's assetCard), given by the root: assets sit above folders. */
+export type AssetCardOf = (actor: Actor, a: FolderAssetRow, media: MediaUrl) => AssetCard;
+
+export function foldersService(deps: Deps, assetCard: AssetCardOf) {
   const { repos, clock, media, storage, handle } = deps;
   const now = () => iso(clock.now());
 
@@ -308,7 +318,7 @@ export function foldersService(deps: Deps) {
       const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
       const [items, totals] = await Promise.all([
         repos.folders.subfolders(allowed, seesPrivate(actor)),
-        statsRepo(handle.db).folderTotals(allowed, seesPrivate(actor)),
+        repos.stats.folderTotals(allowed, seesPrivate(actor)),
       ]);
       const none = { assets: 0, bytes: 0, downloads: 0 };
       return { items: items.map((i) => ({ ...i, ...(totals.get(i.id) ?? none) })) };
@@ -316,3 +326,9 @@ export function foldersService(deps: Deps) {
   };
 }
 export type FoldersService = ReturnType<typeof foldersService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    folders: ReturnType<typeof foldersService>;
+  }
+}

@@ -9,3 +9,9 @@ export function healthRepo(db: Db) {
     },
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    health: ReturnType<typeof healthRepo>;
+  }
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { healthService } from './health.service.js';
 
 export function healthRoutes(app: FastifyInstance, m: MountDeps, deps: Deps) {

@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import { unavailable } from '../../http/unavailable.js';
-import type { Deps } from '../../services.js';
-import { healthRepo } from './health.repo.js';
+import type { Deps } from '../../deps/deps.js';
 
 /** How long a readiness probe waits on one dependency before calling it down. */
 const PROBE_MS = 2000;
@@ -16,8 +15,8 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Readiness for load balancers and orchestrators: can this process serve requests now? */
-export function healthService(deps: Pick<Deps, 'handle' | 'config' | 'log'>) {
-  const repo = healthRepo(deps.handle.db);
+export function healthService(deps: Pick<Deps, 'repos' | 'handle' | 'config' | 'log'>) {
+  const repo = deps.repos.health;
   // Its own connection, failing fast: the job queue's connection waits for Redis forever by design.
   let redis: Redis | undefined;
   const redisClient = (url: string) => {

@@ -35,3 +35,9 @@ export function jobsRepo(db: Db) {
   };
 }
 export type JobView = NonNullable<Awaited<ReturnType<ReturnType<typeof jobsRepo>['byId']>>>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    jobs: ReturnType<typeof jobsRepo>;
+  }
+}

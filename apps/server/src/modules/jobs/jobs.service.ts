@@ -2,11 +2,9 @@ import { JOBS_MINE_MAX, JOBS_RECENT_MINUTES } from '@brandvault/contract';
 import type { Job, JobsQueue } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
-import { accessRepo } from '../access/access.repo.js';
+import type { Deps } from '../../deps/deps.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { jobAccess, jobsPolicy } from './jobs.policy.js';
-import { jobsRepo } from './jobs.repo.js';
 import type { JobView } from './jobs.repo.js';
 
 function view(row: JobView): Job {
@@ -24,9 +22,9 @@ function view(row: JobView): Job {
 }
 
 /** Jobs as their owners follow them (the shell's indicator, a page waiting for a zip). */
-export function jobsService(deps: Pick<Deps, 'handle' | 'clock'>) {
-  const repo = jobsRepo(deps.handle.db);
-  const access = { access: accessRepo(deps.handle.db) };
+export function jobsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
+  const repo = deps.repos.jobs;
+  const access = { access: deps.repos.access };
   return {
     async get(ctx: RequestContext, id: number): Promise<Job> {
       const [row] = await requireAccess(access, { actor: ctx.actor, permission: 'view', kind: jobAccess, ids: [id] });

@@ -4,7 +4,7 @@ import { adminClient, makeUser, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { enqueueAny } from '../../jobs/queue.js';
 import { bullmqSource } from '../../jobs/redis/source.js';
-import { memoryLog, testRedisUrl } from '../../jobs/testDb.js';
+import { memoryLog, testRedisUrl } from '../../../test/jobsDb.js';
 import { defineHandler } from '../../jobs/types.js';
 import { Worker } from '../../jobs/worker.js';
 

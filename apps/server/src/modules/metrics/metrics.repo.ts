@@ -24,3 +24,9 @@ export function metricsRepo(db: Db) {
         .execute(),
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    metrics: ReturnType<typeof metricsRepo>;
+  }
+}

@@ -5,8 +5,8 @@ import { iso } from '../../lib/clock.js';
 import { askClusterMetrics, joinClusterMetrics } from '../../lib/clusterMetrics.js';
 import { processRegistry } from '../../lib/metrics.js';
 import type { AnyContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
-import { metricsRepo } from './metrics.repo.js';
+import type { Deps } from '../../deps/deps.js';
+import type { metricsRepo } from './metrics.repo.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FAILED_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +29,7 @@ export interface ScrapeRequest {
  */
 export function metricsService(deps: Deps, openStreams: () => number) {
   const { config, clock, handle } = deps;
-  const repo = metricsRepo(handle.db);
+  const repo = deps.repos.metrics;
   const registry = new Registry();
   const labels = ['name'] as const;
   // One query per scrape for the four queue gauges: prom-client collects them all at once.

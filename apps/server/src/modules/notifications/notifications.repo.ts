@@ -324,3 +324,9 @@ export function notificationsRepo(db: Db) {
 export type NotificationsRepo = ReturnType<typeof notificationsRepo>;
 export type NotificationListRow = Awaited<ReturnType<NotificationsRepo['after']>>[number];
 export type { NotificationKind };
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    notifications: ReturnType<typeof notificationsRepo>;
+  }
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
 
 /** Where a reconnecting stream resumes: the Last-Event-ID header (EventSource's) or `?last_id=`. */
 function lastIdOf(req: FastifyRequest): number | null {

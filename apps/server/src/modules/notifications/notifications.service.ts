@@ -4,11 +4,11 @@ import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { EventStream, eventStreamAnswer } from '../../lib/eventStream.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { changesOf } from '../audit/audit.trail.js';
-import { sharedLinkPath } from '../shareLinks/shareLinks.token.js';
+import { sharedLinkPath } from '../shareLinks/path/sharedLinkPath.js';
 import type { NotificationBroker } from './notifications.broker.js';
 import type { NotificationListRow } from './notifications.repo.js';
 import { eventFrame, notificationItem } from './notifications.view.js';
@@ -212,3 +212,9 @@ export function notificationsService(deps: Deps, broker: NotificationBroker) {
   };
 }
 export type NotificationsService = ReturnType<typeof notificationsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    notifications: ReturnType<typeof notificationsService>;
+  }
+}

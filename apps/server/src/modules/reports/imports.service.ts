@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import { buffer } from 'node:stream/consumers';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
+import { FileAnswer, contentDisposition, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
-import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
+import type { Deps } from '../../deps/deps.js';
 import { importRowView, importView } from './imports.view.js';
 import { reportsPolicy } from './reports.policy.js';
 import { reportsRepo } from './reports.repo.js';
@@ -102,3 +101,9 @@ export function importsService(deps: Deps) {
   };
 }
 export type ImportsService = ReturnType<typeof importsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    imports: ReturnType<typeof importsService>;
+  }
+}

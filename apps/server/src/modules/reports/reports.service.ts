@@ -4,10 +4,9 @@ import type { z } from 'zod';
 import { invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
+import { FileAnswer, contentDisposition, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
-import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
+import type { Deps } from '../../deps/deps.js';
 import { assetTemplateFile, resolveTemplateAssets } from './assetTemplate.export.js';
 import { auditReportFile } from './auditReport.js';
 import { reportKey } from './reportKey.js';
@@ -126,3 +125,9 @@ export function reportsService(deps: Deps) {
   };
 }
 export type ReportsService = ReturnType<typeof reportsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    reports: ReturnType<typeof reportsService>;
+  }
+}

@@ -223,3 +223,9 @@ export function rolesRepo(db: Db) {
   };
 }
 export type RolesRepo = ReturnType<typeof rolesRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    roles: ReturnType<typeof rolesRepo>;
+  }
+}

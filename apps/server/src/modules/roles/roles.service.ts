@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { created, setChange } from '../audit/audit.trail.js';
 import { rolesPolicy } from './roles.policy.js';
@@ -108,4 +108,10 @@ export function rolesService(deps: Deps) {
       return { ok: true as const };
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    roles: ReturnType<typeof rolesService>;
+  }
 }

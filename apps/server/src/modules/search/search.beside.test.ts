@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/harness.js';
 import type { Actor } from '../../access/principal.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
 import { makeRepos } from '../../repos.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
 import { contextFor } from '../../lib/requestContext.js';

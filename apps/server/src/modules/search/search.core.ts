@@ -1,7 +1,8 @@
 import type { AssetCardRow } from '../assets/assets.view.js';
 import { keptPerGeneration } from './search.kept.js';
 import type { Under } from './search.kept.js';
-import { COMMON_WORD_DOCS, WORD_SET_FROM_ROWS, hiddenClasses, pgWordsPlan, planInputs } from './search.plans.js';
+import { COMMON_WORD_DOCS, WORD_SET_FROM_ROWS, pgWordsPlan, planInputs } from './search.plans.js';
+import { hiddenClasses } from '../access/privacy.js';
 import { PageEnds, startOf } from './search.positions.js';
 import { isUnfiltered } from './search.repo.js';
 import type { After, PageOf, PagePlan, SearchFilters, SearchOrder, SearchRepo } from './search.repo.js';

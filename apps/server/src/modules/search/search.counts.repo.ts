@@ -4,7 +4,7 @@ import { rowsBeside } from '../../db/sideReader.js';
 import type { SideReader } from '../../db/sideReader.js';
 import { facetLists, sumRows } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
-import { underPath } from './search.where.repo.js';
+import { underPath } from '../../db/pathPrefix.js';
 import type { FacetName, Scope, SearchFilters } from './search.types.js';
 
 /** A facet value's count summed from the count tables (a string from PostgreSQL's sum). */

@@ -1,3 +1,4 @@
+import { hiddenClasses } from '../access/privacy.js';
 import type { Remember, Under } from './search.kept.js';
 import type { PagePlan, SearchFilters, SearchRepo } from './search.repo.js';
 
@@ -24,14 +25,6 @@ const WALK_SHARE = 1.5;
 
 /** The same for a categories filter, which a walk checks by reading each row. */
 const WALK_SHARE_READING_ROWS = 1 / 4;
-
-/** Privacy classes (asset_search.hidden) the query may see: 0 public, 1 private. */
-export function hiddenClasses(f: Pick<SearchFilters, 'withPrivate' | 'visibility'>): number[] {
-  const allowed = f.withPrivate ? [0, 1] : [0];
-  if (!f.visibility) return allowed;
-  const wanted = f.visibility === 'PRIVATE' ? 1 : 0;
-  return allowed.filter((h) => h === wanted);
-}
 
 /** PostgreSQL, a capped page of words ending `end` matches in: a walk of the sort index or the GIN bitmap. */
 export const pgWordsPlan = (end: number): PagePlan => (end <= PG_WALK_ROWS ? 'walk' : 'any');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AssetSearchBody, routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
 
 /** GET: the folder's assets with default filters; POST: with the filters of the body. */
 export function searchRoutes(app: FastifyInstance, m: MountDeps, s: Services) {

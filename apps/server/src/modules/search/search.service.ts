@@ -1,7 +1,7 @@
 import { AssetSearchResponse, SEARCH_EXACT_TOTAL } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import type { z } from 'zod';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { abilitiesKey } from '../assets/assets.policy.js';
 import { seesPrivate } from '../../access/principal.js';
 import { JsonText } from '../../lib/jsonText.js';
@@ -145,3 +145,9 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
   };
 }
 export type SearchService = ReturnType<typeof searchService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    search: ReturnType<typeof searchService>;
+  }
+}

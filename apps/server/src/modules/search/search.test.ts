@@ -17,7 +17,7 @@ import {
 import type { Client, TestApp } from '../../../test/harness.js';
 import { mediaUrlFactory } from '../../lib/mediaUrl.js';
 import { makeRepos } from '../../repos.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { searchRepo } from './search.repo.js';
 import { searchService } from './search.service.js';
 import { contextFor } from '../../lib/requestContext.js';

@@ -2,17 +2,10 @@ import { sql } from 'kysely';
 import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
+import { underPath } from '../../db/pathPrefix.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
 import { SIZE_KEY_BASE, TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
 import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
-
-/**
- * Rows whose path starts with `path`. Paths hold only digits and '/' and compare bytewise on both
- * databases (collation "C" on PostgreSQL), so the prefix is the range [path, path with its last
- * '/' raised to '0'), which any btree on the column serves.
- */
-export const underPath = (col: string, path: string) =>
-  sql<boolean>`${sql.ref(col)} >= ${path} and ${sql.ref(col)} < ${`${path.slice(0, -1)}0`}`;
 
 /**
  * The one sort key of `key` on the rows of `table`: the type order's joined with its separator,

@@ -5,7 +5,7 @@ import { grouped, pageIds, rowsOfIds } from './search.facets.repo.js';
 import { normExt } from './search.fts.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { beyondTypeAndExtension } from './search.types.js';
-import { underPath } from './search.where.repo.js';
+import { underPath } from '../../db/pathPrefix.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /**

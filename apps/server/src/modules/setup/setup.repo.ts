@@ -25,3 +25,9 @@ export function setupRepo(db: Db) {
   };
 }
 export type SetupRepo = ReturnType<typeof setupRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    setup: ReturnType<typeof setupRepo>;
+  }
+}

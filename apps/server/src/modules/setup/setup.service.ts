@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { iso } from '../../lib/clock.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { setupPolicy } from './setup.policy.js';
 import { SETTING_KEYS } from './setup.repo.js';
 
@@ -60,4 +60,10 @@ export function setupService(deps: Deps) {
       return state();
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    setup: ReturnType<typeof setupService>;
+  }
 }

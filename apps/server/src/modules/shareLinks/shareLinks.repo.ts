@@ -232,3 +232,9 @@ export function shareLinksRepo(db: Db) {
   };
 }
 export type ShareLinksRepo = ReturnType<typeof shareLinksRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    shareLinks: ReturnType<typeof shareLinksRepo>;
+  }
+}

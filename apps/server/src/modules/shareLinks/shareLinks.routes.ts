@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
+import type { ShareLinksService } from './shareLinks.service.js';
+import type { ShareLinkHolderService } from './shareLinks.holder.service.js';
 
 const passOf = (h: unknown) => (typeof h === 'string' ? h.slice(0, 300) : undefined);
 
@@ -39,4 +41,11 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
   );
   mount(app, m, routes.shareLinkAll, ({ ctx, query }) => s.shareLinks.all(ctx, query));
   mount(app, m, routes.shareLinkUpdate, ({ ctx, params, body }) => s.shareLinks.update(ctx, params.id, body));
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    /** The owner's side and the link holder's side of share links. */
+    shareLinks: ShareLinksService & ShareLinkHolderService;
+  }
 }

@@ -7,7 +7,7 @@ import { randomToken, seal } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { mails } from '../../mail/templates.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { created } from '../audit/audit.trail.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
@@ -15,7 +15,8 @@ import { collectionsPolicy } from '../collections/collections.policy.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { shareLinkAccess, shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
-import { SEAL, linkPath, sharedLinkPath, tokenHashOf } from './shareLinks.token.js';
+import { SEAL, linkPath, sharedLinkPath } from './path/sharedLinkPath.js';
+import { tokenHashOf } from './shareLinks.token.js';
 import { shareLinkItem } from './shareLinks.view.js';
 
 const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {

@@ -80,3 +80,9 @@ export function shortcutsRepo(db: Db) {
   };
 }
 export type ShortcutsRepo = ReturnType<typeof shortcutsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    shortcuts: ReturnType<typeof shortcutsRepo>;
+  }
+}

@@ -4,7 +4,7 @@ import { authorize } from '../../http/authorize.js';
 import { AppError, isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import type { AssetsService } from '../assets/assets.service.js';
 import { assetTarget, changesOf, created, folderTarget } from '../audit/audit.trail.js';
@@ -143,3 +143,9 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
   };
 }
 export type ShortcutsService = ReturnType<typeof shortcutsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    shortcuts: ReturnType<typeof shortcutsService>;
+  }
+}

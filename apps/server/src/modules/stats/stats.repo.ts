@@ -248,3 +248,9 @@ export function statsRepo(db: Db) {
   };
 }
 export type StatsRepo = ReturnType<typeof statsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    stats: ReturnType<typeof statsRepo>;
+  }
+}

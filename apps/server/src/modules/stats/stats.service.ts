@@ -2,13 +2,11 @@ import { DOWNLOAD_KINDS, STATS_TOP } from '@brandvault/contract';
 import type { AssetStats, AssetStatsBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { everyDay, periodDays } from './stats.days.js';
 import { statsPolicy } from './stats.policy.js';
-import { statsRepo } from './stats.repo.js';
-import { windowsRepo } from './stats.windows.repo.js';
 
 type Kind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -17,8 +15,8 @@ type Kind = (typeof DOWNLOAD_KINDS)[number];
  * as things happen (stats.repo), over the brands the caller sees.
  */
 export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
-  const repo = statsRepo(deps.handle.db);
-  const windows = windowsRepo(deps.handle.db);
+  const repo = deps.repos.stats;
+  const windows = deps.repos.statsWindows;
 
   /**
    * The most downloaded assets of the period: from each brand's window when the period has one
@@ -132,3 +130,9 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
   };
 }
 export type StatsService = ReturnType<typeof statsService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    stats: ReturnType<typeof statsService>;
+  }
+}

@@ -89,3 +89,9 @@ export function windowsRepo(db: Db) {
     },
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    statsWindows: ReturnType<typeof windowsRepo>;
+  }
+}

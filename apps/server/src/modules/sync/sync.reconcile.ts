@@ -4,7 +4,7 @@ import type { ErrorCode, SyncOutcome, SyncReason } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps, UnitOfWork } from '../../services.js';
+import type { Deps, UnitOfWork } from '../../deps/deps.js';
 import { assetTarget, folderTarget } from '../audit/audit.trail.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset, storeAndCheck } from '../assets/ingest.js';

@@ -223,3 +223,9 @@ export function syncRepo(db: Db) {
   };
 }
 export type SyncRepo = ReturnType<typeof syncRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    sync: ReturnType<typeof syncRepo>;
+  }
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@brandvault/contract';
 import { mount } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../deps/services.js';
 
 export function syncRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.syncRoots, ({ ctx }) => s.sync.roots(ctx));

@@ -7,7 +7,7 @@ import type { JobContext } from '../../jobs/types.js';
 import { iso } from '../../lib/clock.js';
 import { contextFor } from '../../lib/requestContext.js';
 import { asLang } from '../../mail/templates.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { folderMirror, reconciler } from './sync.reconcile.js';
 import { ACTIVE_RUN } from './sync.repo.js';

@@ -9,7 +9,7 @@ import { AppError, invalid } from '../../http/errors.js';
 import { removeSchedule, saveSchedule } from '../../jobs/schedules.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { seesAllBrands } from '../../access/principal.js';
 import type { Actor } from '../../access/principal.js';
 import { changesOf, created } from '../audit/audit.trail.js';
@@ -266,3 +266,9 @@ export function syncService(deps: Deps) {
   };
 }
 export type SyncService = ReturnType<typeof syncService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    sync: ReturnType<typeof syncService>;
+  }
+}

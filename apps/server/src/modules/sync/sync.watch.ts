@@ -1,5 +1,5 @@
 import { watch } from 'node:fs';
-import type { SyncSettings } from '../../config.js';
+import type { SyncSettings } from '../../config/config.js';
 import type { Db } from '../../db/index.js';
 import type { JobLog } from '../../jobs/types.js';
 import type { Clock } from '../../lib/clock.js';

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import { createBlobStore } from '../../storage/index.js';
 import type { BlobStore } from '../../storage/index.js';
 

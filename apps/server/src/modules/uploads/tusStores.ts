@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataStore, Upload } from '@tus/server';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Source } from '../assets/ingest.js';
 import { HashingFileStore } from './hashingFileStore.js';
 import { TUS_EXPIRY_MS, tusDirectory } from './staleUploads.js';

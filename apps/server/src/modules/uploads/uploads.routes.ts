@@ -4,7 +4,8 @@ import { AppError } from '../../http/errors.js';
 import { checkAccess, requestContext } from '../../http/route.js';
 import type { MountDeps } from '../../http/route.js';
 import { checkXsrf } from '../../http/xsrf.js';
-import type { Deps, Services } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
+import type { Services } from '../../deps/services.js';
 import { callers, createTusServer } from './tusServer.js';
 import { createTusStore } from './tusStores.js';
 

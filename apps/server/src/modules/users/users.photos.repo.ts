@@ -46,3 +46,9 @@ export function userPhotosRepo(db: Db) {
     },
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    userPhotos: ReturnType<typeof userPhotosRepo>;
+  }
+}

@@ -8,12 +8,11 @@ import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { isDecodablePhoto, squarePictures } from '../../lib/pictures.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError, newBlobKey } from '../../storage/index.js';
 import { userTarget } from '../audit/audit.trail.js';
 import type { Actor } from '../../access/principal.js';
 import { visibleUser } from './userAccess.js';
-import { userPhotosRepo } from './users.photos.repo.js';
 import { usersPolicy } from './users.policy.js';
 import { adminUserViews } from './users.view.js';
 
@@ -28,10 +27,10 @@ const SWEEP_BATCH = 50;
  * changes their own; user.manage changes those of the users it manages (users.policy).
  */
 export function userPhotosService(deps: Deps) {
-  const { repos, clock, storage, handle } = deps;
+  const { repos, clock, storage } = deps;
   const now = () => iso(clock.now());
   const views = adminUserViews(deps);
-  const photos = userPhotosRepo(handle.db);
+  const photos = repos.userPhotos;
 
   /** The user whose photo the actor changes: 403 for another without user.manage, 404 out of sight. */
   async function target(actor: Actor, id: number) {
@@ -61,7 +60,7 @@ export function userPhotosService(deps: Deps) {
     takeUpload?: number,
   ) {
     return deps.change(ctx, async (u) => {
-      const tx = userPhotosRepo(u.db);
+      const tx = u.repos.userPhotos;
       if (takeUpload !== undefined && !(await tx.takeUpload(takeUpload))) return null;
       const before = (await u.repos.users.byId(id))!;
       const had = before.photo_key !== null || before.photo_uri !== null;
@@ -129,3 +128,9 @@ export function userPhotosService(deps: Deps) {
   };
 }
 export type UserPhotosService = ReturnType<typeof userPhotosService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    userPhotos: ReturnType<typeof userPhotosService>;
+  }
+}

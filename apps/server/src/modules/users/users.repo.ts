@@ -105,3 +105,9 @@ export function usersRepo(db: Db) {
   };
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    users: ReturnType<typeof usersRepo>;
+  }
+}

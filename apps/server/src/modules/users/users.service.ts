@@ -13,13 +13,13 @@ import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { mails } from '../../mail/templates.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor, UserRow } from '../../access/principal.js';
 import { newUserRow, personOf } from './userRow.js';
 import { INVITE_LINK_DAYS, inviteMail, nameFromEmail } from './users.invite.js';
 import { SETTING_KEYS } from '../setup/setup.repo.js';
 import { changesOf, created, setChange, userTarget } from '../audit/audit.trail.js';
-import { refuseCommonPassword } from '../auth/passwordRules.js';
+import { refuseCommonPassword } from './passwordRules.js';
 import { usersPolicy } from './users.policy.js';
 import type { Grants } from './users.policy.js';
 import { adminUserViews, asLang } from './users.view.js';
@@ -303,4 +303,10 @@ export function usersService(deps: Deps) {
       return view(actor, await load(actor, id));
     },
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    users: ReturnType<typeof usersService>;
+  }
 }

@@ -77,3 +77,9 @@ export function userStatsRepo(db: Db) {
         .execute(),
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    userStats: ReturnType<typeof userStatsRepo>;
+  }
+}

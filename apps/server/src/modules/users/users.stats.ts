@@ -3,11 +3,9 @@ import { STATS_TOP } from '@brandvault/contract';
 import type { UserStatsBody } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { statsRepo } from '../stats/stats.repo.js';
 import { usersPolicy } from './users.policy.js';
-import { userStatsRepo } from './users.stats.repo.js';
 
 /**
  * The users figures of the dashboard (§7 `PUT ops/users/statistics`), over the people the caller
@@ -15,8 +13,8 @@ import { userStatsRepo } from './users.stats.repo.js';
  * brand they see (404 otherwise).
  */
 export function userStatsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
-  const repo = userStatsRepo(deps.handle.db);
-  const activity = statsRepo(deps.handle.db);
+  const repo = deps.repos.userStats;
+  const activity = deps.repos.stats;
   /** Whose activity counts: of the brand asked for, else everyone's (administrators) or the caller's brands'. */
   const activeBrands = async (viewer: number | undefined, brandId: number | undefined) =>
     brandId !== undefined
@@ -51,4 +49,10 @@ export function userStatsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>)
       active,
     };
   };
+}
+
+declare module '../../deps/services.js' {
+  interface Services {
+    userStats: ReturnType<typeof userStatsService>;
+  }
 }

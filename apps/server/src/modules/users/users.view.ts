@@ -1,7 +1,7 @@
 import type { AdminUser } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { userPhotoUrls } from '../../lib/photoUrls.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor, UserRow } from '../../access/principal.js';
 import { usersPolicy } from './users.policy.js';
 

@@ -1,10 +1,10 @@
 import type { MediaUrl } from '../../lib/mediaUrl.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import type { Actor } from '../../access/principal.js';
 import type { WatermarkPlan } from './watermark.apply.js';
 import { overlayOf, overlaySettings } from './watermark.apply.js';
 import { renderMarks } from './watermark.render.js';
-import { isGuestOnly } from './watermarks.policy.js';
+import { isGuestOnly } from '../brands/watermarks.policy.js';
 
 /**
  * Watermarked thumbnails and previews are derivatives of their own, keyed by the brand and the

@@ -1,9 +1,8 @@
 import { AppError } from '../../http/errors.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
-import type { Deps } from '../../services.js';
+import { FileAnswer, contentDisposition, fileSafetyHeaders } from '../../lib/fileAnswer.js';
+import type { Deps } from '../../deps/deps.js';
 import { BlobNotFoundError } from '../../storage/index.js';
 import type { Principal } from '../../access/principal.js';
-import { contentDisposition, fileSafetyHeaders } from '../files/files.service.js';
 import { applyWatermark, planWatermark, recordTrace } from './watermark.apply.js';
 import { ensureMarked } from './watermark.previews.js';
 

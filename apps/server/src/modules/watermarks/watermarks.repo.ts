@@ -96,3 +96,9 @@ export function watermarksRepo(db: Db) {
 }
 export type WatermarksRepo = ReturnType<typeof watermarksRepo>;
 export type BrandWatermarkRow = NonNullable<Awaited<ReturnType<WatermarksRepo['ofBrand']>>>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    watermarks: ReturnType<typeof watermarksRepo>;
+  }
+}

@@ -5,18 +5,17 @@ import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
-import { FileAnswer } from '../../lib/fileAnswer.js';
+import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import type { RequestContext } from '../../lib/requestContext.js';
-import type { Deps } from '../../services.js';
+import type { Deps } from '../../deps/deps.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import { assetTarget, brandTarget } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { fileSafetyHeaders } from '../files/files.service.js';
 import { overlaySettings } from './watermark.apply.js';
 import { typedTraceCode } from './traceCode.js';
 import { isPng, readTraceCode } from './watermark.render.js';
-import { watermarksPolicy } from './watermarks.policy.js';
+import { watermarksPolicy } from '../brands/watermarks.policy.js';
 import type { BrandWatermarkRow } from './watermarks.repo.js';
 
 type Body = z.output<typeof BrandWatermarkBody>;
@@ -155,3 +154,9 @@ export function watermarksService(deps: Deps) {
   };
 }
 export type WatermarksService = ReturnType<typeof watermarksService>;
+
+declare module '../../deps/services.js' {
+  interface Services {
+    watermarks: ReturnType<typeof watermarksService>;
+  }
+}

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDb } from '../db/index.js';
-import type { Db, DbHandle } from '../db/index.js';
-import { dialect } from '../../test/dialect.js';
-import { templateCopy } from '../../test/templateCopy.js';
-import type { BullmqOptions } from './redis/source.js';
-import type { JobLog } from './types.js';
-import { Worker } from './worker.js';
-import type { WorkerOptions } from './worker.js';
+import { openDb } from '../src/db/index.js';
+import type { Db, DbHandle } from '../src/db/index.js';
+import { dialect } from './dialect.js';
+import { templateCopy } from './templateCopy.js';
+import type { BullmqOptions } from '../src/jobs/redis/source.js';
+import type { JobLog } from '../src/jobs/types.js';
+import { Worker } from '../src/jobs/worker.js';
+import type { WorkerOptions } from '../src/jobs/worker.js';
 
 /** The queue driver the job tests run on: TEST_QUEUE=redis runs them on BullMQ at TEST_REDIS_URL. */
 export const testQueue: 'db' | 'redis' = process.env.TEST_QUEUE === 'redis' ? 'redis' : 'db';
@@ -23,7 +23,7 @@ export async function openTestDb() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bv-jobs-'));
   const database = await templateCopy(dialect, dataDir);
   // BullMQ is loaded only by the runs that use it (TEST_QUEUE=redis).
-  const redis = testQueue === 'redis' ? await import('./redis/source.js') : null;
+  const redis = testQueue === 'redis' ? await import('../src/jobs/redis/source.js') : null;
   const handles: DbHandle[] = [];
   const connect = () => {
     const h = openDb({ databaseUrl: database.databaseUrl, dataDir });

@@ -1,5 +1,5 @@
 /** Folder-level import cycles fail `npm run lint` (issue: a house without circles). */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-folder-cycle',

@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_BYTES, PASSWORD_MIN, SYNC_SETTLE_SECONDS } from '@brandvault/contract';
-import { S3_SETTING_NAMES, storageOptionsFromEnv } from './storage/index.js';
-import type { StorageOptions } from './storage/index.js';
+import { S3_SETTING_NAMES, storageOptionsFromEnv } from '../storage/index.js';
+import type { StorageOptions } from '../storage/index.js';
 
 /** A scheme and host (and port), such as https://photos.example.com, kept as the URL's origin. */
 const origin = z

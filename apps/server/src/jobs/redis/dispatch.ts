@@ -1,7 +1,7 @@
-import type { Db, Dialect } from '../db/index.js';
-import type { Clock } from '../lib/clock.js';
-import type { RedisQueueOptions } from './redis/queues.js';
-import type { JobLog } from './types.js';
+import type { Db, Dialect } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RedisQueueOptions } from './queues.js';
+import type { JobLog } from '../types.js';
 
 /**
  * For a process that enqueues but runs no worker (a server with JOBS_IN_SERVER=false, or all
@@ -16,8 +16,8 @@ export async function startDispatcher(opts: {
   redis: RedisQueueOptions;
 }) {
   const [{ Dispatcher }, { RedisQueues }] = await Promise.all([
-    import('./redis/dispatcher.js'),
-    import('./redis/queues.js'),
+    import('./dispatcher.js'),
+    import('./queues.js'),
   ]);
   const queues = new RedisQueues(opts.redis, opts.log);
   const dispatcher = new Dispatcher({ ...opts, queues });

@@ -1,11 +1,9 @@
 import type { DOWNLOAD_KINDS } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { AnyContext } from '../../lib/requestContext.js';
-import type { Unit } from '../../unitOfWork/unitOfWork.js';
+import type { Repos } from '../../deps/repos.js';
+import type { Tx, Unit } from '../../unitOfWork/unitOfWork.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
-import { statsRepo } from '../stats/stats.repo.js';
-import { downloadsRepo } from './downloads.repo.js';
 
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -15,20 +13,20 @@ export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
  * in, through a link).
  */
 export const countDownload = (
-  trx: Db,
+  t: Tx<Pick<Repos, 'downloads' | 'stats'>>,
   a: { id: number; brand_id: number },
   kind: DownloadKind,
   at: Date,
   linkId: number | null = null,
   userId: number | null = null,
-) => countDownloads(trx, [a], kind, at, linkId, userId);
+) => countDownloads(t, [a], kind, at, linkId, userId);
 
 /**
  * Counts one download of each of these assets (a zip's members), in one statement per thousand,
  * and the dashboard's counters beside them (stats.repo `addDownloads`).
  */
 export async function countDownloads(
-  trx: Db,
+  t: Tx<Pick<Repos, 'downloads' | 'stats'>>,
   assets: { id: number; brand_id: number }[],
   kind: DownloadKind,
   at: Date,
@@ -43,8 +41,8 @@ export async function countDownloads(
     else per.set(a.id, { asset_id: a.id, brand_id: a.brand_id, count: 1 });
   }
   if (!per.size) return;
-  await downloadsRepo(trx).count([...per.values()], day, kind, linkId ?? 0);
-  await statsRepo(trx).addDownloads(
+  await t.repos.downloads.count([...per.values()], day, kind, linkId ?? 0);
+  await t.repos.stats.addDownloads(
     new Map([...per.values()].map((r) => [r.asset_id, r.count])),
     day,
     kind,
@@ -58,8 +56,7 @@ export async function countDownloads(
  * (and of the share link it came through).
  */
 export async function recordDownload(
-  // Structural, so downloads does not import the share links module that imports it.
-  u: Unit<{ shareLinks: { countDownload(id: number): Promise<unknown> } }>,
+  u: Unit<Pick<Repos, 'downloads' | 'shareLinks' | 'stats'>>,
   d: {
     assets: { id: number; brand_id: number }[];
     kind: DownloadKind;
@@ -76,5 +73,5 @@ export async function recordDownload(
   const linkId = d.linkId ?? null;
   await u.audit(d.audit, d.ctx);
   if (linkId !== null) await u.repos.shareLinks.countDownload(linkId);
-  await countDownloads(u.db, d.assets, d.kind, d.at, linkId, d.userId);
+  await countDownloads(u, d.assets, d.kind, d.at, linkId, d.userId);
 }

@@ -1,13 +1,13 @@
 import { PERMISSIONS, ROLE_PERMISSIONS } from '@brandvault/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import { iso } from '../lib/clock.js';
-import type { Clock } from '../lib/clock.js';
-import { randomToken } from '../lib/crypto.js';
-import { hashPassword } from '../lib/passwords.js';
-import { DEFAULT_EXTENSIONS } from '../media/index.js';
-import type { Repos } from '../repos.js';
-import { newUserRow } from '../modules/users/userRow.js';
+import type { Config } from './config/config.js';
+import { iso } from './lib/clock.js';
+import type { Clock } from './lib/clock.js';
+import { randomToken } from './lib/crypto.js';
+import { hashPassword } from './lib/passwords.js';
+import { DEFAULT_EXTENSIONS } from './media/index.js';
+import type { Repos } from './deps/repos.js';
+import { newUserRow } from './modules/users/userRow.js';
 
 /**
  * Idempotent: roles and permissions are topped up on every start; the first administrator is
