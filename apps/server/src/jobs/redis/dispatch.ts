@@ -15,10 +15,7 @@ export async function startDispatcher(opts: {
   clock?: Clock;
   redis: RedisQueueOptions;
 }) {
-  const [{ Dispatcher }, { RedisQueues }] = await Promise.all([
-    import('./dispatcher.js'),
-    import('./queues.js'),
-  ]);
+  const [{ Dispatcher }, { RedisQueues }] = await Promise.all([import('./dispatcher.js'), import('./queues.js')]);
   const queues = new RedisQueues(opts.redis, opts.log);
   const dispatcher = new Dispatcher({ ...opts, queues });
   dispatcher.start();

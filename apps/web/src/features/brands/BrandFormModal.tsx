@@ -49,9 +49,7 @@ export function BrandFormModal({ mode, onClose, watermark }: BrandFormModalProps
           <Tabs.Panel value="details">
             <BrandForm key={mode.brand.id} mode={mode} onDone={onClose} />
           </Tabs.Panel>
-          <Tabs.Panel value="watermark">
-            {watermark(mode.brand)}
-          </Tabs.Panel>
+          <Tabs.Panel value="watermark">{watermark(mode.brand)}</Tabs.Panel>
         </Tabs>
       ) : (
         mode && <BrandForm key={mode.kind === 'edit' ? mode.brand.id : 'new'} mode={mode} onDone={onClose} />
