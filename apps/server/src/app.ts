@@ -29,6 +29,7 @@ import { mediaUrlFactory } from './lib/mediaUrl.js';
 import type { Clock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { foldersRoutes } from './modules/folders/folders.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(
     healthRoutes(app, mountDeps, deps);
     app.get('/api/docs', async () => openApiDocument());
     authRoutes(app, mountDeps, services, secureCookies);
+    accountRoutes(app, mountDeps, services);
     usersRoutes(app, mountDeps, services);
     emulationRoutes(app, mountDeps, services);
     rolesRoutes(app, mountDeps, services);

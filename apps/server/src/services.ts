@@ -1,6 +1,7 @@
 import type { Deps } from './deps/deps.js';
 import type { Services } from './deps/services.js';
 import { authService } from './modules/auth/auth.service.js';
+import { accountService } from './modules/account/account.service.js';
 import { brandsService } from './modules/brands/brands.service.js';
 import { foldersService } from './modules/folders/folders.service.js';
 import { filesService } from './modules/files/files.service.js';
@@ -46,6 +47,7 @@ export function makeServices(deps: Deps): Services {
   deps.sessionEnded = (tokenId) => notifications.endSession(tokenId);
   return {
     auth: authService(deps),
+    account: accountService(deps),
     users: usersService(deps),
     userStats: userStatsService(deps),
     userPhotos: userPhotosService(deps),

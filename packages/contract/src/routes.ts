@@ -3,6 +3,7 @@ import { joinRoutes } from './core/routeDef.js';
 import { assetsRoutes } from './schemas/assets.routes.js';
 import { auditRoutes } from './schemas/audit.routes.js';
 import { authRoutes } from './schemas/auth.routes.js';
+import { accountRoutes } from './schemas/account.routes.js';
 import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
 import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
@@ -35,6 +36,7 @@ export type { Access, Method, RouteDef } from './core/routeDef.js';
 export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
+  accountRoutes,
   setupRoutes,
   usersRoutes,
   emulationRoutes,

@@ -1,24 +1,9 @@
 import { z } from 'zod';
 import { def } from '../core/routeDef.js';
-import {
-  BoolAnswer,
-  EmailBody,
-  LoginBody,
-  LoginResponse,
-  MeResponse,
-  RegisterBody,
-  ResendVerificationBody,
-  ResetCheckBody,
-  ResetPasswordBody,
-  TourBody,
-  TourState,
-  UpdatePasswordBody,
-  UpdateProfileBody,
-  VerifyEmailBody,
-} from './auth.js';
+import { BoolAnswer, LoginBody, LoginResponse, MeResponse, TourBody, TourState } from './auth.js';
 import { Ok } from './common.js';
 
-/** Auth (§7): sign-in, registration, e-mail verification, password reset and the caller's own profile. */
+/** Auth (§7): sign-in and sign-out, the session, the guided tour; the account's own routes are account.routes.ts. */
 export const authRoutes = {
   csrfCookie: def({
     method: 'GET',
@@ -43,67 +28,12 @@ export const authRoutes = {
     summary: 'Revoke the current token',
     response: Ok,
   }),
-  register: def({
-    method: 'POST',
-    path: '/api/auth/register',
-    access: 'guest',
-    summary: 'Request an account',
-    body: RegisterBody,
-    response: Ok,
-    status: 201,
-    rateLimit: { max: 10 },
-  }),
   me: def({
     method: 'GET',
     path: '/api/auth/me',
     access: 'user',
     summary: 'The signed-in user and permissions',
     response: MeResponse,
-  }),
-  forgotPassword: def({
-    method: 'POST',
-    path: '/api/auth/forgot-password',
-    access: 'guest',
-    summary: 'Mail a password reset link',
-    body: EmailBody,
-    response: Ok,
-    rateLimit: { max: 5 },
-  }),
-  resetPasswordCheck: def({
-    method: 'POST',
-    path: '/api/auth/reset-password/check',
-    access: 'guest',
-    summary: 'Whether a password reset link still works, before its form is shown',
-    body: ResetCheckBody,
-    response: Ok,
-    rateLimit: { max: 20 },
-  }),
-  resetPassword: def({
-    method: 'POST',
-    path: '/api/auth/reset-password',
-    access: 'guest',
-    summary: 'Set a new password with a reset token',
-    body: ResetPasswordBody,
-    response: Ok,
-    rateLimit: { max: 10 },
-  }),
-  updateProfile: def({
-    method: 'PATCH',
-    path: '/api/auth/user/update',
-    access: 'user',
-    summary: 'Update own profile',
-    body: UpdateProfileBody,
-    response: MeResponse,
-    rateLimit: { max: 30, code: 'USER_UPDATE_TOO_MANY' },
-  }),
-  updatePassword: def({
-    method: 'PATCH',
-    path: '/api/auth/user/password/update',
-    access: 'user',
-    summary: 'Change own password',
-    body: UpdatePasswordBody,
-    response: Ok,
-    rateLimit: { max: 10 },
   }),
   updateTour: def({
     method: 'PATCH',
@@ -134,24 +64,5 @@ export const authRoutes = {
     access: 'user',
     summary: 'Whether the caller verified their e-mail',
     response: BoolAnswer,
-  }),
-  resendVerification: def({
-    method: 'POST',
-    path: '/api/auth/email/verification-notification',
-    access: 'public',
-    summary: 'Send the verification link again',
-    body: ResendVerificationBody,
-    response: Ok,
-    status: 202,
-    rateLimit: { max: 6 },
-  }),
-  verifyEmail: def({
-    method: 'POST',
-    path: '/api/auth/email/verify',
-    access: 'public',
-    summary: 'Verify an e-mail with a signed link',
-    body: VerifyEmailBody,
-    response: Ok,
-    rateLimit: { max: 20 },
   }),
 } as const;

@@ -12,14 +12,13 @@ import type { Actor, UserRow } from '../../access/principal.js';
 import { canSignIn } from './auth.policy.js';
 import { loginGuard } from './loginGuard.js';
 import { sessionView } from './session.js';
-import { accountService } from './account.service.js';
 import { tourService } from './tour.service.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-/** Sessions: bearer tokens to actors, sign-in and sign-out; the account's own life is accountService. */
+/** Sessions: bearer tokens to actors, sign-in and sign-out; the account's own life is modules/account. */
 export function authService(deps: Deps) {
   const { repos, clock, config, limiter } = deps;
   const now = () => iso(clock.now());
@@ -155,7 +154,6 @@ export function authService(deps: Deps) {
 
     me: (ctx: RequestContext) => sessionView(repos, deps, ctx.actor, now()),
 
-    ...accountService(deps, guard),
     ...tourService(deps),
   };
 }

@@ -17,10 +17,10 @@ import { newUserRow, personOf } from '../users/userRow.js';
 import { changesOf, userTarget } from '../audit/audit.trail.js';
 import type { Deps } from '../../deps/deps.js';
 import type { UserRow } from '../../access/principal.js';
-import { checkVerification, verificationLink } from './links.js';
+import { checkVerification, verificationLink } from '../auth/links.js';
 import { refuseCommonPassword } from '../users/passwordRules.js';
-import { sessionView } from './session.js';
-import type { LoginGuard } from './loginGuard.js';
+import { sessionView } from '../auth/session.js';
+import { loginGuard } from '../auth/loginGuard.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 /** What a profile edit records before and after. */
@@ -42,8 +42,10 @@ const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
  * The account's own life: register, verify, reset and change the password, edit the profile.
  * Every change is audited in its transaction, and its mail is queued in the same one.
  */
-export function accountService(deps: Deps, guard: LoginGuard) {
+export function accountService(deps: Deps) {
   const { repos, clock, config, appKey } = deps;
+  // The same guard sign-in uses (its state is in the database): a reset lifts the address's lock.
+  const guard = loginGuard({ throttles: repos.loginThrottles, limiter: deps.limiter, clock });
   const now = () => iso(clock.now());
 
   async function registrationTaken(ctx: AnyContext, owner: UserRow) {
@@ -208,3 +210,4 @@ export function accountService(deps: Deps, guard: LoginGuard) {
     },
   };
 }
+export type AccountService = ReturnType<typeof accountService>;
