@@ -17,7 +17,6 @@ import { applyWatermark, planWatermark, recordTrace } from '../watermarks/waterm
 import { linkActor } from '../assets/downloadLink.js';
 import { downloadsPolicy } from './downloads.policy.js';
 import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
-import { downloadsRepo } from './downloads.repo.js';
 import type { Entry, Selection } from './downloads.selection.js';
 import { resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
@@ -73,9 +72,9 @@ export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]):
  * by e-mail, all in one transaction. Idempotent: a download no longer preparing is left alone.
  */
 export async function buildDownload(ctx: JobContext, id: number, opts: BuildOptions = {}) {
-  const { db, storage, clock, repos } = ctx;
+  const { storage, clock, repos } = ctx;
   if (!storage) throw new PermanentJobError('downloads.build needs the blob store');
-  const repo = downloadsRepo(db);
+  const repo = repos.downloads;
   const row = await repo.byId(id);
   if (!row || row.state !== 'preparing') return { id, state: row?.state ?? 'gone' };
   const lang = asLang(row.lang);
@@ -133,7 +132,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
   const now = clock.now();
   const contents = resolved.entries.map((e) => e.asset.id);
   const stored = await ctx.tx(async (t) => {
-    const done = await downloadsRepo(t.db).finish(id, {
+    const done = await t.repos.downloads.finish(id, {
       state: 'ready',
       blob_key: key,
       contents: JSON.stringify(contents),

@@ -9,7 +9,6 @@ import type { Deps } from '../../deps/deps.js';
 import { recordDownload } from '../stats/downloads.counts.js';
 import type { SharePrincipal } from '../../access/principal.js';
 import { assetTarget } from '../audit/audit.trail.js';
-import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { streamZip } from '../downloads/downloads.stream.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { collectionsPolicy, sightOf } from '../collections/collections.policy.js';
@@ -28,7 +27,7 @@ import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js'
  * The owner's side (create, list, edit, revoke) is `shareLinks.service.ts`.
  */
 export function shareLinkHolderService(deps: Deps, files: FilesService) {
-  const { repos, clock, appKey, handle, limiter, storage } = deps;
+  const { repos, clock, appKey, limiter, storage } = deps;
   const limits = shareLinkLimits(limiter, appKey);
   const now = () => iso(clock.now());
 
@@ -179,7 +178,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       if (!downloads) throw new AppError('FORBIDDEN');
       const collection = (await repos.collections.byId(row.collection_id))!;
       const ids = await repos.collections.visibleIds(sight, id);
-      const assets = (await downloadsRepo(handle.db).assetsByIds(ids, row.owner_id)).filter(
+      const assets = (await deps.repos.downloads.assetsByIds(ids, row.owner_id)).filter(
         (a) => a.status === 'ACTIVE',
       );
       if (!assets.length) throw new AppError('NOT_FOUND');

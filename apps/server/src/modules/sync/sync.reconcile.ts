@@ -49,7 +49,7 @@ export function folderMirror(env: RunEnv) {
     }
     const parent = await folderFor(posix.dirname(dir));
     const name = posix.basename(dir).slice(0, 255);
-    const found = await syncRepo(deps.handle.db).childFolder(parent.id, name);
+    const found = await deps.repos.sync.childFolder(parent.id, name);
     if (found) return found;
     const at = iso(deps.clock.now());
     const id = await deps.change(ctx, async (u) => {
@@ -220,7 +220,7 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
 
     /** A file gone: its asset INACTIVE when the source says so (restorable), else only noted. */
     async gone(e: SyncEntryRow) {
-      const r = syncRepo(db);
+      const r = deps.repos.sync;
       if (e.asset_id === null) return r.deleteEntry(source.id, e.rel_path);
       if (source.on_missing !== 'remove' || e.asset_status !== 'ACTIVE')
         return r.markMissing(source.id, [e.rel_path], now());

@@ -39,7 +39,7 @@ const sourceTarget = (s: { id: number; name: string }) => ({ type: 'sync_source'
 
 export function syncService(deps: Deps) {
   const { repos, clock, handle, config } = deps;
-  const repo = () => syncRepo(handle.db);
+  const repo = () => repos.sync;
 
   /** The allowed roots as they really are (symbolic links resolved); missing ones left out. */
   const realRoots = async () =>
