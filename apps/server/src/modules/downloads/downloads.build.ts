@@ -16,7 +16,7 @@ import type { Principal } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { downloadsPolicy } from './downloads.policy.js';
-import { DOWNLOADS_PATH } from '../notifications/notifications.view.js';
+import { DOWNLOADS_PATH } from './downloads.view.js';
 import type { Entry, Selection } from './downloads.selection.js';
 import { resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';

@@ -1,6 +1,9 @@
 import type { DownloadFormat, DownloadItem, DownloadState, PdfLayout } from '@brandvault/contract';
 import type { DownloadWithJob } from './downloads.repo.js';
 
+/** The web page listing a user's zips and PDFs (a ready one's notification and mail point there). */
+export const DOWNLOADS_PATH = '/downloads';
+
 /**
  * A row as the contract's download. A build whose job failed for good reads as failed even
  * before the clean-up job records it; `url` is given only while the file can be fetched.

@@ -1,9 +1,7 @@
 import type { Notification, NotificationKind } from '@brandvault/contract';
 import { MENTION_PATTERN } from '@brandvault/contract';
+import { DOWNLOADS_PATH } from '../downloads/downloads.view.js';
 import type { NotificationListRow } from './notifications.repo.js';
-
-/** The web page listing a user's zips and PDFs. */
-export const DOWNLOADS_PATH = '/downloads';
 
 /** The longest excerpt of a comment a notification carries, in characters. */
 export const EXCERPT_MAX = 140;
