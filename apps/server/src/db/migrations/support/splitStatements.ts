@@ -1,10 +1,10 @@
 /**
- * Splitting a script into statements, for the baseline migration: a frozen copy of the tokenizer
- * and splitter of ../../sqlText.ts as they were when the baseline landed, so the baseline's files
- * split the same way whatever the schema dumps' SQL layout becomes.
+ * Splitting a script into statements, for the baseline migration: the tokenizer and splitter as
+ * they were when the baseline landed, so its files split the same way whatever changes later.
+ * The schema dumps (../../sqlText.ts) read SQL with the same two; a change here shows in their test.
  */
 
-interface Token {
+export interface Token {
   kind: 'word' | 'ident' | 'string' | 'number' | 'dollar' | 'op' | 'punct';
   /** Normalized: lower-cased word, unquoted identifier when possible, literal as written. */
   text: string;
@@ -29,7 +29,7 @@ const RESERVED = new Set(
 const OPS = ['::', '||', '<>', '!=', '<=', '>=', '->>', '->', '&&', '@>', '<@', ':=', '=>', '**'];
 const PUNCT = new Set(['(', ')', ',', ';', '.', '[', ']']);
 
-function tokenize(text: string): Token[] {
+export function tokenize(text: string): Token[] {
   const out: Token[] = [];
   let i = 0;
   const n = text.length;
