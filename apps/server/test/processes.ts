@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, until } from './throwaway.js';
 
 export interface Answer {
   status: number;
@@ -62,3 +66,53 @@ export async function signIn(port: number, email: string, password: string) {
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${login.body}`);
   return { xsrf: h, auth: { ...h, authorization: `Bearer ${(JSON.parse(login.body) as { token: string }).token}` } };
 }
+
+/**
+ * An API process (no jobs of its own) and a separate worker over one data directory, the way a
+ * scaled-out deployment runs: `env` says which database or queue they share. The API is ready
+ * when this returns; `mails()` counts the outbox, `log()` is both processes' output.
+ */
+export async function apiAndWorker(
+  prefix: string,
+  admin: { email: string; password: string },
+  env: Record<string, string>,
+) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const all = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  };
+  const api = serverProcess('src/main.ts', { ...all, JOBS_IN_SERVER: 'false' });
+  const later: { worker?: ServerProcess } = {};
+  const log = () => `api:\n${api.output()}\nworker:\n${later.worker?.output() ?? ''}`;
+  const ready = async () => (await request(port, 'GET', '/api/health/ready')).status === 200;
+  await until('the API to be ready', ready, 60_000, log);
+  const started = serverProcess('src/worker.ts', all);
+  later.worker = started;
+  return {
+    port,
+    api,
+    worker: started,
+    log,
+    mails() {
+      try {
+        return readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.json')).length;
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      await api.kill();
+      await started.kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type ApiAndWorker = Awaited<ReturnType<typeof apiAndWorker>>;

@@ -1,11 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, throwawayPostgres, until } from '../../test/throwaway.js';
+import { throwawayPostgres, until } from '../../test/throwaway.js';
 import type { ThrowawayPostgres } from '../../test/throwaway.js';
-import { request, serverProcess, signIn } from '../../test/processes.js';
-import type { Answer, ServerProcess } from '../../test/processes.js';
+import { apiAndWorker, request, signIn } from '../../test/processes.js';
+import type { Answer, ApiAndWorker } from '../../test/processes.js';
 import { onePass } from '../../test/dialect.js';
 
 // A PostgreSQL restart under load, with real processes: an API server (no cluster primary) and a
@@ -13,19 +10,10 @@ import { onePass } from '../../test/dialect.js';
 const PASSWORD = 'restart-admin-1';
 const EMAIL = 'admin@example.com';
 let pg: ThrowawayPostgres | null;
-let api: ServerProcess;
-let worker: ServerProcess;
+let s: ApiAndWorker | undefined;
 let port = 0;
-let dataDir = '';
-
-const mails = () => {
-  try {
-    return readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.json')).length;
-  } catch {
-    return 0;
-  }
-};
-const log = () => `api:\n${api?.output()}\nworker:\n${worker?.output()}`;
+const mails = () => s?.mails() ?? 0;
+const log = () => s?.log() ?? '';
 
 beforeAll(async () => {
   pg = await throwawayPostgres();
@@ -33,33 +21,13 @@ beforeAll(async () => {
     console.warn('\n\n*** SKIPPED: no PostgreSQL server binaries (initdb, pg_ctl) on this machine ***\n');
     return;
   }
-  port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'bv-restart-'));
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: pg.url,
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD: PASSWORD,
-    APP_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: join(dataDir, 'no-web'),
-  };
-  api = serverProcess('src/main.ts', { ...env, JOBS_IN_SERVER: 'false' });
-  await until(
-    'the API to be ready',
-    async () => (await request(port, 'GET', '/api/health/ready')).status === 200,
-    60_000,
-    log,
-  );
-  worker = serverProcess('src/worker.ts', env);
+  s = await apiAndWorker('bv-restart-', { email: EMAIL, password: PASSWORD }, { DATABASE_URL: pg.url });
+  port = s.port;
 }, 120_000);
 
 afterAll(async () => {
-  await api?.kill();
-  await worker?.kill();
+  await s?.stop();
   await pg?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!onePass)('a PostgreSQL restart under load', () => {
@@ -122,8 +90,8 @@ describe.skipIf(!onePass)('a PostgreSQL restart under load', () => {
       `PostgreSQL restart: ${answers.length} requests, ${failed.length} answered 503 while it was away, ` +
         `recovered ${recoveredMs} ms after it started again (down ${startedAt - stoppedAt} ms)`,
     );
-    expect(api.alive(), log()).toBe(true);
-    expect(worker.alive(), log()).toBe(true);
+    expect(s!.api.alive(), log()).toBe(true);
+    expect(s!.worker.alive(), log()).toBe(true);
     // Every answer is a success or the retryable 503, never a 500 or a dropped connection.
     expect(statuses, log()).toEqual(statuses.filter((s) => s === 200 || s === 503));
     const unavailable = answers.find((x) => x.a.status === 503)!.a;

@@ -1,10 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, serverProcess, signIn } from '../../../test/processes.js';
-import type { ServerProcess } from '../../../test/processes.js';
-import { freePort, throwawayRedis, until } from '../../../test/throwaway.js';
+import { apiAndWorker, request, signIn } from '../../../test/processes.js';
+import type { ApiAndWorker } from '../../../test/processes.js';
+import { throwawayRedis, until } from '../../../test/throwaway.js';
 import { onePass } from '../../../test/dialect.js';
 
 // Redis stopped and started again (empty, as after a restart without persistence) under an API
@@ -12,19 +9,10 @@ import { onePass } from '../../../test/dialect.js';
 const PASSWORD = 'redis-admin-1';
 const EMAIL = 'admin@example.com';
 let redis: NonNullable<Awaited<ReturnType<typeof throwawayRedis>>> | null;
-let api: ServerProcess;
-let worker: ServerProcess;
+let s: ApiAndWorker | undefined;
 let port = 0;
-let dataDir = '';
-
-const mails = () => {
-  try {
-    return readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.json')).length;
-  } catch {
-    return 0;
-  }
-};
-const log = () => `api:\n${api?.output()}\nworker:\n${worker?.output()}`;
+const mails = () => s?.mails() ?? 0;
+const log = () => s?.log() ?? '';
 
 beforeAll(async () => {
   redis = await throwawayRedis();
@@ -32,30 +20,17 @@ beforeAll(async () => {
     console.warn('\n\n*** SKIPPED: no redis-server on this machine ***\n');
     return;
   }
-  port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'bv-redis-away-'));
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: redis.url,
-    REDIS_PREFIX: 'bv-away',
-    ADMIN_EMAIL: EMAIL,
-    ADMIN_PASSWORD: PASSWORD,
-    APP_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: join(dataDir, 'no-web'),
-  };
-  api = serverProcess('src/main.ts', { ...env, JOBS_IN_SERVER: 'false' });
-  await until('the API', async () => (await request(port, 'GET', '/api/health/ready')).status === 200, 60_000, log);
-  worker = serverProcess('src/worker.ts', env);
+  s = await apiAndWorker(
+    'bv-redis-away-',
+    { email: EMAIL, password: PASSWORD },
+    { DATABASE_URL: '', REDIS_URL: redis.url, REDIS_PREFIX: 'bv-away' },
+  );
+  port = s.port;
 }, 120_000);
 
 afterAll(async () => {
-  await api?.kill();
-  await worker?.kill();
+  await s?.stop();
   await redis?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe.skipIf(!onePass)('Redis away and back', () => {
@@ -84,7 +59,7 @@ describe.skipIf(!onePass)('Redis away and back', () => {
     console.log(
       `Redis restart: down ${startedAt - stoppedAt} ms; the waiting job ran ${Date.now() - startedAt} ms after it was back`,
     );
-    expect(api.alive(), log()).toBe(true);
-    expect(worker.alive(), log()).toBe(true);
+    expect(s!.api.alive(), log()).toBe(true);
+    expect(s!.worker.alive(), log()).toBe(true);
   }, 120_000);
 });
