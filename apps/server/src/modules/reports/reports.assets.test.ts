@@ -9,6 +9,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { makeRepos } from '../../repos.js';
 import { verifyAuditChain } from '../audit/audit.verify.js';
 import { reportKey } from './reportKey.js';
 import { readMeta } from './xlsx/meta.js';
@@ -199,7 +200,7 @@ describe('asset templates in', () => {
     const audit = (await admin.get(`/api/ops/audit/all?event=asset.template_update&user_id=${member.id}`)).json();
     expect(audit.items.map((e: { target: { id: number } }) => e.target.id).sort()).toEqual([ids.sea, ids.moon].sort());
     // Written as a batch, the entries still chain.
-    expect(await verifyAuditChain(t.built.handle.db)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(makeRepos(t.built.handle.db))).toMatchObject({ ok: true });
     const mail = (await t.waitForMails(member.email)).at(-1)!;
     expect(mail.subject).toMatch(/applied/);
     expect(mail.attachments?.[0]).toMatchObject({ filename: 'template (result).xlsx' });
