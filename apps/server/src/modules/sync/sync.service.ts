@@ -16,7 +16,7 @@ import { changesOf, created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { syncPolicy, syncSourceAccess } from './sync.policy.js';
-import { scheduleKey, syncRepo } from './sync.repo.js';
+import { scheduleKey } from './sync.repo.js';
 import type { SyncSourceListRow } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
 import { within } from './sync.scan.js';
@@ -173,7 +173,7 @@ export function syncService(deps: Deps) {
       const at = iso(clock.now());
       const values = { ...columns(body), path };
       const id = await deps.change(ctx, async (u) => {
-        const newId = await syncRepo(u.db).insertSource({
+        const newId = await u.repos.sync.insertSource({
           ...values,
           created_by: actor.user.id,
           created_at: at,
@@ -200,7 +200,7 @@ export function syncService(deps: Deps) {
       const values = { ...columns(body), path };
       const replan = values.schedule !== before.schedule || values.daily_at !== before.daily_at;
       await deps.change(ctx, async (u) => {
-        await syncRepo(u.db).updateSource(id, { ...values, updated_at: iso(clock.now()) });
+        await u.repos.sync.updateSource(id, { ...values, updated_at: iso(clock.now()) });
         await schedule(u.db, id, body, replan);
         await u.audit({
           event: 'sync.source_update',
@@ -216,7 +216,7 @@ export function syncService(deps: Deps) {
       const s = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
       await deps.change(ctx, async (u) => {
-        await syncRepo(u.db).deleteSource(id);
+        await u.repos.sync.deleteSource(id);
         await removeSchedule(u.db, scheduleKey(id));
         await u.audit({ event: 'sync.source_delete', target: sourceTarget(s) });
       });
@@ -228,13 +228,12 @@ export function syncService(deps: Deps) {
       const { actor } = ctx;
       const s = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
-      const { runId } = await requestRun(handle.db, clock, id, 'manual', {
+      const { runId } = await requestRun(deps.repos, clock, id, 'manual', {
         userId: actor.user.id,
         within: (work) =>
           deps.change(ctx, async (u) => {
-            const run = await work(u.db);
+            const run = await work(u);
             await u.audit({ event: 'sync.run_request', target: sourceTarget(s), info: { run_id: run } });
-            u.wake();
             return run;
           }),
       });
