@@ -102,12 +102,12 @@ describe('asset templates out', () => {
       .getSheetValues()
       .slice(1)
       .map((row) => ((row as unknown[]) ?? []).slice(1).map((v) => String(v ?? '')));
-    const meta = readMeta(await reportKey(t.built.handle.db), metaRows);
+    const meta = readMeta(await reportKey(makeRepos(t.built.handle.db)), metaRows);
     expect(meta).toMatchObject({ kind: 'assets', brandId: A.id, exportedBy: member.id });
     expect([...meta!.versions.keys()].sort()).toEqual([ids.sun, ids.sea, ids.moon, ids.star, ids.comet].sort());
     // Altered, it no longer verifies.
     metaRows[8]![1] = 'forged';
-    expect(readMeta(await reportKey(t.built.handle.db), metaRows)).toBeNull();
+    expect(readMeta(await reportKey(makeRepos(t.built.handle.db)), metaRows)).toBeNull();
   });
 
   it('speaks the caller’s language, takes one brand at a time, and refuses what it may not see', async () => {
