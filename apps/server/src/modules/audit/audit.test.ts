@@ -221,7 +221,11 @@ describe('audit verify', () => {
       .insertInto('audit_log')
       .values({ ...next, hash: chainHash(last.hash, next) })
       .execute();
-    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({ ok: false, seq: Number(last.seq) + 1, problem: 'inserted' });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({
+      ok: false,
+      seq: Number(last.seq) + 1,
+      problem: 'inserted',
+    });
     await app.close();
   });
 });

@@ -90,7 +90,12 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
   const { deps, ctx, source, runId } = env;
   const now = () => iso(deps.clock.now());
 
-  const item = (repos: Pick<Repos, 'sync'>, path: string, outcome: SyncOutcome, extra: Partial<Record<string, unknown>> = {}) =>
+  const item = (
+    repos: Pick<Repos, 'sync'>,
+    path: string,
+    outcome: SyncOutcome,
+    extra: Partial<Record<string, unknown>> = {},
+  ) =>
     repos.sync.addItem({
       run_id: runId,
       path,

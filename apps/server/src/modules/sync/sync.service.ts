@@ -38,7 +38,7 @@ export function nextDailyAt(hhmm: string, now: Date): Date {
 const sourceTarget = (s: { id: number; name: string }) => ({ type: 'sync_source', id: s.id, label: s.name }) as const;
 
 export function syncService(deps: Deps) {
-  const { repos, clock, handle, config } = deps;
+  const { repos, clock, config } = deps;
   const repo = () => repos.sync;
 
   /** The allowed roots as they really are (symbolic links resolved); missing ones left out. */
@@ -131,7 +131,7 @@ export function syncService(deps: Deps) {
   });
 
   /** The source's `job_schedules` row: hourly or daily runs; none for manual ones. */
-  async function schedule(trx: typeof handle.db, id: number, b: Body, replan: boolean) {
+  async function schedule(trx: Deps['handle']['db'], id: number, b: Body, replan: boolean) {
     if (b.schedule === 'manual') return removeSchedule(trx, scheduleKey(id));
     const now = clock.now();
     const daily = b.schedule === 'daily';
