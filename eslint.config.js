@@ -8,6 +8,19 @@ const SERVICE_PATHS = [
   { name: 'kysely', message: 'SQL lives in *.repo.ts and db/.', allowTypeImports: true },
 ];
 
+/** One unit of work per change (see the rule's block below); repeated where no-restricted-syntax is set again. */
+const UNIT_OF_WORK_SYNTAX = [
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message:
+      'Commit a change through deps.change(ctx, async (u) => …) or, in a job, job.change / job.tx (unitOfWork/unitOfWork.ts).',
+  },
+  {
+    selector: "MemberExpression[object.name='deps'][property.name='wake']",
+    message: 'deps.change() wakes the worker after commit when the unit enqueued a job or a mail.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,16 +94,28 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.service.ts', 'apps/server/src/modules/**/*.ts', 'apps/server/src/worker/**/*.ts'],
     ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/**/*.test.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...UNIT_OF_WORK_SYNTAX],
+    },
+  },
+  {
+    // Repositories are built in one place, the composition root's makeRepos (src/repos.ts): services
+    // read deps.repos, units of work u.repos / t.repos, jobs ctx.repos. Elsewhere a *.repo.js
+    // module gives types (and plain constants), never a repository factory.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/worker/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repo.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...UNIT_OF_WORK_SYNTAX,
         {
-          selector: "CallExpression[callee.property.name='transaction']",
+          selector:
+            "ImportDeclaration[importKind='value'][source.value=/\\.repo\\.js$/] > ImportSpecifier[importKind='value'][imported.name=/Repo$/]",
           message:
-            'Commit a change through deps.change(ctx, async (u) => …) or, in a job, job.change / job.tx (unitOfWork/unitOfWork.ts).',
+            'Use the registered repository (deps.repos, u.repos / t.repos in a unit of work, ctx.repos in a job); register a new one in src/repos.ts.',
         },
         {
-          selector: "MemberExpression[object.name='deps'][property.name='wake']",
-          message: 'deps.change() wakes the worker after commit when the unit enqueued a job or a mail.',
+          selector: "ImportDeclaration[importKind='value'][source.value=/\\.repo\\.js$/] > ImportNamespaceSpecifier",
+          message: 'Import types from a *.repo.js module by name (import type); repositories come from deps.repos.',
         },
       ],
     },

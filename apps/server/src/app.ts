@@ -235,7 +235,7 @@ export async function buildApp(
     const watcher =
       worker && config.sync.watch && config.sync.roots.length
         ? await startSyncWatcher({
-            db: handle.db,
+            repos: deps.repos,
             tx: deps.tx,
             clock,
             log: app.log,

@@ -26,6 +26,10 @@ import { windowsRepo } from './modules/stats/stats.windows.repo.js';
 import { metricsRepo } from './modules/metrics/metrics.repo.js';
 import { healthRepo } from './modules/health/health.repo.js';
 import { downloadsRepo } from './modules/downloads/downloads.repo.js';
+import { reportsRepo } from './modules/reports/reports.repo.js';
+import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
+import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
+import { auditRepo } from './modules/audit/audit.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -56,6 +60,11 @@ export function makeRepos(db: Db): Repos {
     userStats: userStatsRepo(db),
     jobs: jobsRepo(db),
     extensions: extensionsRepo(db),
+    reports: reportsRepo(db),
+    assetTemplates: assetTemplateRepo(db),
+    searchMaintenance: searchMaintenanceRepo(db),
+    // Keyless, for reads: the unit of work appends through its own keyed writer (audit.trail.ts).
+    audit: auditRepo(db),
   };
 }
 export type { Repos } from './deps/repos.js';

@@ -39,11 +39,12 @@ const worker = await startWorker({
 });
 
 // NAS sync: this worker also watches the local sources (a hint; the scheduled scan stays the truth).
+const watched = units(handle.db, () => worker.wake());
 const watcher =
   config.sync.watch && config.sync.roots.length
     ? await startSyncWatcher({
-        db: handle.db,
-        tx: units(handle.db, () => worker.wake()).tx,
+        repos: watched.repos,
+        tx: watched.tx,
         clock: systemClock,
         log,
         settings: config.sync,

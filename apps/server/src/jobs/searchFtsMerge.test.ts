@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMaintenanceRepo } from '../modules/search/search.maintenance.repo.js';
 import { searchRepo } from '../modules/search/search.repo.js';
 import { makeRepos } from '../repos.js';
+import { jobUnits } from '../jobUnits.js';
+import { systemClock } from '../lib/clock.js';
 import { newUserRow } from '../modules/users/userRow.js';
 import { handlers } from '../worker/handlers/index.js';
 import { enqueue } from './queue.js';
@@ -89,7 +91,9 @@ async function results() {
 const runMerge = async (payload: { pages?: number; budgetMs?: number; minSegments?: number }) => {
   const { log, lines } = memoryLog();
   await enqueue(t.db, 'search.ftsMerge', payload);
-  expect(await t.worker({ handlers, log }).runUntilIdle()).toBe(1);
+  expect(
+    await t.worker({ handlers, log, units: jobUnits({ clock: systemClock, appKey: undefined }) }).runUntilIdle(),
+  ).toBe(1);
   return lines.find((l) => l.msg === 'merged search index segments')?.obj as { steps: number; done: boolean };
 };
 

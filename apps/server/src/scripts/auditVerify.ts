@@ -5,13 +5,14 @@ import { loadConfig } from '../config/config.js';
 import { openDb } from '../db/index.js';
 import { chainKey } from '../modules/audit/audit.chain.js';
 import { verifyAuditChain } from '../modules/audit/audit.verify.js';
+import { makeRepos } from '../repos.js';
 import { createBlobStore } from '../storage/index.js';
 
 const config = loadConfig();
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const storage = await createBlobStore(config.storage);
 try {
-  const r = await verifyAuditChain(handle.db, { key: chainKey(config.appKey), storage });
+  const r = await verifyAuditChain(makeRepos(handle.db), { key: chainKey(config.appKey), storage });
   if (r.ok) {
     console.log(
       `Audit log intact: ${r.entries} entries, head ${r.headHash}, ` +

@@ -1,11 +1,8 @@
 import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
 import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
-import type { Db } from '../../db/index.js';
 import type { Actor } from '../../access/principal.js';
 import { canSignIn } from '../../access/principal.js';
-import { rolesRepo } from '../roles/roles.repo.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
-import { usersRepo } from '../users/users.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 
 const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
@@ -59,7 +56,3 @@ export async function linkActor(
     permissions: new Set(permissions),
   };
 }
-
-/** `linkActor` over a connection, for a job that has no service deps (a zip, a report, an import). */
-export const linkActorIn = (db: Db, userId: number) =>
-  linkActor({ users: usersRepo(db), roles: rolesRepo(db) }, userId);

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ErrorCode, Lang, UploadMeta, UploadResult } from '@brandvault/contract';
 import { errorText } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
 import type { Deps } from '../../deps/deps.js';
+import type { Repos } from '../../deps/repos.js';
+import type { Tx } from '../../unitOfWork/unitOfWork.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { FolderRow } from '../folders/folders.repo.js';
@@ -151,7 +152,7 @@ export async function ingestNewAsset(
     duplicates: 'skip' | 'allow';
     meta?: UploadMeta;
     /** More writes in the asset's transaction (a NAS sync records the path it came from). */
-    inTransaction?: (trx: Db, assetId: number, file: StoredFile) => Promise<void>;
+    inTransaction?: (t: Tx<Repos>, assetId: number, file: StoredFile) => Promise<void>;
   },
 ): Promise<UploadResult> {
   const { actor } = ctx;
@@ -247,7 +248,7 @@ export async function ingestNewAsset(
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
-      await opts.inTransaction?.(u.db, assetId, f);
+      await opts.inTransaction?.(u, assetId, f);
       return assetId;
     });
     return { file_name: name, status: 'created', asset_id: id };

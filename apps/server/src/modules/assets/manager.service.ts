@@ -14,6 +14,7 @@ import { brandsPolicy } from '../brands/brands.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { assetAccess, assetsPolicy } from './assets.policy.js';
+// eslint-disable-next-line no-restricted-syntax -- bound to the dialect, which makeRepos(db) does not know: built over deps.handle
 import { assetManagerRepo } from './manager.repo.js';
 import type { ManagerFilters } from './manager.repo.js';
 import { managerRow } from './manager.view.js';

@@ -1,11 +1,10 @@
 import { text } from 'node:stream/consumers';
-import type { Db } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import type { BlobStore, ObjectLock } from '../../storage/index.js';
 import type { ChainKey } from './audit.chain.js';
 import { checkpointMac } from './audit.chain.js';
-import { auditRepo } from './audit.repo.js';
 
 /** A statement, kept outside the database, that the chain had `seq` entries ending in `hash`. */
 export interface Checkpoint {
@@ -31,10 +30,10 @@ export interface CheckpointLock {
  * object lock the object cannot be removed or replaced before `lock.days` have passed.
  */
 export async function writeCheckpoint(
-  deps: { db: Db; storage: BlobStore; clock: Clock; key: ChainKey | undefined },
+  deps: { repos: Pick<Repos, 'audit'>; storage: BlobStore; clock: Clock; key: ChainKey | undefined },
   lock?: CheckpointLock,
 ): Promise<Checkpoint | null> {
-  const head = await auditRepo(deps.db).head();
+  const head = await deps.repos.audit.head();
   const seq = Number(head.seq);
   if (seq === 0 || (await deps.storage.stat(keyOf(seq)))) return null;
   const at = iso(deps.clock.now());

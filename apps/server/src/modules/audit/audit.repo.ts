@@ -187,3 +187,10 @@ export function auditRepo(db: Db, key?: ChainKey) {
   };
 }
 export type AuditRepo = ReturnType<typeof auditRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    /** Keyless: for reading the chain. Entries are written by the unit of work's keyed writer (audit.trail.ts). */
+    audit: AuditRepo;
+  }
+}

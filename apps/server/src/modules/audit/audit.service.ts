@@ -6,7 +6,6 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { chainKey } from './audit.chain.js';
 import { auditPolicy } from './audit.policy.js';
-import { auditRepo } from './audit.repo.js';
 import type { AuditFilter } from './audit.repo.js';
 import { verifyAuditChain } from './audit.verify.js';
 import { auditEntryView } from './audit.view.js';
@@ -26,7 +25,7 @@ export const auditFilter = (q: Query): AuditFilter => ({
 });
 
 export function auditService(deps: Deps) {
-  const repo = auditRepo(deps.handle.db);
+  const repo = deps.repos.audit;
   return {
     async list(ctx: RequestContext, q: Query) {
       authorize(auditPolicy.can(ctx.actor, 'list'));
@@ -57,7 +56,7 @@ export function auditService(deps: Deps) {
     /** The integrity check, from the audit screen: the same walk as `npm run audit:verify`. */
     async verify(ctx: RequestContext): Promise<AuditVerify> {
       authorize(auditPolicy.can(ctx.actor, 'list'));
-      const r = await verifyAuditChain(deps.handle.db, { key: chainKey(deps.config.appKey), storage: deps.storage });
+      const r = await verifyAuditChain(deps.repos, { key: chainKey(deps.config.appKey), storage: deps.storage });
       return r.ok
         ? { ok: true, entries: r.entries, keyed: r.keyed, checkpoints: r.checkpoints, broken: null }
         : {

@@ -13,6 +13,7 @@ import {
 import type { Client, TestApp } from '../../../test/harness.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { chainHash } from './audit.chain.js';
+import { makeRepos } from '../../repos.js';
 import { verifyAuditChain } from './audit.verify.js';
 
 let t: TestApp;
@@ -151,7 +152,7 @@ describe('audit log', () => {
       expect(Number(r.seq)).toBe(i + 1);
       if (i > 0) expect(r.prev_hash).toBe(rows[i - 1]!.hash);
     });
-    expect(await verifyAuditChain(db())).toMatchObject({ ok: true, entries: rows.length });
+    expect(await verifyAuditChain(makeRepos(db()))).toMatchObject({ ok: true, entries: rows.length });
   });
 
   it('refuses updates and deletes of entries', async () => {
@@ -176,21 +177,21 @@ describe('audit verify', () => {
       }
       for (const s of statements) await sql.raw(s).execute(d);
     };
-    expect(await verifyAuditChain(d)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({ ok: true });
     return { app, d, raw };
   }
 
   it('names an altered entry', async () => {
     const { app, d, raw } = await chain();
     await raw(`update audit_log set ip = '10.9.9.9' where seq = 5`);
-    expect(await verifyAuditChain(d)).toMatchObject({ ok: false, seq: 5, problem: 'altered' });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({ ok: false, seq: 5, problem: 'altered' });
     await app.close();
   });
 
   it('names a removed entry', async () => {
     const { app, d, raw } = await chain();
     await raw(`delete from audit_log where seq = 4`);
-    expect(await verifyAuditChain(d)).toMatchObject({ ok: false, seq: 4, problem: 'removed' });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({ ok: false, seq: 4, problem: 'removed' });
     await app.close();
   });
 
@@ -207,7 +208,7 @@ describe('audit verify', () => {
       .insertInto('audit_log')
       .values({ ...forged, hash: chainHash(third.hash, forged) })
       .execute();
-    expect(await verifyAuditChain(d)).toMatchObject({ ok: false, seq: 4, problem: 'inserted' });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({ ok: false, seq: 4, problem: 'inserted' });
     await app.close();
   });
 
@@ -220,7 +221,11 @@ describe('audit verify', () => {
       .insertInto('audit_log')
       .values({ ...next, hash: chainHash(last.hash, next) })
       .execute();
-    expect(await verifyAuditChain(d)).toMatchObject({ ok: false, seq: Number(last.seq) + 1, problem: 'inserted' });
+    expect(await verifyAuditChain(makeRepos(d))).toMatchObject({
+      ok: false,
+      seq: Number(last.seq) + 1,
+      problem: 'inserted',
+    });
     await app.close();
   });
 });

@@ -1,10 +1,9 @@
-import type { Db } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import type { BlobStore } from '../../storage/index.js';
 import type { ChainKey } from './audit.chain.js';
 import { GENESIS_HASH, chainHash, checkpointMac, keyedFromMac } from './audit.chain.js';
 import type { Checkpoint } from './audit.checkpoints.js';
 import { readCheckpoints } from './audit.checkpoints.js';
-import { auditRepo } from './audit.repo.js';
 
 export type VerifyProblem = 'altered' | 'removed' | 'inserted' | 'checkpoint';
 
@@ -35,9 +34,9 @@ export interface VerifyOptions {
  * does not account for or that links to the wrong predecessor (inserted), or an entry that
  * disagrees with a checkpoint kept outside the database (checkpoint).
  */
-export async function verifyAuditChain(db: Db, opts: VerifyOptions = {}): Promise<VerifyResult> {
+export async function verifyAuditChain(repos: Pick<Repos, 'audit'>, opts: VerifyOptions = {}): Promise<VerifyResult> {
   const { key } = opts;
-  const repo = auditRepo(db);
+  const repo = repos.audit;
   const head = await repo.head();
   const keyedFrom = head.keyed_from === null ? null : Number(head.keyed_from);
   const stored = opts.storage ? await readCheckpoints(opts.storage) : [];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRepos } from '../../repos.js';
 import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { downloadKey } from './downloads.build.js';
@@ -200,7 +201,13 @@ describe('zip downloads', () => {
         url: null,
       });
       const { downloadsCleanup } = await import('../../worker/handlers/downloads.cleanup.js');
-      const ctx = { db: t.built.handle.db, storage: t.built.storage, clock: t.clock, log: { info: () => undefined } };
+      const ctx = {
+        db: t.built.handle.db,
+        repos: makeRepos(t.built.handle.db),
+        storage: t.built.storage,
+        clock: t.clock,
+        log: { info: () => undefined },
+      };
       const r = (await downloadsCleanup.run({ batch: 500 }, ctx as never)) as { expired: number };
       expect(r.expired).toBeGreaterThanOrEqual(1);
       expect(await t.built.storage.stat(downloadKey(d.id))).toBeNull();

@@ -2,21 +2,18 @@ import type { AssetTemplateRequest, Lang } from '@brandvault/contract';
 import { TEMPLATE_MAX_ROWS, VISIBILITIES } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { Db, Dialect } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import { AppError, invalid } from '../../http/errors.js';
-import { brandsRepo } from '../brands/brands.repo.js';
-import { foldersRepo } from '../folders/folders.repo.js';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
-import { downloadsRepo } from '../downloads/downloads.repo.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { filtersOf, orderOf } from '../search/search.service.js';
+// eslint-disable-next-line no-restricted-syntax -- bound to the dialect, which makeRepos(db) does not know
 import { searchRepo } from '../search/search.repo.js';
 import { ASSET_COLUMNS, assetCells, assetVersion } from './assetTemplate.js';
-import { assetTemplateRepo } from './assetTemplate.repo.js';
 import type { TemplateAsset } from './assetTemplate.repo.js';
-import { reportsRepo } from './reports.repo.js';
 import { LIST_ERROR, sheetColumns } from './templateSheet.js';
 import { metaRows } from './xlsx/meta.js';
 import { writeWorkbook } from './xlsx/writer.js';
@@ -24,6 +21,8 @@ import { writeWorkbook } from './xlsx/writer.js';
 type Request = z.output<typeof AssetTemplateRequest>;
 const SLICE = 1000;
 interface Env {
+  repos: Repos;
+  /** The connection and its dialect, for the search (its repository needs the dialect). */
   db: Db;
   dialect: Dialect;
   appKey: string;
@@ -31,15 +30,15 @@ interface Env {
 }
 
 /** A folder the actor sees (404 otherwise), with the ids of the visible folders under it. */
-async function folderScope(db: Db, actor: Actor, id: number, recursive: boolean) {
-  const row = await foldersRepo(db).byIdForUser(id, actor.user.id);
+async function folderScope(repos: Repos, actor: Actor, id: number, recursive: boolean) {
+  const row = await repos.folders.byIdForUser(id, actor.user.id);
   if (!row) throw new AppError('FOLDER_NOT_FOUND');
   const { brand_status, member, ...folder } = row;
   if (!brandsPolicy.see(actor, { status: brand_status }, !!member) || !foldersPolicy.see(actor, folder))
     throw new AppError('FOLDER_NOT_FOUND');
   if (!recursive) return { folder, ids: [folder.id] };
   // A folder is in when it and every folder between it and the chosen one are visible.
-  const tree = (await downloadsRepo(db).subtree(folder.brand_id, folder.path)).sort(
+  const tree = (await repos.downloads.subtree(folder.brand_id, folder.path)).sort(
     (a, b) => a.path.length - b.path.length,
   );
   const inside = new Set<number>();
@@ -56,7 +55,7 @@ async function folderScope(db: Db, actor: Actor, id: number, recursive: boolean)
  * TEMPLATE_MAX_ROWS. Only ids: the rows are read a thousand at a time while the file is written.
  */
 export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request) {
-  const repo = assetTemplateRepo(env.db);
+  const repo = env.repos.assetTemplates;
   const brands = new Set<number>();
   const ids: number[] = [];
   const chosen = [...new Set(req.asset_ids)];
@@ -71,12 +70,12 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
     }
   }
   for (const id of new Set(req.folder_ids)) {
-    const { folder, ids: inside } = await folderScope(env.db, actor, id, req.recursive);
+    const { folder, ids: inside } = await folderScope(env.repos, actor, id, req.recursive);
     brands.add(folder.brand_id);
     ids.push(...(await repo.idsIn(inside)));
   }
   if (req.search) {
-    const { folder } = await folderScope(env.db, actor, req.search.folder_id, false);
+    const { folder } = await folderScope(env.repos, actor, req.search.folder_id, false);
     brands.add(folder.brand_id);
     const filters = filtersOf(folder, req.search.filters, seesPrivate(actor), env.dialect);
     const found = await searchRepo(env.db, env.dialect).page(
@@ -97,7 +96,7 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
 
 /** The assets of `ids` the actor may see, active, in order, read a slice at a time. */
 async function* visibleAssets(env: Env, actor: Actor, ids: number[]): AsyncGenerator<TemplateAsset> {
-  const repo = assetTemplateRepo(env.db);
+  const repo = env.repos.assetTemplates;
   for (let i = 0; i < ids.length; i += SLICE) {
     const slice = ids.slice(i, i + SLICE);
     const rows = new Map((await repo.byIds(slice, actor.user.id)).map((a) => [a.id, a]));
@@ -110,8 +109,8 @@ async function* visibleAssets(env: Env, actor: Actor, ids: number[]): AsyncGener
 }
 
 /** "Brand / Folder / Subfolder" for each folder of a brand. */
-async function folderPaths(db: Db, brandId: number) {
-  const folders = new Map((await assetTemplateRepo(db).folders(brandId)).map((f) => [f.id, f]));
+async function folderPaths(repos: Repos, brandId: number) {
+  const folders = new Map((await repos.assetTemplates.folders(brandId)).map((f) => [f.id, f]));
   const paths = new Map<number, string>();
   const pathOf = (id: number): string => {
     const known = paths.get(id);
@@ -128,9 +127,9 @@ async function folderPaths(db: Db, brandId: number) {
 export async function assetTemplateFile(env: Env, actor: Actor, req: Request, lang: Lang) {
   const { brandId, ids } = await resolveTemplateAssets(env, actor, req);
   const [pathOf, languages, brand] = await Promise.all([
-    folderPaths(env.db, brandId),
-    reportsRepo(env.db).brandLanguages(brandId),
-    brandsRepo(env.db).byId(brandId),
+    folderPaths(env.repos, brandId),
+    env.repos.reports.brandLanguages(brandId),
+    env.repos.brands.byId(brandId),
   ]);
   const versions = new Map<number, string>();
   async function* rows() {

@@ -79,3 +79,9 @@ export function assetTemplateRepo(db: Db) {
   };
 }
 export type TemplateAsset = Awaited<ReturnType<ReturnType<typeof assetTemplateRepo>['byIds']>>[number];
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    assetTemplates: ReturnType<typeof assetTemplateRepo>;
+  }
+}

@@ -1,8 +1,7 @@
 import type { AuditQuery, Lang } from '@brandvault/contract';
 import { TEMPLATE_MAX_ROWS, auditEventLabel, auditSectionLabel } from '@brandvault/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.js';
-import { auditRepo } from '../audit/audit.repo.js';
+import type { Repos } from '../../deps/repos.js';
 import { auditFilter } from '../audit/audit.service.js';
 import { auditEntryView } from '../audit/audit.view.js';
 import { sheetColumns } from './templateSheet.js';
@@ -26,8 +25,13 @@ const COLUMNS: readonly TemplateColumn[] = [
 const BATCH = 1000;
 
 /** The audit log under the screen's filter (§7 `get/audit/template`), newest first, at most TEMPLATE_MAX_ROWS. */
-export async function auditReportFile(db: Db, q: z.output<typeof AuditQuery>, lang: Lang, now: Date) {
-  const repo = auditRepo(db);
+export async function auditReportFile(
+  repos: Pick<Repos, 'audit'>,
+  q: z.output<typeof AuditQuery>,
+  lang: Lang,
+  now: Date,
+) {
+  const repo = repos.audit;
   const f = auditFilter(q);
   async function* rows(): AsyncGenerator<Cell[]> {
     let before = Number.MAX_SAFE_INTEGER;

@@ -1,7 +1,4 @@
-import type { Db } from '../../db/index.js';
-import { authRepo } from '../auth/auth.repo.js';
-import { brandsRepo } from '../brands/brands.repo.js';
-import { rolesRepo } from '../roles/roles.repo.js';
+import type { Repos } from '../../deps/repos.js';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
@@ -10,7 +7,6 @@ import type { ASSET_EDITABLE } from './assetTemplate.js';
 import { assetPatch, assetValues, assetVersion } from './assetTemplate.js';
 import type { AssetWrite, TemplateAsset } from './assetTemplate.repo.js';
 import type { ImportRow as Import } from './reports.repo.js';
-import { reportsRepo } from './reports.repo.js';
 import { RowRefused, joinList } from './templateSheet.js';
 import type { TemplateUser, UserPatch, UserRowContext } from './userTemplate.js';
 import { checkUserRights, userValues, userVersion } from './userTemplate.js';
@@ -54,7 +50,7 @@ export function decideAssetRow(
 
 /** The same for a users row: the users policy's rules row by row (users.policy.ts). */
 export async function applyUserRow(
-  trx: Db,
+  repos: Repos,
   c: { actor: Actor; events: AuditEvent[]; imp: Import; at: string; rules: UserRowContext },
   r: Stored,
   u: TemplateUser | undefined,
@@ -77,12 +73,12 @@ export async function applyUserRow(
   }
   if (userVersion(u) !== r.version) return { result: 'refused', reason: new RowRefused('conflict') };
   const profile = Object.fromEntries(Object.entries(patch.profile).filter(([k]) => k in changed));
-  if (!(await reportsRepo(trx).updateUserIfUnchanged(u.id, u.updated_at, profile, c.at)))
+  if (!(await repos.reports.updateUserIfUnchanged(u.id, u.updated_at, profile, c.at)))
     return { result: 'refused', reason: new RowRefused('conflict') };
-  if (patch.roles && 'roles' in changed) await rolesRepo(trx).setUserRoles(u.id, patch.roles);
-  if (patch.brands && 'brands' in changed) await brandsRepo(trx).setUserBrands(u.id, patch.brands);
+  if (patch.roles && 'roles' in changed) await repos.roles.setUserRoles(u.id, patch.roles);
+  if (patch.brands && 'brands' in changed) await repos.brands.setUserBrands(u.id, patch.brands);
   // A deactivated user is signed out everywhere at once, as the users screen does.
-  if (changed.status === 'INACTIVE') await authRepo(trx).deleteUserTokens(u.id);
+  if (changed.status === 'INACTIVE') await repos.auth.deleteUserTokens(u.id);
   c.events.push({
     event: 'user.template_update',
     target: userTarget(u),

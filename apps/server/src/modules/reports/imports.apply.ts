@@ -6,9 +6,8 @@ import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
 import { reportMails } from '../../mail/reportMails.js';
-import { linkActorIn } from '../assets/downloadLink.js';
+import { linkActor } from '../assets/downloadLink.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
-import { assetTemplateRepo } from './assetTemplate.repo.js';
 import type { AssetWrite } from './assetTemplate.repo.js';
 import { RowRefused } from './templateSheet.js';
 import { applyUserRow, decideAssetRow } from './imports.apply.rows.js';
@@ -16,7 +15,6 @@ import type { Outcome } from './imports.apply.rows.js';
 import { ImportFailed } from './imports.errors.js';
 import { failImport, importPath } from './imports.fail.js';
 import { resultSheet } from './imports.result.js';
-import { reportsRepo } from './reports.repo.js';
 import { visibleUsers } from './userTemplate.export.js';
 import { userRules } from './userRules.js';
 
@@ -38,13 +36,13 @@ export const resultKey = (id: number) => `reports/imports/${id}/result.xlsx`;
  * for download and sent by e-mail. A retry after a crash skips the rows that have a result.
  */
 export async function applyImport(ctx: JobContext, id: number) {
-  const { db, storage, clock } = ctx;
+  const { repos, storage, clock } = ctx;
   if (!storage) throw new PermanentJobError('reports.apply needs the blob store');
-  const repo = reportsRepo(db);
+  const repo = repos.reports;
   const imp = await repo.byId(id);
   if (!imp || (imp.state !== 'scheduled' && imp.state !== 'applying')) return { id, state: imp?.state ?? 'gone' };
   await repo.update(id, { state: 'applying' }, ['scheduled']);
-  const actor = await linkActorIn(db, imp.user_id);
+  const actor = await linkActor(repos, imp.user_id);
   if (!actor || (imp.kind === 'users' && !actor.permissions.has('user.update'))) {
     await failImport(ctx, id, new ImportFailed('rights'), ['applying']);
     return { id, state: 'failed' };
@@ -53,7 +51,7 @@ export async function applyImport(ctx: JobContext, id: number) {
   const rctx = contextFor(actor, lang);
   const rules =
     imp.kind === 'users'
-      ? await userRules(db, actor, {
+      ? await userRules(repos, actor, {
           kind: 'users',
           brandId: null,
           exportedAt: '',
@@ -73,9 +71,9 @@ export async function applyImport(ctx: JobContext, id: number) {
     const ids = unapplied.map((r) => r.target_id!);
     const assets =
       imp.kind === 'assets'
-        ? new Map((await assetTemplateRepo(db).byIds(ids, actor.user.id)).map((a) => [a.id, a]))
+        ? new Map((await repos.assetTemplates.byIds(ids, actor.user.id)).map((a) => [a.id, a]))
         : null;
-    const users = rules ? new Map((await visibleUsers(db, actor, ids)).map((u) => [u.id, u])) : null;
+    const users = rules ? new Map((await visibleUsers(repos, actor, ids)).map((u) => [u.id, u])) : null;
     const at = iso(clock.now());
     await ctx.change(rctx, async (u) => {
       const events: AuditEvent[] = [];
@@ -88,10 +86,10 @@ export async function applyImport(ctx: JobContext, id: number) {
           else results.push(resultOf(r.row_no, d));
         } else {
           const c = { actor, events, imp, at, rules: rules! };
-          results.push(resultOf(r.row_no, await applyUserRow(u.db, c, r, users!.get(r.target_id!))));
+          results.push(resultOf(r.row_no, await applyUserRow(u.repos, c, r, users!.get(r.target_id!))));
         }
       }
-      const written = await assetTemplateRepo(u.db).updateMany(
+      const written = await u.repos.assetTemplates.updateMany(
         writes.map((w) => w.write),
         at,
       );
@@ -106,7 +104,7 @@ export async function applyImport(ctx: JobContext, id: number) {
       }
       // One audit entry per changed asset or user, chained together in the batch's transaction.
       await u.auditMany(events);
-      await reportsRepo(u.db).setResults(id, results);
+      await u.repos.reports.setResults(id, results);
     });
     done += unapplied.length;
     await ctx.progress(done, Math.max(total, 1));
@@ -114,12 +112,12 @@ export async function applyImport(ctx: JobContext, id: number) {
   await repo.settleUnapplied(id);
   const counts = await repo.resultCounts(id);
   const source = imp.blob_key ? await buffer(await storage.get(imp.blob_key)) : null;
-  const sheet = source ? await resultSheet(db, id, source, lang) : null;
+  const sheet = source ? await resultSheet(repos, id, source, lang) : null;
   if (sheet) await storage.put(resultKey(id), sheet.data, XLSX_MIME);
   const now = clock.now();
   const resultName = imp.name.replace(/\.xlsx$/i, '') + (lang === 'es' ? ' (resultado).xlsx' : ' (result).xlsx');
   await ctx.tx(async (t) => {
-    const changed = await reportsRepo(t.db).update(
+    const changed = await t.repos.reports.update(
       id,
       {
         state: 'applied',

@@ -2,14 +2,12 @@ import { buffer } from 'node:stream/consumers';
 import { iso } from '../../lib/clock.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
-import { linkActorIn } from '../assets/downloadLink.js';
+import { linkActor } from '../assets/downloadLink.js';
 import type { Actor } from '../../access/principal.js';
 import { ASSET_COLUMNS, evaluateAssetRow } from './assetTemplate.js';
-import { assetTemplateRepo } from './assetTemplate.repo.js';
 import { ImportFailed } from './imports.errors.js';
 import { failImport } from './imports.fail.js';
 import { reportKey } from './reportKey.js';
-import { reportsRepo } from './reports.repo.js';
 import type { PreviewRow } from './reports.repo.js';
 import { headerIndex } from './templateSheet.js';
 import type { Evaluated, TemplateColumn } from './templateSheet.js';
@@ -45,26 +43,24 @@ function rowParser(cols: readonly TemplateColumn[], header: readonly string[]) {
 
 /** Evaluates one batch of rows against the assets or users as they are now. */
 async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta) {
-  const { db } = ctx;
+  const { repos } = ctx;
   const ids = (rows: Parsed[]) => [...new Set(rows.flatMap((p) => (p.id ? [p.id] : [])))];
   if (meta.kind === 'assets') {
-    const languages = new Map(
-      (await reportsRepo(db).brandLanguages(meta.brandId ?? 0)).map((l) => [l.toLowerCase(), l]),
-    );
+    const languages = new Map((await repos.reports.brandLanguages(meta.brandId ?? 0)).map((l) => [l.toLowerCase(), l]));
     const c = { actor, meta, languages, seen: new Set<number>() };
     return {
       cols: ASSET_COLUMNS,
       async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
-        const assets = new Map((await assetTemplateRepo(db).byIds(ids(rows), actor.user.id)).map((a) => [a.id, a]));
+        const assets = new Map((await repos.assetTemplates.byIds(ids(rows), actor.user.id)).map((a) => [a.id, a]));
         return rows.map((p) => [p.number, evaluateAssetRow(c, p.id, p.cells, p.id ? assets.get(p.id) : undefined)]);
       },
     };
   }
-  const c = await userRules(db, actor, meta);
+  const c = await userRules(repos, actor, meta);
   return {
     cols: USER_COLUMNS,
     async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
-      const users = new Map((await visibleUsers(db, actor, ids(rows))).map((u) => [u.id, u]));
+      const users = new Map((await visibleUsers(repos, actor, ids(rows))).map((u) => [u.id, u]));
       return rows.map((p) => [p.number, evaluateUserRow(c, p.id, p.cells, p.id ? users.get(p.id) : undefined)]);
     },
   };
@@ -91,13 +87,13 @@ const stored = (id: number, number: number, e: Evaluated): PreviewRow => ({
  * re-run replaces the rows it wrote.
  */
 export async function previewImport(ctx: JobContext, id: number) {
-  const { db, storage, clock } = ctx;
+  const { repos, storage, clock } = ctx;
   if (!storage) throw new PermanentJobError('reports.preview needs the blob store');
-  const repo = reportsRepo(db);
+  const repo = repos.reports;
   const row = await repo.byId(id);
   if (!row || row.state !== 'previewing') return { id, state: row?.state ?? 'gone' };
   try {
-    const actor = await linkActorIn(db, row.user_id);
+    const actor = await linkActor(repos, row.user_id);
     if (!actor) throw new ImportFailed('rights');
     if (!row.blob_key) throw new ImportFailed('gone');
     const data = await buffer(await storage.get(row.blob_key));
@@ -106,7 +102,7 @@ export async function previewImport(ctx: JobContext, id: number) {
         if (err instanceof ImportFailed) throw err;
         throw new ImportFailed(err instanceof SheetTooLarge ? 'tooLarge' : 'unreadable');
       });
-    const meta = readMeta(await reportKey(db), await read(() => readMetaRows(data)));
+    const meta = readMeta(await reportKey(repos), await read(() => readMetaRows(data)));
     if (!meta) throw new ImportFailed('meta');
     if (meta.kind !== row.kind) throw new ImportFailed('kind');
     const evaluate = await evaluator(ctx, actor, meta);

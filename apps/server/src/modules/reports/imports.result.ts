@@ -1,7 +1,6 @@
 import type { Lang } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import { reasonText } from './imports.view.js';
-import { reportsRepo } from './reports.repo.js';
 import { sheetRows } from './xlsx/reader.js';
 import type { SheetRow } from './xlsx/reader.js';
 import { writeWorkbook } from './xlsx/writer.js';
@@ -16,8 +15,8 @@ const WORDS = {
  * The uploaded sheet again, with a result column per row (§1: kept for download, sent by
  * e-mail), read and written a thousand rows at a time.
  */
-export async function resultSheet(db: Db, importId: number, source: Buffer, lang: Lang) {
-  const repo = reportsRepo(db);
+export async function resultSheet(repos: Pick<Repos, 'reports'>, importId: number, source: Buffer, lang: Lang) {
+  const repo = repos.reports;
   const w = WORDS[lang];
   const results = new Map<number, string>();
   for (let after = 0; ;) {

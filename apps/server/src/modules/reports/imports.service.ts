@@ -9,12 +9,11 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { importRowView, importView } from './imports.view.js';
 import { reportsPolicy } from './reports.policy.js';
-import { reportsRepo } from './reports.repo.js';
 
 /** Template imports (§1, §4): their preview, and applying them now or later, or dropping them. */
 export function importsService(deps: Deps) {
-  const { handle, clock } = deps;
-  const repo = reportsRepo(handle.db);
+  const { clock } = deps;
+  const repo = deps.repos.reports;
 
   /** The caller's import (another user's, or none: 404). */
   async function mine(ctx: RequestContext, id: number) {
@@ -54,7 +53,7 @@ export function importsService(deps: Deps) {
             ...(runAt ? { runAt } : { clock }),
           },
         ))!;
-        const moved = await reportsRepo(u.db).update(
+        const moved = await u.repos.reports.update(
           id,
           { state: 'scheduled', job_id: jobId, run_at: runAt ? iso(runAt) : null },
           ['ready'],
@@ -74,7 +73,7 @@ export function importsService(deps: Deps) {
       if (!reportsPolicy.can(ctx.actor, 'cancel', r)) throw invalid({ id: 'importState' });
       await deps.change(ctx, async (u) => {
         // A scheduled job finds the import cancelled and does nothing.
-        if (!(await reportsRepo(u.db).update(id, { state: 'cancelled' }, ['ready', 'scheduled'])))
+        if (!(await u.repos.reports.update(id, { state: 'cancelled' }, ['ready', 'scheduled'])))
           throw invalid({ id: 'importState' });
         await u.audit({ event: 'template.cancel', target: target(r), info: { kind: r.kind } });
       });

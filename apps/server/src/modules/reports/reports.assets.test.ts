@@ -9,6 +9,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { makeRepos } from '../../repos.js';
 import { verifyAuditChain } from '../audit/audit.verify.js';
 import { reportKey } from './reportKey.js';
 import { readMeta } from './xlsx/meta.js';
@@ -101,12 +102,12 @@ describe('asset templates out', () => {
       .getSheetValues()
       .slice(1)
       .map((row) => ((row as unknown[]) ?? []).slice(1).map((v) => String(v ?? '')));
-    const meta = readMeta(await reportKey(t.built.handle.db), metaRows);
+    const meta = readMeta(await reportKey(makeRepos(t.built.handle.db)), metaRows);
     expect(meta).toMatchObject({ kind: 'assets', brandId: A.id, exportedBy: member.id });
     expect([...meta!.versions.keys()].sort()).toEqual([ids.sun, ids.sea, ids.moon, ids.star, ids.comet].sort());
     // Altered, it no longer verifies.
     metaRows[8]![1] = 'forged';
-    expect(readMeta(await reportKey(t.built.handle.db), metaRows)).toBeNull();
+    expect(readMeta(await reportKey(makeRepos(t.built.handle.db)), metaRows)).toBeNull();
   });
 
   it('speaks the caller’s language, takes one brand at a time, and refuses what it may not see', async () => {
@@ -199,7 +200,7 @@ describe('asset templates in', () => {
     const audit = (await admin.get(`/api/ops/audit/all?event=asset.template_update&user_id=${member.id}`)).json();
     expect(audit.items.map((e: { target: { id: number } }) => e.target.id).sort()).toEqual([ids.sea, ids.moon].sort());
     // Written as a batch, the entries still chain.
-    expect(await verifyAuditChain(t.built.handle.db)).toMatchObject({ ok: true });
+    expect(await verifyAuditChain(makeRepos(t.built.handle.db))).toMatchObject({ ok: true });
     const mail = (await t.waitForMails(member.email)).at(-1)!;
     expect(mail.subject).toMatch(/applied/);
     expect(mail.attachments?.[0]).toMatchObject({ filename: 'template (result).xlsx' });

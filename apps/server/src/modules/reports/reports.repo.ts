@@ -143,3 +143,9 @@ export function reportsRepo(db: Db) {
   };
 }
 export type ReportsRepo = ReturnType<typeof reportsRepo>;
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    reports: ReportsRepo;
+  }
+}

@@ -3,7 +3,7 @@ import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { asLang } from '../../mail/templates.js';
 import { reportMails } from '../../mail/reportMails.js';
-import { linkActorIn } from '../assets/downloadLink.js';
+import { linkActor } from '../assets/downloadLink.js';
 import { reportsPolicy } from './reports.policy.js';
 import { assetTemplateFile } from './assetTemplate.export.js';
 import { reportKey } from './reportKey.js';
@@ -17,11 +17,17 @@ const ATTACH_MAX_BYTES = 10 * 1024 * 1024;
  * are checked again as they are now; the file is attached, in the owner's language.
  */
 export async function sendReport(ctx: JobContext, p: { kind: 'assets' | 'users'; userId: number; request: unknown }) {
-  const actor = await linkActorIn(ctx.db, p.userId);
+  const actor = await linkActor(ctx.repos, p.userId);
   if (!actor || !reportsPolicy.sends(actor, p.kind))
     throw new PermanentJobError('the owner may no longer have this report');
   const lang = asLang(actor.user.lang);
-  const env = { db: ctx.db, dialect: ctx.dialect, appKey: await reportKey(ctx.db), now: ctx.clock.now() };
+  const env = {
+    repos: ctx.repos,
+    db: ctx.db,
+    dialect: ctx.dialect,
+    appKey: await reportKey(ctx.repos),
+    now: ctx.clock.now(),
+  };
   const file =
     p.kind === 'assets'
       ? await assetTemplateFile(env, actor, AssetTemplateRequest.parse(p.request), lang)

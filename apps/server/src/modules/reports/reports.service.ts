@@ -10,7 +10,6 @@ import type { Deps } from '../../deps/deps.js';
 import { assetTemplateFile, resolveTemplateAssets } from './assetTemplate.export.js';
 import { auditReportFile } from './auditReport.js';
 import { reportKey } from './reportKey.js';
-import { reportsRepo } from './reports.repo.js';
 import { userTemplateFile } from './userTemplate.export.js';
 import { XlsxRefused, checkXlsx } from './xlsx/zipCheck.js';
 import { importView } from './imports.view.js';
@@ -33,9 +32,10 @@ const sourceKey = (id: number) => `reports/imports/${id}/source.xlsx`;
 export function reportsService(deps: Deps) {
   const { handle, clock } = deps;
   const env = async () => ({
+    repos: deps.repos,
     db: handle.db,
     dialect: handle.dialect,
-    appKey: await reportKey(handle.db),
+    appKey: await reportKey(deps.repos),
     now: clock.now(),
   });
   const exported = (ctx: RequestContext, report: string, rows: number, extra: Record<string, unknown> = {}) =>
@@ -72,7 +72,7 @@ export function reportsService(deps: Deps) {
     },
     sendUserTemplate: (ctx: RequestContext, body: z.output<typeof UserReportQuery>) => send(ctx, 'users', body),
     async auditReport(ctx: RequestContext, q: z.output<typeof AuditQuery>) {
-      const file = await auditReportFile(handle.db, q, ctx.lang, clock.now());
+      const file = await auditReportFile(deps.repos, q, ctx.lang, clock.now());
       await exported(ctx, 'audit', file.rows);
       return xlsx(file);
     },
@@ -99,7 +99,7 @@ export function reportsService(deps: Deps) {
           .replace(/[\p{Cc}\p{Cf}]/gu, '')
           .slice(0, 200) || 'template.xlsx';
       const { id, jobId } = await deps.change(ctx, async (u) => {
-        const repo = reportsRepo(u.db);
+        const repo = u.repos.reports;
         const id = await repo.insert({
           user_id: ctx.actor.user.id,
           kind,
@@ -120,7 +120,7 @@ export function reportsService(deps: Deps) {
         });
         return { id, jobId };
       });
-      return { import: importView((await reportsRepo(handle.db).withJob(id))!), job_id: jobId };
+      return { import: importView((await deps.repos.reports.withJob(id))!), job_id: jobId };
     },
   };
 }

@@ -1,14 +1,10 @@
 import type { Lang, UserReportQuery } from '@brandvault/contract';
 import { LANGS, STATUSES, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/index.js';
-import { brandsRepo } from '../brands/brands.repo.js';
-import { rolesRepo } from '../roles/roles.repo.js';
-import { usersRepo } from '../users/users.repo.js';
+import type { Repos } from '../../deps/repos.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { Actor } from '../../access/principal.js';
 import { usersPolicy } from '../users/users.policy.js';
-import { reportsRepo } from './reports.repo.js';
 import { LIST_ERROR, sheetColumns } from './templateSheet.js';
 import { USER_COLUMNS, userCells, userVersion } from './userTemplate.js';
 import type { TemplateUser } from './userTemplate.js';
@@ -18,9 +14,9 @@ import { writeWorkbook } from './xlsx/writer.js';
 type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['byId']>>>;
 
 /** Users with their roles, direct permissions, brands and last sign-in (batched, 1,000 at a time). */
-export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser[]> {
-  const rolesOf = rolesRepo(db);
-  const brandsOf = brandsRepo(db);
+export async function withGrants(repos: Repos, users: UserRow[]): Promise<TemplateUser[]> {
+  const rolesOf = repos.roles;
+  const brandsOf = repos.brands;
   const ids = users.map((u) => u.id);
   const merge = async <T>(read: (slice: number[]) => Promise<Map<number, T>>) => {
     const all = new Map<number, T>();
@@ -54,22 +50,22 @@ export async function withGrants(db: Db, users: UserRow[]): Promise<TemplateUser
 }
 
 /** The users of `ids` the actor may see (administrators: all; others: themselves and their brands' users). */
-export async function visibleUsers(db: Db, actor: Actor, ids: readonly number[]) {
-  const rows = await reportsRepo(db).usersByIds(ids);
-  const users = await withGrants(db, rows);
+export async function visibleUsers(repos: Repos, actor: Actor, ids: readonly number[]) {
+  const rows = await repos.reports.usersByIds(ids);
+  const users = await withGrants(repos, rows);
   if (usersPolicy.seesEveryone(actor)) return users;
-  const mine = new Set(((await brandsRepo(db).byUsers([actor.user.id])).get(actor.user.id) ?? []).map((b) => b.id));
+  const mine = new Set(((await repos.brands.byUsers([actor.user.id])).get(actor.user.id) ?? []).map((b) => b.id));
   return users.filter((u) => u.id === actor.user.id || u.brands.some((b) => mine.has(b.id)));
 }
 
 /** The users report (§7): the users list's filters, as an editable users template with its Meta sheet. */
 export async function userTemplateFile(
-  env: { db: Db; appKey: string; now: Date },
+  env: { repos: Repos; appKey: string; now: Date },
   actor: Actor,
   q: z.output<typeof UserReportQuery>,
   lang: Lang,
 ) {
-  const { items } = await usersRepo(env.db).list({
+  const { items } = await env.repos.users.list({
     sharingWith: usersPolicy.seesEveryone(actor) ? undefined : actor.user.id,
     search: q.search || undefined,
     status: q.status,
@@ -78,7 +74,7 @@ export async function userTemplateFile(
     page: 1,
     perPage: TEMPLATE_MAX_ROWS,
   });
-  const users = await withGrants(env.db, items);
+  const users = await withGrants(env.repos, items);
   const versions = new Map<number, string>();
   const exportedAt = env.now.toISOString();
   const file = await writeWorkbook({

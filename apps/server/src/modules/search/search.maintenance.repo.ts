@@ -39,3 +39,9 @@ export function searchMaintenanceRepo(db: Db) {
     },
   };
 }
+
+declare module '../../deps/repos.js' {
+  interface Repos {
+    searchMaintenance: ReturnType<typeof searchMaintenanceRepo>;
+  }
+}

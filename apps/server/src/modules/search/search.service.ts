@@ -10,6 +10,7 @@ import { assetCard } from '../assets/assets.view.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import { searchCore } from './search.core.js';
 import type { Found } from './search.core.js';
+// eslint-disable-next-line no-restricted-syntax -- bound to the dialect and the side reader: built over deps.handle
 import { searchRepo, searchTerms } from './search.repo.js';
 import type { Scope, SearchFilters, SearchOrder } from './search.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';

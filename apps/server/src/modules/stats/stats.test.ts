@@ -6,6 +6,7 @@ import { statsWindows } from '../../worker/handlers/stats.windows.js';
 import { countersMatchRows } from './stats.recount.repo.js';
 import { statsRepo } from './stats.repo.js';
 import { windowsRepo } from './stats.windows.repo.js';
+import { makeRepos } from '../../repos.js';
 
 let t: TestApp;
 let admin: Client;
@@ -214,7 +215,12 @@ describe('the most downloaded of a period', () => {
     return r.named(await r.topLive([A.id], withPrivate, since, 10));
   };
   const moveOn = () =>
-    statsWindows.run({}, { db: db(), clock: t.clock, log: { info: () => undefined } } as never) as Promise<{
+    statsWindows.run({}, {
+      db: db(),
+      repos: makeRepos(db()),
+      clock: t.clock,
+      log: { info: () => undefined },
+    } as never) as Promise<{
       moved: number;
     }>;
 

@@ -1,17 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { posix } from 'node:path';
 import type { ErrorCode, SyncOutcome, SyncReason } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps, UnitOfWork } from '../../deps/deps.js';
+import type { Repos } from '../../deps/repos.js';
 import { assetTarget, folderTarget } from '../audit/audit.trail.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset, storeAndCheck } from '../assets/ingest.js';
 import { versionFileOf, writeVersion } from '../assets/versions.service.js';
 import type { FolderRow } from '../folders/folders.repo.js';
 import type { ScannedFile } from './sync.scan.js';
-import { syncRepo } from './sync.repo.js';
 import type { SyncEntryRow, SyncSourceListRow } from './sync.repo.js';
 
 /**
@@ -89,11 +88,15 @@ const fileName = (rel: string) => {
 
 export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<FolderRow>) {
   const { deps, ctx, source, runId } = env;
-  const db = deps.handle.db;
   const now = () => iso(deps.clock.now());
 
-  const item = (trx: Db, path: string, outcome: SyncOutcome, extra: Partial<Record<string, unknown>> = {}) =>
-    syncRepo(trx).addItem({
+  const item = (
+    repos: Pick<Repos, 'sync'>,
+    path: string,
+    outcome: SyncOutcome,
+    extra: Partial<Record<string, unknown>> = {},
+  ) =>
+    repos.sync.addItem({
       run_id: runId,
       path,
       outcome,
@@ -116,7 +119,7 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
   /** A file that failed: reported now, and not tried again until its size or mtime changes. */
   async function failed(f: ScannedFile, prev: SyncEntryRow | undefined, reason: SyncReason) {
     await deps.tx(async (u) => {
-      await syncRepo(u.db).saveEntry({
+      await u.repos.sync.saveEntry({
         source_id: source.id,
         rel_path: f.rel,
         size: prev ? Number(prev.size) : f.size,
@@ -127,7 +130,7 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
         failed_mtime_ms: f.mtimeMs,
         missing_since: null,
       });
-      await item(u.db, f.rel, 'failed', { reason, asset_id: prev?.asset_id ?? undefined });
+      await item(u.repos, f.rel, 'failed', { reason, asset_id: prev?.asset_id ?? undefined });
     });
     return 'failed' as const;
   }
@@ -147,9 +150,9 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       const folder = await folderFor(posix.dirname(f.rel));
       const res = await ingestNewAsset(deps, ctx, folder, posix.basename(f.rel), createReadStream(f.abs), {
         duplicates: 'allow',
-        inTransaction: async (trx, assetId, stored) => {
-          await syncRepo(trx).saveEntry(entry(f, stored.sha256, assetId));
-          await item(trx, f.rel, 'new', { asset_id: assetId });
+        inTransaction: async (t, assetId, stored) => {
+          await t.repos.sync.saveEntry(entry(f, stored.sha256, assetId));
+          await item(t.repos, f.rel, 'new', { asset_id: assetId });
         },
       });
       if (res.status !== 'created') return failed(f, prev, reasonOf((res.error?.code ?? 'UNEXPECTED') as ErrorCode));
@@ -168,8 +171,8 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
         await deps.change(ctx, async (u) => {
           await writeVersion(u, deps.clock, ctx, a, versionFileOf(s, name));
           if (a.status !== 'ACTIVE' && prev.missing_since) await restoreIn(u, a.id, a.name);
-          await syncRepo(u.db).saveEntry(entry(f, s.sha256, a.id));
-          await item(u.db, f.rel, 'updated', { asset_id: a.id });
+          await u.repos.sync.saveEntry(entry(f, s.sha256, a.id));
+          await item(u.repos, f.rel, 'updated', { asset_id: a.id });
         });
       } catch (err) {
         await deps.storage.delete(s.key);
@@ -197,10 +200,10 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
         if (Object.keys(changes).length)
           await u.audit({ event: 'asset.move', target: assetTarget({ id: a.id, name }), changes });
         if (a.status !== 'ACTIVE') await restoreIn(u, a.id, name);
-        const r = syncRepo(u.db);
+        const r = u.repos.sync;
         await r.deleteEntry(source.id, from.rel_path);
         await r.saveEntry(entry(f, from.sha256, a.id));
-        await item(u.db, f.rel, 'moved', { from_path: from.rel_path, asset_id: a.id });
+        await item(u.repos, f.rel, 'moved', { from_path: from.rel_path, asset_id: a.id });
       });
       return 'moved' as const;
     },
@@ -209,10 +212,10 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
     async touch(f: ScannedFile, prev: SyncEntryRow) {
       const back = prev.missing_since !== null && prev.asset_status === 'INACTIVE';
       await deps.change(ctx, async (u) => {
-        await syncRepo(u.db).saveEntry(entry(f, prev.sha256, prev.asset_id));
+        await u.repos.sync.saveEntry(entry(f, prev.sha256, prev.asset_id));
         if (back) {
           await restoreIn(u, prev.asset_id!, posix.basename(f.rel));
-          await item(u.db, f.rel, 'restored', { asset_id: prev.asset_id! });
+          await item(u.repos, f.rel, 'restored', { asset_id: prev.asset_id! });
         }
       });
       return back ? ('restored' as const) : ('unchanged' as const);
@@ -231,13 +234,13 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
           target: assetTarget({ id: e.asset_id!, name: posix.basename(e.rel_path) }),
           changes: { status: { before: 'ACTIVE', after: 'INACTIVE' } },
         });
-        await syncRepo(u.db).markMissing(source.id, [e.rel_path], now());
-        await item(u.db, e.rel_path, 'removed', { asset_id: e.asset_id! });
+        await u.repos.sync.markMissing(source.id, [e.rel_path], now());
+        await item(u.repos, e.rel_path, 'removed', { asset_id: e.asset_id! });
       });
     },
 
     /** Skipped paths (half-written, unreadable, links), reported once per run. */
-    skipped: (rel: string, reason: SyncReason) => item(db, rel, 'skipped', { reason }),
+    skipped: (rel: string, reason: SyncReason) => item(deps.repos, rel, 'skipped', { reason }),
     failed,
   };
 }

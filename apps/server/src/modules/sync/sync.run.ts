@@ -88,9 +88,9 @@ export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?:
   let runId = p.runId;
   if (runId === undefined) {
     if (!source.enabled) return { state: 'disabled' };
-    const asked = await requestRun(job.db, job.clock, source.id, p.trigger, {
+    const asked = await requestRun(job.repos, job.clock, source.id, p.trigger, {
       jobId: job.job.id,
-      within: (work) => job.tx((t) => work(t.db)),
+      within: job.tx,
     });
     if (!asked.created) return { state: 'under_way', run_id: asked.runId };
     runId = asked.runId;

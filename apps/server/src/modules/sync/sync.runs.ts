@@ -1,10 +1,9 @@
 import type { SyncRunTrigger } from '@brandvault/contract';
-import type { Db } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import { isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
-import { enqueue } from '../../jobs/queue.js';
-import { syncRepo } from './sync.repo.js';
+import type { Work } from '../../unitOfWork/unitOfWork.js';
 
 /** A sync run gives up after this many attempts (a crash mid-run resumes on the next). */
 export const SYNC_RUN_ATTEMPTS = 3;
@@ -14,8 +13,8 @@ export const SYNC_RUN_ATTEMPTS = 3;
  * without finishing it (the job failed for good, or was purged) is closed as failed here, so it
  * never blocks the source.
  */
-export async function activeRun(db: Db, clock: Clock, sourceId: number) {
-  const repo = syncRepo(db);
+export async function activeRun(repos: Pick<Repos, 'sync'>, clock: Clock, sourceId: number) {
+  const repo = repos.sync;
   const run = await repo.activeRun(sourceId);
   if (!run) return undefined;
   if (run.job_id === null || run.job_status === 'queued' || run.job_status === 'running') return run;
@@ -30,25 +29,26 @@ export async function activeRun(db: Db, clock: Clock, sourceId: number) {
  * Asks for a run of a source: the run that is queued or running when there is one (one run per
  * source at a time: a partial unique index holds even against two workers or two clicks), else a
  * new run and its job, in one transaction (`within`: a request's unit of work, with its audit
- * entry, or a job's or the watcher's `tx`). `jobId`: the job that asks is the one to run it (a scheduled run), so no job is enqueued.
+ * entry, or a job's or the watcher's `tx`; its `enqueue` wakes the worker once it has committed).
+ * `jobId`: the job that asks is the one to run it (a scheduled run), so no job is enqueued.
  */
 export async function requestRun(
-  db: Db,
+  repos: Pick<Repos, 'sync'>,
   clock: Clock,
   sourceId: number,
   trigger: SyncRunTrigger,
   opts: {
     userId?: number | null;
     jobId?: number;
-    within: (work: (trx: Db) => Promise<number>) => Promise<number>;
+    within: (work: (t: Work<Repos>) => Promise<number>) => Promise<number>;
   },
 ): Promise<{ runId: number; created: boolean }> {
   for (let tries = 0; ; tries += 1) {
-    const open = await activeRun(db, clock, sourceId);
+    const open = await activeRun(repos, clock, sourceId);
     if (open) return { runId: open.id, created: false };
     try {
-      const runId = await opts.within(async (trx) => {
-        const repo = syncRepo(trx);
+      const runId = await opts.within(async (t) => {
+        const repo = t.repos.sync;
         const at = iso(clock.now());
         const id = await repo.insertRun({
           source_id: sourceId,
@@ -62,8 +62,7 @@ export async function requestRun(
           error: null,
         });
         if (!opts.jobId) {
-          const jobId = await enqueue(
-            trx,
+          const jobId = await t.enqueue(
             'sync.run',
             { sourceId, runId: id },
             {

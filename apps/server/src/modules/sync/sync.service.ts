@@ -16,7 +16,7 @@ import { changesOf, created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { syncPolicy, syncSourceAccess } from './sync.policy.js';
-import { scheduleKey, syncRepo } from './sync.repo.js';
+import { scheduleKey } from './sync.repo.js';
 import type { SyncSourceListRow } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
 import { within } from './sync.scan.js';
@@ -38,7 +38,7 @@ export function nextDailyAt(hhmm: string, now: Date): Date {
 const sourceTarget = (s: { id: number; name: string }) => ({ type: 'sync_source', id: s.id, label: s.name }) as const;
 
 export function syncService(deps: Deps) {
-  const { repos, clock, handle, config } = deps;
+  const { repos, clock, config } = deps;
   const repo = () => repos.sync;
 
   /** The allowed roots as they really are (symbolic links resolved); missing ones left out. */
@@ -131,7 +131,7 @@ export function syncService(deps: Deps) {
   });
 
   /** The source's `job_schedules` row: hourly or daily runs; none for manual ones. */
-  async function schedule(trx: typeof handle.db, id: number, b: Body, replan: boolean) {
+  async function schedule(trx: Deps['handle']['db'], id: number, b: Body, replan: boolean) {
     if (b.schedule === 'manual') return removeSchedule(trx, scheduleKey(id));
     const now = clock.now();
     const daily = b.schedule === 'daily';
@@ -173,7 +173,7 @@ export function syncService(deps: Deps) {
       const at = iso(clock.now());
       const values = { ...columns(body), path };
       const id = await deps.change(ctx, async (u) => {
-        const newId = await syncRepo(u.db).insertSource({
+        const newId = await u.repos.sync.insertSource({
           ...values,
           created_by: actor.user.id,
           created_at: at,
@@ -200,7 +200,7 @@ export function syncService(deps: Deps) {
       const values = { ...columns(body), path };
       const replan = values.schedule !== before.schedule || values.daily_at !== before.daily_at;
       await deps.change(ctx, async (u) => {
-        await syncRepo(u.db).updateSource(id, { ...values, updated_at: iso(clock.now()) });
+        await u.repos.sync.updateSource(id, { ...values, updated_at: iso(clock.now()) });
         await schedule(u.db, id, body, replan);
         await u.audit({
           event: 'sync.source_update',
@@ -216,7 +216,7 @@ export function syncService(deps: Deps) {
       const s = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
       await deps.change(ctx, async (u) => {
-        await syncRepo(u.db).deleteSource(id);
+        await u.repos.sync.deleteSource(id);
         await removeSchedule(u.db, scheduleKey(id));
         await u.audit({ event: 'sync.source_delete', target: sourceTarget(s) });
       });
@@ -228,13 +228,12 @@ export function syncService(deps: Deps) {
       const { actor } = ctx;
       const s = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
-      const { runId } = await requestRun(handle.db, clock, id, 'manual', {
+      const { runId } = await requestRun(deps.repos, clock, id, 'manual', {
         userId: actor.user.id,
         within: (work) =>
           deps.change(ctx, async (u) => {
-            const run = await work(u.db);
+            const run = await work(u);
             await u.audit({ event: 'sync.run_request', target: sourceTarget(s), info: { run_id: run } });
-            u.wake();
             return run;
           }),
       });

@@ -5,6 +5,7 @@ import { startApp } from '../../../test/harness.js';
 import type { TestApp } from '../../../test/harness.js';
 import { sourceBody, syncWorld, waitRun } from './sync.fixtures.js';
 import { jobUnits } from '../../jobUnits.js';
+import { makeRepos } from '../../repos.js';
 import { startSyncWatcher } from './sync.watch.js';
 import type { SyncWatcher } from './sync.watch.js';
 
@@ -32,7 +33,7 @@ describe('sync watcher', () => {
     ).json().source.id as number;
     const runs: number[] = [];
     watcher = await startSyncWatcher({
-      db: t.built.handle.db,
+      repos: makeRepos(t.built.handle.db),
       tx: jobTx(),
       clock: t.clock,
       log: quiet,
@@ -64,7 +65,7 @@ describe('sync watcher', () => {
     const w = await syncWorld(t);
     await w.admin.post('/api/asset/sync/source', sourceBody(w));
     const failing = await startSyncWatcher({
-      db: t.built.handle.db,
+      repos: makeRepos(t.built.handle.db),
       tx: jobTx(),
       clock: t.clock,
       log: { ...quiet, warn: (o: object) => warned.push(o) },

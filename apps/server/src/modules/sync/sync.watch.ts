@@ -1,10 +1,9 @@
 import { watch } from 'node:fs';
 import type { SyncSettings } from '../../config/config.js';
-import type { Db } from '../../db/index.js';
+import type { Repos } from '../../deps/repos.js';
 import type { JobLog } from '../../jobs/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RunTx } from '../../unitOfWork/unitOfWork.js';
-import { syncRepo } from './sync.repo.js';
 import { requestRun } from './sync.runs.js';
 
 /**
@@ -39,9 +38,10 @@ const fsSubscribe: Subscribe = async (dir, onChange, onError) => {
 };
 
 export interface SyncWatcherOptions {
-  db: Db;
+  /** The repositories over the database, for reading the sources. */
+  repos: Pick<Repos, 'sync'>;
   /** The transaction a run is asked for in (the worker is woken once it has committed). */
-  tx: RunTx<unknown>;
+  tx: RunTx<Repos>;
   clock: Clock;
   log: JobLog;
   settings: SyncSettings;
@@ -61,7 +61,7 @@ export async function startSyncWatcher(o: SyncWatcherOptions) {
   let stopped = false;
 
   const fire = (id: number) => {
-    requestRun(o.db, o.clock, id, 'watch', { within: (work) => o.tx((t) => work(t.db)) })
+    requestRun(o.repos, o.clock, id, 'watch', { within: o.tx })
       .then(({ runId, created }) => {
         if (created) o.log.info({ sourceId: id, runId }, 'sync: a change was seen; run queued');
         o.onRun?.(id, runId);
@@ -73,7 +73,7 @@ export async function startSyncWatcher(o: SyncWatcherOptions) {
     if (stopped) return;
     let wanted: { id: number; path: string }[];
     try {
-      wanted = await syncRepo(o.db).watchedSources();
+      wanted = await o.repos.sync.watchedSources();
     } catch (err) {
       o.log.warn({ err }, 'sync: the watcher could not read its sources');
       return;

@@ -12,9 +12,12 @@ import { defineHandler } from '../../jobs/types.js';
  */
 export const auditCheckpoint = defineHandler({
   schema: jobSchemas['audit.checkpoint'],
-  async run({ lockDays, lockMode }, { db, storage, clock, appKey }) {
+  async run({ lockDays, lockMode }, { repos, storage, clock, appKey }) {
     if (!storage) throw new PermanentJobError('audit.checkpoint needs the blob store');
-    const cp = await writeCheckpoint({ db, storage, clock, key: chainKey(appKey) }, { days: lockDays, mode: lockMode });
+    const cp = await writeCheckpoint(
+      { repos, storage, clock, key: chainKey(appKey) },
+      { days: lockDays, mode: lockMode },
+    );
     return cp ? { seq: cp.seq } : { seq: null };
   },
 });

@@ -1,5 +1,4 @@
 import { buildDownload } from '../../modules/downloads/downloads.build.js';
-import { downloadsRepo } from '../../modules/downloads/downloads.repo.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -17,7 +16,7 @@ export const downloadsBuild = defineHandler({
       return await buildDownload(ctx, id);
     } catch (err) {
       if (ctx.job.attempt >= ctx.job.maxAttempts)
-        await downloadsRepo(ctx.db).finish(id, { state: 'failed', error: 'The download could not be prepared.' });
+        await ctx.repos.downloads.finish(id, { state: 'failed', error: 'The download could not be prepared.' });
       throw err;
     }
   },

@@ -1,6 +1,5 @@
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { downloadsRepo } from '../../modules/downloads/downloads.repo.js';
 import { downloadKey } from '../../modules/downloads/downloads.build.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
@@ -12,9 +11,9 @@ import { defineHandler } from '../../jobs/types.js';
  */
 export const downloadsCleanup = defineHandler({
   schema: jobSchemas['downloads.cleanup'],
-  async run({ batch }, { db, storage, clock, log }) {
+  async run({ batch }, { repos, storage, clock, log }) {
     if (!storage) throw new PermanentJobError('downloads.cleanup needs the blob store');
-    const repo = downloadsRepo(db);
+    const repo = repos.downloads;
     const now = clock.now();
     const stale = iso(new Date(now.getTime() - DOWNLOAD_EXPIRY_HOURS * 3_600_000));
     let expired = 0;

@@ -1,5 +1,4 @@
 import { RateLimiter } from '../../http/rateLimit.js';
-import { loginThrottleRepo } from '../../modules/auth/loginThrottle.repo.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -9,8 +8,8 @@ const THROTTLE_KEPT_MS = 2 * 60 * 60_000;
 /** Drops ended rate-limit windows and old sign-in throttles; failed logins would otherwise leave rows for ever. */
 export const rateLimitsSweep = defineHandler({
   schema: jobSchemas['rateLimits.sweep'],
-  async run(_payload, { db, clock }) {
+  async run(_payload, { db, repos, clock }) {
     await new RateLimiter(db, clock).sweep();
-    await loginThrottleRepo(db).sweep(clock.now().getTime() - THROTTLE_KEPT_MS);
+    await repos.loginThrottles.sweep(clock.now().getTime() - THROTTLE_KEPT_MS);
   },
 });

@@ -1,5 +1,4 @@
 import { iso } from '../../lib/clock.js';
-import { reportsRepo } from '../../modules/reports/reports.repo.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
@@ -7,9 +6,9 @@ import { defineHandler } from '../../jobs/types.js';
 /** Deletes the files of template imports past their time (IMPORT_EXPIRY_DAYS) and marks them expired. */
 export const reportsCleanup = defineHandler({
   schema: jobSchemas['reports.cleanup'],
-  async run({ batch }, { db, storage, clock }) {
+  async run({ batch }, { repos, storage, clock }) {
     if (!storage) throw new PermanentJobError('reports.cleanup needs the blob store');
-    const repo = reportsRepo(db);
+    const repo = repos.reports;
     let expired = 0;
     for (;;) {
       const due = await repo.expired(iso(clock.now()), batch);

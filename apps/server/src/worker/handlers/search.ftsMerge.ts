@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
-import { searchMaintenanceRepo } from '../../modules/search/search.maintenance.repo.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -21,9 +20,9 @@ import { defineHandler } from '../../jobs/types.js';
  */
 export const searchFtsMerge = defineHandler({
   schema: jobSchemas['search.ftsMerge'],
-  async run({ pages, budgetMs, minSegments }, { db, dialect, log, signal }) {
+  async run({ pages, budgetMs, minSegments }, { repos, dialect, log, signal }) {
     if (dialect !== 'sqlite') return;
-    const repo = searchMaintenanceRepo(db);
+    const repo = repos.searchMaintenance;
     if ((await repo.ftsSegments()) <= minSegments) return;
     const start = performance.now();
     let steps = 0;

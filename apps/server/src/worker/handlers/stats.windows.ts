@@ -1,5 +1,4 @@
 import { iso } from '../../lib/clock.js';
-import { windowsRepo } from '../../modules/stats/stats.windows.repo.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 
@@ -12,9 +11,9 @@ const DAY_MS = 86_400_000;
  */
 export const statsWindows = defineHandler({
   schema: jobSchemas['stats.windows'],
-  async run(_payload, { db, clock, log }) {
+  async run(_payload, { repos, clock, log }) {
     const today = Date.parse(`${iso(clock.now()).slice(0, 10)}T00:00:00.000Z`);
-    const repo = windowsRepo(db);
+    const repo = repos.statsWindows;
     let moved = 0;
     for (const w of await repo.state())
       moved += await repo.advance(w.days, iso(new Date(today - (w.days - 1) * DAY_MS)).slice(0, 10));
