@@ -178,9 +178,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       if (!downloads) throw new AppError('FORBIDDEN');
       const collection = (await repos.collections.byId(row.collection_id))!;
       const ids = await repos.collections.visibleIds(sight, id);
-      const assets = (await deps.repos.downloads.assetsByIds(ids, row.owner_id)).filter(
-        (a) => a.status === 'ACTIVE',
-      );
+      const assets = (await deps.repos.downloads.assetsByIds(ids, row.owner_id)).filter((a) => a.status === 'ACTIVE');
       if (!assets.length) throw new AppError('NOT_FOUND');
       const answer = streamZip(deps, sp, assets, `${collection.name}.zip`, ctx.lang, (err) =>
         deps.log.warn({ err, linkId: row.id, reqId: ctx.requestId }, 'shared zip cut short'),
