@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../apps/server/src/config.js';
-import type { Config } from '../../apps/server/src/config.js';
+import { loadConfig } from '../../apps/server/src/config/config.js';
+import type { Config } from '../../apps/server/src/config/config.js';
 import { openDb } from '../../apps/server/src/db/index.js';
 import type { DbHandle } from '../../apps/server/src/db/index.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';

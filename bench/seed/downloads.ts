@@ -2,8 +2,9 @@
 // countDownloads (downloads.counts.ts), so download_counts and the dashboard's counters beside it
 // (download_days, folder_asset_totals, user_activity_days) are what a live database would hold.
 import type { Db } from '../../apps/server/src/db/index.js';
-import { countDownloads } from '../../apps/server/src/modules/downloads/downloads.counts.js';
-import type { DownloadKind } from '../../apps/server/src/modules/downloads/downloads.counts.js';
+import { countDownloads } from '../../apps/server/src/modules/stats/downloads.counts.js';
+import type { DownloadKind } from '../../apps/server/src/modules/stats/downloads.counts.js';
+import { makeRepos } from '../../apps/server/src/repos.js';
 
 export interface DownloadSeed {
   brandId: number;
@@ -90,7 +91,7 @@ export async function seedDownloads(db: Db, o: DownloadSeed): Promise<{ events: 
     await db.transaction().execute(async (trx) => {
       for (const g of groups.values())
         await countDownloads(
-          trx,
+          { db: trx, repos: makeRepos(trx) },
           g.ids.map((id) => ({ id, brand_id: o.brandId })),
           g.kind,
           at,

@@ -6,7 +6,7 @@
 // not hold a "bench" brand yet (use a fresh DATA_DIR / database).
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { seed } from '../../apps/server/src/db/seed.js';
+import { seed } from '../../apps/server/src/seed.js';
 import { systemClock } from '../../apps/server/src/lib/clock.js';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
 import { makeRepos } from '../../apps/server/src/repos.js';
