@@ -43,6 +43,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
+import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -186,6 +187,7 @@ export async function buildApp(
     watermarksRoutes(app, mountDeps, services);
     syncRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
+    metadataRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);

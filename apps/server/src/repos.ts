@@ -13,6 +13,9 @@ import { notificationsRepo } from './modules/notifications/notifications.repo.js
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
+import { metadataRepo } from './modules/metadata/metadata.repo.js';
+import { optionsRepo } from './modules/metadata/options.repo.js';
+import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
@@ -49,6 +52,9 @@ export function makeRepos(db: Db): Repos {
     watermarks: watermarksRepo(db),
     sync: syncRepo(db),
     cropPresets: cropPresetsRepo(db),
+    metadata: metadataRepo(db),
+    options: optionsRepo(db),
+    fieldValues: fieldValuesRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
     downloads: downloadsRepo(db),

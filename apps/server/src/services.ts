@@ -26,6 +26,10 @@ import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
+import { metadataFieldsService } from './modules/metadata/fields.service.js';
+import { vocabulariesService } from './modules/metadata/vocabularies.service.js';
+import { optionsService } from './modules/metadata/options.service.js';
+import { fieldValuesService } from './modules/metadata/values.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
@@ -70,6 +74,10 @@ export function makeServices(deps: Deps): Services {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    metadataFields: metadataFieldsService(deps),
+    vocabularies: vocabulariesService(deps),
+    metadataOptions: optionsService(deps),
+    fieldValues: fieldValuesService(deps),
     setup: setupService(deps),
     stats: statsService(deps),
     reports: reportsService(deps),

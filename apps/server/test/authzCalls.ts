@@ -8,6 +8,7 @@ import type { Client } from './harness.js';
 import type { Principal } from './authzMatrix.js';
 import { uniquePng } from './authzWorld.js';
 import type { World } from './authzWorld.js';
+import { metadataCalls } from './authzMetadata.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -23,7 +24,7 @@ export interface Call {
   /** Turns the answer into the status the table speaks of (lists: listed 200, not listed 404). */
   judge?: (res: Res) => number;
 }
-type Build = (w: World, p: Principal) => Call | Promise<Call>;
+export type Build = (w: World, p: Principal) => Call | Promise<Call>;
 
 const PASSWORD = 'password-123';
 /** A small crop any picture of the world allows without upscaling. */
@@ -962,4 +963,5 @@ export const calls: Record<string, Build> = {
     method: 'DELETE',
     url: `/api/ops/users/${(await w.freshUser('A', { roles: ['admin'] })).id}/photo`,
   }),
+  ...metadataCalls,
 };

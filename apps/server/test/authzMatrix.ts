@@ -100,6 +100,27 @@ const table: Record<string, Row> = {
   'GET /api/asset/sync/source/:id/runs': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id/items': [401, 403, 200, 200, 200, 404, 403],
+  // A brand's own metadata (issue 39): whoever sees the brand reads its fields and vocabularies;
+  // metadata.manage (managers, administrators) changes them within the brands they see. An
+  // asset's values are read by whoever sees it and set with asset.update.
+  'GET /api/ops/brand/:id/metadata/fields': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/brand/:id/metadata/fields': [401, 403, 403, 201, 201, 404, 403],
+  'PUT /api/ops/brand/:id/metadata/fields/order': [401, 403, 403, 200, 200, 404, 403],
+  'PATCH /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/brand/:id/metadata/vocabularies': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/brand/:id/metadata/vocabularies': [401, 403, 403, 201, 201, 404, 403],
+  'PATCH /api/ops/metadata/vocabulary/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/metadata/vocabulary/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/metadata/vocabulary/:id/options': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/metadata/vocabulary/:id/options': [401, 403, 403, 201, 201, 404, 403],
+  'POST /api/ops/metadata/vocabulary/:id/import': [401, 403, 403, 200, 200, 404, 403],
+  'PATCH /api/ops/metadata/option/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/metadata/option/:id/move': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/metadata/option/:id/merge': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/metadata/option/:id/retire': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/asset/:id/fields': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/asset/:id/fields': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

@@ -78,6 +78,22 @@ const T = {
     moveName: '{path} already holds a folder with this name',
     restoreName: '{path}: a folder with this name is now where this one was; rename that one, then restore',
     restoreParent: '{path}: the folder this one was in is in the Trash; restore that one first',
+    metaRequired: '{label} is a required field',
+    metaOption: '{label} must be one of its options (and not a retired one)',
+    metaNumber: '{label} must be a number',
+    metaDate: '{label} must be a date (YYYY-MM-DD)',
+    metaUrl: '{label} must be a web address (http or https)',
+    metaText: '{label} must be text of at most {n} characters',
+    metaBoolean: '{label} must be yes or no',
+    metaAssetType: '{label} does not apply to this type of asset',
+    metaUnknownField: '{path} is not a metadata field of this brand',
+    fieldHasValues: '{path}: {n} assets hold a value of this field; confirm to delete the field and its values',
+    fieldTypeLocked: '{path} cannot change while {n} assets hold values of this field',
+    vocabularyInUse: '{path}: {n} fields use this vocabulary; change them first',
+    vocabularyKind: '{path}: a tree field takes a tree vocabulary, and a select field a list',
+    optionParent: '{path} must be an option of the same vocabulary, not the option itself or one below it',
+    optionTaken: '{path}: another option here already has this label',
+    optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -141,6 +157,23 @@ const T = {
     moveName: '{path} ya contiene una carpeta con este nombre',
     restoreName: '{path}: ahora hay una carpeta con este nombre donde estaba esta; renombra esa y vuelve a restaurar',
     restoreParent: '{path}: la carpeta en la que estaba esta está en la Papelera; restaura esa primero',
+    metaRequired: 'El campo {label} es obligatorio',
+    metaOption: '{label} debe ser una de sus opciones (y no una retirada)',
+    metaNumber: '{label} debe ser un número',
+    metaDate: '{label} debe ser una fecha (AAAA-MM-DD)',
+    metaUrl: '{label} debe ser una dirección web (http o https)',
+    metaText: '{label} debe ser un texto de {n} caracteres como máximo',
+    metaBoolean: '{label} debe ser sí o no',
+    metaAssetType: '{label} no se aplica a este tipo de recurso',
+    metaUnknownField: '{path} no es un campo de metadatos de esta marca',
+    fieldHasValues: '{path}: {n} recursos tienen un valor de este campo; confirma para eliminar el campo y sus valores',
+    fieldTypeLocked: '{path} no puede cambiar mientras {n} recursos tengan valores de este campo',
+    vocabularyInUse: '{path}: {n} campos usan este vocabulario; cámbialos primero',
+    vocabularyKind: '{path}: un campo de árbol usa un vocabulario de árbol, y un campo de selección una lista',
+    optionParent:
+      '{path} debe ser una opción del mismo vocabulario, que no sea la propia opción ni una que cuelgue de ella',
+    optionTaken: '{path}: otra opción de este lugar ya tiene esta etiqueta',
+    optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];
@@ -152,6 +185,9 @@ export type FieldMessageKey = keyof (typeof T)['en'];
 export function fieldText(lang: Lang, key: FieldMessageKey, vars: Record<string, string | number>): string {
   const named = { ...vars };
   if (typeof vars.path === 'string' && key !== 'unknown') named.path = fieldLabel(lang, vars.path);
+  // A brand's own field names itself in each language (`label_en`, `label_es`).
+  const own = vars[`label_${lang}`];
+  if (own !== undefined) named.label = own;
   return T[lang][key].replace(/\{(\w+)\}/g, (_, k: string) => String(named[k] ?? ''));
 }
 

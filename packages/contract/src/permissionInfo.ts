@@ -12,6 +12,7 @@ export const PERMISSION_AREAS = {
   roles: { en: 'Roles', es: 'Roles' },
   shareLinks: { en: 'Share links', es: 'Enlaces compartidos' },
   comments: { en: 'Comments', es: 'Comentarios' },
+  metadata: { en: 'Metadata', es: 'Metadatos' },
   tour: { en: 'Tour', es: 'Recorrido' },
 } as const;
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -67,4 +68,9 @@ export const PERMISSION_INFO: Record<PermissionName, Info> = {
   'shareLink.view': i('shareLinks', 'See every share link', 'Ver todos los enlaces compartidos'),
   'shareLink.manage': i('shareLinks', 'Change and revoke share links', 'Cambiar y revocar enlaces compartidos'),
   'comment.create': i('comments', 'Comment on assets', 'Comentar recursos'),
+  'metadata.manage': i(
+    'metadata',
+    "Define their brands' metadata fields and vocabularies",
+    'Definir los campos de metadatos y vocabularios de sus marcas',
+  ),
 };

@@ -7,6 +7,7 @@ import { accountRoutes } from './schemas/account.routes.js';
 import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
 import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
+import { metadataRoutes } from './schemas/metadata.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { emulationRoutes } from './schemas/emulation.routes.js';
@@ -48,6 +49,7 @@ export const routes = joinRoutes(
   assetsRoutes,
   downloadsRoutes,
   cropPresetsRoutes,
+  metadataRoutes,
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,

@@ -114,6 +114,23 @@ describe('migrate', () => {
     expect(granted).toEqual([{ role: 'member', permission: 'comment.create' }]);
   });
 
+  it('gives the seeded manager and admin roles of an older database the metadata permission', async () => {
+    t = await emptyDb();
+    await migrate(t.db, dialect, t.schema, '2026112930_audit_keyed');
+    const db = t.db;
+    for (const name of ['manager', 'member'])
+      await db.insertInto('roles').values({ name, created_at: '2026-11-20T00:00:00.000Z' }).execute();
+    await migrate(t.db, dialect, t.schema);
+    const granted = await db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['roles.name as role', 'permissions.name as permission'])
+      .where('permissions.name', '=', 'metadata.manage')
+      .execute();
+    expect(granted).toEqual([{ role: 'manager', permission: 'metadata.manage' }]);
+  });
+
   it("fills each user's last sign-in from the audit log's sign-ins", async () => {
     t = await emptyDb();
     await migrate(t.db, dialect, t.schema, '2026112614_asset_manager');

@@ -35,6 +35,8 @@ create sequence job_schedules_id_seq as integer start with 1 increment by 1 minv
 
 create sequence jobs_id_seq as bigint start with 1 increment by 1 minvalue 1 maxvalue 9223372036854775807 cache 1 owned by jobs.id;
 
+create sequence metadata_fields_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by metadata_fields.id;
+
 create sequence notifications_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by notifications.id;
 
 create sequence password_resets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by password_resets.id;
@@ -58,6 +60,10 @@ create sequence template_imports_id_seq as integer start with 1 increment by 1 m
 create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
 
 create sequence users_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by users.id;
+
+create sequence vocabularies_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by vocabularies.id;
+
+create sequence vocabulary_options_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by vocabulary_options.id;
 
 create or replace function {schema}.asset_categories_sync()
   returns trigger language plpgsql as $function$
@@ -504,6 +510,29 @@ create table asset_facets (
 );
 
 create index asset_facets_counts on {schema}.asset_facets using btree (folder_id, hidden, facet, value) include (n);
+
+create table asset_field_values (
+  asset_id integer not null,
+  field_id integer not null,
+  option_id integer,
+  value_text text,
+  value_number double precision,
+  value_date character varying(10),
+  value_bool integer,
+  constraint asset_field_values_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_field_values_field_id_fkey foreign key (field_id) references metadata_fields (id) on delete cascade,
+  constraint asset_field_values_option_id_fkey foreign key (option_id) references vocabulary_options (id) on delete cascade
+);
+
+create index asset_field_values_asset on {schema}.asset_field_values using btree (asset_id);
+
+create index asset_field_values_by_option on {schema}.asset_field_values using btree (option_id);
+
+create index asset_field_values_date on {schema}.asset_field_values using btree (field_id, value_date);
+
+create index asset_field_values_number on {schema}.asset_field_values using btree (field_id, value_number);
+
+create unique index asset_field_values_option on {schema}.asset_field_values using btree (field_id, option_id, asset_id);
 
 create table asset_search (
   asset_id integer not null,
@@ -1091,6 +1120,33 @@ create table login_throttles (
   constraint login_throttles_pkey primary key (email)
 );
 
+create table metadata_fields (
+  id integer default nextval('metadata_fields_id_seq'::regclass) not null,
+  brand_id integer not null,
+  key character varying(64) not null,
+  type character varying(16) not null,
+  label_en character varying(80) not null,
+  label_es character varying(80) not null,
+  help_en text not null,
+  help_es text not null,
+  required integer not null,
+  asset_types text not null,
+  on_share integer not null,
+  on_pdf integer not null,
+  is_filter integer not null,
+  position integer not null,
+  vocabulary_id integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint metadata_fields_pkey primary key (id),
+  constraint metadata_fields_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint metadata_fields_vocabulary_id_fkey foreign key (vocabulary_id) references vocabularies (id)
+);
+
+create unique index metadata_fields_brand_key on {schema}.metadata_fields using btree (brand_id, key);
+
+create index metadata_fields_vocabulary on {schema}.metadata_fields using btree (vocabulary_id);
+
 create table notification_settings (
   user_id integer not null,
   mention integer default 1 not null,
@@ -1484,3 +1540,38 @@ create table users (
 );
 
 create index users_status_created on {schema}.users using btree (status, created_at);
+
+create table vocabularies (
+  id integer default nextval('vocabularies_id_seq'::regclass) not null,
+  brand_id integer not null,
+  name character varying(80) not null,
+  kind character varying(8) not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint vocabularies_pkey primary key (id),
+  constraint vocabularies_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create unique index vocabularies_brand_name on {schema}.vocabularies using btree (brand_id, name);
+
+create table vocabulary_options (
+  id integer default nextval('vocabulary_options_id_seq'::regclass) not null,
+  vocabulary_id integer not null,
+  parent_id integer,
+  label_en character varying(120) not null,
+  label_es character varying(120) not null,
+  position integer not null,
+  retired_at character varying(32),
+  path text not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint vocabulary_options_pkey primary key (id),
+  constraint vocabulary_options_parent_id_fkey foreign key (parent_id) references vocabulary_options (id) on delete cascade,
+  constraint vocabulary_options_vocabulary_id_fkey foreign key (vocabulary_id) references vocabularies (id) on delete cascade
+);
+
+create unique index vocabulary_options_label on {schema}.vocabulary_options using btree (vocabulary_id, coalesce(parent_id, 0), lower((label_en)::text));
+
+create index vocabulary_options_parent on {schema}.vocabulary_options using btree (parent_id);
+
+create index vocabulary_options_path on {schema}.vocabulary_options using btree (vocabulary_id, path);

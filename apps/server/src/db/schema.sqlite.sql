@@ -43,6 +43,26 @@ create table asset_facets (
 
 create index asset_facets_counts on asset_facets (folder_id, hidden, facet, value, n);
 
+create table asset_field_values (
+  asset_id integer not null references assets (id) on delete cascade,
+  field_id integer not null references metadata_fields (id) on delete cascade,
+  option_id integer references vocabulary_options (id) on delete cascade,
+  value_text text,
+  value_number double precision,
+  value_date varchar(10),
+  value_bool integer
+);
+
+create index asset_field_values_asset on asset_field_values (asset_id);
+
+create index asset_field_values_by_option on asset_field_values (option_id);
+
+create index asset_field_values_date on asset_field_values (field_id, value_date);
+
+create index asset_field_values_number on asset_field_values (field_id, value_number);
+
+create unique index asset_field_values_option on asset_field_values (field_id, option_id, asset_id);
+
 create table asset_search (
   asset_id integer primary key references assets (id) on delete cascade,
   brand_id integer not null,
@@ -748,6 +768,30 @@ create table login_throttles (
   locked_until bigint
 );
 
+create table metadata_fields (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  key varchar(64) not null,
+  type varchar(16) not null,
+  label_en varchar(80) not null,
+  label_es varchar(80) not null,
+  help_en text not null,
+  help_es text not null,
+  required integer not null,
+  asset_types text not null,
+  on_share integer not null,
+  on_pdf integer not null,
+  is_filter integer not null,
+  position integer not null,
+  vocabulary_id integer references vocabularies (id),
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create unique index metadata_fields_brand_key on metadata_fields (brand_id, key);
+
+create index metadata_fields_vocabulary on metadata_fields (vocabulary_id);
+
 create table notification_settings (
   user_id integer primary key references users (id) on delete cascade,
   mention integer default 1 not null,
@@ -1154,3 +1198,33 @@ create table users (
 );
 
 create index users_status_created on users (status, created_at);
+
+create table vocabularies (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  name varchar(80) not null,
+  kind varchar(8) not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create unique index vocabularies_brand_name on vocabularies (brand_id, name);
+
+create table vocabulary_options (
+  id integer primary key autoincrement,
+  vocabulary_id integer not null references vocabularies (id) on delete cascade,
+  parent_id integer references vocabulary_options (id) on delete cascade,
+  label_en varchar(120) not null,
+  label_es varchar(120) not null,
+  position integer not null,
+  retired_at varchar(32),
+  path text not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create unique index vocabulary_options_label on vocabulary_options (vocabulary_id, coalesce(parent_id, 0), lower(label_en));
+
+create index vocabulary_options_parent on vocabulary_options (parent_id);
+
+create index vocabulary_options_path on vocabulary_options (vocabulary_id, path);

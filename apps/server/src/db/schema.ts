@@ -54,6 +54,12 @@ import type {
   UserActivityDaysTable,
 } from './schema/stats.js';
 import type { TemplateImportRowsTable, TemplateImportsTable } from './schema/templateImports.js';
+import type {
+  AssetFieldValuesTable,
+  MetadataFieldsTable,
+  VocabulariesTable,
+  VocabularyOptionsTable,
+} from './schema/metadata.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -66,6 +72,7 @@ export type * from './schema/downloads.js';
 export type * from './schema/stats.js';
 export type * from './schema/templateImports.js';
 export type * from './schema/sync.js';
+export type * from './schema/metadata.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -129,4 +136,8 @@ export interface Database {
   sync_run_items: SyncRunItemsTable;
   sync_entries: SyncEntriesTable;
   template_import_rows: TemplateImportRowsTable;
+  vocabularies: VocabulariesTable;
+  vocabulary_options: VocabularyOptionsTable;
+  metadata_fields: MetadataFieldsTable;
+  asset_field_values: AssetFieldValuesTable;
 }

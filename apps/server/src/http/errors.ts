@@ -34,7 +34,7 @@ function body(err: AppError, lang: Lang) {
   if (err.opts.fieldKeys) {
     fields ??= {};
     for (const [path, key] of Object.entries(err.opts.fieldKeys))
-      fields[path] = fieldText(lang, key, { ...err.opts.fieldVars, path });
+      fields[path] = fieldText(lang, key, { ...err.opts.fieldVars, ...err.opts.fieldVarsByPath?.[path], path });
   }
   return {
     error: {

@@ -15,6 +15,8 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Values the field messages name besides the path (a count). */
       fieldVars?: Record<string, string | number>;
+      /** Values one field's message names (a brand field's own label, `label_en` and `label_es`). */
+      fieldVarsByPath?: Record<string, Record<string, string | number>>;
     } = {},
   ) {
     super(code);

@@ -36,6 +36,9 @@ export const ERROR_STATUS = {
   STORAGE_FULL: 507,
   SERVICE_UNAVAILABLE: 503,
   SHARE_LINK_TOO_MANY: 429,
+  FIELD_HAS_VALUES: 409,
+  VOCABULARY_IN_USE: 409,
+  OPTION_CONFLICT: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -111,6 +114,15 @@ const en: Record<ErrorCode, Entry> = {
   SERVICE_UNAVAILABLE: {
     title: 'Temporarily unavailable',
     message: 'The service cannot reach its database right now. Please wait a few seconds and try again.',
+  },
+  FIELD_HAS_VALUES: {
+    title: 'Field holds values',
+    message: 'Assets hold values of this field: confirm to delete the field with its values.',
+  },
+  VOCABULARY_IN_USE: { title: 'Vocabulary in use', message: 'Fields use this vocabulary: change them first.' },
+  OPTION_CONFLICT: {
+    title: 'Option changed',
+    message: 'Someone changed this option at the same time. Reload and try again.',
   },
 };
 
@@ -215,6 +227,18 @@ const es: Record<ErrorCode, Entry> = {
     title: 'No disponible por el momento',
     message:
       'El servicio no puede conectar con su base de datos ahora mismo. Espera unos segundos e inténtalo de nuevo.',
+  },
+  FIELD_HAS_VALUES: {
+    title: 'El campo tiene valores',
+    message: 'Hay recursos con valores de este campo: confirma para eliminar el campo con sus valores.',
+  },
+  VOCABULARY_IN_USE: {
+    title: 'Vocabulario en uso',
+    message: 'Hay campos que usan este vocabulario: cámbialos primero.',
+  },
+  OPTION_CONFLICT: {
+    title: 'La opción cambió',
+    message: 'Otra persona cambió esta opción al mismo tiempo. Recarga e inténtalo de nuevo.',
   },
 };
 

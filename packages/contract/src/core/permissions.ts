@@ -26,6 +26,7 @@ export const PERMISSIONS = [
   'shareLink.view',
   'shareLink.manage',
   'comment.create',
+  'metadata.manage',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -75,6 +76,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'user.view',
     'shareLink.view',
     'shareLink.manage',
+    'metadata.manage',
   ],
   member,
   // Guests review too: outside agencies comment on the work they are shown.

@@ -34,6 +34,16 @@ export const JOB_COLUMNS = [
   'finished_at',
 ] as const;
 
+/** Vocabularies with their brand's status and `userId`'s membership of it. */
+const vocabulariesWithAccess = (db: Db, userId: number) =>
+  db
+    .selectFrom('vocabularies')
+    .innerJoin('brands', 'brands.id', 'vocabularies.brand_id')
+    .leftJoin('user_brands', (j) =>
+      j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+    )
+    .select(['brands.status as brand_status', 'user_brands.user_id as member_id']);
+
 /** An empty set needs no query (and `in ()` is not SQL). */
 const none = Promise.resolve([] as never[]);
 
@@ -146,6 +156,38 @@ export function accessRepo(db: Db) {
             .selectAll('downloads')
             .select(['jobs.status as job_status', 'jobs.last_error as job_error'])
             .where('downloads.id', 'in', ids)
+            .execute()
+        : none,
+
+    /** A brand's metadata fields with their brand's status and the user's membership of it. */
+    metadataFields: (ids: number[], userId: number) =>
+      ids.length
+        ? db
+            .selectFrom('metadata_fields')
+            .innerJoin('brands', 'brands.id', 'metadata_fields.brand_id')
+            .leftJoin('user_brands', (j) =>
+              j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+            )
+            .selectAll('metadata_fields')
+            .select(['brands.status as brand_status', 'user_brands.user_id as member_id'])
+            .where('metadata_fields.id', 'in', ids)
+            .execute()
+        : none,
+
+    /** Vocabularies with their brand's status and the user's membership of it. */
+    vocabularies: (ids: number[], userId: number) =>
+      ids.length
+        ? vocabulariesWithAccess(db, userId).selectAll('vocabularies').where('vocabularies.id', 'in', ids).execute()
+        : none,
+
+    /** Vocabulary options with their vocabulary's brand, kind, status and the user's membership. */
+    vocabularyOptions: (ids: number[], userId: number) =>
+      ids.length
+        ? vocabulariesWithAccess(db, userId)
+            .innerJoin('vocabulary_options', 'vocabulary_options.vocabulary_id', 'vocabularies.id')
+            .selectAll('vocabulary_options')
+            .select(['vocabularies.kind', 'vocabularies.name as vocabulary_name'])
+            .where('vocabulary_options.id', 'in', ids)
             .execute()
         : none,
   };
