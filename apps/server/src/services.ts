@@ -30,6 +30,7 @@ import { metadataFieldsService } from './modules/metadata/fields.service.js';
 import { vocabulariesService } from './modules/metadata/vocabularies.service.js';
 import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
+import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
@@ -78,6 +79,7 @@ export function makeServices(deps: Deps): Services {
     vocabularies: vocabulariesService(deps),
     metadataOptions: optionsService(deps),
     fieldValues: fieldValuesService(deps),
+    metadataBulk: metadataBulkService(deps),
     setup: setupService(deps),
     stats: statsService(deps),
     reports: reportsService(deps),

@@ -121,6 +121,12 @@ const table: Record<string, Row> = {
   'POST /api/ops/metadata/option/:id/retire': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/fields': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/:id/fields': [401, 403, 200, 200, 200, 404, 403],
+  // Bulk edits (issue 39 §5) need asset.update on every chosen asset; brand A's member's edit is
+  // followed and undone by that member or an administrator only.
+  'POST /api/ops/metadata/bulk/preview': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/metadata/bulk': [401, 403, 202, 202, 202, 404, 403],
+  'GET /api/ops/metadata/bulk/:id': [401, 403, 200, 404, 200, 404, 403],
+  'POST /api/ops/metadata/bulk/:id/undo': [401, 403, 202, 404, 202, 404, 403],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

@@ -33,6 +33,52 @@ const freshField = (w: World) =>
     'field',
   );
 
+const bulkFields = new WeakMap<World, Promise<string>>();
+/** Brand A's text field that bulk edits clear, made once per world. */
+function bulkFieldOf(w: World) {
+  let p = bulkFields.get(w);
+  if (!p)
+    bulkFields.set(
+      w,
+      (p = ok(
+        w.admin.post(`/api/ops/brand/${w.A.id}/metadata/fields`, {
+          key: 'matrix-bulk',
+          type: 'text',
+          label_en: 'Bulk',
+          label_es: 'Masiva',
+        }),
+        'bulk field',
+      ).then(() => 'matrix-bulk')),
+    );
+  return p;
+}
+const bulkBody = async (w: World) => ({
+  target: { asset_ids: [w.asset] },
+  ops: { [await bulkFieldOf(w)]: { op: 'clear' } },
+});
+/** An applied bulk edit of the member principal, just now (as its job leaves it). */
+const memberBulkEdit = async (w: World) => {
+  const now = new Date().toISOString();
+  const member = (await w.clients.member.get('/api/auth/me')).json() as { session_user: { id: number } };
+  const { id } = await w.db
+    .insertInto('bulk_edits')
+    .values({
+      brand_id: w.A.id,
+      user_id: member.session_user.id,
+      status: 'applied',
+      ops: '{}',
+      asset_ids: '[]',
+      matched: 0,
+      changed: 0,
+      done: 0,
+      created_at: now,
+      applied_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+
 const vocabularies = new WeakMap<World, Promise<{ id: number; option: number }>>();
 /** Brand A's shared vocabulary, made once per world (calls that change it make their own). */
 function vocabularyOf(w: World) {
@@ -113,6 +159,17 @@ export const metadataCalls: Record<string, Build> = {
     body: { retired: true },
   }),
   'GET /api/ops/asset/:id/fields': (w) => get(`/api/ops/asset/${w.asset}/fields`),
+  'POST /api/ops/metadata/bulk/preview': async (w) => ({
+    method: 'POST',
+    url: '/api/ops/metadata/bulk/preview',
+    body: await bulkBody(w),
+  }),
+  'POST /api/ops/metadata/bulk': async (w) => ({ method: 'POST', url: '/api/ops/metadata/bulk', body: await bulkBody(w) }),
+  'GET /api/ops/metadata/bulk/:id': async (w) => get(`/api/ops/metadata/bulk/${await memberBulkEdit(w)}`),
+  'POST /api/ops/metadata/bulk/:id/undo': async (w) => ({
+    method: 'POST',
+    url: `/api/ops/metadata/bulk/${await memberBulkEdit(w)}/undo`,
+  }),
   'PUT /api/ops/asset/:id/fields': (w) => ({
     method: 'PUT',
     url: `/api/ops/asset/${w.asset}/fields`,

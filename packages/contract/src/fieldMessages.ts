@@ -10,6 +10,7 @@ import {
   TEMPLATE_MAX_COLUMNS,
   TEMPLATE_MAX_ROWS,
 } from './schemas/reports.js';
+import { BULK_EDIT_MAX } from './schemas/metadataBulk.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max
@@ -87,6 +88,12 @@ const T = {
     metaBoolean: '{label} must be yes or no',
     metaAssetType: '{label} does not apply to this type of asset',
     metaUnknownField: '{path} is not a metadata field of this brand',
+    metaBulkOp: '{label}: adding options applies to multi select fields only, removing to fields with options',
+    bulkTarget: '{path}: choose assets, a folder or a search (one of them)',
+    bulkOps: '{path}: choose between 1 and 50 fields to change',
+    bulkOneBrand: '{path}: a bulk edit changes the assets of one brand',
+    bulkTooMany: `{path}: a bulk edit reaches at most ${BULK_EDIT_MAX.toLocaleString('en')} assets`,
+    bulkEmpty: '{path}: none of these assets can be changed by you',
     fieldHasValues: '{path}: {n} assets hold a value of this field; confirm to delete the field and its values',
     fieldTypeLocked: '{path} cannot change while {n} assets hold values of this field',
     vocabularyInUse: '{path}: {n} fields use this vocabulary; change them first',
@@ -166,6 +173,12 @@ const T = {
     metaBoolean: '{label} debe ser sí o no',
     metaAssetType: '{label} no se aplica a este tipo de recurso',
     metaUnknownField: '{path} no es un campo de metadatos de esta marca',
+    metaBulkOp: '{label}: añadir opciones solo vale para campos de selección múltiple, y quitar para campos con opciones',
+    bulkTarget: '{path}: elige recursos, una carpeta o una búsqueda (solo una de ellas)',
+    bulkOps: '{path}: elige entre 1 y 50 campos que cambiar',
+    bulkOneBrand: '{path}: una edición masiva cambia recursos de una sola marca',
+    bulkTooMany: `{path}: una edición masiva alcanza como máximo ${BULK_EDIT_MAX.toLocaleString('es')} recursos`,
+    bulkEmpty: '{path}: no puedes cambiar ninguno de estos recursos',
     fieldHasValues: '{path}: {n} recursos tienen un valor de este campo; confirma para eliminar el campo y sus valores',
     fieldTypeLocked: '{path} no puede cambiar mientras {n} recursos tengan valores de este campo',
     vocabularyInUse: '{path}: {n} campos usan este vocabulario; cámbialos primero',

@@ -19,6 +19,8 @@ create sequence brand_crop_presets_id_seq as integer start with 1 increment by 1
 
 create sequence brands_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by brands.id;
 
+create sequence bulk_edits_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by bulk_edits.id;
+
 create sequence collections_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by collections.id;
 
 create sequence comments_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by comments.id;
@@ -831,6 +833,39 @@ create table brands (
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );
+
+create table bulk_edit_values (
+  bulk_edit_id integer not null,
+  asset_id integer not null,
+  field_id integer not null,
+  before text not null,
+  constraint bulk_edit_values_pkey primary key (bulk_edit_id, asset_id, field_id),
+  constraint bulk_edit_values_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint bulk_edit_values_bulk_edit_id_fkey foreign key (bulk_edit_id) references bulk_edits (id) on delete cascade,
+  constraint bulk_edit_values_field_id_fkey foreign key (field_id) references metadata_fields (id) on delete cascade
+);
+
+create table bulk_edits (
+  id integer default nextval('bulk_edits_id_seq'::regclass) not null,
+  brand_id integer not null,
+  user_id integer not null,
+  status character varying(16) not null,
+  ops text not null,
+  asset_ids text not null,
+  matched integer not null,
+  changed integer not null,
+  done integer not null,
+  job_id integer,
+  undo_job_id integer,
+  created_at character varying(32) not null,
+  applied_at character varying(32),
+  undone_at character varying(32),
+  constraint bulk_edits_pkey primary key (id),
+  constraint bulk_edits_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint bulk_edits_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index bulk_edits_user on {schema}.bulk_edits using btree (user_id, created_at);
 
 create table collection_assets (
   collection_id integer not null,

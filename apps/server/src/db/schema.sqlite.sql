@@ -516,6 +516,33 @@ create table brands (
   description text
 );
 
+create table bulk_edit_values (
+  bulk_edit_id integer not null references bulk_edits (id) on delete cascade,
+  asset_id integer not null references assets (id) on delete cascade,
+  field_id integer not null references metadata_fields (id) on delete cascade,
+  before text not null,
+  constraint bulk_edit_values_pkey primary key (bulk_edit_id, asset_id, field_id)
+);
+
+create table bulk_edits (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  user_id integer not null references users (id) on delete cascade,
+  status varchar(16) not null,
+  ops text not null,
+  asset_ids text not null,
+  matched integer not null,
+  changed integer not null,
+  done integer not null,
+  job_id integer,
+  undo_job_id integer,
+  created_at varchar(32) not null,
+  applied_at varchar(32),
+  undone_at varchar(32)
+);
+
+create index bulk_edits_user on bulk_edits (user_id, created_at);
+
 create table collection_assets (
   collection_id integer not null references collections (id) on delete cascade,
   asset_id integer not null references assets (id) on delete cascade,

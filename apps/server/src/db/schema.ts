@@ -60,6 +60,7 @@ import type {
   VocabulariesTable,
   VocabularyOptionsTable,
 } from './schema/metadata.js';
+import type { BulkEditsTable, BulkEditValuesTable } from './schema/bulkEdits.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -140,4 +141,7 @@ export interface Database {
   vocabulary_options: VocabularyOptionsTable;
   metadata_fields: MetadataFieldsTable;
   asset_field_values: AssetFieldValuesTable;
+  bulk_edits: BulkEditsTable;
+  bulk_edit_values: BulkEditValuesTable;
 }
+export type * from './schema/bulkEdits.js';

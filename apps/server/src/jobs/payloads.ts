@@ -63,6 +63,8 @@ export const jobSchemas = {
   'reports.send': z.object({ kind: z.enum(['assets', 'users']), userId: Id, request: z.unknown() }),
   'reports.preview': z.object({ id: Id }),
   'reports.apply': z.object({ id: Id }),
+  'metadata.bulkEdit': z.object({ id: Id }),
+  'metadata.bulkUndo': z.object({ id: Id, userId: Id }),
   'reports.cleanup': Batch(200),
   'sync.run': z.object({
     sourceId: Id,

@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   FIELD_HAS_VALUES: 409,
   VOCABULARY_IN_USE: 409,
   OPTION_CONFLICT: 409,
+  BULK_EDIT_BUSY: 409,
+  BULK_UNDO_EXPIRED: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -123,6 +125,14 @@ const en: Record<ErrorCode, Entry> = {
   OPTION_CONFLICT: {
     title: 'Option changed',
     message: 'Someone changed this option at the same time. Reload and try again.',
+  },
+  BULK_EDIT_BUSY: {
+    title: 'Bulk edit not finished',
+    message: 'This bulk edit is still running or was already undone: wait for it to finish.',
+  },
+  BULK_UNDO_EXPIRED: {
+    title: 'Too late to undo',
+    message: 'A bulk edit can be undone for 10 minutes after it was applied; that time is over.',
   },
 };
 
@@ -239,6 +249,14 @@ const es: Record<ErrorCode, Entry> = {
   OPTION_CONFLICT: {
     title: 'La opción cambió',
     message: 'Otra persona cambió esta opción al mismo tiempo. Recarga e inténtalo de nuevo.',
+  },
+  BULK_EDIT_BUSY: {
+    title: 'Edición masiva sin terminar',
+    message: 'Esta edición masiva aún se está aplicando o ya se deshizo: espera a que termine.',
+  },
+  BULK_UNDO_EXPIRED: {
+    title: 'Demasiado tarde para deshacer',
+    message: 'Una edición masiva se puede deshacer durante 10 minutos tras aplicarse; ese tiempo ya pasó.',
   },
 };
 

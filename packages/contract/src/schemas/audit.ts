@@ -259,6 +259,13 @@ export const AUDIT_EVENTS = {
     "Changed an asset's metadata fields",
     'Cambió los campos de metadatos de un recurso',
   ),
+  'metadata.bulk': ev(
+    'assets',
+    ['bulk_edit_id', 'matched', 'fields'],
+    'Started a bulk edit of metadata fields',
+    'Inició una edición masiva de campos de metadatos',
+  ),
+  'metadata.bulk.undo': ev('assets', ['bulk_edit_id'], 'Undid a bulk edit of metadata fields', 'Deshizo una edición masiva de campos de metadatos'),
 } as const;
 export type AuditEventName = keyof typeof AUDIT_EVENTS;
 export const AUDIT_EVENT_NAMES = Object.keys(AUDIT_EVENTS) as [AuditEventName, ...AuditEventName[]];

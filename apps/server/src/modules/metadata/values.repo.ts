@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { inSlices } from '../../db/inSlices.js';
 import type { AssetFieldValuesTable } from '../../db/schema.js';
 
 export type ValueRow = AssetFieldValuesTable;
@@ -16,6 +17,40 @@ export function fieldValuesRepo(db: Db) {
         await db
           .insertInto('asset_field_values')
           .values(rows.slice(i, i + 100))
+          .execute();
+    },
+
+    /** The values of these fields on these assets (bulk edits read a batch at once). */
+    ofAssets: (assetIds: readonly number[], fieldIds: readonly number[]): Promise<ValueRow[]> =>
+      fieldIds.length
+        ? inSlices(assetIds, (slice) =>
+            db
+              .selectFrom('asset_field_values')
+              .selectAll()
+              .where('asset_id', 'in', slice)
+              .where('field_id', 'in', [...fieldIds])
+              .execute(),
+          )
+        : Promise.resolve([]),
+
+    /**
+     * Replaces one field's values on some assets with `rows` (a bulk edit or its undo): per field,
+     * one delete of the assets named and then the new rows, a few hundred a statement.
+     */
+    async replaceFields(byField: ReadonlyMap<number, readonly number[]>, rows: readonly ValueRow[]) {
+      for (const [fieldId, assetIds] of byField)
+        await inSlices(assetIds, async (slice) => {
+          await db
+            .deleteFrom('asset_field_values')
+            .where('field_id', '=', fieldId)
+            .where('asset_id', 'in', slice)
+            .execute();
+          return [];
+        });
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('asset_field_values')
+          .values(rows.slice(i, i + 500))
           .execute();
     },
   };

@@ -30,7 +30,7 @@ interface Env {
 }
 
 /** A folder the actor sees (404 otherwise), with the ids of the visible folders under it. */
-async function folderScope(repos: Repos, actor: Actor, id: number, recursive: boolean) {
+export async function folderScope(repos: Repos, actor: Actor, id: number, recursive: boolean) {
   const row = await repos.folders.byIdForUser(id, actor.user.id);
   if (!row) throw new AppError('FOLDER_NOT_FOUND');
   const { brand_status, member, ...folder } = row;

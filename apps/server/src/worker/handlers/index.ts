@@ -11,6 +11,8 @@ import { mailSend } from './mail.send.js';
 import { notificationsFanout } from './notifications.fanout.js';
 import { notificationsMail } from './notifications.mail.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
+import { metadataBulkEdit } from './metadata.bulkEdit.js';
+import { metadataBulkUndo } from './metadata.bulkUndo.js';
 import { reportsApply } from './reports.apply.js';
 import { reportsCleanup } from './reports.cleanup.js';
 import { reportsPreview } from './reports.preview.js';
@@ -37,6 +39,8 @@ export const handlers = {
   'reports.send': reportsSend,
   'reports.preview': reportsPreview,
   'reports.apply': reportsApply,
+  'metadata.bulkEdit': metadataBulkEdit,
+  'metadata.bulkUndo': metadataBulkUndo,
   'reports.cleanup': reportsCleanup,
   'sync.run': syncRun,
   'folders.purgeTrash': foldersPurgeTrash,
