@@ -44,6 +44,7 @@ import { downloadsRoutes } from './modules/downloads/downloads.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
+import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(
     syncRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
     metadataRoutes(app, mountDeps, services);
+    savedSearchesRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);

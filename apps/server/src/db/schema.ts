@@ -60,6 +60,7 @@ import type {
   VocabulariesTable,
   VocabularyOptionsTable,
 } from './schema/metadata.js';
+import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSearches.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -73,6 +74,7 @@ export type * from './schema/stats.js';
 export type * from './schema/templateImports.js';
 export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
+export type * from './schema/savedSearches.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -140,4 +142,6 @@ export interface Database {
   vocabulary_options: VocabularyOptionsTable;
   metadata_fields: MetadataFieldsTable;
   asset_field_values: AssetFieldValuesTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_pins: SavedSearchPinsTable;
 }
