@@ -101,6 +101,7 @@ const T = {
     optionParent: '{path} must be an option of the same vocabulary, not the option itself or one below it',
     optionTaken: '{path}: another option here already has this label',
     optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
+    savedSearchStale: '{path}: this saved search uses filters the searcher no longer accepts; save it again',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -187,6 +188,7 @@ const T = {
       '{path} debe ser una opción del mismo vocabulario, que no sea la propia opción ni una que cuelgue de ella',
     optionTaken: '{path}: otra opción de este lugar ya tiene esta etiqueta',
     optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
+    savedSearchStale: '{path}: esta búsqueda guardada usa filtros que el buscador ya no acepta; vuelve a guardarla',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

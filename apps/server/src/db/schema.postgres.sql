@@ -47,6 +47,8 @@ create sequence permissions_id_seq as integer start with 1 increment by 1 minval
 
 create sequence roles_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by roles.id;
 
+create sequence saved_searches_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by saved_searches.id;
+
 create sequence share_links_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by share_links.id;
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
@@ -1268,6 +1270,40 @@ create table roles (
 
 create trigger roles_grant_generation after insert or delete or update or truncate on {schema}.roles
   for each statement execute function grant_generation_bump();
+
+create table saved_search_pins (
+  saved_search_id integer not null,
+  user_id integer not null,
+  created_at character varying(32) not null,
+  constraint saved_search_pins_pk primary key (user_id, saved_search_id),
+  constraint saved_search_pins_saved_search_id_fkey foreign key (saved_search_id) references saved_searches (id) on delete cascade,
+  constraint saved_search_pins_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index saved_search_pins_search on {schema}.saved_search_pins using btree (saved_search_id);
+
+create table saved_searches (
+  id integer default nextval('saved_searches_id_seq'::regclass) not null,
+  brand_id integer not null,
+  owner_id integer not null,
+  folder_id integer not null,
+  name character varying(80) not null,
+  search_json text not null,
+  shared_with_brand integer default 0 not null,
+  as_collection integer default 0 not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint saved_searches_pkey primary key (id),
+  constraint saved_searches_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint saved_searches_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade,
+  constraint saved_searches_owner_id_fkey foreign key (owner_id) references users (id) on delete cascade
+);
+
+create index saved_searches_brand on {schema}.saved_searches using btree (brand_id, shared_with_brand);
+
+create index saved_searches_folder on {schema}.saved_searches using btree (folder_id);
+
+create unique index saved_searches_owner_name on {schema}.saved_searches using btree (owner_id, brand_id, lower((name)::text));
 
 create table search_generations (
   brand_id integer not null,

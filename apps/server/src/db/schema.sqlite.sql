@@ -932,6 +932,34 @@ create trigger roles_grant_generation_update after update on roles begin
     where id = 1;
 end;
 
+create table saved_search_pins (
+  saved_search_id integer not null references saved_searches (id) on delete cascade,
+  user_id integer not null references users (id) on delete cascade,
+  created_at varchar(32) not null,
+  constraint saved_search_pins_pk primary key (user_id, saved_search_id)
+);
+
+create index saved_search_pins_search on saved_search_pins (saved_search_id);
+
+create table saved_searches (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  owner_id integer not null references users (id) on delete cascade,
+  folder_id integer not null references folders (id) on delete cascade,
+  name varchar(80) not null,
+  search_json text not null,
+  shared_with_brand integer default 0 not null,
+  as_collection integer default 0 not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index saved_searches_brand on saved_searches (brand_id, shared_with_brand);
+
+create index saved_searches_folder on saved_searches (folder_id);
+
+create unique index saved_searches_owner_name on saved_searches (owner_id, brand_id, lower(name));
+
 create table search_generations (
   brand_id integer primary key,
   n integer not null
