@@ -164,7 +164,11 @@ export const metadataCalls: Record<string, Build> = {
     url: '/api/ops/metadata/bulk/preview',
     body: await bulkBody(w),
   }),
-  'POST /api/ops/metadata/bulk': async (w) => ({ method: 'POST', url: '/api/ops/metadata/bulk', body: await bulkBody(w) }),
+  'POST /api/ops/metadata/bulk': async (w) => ({
+    method: 'POST',
+    url: '/api/ops/metadata/bulk',
+    body: await bulkBody(w),
+  }),
   'GET /api/ops/metadata/bulk/:id': async (w) => get(`/api/ops/metadata/bulk/${await memberBulkEdit(w)}`),
   'POST /api/ops/metadata/bulk/:id/undo': async (w) => ({
     method: 'POST',

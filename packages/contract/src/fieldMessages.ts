@@ -174,7 +174,8 @@ const T = {
     metaBoolean: '{label} debe ser sí o no',
     metaAssetType: '{label} no se aplica a este tipo de recurso',
     metaUnknownField: '{path} no es un campo de metadatos de esta marca',
-    metaBulkOp: '{label}: añadir opciones solo vale para campos de selección múltiple, y quitar para campos con opciones',
+    metaBulkOp:
+      '{label}: añadir opciones solo vale para campos de selección múltiple, y quitar para campos con opciones',
     bulkTarget: '{path}: elige recursos, una carpeta o una búsqueda (solo una de ellas)',
     bulkOps: '{path}: elige entre 1 y 50 campos que cambiar',
     bulkOneBrand: '{path}: una edición masiva cambia recursos de una sola marca',

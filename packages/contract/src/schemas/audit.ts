@@ -276,7 +276,12 @@ export const AUDIT_EVENTS = {
     'Started a bulk edit of metadata fields',
     'Inició una edición masiva de campos de metadatos',
   ),
-  'metadata.bulk.undo': ev('assets', ['bulk_edit_id'], 'Undid a bulk edit of metadata fields', 'Deshizo una edición masiva de campos de metadatos'),
+  'metadata.bulk.undo': ev(
+    'assets',
+    ['bulk_edit_id'],
+    'Undid a bulk edit of metadata fields',
+    'Deshizo una edición masiva de campos de metadatos',
+  ),
 } as const;
 export type AuditEventName = keyof typeof AUDIT_EVENTS;
 export const AUDIT_EVENT_NAMES = Object.keys(AUDIT_EVENTS) as [AuditEventName, ...AuditEventName[]];

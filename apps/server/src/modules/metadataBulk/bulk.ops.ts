@@ -17,13 +17,14 @@ export interface FieldPlan {
 const typesOf = (f: FieldRow) => JSON.parse(f.asset_types) as string[];
 
 /** The option ids the operations name (to be read, then checked with the fields). */
-export const optionIdsOf = (ops: Readonly<Record<string, BulkOp>>) => [
-  ...new Set(
-    Object.values(ops).flatMap((o) =>
-      o.op === 'add' || o.op === 'remove' ? o.values : o.op === 'set' ? [o.value].flat() : [],
+export const optionIdsOf = (ops: Readonly<Record<string, BulkOp>>) =>
+  [
+    ...new Set(
+      Object.values(ops).flatMap((o) =>
+        o.op === 'add' || o.op === 'remove' ? o.values : o.op === 'set' ? [o.value].flat() : [],
+      ),
     ),
-  ),
-].filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0);
+  ].filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0);
 
 /**
  * Checks every operation as PUT /fields checks a value (the same messages, naming the field's

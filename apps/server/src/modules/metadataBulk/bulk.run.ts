@@ -64,10 +64,12 @@ export async function runBulkEdit(ctx: JobContext, id: number) {
       const assets = rows.filter(
         (r) => r.status === 'ACTIVE' && r.brand_id === edit.brand_id && assetsPolicy.can(actor, 'update', r),
       );
-      const held = group(await u.repos.fieldValues.ofAssets(
-        assets.map((a) => a.id),
-        fieldIds,
-      ));
+      const held = group(
+        await u.repos.fieldValues.ofAssets(
+          assets.map((a) => a.id),
+          fieldIds,
+        ),
+      );
       const byField = new Map<number, number[]>();
       const written: ValueRow[] = [];
       const before: BulkBeforeRow[] = [];
@@ -142,7 +144,13 @@ export async function runBulkUndo(ctx: JobContext, id: number, userId: number) {
       const events: AuditEvent[] = [];
       for (const [assetId, c] of changes) {
         const a = targets.get(assetId);
-        if (a) events.push({ event: 'asset.fields', target: assetTarget(a), changes: c, info: { bulk_edit_id: id, undo: true } });
+        if (a)
+          events.push({
+            event: 'asset.fields',
+            target: assetTarget(a),
+            changes: c,
+            info: { bulk_edit_id: id, undo: true },
+          });
       }
       await u.auditMany(events);
       await u.repos.metadataBulk.dropBefore(id, assetIds);

@@ -20,8 +20,7 @@ export const metadataBulkPolicy = {
   abilities: (principal: Principal, row: { user_id: number; status: string; applied_at: string | null }, now: Date) => {
     const until = undoUntil(row);
     return {
-      undo:
-        metadataBulkPolicy.can(principal, 'undo', row) && row.status === 'applied' && !!until && now < until,
+      undo: metadataBulkPolicy.can(principal, 'undo', row) && row.status === 'applied' && !!until && now < until,
     };
   },
 };

@@ -65,7 +65,11 @@ export function metadataBulkRepo(db: Db) {
 
     /** Forgets restored values, so a re-run of the undo goes on from the next asset. */
     dropBefore: (id: number, assetIds: readonly number[]) =>
-      db.deleteFrom('bulk_edit_values').where('bulk_edit_id', '=', id).where('asset_id', 'in', [...assetIds]).execute(),
+      db
+        .deleteFrom('bulk_edit_values')
+        .where('bulk_edit_id', '=', id)
+        .where('asset_id', 'in', [...assetIds])
+        .execute(),
   };
 }
 

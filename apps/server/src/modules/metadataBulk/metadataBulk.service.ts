@@ -51,7 +51,8 @@ export function metadataBulkService(deps: Deps) {
           fieldIds,
         );
         const held = new Map<string, ValueRow[]>();
-        for (const r of rows) held.set(`${r.asset_id}:${r.field_id}`, [...(held.get(`${r.asset_id}:${r.field_id}`) ?? []), r]);
+        for (const r of rows)
+          held.set(`${r.asset_id}:${r.field_id}`, [...(held.get(`${r.asset_id}:${r.field_id}`) ?? []), r]);
         for (const a of slice) {
           let any = false;
           for (const x of p.plans)

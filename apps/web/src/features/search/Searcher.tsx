@@ -23,6 +23,7 @@ import { FolderPathsContext, useFolderPaths } from './folderPaths';
 import type { FolderSelection } from '../folders/folderSelection';
 import { clearFilters, datesReversed, filterCount, isSearching, toBody } from './searchState';
 import { SearchTemplateButton } from '../reports/SearchTemplateButton';
+import { SearchBulkEditButton } from '../metadataBulk/BulkEditButton';
 import { SelectionBar } from './SelectionBar';
 import { useResultsPage } from './useResultsPage';
 import { useSearchUrl } from './useSearchUrl';
@@ -227,6 +228,9 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
                   <Group gap="xs">
                     {searching && first && !reversed && folderId !== undefined && (
                       <SearchTemplateButton folderId={folderId} filters={body} total={first.total} />
+                    )}
+                    {searching && first && !reversed && folderId !== undefined && (
+                      <SearchBulkEditButton brandId={brandId} folderId={folderId} filters={body} total={first.total} />
                     )}
                     {total && (
                       <Text size="xs" c="dimmed" data-testid="search-total">

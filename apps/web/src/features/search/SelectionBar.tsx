@@ -15,6 +15,7 @@ import { useCan } from '../../state/access';
 import { AddToCollectionModal } from '../collections/AddToCollectionModal';
 import { DownloadDialog } from '../downloads/DownloadDialog';
 import { TemplateExportDialog } from '../reports/TemplateExportDialog';
+import { BulkEditButton } from '../metadataBulk/BulkEditButton';
 import { countsText } from '../downloads/labels';
 import { formatNumber } from '../../i18n/format';
 import { commonAbilities } from './selection';
@@ -101,6 +102,22 @@ export function SelectionBar({
           >
             {t('reports.export.action')}
           </Button>
+        )}
+        {count > 0 && folderCount === 0 && (
+          <BulkEditButton
+            brandId={assets[0]!.brand_id}
+            target={{ asset_ids: assets.map((a) => a.id) }}
+            summary={t('metadataBulk.summary.assets', { count, formatted: formatNumber(count) })}
+            onDone={onClear}
+          />
+        )}
+        {count === 0 && folderCount === 1 && (
+          <BulkEditButton
+            brandId={folders[0]!.brand_id}
+            target={{ folder: { id: folders[0]!.id, recursive: true } }}
+            summary={t('metadataBulk.summary.folder', { name: folders[0]!.name })}
+            onDone={onClear}
+          />
         )}
         {count > 0 && folderCount === 0 && can_.permission('collection.view') && (
           <Button
