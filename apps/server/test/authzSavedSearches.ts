@@ -33,11 +33,7 @@ export const savedSearchCalls: Record<string, Build> = {
       url: '/api/ops/saved-search/list',
       // Listed: 200; a brand the caller does not see keeps its shared searches out: 404.
       judge: (res) =>
-        res.statusCode !== 200
-          ? res.statusCode
-          : res.json().items.some((s: { id: number }) => s.id === id)
-            ? 200
-            : 404,
+        res.statusCode !== 200 ? res.statusCode : res.json().items.some((s: { id: number }) => s.id === id) ? 200 : 404,
     };
   },
   'POST /api/ops/saved-search/new': (w) => ({

@@ -35,6 +35,7 @@ const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/myCollections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/myCollections/CollectionPage'));
+const SmartCollectionPage = lazy(() => import('../features/myCollections/SmartCollectionPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const ImportsPage = lazy(() => import('../features/reports/ImportsPage'));
 const ImportPage = lazy(() => import('../features/reports/ImportPage'));
@@ -125,6 +126,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <CollectionsPage /> },
               { path: ':id', element: <CollectionPage /> },
+              { path: 'smart/:id', element: <SmartCollectionPage /> },
             ],
           },
           { path: 'collections/shared/:id/using/:link', element: <SharedCollectionPage /> },

@@ -33,16 +33,21 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .unique()
     .expression(sql`owner_id, brand_id, lower(name)`)
     .execute();
-  await db.schema.createIndex('saved_searches_brand').on('saved_searches').columns(['brand_id', 'shared_with_brand']).execute();
+  await db.schema
+    .createIndex('saved_searches_brand')
+    .on('saved_searches')
+    .columns(['brand_id', 'shared_with_brand'])
+    .execute();
   await db.schema.createIndex('saved_searches_folder').on('saved_searches').column('folder_id').execute();
 
   await db.schema
     .createTable('saved_search_pins')
-    .addColumn('saved_search_id', 'integer', (c: any) => c.notNull().references('saved_searches.id').onDelete('cascade'))
+    .addColumn('saved_search_id', 'integer', (c: any) =>
+      c.notNull().references('saved_searches.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c: any) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'varchar(32)', (c: any) => c.notNull())
     .addPrimaryKeyConstraint('saved_search_pins_pk', ['user_id', 'saved_search_id'])
     .execute();
   await db.schema.createIndex('saved_search_pins_search').on('saved_search_pins').column('saved_search_id').execute();
 }
-

@@ -58,7 +58,10 @@ export function savedSearchesService(deps: Deps, folders: FoldersService, search
         collections: q.collections === 'true',
       });
       const items = rows.filter((r) => savedSearchesPolicy.can(ctx.actor, 'view', r));
-      return { items: items.map((r) => savedSearchView(ctx.actor, r)), can_share: savedSearchesPolicy.manager(ctx.actor) };
+      return {
+        items: items.map((r) => savedSearchView(ctx.actor, r)),
+        can_share: savedSearchesPolicy.manager(ctx.actor),
+      };
     },
 
     async create(ctx: RequestContext, body: Body) {

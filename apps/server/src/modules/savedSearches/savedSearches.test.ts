@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, assetRow, insertAssets, makeBrand, makeFolder, makeUser, startApp } from '../../../test/harness.js';
+import {
+  adminClient,
+  assetRow,
+  insertAssets,
+  makeBrand,
+  makeFolder,
+  makeUser,
+  startApp,
+} from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 
 type Res = Awaited<ReturnType<Client['get']>>;
@@ -117,7 +125,11 @@ describe('saved searches', () => {
     expect(await names(manager, s.id)).toEqual(['poster-a.jpg', 'poster-b.jpg', 'poster-secret.jpg']);
     await insertAssets(t.built.handle.db, [assetRow(brand.id, open, 'poster-new')]);
     expect(await names(manager, s.id)).toContain('poster-new.jpg');
-    await t.built.handle.db.updateTable('assets').set({ name: 'flyer.jpg' }).where('blob_key', '=', 'test/poster-b').execute();
+    await t.built.handle.db
+      .updateTable('assets')
+      .set({ name: 'flyer.jpg' })
+      .where('blob_key', '=', 'test/poster-b')
+      .execute();
     expect(await names(manager, s.id)).not.toContain('poster-b.jpg');
     // Changing the filters changes what it finds, and is audited.
     await made(manager.patch(`/api/ops/saved-search/${s.id}`, { search: { q: 'leaflet' } }), 200);
