@@ -964,4 +964,5 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/users/${(await w.freshUser('A', { roles: ['admin'] })).id}/photo`,
   }),
   ...metadataCalls,
+  'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
 };
