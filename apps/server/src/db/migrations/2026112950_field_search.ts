@@ -20,7 +20,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
 const E = 'char(57344)';
 /** The baseline's scope tokens of search row `s` (folders, type, extension, pairs, hidden). */
-const scopeOf = (s: string) => `${E} || 'f' || replace(substr(${s}.folder_path, 2, length(${s}.folder_path) - 2), '/', ' ' || ${E} || 'f')
+const scopeOf = (
+  s: string,
+) => `${E} || 'f' || replace(substr(${s}.folder_path, 2, length(${s}.folder_path) - 2), '/', ' ' || ${E} || 'f')
       || ' ' || ${E} || 't' || ${s}.type || ' ' || ${E} || 'x' || ${s}.ext
       || ' ' || ${E} || 'c' || ${s}.type || 'x' || ${s}.ext
       || ' ' || ${E} || 'f'
@@ -36,7 +38,10 @@ const ftsInsert = (s: string) => `insert into assets_fts (rowid, name, descripti
  * Bumps the generation of `brand`, read from `from` (none when its row is gone: a cascade).
  * `where` is there because SQLite cannot tell `select … on conflict` from a join otherwise.
  */
-const bump = (brand: string, from = 'where true') => `insert into search_generations (brand_id, n) select ${brand}, 1 ${from}
+const bump = (
+  brand: string,
+  from = 'where true',
+) => `insert into search_generations (brand_id, n) select ${brand}, 1 ${from}
     on conflict (brand_id) do update set n = n + 1;`;
 
 function sqlite(): string[] {
@@ -75,16 +80,16 @@ function sqlite(): string[] {
   ];
 }
 
-/** 2026112690's function with the field text in `tsv` and among the watched columns. */
+/** 2026112690's function with the field text in `tsv` (inserts and updates) and among the watched columns. */
 function postgresSync(): string {
   const base = postgresSearchSync({ copied: ['size'] });
   const withText = base
-    .replace("n.keywords || ' ' || n.categories", "n.keywords || ' ' || n.categories || ' ' || n.field_text")
+    .replaceAll("n.keywords || ' ' || n.categories", "n.keywords || ' ' || n.categories || ' ' || n.field_text")
     .replace(
       'o.keywords is distinct from n.keywords',
       'o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text',
     );
-  if (withText.split('field_text').length !== 4) throw new Error('asset_search_sync_rows() changed shape');
+  if (withText.split('field_text').length !== 5) throw new Error('asset_search_sync_rows() changed shape');
   return withText;
 }
 

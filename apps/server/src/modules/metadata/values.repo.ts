@@ -11,7 +11,12 @@ export function fieldValuesRepo(db: Db) {
 
     /** The asset's text for the full text (2026112950): its text, long text and URL values. */
     async setFieldText(assetId: number, text: string) {
-      await db.updateTable('assets').set({ field_text: text }).where('id', '=', assetId).where('field_text', '<>', text).execute();
+      await db
+        .updateTable('assets')
+        .set({ field_text: text })
+        .where('id', '=', assetId)
+        .where('field_text', '<>', text)
+        .execute();
     },
 
     /** Replaces every value the asset holds with `rows`. */

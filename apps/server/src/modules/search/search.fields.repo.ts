@@ -33,12 +33,20 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
   return {
     /** The option ids at or below the tree options `ids` (paths `/12/40/` begin with a node's). */
     async descendants(ids: number[]): Promise<number[]> {
-      const nodes = await db.selectFrom('vocabulary_options').select(['vocabulary_id', 'path']).where('id', 'in', ids).execute();
+      const nodes = await db
+        .selectFrom('vocabulary_options')
+        .select(['vocabulary_id', 'path'])
+        .where('id', 'in', ids)
+        .execute();
       if (!nodes.length) return ids;
       const rows = await db
         .selectFrom('vocabulary_options')
         .select('id')
-        .where((eb) => eb.or(nodes.map((n) => eb.and([eb('vocabulary_id', '=', n.vocabulary_id), eb('path', 'like', `${n.path}%`)]))))
+        .where((eb) =>
+          eb.or(
+            nodes.map((n) => eb.and([eb('vocabulary_id', '=', n.vocabulary_id), eb('path', 'like', `${n.path}%`)])),
+          ),
+        )
         .execute();
       return [...new Set([...ids, ...rows.map((r) => r.id)])];
     },
@@ -56,7 +64,11 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
           ? db
               .selectFrom('asset_field_values as v')
               .select(['v.field_id', 'v.option_id', (eb) => eb.fn.countAll<number>().as('n')])
-              .where('v.field_id', 'in', optionFields.map((x) => x.id))
+              .where(
+                'v.field_id',
+                'in',
+                optionFields.map((x) => x.id),
+              )
               .where('v.asset_id', 'in', matches(f, sample))
               .groupBy(['v.field_id', 'v.option_id'])
               .execute()
@@ -71,7 +83,11 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
                 eb.fn.min('v.value_date').as('min_d'),
                 eb.fn.max('v.value_date').as('max_d'),
               ])
-              .where('v.field_id', 'in', rangeFields.map((x) => x.id))
+              .where(
+                'v.field_id',
+                'in',
+                rangeFields.map((x) => x.id),
+              )
               .where('v.asset_id', 'in', matches(f, sample))
               .groupBy('v.field_id')
               .execute()
@@ -80,7 +96,11 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
           ? db
               .selectFrom('vocabulary_options')
               .select(['id', 'path'])
-              .where('vocabulary_id', 'in', optionFields.filter((x) => x.type === 'tree').map((x) => x.vocabulary_id!))
+              .where(
+                'vocabulary_id',
+                'in',
+                optionFields.filter((x) => x.type === 'tree').map((x) => x.vocabulary_id!),
+              )
               .execute()
           : [],
       ]);
@@ -89,10 +109,15 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
         const n = new Map<number, number>();
         for (const r of counts.filter((c) => c.field_id === x.id && c.option_id !== null)) {
           // A tree value counts for the node and every ancestor on its path.
-          const on = x.type === 'tree' ? (pathOf.get(r.option_id!) ?? `/${r.option_id}/`).split('/').filter(Boolean).map(Number) : [r.option_id!];
+          const on =
+            x.type === 'tree'
+              ? (pathOf.get(r.option_id!) ?? `/${r.option_id}/`).split('/').filter(Boolean).map(Number)
+              : [r.option_id!];
           for (const id of on) n.set(id, (n.get(id) ?? 0) + Number(r.n));
         }
-        out[x.key] = { options: [...n].map(([id, count]) => ({ id, count })).sort((a, b) => b.count - a.count || a.id - b.id) };
+        out[x.key] = {
+          options: [...n].map(([id, count]) => ({ id, count })).sort((a, b) => b.count - a.count || a.id - b.id),
+        };
       }
       for (const x of rangeFields) {
         const r = ranges.find((c) => c.field_id === x.id);

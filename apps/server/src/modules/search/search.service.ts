@@ -143,10 +143,14 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       if (sortField) {
         // The count and facets are the kept summary's; the page is ordered by the field's value.
         const dir = body.sort.mode === 'asc' || body.sort.mode === 'oldest' ? 'asc' : 'desc';
-        const ids = found.total ? await fieldsRepo.pageByField(filters, sortField, dir, perPage, (page - 1) * perPage) : [];
+        const ids = found.total
+          ? await fieldsRepo.pageByField(filters, sortField, dir, perPage, (page - 1) * perPage)
+          : [];
         found = { ...found, ids, rows: await repo.rows(ids) };
       }
-      const filterFields = fields.filter((x) => x.is_filter && (x.vocabulary_id !== null || x.type === 'number' || x.type === 'date'));
+      const filterFields = fields.filter(
+        (x) => x.is_filter && (x.vocabulary_id !== null || x.type === 'number' || x.type === 'date'),
+      );
       const fieldFacets = await remember(
         `field facets ${brandId} ${JSON.stringify(filters)} ${found.facetsCapped}`,
         searchGeneration,

@@ -251,5 +251,15 @@ export function searchQueries(db: Db, dialect: Dialect) {
     return q.orderBy('asset_search.asset_id', order.dir).limit(limit).offset(offset);
   };
 
-  return { filtered, fieldHolders, countRows, drivenByCategories, byCategoryRows, categoryIds, sortedKey, afterRow, pageQuery };
+  return {
+    filtered,
+    fieldHolders,
+    countRows,
+    drivenByCategories,
+    byCategoryRows,
+    categoryIds,
+    sortedKey,
+    afterRow,
+    pageQuery,
+  };
 }
