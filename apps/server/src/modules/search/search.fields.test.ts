@@ -9,6 +9,9 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { queryPlan } from '../../../test/queryPlan.js';
+import { searchQueries } from './search.where.repo.js';
+import type { FieldCond } from './search.types.js';
 
 type Res = Awaited<ReturnType<Client['get']>>;
 
@@ -183,5 +186,28 @@ describe("searching by a brand's own fields", () => {
     await bad({ fields: { headline: { is: true } } }, 'Headline');
     await bad({ sort: { field: 'headline' } }, 'Headline');
     expect((await search({ fields: { budget: { between: 1 } } })).statusCode).toBe(422);
+  });
+
+  it('reads each condition from its value index', async () => {
+    const { db, dialect } = t.built.handle;
+    const { filtered } = searchQueries(db, dialect);
+    const fieldId = async (key: string) =>
+      (await db.selectFrom('metadata_fields').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+    const plan = (c: FieldCond) =>
+      queryPlan(
+        db,
+        dialect,
+        filtered({ scope: { kind: 'brand', brandId: brand.id }, withPrivate: true, terms: [], fields: [c] })
+          .select('asset_search.asset_id')
+          .compile(),
+      );
+    const options = await plan({ kind: 'options', field: await fieldId('campaign'), ids: [o.Spring!] });
+    expect(options).toContain('asset_field_values_option');
+    expect(await plan({ kind: 'number', field: await fieldId('budget'), min: 1 })).toContain(
+      'asset_field_values_number',
+    );
+    expect(await plan({ kind: 'date', field: await fieldId('launch'), from: '2026-01-01' })).toContain(
+      'asset_field_values_date',
+    );
   });
 });
