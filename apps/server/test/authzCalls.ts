@@ -966,4 +966,5 @@ export const calls: Record<string, Build> = {
   }),
   ...metadataCalls,
   ...savedSearchCalls,
+  'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
 };

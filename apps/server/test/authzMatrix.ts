@@ -104,6 +104,8 @@ const table: Record<string, Row> = {
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.
   'GET /api/ops/brand/:id/metadata/fields': [401, 200, 200, 200, 200, 404, 200],
+  // Required-field gaps (issue 39 §3): for those who manage metadata, within brands they see.
+  'GET /api/ops/brand/:id/metadata/gaps': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/brand/:id/metadata/fields': [401, 403, 403, 201, 201, 404, 403],
   'PUT /api/ops/brand/:id/metadata/fields/order': [401, 403, 403, 200, 200, 404, 403],
   'PATCH /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
