@@ -104,12 +104,10 @@ export function FieldDialog({ brandId, field, vocabularies, onNewVocabulary, onC
     else create.mutate({ brandId, body }, handlers);
   });
 
-  const onLabelEn = (e: React.ChangeEvent<HTMLInputElement>) => {
-    const label = e.currentTarget.value;
-    // The key follows the label until someone types one of their own.
-    if (!field && form.values.key === slugOf(form.values.label_en)) form.setFieldValue('key', slugOf(label));
-    form.setFieldValue('label_en', label);
-  };
+  // The key follows the English label while creating, until someone types one of their own.
+  form.watch('label_en', ({ value, previousValue }) => {
+    if (!field && form.getValues().key === slugOf(previousValue)) form.setFieldValue('key', slugOf(value));
+  });
 
   return (
     <Modal
@@ -126,7 +124,6 @@ export function FieldDialog({ brandId, field, vocabularies, onNewVocabulary, onC
               required
               data-autofocus
               {...form.getInputProps('label_en')}
-              onChange={onLabelEn}
             />
             <TextInput label={t('metadata.dialog.labelEs')} required {...form.getInputProps('label_es')} />
           </SimpleGrid>
