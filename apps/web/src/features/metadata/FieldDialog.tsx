@@ -132,7 +132,7 @@ export function FieldDialog({ brandId, field, vocabularies, onNewVocabulary, onC
               label={t('metadata.dialog.key')}
               description={t('metadata.dialog.keyHint')}
               required
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               {...form.getInputProps('key')}
             />
             <Select

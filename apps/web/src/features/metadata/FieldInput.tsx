@@ -35,6 +35,8 @@ export function FieldInput({ field, value, onChange, options = [], error, disabl
     label: fieldLabel(field, lang),
     description: fieldHelp(field, lang) || undefined,
     required: field.required,
+    // The theme hides asterisks; brand fields show them, as the form's hint explains.
+    withAsterisk: field.required,
     error,
     disabled,
     name: `values.${field.key}`,
