@@ -24,6 +24,8 @@ const BrandHomePage = lazy(() => import('../features/home/BrandHomePage'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
+const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
+const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
 const ProfilePage = lazy(() => import('../features/account/ProfilePage'));
@@ -111,6 +113,15 @@ export const appRoutes: RouteObject[] = [
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
+              {
+                path: 'brand/metadata',
+                loader: requirePermission('metadata.manage'),
+                errorElement: <GuardError />,
+                children: [
+                  { index: true, element: <MetadataPage /> },
+                  { path: 'vocabulary/:id', element: <VocabularyPage /> },
+                ],
+              },
               {
                 path: 'brand/trash',
                 loader: requirePermission('asset.manage'),
