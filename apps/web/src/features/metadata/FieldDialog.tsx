@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { ASSET_TYPES, FIELD_TYPES, MetadataFieldBody, OPTION_FIELD_TYPES } from '@brandvault/contract';
 import type { FieldType, MetadataField, Vocabulary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +82,8 @@ export function FieldDialog({ brandId, field, vocabularies, onNewVocabulary, onC
   const { t } = useTranslation();
   const create = useCreateField();
   const update = useUpdateField();
+  // Many inputs: on a phone the dialog takes the whole screen rather than a scrolling card.
+  const phone = useMediaQuery('(max-width: 36em)');
   const form = useForm({
     initialValues: initial(field),
     validate: (v) => validateWith(MetadataFieldBody, fieldBody(v)),
@@ -114,6 +117,7 @@ export function FieldDialog({ brandId, field, vocabularies, onNewVocabulary, onC
       opened
       onClose={onClose}
       size="lg"
+      fullScreen={!!phone}
       title={field ? t('metadata.dialog.editTitle') : t('metadata.dialog.createTitle')}
     >
       <form onSubmit={submit} noValidate>
