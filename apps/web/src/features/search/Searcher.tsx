@@ -10,11 +10,12 @@ import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
 import { useFolderTree } from '../folders/api';
 import { AssetViewer } from '../viewer/AssetViewer';
-import { useAssetSearch, useBrowseFacets, useFacetsWithout } from './api';
+import { useAssetSearch, useBrandFields, useBrowseFacets, useFacetsWithout } from './api';
 import { combineFacets } from './facets';
 import { AssetTileSkeleton } from './AssetTile';
 import { CopyMovePicker } from './CopyMovePicker';
 import { FilterChips } from './FilterChips';
+import { GapsNotice } from './GapsNotice';
 import { FiltersDrawer, FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
 import { SearchToolbar } from './SearchToolbar';
@@ -48,6 +49,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
   const searching = isSearching(state);
   const reversed = datesReversed(state);
   const query = useAssetSearch(folderId, body, !reversed);
+  const brandFields = useBrandFields(brandId).data;
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const page = useResultsPage({
@@ -184,8 +186,14 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
         filtersAsDrawer={narrow}
         view={view}
         onView={page.setView}
+        brandFields={brandFields?.items}
       />
-      <FilterChips state={state} onChange={update} onClearAll={clearAll} />
+      <GapsNotice
+        brandId={brandId}
+        enabled={!!brandFields?.abilities.manage}
+        onShow={(key) => set({ ...clearFilters(state, false), fields: { [key]: { missing: true } } })}
+      />
+      <FilterChips state={state} onChange={update} onClearAll={clearAll} brandFields={brandFields?.items} />
       {narrow && (
         <FiltersDrawer
           opened={drawerOpen}
@@ -199,12 +207,20 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
             onChange={update}
             onClearAll={clearAll}
             inDrawer
+            brandFields={brandFields?.items}
           />
         </FiltersDrawer>
       )}
       <div className={classes.body} data-filters-open={(filtersOpen && !narrow) || undefined}>
         {filtersOpen && !narrow && (
-          <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={update} onClearAll={clearAll} />
+          <FiltersPanel
+            state={state}
+            facets={facets}
+            sampled={sampled}
+            onChange={update}
+            onClearAll={clearAll}
+            brandFields={brandFields?.items}
+          />
         )}
         {nothingHere ? (
           emptyFolder
