@@ -45,6 +45,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { metadataBulkRoutes } from './modules/metadataBulk/metadataBulk.routes.js';
+import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(
     cropPresetsRoutes(app, mountDeps, services);
     metadataRoutes(app, mountDeps, services);
     metadataBulkRoutes(app, mountDeps, services);
+    savedSearchesRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);

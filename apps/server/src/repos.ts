@@ -17,6 +17,7 @@ import { metadataRepo } from './modules/metadata/metadata.repo.js';
 import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
+import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
@@ -57,6 +58,7 @@ export function makeRepos(db: Db): Repos {
     options: optionsRepo(db),
     fieldValues: fieldValuesRepo(db),
     metadataBulk: metadataBulkRepo(db),
+    savedSearches: savedSearchesRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
     downloads: downloadsRepo(db),

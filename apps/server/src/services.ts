@@ -31,6 +31,7 @@ import { vocabulariesService } from './modules/metadata/vocabularies.service.js'
 import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
 import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service.js';
+import { savedSearchesService } from './modules/savedSearches/savedSearches.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
@@ -42,6 +43,7 @@ export function makeServices(deps: Deps): Services {
   const folders = foldersService(deps, assetCard);
   const files = filesService(deps);
   const assets = assetsService(deps, folders, files);
+  const search = searchService(deps, folders);
   // The database is the only message bus this deployment has (no Redis client is a dependency).
   const notifications = notificationsService(
     deps,
@@ -64,7 +66,8 @@ export function makeServices(deps: Deps): Services {
     assets,
     versions: versionsService(deps, assets),
     assetManager: assetManagerService(deps, folders),
-    search: searchService(deps, folders),
+    search,
+    savedSearches: savedSearchesService(deps, folders, search),
     audit: auditService(deps),
     extensions: extensionsService(deps),
     shortcuts: shortcutsService(deps, folders, assets),

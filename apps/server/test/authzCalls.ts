@@ -9,6 +9,7 @@ import type { Principal } from './authzMatrix.js';
 import { uniquePng } from './authzWorld.js';
 import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
+import { savedSearchCalls } from './authzSavedSearches.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -964,4 +965,6 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/users/${(await w.freshUser('A', { roles: ['admin'] })).id}/photo`,
   }),
   ...metadataCalls,
+  ...savedSearchCalls,
+  'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
 };

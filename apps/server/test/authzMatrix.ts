@@ -104,6 +104,8 @@ const table: Record<string, Row> = {
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.
   'GET /api/ops/brand/:id/metadata/fields': [401, 200, 200, 200, 200, 404, 200],
+  // Required-field gaps (issue 39 §3): for those who manage metadata, within brands they see.
+  'GET /api/ops/brand/:id/metadata/gaps': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/brand/:id/metadata/fields': [401, 403, 403, 201, 201, 404, 403],
   'PUT /api/ops/brand/:id/metadata/fields/order': [401, 403, 403, 200, 200, 404, 403],
   'PATCH /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
@@ -127,6 +129,16 @@ const table: Record<string, Row> = {
   'POST /api/ops/metadata/bulk': [401, 403, 202, 202, 202, 404, 403],
   'GET /api/ops/metadata/bulk/:id': [401, 403, 200, 404, 200, 404, 403],
   'POST /api/ops/metadata/bulk/:id/undo': [401, 403, 202, 404, 202, 404, 403],
+  // Saved searches (issue 39 §6), on a search of brand A the administrator owns and shared:
+  // whoever sees the brand lists, pins and runs it; only its owner renames it; metadata.manage
+  // unshares or deletes it. Saving takes a folder the caller sees.
+  'GET /api/ops/saved-search/list': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/saved-search/new': [401, 201, 201, 201, 201, REFUSED, 201],
+  'PATCH /api/ops/saved-search/:id': [401, 403, 403, 403, 200, 404, 403],
+  'POST /api/ops/saved-search/:id/pin': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/saved-search/:id/share': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/saved-search/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/saved-search/:id/results': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

@@ -94,6 +94,8 @@ const T = {
     bulkOneBrand: '{path}: a bulk edit changes the assets of one brand',
     bulkTooMany: `{path}: a bulk edit reaches at most ${BULK_EDIT_MAX.toLocaleString('en')} assets`,
     bulkEmpty: '{path}: none of these assets can be changed by you',
+    metaFilter: 'The filter on {label} does not fit its type',
+    metaSort: 'Results cannot be sorted by {label}: only number and date fields sort',
     fieldHasValues: '{path}: {n} assets hold a value of this field; confirm to delete the field and its values',
     fieldTypeLocked: '{path} cannot change while {n} assets hold values of this field',
     vocabularyInUse: '{path}: {n} fields use this vocabulary; change them first',
@@ -101,6 +103,7 @@ const T = {
     optionParent: '{path} must be an option of the same vocabulary, not the option itself or one below it',
     optionTaken: '{path}: another option here already has this label',
     optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
+    savedSearchStale: '{path}: this saved search uses filters the searcher no longer accepts; save it again',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -180,6 +183,8 @@ const T = {
     bulkOneBrand: '{path}: una edición masiva cambia recursos de una sola marca',
     bulkTooMany: `{path}: una edición masiva alcanza como máximo ${BULK_EDIT_MAX.toLocaleString('es')} recursos`,
     bulkEmpty: '{path}: no puedes cambiar ninguno de estos recursos',
+    metaFilter: 'El filtro de {label} no corresponde a su tipo',
+    metaSort: 'Los resultados no se pueden ordenar por {label}: solo ordenan los campos de número y fecha',
     fieldHasValues: '{path}: {n} recursos tienen un valor de este campo; confirma para eliminar el campo y sus valores',
     fieldTypeLocked: '{path} no puede cambiar mientras {n} recursos tengan valores de este campo',
     vocabularyInUse: '{path}: {n} campos usan este vocabulario; cámbialos primero',
@@ -188,6 +193,7 @@ const T = {
       '{path} debe ser una opción del mismo vocabulario, que no sea la propia opción ni una que cuelgue de ella',
     optionTaken: '{path}: otra opción de este lugar ya tiene esta etiqueta',
     optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
+    savedSearchStale: '{path}: esta búsqueda guardada usa filtros que el buscador ya no acepta; vuelve a guardarla',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

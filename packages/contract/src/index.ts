@@ -29,6 +29,7 @@ export * from './schemas/watermarks.js';
 export * from './schemas/cropPresets.js';
 export * from './schemas/metadata.js';
 export * from './schemas/metadataBulk.js';
+export * from './schemas/savedSearches.js';
 export * from './schemas/extensions.js';
 export * from './schemas/reports.js';
 export * from './schemas/sync.js';

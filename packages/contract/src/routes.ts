@@ -9,6 +9,7 @@ import { collectionsRoutes } from './schemas/collections.routes.js';
 import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
 import { metadataRoutes } from './schemas/metadata.routes.js';
 import { metadataBulkRoutes } from './schemas/metadataBulk.routes.js';
+import { savedSearchesRoutes } from './schemas/savedSearches.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { emulationRoutes } from './schemas/emulation.routes.js';
@@ -52,6 +53,7 @@ export const routes = joinRoutes(
   cropPresetsRoutes,
   metadataRoutes,
   metadataBulkRoutes,
+  savedSearchesRoutes,
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,

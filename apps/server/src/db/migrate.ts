@@ -28,7 +28,9 @@ import * as sizeSort from './migrations/2026112690_size_sort.js';
 import * as syncRestored from './migrations/2026112691_sync_restored.js';
 import * as auditKeyed from './migrations/2026112930_audit_keyed.js';
 import * as metadata from './migrations/2026112940_metadata.js';
+import * as fieldSearch from './migrations/2026112950_field_search.js';
 import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
+import * as savedSearches from './migrations/2026112965_saved_searches.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -62,7 +64,9 @@ const steps: Record<string, Step> = {
   '2026112691_sync_restored': syncRestored,
   '2026112930_audit_keyed': auditKeyed,
   '2026112940_metadata': metadata,
+  '2026112950_field_search': fieldSearch,
   '2026112961_bulk_edits': bulkEdits,
+  '2026112965_saved_searches': savedSearches,
 };
 
 /** Every migration's name, in the order they run. */

@@ -47,6 +47,8 @@ create sequence permissions_id_seq as integer start with 1 increment by 1 minval
 
 create sequence roles_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by roles.id;
 
+create sequence saved_searches_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by saved_searches.id;
+
 create sequence share_links_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by share_links.id;
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
@@ -254,7 +256,7 @@ create or replace function {schema}.asset_search_sync_rows()
   begin
     if tg_op = 'INSERT' then
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
         join folders f on f.id = n.folder_id
         order by n.id
@@ -274,9 +276,9 @@ create or replace function {schema}.asset_search_sync_rows()
           size = excluded.size;
     else
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
-        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.size is distinct from n.size)
+        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text or o.size is distinct from n.size)
         join folders f on f.id = n.folder_id
         order by n.id
         on conflict (asset_id) do update set brand_id = excluded.brand_id,
@@ -427,12 +429,46 @@ create or replace function {schema}.audit_log_refuse()
   end
 $function$;
 
+create or replace function {schema}.field_values_generation_new()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select brand_id, 1
+      from assets
+      where id = new.asset_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.field_values_generation_old()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select brand_id, 1
+      from assets
+      where id = old.asset_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
 create or replace function {schema}.grant_generation_bump()
   returns trigger language plpgsql as $function$
   begin
     update grant_generation
       set n = n + 1
       where id = 1;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.metadata_fields_generation()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select new.brand_id, 1
+      on conflict (brand_id) do update set n = search_generations.n + 1;
     return null;
   end
 $function$;
@@ -464,6 +500,18 @@ create or replace function {schema}.search_vocabulary_updated()
       from unnest(tsvector_to_array(new.tsv)) w
       order by 1
       on conflict do nothing;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.vocabulary_options_generation()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select brand_id, 1
+      from vocabularies
+      where id = new.vocabulary_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
     return null;
   end
 $function$;
@@ -535,6 +583,12 @@ create index asset_field_values_date on {schema}.asset_field_values using btree 
 create index asset_field_values_number on {schema}.asset_field_values using btree (field_id, value_number);
 
 create unique index asset_field_values_option on {schema}.asset_field_values using btree (field_id, option_id, asset_id);
+
+create trigger asset_field_values_generation_ad after delete on {schema}.asset_field_values
+  for each row execute function field_values_generation_old();
+
+create trigger asset_field_values_generation_ai after insert or update on {schema}.asset_field_values
+  for each row execute function field_values_generation_new();
 
 create table asset_search (
   asset_id integer not null,
@@ -693,6 +747,7 @@ create table assets (
   updated_at character varying(32) not null,
   trash_root integer,
   location text,
+  field_text text default ''::text not null,
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,
@@ -1182,6 +1237,9 @@ create unique index metadata_fields_brand_key on {schema}.metadata_fields using 
 
 create index metadata_fields_vocabulary on {schema}.metadata_fields using btree (vocabulary_id);
 
+create trigger metadata_fields_generation_aiu after insert or update on {schema}.metadata_fields
+  for each row execute function metadata_fields_generation();
+
 create table notification_settings (
   user_id integer not null,
   mention integer default 1 not null,
@@ -1268,6 +1326,40 @@ create table roles (
 
 create trigger roles_grant_generation after insert or delete or update or truncate on {schema}.roles
   for each statement execute function grant_generation_bump();
+
+create table saved_search_pins (
+  saved_search_id integer not null,
+  user_id integer not null,
+  created_at character varying(32) not null,
+  constraint saved_search_pins_pk primary key (user_id, saved_search_id),
+  constraint saved_search_pins_saved_search_id_fkey foreign key (saved_search_id) references saved_searches (id) on delete cascade,
+  constraint saved_search_pins_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index saved_search_pins_search on {schema}.saved_search_pins using btree (saved_search_id);
+
+create table saved_searches (
+  id integer default nextval('saved_searches_id_seq'::regclass) not null,
+  brand_id integer not null,
+  owner_id integer not null,
+  folder_id integer not null,
+  name character varying(80) not null,
+  search_json text not null,
+  shared_with_brand integer default 0 not null,
+  as_collection integer default 0 not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint saved_searches_pkey primary key (id),
+  constraint saved_searches_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint saved_searches_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade,
+  constraint saved_searches_owner_id_fkey foreign key (owner_id) references users (id) on delete cascade
+);
+
+create index saved_searches_brand on {schema}.saved_searches using btree (brand_id, shared_with_brand);
+
+create index saved_searches_folder on {schema}.saved_searches using btree (folder_id);
+
+create unique index saved_searches_owner_name on {schema}.saved_searches using btree (owner_id, brand_id, lower((name)::text));
 
 create table search_generations (
   brand_id integer not null,
@@ -1610,3 +1702,6 @@ create unique index vocabulary_options_label on {schema}.vocabulary_options usin
 create index vocabulary_options_parent on {schema}.vocabulary_options using btree (parent_id);
 
 create index vocabulary_options_path on {schema}.vocabulary_options using btree (vocabulary_id, path);
+
+create trigger vocabulary_options_generation_au after update of path, parent_id on {schema}.vocabulary_options
+  for each row execute function vocabulary_options_generation();

@@ -63,6 +63,30 @@ create index asset_field_values_number on asset_field_values (field_id, value_nu
 
 create unique index asset_field_values_option on asset_field_values (field_id, option_id, asset_id);
 
+create trigger asset_field_values_generation_ad after delete on asset_field_values begin
+  insert into search_generations (brand_id, n)
+    select brand_id, 1
+    from assets
+    where id = old.asset_id
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
+create trigger asset_field_values_generation_ai after insert on asset_field_values begin
+  insert into search_generations (brand_id, n)
+    select brand_id, 1
+    from assets
+    where id = new.asset_id
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
+create trigger asset_field_values_generation_au after update on asset_field_values begin
+  insert into search_generations (brand_id, n)
+    select brand_id, 1
+    from assets
+    where id = new.asset_id
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
 create table asset_search (
   asset_id integer primary key references assets (id) on delete cascade,
   brand_id integer not null,
@@ -218,7 +242,7 @@ end;
 
 create trigger asset_search_fts_ai after insert on asset_search begin
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -233,7 +257,7 @@ begin
   delete from assets_fts
     where rowid = old.asset_id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -302,7 +326,8 @@ create table assets (
   created_at varchar(32) not null,
   updated_at varchar(32) not null,
   trash_root integer,
-  location text
+  location text,
+  field_text text not null default ''
 );
 
 create index assets_brand_sha on assets (brand_id, sha256);
@@ -321,11 +346,11 @@ create trigger assets_card_generation_au after update of mime, size, width, heig
     on conflict (brand_id) do update set n = n + 1;
 end;
 
-create trigger assets_fts_au after update of description, keywords on assets begin
+create trigger assets_fts_au after update of description, keywords, field_text on assets begin
   delete from assets_fts
     where rowid = old.id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     join asset_search s on s.asset_id = a.id
     where a.id = new.id and s.active = 1;
@@ -347,9 +372,10 @@ create trigger assets_search_au after update of brand_id, folder_id, name, ext, 
     where f.id = new.folder_id;
 end;
 
-create trigger assets_text_generation_au after update of description, keywords on assets begin
+create trigger assets_text_generation_au after update of description, keywords, field_text on assets begin
   insert into search_generations (brand_id, n)
-    values (new.brand_id, 1)
+    select new.brand_id, 1
+    where true
     on conflict (brand_id) do update set n = n + 1;
 end;
 
@@ -819,6 +845,20 @@ create unique index metadata_fields_brand_key on metadata_fields (brand_id, key)
 
 create index metadata_fields_vocabulary on metadata_fields (vocabulary_id);
 
+create trigger metadata_fields_generation_ai after insert on metadata_fields begin
+  insert into search_generations (brand_id, n)
+    select new.brand_id, 1
+    where true
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
+create trigger metadata_fields_generation_au after update on metadata_fields begin
+  insert into search_generations (brand_id, n)
+    select new.brand_id, 1
+    where true
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
 create table notification_settings (
   user_id integer primary key references users (id) on delete cascade,
   mention integer default 1 not null,
@@ -931,6 +971,34 @@ create trigger roles_grant_generation_update after update on roles begin
     set n = n + 1
     where id = 1;
 end;
+
+create table saved_search_pins (
+  saved_search_id integer not null references saved_searches (id) on delete cascade,
+  user_id integer not null references users (id) on delete cascade,
+  created_at varchar(32) not null,
+  constraint saved_search_pins_pk primary key (user_id, saved_search_id)
+);
+
+create index saved_search_pins_search on saved_search_pins (saved_search_id);
+
+create table saved_searches (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  owner_id integer not null references users (id) on delete cascade,
+  folder_id integer not null references folders (id) on delete cascade,
+  name varchar(80) not null,
+  search_json text not null,
+  shared_with_brand integer default 0 not null,
+  as_collection integer default 0 not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index saved_searches_brand on saved_searches (brand_id, shared_with_brand);
+
+create index saved_searches_folder on saved_searches (folder_id);
+
+create unique index saved_searches_owner_name on saved_searches (owner_id, brand_id, lower(name));
 
 create table search_generations (
   brand_id integer primary key,
@@ -1255,3 +1323,11 @@ create unique index vocabulary_options_label on vocabulary_options (vocabulary_i
 create index vocabulary_options_parent on vocabulary_options (parent_id);
 
 create index vocabulary_options_path on vocabulary_options (vocabulary_id, path);
+
+create trigger vocabulary_options_generation_au after update of path, parent_id on vocabulary_options begin
+  insert into search_generations (brand_id, n)
+    select brand_id, 1
+    from vocabularies
+    where id = new.vocabulary_id
+    on conflict (brand_id) do update set n = n + 1;
+end;

@@ -61,6 +61,7 @@ import type {
   VocabularyOptionsTable,
 } from './schema/metadata.js';
 import type { BulkEditsTable, BulkEditValuesTable } from './schema/bulkEdits.js';
+import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSearches.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -74,6 +75,7 @@ export type * from './schema/stats.js';
 export type * from './schema/templateImports.js';
 export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
+export type * from './schema/savedSearches.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -143,5 +145,7 @@ export interface Database {
   asset_field_values: AssetFieldValuesTable;
   bulk_edits: BulkEditsTable;
   bulk_edit_values: BulkEditValuesTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_pins: SavedSearchPinsTable;
 }
 export type * from './schema/bulkEdits.js';

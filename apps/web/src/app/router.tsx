@@ -24,6 +24,8 @@ const BrandHomePage = lazy(() => import('../features/home/BrandHomePage'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
+const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
+const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
 const ProfilePage = lazy(() => import('../features/account/ProfilePage'));
@@ -35,6 +37,7 @@ const TracePage = lazy(() => import('../features/watermarks/TracePage'));
 const ShareLinksPage = lazy(() => import('../features/shareLinks/ShareLinksPage'));
 const CollectionsPage = lazy(() => import('../features/myCollections/CollectionsPage'));
 const CollectionPage = lazy(() => import('../features/myCollections/CollectionPage'));
+const SmartCollectionPage = lazy(() => import('../features/myCollections/SmartCollectionPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const ImportsPage = lazy(() => import('../features/reports/ImportsPage'));
 const ImportPage = lazy(() => import('../features/reports/ImportPage'));
@@ -111,6 +114,15 @@ export const appRoutes: RouteObject[] = [
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
               {
+                path: 'brand/metadata',
+                loader: requirePermission('metadata.manage'),
+                errorElement: <GuardError />,
+                children: [
+                  { index: true, element: <MetadataPage /> },
+                  { path: 'vocabulary/:id', element: <VocabularyPage /> },
+                ],
+              },
+              {
                 path: 'brand/trash',
                 loader: requirePermission('asset.manage'),
                 errorElement: <GuardError />,
@@ -125,6 +137,7 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <CollectionsPage /> },
               { path: ':id', element: <CollectionPage /> },
+              { path: 'smart/:id', element: <SmartCollectionPage /> },
             ],
           },
           { path: 'collections/shared/:id/using/:link', element: <SharedCollectionPage /> },

@@ -1,6 +1,6 @@
 import { def } from '../core/routeDef.js';
 import { IdParams } from './common.js';
-import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse } from './search.js';
+import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse, MetadataGaps } from './search.js';
 
 /** Browse and search (§7 list calls): the folder alone or with its subfolders, filtered and sorted. */
 export const searchRoutes = {
@@ -24,5 +24,13 @@ export const searchRoutes = {
     body: AssetSearchBody,
     response: AssetSearchResponse,
     rateLimit: { max: 600 },
+  }),
+  metadataGaps: def({
+    method: 'GET',
+    path: '/api/ops/brand/:id/metadata/gaps',
+    access: { permission: 'metadata.manage' },
+    summary: "How many of a brand's assets miss each required metadata field",
+    params: IdParams,
+    response: MetadataGaps,
   }),
 } as const;

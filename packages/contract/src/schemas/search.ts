@@ -28,7 +28,30 @@ export const SORT_OPTIONS = [
 export const SearchSort = z.object({
   attribute: z.enum(SORT_ATTRIBUTES).default('name'),
   mode: z.enum(SORT_MODES).default('asc'),
+  /**
+   * A number or date metadata field's key (issue 39 §3): sorts by its value instead of
+   * `attribute` (asc/oldest smallest first, desc/latest largest first), assets without one last.
+   */
+  field: z.string().max(64).optional(),
 });
+
+/**
+ * A condition on one of the brand's metadata fields (issue 39 §3), by the field's type: option
+ * fields `any` (option ids; a tree node also finds its descendants), number `min`/`max`, date
+ * `from`/`to` (inclusive), boolean `is`; any field `missing` (assets without a value). The
+ * server checks the shape against the field's type (422 naming the field).
+ */
+export const FieldFilter = z.strictObject({
+  any: z.array(z.number().int().positive()).min(1).max(100).optional(),
+  min: z.number().finite().optional(),
+  max: z.number().finite().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  is: z.boolean().optional(),
+  missing: z.literal(true).optional(),
+});
+export type FieldFilter = z.infer<typeof FieldFilter>;
+export const FieldFilters = z.record(z.string().max(64), FieldFilter).refine((r) => Object.keys(r).length <= 30);
 
 const list = z.array(text().trim().min(1).max(255)).max(50);
 export const DEFAULT_SEARCH_PAGE_SIZE = 50;
@@ -49,6 +72,8 @@ export const AssetSearchBody = z
     date_from: z.iso.date().optional(),
     date_to: z.iso.date().optional(),
     visibility: VisibilitySchema.optional(),
+    /** Conditions on the brand's metadata fields, by field key. */
+    fields: FieldFilters.optional(),
     /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */
     recursive: z.boolean().default(true),
     sort: SearchSort.default({ attribute: 'name', mode: 'asc' }),
@@ -72,7 +97,22 @@ export const SearchFacets = z.object({
   category: z.array(FacetCount),
   language: z.array(FacetCount),
   extension: z.array(FacetCount),
+  /**
+   * Per filter field (`is_filter`) by key: option fields count assets per option id (a tree
+   * node's count includes its descendants'); number and date fields give their range.
+   */
+  fields: z
+    .record(
+      z.string(),
+      z.object({
+        options: z.array(z.object({ id: z.number().int(), count: z.number().int() })).optional(),
+        min: z.union([z.number(), z.string()]).nullable().optional(),
+        max: z.union([z.number(), z.string()]).nullable().optional(),
+      }),
+    )
+    .default({}),
 });
+export type SearchFacets = z.infer<typeof SearchFacets>;
 
 export const AssetSearchResponse = z.object({
   items: z.array(AssetCard),
@@ -89,3 +129,17 @@ export const AssetSearchResponse = z.object({
   facets_capped: z.boolean(),
 });
 export type AssetSearchResponse = z.infer<typeof AssetSearchResponse>;
+
+/** Per required field of a brand, how many of its assets (of the field's types) have no value. */
+export const MetadataGaps = z.object({
+  items: z.array(
+    z.object({
+      field_id: z.number().int(),
+      key: z.string(),
+      label_en: z.string(),
+      label_es: z.string(),
+      missing: z.number().int(),
+    }),
+  ),
+});
+export type MetadataGaps = z.infer<typeof MetadataGaps>;

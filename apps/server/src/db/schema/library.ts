@@ -67,6 +67,8 @@ export interface AssetsTable {
   updated_at: string;
   /** The Trash entry (a folder id) that made this asset INACTIVE; null otherwise. */
   trash_root: number | null;
+  /** Text, long text and URL metadata values, for the full text (2026112950). */
+  field_text: Generated<string>;
 }
 export interface AssetVersionsTable {
   id: Generated<number>;

@@ -20,6 +20,31 @@ export const assetsWithAccess = (db: Db, userId: number) =>
       'user_brands.user_id as member_id',
     ]);
 
+/**
+ * Saved searches with their brand's name and status, `userId`'s membership of it, whether
+ * `userId` pinned the search, and the owner's name: what the policy and the list answer need.
+ */
+export const savedSearchesWithAccess = (db: Db, userId: number) =>
+  db
+    .selectFrom('saved_searches')
+    .innerJoin('brands', 'brands.id', 'saved_searches.brand_id')
+    .innerJoin('users as owner', 'owner.id', 'saved_searches.owner_id')
+    .leftJoin('user_brands', (j) =>
+      j.onRef('user_brands.brand_id', '=', 'saved_searches.brand_id').on('user_brands.user_id', '=', userId),
+    )
+    .leftJoin('saved_search_pins as pin', (j) =>
+      j.onRef('pin.saved_search_id', '=', 'saved_searches.id').on('pin.user_id', '=', userId),
+    )
+    .selectAll('saved_searches')
+    .select([
+      'brands.name as brand_name',
+      'brands.status as brand_status',
+      'user_brands.user_id as member_id',
+      'pin.user_id as pinned_by',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
+    ]);
+
 /** The columns of a job its owner may see (never the payload: it may hold what they must not read). */
 export const JOB_COLUMNS = [
   'id',
@@ -173,6 +198,10 @@ export function accessRepo(db: Db) {
             .where('metadata_fields.id', 'in', ids)
             .execute()
         : none,
+
+    /** Saved searches with their brand, the user's membership and pin (savedSearchesWithAccess). */
+    savedSearches: (ids: number[], userId: number) =>
+      ids.length ? savedSearchesWithAccess(db, userId).where('saved_searches.id', 'in', ids).execute() : none,
 
     /** Vocabularies with their brand's status and the user's membership of it. */
     vocabularies: (ids: number[], userId: number) =>

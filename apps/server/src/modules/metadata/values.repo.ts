@@ -10,6 +10,16 @@ export function fieldValuesRepo(db: Db) {
     ofAsset: (assetId: number): Promise<ValueRow[]> =>
       db.selectFrom('asset_field_values').selectAll().where('asset_id', '=', assetId).execute(),
 
+    /** The asset's text for the full text (2026112950): its text, long text and URL values. */
+    async setFieldText(assetId: number, text: string) {
+      await db
+        .updateTable('assets')
+        .set({ field_text: text })
+        .where('id', '=', assetId)
+        .where('field_text', '<>', text)
+        .execute();
+    },
+
     /** Replaces every value the asset holds with `rows`. */
     async replace(assetId: number, rows: readonly ValueRow[]) {
       await db.deleteFrom('asset_field_values').where('asset_id', '=', assetId).execute();

@@ -9,6 +9,9 @@ import { assetAccess, assetsPolicy } from '../assets/assets.policy.js';
 import { raceLost } from './raceLost.js';
 import { checkValues, valuesByKey } from './values.check.js';
 
+/** The field types whose values the full-text search finds. */
+const TEXT_FIELD_TYPES: readonly string[] = ['text', 'long_text', 'url'];
+
 /** An asset's values of its brand's metadata fields (issue 39 §1). */
 export function fieldValuesService(deps: Deps) {
   const { repos } = deps;
@@ -66,6 +69,10 @@ export function fieldValuesService(deps: Deps) {
           for (const id of named.sort((a, b) => a - b))
             if (!(await u.repos.options.hold(id))) throw new AppError('OPTION_CONFLICT');
           await u.repos.fieldValues.replace(assetId, rows);
+          // The words search finds (assets_fts / tsv follow this column in the same transaction).
+          const textual = new Set(fields.filter((f) => TEXT_FIELD_TYPES.includes(f.type)).map((f) => f.id));
+          const words = rows.filter((r) => textual.has(r.field_id) && r.value_text).map((r) => r.value_text);
+          await u.repos.fieldValues.setFieldText(assetId, words.join(' '));
           const was = valuesByKey(fields, before);
           const now = valuesByKey(fields, rows);
           const changes = Object.fromEntries(

@@ -21,4 +21,5 @@ export function searchRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
     ({ ctx, params, query, body }) => s.search.search(ctx, params.id, body, query.page, query.per_page),
     folder,
   );
+  mount(app, m, routes.metadataGaps, ({ ctx, params }) => s.search.gaps(ctx, params.id));
 }

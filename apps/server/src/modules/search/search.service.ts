@@ -15,6 +15,12 @@ import { searchRepo, searchTerms } from './search.repo.js';
 import type { Scope, SearchFilters, SearchOrder } from './search.repo.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
+import { visibleBrand } from '../brands/brandAccess.js';
+import { keptPerGeneration } from './search.kept.js';
+import { resolveFields } from './search.fields.js';
+// eslint-disable-next-line no-restricted-syntax -- shares the searcher's conditions: built over deps.handle like searchRepo
+import { searchFieldsRepo } from './search.fields.repo.js';
+import type { FieldFacet } from './search.fields.repo.js';
 
 type Body = z.output<typeof AssetSearchBody>;
 
@@ -88,11 +94,16 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
   const answer = (a: z.input<typeof AssetSearchResponse>) =>
     new JsonText<Answer>(JSON.stringify(AssetSearchResponse.parse(a)));
   const repo = searchRepo(handle.db, handle.dialect, handle.side);
+  const fieldsRepo = searchFieldsRepo(handle.db, handle.dialect);
+  // The brand's fields and the field facets, kept under the generation (fields bump it too).
+  const remember = keptPerGeneration(deps.config.searchCacheEntries);
+  const facetValues = opts.facetValues ?? 50;
+  const facetSample = opts.facetSample ?? 2000;
   const core = searchCore({
     repo,
     dialect: handle.dialect,
     exactTotal: opts.exactTotal ?? SEARCH_EXACT_TOTAL,
-    facetValues: opts.facetValues ?? 50,
+    facetValues,
     cacheEntries: deps.config.searchCacheEntries,
     facetSample: opts.facetSample,
     commonWordDocs: opts.commonWordDocs,
@@ -109,6 +120,12 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       const { actor } = ctx;
       const { folder, searchGeneration } = await folders.visibleWithGeneration(actor, folderId);
       const filters = filtersOf(folder, body, seesPrivate(actor), handle.dialect);
+      const brandId = folder.brand_id;
+      const fields = await remember(`fields ${brandId}`, searchGeneration, () =>
+        deps.repos.metadata.fieldsOfBrand(brandId),
+      );
+      const { conds, sortField } = await resolveFields(fields, body.fields, body.sort.field, fieldsRepo.descendants);
+      if (conds.length) filters.fields = conds;
       // A query with no searchable word ("!!!") matches nothing rather than everything.
       if (body.q && body.q.trim() && !filters.terms.length)
         return answer({
@@ -120,7 +137,32 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           facets: repo.emptyFacets(),
           facets_capped: false,
         });
-      const found = await core(folder.brand_id, filters, orderOf(body.sort), page, perPage, searchGeneration);
+      let found = sortField
+        ? await core(brandId, filters, orderOf({ attribute: 'name', mode: 'asc' }), 1, 1, searchGeneration)
+        : await core(brandId, filters, orderOf(body.sort), page, perPage, searchGeneration);
+      if (sortField) {
+        // The count and facets are the kept summary's; the page is ordered by the field's value.
+        const dir = body.sort.mode === 'asc' || body.sort.mode === 'oldest' ? 'asc' : 'desc';
+        const ids = found.total
+          ? await fieldsRepo.pageByField(filters, sortField, dir, perPage, (page - 1) * perPage)
+          : [];
+        found = { ...found, ids, rows: await repo.rows(ids) };
+      }
+      const filterFields = fields.filter(
+        (x) => x.is_filter && (x.vocabulary_id !== null || x.type === 'number' || x.type === 'date'),
+      );
+      const fieldFacets = await remember(
+        `field facets ${brandId} ${JSON.stringify(filters)} ${found.facetsCapped}`,
+        searchGeneration,
+        async () => {
+          if (!filterFields.length || !found.total) return {} as Record<string, FieldFacet>;
+          const r = await fieldsRepo.facets(filters, filterFields, found.facetsCapped ? facetSample : undefined);
+          // Lists keep their most frequent values, as the other facets do; a tree keeps its shape.
+          for (const x of filterFields)
+            if (x.type !== 'tree' && r[x.key]?.options) r[x.key]!.options = r[x.key]!.options!.slice(0, facetValues);
+          return r;
+        },
+      );
       // The body depends only on the kept answer, the caller's abilities and the links' day.
       const linkDay = linkExpiry(clock.now());
       const cm = await cardMedia(deps, actor);
@@ -134,7 +176,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           total_capped: found.totalCapped,
           page,
           per_page: perPage,
-          facets: found.facets,
+          facets: { ...found.facets, fields: fieldFacets },
           facets_capped: found.facetsCapped,
         });
         // One links' day at a time; ability sets of that day share the answer side by side.
@@ -142,6 +184,26 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
         bodies.set(key, text);
       }
       return text;
+    },
+
+    /** Per required field of a brand, how many of its assets the caller sees miss a value. */
+    async gaps(ctx: RequestContext, brandId: number) {
+      await visibleBrand(deps.repos, ctx.actor, brandId);
+      const required = (await deps.repos.metadata.fieldsOfBrand(brandId)).filter((x) => x.required);
+      const counts = await fieldsRepo.gaps(
+        brandId,
+        required.map((x) => ({ id: x.id, types: JSON.parse(x.asset_types) as string[] })),
+        seesPrivate(ctx.actor),
+      );
+      return {
+        items: required.map((x, i) => ({
+          field_id: x.id,
+          key: x.key,
+          label_en: x.label_en,
+          label_es: x.label_es,
+          missing: counts[i]!.missing,
+        })),
+      };
     },
   };
 }

@@ -8,6 +8,17 @@ export type Scope =
   | { kind: 'folder'; folderId: number; brandId: number; path: string }
   | { kind: 'subtree'; brandId: number; path: string };
 
+/**
+ * A condition on a metadata field (issue 39 §3), resolved from the body: `options` holds a tree
+ * node's descendants too; `missing` is limited to the field's asset types (as gaps count them).
+ */
+export type FieldCond =
+  | { kind: 'options'; field: number; ids: number[] }
+  | { kind: 'number'; field: number; min?: number; max?: number }
+  | { kind: 'date'; field: number; from?: string; to?: string }
+  | { kind: 'boolean'; field: number; is: boolean }
+  | { kind: 'missing'; field: number; types: string[] };
+
 export interface SearchFilters {
   scope: Scope;
   /** false: rows hidden from guests (PRIVATE asset or under a PRIVATE folder) are left out. */
@@ -22,6 +33,8 @@ export interface SearchFilters {
   dateFrom?: string;
   dateBefore?: string;
   visibility?: 'PUBLIC' | 'PRIVATE';
+  /** Metadata field conditions, all of which must hold. */
+  fields?: FieldCond[];
   /**
    * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
    * GIN index finds exact words faster than a prefix). Absent: the prefix itself.
@@ -94,7 +107,7 @@ export interface After {
  * full-text tokens and PostgreSQL's word rows hold.
  */
 export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
-  !!(f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore);
+  !!(f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore || f.fields?.length);
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
 export function isUnfiltered(f: SearchFilters): boolean {
@@ -106,7 +119,8 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.language?.length &&
     !f.extension?.length &&
     !f.dateFrom &&
-    !f.dateBefore
+    !f.dateBefore &&
+    !f.fields?.length
   );
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { underPath } from '../../db/pathPrefix.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
 import { SIZE_KEY_BASE, TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
-import type { After, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
+import type { After, FieldCond, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
 
 /**
  * The one sort key of `key` on the rows of `table`: the type order's joined with its separator,
@@ -64,6 +64,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
    */
   const byCategoryRows = (f: SearchFilters) =>
     !!f.categories?.length &&
+    !f.fields?.length &&
     f.scope.kind === 'brand' &&
     !f.terms.length &&
     !f.author?.length &&
@@ -96,6 +97,31 @@ export function searchQueries(db: Db, dialect: Dialect) {
       .where('asset_categories.category', 'in', f.categories!);
     if (brandId !== undefined) q = q.where('asset_categories.brand_id', '=', brandId);
     return q as unknown as Q;
+  }
+
+  /**
+   * The assets holding a value of `c` (for `missing`, any value of its field): a range of one of
+   * the value indexes, (field_id, option_id, asset_id), (field_id, value_number) or
+   * (field_id, value_date).
+   */
+  function fieldHolders(c: FieldCond) {
+    const v = db
+      .selectFrom('asset_field_values')
+      .select('asset_field_values.asset_id')
+      .where('asset_field_values.field_id', '=', c.field);
+    if (c.kind === 'options') return v.where('asset_field_values.option_id', 'in', c.ids);
+    if (c.kind === 'number')
+      return v
+        .where('asset_field_values.value_number', 'is not', null)
+        .$if(c.min !== undefined, (q) => q.where('asset_field_values.value_number', '>=', c.min!))
+        .$if(c.max !== undefined, (q) => q.where('asset_field_values.value_number', '<=', c.max!));
+    if (c.kind === 'date')
+      return v
+        .where('asset_field_values.value_date', 'is not', null)
+        .$if(c.from !== undefined, (q) => q.where('asset_field_values.value_date', '>=', c.from!))
+        .$if(c.to !== undefined, (q) => q.where('asset_field_values.value_date', '<=', c.to!));
+    if (c.kind === 'boolean') return v.where('asset_field_values.value_bool', '=', c.is ? 1 : 0);
+    return v;
   }
 
   /**
@@ -150,6 +176,10 @@ export function searchQueries(db: Db, dialect: Dialect) {
     }
     if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
+    for (const c of f.fields ?? []) {
+      if (c.kind !== 'missing') q = q.where('asset_search.asset_id', 'in', fieldHolders(c));
+      else q = q.where(col('type'), 'in', c.types).where('asset_search.asset_id', 'not in', fieldHolders(c));
+    }
     if (f.terms.length && text !== 'skip') {
       if (pg) {
         // Terms are letters and digits only; the last one matches as a prefix, or as the words
@@ -221,5 +251,15 @@ export function searchQueries(db: Db, dialect: Dialect) {
     return q.orderBy('asset_search.asset_id', order.dir).limit(limit).offset(offset);
   };
 
-  return { filtered, countRows, drivenByCategories, byCategoryRows, categoryIds, sortedKey, afterRow, pageQuery };
+  return {
+    filtered,
+    fieldHolders,
+    countRows,
+    drivenByCategories,
+    byCategoryRows,
+    categoryIds,
+    sortedKey,
+    afterRow,
+    pageQuery,
+  };
 }

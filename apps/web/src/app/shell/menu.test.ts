@@ -48,6 +48,7 @@ describe('navbar menu', () => {
     expect(adminMenu(admin).map((g) => g.key)).toEqual([
       'assets',
       'brands',
+      'metadata',
       'users',
       'roles',
       'shareLinks',
@@ -60,6 +61,12 @@ describe('navbar menu', () => {
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('extensions');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('trace');
+    // Brand metadata is metadata.manage's: managers see it, members do not.
+    expect(adminMenu(manager).find((g) => g.key === 'metadata')?.links).toEqual([
+      { key: 'metadata', to: '/brand/metadata' },
+    ]);
+    const plainMember = { ...admin, permissions: perms(ROLE_PERMISSIONS.member) };
+    expect(adminMenu(plainMember).map((g) => g.key)).not.toContain('metadata');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });

@@ -94,6 +94,12 @@ const ADMIN: GroupRule[] = [
     ],
   },
   { key: 'brands', permission: 'brand.manage', links: [{ key: 'brands', to: '/brand/all', permission: 'brand.view' }] },
+  // The selected brand's own fields and vocabularies (issue 39): managers have it without brand.manage.
+  {
+    key: 'metadata',
+    permission: 'metadata.manage',
+    links: [{ key: 'metadata', to: '/brand/metadata', permission: 'metadata.manage' }],
+  },
   { key: 'users', permission: 'user.manage', links: [{ key: 'users', to: '/users', permission: 'user.view' }] },
   { key: 'roles', permission: 'role.view', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
   // shareLink.view alone reaches the list (changing a link needs shareLink.manage on the screen):

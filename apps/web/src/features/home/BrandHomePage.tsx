@@ -11,6 +11,8 @@ import { FolderToCollectionModal } from '../collections/FolderToCollectionModal'
 import { FolderFormModal } from '../folders/FolderFormModal';
 import { useFolderActions } from '../folders/useFolderActions';
 import { SEARCH_PARAMS } from '../search/searchState';
+import { SaveSearchButton } from '../savedSearches/SaveSearchButton';
+import { SavedSearchesMenu } from '../savedSearches/SavedSearchesMenu';
 import { Searcher } from '../search/Searcher';
 import { BrandHero } from '../brands/BrandHero';
 import { FolderHeading } from './FolderHeading';
@@ -87,6 +89,12 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
               brandId={brandId}
               folderId={currentId}
               isRoot={isRoot}
+              extra={(body, searching) => (
+                <>
+                  <SavedSearchesMenu brandId={brandId} />
+                  {searching && currentId !== undefined && <SaveSearchButton folderId={currentId} body={body} />}
+                </>
+              )}
               folders={
                 !data || data.children.length > 0 ? (
                   <SubfolderGrid data={data} actions={actions} onToCollection={setConverting} />

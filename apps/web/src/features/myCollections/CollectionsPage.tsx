@@ -31,6 +31,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { SharedWithMe } from '../shareLinks/SharedWithMe';
+import { SmartCollections } from './SmartCollections';
 import { useOwnCollections } from '../collections/api';
 import { CollectionFormModal } from '../collections/CollectionFormModal';
 import type { CollectionFormMode } from '../collections/CollectionFormModal';
@@ -212,6 +213,7 @@ export default function CollectionsPage() {
         }
       />
       {body}
+      <SmartCollections />
       <SharedWithMe />
       <CollectionFormModal
         mode={form}

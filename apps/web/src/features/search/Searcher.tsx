@@ -4,6 +4,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarX, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { AssetSearchBody } from '@brandvault/contract';
 import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageError } from '../../ui/PageError';
 import { useCan } from '../../state/access';
@@ -39,10 +40,12 @@ interface Props {
   folders: ReactNode | null;
   /** Shown instead of everything when the folder has neither subfolders nor assets. */
   emptyFolder: ReactNode;
+  /** More buttons in the results header (saved searches), given the current body and whether it searches. */
+  extra?: (body: AssetSearchBody, searching: boolean) => ReactNode;
 }
 
 /** The brand searcher: search box, filters, sort, grid or list, selection and the viewer. */
-export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Props) {
+export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extra }: Props) {
   const { t } = useTranslation();
   const { state, set, params, setParams } = useSearchUrl();
   const body = useMemo(() => toBody(state), [state]);
@@ -226,6 +229,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder }: Pr
                     {searching ? t(isRoot ? 'search.scopeBrand' : 'search.scopeTree') : t('assets.title')}
                   </Text>
                   <Group gap="xs">
+                    {extra?.(body, searching && !reversed)}
                     {searching && first && !reversed && folderId !== undefined && (
                       <SearchTemplateButton folderId={folderId} filters={body} total={first.total} />
                     )}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clearFilters, emptySearch, filterCount, parseSearch, sortOption, toBody, writeSearch } from './searchState';
+import {
+  clearFilters,
+  emptySearch,
+  filterCount,
+  fromBody,
+  parseSearch,
+  sortOption,
+  toBody,
+  writeSearch,
+} from './searchState';
 import type { SearchState } from './searchState';
 
 const full: SearchState = {
@@ -95,5 +104,20 @@ describe('request body', () => {
     expect(sortOption({ attribute: 'size', mode: 'desc' })).toBe('size-desc');
     expect(sortOption({ attribute: 'size', mode: 'asc' })).toBe('size-asc');
     expect(sortOption({ attribute: 'size', mode: 'latest' })).toBe('date-latest');
+  });
+});
+
+describe('fromBody', () => {
+  it('gives back the state a body was made from (a saved search reopened)', () => {
+    const s = {
+      ...emptySearch,
+      q: 'poster',
+      type: ['image' as const],
+      categories: ['Spring'],
+      dateFrom: '2026-01-01',
+      visibility: 'PUBLIC' as const,
+      sort: { attribute: 'date' as const, mode: 'latest' as const },
+    };
+    expect(fromBody(toBody(s))).toEqual(s);
   });
 });

@@ -137,3 +137,13 @@ export function toBody(s: SearchState): AssetSearchBody {
 export function clearFilters(s: SearchState, keepQuery = true): SearchState {
   return { ...emptySearch, q: keepQuery ? s.q : '', sort: s.sort };
 }
+
+/** The state a request body stands for (a saved search reopened): toBody's inverse. */
+export function fromBody(b: AssetSearchBody): SearchState {
+  const s: SearchState = { ...emptySearch, q: b.q ?? '', sort: b.sort ? { ...DEFAULT_SORT, ...b.sort } : DEFAULT_SORT };
+  for (const f of LIST_FILTERS) if (b[f]?.length) (s[f] as string[]) = [...b[f]];
+  s.dateFrom = b.date_from ?? '';
+  s.dateTo = b.date_to ?? '';
+  s.visibility = b.visibility ?? null;
+  return s;
+}

@@ -34,6 +34,7 @@ import { AssetViewer } from './AssetViewer';
 import { isPdf } from './media';
 import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from '../assets/api';
 import { AssetMetaForm } from '../assets/AssetMetaForm';
+import { BrandFieldsForm } from '../metadata/BrandFieldsForm';
 import { PrivateBadge } from '../../ui/PrivateBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
@@ -253,6 +254,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
         </Stack>
         <Stack gap="lg">
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
+          <BrandFieldsForm asset={asset} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
         </Stack>
       </div>

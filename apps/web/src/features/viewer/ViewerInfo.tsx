@@ -7,6 +7,7 @@ import { useAsset } from '../assets/api';
 import { useFactRows } from '../assets/assetFacts';
 import { useComments } from '../comments/api';
 import { CommentsPanel } from '../comments/CommentsPanel';
+import { BrandFieldValues } from '../metadata/BrandFieldValues';
 import classes from './Viewer.module.css';
 
 export type SidePanel = 'info' | 'comments';
@@ -65,6 +66,7 @@ function DetailFacts({ asset }: { asset: AssetView }) {
           </Fragment>
         ))}
       </dl>
+      <BrandFieldValues asset={asset} />
     </section>
   );
 }
