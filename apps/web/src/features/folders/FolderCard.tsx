@@ -8,6 +8,7 @@ import {
   IconFolders,
   IconPencil,
   IconTrash,
+  IconForms,
 } from '@tabler/icons-react';
 import type { FolderCard as FolderCardData, FolderChild } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { formatNumber } from '../../i18n/format';
 import { useCan } from '../../state/access';
 import { PrivateBadge } from '../../ui/PrivateBadge';
 import { DownloadDialog } from '../downloads/DownloadDialog';
+import { BulkEditDialog } from '../metadataBulk/BulkEditDialog';
 import { useFolderSelection } from './folderSelection';
 import { ShortcutMenuItem } from '../shortcuts/ShortcutMenuItem';
 import classes from './Folders.module.css';
@@ -61,8 +63,11 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
   const { t } = useTranslation();
   const abilities = folder.abilities;
   const manage = abilities.update || abilities.move || abilities.remove || !!onToCollection;
-  const canDownload = useCan().permission('asset.download');
+  const can = useCan();
+  const canDownload = can.permission('asset.download');
+  const canEdit = can.permission('asset.update');
   const [downloading, setDownloading] = useState(false);
+  const [editing, setEditing] = useState(false);
   const selection = useFolderSelection();
   const selected = selection?.selected(folder.id) ?? false;
   return (
@@ -115,6 +120,11 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
                 {t('downloads.folderAction')}
               </Menu.Item>
             )}
+            {canEdit && (
+              <Menu.Item leftSection={<IconForms size={14} />} onClick={() => setEditing(true)}>
+                {t('metadataBulk.action')}
+              </Menu.Item>
+            )}
             {manage && <Menu.Divider />}
             {abilities.update && (
               <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onRename(folder)}>
@@ -141,6 +151,15 @@ export function FolderCard({ folder, onRename, onMove, onRemove, onToCollection 
       </div>
       {canDownload && (
         <DownloadDialog opened={downloading} assetIds={[]} folders={[folder]} onClose={() => setDownloading(false)} />
+      )}
+      {canEdit && (
+        <BulkEditDialog
+          opened={editing}
+          brandId={folder.brand_id}
+          target={{ folder: { id: folder.id, recursive: true } }}
+          summary={t('metadataBulk.summary.folder', { name: folder.name })}
+          onClose={() => setEditing(false)}
+        />
       )}
     </div>
   );

@@ -83,7 +83,7 @@ function stubApi() {
 }
 
 describe('BulkEditDialog', { timeout: 20_000 }, () => {
-  let shown: ReturnType<typeof vi.spyOn>;
+  let shown: { mock: { calls: unknown[][] } };
   beforeEach(() => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     useSession.getState().signIn(loginAnswer);
@@ -125,7 +125,9 @@ describe('BulkEditDialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(onClose).toHaveBeenCalled();
-    const toast = shown.mock.calls.map((c) => c[0]).find((n) => n.title === 'Fields changed');
+    const toast = shown.mock.calls
+      .map((c) => c[0] as { title?: string; autoClose?: number })
+      .find((n) => n.title === 'Fields changed');
     expect(toast).toBeDefined();
     expect(toast!.autoClose).toBeGreaterThan(500_000);
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
