@@ -16,6 +16,7 @@ import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
 import { metadataRepo } from './modules/metadata/metadata.repo.js';
 import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
+import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
@@ -55,6 +56,7 @@ export function makeRepos(db: Db): Repos {
     metadata: metadataRepo(db),
     options: optionsRepo(db),
     fieldValues: fieldValuesRepo(db),
+    embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
     downloads: downloadsRepo(db),

@@ -30,6 +30,7 @@ import { metadataFieldsService } from './modules/metadata/fields.service.js';
 import { vocabulariesService } from './modules/metadata/vocabularies.service.js';
 import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
+import { embedMappingService } from './modules/metadata/mapping.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
@@ -77,6 +78,7 @@ export function makeServices(deps: Deps): Services {
     metadataFields: metadataFieldsService(deps),
     vocabularies: vocabulariesService(deps),
     metadataOptions: optionsService(deps),
+    embedMapping: embedMappingService(deps),
     fieldValues: fieldValuesService(deps),
     setup: setupService(deps),
     stats: statsService(deps),

@@ -9,6 +9,7 @@ import type { Principal } from './authzMatrix.js';
 import { uniquePng } from './authzWorld.js';
 import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
+import { embedMappingCalls } from './authzEmbed.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -964,4 +965,5 @@ export const calls: Record<string, Build> = {
     url: `/api/ops/users/${(await w.freshUser('A', { roles: ['admin'] })).id}/photo`,
   }),
   ...metadataCalls,
+  ...embedMappingCalls,
 };

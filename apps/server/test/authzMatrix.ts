@@ -121,6 +121,9 @@ const table: Record<string, Row> = {
   'POST /api/ops/metadata/option/:id/retire': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/fields': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/:id/fields': [401, 403, 200, 200, 200, 404, 403],
+  // Which field each embedded source fills: read with the brand, set with metadata.manage.
+  'GET /api/ops/brand/:id/metadata/mapping': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/brand/:id/metadata/mapping': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

@@ -8,6 +8,7 @@ import { brandsRoutes } from './schemas/brands.routes.js';
 import { collectionsRoutes } from './schemas/collections.routes.js';
 import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
 import { metadataRoutes } from './schemas/metadata.routes.js';
+import { metadataMappingRoutes } from './schemas/metadataMapping.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
 import { emulationRoutes } from './schemas/emulation.routes.js';
@@ -50,6 +51,7 @@ export const routes = joinRoutes(
   downloadsRoutes,
   cropPresetsRoutes,
   metadataRoutes,
+  metadataMappingRoutes,
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,

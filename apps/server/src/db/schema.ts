@@ -56,6 +56,7 @@ import type {
 import type { TemplateImportRowsTable, TemplateImportsTable } from './schema/templateImports.js';
 import type {
   AssetFieldValuesTable,
+  EmbedMappingsTable,
   MetadataFieldsTable,
   VocabulariesTable,
   VocabularyOptionsTable,
@@ -140,4 +141,5 @@ export interface Database {
   vocabulary_options: VocabularyOptionsTable;
   metadata_fields: MetadataFieldsTable;
   asset_field_values: AssetFieldValuesTable;
+  embed_mappings: EmbedMappingsTable;
 }
