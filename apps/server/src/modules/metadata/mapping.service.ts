@@ -53,7 +53,10 @@ export function embedMappingService(deps: Deps) {
         const was = keyOf(before);
         const now = keyOf(next);
         const changes = Object.fromEntries(
-          EMBED_SOURCES.filter((s) => was[s] !== now[s]).map((s) => [s, { before: was[s] ?? null, after: now[s] ?? null }]),
+          EMBED_SOURCES.filter((s) => was[s] !== now[s]).map((s) => [
+            s,
+            { before: was[s] ?? null, after: now[s] ?? null },
+          ]),
         );
         await u.repos.embedMappings.replace(brandId, next);
         if (Object.keys(changes).length) {

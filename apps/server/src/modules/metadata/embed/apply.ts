@@ -24,7 +24,13 @@ async function optionFor(repos: Repos, vocabularyId: number, parentId: number | 
   const label = raw.trim().slice(0, OPTION_LABEL_MAX);
   const found = await repos.embedMappings.optionByLabel(vocabularyId, parentId, label);
   if (found) return found;
-  return repos.options.insert({ vocabulary_id: vocabularyId, parent_id: parentId, label_en: label, label_es: label, at });
+  return repos.options.insert({
+    vocabulary_id: vocabularyId,
+    parent_id: parentId,
+    label_en: label,
+    label_es: label,
+    at,
+  });
 }
 
 /** The rows one mapped source makes for a field; none when the file has nothing for it. */
@@ -68,7 +74,8 @@ async function rowsFor(
   const v = file.embedded[source];
   if (!v) return [];
   // Single-line fields take one line; a long text keeps the caption's own.
-  const value = type === 'long_text' ? v.slice(0, FIELD_LONG_TEXT_MAX) : v.replace(/\s+/g, ' ').slice(0, FIELD_TEXT_MAX);
+  const value =
+    type === 'long_text' ? v.slice(0, FIELD_LONG_TEXT_MAX) : v.replace(/\s+/g, ' ').slice(0, FIELD_TEXT_MAX);
   return [{ ...row, value_text: value }];
 }
 
@@ -90,7 +97,14 @@ export async function applyEmbedded(
   for (const m of mapping) {
     const f = fields.get(m.field_id);
     if (!f || !(JSON.parse(f.asset_types) as string[]).includes(asset.type)) continue;
-    const rows = await rowsFor(u.repos, asset.id, f, m.source as EmbedSource, { keywords: file.keywords, embedded: file.embedded ?? {} }, at);
+    const rows = await rowsFor(
+      u.repos,
+      asset.id,
+      f,
+      m.source as EmbedSource,
+      { keywords: file.keywords, embedded: file.embedded ?? {} },
+      at,
+    );
     if (rows.length) filled.set(f.id, rows);
   }
   if (!filled.size) return;

@@ -13,7 +13,11 @@ export function embedMappingsRepo(db: Db) {
     /** Replaces the brand's whole mapping with `rows`. */
     async replace(brandId: number, rows: readonly EmbedMappingRow[]) {
       await db.deleteFrom('embed_mappings').where('brand_id', '=', brandId).execute();
-      if (rows.length) await db.insertInto('embed_mappings').values([...rows]).execute();
+      if (rows.length)
+        await db
+          .insertInto('embed_mappings')
+          .values([...rows])
+          .execute();
     },
 
     /** The option with this label (case-insensitive) under `parentId` (null: the top), retired or not. */

@@ -60,7 +60,10 @@ export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues>
     if (type === 'tree') {
       const o = options.get(mine[0]!.option_id!);
       if (!o) continue;
-      const labels = o.path.split('/').filter(Boolean).map((id) => options.get(Number(id))?.label_en ?? '');
+      const labels = o.path
+        .split('/')
+        .filter(Boolean)
+        .map((id) => options.get(Number(id))?.label_en ?? '');
       hierarchical.push(labels.join('|'));
       value = labels.join(' › ');
     } else if (type === 'select' || type === 'multi_select')
