@@ -184,7 +184,13 @@ async function embeddedMetadata(path: string): Promise<MediaMetadata> {
   const lr = dict(raw.lr);
   const hierarchical = uniqueStrings(
     strings(lr.hierarchicalSubject)
-      .map((p) => p.split('|').map((x) => x.trim()).filter(Boolean).join('|'))
+      .map((p) =>
+        p
+          .split('|')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .join('|'),
+      )
       .filter(Boolean),
   );
   // Every keyword source counts, none wins over another: IPTC, dc:subject and the paths' leaves.

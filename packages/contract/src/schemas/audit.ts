@@ -220,7 +220,12 @@ export const AUDIT_EVENTS = {
     'Changed which notifications arrive by e-mail',
     'Cambió qué notificaciones llegan por correo',
   ),
-  'metadata.mapping.update': ev('metadata', [], 'Changed the embedded metadata mapping', 'Cambió la asignación de metadatos incrustados'),
+  'metadata.mapping.update': ev(
+    'metadata',
+    [],
+    'Changed the embedded metadata mapping',
+    'Cambió la asignación de metadatos incrustados',
+  ),
   'metadata.field.create': ev('metadata', [], 'Added a metadata field', 'Añadió un campo de metadatos'),
   'metadata.field.update': ev('metadata', [], 'Changed a metadata field', 'Cambió un campo de metadatos'),
   'metadata.field.reorder': ev('metadata', [], 'Reordered metadata fields', 'Reordenó los campos de metadatos'),
