@@ -143,6 +143,23 @@ describe('embedded metadata mapping', () => {
     const c = await exifr.parse(crop.rawPayload, { xmp: true, mergeOutput: false });
     expect(c.dc.subject).toEqual(expect.arrayContaining(['Spain', 'Summer']));
     expect([c.lr.hierarchicalSubject].flat()).toContain('Region|Europe|Spain');
+
+    // A new version's file fills the mapped fields again; fields it says nothing for keep theirs.
+    const path = join(dir, 'v2.jpg');
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#202020' } })
+      .jpeg()
+      .toFile(path);
+    await et.write(path, { 'XMP-dc:Creator': ['Luis Gómez'] } as never, { writeArgs: ['-overwrite_original'] });
+    const v2 = await admin.form(
+      'POST',
+      '/api/ops/asset/version/new',
+      multipart({ asset_id: String(id) }, [
+        { field: 'file', name: 'beach-2.jpg', type: 'image/jpeg', data: readFileSync(path) },
+      ]),
+    );
+    expect(v2.statusCode, v2.body).toBe(201);
+    const after = (await admin.get(`/api/ops/asset/${id}/fields`)).json().values;
+    expect(after).toMatchObject({ photographer: 'Luis Gómez', rights: '© 2024 Ana Pérez', places: named('Spain').id });
   }, 60_000);
 
   it('writes XMP into PNG, WebP, TIFF and PDF downloads', async () => {
