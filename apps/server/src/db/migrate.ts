@@ -31,6 +31,7 @@ import * as metadata from './migrations/2026112940_metadata.js';
 import * as fieldSearch from './migrations/2026112950_field_search.js';
 import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
 import * as savedSearches from './migrations/2026112965_saved_searches.js';
+import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -67,6 +68,7 @@ const steps: Record<string, Step> = {
   '2026112950_field_search': fieldSearch,
   '2026112961_bulk_edits': bulkEdits,
   '2026112965_saved_searches': savedSearches,
+  '2026112950_embed_mapping': embedMapping,
 };
 
 /** Every migration's name, in the order they run. */

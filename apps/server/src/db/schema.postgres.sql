@@ -1070,6 +1070,17 @@ create index downloads_expiry on {schema}.downloads using btree (state, expires_
 
 create index downloads_user on {schema}.downloads using btree (user_id, id);
 
+create table embed_mappings (
+  brand_id integer not null,
+  source character varying(32) not null,
+  field_id integer not null,
+  constraint embed_mappings_pk primary key (brand_id, source),
+  constraint embed_mappings_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint embed_mappings_field_id_fkey foreign key (field_id) references metadata_fields (id) on delete cascade
+);
+
+create index embed_mappings_field on {schema}.embed_mappings using btree (field_id);
+
 create table extensions (
   id integer default nextval('extensions_id_seq'::regclass) not null,
   name character varying(20) not null,

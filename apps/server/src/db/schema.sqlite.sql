@@ -693,6 +693,15 @@ create index downloads_expiry on downloads (state, expires_at);
 
 create index downloads_user on downloads (user_id, id);
 
+create table embed_mappings (
+  brand_id integer not null references brands (id) on delete cascade,
+  source varchar(32) not null,
+  field_id integer not null references metadata_fields (id) on delete cascade,
+  constraint embed_mappings_pk primary key (brand_id, source)
+);
+
+create index embed_mappings_field on embed_mappings (field_id);
+
 create table extensions (
   id integer primary key autoincrement,
   name varchar(20) not null unique,

@@ -14,6 +14,7 @@ import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
+import { applyEmbedded } from '../metadata/embed/apply.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -248,6 +249,8 @@ export async function ingestNewAsset(
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
+      const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
+      await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
       await opts.inTransaction?.(u, assetId, f);
       return assetId;
     });
