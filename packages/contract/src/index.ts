@@ -28,6 +28,7 @@ export * from './schemas/shortcuts.js';
 export * from './schemas/watermarks.js';
 export * from './schemas/cropPresets.js';
 export * from './schemas/metadata.js';
+export * from './schemas/brandFieldValues.js';
 export * from './schemas/extensions.js';
 export * from './schemas/reports.js';
 export * from './schemas/sync.js';

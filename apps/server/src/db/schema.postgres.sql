@@ -828,6 +828,7 @@ create table brands (
   image_key character varying(255),
   logo_key character varying(255),
   description text,
+  require_fields_on_upload integer default 0 not null,
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );
@@ -1382,6 +1383,7 @@ create table sync_sources (
   created_by integer,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  field_values text default '{}'::text not null,
   constraint sync_sources_pkey primary key (id),
   constraint sync_sources_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint sync_sources_created_by_fkey foreign key (created_by) references users (id) on delete set null,

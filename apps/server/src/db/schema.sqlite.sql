@@ -513,7 +513,8 @@ create table brands (
   updated_at varchar(32) not null,
   image_key varchar(255),
   logo_key varchar(255),
-  description text
+  description text,
+  require_fields_on_upload integer default 0 not null
 );
 
 create table collection_assets (
@@ -1029,7 +1030,8 @@ create table sync_sources (
   enabled integer default 1 not null,
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  field_values text default '{}' not null
 );
 
 create index sync_sources_brand on sync_sources (brand_id, id);
