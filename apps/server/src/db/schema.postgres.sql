@@ -1436,6 +1436,7 @@ create table template_imports (
   previewed_at character varying(32),
   applied_at character varying(32),
   expires_at character varying(32) not null,
+  ignored_columns text,
   constraint template_imports_pkey primary key (id),
   constraint template_imports_brand_id_fkey foreign key (brand_id) references brands (id) on delete set null,
   constraint template_imports_user_id_fkey foreign key (user_id) references users (id) on delete cascade

@@ -1078,7 +1078,8 @@ create table template_imports (
   created_at varchar(32) not null,
   previewed_at varchar(32),
   applied_at varchar(32),
-  expires_at varchar(32) not null
+  expires_at varchar(32) not null,
+  ignored_columns text
 );
 
 create index template_imports_expiry on template_imports (expires_at);

@@ -7,7 +7,8 @@ import type { Dialect } from './support/dialect.js';
 /**
  * Brand fields at upload (issue 39 §3): a brand may refuse uploads missing a required field (off
  * for every existing brand), and a sync source carries default field values (a JSON object by
- * field key, empty for every existing source).
+ * field key, empty for every existing source). A template import keeps the brand field columns
+ * its sheet named that the brand does not have (a JSON list; they were ignored).
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema
@@ -18,4 +19,5 @@ export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
     .alterTable('sync_sources')
     .addColumn('field_values', 'text', (c: any) => c.notNull().defaultTo('{}'))
     .execute();
+  await db.schema.alterTable('template_imports').addColumn('ignored_columns', 'text').execute();
 }

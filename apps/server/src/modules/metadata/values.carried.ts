@@ -21,7 +21,13 @@ export function checkCarried(
   fields: readonly FieldRow[],
   values: Carried,
   options: Parameters<typeof checkValues>[0]['options'],
-  at: { assetId: number; assetType: string | null; required: boolean },
+  at: {
+    assetId: number;
+    assetType: string | null;
+    required: boolean;
+    /** Option ids the asset holds now, by field: a retired one may stay. */
+    held?: ReadonlyMap<number, ReadonlySet<number>>;
+  },
 ): ValueRow[] {
   const { assetType } = at;
   const applies = (f: FieldRow) => assetType === null || (JSON.parse(f.asset_types) as string[]).includes(assetType);
@@ -42,7 +48,7 @@ export function checkCarried(
     fields: loose,
     values: kept,
     options,
-    held: new Map(),
+    held: at.held ?? new Map(),
   });
 }
 
