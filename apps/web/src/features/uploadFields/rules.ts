@@ -11,7 +11,9 @@ export interface RoundFields {
 export const emptyRound: RoundFields = { applyAll: true, all: {}, perFile: {} };
 
 /** The values a file of the round is sent with. */
-export const valuesFor = (r: RoundFields, fileId: string): Values => (r.applyAll ? r.all : (r.perFile[fileId] ?? {}));
+// A file not edited on its own keeps the values typed for all.
+export const valuesFor = (r: RoundFields, fileId: string): Values =>
+  r.applyAll ? r.all : (r.perFile[fileId] ?? r.all);
 
 /** The type the server will most likely give a file (its bytes decide): for asking the right fields. */
 export function guessType(mime: string | undefined): AssetType {
