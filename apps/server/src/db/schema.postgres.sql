@@ -885,6 +885,7 @@ create table brands (
   image_key character varying(255),
   logo_key character varying(255),
   description text,
+  require_fields_on_upload integer default 0 not null,
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );
@@ -1520,6 +1521,7 @@ create table sync_sources (
   created_by integer,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  field_values text default '{}'::text not null,
   constraint sync_sources_pkey primary key (id),
   constraint sync_sources_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint sync_sources_created_by_fkey foreign key (created_by) references users (id) on delete set null,
@@ -1572,6 +1574,7 @@ create table template_imports (
   previewed_at character varying(32),
   applied_at character varying(32),
   expires_at character varying(32) not null,
+  ignored_columns text,
   constraint template_imports_pkey primary key (id),
   constraint template_imports_brand_id_fkey foreign key (brand_id) references brands (id) on delete set null,
   constraint template_imports_user_id_fkey foreign key (user_id) references users (id) on delete cascade

@@ -539,7 +539,8 @@ create table brands (
   updated_at varchar(32) not null,
   image_key varchar(255),
   logo_key varchar(255),
-  description text
+  description text,
+  require_fields_on_upload integer default 0 not null
 );
 
 create table bulk_edit_values (
@@ -1133,7 +1134,8 @@ create table sync_sources (
   enabled integer default 1 not null,
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  field_values text default '{}' not null
 );
 
 create index sync_sources_brand on sync_sources (brand_id, id);
@@ -1180,7 +1182,8 @@ create table template_imports (
   created_at varchar(32) not null,
   previewed_at varchar(32),
   applied_at varchar(32),
-  expires_at varchar(32) not null
+  expires_at varchar(32) not null,
+  ignored_columns text
 );
 
 create index template_imports_expiry on template_imports (expires_at);

@@ -6,7 +6,7 @@ import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
 import type { Deps } from '../../deps/deps.js';
 import type { Repos } from '../../deps/repos.js';
-import type { Tx } from '../../unitOfWork/unitOfWork.js';
+import type { Unit } from '../../unitOfWork/unitOfWork.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { FolderRow } from '../folders/folders.repo.js';
@@ -153,7 +153,7 @@ export async function ingestNewAsset(
     duplicates: 'skip' | 'allow';
     meta?: UploadMeta;
     /** More writes in the asset's transaction (a NAS sync records the path it came from). */
-    inTransaction?: (t: Tx<Repos>, assetId: number, file: StoredFile) => Promise<void>;
+    inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
   },
 ): Promise<UploadResult> {
   const { actor } = ctx;
