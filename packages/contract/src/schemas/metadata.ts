@@ -205,3 +205,10 @@ export const AssetFieldValuesBody = z.strictObject({
   values: z.record(z.string().max(64), FieldValue).refine((v) => Object.keys(v).length <= 200),
 });
 export type AssetFieldValuesBody = z.input<typeof AssetFieldValuesBody>;
+
+/**
+ * A field's value as text for a reader (a share link's holder, a PDF): its label in the reader's
+ * language, options by their label, tree options by their path (`A › B › C`), lists joined.
+ */
+export const PrintedField = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type PrintedField = z.infer<typeof PrintedField>;

@@ -17,6 +17,19 @@ export function metadataRepo(db: Db) {
         .orderBy('id')
         .execute(),
 
+    /** The fields of several brands with `flag` set (those a share page or a PDF prints). */
+    flaggedFieldsOf: (brandIds: readonly number[], flag: 'on_share' | 'on_pdf'): Promise<FieldRow[]> =>
+      brandIds.length
+        ? db
+            .selectFrom('metadata_fields')
+            .selectAll()
+            .where('brand_id', 'in', [...brandIds])
+            .where(flag, '=', 1)
+            .orderBy('position')
+            .orderBy('id')
+            .execute()
+        : Promise.resolve([]),
+
     field: (id: number): Promise<FieldRow | undefined> =>
       db.selectFrom('metadata_fields').selectAll().where('id', '=', id).executeTakeFirst(),
 

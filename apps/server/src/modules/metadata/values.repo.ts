@@ -9,6 +9,15 @@ export function fieldValuesRepo(db: Db) {
     ofAsset: (assetId: number): Promise<ValueRow[]> =>
       db.selectFrom('asset_field_values').selectAll().where('asset_id', '=', assetId).execute(),
 
+    ofAssets: (assetIds: readonly number[]): Promise<ValueRow[]> =>
+      assetIds.length
+        ? db
+            .selectFrom('asset_field_values')
+            .selectAll()
+            .where('asset_id', 'in', [...assetIds])
+            .execute()
+        : Promise.resolve([]),
+
     /** Replaces every value the asset holds with `rows`. */
     async replace(assetId: number, rows: readonly ValueRow[]) {
       await db.deleteFrom('asset_field_values').where('asset_id', '=', assetId).execute();
