@@ -28,6 +28,7 @@ import * as sizeSort from './migrations/2026112690_size_sort.js';
 import * as syncRestored from './migrations/2026112691_sync_restored.js';
 import * as auditKeyed from './migrations/2026112930_audit_keyed.js';
 import * as metadata from './migrations/2026112940_metadata.js';
+import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -61,6 +62,7 @@ const steps: Record<string, Step> = {
   '2026112691_sync_restored': syncRestored,
   '2026112930_audit_keyed': auditKeyed,
   '2026112940_metadata': metadata,
+  '2026112950_system_vocabularies': systemVocabularies,
 };
 
 /** Every migration's name, in the order they run. */
