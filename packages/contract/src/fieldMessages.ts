@@ -94,6 +94,8 @@ const T = {
     optionParent: '{path} must be an option of the same vocabulary, not the option itself or one below it',
     optionTaken: '{path}: another option here already has this label',
     optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
+    notAnOption: "{label}: '{value}' is not one of the brand's options",
+    vocabularySystem: '{path}: this vocabulary holds the themes or visual language of assets and stays',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -174,6 +176,8 @@ const T = {
       '{path} debe ser una opción del mismo vocabulario, que no sea la propia opción ni una que cuelgue de ella',
     optionTaken: '{path}: otra opción de este lugar ya tiene esta etiqueta',
     optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
+    notAnOption: '{label}: «{value}» no es una de las opciones de la marca',
+    vocabularySystem: '{path}: este vocabulario guarda los temas o el lenguaje visual de los recursos y no se elimina',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -90,6 +90,7 @@ export function vocabulariesService(deps: Deps) {
     /** Refused (409 VOCABULARY_IN_USE) while a field takes its values from it. */
     async remove(ctx: RequestContext, id: number) {
       const v = await vocabulary(ctx, id, 'manage');
+      if (v.system_key !== null) throw new AppError('VOCABULARY_IN_USE', { fieldKeys: { id: 'vocabularySystem' } });
       await deps.change(ctx, async (u) => {
         const n = await u.repos.metadata.fieldsUsing(id);
         if (n > 0 || !(await u.repos.metadata.deleteUnusedVocabulary(id)))
