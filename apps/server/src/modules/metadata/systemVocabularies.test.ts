@@ -104,4 +104,17 @@ describe('themes and visual language as vocabularies', () => {
     const audit = (await admin.get('/api/ops/audit/all?event=metadata.option.update&per_page=5')).json().items;
     expect(audit[0].info).toMatchObject({ assets: 2 });
   });
+
+  it('suggests the brand’s most used keywords starting with what was typed', async () => {
+    await edit(manager, ids['th-1']!, { keywords: ['Sunrise', 'sea'] });
+    await edit(manager, ids['th-2']!, { keywords: ['sunrise', 'Summer'] });
+    await edit(manager, ids['th-3']!, { keywords: ['Summit', 'Sunrise'] });
+    const r = await member.get(`/api/ops/brand/${brand.id}/keywords/suggest?prefix=su`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().items.map((k: { value: string; count: number }) => `${k.value}:${k.count}`)).toEqual([
+      'Sunrise:3',
+      'Summer:1',
+      'Summit:1',
+    ]);
+  });
 });

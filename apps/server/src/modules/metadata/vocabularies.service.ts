@@ -47,6 +47,12 @@ export function vocabulariesService(deps: Deps) {
       return { items: rows.map((r) => vocabularyView(r, r)), abilities: metadataPolicy.abilities(ctx.actor) };
     },
 
+    /** The brand's most used keywords starting with `prefix`, for whoever sees the brand. */
+    async keywords(ctx: RequestContext, brandId: number, prefix: string) {
+      await visibleBrand(repos, ctx.actor, brandId);
+      return { items: await repos.assetLabels.keywordsStarting(brandId, prefix, 10) };
+    },
+
     async create(ctx: RequestContext, brandId: number, body: Body) {
       await visibleBrand(repos, ctx.actor, brandId);
       authorize(metadataPolicy.manage(ctx.actor));

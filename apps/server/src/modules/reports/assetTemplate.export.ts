@@ -128,7 +128,7 @@ export async function assetTemplateFile(env: Env, actor: Actor, req: Request, la
   const { brandId, ids } = await resolveTemplateAssets(env, actor, req);
   const [pathOf, languages, brand] = await Promise.all([
     folderPaths(env.repos, brandId),
-    env.repos.reports.brandLanguages(brandId),
+    env.repos.reports.brandWords(brandId, 'language').then((ws) => ws.map((w) => w.label_en)),
     env.repos.brands.byId(brandId),
   ]);
   const versions = new Map<number, string>();

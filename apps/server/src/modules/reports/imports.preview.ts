@@ -46,8 +46,21 @@ async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta) {
   const { repos } = ctx;
   const ids = (rows: Parsed[]) => [...new Set(rows.flatMap((p) => (p.id ? [p.id] : [])))];
   if (meta.kind === 'assets') {
-    const languages = new Map((await repos.reports.brandLanguages(meta.brandId ?? 0)).map((l) => [l.toLowerCase(), l]));
-    const c = { actor, meta, languages, seen: new Set<number>() };
+    // A word in either language names its option, any case; the option's label is what is kept.
+    const words = async (key: 'themes' | 'language') =>
+      new Map(
+        (await repos.reports.brandWords(meta.brandId ?? 0, key)).flatMap((w) => [
+          [w.label_es.toLowerCase(), w.label_en],
+          [w.label_en.toLowerCase(), w.label_en],
+        ]),
+      );
+    const c = {
+      actor,
+      meta,
+      languages: await words('language'),
+      themes: await words('themes'),
+      seen: new Set<number>(),
+    };
     return {
       cols: ASSET_COLUMNS,
       async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
