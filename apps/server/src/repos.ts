@@ -5,6 +5,7 @@ import { loginThrottleRepo } from './modules/auth/loginThrottle.repo.js';
 import { brandsRepo } from './modules/brands/brands.repo.js';
 import { foldersRepo } from './modules/folders/folders.repo.js';
 import { assetsRepo } from './modules/assets/assets.repo.js';
+import { assetLabelsRepo } from './modules/assets/assetLabels.repo.js';
 import { shortcutsRepo } from './modules/shortcuts/shortcuts.repo.js';
 import { collectionsRepo } from './modules/collections/collections.repo.js';
 import { shareLinksRepo } from './modules/shareLinks/shareLinks.repo.js';
@@ -47,6 +48,7 @@ export function makeRepos(db: Db): Repos {
     brands: brandsRepo(db),
     folders: foldersRepo(db),
     assets: assetsRepo(db),
+    assetLabels: assetLabelsRepo(db),
     shortcuts: shortcutsRepo(db),
     collections: collectionsRepo(db),
     shareLinks: shareLinksRepo(db),

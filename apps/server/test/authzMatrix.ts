@@ -111,6 +111,8 @@ const table: Record<string, Row> = {
   'PATCH /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
   'DELETE /api/ops/metadata/field/:id': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/metadata/vocabularies': [401, 200, 200, 200, 200, 404, 200],
+  // Keyword type-ahead: whoever sees the brand.
+  'GET /api/ops/brand/:id/keywords/suggest': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/brand/:id/metadata/vocabularies': [401, 403, 403, 201, 201, 404, 403],
   'PATCH /api/ops/metadata/vocabulary/:id': [401, 403, 403, 200, 200, 404, 403],
   'DELETE /api/ops/metadata/vocabulary/:id': [401, 403, 403, 200, 200, 404, 403],

@@ -112,6 +112,7 @@ export const metadataCalls: Record<string, Build> = {
     url: `/api/ops/metadata/field/${await freshField(w)}`,
   }),
   'GET /api/ops/brand/:id/metadata/vocabularies': (w) => get(`/api/ops/brand/${w.A.id}/metadata/vocabularies`),
+  'GET /api/ops/brand/:id/keywords/suggest': (w) => get(`/api/ops/brand/${w.A.id}/keywords/suggest?prefix=a`),
   'POST /api/ops/brand/:id/metadata/vocabularies': (w) => ({
     method: 'POST',
     url: `/api/ops/brand/${w.A.id}/metadata/vocabularies`,

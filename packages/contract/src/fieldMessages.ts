@@ -106,6 +106,8 @@ const T = {
     optionTaken: '{path}: another option here already has this label',
     optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
     savedSearchStale: '{path}: this saved search uses filters the searcher no longer accepts; save it again',
+    notAnOption: "{label}: '{value}' is not one of the brand's options",
+    vocabularySystem: '{path}: this vocabulary holds the themes or visual language of assets and stays',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -198,6 +200,8 @@ const T = {
     optionTaken: '{path}: otra opción de este lugar ya tiene esta etiqueta',
     optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
     savedSearchStale: '{path}: esta búsqueda guardada usa filtros que el buscador ya no acepta; vuelve a guardarla',
+    notAnOption: '{label}: «{value}» no es una de las opciones de la marca',
+    vocabularySystem: '{path}: este vocabulario guarda los temas o el lenguaje visual de los recursos y no se elimina',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

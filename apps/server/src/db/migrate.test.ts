@@ -9,6 +9,7 @@ import { openDb } from './index.js';
 import type { DbHandle } from './index.js';
 import { migrate, migrationNames } from './migrate.js';
 import * as baseline from './migrations/2026112200_baseline.js';
+import { assetRow, insertAssets } from '../../test/assetRow.js';
 
 const BASELINE = '2026112200_baseline';
 const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -129,6 +130,63 @@ describe('migrate', () => {
       .where('permissions.name', '=', 'metadata.manage')
       .execute();
     expect(granted).toEqual([{ role: 'manager', permission: 'metadata.manage' }]);
+  });
+
+  it("makes each brand's themes and visual languages the options of its system vocabularies", async () => {
+    t = await emptyDb();
+    await migrate(t.db, dialect, t.schema, '2026112940_metadata');
+    const db = t.db;
+    const at = '2026-11-20T00:00:00.000Z';
+    const brand = async (slug: string) => {
+      const id = Number(
+        (
+          await db
+            .insertInto('brands')
+            .values({ name: slug, slug, status: 'ACTIVE', created_at: at, updated_at: at } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      const folder = await db
+        .insertInto('folders')
+        .values({
+          brand_id: id,
+          name: slug,
+          visibility: 'PUBLIC',
+          path: '/',
+          depth: 0,
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id, folder: Number(folder.id) };
+    };
+    const [a, b] = [await brand('alpha'), await brand('beta')];
+    await insertAssets(db, [
+      assetRow(a.id, a.folder, 'm1', { categories: JSON.stringify(['Nature', ' sport ']), language: 'Minimal' }),
+      assetRow(a.id, a.folder, 'm2', { categories: JSON.stringify(['nature', 'Sport', 'Urban']), language: 'minimal' }),
+      assetRow(a.id, a.folder, 'm3', { categories: '[]', language: '  ' }),
+      assetRow(b.id, b.folder, 'm4', { categories: JSON.stringify(['Food']), language: 'Bold' }),
+    ]);
+    await migrate(t.db, dialect, t.schema);
+    const options = async (brandId: number, key: string) =>
+      (
+        await db
+          .selectFrom('vocabulary_options')
+          .innerJoin('vocabularies', 'vocabularies.id', 'vocabulary_options.vocabulary_id')
+          .select(['vocabularies.name', 'vocabularies.kind', 'vocabulary_options.label_en', 'vocabulary_options.path'])
+          .where('vocabularies.brand_id', '=', brandId)
+          .where('vocabularies.system_key', '=', key)
+          .orderBy('vocabulary_options.position')
+          .execute()
+      ).map((o) => `${o.name}/${o.kind}: ${o.label_en}`);
+    expect(await options(a.id, 'themes')).toEqual(['Themes/list: Nature', 'Themes/list: Sport', 'Themes/list: Urban']);
+    expect(await options(a.id, 'language')).toEqual(['Visual language/list: Minimal']);
+    expect(await options(b.id, 'themes')).toEqual(['Themes/list: Food']);
+    expect(await options(b.id, 'language')).toEqual(['Visual language/list: Bold']);
+    const paths = await db.selectFrom('vocabulary_options').select(['id', 'path']).execute();
+    for (const p of paths) expect(p.path).toBe(`/${p.id}/`);
   });
 
   it("fills each user's last sign-in from the audit log's sign-ins", async () => {

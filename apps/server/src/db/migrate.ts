@@ -33,6 +33,7 @@ import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
 import * as savedSearches from './migrations/2026112965_saved_searches.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 import * as uploadFields from './migrations/2026112950_upload_fields.js';
+import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -71,6 +72,7 @@ const steps: Record<string, Step> = {
   '2026112965_saved_searches': savedSearches,
   '2026112950_embed_mapping': embedMapping,
   '2026112950_upload_fields': uploadFields,
+  '2026112950_system_vocabularies': systemVocabularies,
 };
 
 /** Every migration's name, in the order they run. */

@@ -1689,11 +1689,14 @@ create table vocabularies (
   kind character varying(8) not null,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  system_key character varying(16),
   constraint vocabularies_pkey primary key (id),
   constraint vocabularies_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
 );
 
 create unique index vocabularies_brand_name on {schema}.vocabularies using btree (brand_id, name);
+
+create unique index vocabularies_brand_system on {schema}.vocabularies using btree (brand_id, system_key);
 
 create table vocabulary_options (
   id integer default nextval('vocabulary_options_id_seq'::regclass) not null,

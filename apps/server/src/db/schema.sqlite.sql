@@ -1312,10 +1312,13 @@ create table vocabularies (
   name varchar(80) not null,
   kind varchar(8) not null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  system_key varchar(16)
 );
 
 create unique index vocabularies_brand_name on vocabularies (brand_id, name);
+
+create unique index vocabularies_brand_system on vocabularies (brand_id, system_key);
 
 create table vocabulary_options (
   id integer primary key autoincrement,

@@ -109,11 +109,24 @@ export type IdsBody = z.input<typeof IdsBody>;
 
 export const ConfirmQuery = z.object({ confirm: z.enum(['true', 'false']).optional() });
 
+/**
+ * The vocabularies every brand has behind an asset's own fields (issue 39 §3): its themes
+ * (`categories`) and its visual language (`language`), named so when the brand is made.
+ */
+export const SYSTEM_VOCABULARY_KEYS = ['themes', 'language'] as const;
+export type SystemVocabularyKey = (typeof SYSTEM_VOCABULARY_KEYS)[number];
+export const SYSTEM_VOCABULARIES: Record<SystemVocabularyKey, { name: string; label_en: string; label_es: string }> = {
+  themes: { name: 'Themes', label_en: 'Themes', label_es: 'Temas' },
+  language: { name: 'Visual language', label_en: 'Visual language', label_es: 'Lenguaje visual' },
+};
+
 export const Vocabulary = z.object({
   id: z.number().int(),
   brand_id: z.number().int(),
   name: z.string(),
   kind: z.enum(VOCABULARY_KINDS),
+  /** Set on the brand's themes and visual language vocabularies, which cannot be deleted. */
+  system: z.enum(SYSTEM_VOCABULARY_KEYS).nullable(),
   option_count: z.number().int(),
   field_count: z.number().int(),
   created_at: z.string(),
@@ -205,3 +218,17 @@ export const AssetFieldValuesBody = z.strictObject({
   values: z.record(z.string().max(64), FieldValue).refine((v) => Object.keys(v).length <= 200),
 });
 export type AssetFieldValuesBody = z.input<typeof AssetFieldValuesBody>;
+
+/**
+ * A field's value as text for a reader (a share link's holder, a PDF): its label in the reader's
+ * language, options by their label, tree options by their path (`A › B › C`), lists joined.
+ */
+export const PrintedField = z.object({ key: z.string(), label: z.string(), value: z.string() });
+export type PrintedField = z.infer<typeof PrintedField>;
+
+/** The brand's most used keywords that start with `prefix` (the keyword input's type-ahead). */
+export const KeywordSuggestQuery = z.object({ prefix: text().trim().max(100).default('') });
+export const KeywordSuggestions = z.object({
+  items: z.array(z.object({ value: z.string(), count: z.number().int() })),
+});
+export type KeywordSuggestions = z.infer<typeof KeywordSuggestions>;

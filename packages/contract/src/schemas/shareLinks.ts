@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PASSWORD_MAX } from '../core/constants.js';
 import { AssetCard } from './assets.js';
+import { PrintedField } from './metadata.js';
 import { Id, IdNumber, MAX_ID, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
 
 /** §9: how a share link's lifetime is counted; `never` takes no amount. */
@@ -139,7 +140,11 @@ export const SharedAsset = AssetCard.pick({
   duration_seconds: true,
   thumbnail_url: true,
   preview_url: true,
-}).extend({ download_url: z.string().nullable() });
+}).extend({
+  download_url: z.string().nullable(),
+  /** The brand's fields marked to show on share pages that this asset holds a value of. */
+  fields: z.array(PrintedField),
+});
 export const SharedView = z.object({
   collection: z.object({ id: z.number().int(), name: z.string(), asset_count: z.number().int() }),
   message: z.string().nullable(),

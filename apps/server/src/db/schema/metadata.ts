@@ -8,6 +8,8 @@ export interface VocabulariesTable {
   name: string;
   /** 'list' | 'tree' */
   kind: string;
+  /** 'themes' | 'language': the vocabulary behind an asset's categories or visual language (2026112950). */
+  system_key: string | null;
   created_at: string;
   updated_at: string;
 }

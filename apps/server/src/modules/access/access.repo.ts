@@ -215,7 +215,12 @@ export function accessRepo(db: Db) {
         ? vocabulariesWithAccess(db, userId)
             .innerJoin('vocabulary_options', 'vocabulary_options.vocabulary_id', 'vocabularies.id')
             .selectAll('vocabulary_options')
-            .select(['vocabularies.kind', 'vocabularies.name as vocabulary_name'])
+            .select([
+              'vocabularies.kind',
+              'vocabularies.name as vocabulary_name',
+              'vocabularies.system_key',
+              'vocabularies.brand_id as vocabulary_brand_id',
+            ])
             .where('vocabulary_options.id', 'in', ids)
             .execute()
         : none,

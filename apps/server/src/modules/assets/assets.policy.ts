@@ -63,6 +63,8 @@ export const assetsPolicy = {
   seesRemoved: (principal: Principal) => hasPermission(principal, 'asset.delete'),
   /** Originals and crops go to those with the download right (the asset itself judged apart). */
   downloads: (principal: Principal) => hasPermission(principal, 'asset.download'),
+  /** A theme or visual language the brand lacks becomes an option only for those who define metadata. */
+  addsOptions: (principal: Principal) => hasPermission(principal, 'metadata.manage'),
 };
 
 /** Assets by id for requireAccess. */

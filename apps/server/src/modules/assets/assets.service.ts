@@ -29,6 +29,7 @@ import { requireAccess } from '../access/requireAccess.js';
 import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
+import { spellWithVocabularies } from './assets.vocab.js';
 
 /** Metadata an edit records before and after. */
 const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
@@ -157,7 +158,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         // The name keeps its file extension.
         if (!name.toLowerCase().endsWith(`.${a.ext.toLowerCase()}`)) throw invalid({ name: 'invalid' });
       }
-      const next = {
+      const next: { categories?: string; language?: string | null } & Record<string, unknown> = {
         ...(name !== undefined ? { name } : {}),
         ...(body.description !== undefined ? { description: body.description || null } : {}),
         ...(body.keywords ? { keywords: JSON.stringify([...new Set(body.keywords)]) } : {}),
@@ -167,6 +168,18 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         ...(body.name_locked !== undefined ? { name_locked: body.name_locked ? 1 : 0 } : {}),
       };
       await deps.change(ctx, async (u) => {
+        if (body.categories || body.language) {
+          const words = await spellWithVocabularies(
+            u,
+            actor,
+            a.brand_id,
+            { categories: body.categories, language: body.language || undefined },
+            now(),
+            { categories: parseList(a.categories), language: a.language },
+          );
+          if (words.categories) next.categories = JSON.stringify(words.categories);
+          if (words.language) next.language = words.language;
+        }
         await u.repos.assets.update(id, { ...next, updated_at: now() });
         const lists = (v: { keywords?: string; categories?: string }) => ({
           ...(v.keywords !== undefined ? { keywords: JSON.parse(v.keywords) as string[] } : {}),

@@ -113,6 +113,8 @@ export function brandsService(deps: Deps) {
           updated_at: at,
         });
         await u.repos.folders.createRoot(brandId, body.name, actor.user.id, at);
+        // Every brand has the vocabularies behind its assets' themes and visual language.
+        await u.repos.metadata.insertSystemVocabularies(brandId, at);
         await u.audit({
           event: 'brand.create',
           target: brandTarget({ id: brandId, name: body.name }),

@@ -7,6 +7,7 @@ import type { MarkDeps } from './downloads.build.js';
 import { parseList } from '../assets/assets.view.js';
 import type { Entry } from './downloads.selection.js';
 import { previewLoader, renderSelectionPdf } from './pdf/index.js';
+import { printedFields } from '../metadata/printedFields.js';
 
 export interface PdfJob {
   entries: Entry[];
@@ -26,6 +27,13 @@ export async function renderDownloadPdf(ctx: JobContext, deps: MarkDeps, key: st
   const upload = storage.put(key, out, 'application/pdf');
   upload.catch(() => undefined);
   try {
+    // The fields the brand marked for PDFs, printed as text in the requester's language.
+    const fields = await printedFields(
+      deps.repos,
+      job.entries.map((e) => e.asset),
+      job.lang,
+      'on_pdf',
+    );
     await renderSelectionPdf(
       {
         brand: { name: job.brandName },
@@ -44,6 +52,7 @@ export async function renderDownloadPdf(ctx: JobContext, deps: MarkDeps, key: st
           width: a.width,
           height: a.height,
           author: a.author,
+          fields: fields.get(a.id) ?? [],
           preview: marked(deps, job.actor, a, previewLoader(storage, a)),
         })),
       },

@@ -168,6 +168,33 @@ describe('zip downloads', () => {
     }
   });
 
+  it('prints the brand fields marked for PDFs under each asset, as text, and no others', async () => {
+    const field = async (body: Record<string, unknown>) => {
+      const r = await admin.post(`/api/ops/brand/${brand.id}/metadata/fields`, { label_es: 'x', ...body });
+      expect(r.statusCode, r.body).toBe(201);
+    };
+    const vocab = (
+      await admin.post(`/api/ops/brand/${brand.id}/metadata/vocabularies`, { name: 'Moods', kind: 'list' })
+    ).json();
+    const calm = (await admin.post(`/api/ops/metadata/vocabulary/${vocab.id}/options`, { label_en: 'Calm' })).json();
+    await field({ key: 'mood', type: 'select', label_en: 'Mood', vocabulary_id: vocab.id, on_pdf: true });
+    await field({ key: 'shoot', type: 'date', label_en: 'Shoot day', on_pdf: true });
+    await field({ key: 'cost', type: 'text', label_en: 'Cost centre' });
+    const values = { mood: calm.id, shoot: '2026-03-04', cost: 'HIDDEN-42' };
+    expect((await admin.put(`/api/ops/asset/${ids.moon}/fields`, { values })).statusCode).toBe(200);
+    for (const layout of ['pages', 'sheet'] as const) {
+      const q = await queue(member.client, { asset_ids: [ids.moon, ids.logo], format: 'pdf', layout });
+      const d = await ready(member.client, q.json().download.id);
+      const file = join(work, `f${d.id}.pdf`);
+      writeFileSync(file, (await fetchFile(d.url)).rawPayload);
+      const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
+      expect(text).toMatch(/Mood:? ?\s*Calm/);
+      expect(text).toMatch(/Shoot day:? ?\s*2026-03-04/);
+      expect(text).not.toContain('HIDDEN-42');
+      expect(text).not.toContain('Cost centre');
+    }
+  });
+
   it('counts every download per asset, kind and day for the statistics', async () => {
     const stats = async () =>
       (await member.client.req('PUT', '/api/ops/asset/statistics', { brand_id: brand.id, days: 7 })).json().downloads;

@@ -1,3 +1,5 @@
+import { SYSTEM_VOCABULARIES, SYSTEM_VOCABULARY_KEYS } from '@brandvault/contract';
+import type { SystemVocabularyKey } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import type { MetadataFieldsTable } from '../../db/schema.js';
 
@@ -16,6 +18,19 @@ export function metadataRepo(db: Db) {
         .orderBy('position')
         .orderBy('id')
         .execute(),
+
+    /** The fields of several brands with `flag` set (those a share page or a PDF prints). */
+    flaggedFieldsOf: (brandIds: readonly number[], flag: 'on_share' | 'on_pdf'): Promise<FieldRow[]> =>
+      brandIds.length
+        ? db
+            .selectFrom('metadata_fields')
+            .selectAll()
+            .where('brand_id', 'in', [...brandIds])
+            .where(flag, '=', 1)
+            .orderBy('position')
+            .orderBy('id')
+            .execute()
+        : Promise.resolve([]),
 
     field: (id: number): Promise<FieldRow | undefined> =>
       db.selectFrom('metadata_fields').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -84,7 +99,36 @@ export function metadataRepo(db: Db) {
     vocabulary: (id: number) => db.selectFrom('vocabularies').selectAll().where('id', '=', id).executeTakeFirst(),
 
     insertVocabulary: (row: { brand_id: number; name: string; kind: string; created_at: string; updated_at: string }) =>
-      db.insertInto('vocabularies').values(row).returningAll().executeTakeFirstOrThrow(),
+      db
+        .insertInto('vocabularies')
+        .values({ ...row, system_key: null })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+
+    /** A new brand's themes and visual language vocabularies (empty lists). */
+    async insertSystemVocabularies(brandId: number, at: string) {
+      for (const key of SYSTEM_VOCABULARY_KEYS)
+        await db
+          .insertInto('vocabularies')
+          .values({
+            brand_id: brandId,
+            name: SYSTEM_VOCABULARIES[key].name,
+            kind: 'list',
+            system_key: key,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+    },
+
+    /** The brand's vocabulary behind `key` (every brand has one since 2026112950). */
+    systemVocabulary: (brandId: number, key: SystemVocabularyKey) =>
+      db
+        .selectFrom('vocabularies')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('system_key', '=', key)
+        .executeTakeFirst(),
 
     renameVocabulary: (id: number, name: string, at: string) =>
       db
@@ -108,6 +152,7 @@ export function metadataRepo(db: Db) {
       const r = await db
         .deleteFrom('vocabularies')
         .where('id', '=', id)
+        .where('system_key', 'is', null)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('metadata_fields').select('id').where('vocabulary_id', '=', id))))
         .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;

@@ -16,6 +16,7 @@ export function metadataRoutes(app: FastifyInstance, m: MountDeps, s: Services) 
     f.remove(ctx, params.id, query.confirm === 'true'),
   );
   mount(app, m, routes.vocabularyList, ({ ctx, params }) => v.list(ctx, params.id));
+  mount(app, m, routes.keywordSuggestions, ({ ctx, params, query }) => v.keywords(ctx, params.id, query.prefix));
   mount(app, m, routes.vocabularyCreate, ({ ctx, params, body }) => v.create(ctx, params.id, body));
   mount(app, m, routes.vocabularyRename, ({ ctx, params, body }) => v.rename(ctx, params.id, body.name));
   mount(app, m, routes.vocabularyDelete, ({ ctx, params }) => v.remove(ctx, params.id));

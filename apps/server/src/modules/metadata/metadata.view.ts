@@ -2,6 +2,7 @@ import type {
   AssetType,
   FieldType,
   MetadataField,
+  SystemVocabularyKey,
   Vocabulary,
   VocabularyKind,
   VocabularyOption,
@@ -35,13 +36,22 @@ export const fieldLabelIn = (lang: Lang, f: { label_en: string; label_es: string
   lang === 'es' ? f.label_es : f.label_en;
 
 export const vocabularyView = (
-  r: { id: number; brand_id: number; name: string; kind: string; created_at: string; updated_at: string },
+  r: {
+    id: number;
+    brand_id: number;
+    name: string;
+    kind: string;
+    system_key: string | null;
+    created_at: string;
+    updated_at: string;
+  },
   counts: { option_count?: number | string | null; field_count?: number | string | null } = {},
 ): Vocabulary => ({
   id: r.id,
   brand_id: r.brand_id,
   name: r.name,
   kind: r.kind as VocabularyKind,
+  system: r.system_key as SystemVocabularyKey | null,
   option_count: Number(counts.option_count ?? 0),
   field_count: Number(counts.field_count ?? 0),
   created_at: r.created_at,

@@ -23,6 +23,23 @@ const labelTaken = (err: unknown) => {
 };
 const optionLabel = (o: { label_en: string }) => o.label_en;
 
+/**
+ * Assets keep their themes and visual language as words (issue 39 §3): when an option of those
+ * vocabularies is renamed or merged away, the assets holding its old label get the new one in the
+ * same transaction. Answers how many assets changed (0 for other vocabularies).
+ */
+async function relabelAssets(
+  u: UnitOfWork,
+  o: { system_key: string | null; vocabulary_brand_id: number },
+  from: string,
+  to: string,
+  at: string,
+) {
+  if (o.system_key !== 'themes' && o.system_key !== 'language') return 0;
+  if (from === to) return 0;
+  return u.repos.assetLabels.rewrite(o.vocabulary_brand_id, o.system_key, from, to, at);
+}
+
 /** The options of a vocabulary (issue 39 §2): add, rename, move, merge, retire, import. */
 export function optionsService(deps: Deps) {
   const { repos } = deps;
@@ -100,6 +117,7 @@ export function optionsService(deps: Deps) {
         .change(ctx, async (u) => {
           const before = await claimed(u, id);
           const after = (await u.repos.options.update(id, body, now()))!;
+          const relabelled = await relabelAssets(u, o, before.label_en, after.label_en, now());
           const changes = {
             ...(after.label_en !== before.label_en
               ? { label_en: { before: before.label_en, after: after.label_en } }
@@ -113,7 +131,7 @@ export function optionsService(deps: Deps) {
               event: 'metadata.option.update',
               target: vocabularyTarget({ id: o.vocabulary_id, name: o.vocabulary_name }),
               changes,
-              info: { option: id },
+              info: { option: id, ...(relabelled ? { assets: relabelled } : {}) },
             });
         })
         .catch(labelTaken)
@@ -155,7 +173,9 @@ export function optionsService(deps: Deps) {
           const b = await claimed(u, second);
           const [source, target] = a.id === from.id ? [a, b] : [b, a];
           if (target.path.startsWith(source.path)) throw invalid({ into: 'optionParent' });
-          const assets = await u.repos.options.merge(source, target, now());
+          const assets =
+            (await u.repos.options.merge(source, target, now())) +
+            (await relabelAssets(u, from, source.label_en, target.label_en, now()));
           await u.audit({
             event: 'metadata.option.merge',
             target: vocabularyTarget({ id: from.vocabulary_id, name: from.vocabulary_name }),

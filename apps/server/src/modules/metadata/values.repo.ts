@@ -19,7 +19,6 @@ export function fieldValuesRepo(db: Db) {
         .where('field_text', '<>', text)
         .execute();
     },
-
     /** Replaces every value the asset holds with `rows`. */
     async replace(assetId: number, rows: readonly ValueRow[]) {
       await db.deleteFrom('asset_field_values').where('asset_id', '=', assetId).execute();

@@ -47,6 +47,12 @@ export function vocabulariesService(deps: Deps) {
       return { items: rows.map((r) => vocabularyView(r, r)), abilities: metadataPolicy.abilities(ctx.actor) };
     },
 
+    /** The brand's most used keywords starting with `prefix`, for whoever sees the brand. */
+    async keywords(ctx: RequestContext, brandId: number, prefix: string) {
+      await visibleBrand(repos, ctx.actor, brandId);
+      return { items: await repos.assetLabels.keywordsStarting(brandId, prefix, 10) };
+    },
+
     async create(ctx: RequestContext, brandId: number, body: Body) {
       await visibleBrand(repos, ctx.actor, brandId);
       authorize(metadataPolicy.manage(ctx.actor));
@@ -90,6 +96,7 @@ export function vocabulariesService(deps: Deps) {
     /** Refused (409 VOCABULARY_IN_USE) while a field takes its values from it. */
     async remove(ctx: RequestContext, id: number) {
       const v = await vocabulary(ctx, id, 'manage');
+      if (v.system_key !== null) throw new AppError('VOCABULARY_IN_USE', { fieldKeys: { id: 'vocabularySystem' } });
       await deps.change(ctx, async (u) => {
         const n = await u.repos.metadata.fieldsUsing(id);
         if (n > 0 || !(await u.repos.metadata.deleteUnusedVocabulary(id)))

@@ -136,7 +136,7 @@ export async function assetTemplateFile(env: Env, actor: Actor, req: Request, la
   const { brandId, ids } = await resolveTemplateAssets(env, actor, req);
   const [pathOf, languages, brand, fields, options] = await Promise.all([
     folderPaths(env.repos, brandId),
-    env.repos.reports.brandLanguages(brandId),
+    env.repos.reports.brandWords(brandId, 'language').then((ws) => ws.map((w) => w.label_en)),
     env.repos.brands.byId(brandId),
     env.repos.metadata.fieldsOfBrand(brandId),
     env.repos.assetTemplates.brandOptions(brandId),

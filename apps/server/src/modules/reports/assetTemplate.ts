@@ -88,7 +88,12 @@ const check = (
 };
 
 /** A sheet row's editable values, checked with the contract's rules; throws RowRefused. */
-function readValues(cell: (k: Field) => string | undefined, a: TemplateAsset, languages: Map<string, string>) {
+function readValues(
+  cell: (k: Field) => string | undefined,
+  a: TemplateAsset,
+  languages: Map<string, string>,
+  themes: Map<string, string>,
+) {
   const out: Partial<Record<Field, string>> = {};
   const raw = (k: Field) => cell(k);
   const name = raw('name');
@@ -119,7 +124,14 @@ function readValues(cell: (k: Field) => string | undefined, a: TemplateAsset, la
     const list = splitList(v);
     if (list.length > max) throw new RowRefused('tooLong', { field: k });
     for (const item of list) check(k, Keyword, item);
-    out[k] = joinList(list);
+    // Themes are the brand's options (issue 39 §3); keywords stay free.
+    if (k === 'categories')
+      for (const [i, item] of list.entries()) {
+        const known = themes.get(item.toLowerCase());
+        if (known === undefined) throw new RowRefused('notInList', { field: k, value: item });
+        list[i] = known;
+      }
+    out[k] = joinList(list.filter((w, i) => list.indexOf(w) === i));
   }
   const language = raw('language')?.trim();
   if (language !== undefined) {
@@ -163,8 +175,9 @@ export interface RowFields {
 export interface AssetRowContext {
   actor: Actor;
   meta: TemplateMeta;
-  /** The brand's languages, lower-cased to as written. */
+  /** The brand's visual languages and themes, each label lower-cased (either language) to its option's label. */
   languages: Map<string, string>;
+  themes: Map<string, string>;
   seen: Set<number>;
 }
 
@@ -188,7 +201,7 @@ export function evaluateAssetRow(
     if (!assetsPolicy.can(c.actor, 'update', a)) throw new RowRefused('noRight');
     const exported = c.meta.versions.get(id);
     if (exported === undefined) throw new RowRefused('notExported');
-    const next = readValues(cell, a, c.languages);
+    const next = readValues(cell, a, c.languages, c.themes);
     const before = assetValues(a);
     const fieldsNow = fx?.catalog.texts(fx.held, fx.lang) ?? {};
     const fieldsNext = fx?.catalog.read(cell as (k: string) => string | undefined, a, fx.held, fx.lang);

@@ -50,8 +50,21 @@ async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta, lang
   const ids = (rows: Parsed[]) => [...new Set(rows.flatMap((p) => (p.id ? [p.id] : [])))];
   if (meta.kind === 'assets') {
     const brandId = meta.brandId ?? 0;
-    const languages = new Map((await repos.reports.brandLanguages(brandId)).map((l) => [l.toLowerCase(), l]));
-    const c = { actor, meta, languages, seen: new Set<number>() };
+    // A word in either language names its option, any case; the option's label is what is kept.
+    const words = async (key: 'themes' | 'language') =>
+      new Map(
+        (await repos.reports.brandWords(brandId, key)).flatMap((w) => [
+          [w.label_es.toLowerCase(), w.label_en],
+          [w.label_en.toLowerCase(), w.label_en],
+        ]),
+      );
+    const c = {
+      actor,
+      meta,
+      languages: await words('language'),
+      themes: await words('themes'),
+      seen: new Set<number>(),
+    };
     const fields = await repos.metadata.fieldsOfBrand(brandId);
     const catalog = fieldCatalog(fields, await repos.assetTemplates.brandOptions(brandId));
     return {

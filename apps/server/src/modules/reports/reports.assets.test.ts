@@ -9,6 +9,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { seedSystemOptions } from '../../../test/systemOptions.js';
 import { makeRepos } from '../../repos.js';
 import { verifyAuditChain } from '../audit/audit.verify.js';
 import { reportKey } from './reportKey.js';
@@ -41,6 +42,7 @@ beforeAll(async () => {
   B = await makeBrand(admin, 'Other Co');
   shots = await makeFolder(admin, A.id, 'Shots', A.root);
   const night = await makeFolder(admin, A.id, 'Night', shots);
+  await seedSystemOptions(admin, A.id, 'language', ['Bold', 'Minimal']);
   await insertAssets(t.built.handle.db, [
     assetRow(A.id, shots, 'sun', { language: 'Minimal' }),
     assetRow(A.id, shots, 'sea', { description: '=HYPERLINK("http://evil.test","click")' }),

@@ -16,6 +16,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { seedSystemOptions } from '../../../test/systemOptions.js';
 import { colOf, load, rowOf, save, settled, upload } from './reports.fixtures.js';
 
 /**
@@ -101,6 +102,7 @@ beforeAll(async () => {
   admin = await adminClient(t);
   const brand = await makeBrand(admin, 'Resaved Co');
   shots = await makeFolder(admin, brand.id, 'Shots', brand.root);
+  await seedSystemOptions(admin, brand.id, 'language', ['Bold', 'Minimal']);
   await insertAssets(t.built.handle.db, [
     assetRow(brand.id, shots, 'sun', { language: 'Minimal' }),
     assetRow(brand.id, shots, 'sea'),

@@ -112,19 +112,23 @@ export function reportsRepo(db: Db) {
       return { applied: of('applied'), refused: of('refused'), unchanged: of('unchanged') };
     },
 
-    /** The brand's languages in use: the visual-language list of its templates. */
-    async brandLanguages(brandId: number) {
-      const rows = await db
-        .selectFrom('assets')
-        .select('language')
-        .distinct()
-        .where('brand_id', '=', brandId)
-        .where('language', 'is not', null)
-        .orderBy('language')
-        .limit(500)
-        .execute();
-      return rows.map((r) => r.language!).filter((l) => l.trim() !== '');
-    },
+    /**
+     * The options of the brand's themes or visual language vocabulary still offered, in order:
+     * the lists a template's cells take (issue 39 §3).
+     */
+    brandWords: (brandId: number, key: 'themes' | 'language') =>
+      db
+        .selectFrom('vocabulary_options')
+        .innerJoin('vocabularies', 'vocabularies.id', 'vocabulary_options.vocabulary_id')
+        .select(['vocabulary_options.label_en', 'vocabulary_options.label_es'])
+        .where('vocabularies.brand_id', '=', brandId)
+        .where('vocabularies.system_key', '=', key)
+        .where('vocabulary_options.retired_at', 'is', null)
+        .orderBy('vocabulary_options.position')
+        .orderBy('vocabulary_options.id')
+        .limit(1000)
+        .execute(),
+
     /** Writes an imported user's columns when the row is still as it was read (`updated_at`). */
     async updateUserIfUnchanged(id: number, updatedAt: string, patch: Record<string, string | null>, at: string) {
       const r = await db

@@ -19,6 +19,7 @@ import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkLimits } from './shareLinks.limits.js';
 import { tokenHashOf } from './shareLinks.token.js';
 import { sharedAssetItem } from './shareLinks.view.js';
+import { printedFields } from '../metadata/printedFields.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
 
 /**
@@ -111,6 +112,8 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
       repos.collections.counts(sight, [collectionId]),
     ]);
+    // Only the fields the brand marked for share pages reach the holder, in the holder's language.
+    const fields = await printedFields(repos, page.items, ctx.lang, 'on_share');
     if (await limits.firstView(ctx, row.id)) await repos.shareLinks.countView(row.id);
     const { pass } = issuePass(row.id, viewerId ?? 0, sp.unlocked);
     const base = `/api/ops/collection/${collectionId}/shared/${token}/asset`;
@@ -125,7 +128,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
         ? `/api/ops/collection/${collectionId}/shared/${token}/zip?pass=${encodeURIComponent(pass)}`
         : null,
       assets: {
-        items: page.items.map((a) => sharedAssetItem(a, fileUrl, downloads)),
+        items: page.items.map((a) => sharedAssetItem(a, fileUrl, downloads, fields.get(a.id) ?? [])),
         total: page.total,
         page: q.page,
         per_page: q.per_page,

@@ -1,4 +1,4 @@
-import type { ShareLink, SharedView } from '@brandvault/contract';
+import type { PrintedField, ShareLink, SharedView } from '@brandvault/contract';
 import type { Actor } from '../../access/principal.js';
 import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy, stateOf } from './shareLinks.policy.js';
@@ -47,6 +47,7 @@ export function sharedAssetItem(
   a: SharedAssetRow,
   fileUrl: (assetId: number, kind: ShareFileKind) => string,
   downloads: boolean,
+  fields: PrintedField[],
 ): SharedView['assets']['items'][number] {
   return {
     id: a.id,
@@ -61,5 +62,6 @@ export function sharedAssetItem(
     thumbnail_url: a.thumb_key ? fileUrl(a.id, 'thumbnail') : null,
     preview_url: a.preview_key ? fileUrl(a.id, 'preview') : null,
     download_url: downloads ? fileUrl(a.id, 'original') : null,
+    fields,
   };
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AssetView } from '@brandvault/contract';
 import { Providers } from '../../app/Providers';
 import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
@@ -64,5 +64,67 @@ describe('the metadata form', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     expect(await screen.findByText('Another screen')).toBeInTheDocument();
+  });
+
+  describe('themes, visual language and keywords', () => {
+    afterEach(() => vi.unstubAllGlobals());
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const vocab = (id: number, system: string, name: string) => ({
+      id,
+      brand_id: asset.brand.id,
+      name,
+      kind: 'list',
+      system,
+      option_count: 1,
+      field_count: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    const option = (id: number, vocabulary_id: number, label: string, retired = false) => ({
+      id,
+      vocabulary_id,
+      parent_id: null,
+      label_en: label,
+      label_es: label,
+      position: id,
+      depth: 0,
+      retired,
+      asset_count: 0,
+    });
+
+    it('offers the brand’s options as themes and visual languages, and suggests used keywords', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => {
+          const url = String(input);
+          if (url.includes('/metadata/vocabularies'))
+            return json({
+              items: [vocab(1, 'themes', 'Themes'), vocab(2, 'language', 'Visual language')],
+              abilities: { manage: false },
+            });
+          if (url.includes('/vocabulary/1/options'))
+            return json({
+              vocabulary: vocab(1, 'themes', 'Themes'),
+              items: [option(10, 1, 'Beach'), option(11, 1, 'Bygone', true)],
+            });
+          if (url.includes('/vocabulary/2/options'))
+            return json({ vocabulary: vocab(2, 'language', 'Visual language'), items: [option(20, 2, 'Minimal')] });
+          if (url.includes('/keywords/suggest')) return json({ items: [{ value: 'Sunrise', count: 3 }] });
+          return new Response('{}', { status: 404 });
+        }),
+      );
+      const user = userEvent.setup();
+      renderForm();
+      // Mantine's tags input also labels its hidden value input: type into the visible one.
+      const input = (label: string) =>
+        screen.getAllByLabelText(label).find((e) => e instanceof HTMLInputElement && e.type !== 'hidden')!;
+      await screen.findAllByLabelText('Categories');
+      await user.type(input('Categories'), 'B');
+      expect(await screen.findByRole('option', { name: 'Beach' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Bygone' })).toBeNull();
+      await user.type(input('Keywords'), 'su');
+      expect(await screen.findByRole('option', { name: 'Sunrise' })).toBeInTheDocument();
+    });
   });
 });

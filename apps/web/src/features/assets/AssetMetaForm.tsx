@@ -1,4 +1,18 @@
-import { Button, Card, Group, Radio, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { AssetEditBody } from '@brandvault/contract';
 import type { AssetView, Visibility } from '@brandvault/contract';
@@ -6,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUnsavedGuard } from '../../ui/useUnsavedGuard';
-import { useEditAsset } from './api';
+import { useBrandWords, useEditAsset, useKeywordSuggestions } from './api';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */
 export function splitName(name: string, ext: string): { base: string; suffix: string } {
@@ -44,6 +58,10 @@ function toBody(asset: AssetView, v: Values) {
 export function AssetMetaForm({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
   const edit = useEditAsset();
+  // Themes and visual language are the brand's options; keywords stay free, with suggestions.
+  const words = useBrandWords(asset.brand.id);
+  const [typed, setTyped] = useState('');
+  const suggested = useKeywordSuggestions(asset.brand.id, typed);
   const { suffix } = splitName(asset.name, asset.ext);
   const form = useForm({
     initialValues: initial(asset),
@@ -135,6 +153,9 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
             placeholder={canEdit ? t('assets.tagsPlaceholder') : undefined}
             disabled={!canEdit}
             clearable
+            searchValue={typed}
+            onSearchChange={setTyped}
+            data={(suggested.data?.items ?? []).map((k) => k.value)}
             {...form.getInputProps('keywords')}
           />
           <TagsInput
@@ -143,12 +164,16 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
             placeholder={canEdit ? t('assets.tagsPlaceholder') : undefined}
             disabled={!canEdit}
             clearable
+            data={words.data?.themes ?? []}
+            limit={20}
             {...form.getInputProps('categories')}
           />
-          <TextInput
+          <Autocomplete
             label={t('assets.fields.language')}
             name="language"
             disabled={!canEdit}
+            data={words.data?.language ?? []}
+            limit={20}
             {...form.getInputProps('language')}
           />
           <Radio.Group

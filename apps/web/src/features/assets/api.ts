@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DOWNLOAD_LINK_MINUTES, MAX_PER_PAGE, routes } from '@brandvault/contract';
-import type { RouteBody } from '@brandvault/contract';
+import type { RouteBody, SystemVocabularyKey } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys } from '../folders/api';
 
@@ -115,5 +115,36 @@ export function useRestoreVersion() {
     mutationFn: ({ id, number }: { id: number; number: number }) =>
       call(routes.versionRestore, { params: { id, number } }),
     onSuccess: (_answer, { id }) => invalidate(id),
+  });
+}
+
+/** The options the brand offers as themes and visual languages (issue 39 §3), retired ones left out. */
+export function useBrandWords(brandId: number) {
+  return useQuery({
+    queryKey: [...assetKeys.all, 'words', brandId],
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => {
+      const out: Record<SystemVocabularyKey, string[]> = { themes: [], language: [] };
+      const vocabularies = await call(routes.vocabularyList, { params: { id: brandId }, signal });
+      for (const v of vocabularies.items)
+        if (v.system) {
+          const options = await call(routes.vocabularyOptions, { params: { id: v.id }, signal });
+          out[v.system] = options.items.filter((o) => !o.retired).map((o) => o.label_en);
+        }
+      return out;
+    },
+  });
+}
+
+/** The brand's most used keywords starting with what was typed (none asked for until something is). */
+export function useKeywordSuggestions(brandId: number, prefix: string) {
+  const typed = prefix.trim();
+  return useQuery({
+    queryKey: [...assetKeys.all, 'keywords', brandId, typed.toLowerCase()],
+    enabled: typed.length > 0,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      call(routes.keywordSuggestions, { params: { id: brandId }, query: { prefix: typed }, signal }),
   });
 }

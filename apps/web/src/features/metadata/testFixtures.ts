@@ -27,6 +27,7 @@ export const vocabulary = (id: number, over: Partial<Vocabulary> = {}): Vocabula
   brand_id: 1,
   name: `Vocabulary ${id}`,
   kind: 'list',
+  system: null,
   option_count: 0,
   field_count: 0,
   created_at: '2026-01-01T00:00:00Z',

@@ -31,6 +31,7 @@ const view = (over: Partial<SharedView> = {}): SharedView => ({
       thumbnail_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/thumbnail?pass=p`,
       preview_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/preview?pass=p`,
       download_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/original?pass=p`,
+      fields: id === 1 ? [{ key: 'region', label: 'Region', value: 'Europe › <i>Spain</i>' }] : [],
     })),
     total: 2,
     page: 1,
@@ -101,6 +102,18 @@ describe('a public shared collection', () => {
       `/api/ops/collection/7/shared/${TOKEN}/zip?pass=p`,
     );
     expect(calls.some((c) => c.url.startsWith('/api/auth/me'))).toBe(false);
+  });
+
+  it('shows the fields the brand marked for share pages in the asset’s viewer, as text', async () => {
+    stubApi((_m, url) => (url.includes('/public/view') ? json(200, view()) : undefined));
+    renderApp(PUBLIC);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /photo-1\.jpg/ }));
+    const details = await screen.findByRole('dialog');
+    expect(details).toHaveTextContent('Region');
+    expect(screen.getByText('Europe › <i>Spain</i>')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.queryByText('Region')).toBeNull();
   });
 
   it('shows one “not available” state for an unknown, expired or revoked link, and an empty one', async () => {

@@ -5,6 +5,7 @@ import type { SharedView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format';
 import classes from './Shared.module.css';
+import { SharedFields } from './SharedFields';
 
 type SharedAsset = SharedView['assets']['items'][number];
 
@@ -86,6 +87,7 @@ export function SharedViewer({
               </Button>
             )}
           </Group>
+          <SharedFields fields={a.fields} />
         </Stack>
       )}
     </Modal>

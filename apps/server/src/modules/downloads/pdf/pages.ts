@@ -29,6 +29,10 @@ const CONTENT_TOP = M + 16;
 const CONTENT_BOTTOM = PAGE.h - M - 8;
 // A preview smaller than its box is enlarged at most this much: beyond it, pixels show.
 const MAX_UPSCALE = 4;
+// Brand fields printed under an asset: all that fit on its page, a few lines in a sheet's cell.
+const MAX_PAGE_FIELDS = 12;
+const MAX_CELL_FIELDS = 4;
+const FIELD_LINE_H = 9.5;
 
 function footer(s: Sheet, page: number): void {
   const { doc } = s;
@@ -117,6 +121,7 @@ export function drawAssetPage(s: Sheet, asset: PdfAsset, picture: PreparedPrevie
     [labels.dimensions, formatDimensions(lang, asset.width, asset.height), 1],
     [labels.author, asset.author?.trim() || labels.none, 2],
     [labels.keywords, asset.keywords.length ? asset.keywords.join(', ') : labels.none, 3],
+    ...(asset.fields ?? []).slice(0, MAX_PAGE_FIELDS).map((f): [string, string, number] => [f.label, f.value, 2]),
   ];
   const description = asset.description?.trim() ?? '';
 
@@ -160,6 +165,10 @@ const CELL_W = (WIDTH - (SHEET_COLUMNS - 1) * GAP_X) / SHEET_COLUMNS;
 const CELL_H = (CONTENT_BOTTOM - CONTENT_TOP - (SHEET_ROWS - 1) * GAP_Y) / SHEET_ROWS;
 const CAPTION_H = 30;
 
+/** Lines under each cell's caption: as many as the asset with the most printed fields needs. */
+const cellFieldLines = (s: Sheet) =>
+  Math.min(MAX_CELL_FIELDS, Math.max(0, ...s.input.assets.map((a) => a.fields?.length ?? 0)));
+
 /** One cell of a contact sheet; the first cell of a page starts the page. */
 export function drawSheetCell(s: Sheet, asset: PdfAsset, picture: PreparedPreview | null, index: number): void {
   const { doc, input } = s;
@@ -173,7 +182,8 @@ export function drawSheetCell(s: Sheet, asset: PdfAsset, picture: PreparedPrevie
   }
   const x = M + (slot % SHEET_COLUMNS) * (CELL_W + GAP_X);
   const y = CONTENT_TOP + Math.floor(slot / SHEET_COLUMNS) * (CELL_H + GAP_Y);
-  const box = { x, y, w: CELL_W, h: CELL_H - CAPTION_H };
+  const lines = cellFieldLines(s);
+  const box = { x, y, w: CELL_W, h: CELL_H - CAPTION_H - lines * FIELD_LINE_H };
   if (picture) {
     doc.roundedRect(box.x, box.y, box.w, box.h, 4).fill(COLOR.frame);
     drawPicture(s, asset, picture, { x: box.x + 4, y: box.y + 4, w: box.w - 8, h: box.h - 8 });
@@ -184,4 +194,8 @@ export function drawSheetCell(s: Sheet, asset: PdfAsset, picture: PreparedPrevie
   doc.font(REGULAR).fontSize(7.5).fillColor(COLOR.dim);
   const meta = `${kindLabel(input.lang, iconOf(asset))} · ${extOf(asset) || s.labels.none} · ${formatBytes(input.lang, asset.size)}`;
   oneLine(doc, meta, x, box.y + box.h + 18, CELL_W);
+  doc.fontSize(7).fillColor(COLOR.text);
+  (asset.fields ?? []).slice(0, lines).forEach((f, i) => {
+    oneLine(doc, `${f.label}: ${f.value}`, x, box.y + box.h + 30 + i * FIELD_LINE_H, CELL_W);
+  });
 }

@@ -11,6 +11,8 @@ export interface PdfAsset {
   width: number | null;
   height: number | null;
   author: string | null;
+  /** The brand's fields marked for PDFs that the asset holds, label and value as text. */
+  fields?: { label: string; value: string }[];
   /** JPEG/PNG/WebP bytes of the asset's preview (image preview, video poster frame, first PDF page), or null → draw its type icon. */
   preview: () => Promise<Buffer | null>;
 }
