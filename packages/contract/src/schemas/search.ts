@@ -110,7 +110,7 @@ export const SearchFacets = z.object({
         max: z.union([z.number(), z.string()]).nullable().optional(),
       }),
     )
-    .default({}),
+    .optional(),
 });
 export type SearchFacets = z.infer<typeof SearchFacets>;
 

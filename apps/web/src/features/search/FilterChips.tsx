@@ -4,18 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
 import { LIST_FILTERS, filterCount } from './searchState';
 import type { SearchState } from './searchState';
+import type { MetadataField } from '@brandvault/contract';
+import { fieldChipText } from './fieldChips';
+import { withField } from './fieldState';
+import { labelOf } from './FieldFilters';
 
 /** One removable chip per active filter, so what narrows the results is always in sight. */
 export function FilterChips({
   state,
   onChange,
   onClearAll,
+  brandFields,
 }: {
   state: SearchState;
   onChange: (next: SearchState) => void;
   onClearAll: () => void;
+  brandFields?: MetadataField[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (filterCount(state) === 0) return null;
   const chips: { key: string; label: string; next: SearchState }[] = [];
   for (const f of LIST_FILTERS) {
@@ -40,6 +46,14 @@ export function FilterChips({
       label: t('search.dateToChip', { date: formatDate(`${state.dateTo}T00:00:00`) }),
       next: { ...state, dateTo: '' },
     });
+  for (const [key, filter] of Object.entries(state.fields)) {
+    const field = brandFields?.find((f) => f.key === key);
+    chips.push({
+      key: `mf:${key}`,
+      label: `${field ? labelOf(field, i18n.language) : key}: ${fieldChipText(filter, t)}`,
+      next: { ...state, fields: withField(state.fields, key, undefined) },
+    });
+  }
   if (state.visibility)
     chips.push({
       key: 'vis',

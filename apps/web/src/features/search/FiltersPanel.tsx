@@ -9,6 +9,8 @@ import classes from './Search.module.css';
 import { FACET_OF } from './facets';
 import type { Facets } from './facets';
 import { DateField } from '../../ui/DateField';
+import type { MetadataField } from '@brandvault/contract';
+import { FieldFilters } from './FieldFilters';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -22,10 +24,12 @@ interface Props {
   onClearAll: () => void;
   /** Inside the phone's drawer, which has its own title and frame. */
   inDrawer?: boolean;
+  /** The brand's own metadata fields: those marked as filters get a section each. */
+  brandFields?: MetadataField[];
 }
 
 /** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
-export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer }: Props) {
+export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer, brandFields }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -54,6 +58,9 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
         {LIST_FILTERS.map((f) => (
           <FacetList key={f} filter={f} state={state} counts={facets?.[FACET_OF[f]]} onChange={onChange} />
         ))}
+        {brandFields && (
+          <FieldFilters fields={brandFields} facets={facets?.fields} state={state} onChange={onChange} />
+        )}
         <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Text component="legend" size="sm" fw={600} mb={6}>
             {t('search.facets.date')}

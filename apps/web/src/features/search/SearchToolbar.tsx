@@ -16,6 +16,8 @@ import { IconAdjustmentsHorizontal, IconLayoutGrid, IconList, IconSearch } from 
 import { useTranslation } from 'react-i18next';
 import { SEARCH_QUERY_MAX } from '@brandvault/contract';
 import { SORT_OPTIONS, sortFromOption, sortOption } from './searchState';
+import type { MetadataField } from '@brandvault/contract';
+import { labelOf } from './FieldFilters';
 import type { SearchState, SortOption } from './searchState';
 import type { ViewMode } from './Results';
 import { useDebouncedInput } from '../../ui/useDebouncedInput';
@@ -32,6 +34,8 @@ interface Props {
   filtersAsDrawer?: boolean;
   view: ViewMode;
   onView: (v: ViewMode) => void;
+  /** The brand's own fields: number and date ones join the sort menu. */
+  brandFields?: MetadataField[];
 }
 
 /** The searcher header of the tour: search box, filters toggle, sort dropdown, grid/list buttons. */
@@ -45,8 +49,9 @@ export function SearchToolbar({
   filtersAsDrawer,
   view,
   onView,
+  brandFields,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const query = useDebouncedInput(state.q, onQuery);
 
@@ -68,6 +73,15 @@ export function SearchToolbar({
     group: t(`search.sortGroups.${g}`),
     items: SORT_OPTIONS.filter((o) => o.startsWith(g)).map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
   }));
+  const lang = i18n.language;
+  for (const f of (brandFields ?? []).filter((x) => x.type === 'number' || x.type === 'date'))
+    groups.push({
+      group: labelOf(f, lang),
+      items: (['asc', 'desc'] as const).map((m) => ({
+        value: `f:${f.key}-${m}` as SortOption,
+        label: t(`fieldSearch.sort.${f.type}-${m}`, { label: labelOf(f, lang) }),
+      })),
+    });
 
   return (
     <div className={classes.toolbar} role="search" data-tour="searcher-header">

@@ -11,11 +11,12 @@ import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
 import { useFolderTree } from '../folders/api';
 import { AssetViewer } from '../viewer/AssetViewer';
-import { useAssetSearch, useBrowseFacets, useFacetsWithout } from './api';
+import { useAssetSearch, useBrandFields, useBrowseFacets, useFacetsWithout } from './api';
 import { combineFacets } from './facets';
 import { AssetTileSkeleton } from './AssetTile';
 import { CopyMovePicker } from './CopyMovePicker';
 import { FilterChips } from './FilterChips';
+import { GapsNotice } from './GapsNotice';
 import { FiltersDrawer, FiltersPanel } from './FiltersPanel';
 import { Results } from './Results';
 import { SearchToolbar } from './SearchToolbar';
@@ -52,6 +53,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
   const searching = isSearching(state);
   const reversed = datesReversed(state);
   const query = useAssetSearch(folderId, body, !reversed);
+  const brandFields = useBrandFields(brandId).data;
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const page = useResultsPage({
@@ -188,8 +190,14 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
         filtersAsDrawer={narrow}
         view={view}
         onView={page.setView}
+        brandFields={brandFields?.items}
       />
-      <FilterChips state={state} onChange={update} onClearAll={clearAll} />
+      <GapsNotice
+        brandId={brandId}
+        enabled={!!brandFields?.abilities.manage}
+        onShow={(key) => set({ ...clearFilters(state, false), fields: { [key]: { missing: true } } })}
+      />
+      <FilterChips state={state} onChange={update} onClearAll={clearAll} brandFields={brandFields?.items} />
       {narrow && (
         <FiltersDrawer
           opened={drawerOpen}
@@ -203,12 +211,20 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             onChange={update}
             onClearAll={clearAll}
             inDrawer
+            brandFields={brandFields?.items}
           />
         </FiltersDrawer>
       )}
       <div className={classes.body} data-filters-open={(filtersOpen && !narrow) || undefined}>
         {filtersOpen && !narrow && (
-          <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={update} onClearAll={clearAll} />
+          <FiltersPanel
+            state={state}
+            facets={facets}
+            sampled={sampled}
+            onChange={update}
+            onClearAll={clearAll}
+            brandFields={brandFields?.items}
+          />
         )}
         {nothingHere ? (
           emptyFolder

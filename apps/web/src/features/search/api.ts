@@ -143,3 +143,29 @@ export function useInvalidateListings() {
       qc.invalidateQueries({ queryKey: ['collections'] }),
     ]);
 }
+
+/** The brand's metadata fields (issue 39), for the filters, sorts and chips of the searcher. */
+export function useBrandFields(brandId: number) {
+  return useQuery({
+    queryKey: ['brand', brandId, 'metadata', 'fields'],
+    queryFn: ({ signal }) => call(routes.metadataFieldList, { params: { id: brandId }, signal }),
+  });
+}
+
+/** A vocabulary's options in tree order, for an option field's filter. */
+export function useVocabularyOptions(vocabularyId: number | null) {
+  return useQuery({
+    queryKey: ['metadata', 'vocabulary', vocabularyId, 'options'],
+    queryFn: ({ signal }) => call(routes.vocabularyOptions, { params: { id: vocabularyId ?? 0 }, signal }),
+    enabled: vocabularyId !== null,
+  });
+}
+
+/** How many assets miss each required field (managers only). */
+export function useMetadataGaps(brandId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['brand', brandId, 'metadata', 'gaps'],
+    queryFn: ({ signal }) => call(routes.metadataGaps, { params: { id: brandId }, signal }),
+    enabled,
+  });
+}

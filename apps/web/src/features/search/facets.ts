@@ -5,7 +5,7 @@ import type { ListFilter, SearchState } from './searchState';
 export type Facets = AssetSearchResponse['facets'];
 
 /** The response names the themes facet in the singular. */
-export const FACET_OF: Record<ListFilter, keyof Facets> = {
+export const FACET_OF: Record<ListFilter, Exclude<keyof Facets, 'fields'>> = {
   author: 'author',
   type: 'type',
   categories: 'category',

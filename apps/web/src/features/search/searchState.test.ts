@@ -21,6 +21,7 @@ const full: SearchState = {
   dateFrom: '2026-01-01',
   dateTo: '2026-03-31',
   visibility: 'PRIVATE',
+  fields: {},
   sort: { attribute: 'date', mode: 'latest' },
 };
 

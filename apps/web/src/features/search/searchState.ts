@@ -1,5 +1,6 @@
 import { ASSET_TYPES, SEARCH_QUERY_MAX, SORT_ATTRIBUTES, SORT_MODES, SORT_OPTIONS } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType } from '@brandvault/contract';
+import type { AssetSearchBody, AssetType, FieldFilter } from '@brandvault/contract';
+import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
 export type SortMode = (typeof SORT_MODES)[number];
@@ -16,7 +17,10 @@ export interface SearchState {
   dateFrom: string;
   dateTo: string;
   visibility: Visibility | null;
-  sort: { attribute: SortAttribute; mode: SortMode };
+  /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
+  fields: Record<string, FieldFilter>;
+  /** `field`: a number or date field's key, sorting instead of `attribute` (URL `sort=f:key-mode`). */
+  sort: { attribute: SortAttribute; mode: SortMode; field?: string };
 }
 
 /** The list filters, named as in the request body; each maps to one repeated URL parameter. */
@@ -38,12 +42,15 @@ export { SORT_OPTIONS };
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function sortOption(sort: SearchState['sort']): SortOption {
+  if (sort.field) return `f:${sort.field}-${sort.mode === 'asc' || sort.mode === 'oldest' ? 'asc' : 'desc'}` as SortOption;
   if (sort.attribute !== 'date' && (sort.mode === 'asc' || sort.mode === 'desc'))
     return `${sort.attribute}-${sort.mode}`;
   return sort.mode === 'asc' || sort.mode === 'oldest' ? 'date-oldest' : 'date-latest';
 }
 
 export function sortFromOption(option: SortOption): SearchState['sort'] {
+  const field = parseFieldSort(option);
+  if (field) return field;
   const [attribute, mode] = option.split('-') as [SortAttribute, SortMode];
   return { attribute, mode };
 }
@@ -58,11 +65,12 @@ export const emptySearch: SearchState = {
   dateFrom: '',
   dateTo: '',
   visibility: null,
+  fields: {},
   sort: DEFAULT_SORT,
 };
 
 /** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
-export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'sort'];
+export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'mf', 'sort'];
 
 const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -86,7 +94,8 @@ export function parseSearch(params: URLSearchParams): SearchState {
     dateFrom: isDate(params.get('from')) ? params.get('from')! : '',
     dateTo: isDate(params.get('to')) ? params.get('to')! : '',
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
-    sort: sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT,
+    fields: parseFieldFilters(params.get('mf')),
+    sort: parseFieldSort(params.get('sort') ?? '') ?? (sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT),
   };
 }
 
@@ -99,7 +108,9 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   if (s.dateFrom) next.set('from', s.dateFrom);
   if (s.dateTo) next.set('to', s.dateTo);
   if (s.visibility) next.set('vis', s.visibility);
-  if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
+  if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
+  if (s.sort.field) next.set('sort', sortOption(s.sort));
+  else if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
     next.set('sort', `${s.sort.attribute}-${s.sort.mode}`);
   return next;
 }
@@ -110,7 +121,8 @@ export function filterCount(s: SearchState): number {
     LIST_FILTERS.reduce((n, f) => n + s[f].length, 0) +
     (s.dateFrom ? 1 : 0) +
     (s.dateTo ? 1 : 0) +
-    (s.visibility ? 1 : 0)
+    (s.visibility ? 1 : 0) +
+    Object.keys(s.fields).length
   );
 }
 
@@ -130,6 +142,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.dateFrom) body.date_from = s.dateFrom;
   if (s.dateTo) body.date_to = s.dateTo;
   if (s.visibility) body.visibility = s.visibility;
+  if (Object.keys(s.fields).length) body.fields = s.fields;
   return body;
 }
 
