@@ -9,11 +9,37 @@ import { assetsPolicy } from '../assets/assets.policy.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import type { ValueRow } from '../metadata/values.repo.js';
+import type { FieldRow } from '../metadata/metadata.repo.js';
+import type { Repos } from '../../deps/repos.js';
 import type { BulkBeforeRow } from './metadataBulk.repo.js';
 import { applyPlan, optionIdsOf, packRows, planOps, shown, unpackRows } from './bulk.ops.js';
 
 /** Assets a transaction: each batch commits its values, its undo rows and its audit entries together. */
 const BATCH = 500;
+
+/** The field types whose values the full-text search finds (as PUT /fields keeps them). */
+const TEXT_FIELD_TYPES: readonly string[] = ['text', 'long_text', 'url'];
+
+/**
+ * Rewrites the words search finds of changed assets (`assets.field_text`, which the full-text
+ * index follows in the same transaction), from all their text fields in field order.
+ */
+async function syncFieldText(repos: Repos, fields: readonly FieldRow[], changed: readonly FieldRow[], ids: number[]) {
+  if (!ids.length || !changed.some((f) => TEXT_FIELD_TYPES.includes(f.type))) return;
+  const textual = fields.filter((f) => TEXT_FIELD_TYPES.includes(f.type));
+  const order = new Map(textual.map((f, i) => [f.id, i]));
+  const rows = (await repos.fieldValues.ofAssets(ids, [...order.keys()])).sort(
+    (x, y) => order.get(x.field_id)! - order.get(y.field_id)!,
+  );
+  for (const id of ids)
+    await repos.fieldValues.setFieldText(
+      id,
+      rows
+        .filter((r) => r.asset_id === id && r.value_text)
+        .map((r) => r.value_text)
+        .join(' '),
+    );
+}
 
 const group = (rows: readonly ValueRow[]) => {
   const out = new Map<string, ValueRow[]>();
@@ -89,6 +115,12 @@ export async function runBulkEdit(ctx: JobContext, id: number) {
           events.push({ event: 'asset.fields', target: assetTarget(a), changes, info: { bulk_edit_id: id } });
       }
       await u.repos.fieldValues.replaceFields(byField, written);
+      await syncFieldText(
+        u.repos,
+        fields,
+        plans.map((p) => p.field),
+        events.map((e) => e.target!.id as number),
+      );
       await u.repos.metadataBulk.saveBefore(before);
       await u.auditMany(events);
       await u.repos.metadataBulk.progressed(id, batch.length, events.length);
@@ -116,7 +148,8 @@ export async function runBulkUndo(ctx: JobContext, id: number, userId: number) {
     return { id, status: 'failed' };
   }
   const rctx = contextFor(actor, asLang(actor.user.lang));
-  const fields = new Map((await repos.metadata.fieldsOfBrand(edit.brand_id)).map((f) => [f.id, f]));
+  const brandFields = await repos.metadata.fieldsOfBrand(edit.brand_id);
+  const fields = new Map(brandFields.map((f) => [f.id, f]));
   let done = 0;
   for (;;) {
     const saved = await repos.metadataBulk.beforeOfNext(id, BATCH);
@@ -141,6 +174,12 @@ export async function runBulkUndo(ctx: JobContext, id: number, userId: number) {
         changes.set(s.asset_id, c);
       }
       await u.repos.fieldValues.replaceFields(byField, rows);
+      await syncFieldText(
+        u.repos,
+        brandFields,
+        [...byField.keys()].flatMap((id) => fields.get(id) ?? []),
+        [...changes.keys()],
+      );
       const events: AuditEvent[] = [];
       for (const [assetId, c] of changes) {
         const a = targets.get(assetId);

@@ -212,6 +212,18 @@ describe('bulk edit of metadata fields', () => {
     expect(await edits()).toBe(before);
   });
 
+  it('keeps the words search finds in step, through the undo too', async () => {
+    const found = async () =>
+      (await made(member.post(`/api/ops/asset/list/all/${folder}`, { q: 'zanzibar' }), 200)).total as number;
+    const done = await apply(member, {
+      target: { asset_ids: [a['b-3']] },
+      ops: { note: { op: 'set', value: 'zanzibar shoot' } },
+    });
+    expect(await found()).toBe(1);
+    await undo(member, done.id);
+    expect(await found()).toBe(0);
+  });
+
   it('refuses an undo after ten minutes', async () => {
     const done = await apply(member, {
       target: { asset_ids: [a['b-1']] },
