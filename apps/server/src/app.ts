@@ -26,6 +26,7 @@ import { jobUnits } from './jobUnits.js';
 import type { Worker } from './jobs/worker.js';
 import { systemClock } from './lib/clock.js';
 import { mediaUrlFactory } from './lib/mediaUrl.js';
+import { closeXmpWriter } from './media/index.js';
 import type { Clock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -266,6 +267,7 @@ export async function buildApp(
         await dispatcher?.stop();
         await storage.close();
         await handle.close();
+        await closeXmpWriter();
       },
     };
   } catch (err) {

@@ -18,6 +18,7 @@ import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
+import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
@@ -59,6 +60,7 @@ export function makeRepos(db: Db): Repos {
     fieldValues: fieldValuesRepo(db),
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
+    embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
     downloads: downloadsRepo(db),

@@ -32,6 +32,7 @@ import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
 import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service.js';
 import { savedSearchesService } from './modules/savedSearches/savedSearches.service.js';
+import { embedMappingService } from './modules/metadata/mapping.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
 import { statsService } from './modules/stats/stats.service.js';
@@ -81,6 +82,7 @@ export function makeServices(deps: Deps): Services {
     metadataFields: metadataFieldsService(deps),
     vocabularies: vocabulariesService(deps),
     metadataOptions: optionsService(deps),
+    embedMapping: embedMappingService(deps),
     fieldValues: fieldValuesService(deps),
     metadataBulk: metadataBulkService(deps),
     setup: setupService(deps),

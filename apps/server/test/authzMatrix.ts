@@ -139,6 +139,9 @@ const table: Record<string, Row> = {
   'POST /api/ops/saved-search/:id/share': [401, 403, 403, 200, 200, 404, 403],
   'DELETE /api/ops/saved-search/:id': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/saved-search/:id/results': [401, 200, 200, 200, 200, 404, 200],
+  // Which field each embedded source fills: read with the brand, set with metadata.manage.
+  'GET /api/ops/brand/:id/metadata/mapping': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/brand/:id/metadata/mapping': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/crop/presets': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/brand/:id/crop/presets': [401, 403, 403, 200, 200, 404, 403],
 

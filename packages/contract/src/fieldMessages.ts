@@ -99,6 +99,8 @@ const T = {
     fieldHasValues: '{path}: {n} assets hold a value of this field; confirm to delete the field and its values',
     fieldTypeLocked: '{path} cannot change while {n} assets hold values of this field',
     vocabularyInUse: '{path}: {n} fields use this vocabulary; change them first',
+    embedSourceTwice: '{path}: each embedded source is mapped once',
+    embedFieldType: '{path}: this source cannot fill a field of that type',
     vocabularyKind: '{path}: a tree field takes a tree vocabulary, and a select field a list',
     optionParent: '{path} must be an option of the same vocabulary, not the option itself or one below it',
     optionTaken: '{path}: another option here already has this label',
@@ -188,6 +190,8 @@ const T = {
     fieldHasValues: '{path}: {n} recursos tienen un valor de este campo; confirma para eliminar el campo y sus valores',
     fieldTypeLocked: '{path} no puede cambiar mientras {n} recursos tengan valores de este campo',
     vocabularyInUse: '{path}: {n} campos usan este vocabulario; cámbialos primero',
+    embedSourceTwice: '{path}: cada fuente incrustada se asigna una sola vez',
+    embedFieldType: '{path}: esta fuente no puede rellenar un campo de ese tipo',
     vocabularyKind: '{path}: un campo de árbol usa un vocabulario de árbol, y un campo de selección una lista',
     optionParent:
       '{path} debe ser una opción del mismo vocabulario, que no sea la propia opción ni una que cuelgue de ella',

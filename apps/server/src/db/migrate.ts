@@ -31,6 +31,8 @@ import * as metadata from './migrations/2026112940_metadata.js';
 import * as fieldSearch from './migrations/2026112950_field_search.js';
 import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
 import * as savedSearches from './migrations/2026112965_saved_searches.js';
+import * as embedMapping from './migrations/2026112950_embed_mapping.js';
+import * as uploadFields from './migrations/2026112950_upload_fields.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -67,6 +69,8 @@ const steps: Record<string, Step> = {
   '2026112950_field_search': fieldSearch,
   '2026112961_bulk_edits': bulkEdits,
   '2026112965_saved_searches': savedSearches,
+  '2026112950_embed_mapping': embedMapping,
+  '2026112950_upload_fields': uploadFields,
 };
 
 /** Every migration's name, in the order they run. */

@@ -885,6 +885,7 @@ create table brands (
   image_key character varying(255),
   logo_key character varying(255),
   description text,
+  require_fields_on_upload integer default 0 not null,
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );
@@ -1069,6 +1070,17 @@ create table downloads (
 create index downloads_expiry on {schema}.downloads using btree (state, expires_at);
 
 create index downloads_user on {schema}.downloads using btree (user_id, id);
+
+create table embed_mappings (
+  brand_id integer not null,
+  source character varying(32) not null,
+  field_id integer not null,
+  constraint embed_mappings_pk primary key (brand_id, source),
+  constraint embed_mappings_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint embed_mappings_field_id_fkey foreign key (field_id) references metadata_fields (id) on delete cascade
+);
+
+create index embed_mappings_field on {schema}.embed_mappings using btree (field_id);
 
 create table extensions (
   id integer default nextval('extensions_id_seq'::regclass) not null,
@@ -1509,6 +1521,7 @@ create table sync_sources (
   created_by integer,
   created_at character varying(32) not null,
   updated_at character varying(32) not null,
+  field_values text default '{}'::text not null,
   constraint sync_sources_pkey primary key (id),
   constraint sync_sources_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint sync_sources_created_by_fkey foreign key (created_by) references users (id) on delete set null,
@@ -1561,6 +1574,7 @@ create table template_imports (
   previewed_at character varying(32),
   applied_at character varying(32),
   expires_at character varying(32) not null,
+  ignored_columns text,
   constraint template_imports_pkey primary key (id),
   constraint template_imports_brand_id_fkey foreign key (brand_id) references brands (id) on delete set null,
   constraint template_imports_user_id_fkey foreign key (user_id) references users (id) on delete cascade

@@ -539,7 +539,8 @@ create table brands (
   updated_at varchar(32) not null,
   image_key varchar(255),
   logo_key varchar(255),
-  description text
+  description text,
+  require_fields_on_upload integer default 0 not null
 );
 
 create table bulk_edit_values (
@@ -692,6 +693,15 @@ create table downloads (
 create index downloads_expiry on downloads (state, expires_at);
 
 create index downloads_user on downloads (user_id, id);
+
+create table embed_mappings (
+  brand_id integer not null references brands (id) on delete cascade,
+  source varchar(32) not null,
+  field_id integer not null references metadata_fields (id) on delete cascade,
+  constraint embed_mappings_pk primary key (brand_id, source)
+);
+
+create index embed_mappings_field on embed_mappings (field_id);
 
 create table extensions (
   id integer primary key autoincrement,
@@ -1124,7 +1134,8 @@ create table sync_sources (
   enabled integer default 1 not null,
   created_by integer references users (id) on delete set null,
   created_at varchar(32) not null,
-  updated_at varchar(32) not null
+  updated_at varchar(32) not null,
+  field_values text default '{}' not null
 );
 
 create index sync_sources_brand on sync_sources (brand_id, id);
@@ -1171,7 +1182,8 @@ create table template_imports (
   created_at varchar(32) not null,
   previewed_at varchar(32),
   applied_at varchar(32),
-  expires_at varchar(32) not null
+  expires_at varchar(32) not null,
+  ignored_columns text
 );
 
 create index template_imports_expiry on template_imports (expires_at);

@@ -56,6 +56,7 @@ import type {
 import type { TemplateImportRowsTable, TemplateImportsTable } from './schema/templateImports.js';
 import type {
   AssetFieldValuesTable,
+  EmbedMappingsTable,
   MetadataFieldsTable,
   VocabulariesTable,
   VocabularyOptionsTable,
@@ -147,5 +148,6 @@ export interface Database {
   bulk_edit_values: BulkEditValuesTable;
   saved_searches: SavedSearchesTable;
   saved_search_pins: SavedSearchPinsTable;
+  embed_mappings: EmbedMappingsTable;
 }
 export type * from './schema/bulkEdits.js';

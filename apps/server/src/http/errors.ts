@@ -28,7 +28,8 @@ export function uniqueViolationColumn(err: unknown): string | null {
 }
 export const isUniqueViolation = (err: unknown) => uniqueViolationColumn(err) !== null;
 
-function body(err: AppError, lang: Lang) {
+/** The JSON error answer of `err` in `lang` (tus hooks answer with it too). */
+export function errorBody(err: AppError, lang: Lang) {
   let fields: Record<string, string> | undefined;
   if (err.opts.issues) fields = issuesToFields(err.opts.issues, lang);
   if (err.opts.fieldKeys) {
@@ -51,7 +52,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: AppErro
   return reply
     .status(err.status)
     .type('application/json')
-    .send(body(err, pickLang(req)));
+    .send(errorBody(err, pickLang(req)));
 }
 
 /** Fastify's own errors (bad JSON, body too large, wrong content type) mapped to catalogue codes. */

@@ -62,6 +62,23 @@ export interface MediaMetadata {
   location?: Location;
   /** Pages of a PDF or frames of a multi-page image, when more than one. */
   pages?: number;
+  /** What IPTC and XMP say for a brand's fields; each brand maps these to its own (issue 39 §4). */
+  embedded?: Embedded;
+}
+
+/** The embedded sources a brand may map into its fields. */
+export interface Embedded {
+  /** Lightroom and Capture One keyword paths, `A|B|C`. */
+  hierarchical_subject?: string[];
+  creator?: string;
+  copyright?: string;
+  credit?: string;
+  headline?: string;
+  caption?: string;
+  city?: string;
+  country?: string;
+  /** YYYY-MM-DD, as the photographer dated the picture. */
+  date_created?: string;
 }
 
 export interface MetadataOptions {
@@ -164,7 +181,21 @@ async function embeddedMetadata(path: string): Promise<MediaMetadata> {
     isoDate(xmp.CreateDate) ??
     iptcDate(iptc.DateCreated, iptc.TimeCreated);
 
-  const keywords = uniqueStrings([...strings(iptc.Keywords), ...strings(dc.subject)]);
+  const lr = dict(raw.lr);
+  const hierarchical = uniqueStrings(
+    strings(lr.hierarchicalSubject)
+      .map((p) =>
+        p
+          .split('|')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .join('|'),
+      )
+      .filter(Boolean),
+  );
+  // Every keyword source counts, none wins over another: IPTC, dc:subject and the paths' leaves.
+  const leaves = hierarchical.map((p) => p.split('|').pop()!);
+  const keywords = uniqueStrings([...strings(iptc.Keywords), ...strings(dc.subject), ...leaves]);
   const camera = compact<Camera>({
     make: text(ifd0.Make),
     model: text(ifd0.Model),
@@ -182,7 +213,34 @@ async function embeddedMetadata(path: string): Promise<MediaMetadata> {
     keywords: keywords.length ? keywords : undefined,
     camera: Object.keys(camera).length ? camera : undefined,
     location: gpsLocation(dict(raw.gps)),
+    embedded: embeddedFields(raw, hierarchical, created),
   });
+}
+
+/** The IPTC/XMP values brands map to their own fields; XMP first, then the legacy IPTC record. */
+function embeddedFields(raw: Dict, hierarchical: string[], created: string | undefined): Embedded | undefined {
+  const iptc = dict(raw.iptc);
+  const dc = dict(raw.dc);
+  const photoshop = dict(raw.photoshop);
+  const xmpRights = dict(raw.xmpRights);
+  // The day as written: converting through a time zone could move it to the day before.
+  const day = (v: unknown) => {
+    const m = /^(\d{4})[-:]?(\d{2})[-:]?(\d{2})/.exec(text(v) ?? '');
+    return m && isoDate(`${m[1]}-${m[2]}-${m[3]}`) ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+  };
+  const dated = day(photoshop.DateCreated) ?? day(iptc.DateCreated) ?? created?.slice(0, 10);
+  const out = compact<Embedded>({
+    hierarchical_subject: hierarchical.length ? hierarchical : undefined,
+    creator: joined(dc.creator) ?? joined(iptc.Byline),
+    copyright: langText(dc.rights) ?? text(iptc.CopyrightNotice) ?? langText(xmpRights.UsageTerms),
+    credit: text(photoshop.Credit) ?? text(iptc.Credit),
+    headline: text(photoshop.Headline) ?? text(iptc.Headline),
+    caption: langText(dc.description) ?? text(iptc.Caption),
+    city: text(photoshop.City) ?? text(iptc.City),
+    country: text(photoshop.Country) ?? text(iptc.Country),
+    date_created: dated,
+  });
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Where a photo was taken, from the EXIF GPS block: degrees, minutes, seconds and a hemisphere. */

@@ -28,6 +28,7 @@ export const brandFull: Brand = {
   updated_at: '2026-01-01T00:00:00.000Z',
   root_folder_id: 1,
   users_count: 3,
+  require_fields_on_upload: false,
   figures: { assets: 0, last_upload: null },
   abilities: { update: false, change_status: false, watermark: false },
 };
@@ -188,6 +189,7 @@ export const syncSource = (id: number, over: Partial<SyncSource> = {}): SyncSour
   path: `/srv/nas/photos-${id}`,
   brand: { id: 7, name: 'Acme' },
   folder: { id: 2, name: 'Shoots', path: '/Shoots' },
+  field_values: {},
   schedule: 'daily',
   daily_at: '06:00',
   include: [],

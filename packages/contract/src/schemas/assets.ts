@@ -3,6 +3,7 @@ import { MAX_PER_PAGE } from '../core/constants.js';
 import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, paginated, text } from './common.js';
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 import { AssetSyncOrigin } from './sync.js';
+import { CarriedFieldValuesJson } from './brandFieldValues.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
@@ -151,9 +152,11 @@ export const TusMetadata = z.object({
   description: multiline().trim().max(5000).optional(),
   keywords: KeywordList.optional(),
   visibility: VisibilitySchema.optional(),
+  /** The brand field values of the new asset, a JSON object by field key (issue 39 §3). */
+  fields: CarriedFieldValuesJson.optional(),
 });
 /** What the uploader sets for every new asset of a round, over what the files carry. */
-export type UploadMeta = Pick<z.output<typeof TusMetadata>, 'description' | 'keywords' | 'visibility'>;
+export type UploadMeta = Pick<z.output<typeof TusMetadata>, 'description' | 'keywords' | 'visibility' | 'fields'>;
 export const TUS_PATH = '/api/uploads';
 
 export const AssetMoveBody = z.strictObject({ ids: z.array(IdNumber).min(1).max(MAX_PER_PAGE) });

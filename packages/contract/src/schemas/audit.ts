@@ -231,6 +231,12 @@ export const AUDIT_EVENTS = {
     'Compartió o dejó de compartir una búsqueda guardada con la marca',
   ),
   'savedSearch.delete': ev('savedSearches', [], 'Deleted a saved search', 'Eliminó una búsqueda guardada'),
+  'metadata.mapping.update': ev(
+    'metadata',
+    [],
+    'Changed the embedded metadata mapping',
+    'Cambió la asignación de metadatos incrustados',
+  ),
   'metadata.field.create': ev('metadata', [], 'Added a metadata field', 'Añadió un campo de metadatos'),
   'metadata.field.update': ev('metadata', [], 'Changed a metadata field', 'Cambió un campo de metadatos'),
   'metadata.field.reorder': ev('metadata', [], 'Reordered metadata fields', 'Reordenó los campos de metadatos'),

@@ -33,6 +33,8 @@ export const Brand = BrandSummary.extend({
   figures: BrandFigures,
   /** `watermark`: may set the brand's watermark (brand.manage, or asset.manage within the brand). */
   abilities: z.object({ update: z.boolean(), change_status: z.boolean(), watermark: z.boolean() }),
+  /** Uploads missing a required brand field (for their asset type) are refused (issue 39 §3). */
+  require_fields_on_upload: z.boolean(),
 });
 export type Brand = z.infer<typeof Brand>;
 export const BrandResponse = z.object({ brand: Brand });
@@ -76,5 +78,6 @@ export const BrandUpdateBody = z.strictObject({
   logo_crop: Crop.optional(),
   remove_image: z.boolean().optional(),
   remove_logo: z.boolean().optional(),
+  require_fields_on_upload: z.boolean().optional(),
 });
 export const BrandStatusBody = z.strictObject({ status: Status.optional() }).optional();

@@ -147,6 +147,8 @@ export const TemplateImport = z.object({
   expires_at: Timestamp,
   /** The result sheet can be fetched (`importResult`). */
   has_result: z.boolean(),
+  /** Brand field columns of the sheet the brand does not have: reported, and ignored (issue 39 §3). */
+  ignored_columns: z.array(z.string()),
 });
 export type TemplateImport = z.infer<typeof TemplateImport>;
 

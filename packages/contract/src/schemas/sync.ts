@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarriedFieldValues } from './brandFieldValues.js';
 import { Id, PageQuery, QueryInt, Timestamp, paginated, text } from './common.js';
 
 /**
@@ -90,6 +91,8 @@ export const SyncSource = z.object({
   /** A local-disk watcher starts a run soon after a change (a hint; the scan stays the truth). */
   watch: z.boolean(),
   enabled: z.boolean(),
+  /** Brand field values set on every asset the sync creates (issue 39 §3), by field key. */
+  field_values: CarriedFieldValues,
   /** Assets that came from this source and are not removed. */
   asset_count: z.number().int(),
   last_run: SyncRun.nullable(),
@@ -114,6 +117,7 @@ export const SyncSourceBody = z
     email_report: z.boolean().default(false),
     watch: z.boolean().default(true),
     enabled: z.boolean().default(true),
+    field_values: CarriedFieldValues.default({}),
   })
   .superRefine((v, ctx) => {
     if (v.schedule === 'daily' && !v.daily_at)

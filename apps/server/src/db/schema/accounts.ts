@@ -65,6 +65,8 @@ export interface BrandsTable {
   logo_key: string | null;
   /** Free text shown on the brand home (2026112640). */
   description: string | null;
+  /** 1: uploads missing a required brand field are refused (2026112950). */
+  require_fields_on_upload: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -57,3 +57,10 @@ export interface AssetFieldValuesTable {
   value_date: string | null;
   value_bool: number | null;
 }
+
+/** Which brand field an embedded source fills at ingest (issue 39 §4). */
+export interface EmbedMappingsTable {
+  brand_id: number;
+  source: string;
+  field_id: number;
+}

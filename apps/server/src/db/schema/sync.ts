@@ -16,6 +16,8 @@ export interface SyncSourcesTable {
   email_report: number;
   watch: number;
   enabled: number;
+  /** Brand field values for the assets it creates, JSON by field key (2026112950). */
+  field_values: Generated<string>;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -21,6 +21,8 @@ export interface TemplateImportsTable {
   n_apply_refused: number | null;
   n_apply_unchanged: number | null;
   error: string | null;
+  /** Brand field columns the sheet named that the brand does not have, JSON (2026112950). */
+  ignored_columns: Generated<string | null>;
   created_at: string;
   previewed_at: string | null;
   applied_at: string | null;

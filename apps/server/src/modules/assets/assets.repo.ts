@@ -210,6 +210,17 @@ export function assetsRepo(db: Db) {
     },
 
     /** The active extension allow-list (admin screens come later; seeded on first start). */
+    /** The asset type an allowed extension makes (before the bytes confirm it), else undefined. */
+    typeOfExtension: async (ext: string): Promise<string | undefined> =>
+      (
+        await db
+          .selectFrom('extensions')
+          .select('asset_type')
+          .where('name', '=', ext.toLowerCase())
+          .where('status', '=', 'ACTIVE')
+          .executeTakeFirst()
+      )?.asset_type,
+
     allowedExtensions: () =>
       db.selectFrom('extensions').select(['name as ext', 'mime_type as mime']).where('status', '=', 'ACTIVE').execute(),
 

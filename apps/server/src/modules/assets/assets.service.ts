@@ -28,6 +28,7 @@ import { withActor } from '../../lib/requestContext.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
+import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
 
 /** Metadata an edit records before and after. */
 const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
@@ -284,8 +285,12 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       authorize(assetsPolicy.downloads(actor), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
       const file = { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name };
       // Guests of a brand that watermarks for them get the marked (and maybe traced) picture.
+      const plain = () => files.original(file, range, q.disposition === 'inline');
+      // A whole download carries the asset's metadata in its XMP; ranges and inline views get the stored bytes.
+      const whole = !range && q.disposition !== 'inline';
       const answer =
-        (await markedOriginal(deps, actor, a)) ?? (await files.original(file, range, q.disposition === 'inline'));
+        (await markedOriginal(deps, actor, a)) ??
+        (whole ? await originalWithXmp(deps, a, await plain(), plain) : await plain());
       // One entry per download, not per range request of a player or resumed transfer.
       if (answer.status === 200 || range?.startsWith('bytes=0-')) {
         await deps.change(withActor(ctx, actor), (u) =>
@@ -325,6 +330,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         out.data = marked.data;
         await recordTrace(deps, plan, a.id);
       }
+      out.data = await cropWithXmp(deps, a, out.data, out.mime);
       await deps.change(ctx, (u) =>
         recordDownload(u, {
           assets: [a],

@@ -6,7 +6,7 @@ import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
 import type { Deps } from '../../deps/deps.js';
 import type { Repos } from '../../deps/repos.js';
-import type { Tx } from '../../unitOfWork/unitOfWork.js';
+import type { Unit } from '../../unitOfWork/unitOfWork.js';
 import { BlobTooLargeError, newBlobKey } from '../../storage/index.js';
 import type { StagedBlob } from '../../storage/index.js';
 import type { FolderRow } from '../folders/folders.repo.js';
@@ -14,6 +14,7 @@ import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
+import { applyEmbedded } from '../metadata/embed/apply.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -152,7 +153,7 @@ export async function ingestNewAsset(
     duplicates: 'skip' | 'allow';
     meta?: UploadMeta;
     /** More writes in the asset's transaction (a NAS sync records the path it came from). */
-    inTransaction?: (t: Tx<Repos>, assetId: number, file: StoredFile) => Promise<void>;
+    inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
   },
 ): Promise<UploadResult> {
   const { actor } = ctx;
@@ -248,6 +249,8 @@ export async function ingestNewAsset(
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
+      const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
+      await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
       await opts.inTransaction?.(u, assetId, f);
       return assetId;
     });

@@ -18,6 +18,9 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import type { Unit } from '../../unitOfWork/unitOfWork.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Repos } from '../../deps/repos.js';
+import type { Embedded } from '../../media/index.js';
+import { applyEmbedded } from '../metadata/embed/apply.js';
 
 export type VersionFile = Omit<StoredFile, 'meta'> & {
   width: number | null;
@@ -29,6 +32,9 @@ export type VersionFile = Omit<StoredFile, 'meta'> & {
   location: string | null;
   name: string;
   thumb_key?: string | null;
+  /** What the file carries for the brand's mapped fields (issue 39 §4). */
+  embedded?: Embedded | undefined;
+  file_keywords?: string[] | undefined;
 };
 
 /**
@@ -49,14 +55,16 @@ export function versionFileOf(f: StoredFile, name: string): VersionFile {
     taken_at: meta.created_at ?? null,
     camera: meta.camera ? JSON.stringify(meta.camera) : null,
     location: meta.location ? JSON.stringify(meta.location) : null,
+    embedded: meta.embedded,
+    file_keywords: meta.keywords,
   };
 }
 
 export async function writeVersion(
-  u: Unit<{ assets: AssetsRepo }>,
+  u: Unit<Repos>,
   clock: Clock,
   ctx: RequestContext,
-  a: Pick<AssetRow, 'id' | 'name' | 'ext' | 'current_version' | 'derivative_rev'>,
+  a: Pick<AssetRow, 'id' | 'brand_id' | 'name' | 'ext' | 'current_version' | 'derivative_rev'>,
   file: VersionFile,
   /** The version brought back, when this is a restore rather than a new file. */
   restored?: number,
@@ -113,6 +121,11 @@ export async function writeVersion(
     preview_key: null,
     updated_at: at,
   });
+  // A new file's embedded metadata fills the mapped fields again; a restore keeps today's values.
+  if (restored === undefined) {
+    const asset = { id: a.id, brand_id: a.brand_id, type: file.assetType, name };
+    await applyEmbedded(u, asset, { keywords: file.file_keywords ?? [], embedded: file.embedded }, at);
+  }
   if (!file.empty)
     await u.enqueue('assets.derivatives', { asset_id: a.id, rev }, { dedupeKey: `deriv:${a.id}:${rev}`, clock });
   return number;

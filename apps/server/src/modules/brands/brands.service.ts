@@ -148,6 +148,9 @@ export function brandsService(deps: Deps) {
         await u.repos.brands.update(id, {
           ...(body.name ? { name: body.name } : {}),
           ...(description !== undefined ? { description } : {}),
+          ...(body.require_fields_on_upload !== undefined
+            ? { require_fields_on_upload: body.require_fields_on_upload ? 1 : 0 }
+            : {}),
           ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
           ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
           updated_at: now(),
@@ -156,6 +159,9 @@ export function brandsService(deps: Deps) {
           'name',
           'description',
         ]);
+        const wasRequired = Boolean(brand.require_fields_on_upload);
+        if (body.require_fields_on_upload !== undefined && body.require_fields_on_upload !== wasRequired)
+          changes.require_fields_on_upload = { before: wasRequired, after: body.require_fields_on_upload };
         const img = pictureChange(brand.image_key, image, body.remove_image);
         const lg = pictureChange(brand.logo_key, logo, body.remove_logo);
         if (img) changes.image = img;

@@ -33,4 +33,5 @@ export const brandView = (
   users_count: extra.users_count,
   figures: extra.figures,
   abilities: extra.abilities,
+  require_fields_on_upload: Boolean(b.require_fields_on_upload),
 });

@@ -27,5 +27,7 @@ export function metadataRoutes(app: FastifyInstance, m: MountDeps, s: Services) 
   mount(app, m, routes.optionMerge, ({ ctx, params, body }) => o.merge(ctx, params.id, body.into));
   mount(app, m, routes.optionRetire, ({ ctx, params, body }) => o.retire(ctx, params.id, body.retired));
   mount(app, m, routes.assetFieldValues, ({ ctx, params }) => s.fieldValues.get(ctx, params.id));
+  mount(app, m, routes.embedMappingGet, ({ ctx, params }) => s.embedMapping.get(ctx, params.id));
+  mount(app, m, routes.embedMappingSet, ({ ctx, params, body }) => s.embedMapping.set(ctx, params.id, body));
   mount(app, m, routes.assetFieldValuesSet, ({ ctx, params, body }) => s.fieldValues.set(ctx, params.id, body.values));
 }

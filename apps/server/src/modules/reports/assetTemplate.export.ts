@@ -15,6 +15,8 @@ import { searchRepo } from '../search/search.repo.js';
 import { ASSET_COLUMNS, assetCells, assetVersion } from './assetTemplate.js';
 import type { TemplateAsset } from './assetTemplate.repo.js';
 import { LIST_ERROR, sheetColumns } from './templateSheet.js';
+import { fieldCatalog } from './assetTemplate.fields.js';
+import type { ValueRow } from '../metadata/values.repo.js';
 import { metaRows } from './xlsx/meta.js';
 import { writeWorkbook } from './xlsx/writer.js';
 
@@ -95,11 +97,17 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
 }
 
 /** The assets of `ids` the actor may see, active, in order, read a slice at a time. */
-async function* visibleAssets(env: Env, actor: Actor, ids: number[]): AsyncGenerator<TemplateAsset> {
+async function* visibleAssets(
+  env: Env,
+  actor: Actor,
+  ids: number[],
+  onSlice?: (ids: number[]) => Promise<void>,
+): AsyncGenerator<TemplateAsset> {
   const repo = env.repos.assetTemplates;
   for (let i = 0; i < ids.length; i += SLICE) {
     const slice = ids.slice(i, i + SLICE);
     const rows = new Map((await repo.byIds(slice, actor.user.id)).map((a) => [a.id, a]));
+    await onSlice?.(slice);
     for (const id of slice) {
       const a = rows.get(id);
       // Folders and searches only ever offer what the actor may see; anything else is left out.
@@ -126,24 +134,37 @@ async function folderPaths(repos: Repos, brandId: number) {
 /** The asset template of a request as an xlsx (§1), with its lists and signed Meta sheet. */
 export async function assetTemplateFile(env: Env, actor: Actor, req: Request, lang: Lang) {
   const { brandId, ids } = await resolveTemplateAssets(env, actor, req);
-  const [pathOf, languages, brand] = await Promise.all([
+  const [pathOf, languages, brand, fields, options] = await Promise.all([
     folderPaths(env.repos, brandId),
     env.repos.reports.brandLanguages(brandId),
     env.repos.brands.byId(brandId),
+    env.repos.metadata.fieldsOfBrand(brandId),
+    env.repos.assetTemplates.brandOptions(brandId),
   ]);
+  const catalog = fieldCatalog(fields, options);
   const versions = new Map<number, string>();
+  // The brand field values of the slice being written, by asset.
+  let held = new Map<number, ValueRow[]>();
+  const loadValues = async (slice: number[]) => {
+    held = new Map();
+    if (!fields.length) return;
+    for (const r of await env.repos.assetTemplates.fieldValues(slice))
+      held.set(r.asset_id, [...(held.get(r.asset_id) ?? []), r]);
+  };
   async function* rows() {
-    for await (const a of visibleAssets(env, actor, ids)) {
-      versions.set(a.id, assetVersion(a));
-      yield assetCells(a, pathOf(a.folder_id));
+    for await (const a of visibleAssets(env, actor, ids, loadValues)) {
+      const mine = held.get(a.id) ?? [];
+      versions.set(a.id, assetVersion(a, fields.length ? catalog.texts(mine, 'en') : undefined));
+      const texts = catalog.texts(mine, lang);
+      yield [...assetCells(a, pathOf(a.folder_id)), ...fields.map((f) => texts[f.key] ?? '')];
     }
   }
   const exportedAt = env.now.toISOString();
   const file = await writeWorkbook({
     sheet: 'Assets',
-    columns: sheetColumns(ASSET_COLUMNS, lang),
+    columns: sheetColumns([...ASSET_COLUMNS, ...catalog.columns], lang),
     rows: rows(),
-    lists: { language: languages, visibility: VISIBILITIES },
+    lists: { language: languages, visibility: VISIBILITIES, ...catalog.lists(lang) },
     listError: LIST_ERROR[lang],
     meta: () => metaRows(env.appKey, { kind: 'assets', brandId, exportedAt, exportedBy: actor.user.id, versions }),
   });

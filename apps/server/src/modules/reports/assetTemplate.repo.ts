@@ -53,6 +53,17 @@ export function assetTemplateRepo(db: Db) {
           .orderBy('id')
           .execute(),
       ).then((rows) => rows.map((r) => r.id)),
+    /** The brand field values of these assets (issue 39 §3), one row a value. */
+    fieldValues: (ids: readonly number[]) =>
+      inSlices(ids, (slice) => db.selectFrom('asset_field_values').selectAll().where('asset_id', 'in', slice).execute()),
+    /** Every option of the brand's vocabularies, retired ones too (assets may still hold them). */
+    brandOptions: (brandId: number) =>
+      db
+        .selectFrom('vocabulary_options')
+        .innerJoin('vocabularies', 'vocabularies.id', 'vocabulary_options.vocabulary_id')
+        .selectAll('vocabulary_options')
+        .where('vocabularies.brand_id', '=', brandId)
+        .execute(),
     /** A brand's folders (for the path column). */
     folders: (brandId: number) =>
       db.selectFrom('folders').select(['id', 'parent_id', 'name']).where('brand_id', '=', brandId).execute(),

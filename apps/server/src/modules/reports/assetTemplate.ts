@@ -1,4 +1,5 @@
 import { AssetEditBody, Keyword, VISIBILITIES, text } from '@brandvault/contract';
+import type { Lang } from '@brandvault/contract';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { parseList } from '../assets/assets.view.js';
@@ -7,6 +8,11 @@ import type { TemplateAsset } from './assetTemplate.repo.js';
 import { RowRefused, diff, fingerprint, joinList, refused, splitList } from './templateSheet.js';
 import type { Evaluated, TemplateColumn } from './templateSheet.js';
 import type { TemplateMeta } from './xlsx/meta.js';
+import type { FieldCatalog } from './assetTemplate.fields.js';
+import type { ValueRow } from '../metadata/values.repo.js';
+
+/** The key of a row's patch that holds its brand field values, by field key. */
+export const FIELDS_PATCH = '$fields';
 import type { Cell } from './xlsx/writer.js';
 
 /** The asset template's columns (§1): a hidden id, read-only facts, then what an import edits. */
@@ -48,7 +54,9 @@ export function assetValues(a: TemplateAsset): Record<Field, string> {
     author: a.author ?? '',
   };
 }
-export const assetVersion = (a: TemplateAsset) => fingerprint(assetValues(a));
+/** The version of a row; with brand fields, their texts (in English, whatever the reader's language) too. */
+export const assetVersion = (a: TemplateAsset, fieldTexts?: Record<string, string>) =>
+  fieldTexts && Object.keys(fieldTexts).length ? fingerprint([assetValues(a), fieldTexts]) : fingerprint(assetValues(a));
 
 /** One row of the sheet for an asset. */
 export function assetCells(a: TemplateAsset, path: string): Cell[] {
@@ -145,6 +153,13 @@ export function assetPatch(values: Partial<Record<Field, string>>): Record<strin
   return out;
 }
 
+/** A row's brand fields: the brand's catalog, what the asset holds now, the import's language. */
+export interface RowFields {
+  catalog: FieldCatalog;
+  held: readonly ValueRow[];
+  lang: Lang;
+}
+
 export interface AssetRowContext {
   actor: Actor;
   meta: TemplateMeta;
@@ -163,6 +178,7 @@ export function evaluateAssetRow(
   id: number | null,
   cell: (k: Field) => string | undefined,
   a: TemplateAsset | undefined,
+  fx?: RowFields,
 ): Evaluated {
   try {
     if (id === null || !a || !assetsPolicy.can(c.actor, 'view', a)) throw new RowRefused('unknownId');
@@ -174,7 +190,17 @@ export function evaluateAssetRow(
     if (exported === undefined) throw new RowRefused('notExported');
     const next = readValues(cell, a, c.languages);
     const before = assetValues(a);
-    const changes = diff(ASSET_EDITABLE, before, next);
+    const fieldsNow = fx?.catalog.texts(fx.held, fx.lang) ?? {};
+    const fieldsNext = fx?.catalog.read(cell as (k: string) => string | undefined, a, fx.held, fx.lang);
+    const changedKeys = Object.keys(fieldsNext?.texts ?? {}).filter((k) => fieldsNext!.texts[k] !== fieldsNow[k]);
+    const labelOf = (k: string) => {
+      const f = fx!.catalog.fields.find((x) => x.key === k)!;
+      return fx!.lang === 'es' ? f.label_es : f.label_en;
+    };
+    const changes = [
+      ...diff(ASSET_EDITABLE, before, next),
+      ...changedKeys.map((k) => ({ field: labelOf(k), before: fieldsNow[k]!, after: fieldsNext!.texts[k]! })),
+    ];
     if (!changes.length)
       return {
         target_id: id,
@@ -186,8 +212,13 @@ export function evaluateAssetRow(
         reason: null,
         reason_vars: null,
       };
-    if (assetVersion(a) !== exported) throw new RowRefused('conflict');
-    const patch = Object.fromEntries(changes.map((ch) => [ch.field, ch.after]));
+    const version = assetVersion(a, fx ? fx.catalog.texts(fx.held, 'en') : undefined);
+    if (version !== exported) throw new RowRefused('conflict');
+    const patch: Record<string, unknown> = Object.fromEntries(
+      diff(ASSET_EDITABLE, before, next).map((ch) => [ch.field, ch.after]),
+    );
+    // The new values of the changed brand fields, written with the row (imports.apply.rows.ts).
+    if (changedKeys.length) patch[FIELDS_PATCH] = Object.fromEntries(changedKeys.map((k) => [k, fieldsNext!.values[k]]));
     return {
       target_id: id,
       label: a.name,

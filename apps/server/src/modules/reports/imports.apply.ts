@@ -10,6 +10,9 @@ import { linkActor } from '../assets/downloadLink.js';
 import type { AuditEvent } from '../audit/audit.trail.js';
 import type { AssetWrite } from './assetTemplate.repo.js';
 import { RowRefused } from './templateSheet.js';
+import type { Repos } from '../../deps/repos.js';
+import type { ValueRow } from '../metadata/values.repo.js';
+import { fieldCatalog } from './assetTemplate.fields.js';
 import { applyUserRow, decideAssetRow } from './imports.apply.rows.js';
 import type { Outcome } from './imports.apply.rows.js';
 import { ImportFailed } from './imports.errors.js';
@@ -25,6 +28,13 @@ const resultOf = (row: number, out: Outcome) => ({
   reason: out.reason?.reason ?? null,
   vars: out.reason ? JSON.stringify(out.reason.vars) : null,
 });
+/** An asset's brand field values as imported; the options named are claimed first, as PUT values does. */
+async function writeFieldRows(repos: Repos, assetId: number, rows: ValueRow[]) {
+  const named = [...new Set(rows.flatMap((r) => (r.option_id === null ? [] : [r.option_id])))];
+  for (const id of named.sort((a, b) => a - b)) await repos.options.hold(id);
+  await repos.fieldValues.replace(assetId, rows);
+}
+
 /** A result sheet larger than this goes by link only (mail servers refuse big messages). */
 const ATTACH_MAX_BYTES = 5 * 1024 * 1024;
 export const resultKey = (id: number) => `reports/imports/${id}/result.xlsx`;
@@ -59,6 +69,11 @@ export async function applyImport(ctx: JobContext, id: number) {
           versions: new Map(),
         })
       : null;
+  // The brand's fields, when the template has any (issue 39 §3).
+  const fields = imp.kind === 'assets' && imp.brand_id ? await repos.metadata.fieldsOfBrand(imp.brand_id) : [];
+  const brandOptions = fields.length ? await repos.assetTemplates.brandOptions(imp.brand_id!) : [];
+  const catalog = fieldCatalog(fields, brandOptions);
+  const optionsById = new Map(brandOptions.map((o) => [o.id, o]));
   const total = imp.n_change ?? 0;
   let done = 0;
   await ctx.progress(0, Math.max(total, 1));
@@ -73,15 +88,21 @@ export async function applyImport(ctx: JobContext, id: number) {
       imp.kind === 'assets'
         ? new Map((await repos.assetTemplates.byIds(ids, actor.user.id)).map((a) => [a.id, a]))
         : null;
+    const held = new Map<number, ValueRow[]>();
+    if (assets && fields.length)
+      for (const v of await repos.assetTemplates.fieldValues(ids)) held.set(v.asset_id, [...(held.get(v.asset_id) ?? []), v]);
     const users = rules ? new Map((await visibleUsers(repos, actor, ids)).map((u) => [u.id, u])) : null;
     const at = iso(clock.now());
     await ctx.change(rctx, async (u) => {
       const events: AuditEvent[] = [];
       const results: ReturnType<typeof resultOf>[] = [];
-      const writes: { row: number; write: AssetWrite; event: AuditEvent }[] = [];
+      const writes: { row: number; write: AssetWrite; event: AuditEvent; fieldRows: ValueRow[] | null }[] = [];
       for (const r of unapplied) {
         if (assets) {
-          const d = decideAssetRow({ actor, imp }, r, assets.get(r.target_id!));
+          const fx = fields.length
+            ? { catalog, options: optionsById, held: held.get(r.target_id!) ?? [] }
+            : undefined;
+          const d = decideAssetRow({ actor, imp }, r, assets.get(r.target_id!), fx);
           if ('write' in d) writes.push({ row: r.row_no, ...d });
           else results.push(resultOf(r.row_no, d));
         } else {
@@ -98,6 +119,7 @@ export async function applyImport(ctx: JobContext, id: number) {
         if (!written.has(w.write.id))
           results.push(resultOf(w.row, { result: 'refused', reason: new RowRefused('conflict') }));
         else {
+          if (w.fieldRows) await writeFieldRows(u.repos, w.write.id, w.fieldRows);
           events.push(w.event);
           results.push(resultOf(w.row, { result: 'applied' }));
         }

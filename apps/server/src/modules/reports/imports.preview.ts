@@ -10,6 +10,9 @@ import { failImport } from './imports.fail.js';
 import { reportKey } from './reportKey.js';
 import type { PreviewRow } from './reports.repo.js';
 import { headerIndex } from './templateSheet.js';
+import { fieldCatalog, unknownFieldHeaders } from './assetTemplate.fields.js';
+import type { ValueRow } from '../metadata/values.repo.js';
+import type { Lang } from '@brandvault/contract';
 import type { Evaluated, TemplateColumn } from './templateSheet.js';
 import { USER_COLUMNS, evaluateUserRow } from './userTemplate.js';
 import { userRules } from './userRules.js';
@@ -42,23 +45,35 @@ function rowParser(cols: readonly TemplateColumn[], header: readonly string[]) {
 }
 
 /** Evaluates one batch of rows against the assets or users as they are now. */
-async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta) {
+async function evaluator(ctx: JobContext, actor: Actor, meta: TemplateMeta, lang: Lang) {
   const { repos } = ctx;
   const ids = (rows: Parsed[]) => [...new Set(rows.flatMap((p) => (p.id ? [p.id] : [])))];
   if (meta.kind === 'assets') {
-    const languages = new Map((await repos.reports.brandLanguages(meta.brandId ?? 0)).map((l) => [l.toLowerCase(), l]));
+    const brandId = meta.brandId ?? 0;
+    const languages = new Map((await repos.reports.brandLanguages(brandId)).map((l) => [l.toLowerCase(), l]));
     const c = { actor, meta, languages, seen: new Set<number>() };
+    const fields = await repos.metadata.fieldsOfBrand(brandId);
+    const catalog = fieldCatalog(fields, await repos.assetTemplates.brandOptions(brandId));
     return {
-      cols: ASSET_COLUMNS,
+      cols: [...ASSET_COLUMNS, ...catalog.columns],
+      ignored: (header: readonly string[]) => unknownFieldHeaders(fields, header),
       async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
         const assets = new Map((await repos.assetTemplates.byIds(ids(rows), actor.user.id)).map((a) => [a.id, a]));
-        return rows.map((p) => [p.number, evaluateAssetRow(c, p.id, p.cells, p.id ? assets.get(p.id) : undefined)]);
+        const held = new Map<number, ValueRow[]>();
+        if (fields.length)
+          for (const r of await repos.assetTemplates.fieldValues(ids(rows)))
+            held.set(r.asset_id, [...(held.get(r.asset_id) ?? []), r]);
+        return rows.map((p) => {
+          const fx = fields.length ? { catalog, held: (p.id && held.get(p.id)) || [], lang } : undefined;
+          return [p.number, evaluateAssetRow(c, p.id, p.cells, p.id ? assets.get(p.id) : undefined, fx)];
+        });
       },
     };
   }
   const c = await userRules(repos, actor, meta);
   return {
     cols: USER_COLUMNS,
+    ignored: (): string[] => [],
     async run(rows: Parsed[]): Promise<[number, Evaluated][]> {
       const users = new Map((await visibleUsers(repos, actor, ids(rows))).map((u) => [u.id, u]));
       return rows.map((p) => [p.number, evaluateUserRow(c, p.id, p.cells, p.id ? users.get(p.id) : undefined)]);
@@ -105,7 +120,8 @@ export async function previewImport(ctx: JobContext, id: number) {
     const meta = readMeta(await reportKey(repos), await read(() => readMetaRows(data)));
     if (!meta) throw new ImportFailed('meta');
     if (meta.kind !== row.kind) throw new ImportFailed('kind');
-    const evaluate = await evaluator(ctx, actor, meta);
+    const evaluate = await evaluator(ctx, actor, meta, row.lang === 'es' ? 'es' : 'en');
+    let ignored: string[] = [];
     await repo.deleteRows(id);
     const counts = { change: 0, refused: 0, unchanged: 0 };
     let parse: ReturnType<typeof rowParser> | null = null;
@@ -115,6 +131,7 @@ export async function previewImport(ctx: JobContext, id: number) {
       const next = await read(() => batches.next());
       if (next.done) break;
       const batch = next.value;
+      if (!parse) ignored = evaluate.ignored(batch[0]!.cells);
       parse ??= rowParser(evaluate.cols, batch[0]!.cells);
       const rows = parse(batch[0]!.number === 1 ? batch.slice(1) : batch);
       const evaluated = await evaluate.run(rows);
@@ -134,6 +151,7 @@ export async function previewImport(ctx: JobContext, id: number) {
         n_refused: counts.refused,
         n_unchanged: counts.unchanged,
         previewed_at: iso(clock.now()),
+        ignored_columns: ignored.length ? JSON.stringify(ignored) : null,
       },
       ['previewing'],
     );

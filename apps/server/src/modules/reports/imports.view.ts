@@ -42,6 +42,7 @@ export function importView(r: WithBrand): TemplateImport {
     applied_at: r.applied_at,
     expires_at: r.expires_at,
     has_result: state === 'applied' && r.result_key !== null,
+    ignored_columns: r.ignored_columns ? (JSON.parse(r.ignored_columns) as string[]) : [],
   };
 }
 
@@ -51,9 +52,11 @@ const HEADERS = new Map([...ASSET_COLUMNS, ...USER_COLUMNS].map((c) => [c.key, c
 /** A reason code with its values, in a language (null when there is none). */
 export function reasonText(code: string | null, json: string | null, lang: Lang) {
   if (!code) return null;
-  const vars = json ? (JSON.parse(json) as { field?: string; value?: string }) : {};
+  const vars = json ? (JSON.parse(json) as { field?: string; field_es?: string; value?: string }) : {};
   const column = vars.field ? HEADERS.get(vars.field) : undefined;
-  return refusalText(code as RowRefusal, lang, { ...vars, ...(column ? { field: column[lang] } : {}) });
+  // A brand field's refusal carries its own labels.
+  const field = column ? column[lang] : lang === 'es' && vars.field_es ? vars.field_es : vars.field;
+  return refusalText(code as RowRefusal, lang, { value: vars.value, field });
 }
 
 export function importRowView(r: Selectable<TemplateImportRowsTable>, lang: Lang): ImportRow {

@@ -42,7 +42,10 @@ export function headerIndex(cols: readonly TemplateColumn[], header: readonly st
   for (const c of cols) for (const t of [c.key, c.en, c.es]) byText.set(t.trim().toLowerCase(), c.key);
   const out = new Map<string, number>();
   header.forEach((h, i) => {
-    const key = byText.get(h.trim().toLowerCase());
+    // A brand field's header is matched by the `[key]` it ends with, whatever its label says now.
+    const bracket = /\[([^\]]+)\]\s*$/.exec(h.trim())?.[1]?.trim().toLowerCase();
+    const field = bracket !== undefined ? byText.get(`field:${bracket}`) : undefined;
+    const key = field ?? byText.get(h.trim().toLowerCase());
     if (key && !out.has(key)) out.set(key, i);
   });
   return out;
@@ -63,11 +66,14 @@ export const joinList = (v: readonly string[]) => v.join(`${TEMPLATE_LIST_SEPARA
 export const fingerprint = (values: unknown) =>
   createHash('sha256').update(JSON.stringify(values)).digest('hex').slice(0, 20);
 
+/** What fills a refusal's text; a brand field names itself (`field`, `field_es`), not a column key. */
+export type RefusalVars = { field?: string; field_es?: string; value?: string };
+
 /** A refused row, with its reason and what fills the reason's text. */
 export class RowRefused extends Error {
   constructor(
     readonly reason: RowRefusal,
-    readonly vars: { field?: string; value?: string } = {},
+    readonly vars: RefusalVars = {},
   ) {
     super(reason);
   }
@@ -82,7 +88,7 @@ export interface Evaluated {
   patch: Record<string, unknown> | null;
   version: string | null;
   reason: RowRefusal | null;
-  reason_vars: { field?: string; value?: string } | null;
+  reason_vars: RefusalVars | null;
 }
 
 export const refused = (target: number | null, label: string | null, e: RowRefused): Evaluated => ({

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { posix } from 'node:path';
-import type { ErrorCode, SyncOutcome, SyncReason } from '@brandvault/contract';
+import type { ErrorCode, FieldValue, SyncOutcome, SyncReason } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps, UnitOfWork } from '../../deps/deps.js';
@@ -8,6 +8,7 @@ import type { Repos } from '../../deps/repos.js';
 import { assetTarget, folderTarget } from '../audit/audit.trail.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset, storeAndCheck } from '../assets/ingest.js';
+import { writeCarried } from '../metadata/values.carried.js';
 import { versionFileOf, writeVersion } from '../assets/versions.service.js';
 import type { FolderRow } from '../folders/folders.repo.js';
 import type { ScannedFile } from './sync.scan.js';
@@ -89,6 +90,7 @@ const fileName = (rel: string) => {
 export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<FolderRow>) {
   const { deps, ctx, source, runId } = env;
   const now = () => iso(deps.clock.now());
+  const defaults = JSON.parse(source.field_values || '{}') as Record<string, FieldValue>;
 
   const item = (
     repos: Pick<Repos, 'sync'>,
@@ -151,6 +153,19 @@ export function reconciler(env: RunEnv, folderFor: (dir: string) => Promise<Fold
       const res = await ingestNewAsset(deps, ctx, folder, posix.basename(f.rel), createReadStream(f.abs), {
         duplicates: 'allow',
         inTransaction: async (t, assetId, stored) => {
+          // The source's default field values; a missing required one is a gap, never a refusal.
+          const written = await writeCarried(
+            t.repos,
+            { id: assetId, brand_id: folder.brand_id, type: stored.assetType },
+            defaults,
+            { enforceRequired: false },
+          );
+          if (Object.keys(written).length)
+            await t.audit({
+              event: 'asset.fields',
+              target: assetTarget({ id: assetId, name: fileName(f.rel) }),
+              changes: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, { before: null, after: v }])),
+            });
           await t.repos.sync.saveEntry(entry(f, stored.sha256, assetId));
           await item(t.repos, f.rel, 'new', { asset_id: assetId });
         },

@@ -15,6 +15,7 @@ import type { Actor } from '../../access/principal.js';
 import { changesOf, created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { visibleBrand } from '../brands/brandAccess.js';
+import { precheckCarried } from '../metadata/values.carried.js';
 import { syncPolicy, syncSourceAccess } from './sync.policy.js';
 import { scheduleKey } from './sync.repo.js';
 import type { SyncSourceListRow } from './sync.repo.js';
@@ -128,6 +129,7 @@ export function syncService(deps: Deps) {
     email_report: b.email_report ? 1 : 0,
     watch: b.watch ? 1 : 0,
     enabled: b.enabled ? 1 : 0,
+    field_values: JSON.stringify(b.field_values),
   });
 
   /** The source's `job_schedules` row: hourly or daily runs; none for manual ones. */
@@ -169,6 +171,7 @@ export function syncService(deps: Deps) {
     async create(ctx: RequestContext, body: Body) {
       const { actor } = ctx;
       await checkTarget(actor, body);
+      await precheckCarried(repos, body.brand_id, body.field_values);
       const path = await checkPath(body.path);
       const at = iso(clock.now());
       const values = { ...columns(body), path };
@@ -183,7 +186,7 @@ export function syncService(deps: Deps) {
         await u.audit({
           event: 'sync.source_create',
           target: sourceTarget({ id: newId, name: body.name }),
-          changes: created({ ...values, include: body.include, exclude: body.exclude }),
+          changes: created({ ...values, include: body.include, exclude: body.exclude, field_values: body.field_values }),
           info: { brand_id: body.brand_id, folder_id: body.folder_id },
         });
         return newId;
@@ -196,6 +199,7 @@ export function syncService(deps: Deps) {
       const before = await visible(actor, id);
       authorize(syncPolicy.manage(actor));
       await checkTarget(actor, body);
+      await precheckCarried(repos, body.brand_id, body.field_values);
       const path = before.path === body.path ? before.path : await checkPath(body.path);
       const values = { ...columns(body), path };
       const replan = values.schedule !== before.schedule || values.daily_at !== before.daily_at;

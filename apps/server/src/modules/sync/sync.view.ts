@@ -50,6 +50,16 @@ export interface SourceExtras {
   folderPath: string;
 }
 
+/** The stored default field values; an unreadable column reads as none. */
+function fieldValuesOf(json: string): SyncSource['field_values'] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as SyncSource['field_values']) : {};
+  } catch {
+    return {};
+  }
+}
+
 export function sourceView(actor: Actor, s: SyncSourceListRow, x: SourceExtras): SyncSource {
   return {
     id: s.id,
@@ -65,6 +75,7 @@ export function sourceView(actor: Actor, s: SyncSourceListRow, x: SourceExtras):
     email_report: s.email_report === 1,
     watch: s.watch === 1,
     enabled: s.enabled === 1,
+    field_values: fieldValuesOf(s.field_values),
     asset_count: x.assetCount,
     last_run: x.lastRun ? runView(x.lastRun) : null,
     next_run_at: s.enabled === 1 ? (x.nextRunAt ?? null) : null,

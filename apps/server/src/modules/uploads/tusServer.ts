@@ -3,7 +3,8 @@ import { Server } from '@tus/server';
 import type { Upload } from '@tus/server';
 import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
-import { AppError } from '../../http/errors.js';
+import { extname } from 'node:path';
+import { AppError, errorBody } from '../../http/errors.js';
 import { isStorageFull } from '../../storage/errors.js';
 import type { Deps } from '../../deps/deps.js';
 import type { Services } from '../../deps/services.js';
@@ -13,6 +14,8 @@ import { seesPrivate } from '../../access/principal.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset } from '../assets/ingest.js';
+import { assetTarget } from '../audit/audit.trail.js';
+import { precheckCarried, writeCarried } from '../metadata/values.carried.js';
 import { useNodeBodiesForPatch } from './nodePatch.js';
 import type { TusStore } from './tusStores.js';
 
@@ -36,7 +39,17 @@ function reject(code: ErrorCode, lang: Lang) {
   };
 }
 
-const toError = (err: unknown, lang: Lang) => reject(err instanceof AppError ? err.code : 'UNEXPECTED', lang);
+// An AppError keeps its field messages (a brand field's label), so the dialog can say which one.
+const toError = (err: unknown, lang: Lang) =>
+  err instanceof AppError
+    ? { status_code: err.status, body: JSON.stringify(errorBody(err, lang)) }
+    : reject('UNEXPECTED', lang);
+
+/** What a failed upload says: the field messages when there are some, else the code's text. */
+function failureText(err: AppError, lang: Lang): string {
+  const fields = errorBody(err, lang).error.fields;
+  return fields && Object.keys(fields).length ? Object.values(fields).join('; ') : errorText(err.code, lang).message;
+}
 
 /**
  * Resumable uploads (tus 1.0) under /api/uploads. Parts land in DATA_DIR/tus (or the S3 bucket
@@ -63,13 +76,27 @@ export function createTusServer(deps: Deps, services: Services, store: TusStore)
       return await ingestNewAsset(deps, ctx, folder, meta.filename, source, {
         duplicates: meta.duplicates,
         meta: { description: meta.description, keywords: meta.keywords, visibility: meta.visibility },
+        // The brand field values are written with the asset, or the asset is not made at all.
+        inTransaction: async (u, assetId, file) => {
+          const written = await writeCarried(
+            u.repos,
+            { id: assetId, brand_id: folder.brand_id, type: file.assetType },
+            meta.fields ?? {},
+          );
+          if (Object.keys(written).length)
+            await u.audit({
+              event: 'asset.fields',
+              target: assetTarget({ id: assetId, name: fileName }),
+              changes: Object.fromEntries(Object.entries(written).map(([k, v]) => [k, { before: null, after: v }])),
+            });
+        },
       });
     } catch (err) {
       if (err instanceof AppError)
         return {
           file_name: fileName,
           status: 'failed',
-          error: { code: err.code, message: errorText(err.code, lang).message },
+          error: { code: err.code, message: failureText(err, lang) },
         };
       throw err;
     } finally {
@@ -101,6 +128,10 @@ export function createTusServer(deps: Deps, services: Services, store: TusStore)
           if (!foldersPolicy.abilities(actor, folder).upload) throw new AppError('FORBIDDEN');
           // Nobody makes an asset private that they could not see afterwards.
           if (meta.visibility === 'PRIVATE' && !seesPrivate(actor)) throw new AppError('FORBIDDEN');
+          // Wrong field values, or required ones missing, are refused before a single byte.
+          const ext = extname(meta.filename).slice(1);
+          const guessed = ext ? ((await deps.repos.assets.typeOfExtension(ext)) ?? null) : null;
+          await precheckCarried(deps.repos, folder.brand_id, meta.fields ?? {}, guessed);
         }
       } catch (err) {
         throw toError(err, lang);

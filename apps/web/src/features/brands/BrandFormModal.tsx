@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Tabs, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BRAND_DESCRIPTION_MAX, BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
 import type { Brand } from '@brandvault/contract';
@@ -72,6 +72,7 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
       logo: null,
       remove_image: false,
       remove_logo: false,
+      require_fields_on_upload: editing?.require_fields_on_upload ?? false,
       slugTouched: Boolean(editing),
     },
     validate: (v) =>
@@ -150,6 +151,13 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
           maxLength={BRAND_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
+        {editing && (
+          <Switch
+            label={t('uploadFields.requireOnUpload')}
+            description={t('uploadFields.requireOnUploadHint')}
+            {...form.getInputProps('require_fields_on_upload', { type: 'checkbox' })}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <ImageCropField
             label={t('brandAdmin.fields.image')}

@@ -53,6 +53,8 @@ export interface BrandFormValues {
   logo: CroppedFile | null;
   remove_image?: boolean;
   remove_logo?: boolean;
+  /** Edit only: refuse uploads missing a required brand field (issue 39 §3). */
+  require_fields_on_upload?: boolean;
 }
 
 /** Multipart per the contract: fields, crops as JSON strings, files under `image` and `logo`. */
@@ -68,6 +70,7 @@ export function brandFormData(v: BrandFormValues, mode: 'create' | 'edit'): Form
     logo_crop: v.logo?.crop,
     remove_image: v.remove_image && !v.image ? true : undefined,
     remove_logo: v.remove_logo && !v.logo ? true : undefined,
+    require_fields_on_upload: mode === 'edit' ? v.require_fields_on_upload : undefined,
   });
 }
 

@@ -11,6 +11,7 @@ const json = (status: number, body: unknown) =>
 
 const imp = (over: Partial<TemplateImport> = {}): TemplateImport => ({
   id: 9,
+  ignored_columns: [],
   kind: 'assets',
   name: 'Shots.xlsx',
   state: 'ready',

@@ -27,6 +27,9 @@ import { useMyBrands } from '../brands/api';
 import { flattenTree, useFolderTree } from '../folders/api';
 import { useSaveSource } from './api';
 import type { SyncSourceBodyIn } from './api';
+import { SourceFieldsSection } from '../uploadFields/SourceFieldsSection';
+import { filled } from '../uploadFields/rules';
+import type { Values as Values_ } from '../uploadFields/rules';
 
 export type SourceFormMode = { kind: 'create' } | { kind: 'edit'; source: SyncSource };
 
@@ -43,6 +46,7 @@ interface Values {
   email_report: boolean;
   watch: boolean;
   enabled: boolean;
+  field_values: Values_;
 }
 
 const DEFAULT_DAILY_AT = '06:00';
@@ -61,6 +65,7 @@ function initialValues(source: SyncSource | null): Values {
     email_report: source?.email_report ?? false,
     watch: source?.watch ?? true,
     enabled: source?.enabled ?? true,
+    field_values: source?.field_values ?? {},
   };
 }
 
@@ -79,6 +84,7 @@ export function toBody(v: Values): SyncSourceBodyIn {
     email_report: v.email_report,
     watch: v.watch,
     enabled: v.enabled,
+    field_values: filled(v.field_values),
   };
 }
 
@@ -257,6 +263,7 @@ function SourceForm({
             onChange={(v) => {
               form.setFieldValue('brand_id', v);
               form.setFieldValue('folder_id', null);
+              form.setFieldValue('field_values', {});
             }}
           />
           <Select
@@ -271,6 +278,12 @@ function SourceForm({
             {...form.getInputProps('folder_id')}
           />
         </SimpleGrid>
+        <SourceFieldsSection
+          brandId={brandId}
+          value={form.values.field_values}
+          onChange={(v) => form.setFieldValue('field_values', v)}
+          error={typeof form.errors.values === 'string' ? form.errors.values : undefined}
+        />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <div>
             <Text size="sm" fw={500} mb={4} id="sync-schedule-label">

@@ -31,6 +31,8 @@ import { summarize } from './uploadState';
 import type { FileStatus, UploadItem } from './uploadState';
 import { AllowedTypes, ApplyToAll, FileThumb, UploadDestination } from './UploadExtras';
 import { useTusUploader } from './useTusUploader';
+import { UploadFieldsSection } from '../../uploadFields/UploadFieldsSection';
+import { useRoundFields } from '../../uploadFields/useRoundFields';
 import { versionTypeChange } from '../versionType';
 import type { CommonMeta, UploadTarget } from './useTusUploader';
 import classes from './UploadDialog.module.css';
@@ -71,6 +73,10 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
   const [common, setCommon] = useState<CommonMeta>({});
   const isVersion = target.kind === 'version';
   const finishedRound = useRef(false);
+  const pendingFiles = items
+    .filter((it) => it.status === 'pending')
+    .map((it) => ({ id: it.id, name: it.name, mime: up.fileOf(it.id)?.type }));
+  const round = useRoundFields(target.kind === 'folder' ? target.brandId : null, pendingFiles);
 
   // Once per opening, also under StrictMode's second mount.
   const seeded = useRef(false);
@@ -166,7 +172,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
       )
         return;
     }
-    void up.start(isVersion ? {} : common);
+    void up.start(isVersion ? {} : { ...common, fields: round.common }, round.fieldsOf);
   };
 
   const canAdd = !(isVersion && items.length > 0);
@@ -217,6 +223,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
         )}
 
         {!isVersion && sum.pending > 0 && !running && <ApplyToAll value={common} onChange={setCommon} />}
+        {!isVersion && sum.pending > 0 && !running && <UploadFieldsSection {...round.section} />}
 
         {running && (
           <Alert
@@ -268,7 +275,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
           </Button>
           <Button
             leftSection={<IconUpload size={16} />}
-            disabled={sum.pending === 0}
+            disabled={sum.pending === 0 || (!running && round.blocked)}
             loading={running}
             onClick={() => void startUpload()}
           >

@@ -4,7 +4,7 @@ import type { Meta, UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
 import type { TusBody } from '@uppy/tus';
 import { DEFAULT_MAX_UPLOAD_BYTES, TUS_PATH, TusMetadata } from '@brandvault/contract';
-import type { UploadResult, Visibility } from '@brandvault/contract';
+import type { FieldValue, UploadResult, Visibility } from '@brandvault/contract';
 import { xsrfToken } from '../../../api/csrf';
 import { currentLang } from '../../../i18n';
 import { useSession } from '../../../state/session';
@@ -19,6 +19,8 @@ export interface CommonMeta {
   description?: string;
   keywords?: string[];
   visibility?: Visibility;
+  /** Brand field values by key (issue 39 §3); sent as one JSON object. */
+  fields?: Record<string, FieldValue>;
 }
 
 /** The common fields as tus metadata strings, leaving out what was not filled in. */
@@ -27,6 +29,7 @@ function commonFields(c: CommonMeta): Record<string, string> {
   if (c.description?.trim()) out.description = c.description.trim();
   if (c.keywords?.length) out.keywords = JSON.stringify(c.keywords);
   if (c.visibility) out.visibility = c.visibility;
+  if (c.fields && Object.keys(c.fields).length) out.fields = JSON.stringify(c.fields);
   return out;
 }
 
@@ -153,6 +156,8 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
   const common = useRef<CommonMeta>({});
+  // A file's own brand field values, when the round does not apply one set to all.
+  const perFile = useRef<(id: string) => Record<string, FieldValue> | undefined>(() => undefined);
   const metaFor = (file: File, duplicates: Duplicates): FileMeta => {
     const t = targetRef.current;
     return t.kind === 'folder'
@@ -171,8 +176,9 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
     const file = uppy.getFile(id);
     if (!file || targetRef.current.kind !== 'folder') return;
     const meta = { ...file.meta };
-    for (const key of ['description', 'keywords', 'visibility']) delete meta[key];
-    Object.assign(meta, commonFields(common.current));
+    for (const key of ['description', 'keywords', 'visibility', 'fields']) delete meta[key];
+    const own = perFile.current(id);
+    Object.assign(meta, commonFields(own ? { ...common.current, fields: own } : common.current));
     uppy.setFileState(id, {
       meta,
       tus: { ...(file as { tus?: object }).tus, allowedMetaFields: presentFields(meta) },
@@ -206,10 +212,14 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
   };
 
   /** Starts every pending file, each with `fields` ("apply to all") when given. */
-  const start = async (fields: CommonMeta = {}) => {
+  const start = async (
+    fields: CommonMeta = {},
+    fieldsOf: (id: string) => Record<string, FieldValue> | undefined = () => undefined,
+  ) => {
     const pending = state.items.filter((it) => it.status === 'pending').map((it) => it.id);
     if (pending.length === 0) return;
     common.current = fields;
+    perFile.current = fieldsOf;
     for (const id of pending) applyCommon(id);
     dispatch({ type: 'started', ids: pending });
     // The cookie is read on each request; fetch it once up front so the first chunk has it.
