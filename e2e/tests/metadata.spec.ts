@@ -25,8 +25,8 @@ function translator(lang: Lang) {
   };
 }
 
-/** Mantine's Select: open it by its label, then pick the option by its text. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
+/** Mantine's Select: open it by its label, then pick the option by its text (whole, or a pattern). */
+async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
@@ -61,12 +61,15 @@ for (const lang of ['en', 'es'] as const) {
     const vocab = (name: string, kind: 'list' | 'tree') =>
       api.send<{ id: number }>('POST', `/api/ops/brand/${brand.id}/metadata/vocabularies`, { name, kind });
     const campaigns = await vocab('Campaigns', 'list');
-    const regions = await vocab('Regions', 'tree');
+    await vocab('Regions', 'tree');
     const option = (label_en: string, label_es: string) =>
       api.send<{ id: number }>('POST', `/api/ops/metadata/vocabulary/${campaigns.id}/options`, { label_en, label_es });
-    const spring = await option('Spring launch', 'Lanzamiento de primavera');
+    await option('Spring launch', 'Lanzamiento de primavera');
     const summer = await option('Summer sale', 'Rebajas de verano');
-    const summerLabel = lang === 'es' ? 'Rebajas de verano' : 'Summer sale';
+    const es = lang === 'es';
+    const [campaignLabel, regionLabel] = es ? ['Campaña', 'Región'] : ['Campaign', 'Region'];
+    const springLabel = es ? 'Lanzamiento de primavera' : 'Spring launch';
+    const summerLabel = es ? 'Rebajas de verano' : 'Summer sale';
 
     const manager = await pageAs({ email, password });
     await manager.getByRole('button', { name: new RegExp(brandName) }).click();
@@ -105,22 +108,40 @@ for (const lang of ['en', 'es'] as const) {
     await expect(fields.getByTestId('field-campaign')).toContainText(t('metadata.types.select'));
     await expect(fields.getByTestId('field-region')).toContainText(t('metadata.types.tree'));
 
-    // Three photos with their campaign and region.
-    // TODO(h-upload): the upload dialog's brand fields have not reached main yet; values go through the API.
-    const options = await api.get<{ items: { id: number; label_en: string }[] }>(
-      `/api/ops/metadata/vocabulary/${regions.id}/options`,
+    // Three photos uploaded with their campaign and region, set file by file in the dialog's brand fields.
+    await manager.goto(`/brand?folder=${folderId}`);
+    await manager
+      .getByRole('button', { name: t('upload.open'), exact: true })
+      .first()
+      .click();
+    const upload = manager.getByRole('dialog', { name: t('upload.title') });
+    await upload.locator('input[type="file"]').setInputFiles([media.sunrise, media.bars, media.fractal]);
+    const section = upload.getByTestId('upload-fields');
+    await section.getByRole('switch', { name: t('uploadFields.applyAll') }).uncheck();
+    const rounds: [string, string, string][] = [
+      ['sunrise.jpg', springLabel, 'Spain'],
+      ['bars.jpg', springLabel, 'France'],
+      ['fractal.jpg', summerLabel, 'Mexico'],
+    ];
+    for (const [file, campaign, place] of rounds) {
+      await choose(manager, section, t('uploadFields.file'), file);
+      await choose(manager, section, campaignLabel, campaign);
+      // A tree's options are indented by their depth: the label ends the option's text.
+      await choose(manager, section, regionLabel, new RegExp(`${place}$`));
+    }
+    await upload.getByRole('button', { name: t('upload.start', { count: 3 }) }).click();
+    await expect(upload.getByTestId('upload-status').filter({ hasText: t('upload.status.success') })).toHaveCount(3);
+    await upload
+      .getByRole('button', { name: t('common.close') })
+      .last()
+      .click();
+    await expect(upload).toBeHidden();
+    const listed = await api.send<{ items: { id: number; name: string }[] }>(
+      'POST',
+      `/api/ops/asset/list/all/${folderId}`,
+      {},
     );
-    const region = (label: string) => options.items.find((o) => o.label_en === label)!.id;
-    const ids = await api.upload(brand.id, folderId, [media.sunrise, media.bars, media.fractal]);
-    const values = {
-      'sunrise.jpg': [spring, 'Spain'],
-      'bars.jpg': [spring, 'France'],
-      'fractal.jpg': [summer, 'Mexico'],
-    };
-    for (const [file, [campaign, place]] of Object.entries(values) as [string, [{ id: number }, string]][])
-      await api.send('PUT', `/api/ops/asset/${ids[file]}/fields`, {
-        values: { campaign: campaign.id, region: region(place) },
-      });
+    const ids = Object.fromEntries(listed.items.map((i) => [i.name, i.id]));
 
     // The searcher, filtered by a region node, finds the photos of the places under it.
     await manager.goto(`/brand?folder=${folderId}`);
@@ -143,7 +164,7 @@ for (const lang of ['en', 'es'] as const) {
     await expect(bulk.getByTestId('bulk-summary')).toHaveText(
       t('metadataBulk.summary.assets', { count: 2, formatted: 2 }),
     );
-    await choose(manager, bulk, t('metadataBulk.field'), lang === 'es' ? 'Campaña' : 'Campaign');
+    await choose(manager, bulk, t('metadataBulk.field'), campaignLabel);
     await choose(manager, bulk, t('metadataBulk.value'), summerLabel);
     await bulk.getByRole('button', { name: t('metadataBulk.previewAction') }).click();
     await expect(bulk.getByTestId('bulk-preview')).toHaveText(
