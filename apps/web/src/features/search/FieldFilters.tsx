@@ -144,8 +144,7 @@ function OptionChoices({
   const chosen = (value?.any ?? []).map(String);
   const needle = find.trim().toLowerCase();
   const items = options.data.items.filter(
-    (o) =>
-      (counts.get(o.id) ?? 0) > 0 || chosen.includes(String(o.id)) || (!facet && !o.retired),
+    (o) => (counts.get(o.id) ?? 0) > 0 || chosen.includes(String(o.id)) || (!facet && !o.retired),
   );
   const listed = needle ? items.filter((o) => labelOf(o, i18n.language).toLowerCase().includes(needle)) : items;
   return (

@@ -58,9 +58,7 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
         {LIST_FILTERS.map((f) => (
           <FacetList key={f} filter={f} state={state} counts={facets?.[FACET_OF[f]]} onChange={onChange} />
         ))}
-        {brandFields && (
-          <FieldFilters fields={brandFields} facets={facets?.fields} state={state} onChange={onChange} />
-        )}
+        {brandFields && <FieldFilters fields={brandFields} facets={facets?.fields} state={state} onChange={onChange} />}
         <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Text component="legend" size="sm" fw={600} mb={6}>
             {t('search.facets.date')}

@@ -148,7 +148,11 @@ export function useInvalidateListings() {
 export function useBrandFields(brandId: number) {
   return useQuery({
     queryKey: ['brand', brandId, 'metadata', 'fields'],
-    queryFn: ({ signal }) => call(routes.metadataFieldList, { params: { id: brandId }, signal }),
+    queryFn: async ({ signal }) => {
+      const r = await call(routes.metadataFieldList, { params: { id: brandId }, signal });
+      // A server without metadata fields (or an answer of another shape) leaves the searcher as it was.
+      return Array.isArray(r?.items) && r.abilities ? r : { items: [], abilities: { manage: false } };
+    },
   });
 }
 

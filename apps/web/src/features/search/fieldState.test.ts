@@ -16,7 +16,11 @@ describe("the brand's own fields in the search URL", () => {
     expect(back.sort).toEqual({ attribute: 'name', mode: 'desc', field: 'budget' });
     expect(sortOption(back.sort)).toBe('f:budget-desc');
     expect(filterCount(back)).toBe(3);
-    expect(toBody(back)).toMatchObject({ recursive: true, fields: state.fields, sort: { field: 'budget', mode: 'desc' } });
+    expect(toBody(back)).toMatchObject({
+      recursive: true,
+      fields: state.fields,
+      sort: { field: 'budget', mode: 'desc' },
+    });
   });
 
   it('ignores an edited or broken field parameter instead of failing', () => {

@@ -42,7 +42,8 @@ export { SORT_OPTIONS };
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export function sortOption(sort: SearchState['sort']): SortOption {
-  if (sort.field) return `f:${sort.field}-${sort.mode === 'asc' || sort.mode === 'oldest' ? 'asc' : 'desc'}` as SortOption;
+  if (sort.field)
+    return `f:${sort.field}-${sort.mode === 'asc' || sort.mode === 'oldest' ? 'asc' : 'desc'}` as SortOption;
   if (sort.attribute !== 'date' && (sort.mode === 'asc' || sort.mode === 'desc'))
     return `${sort.attribute}-${sort.mode}`;
   return sort.mode === 'asc' || sort.mode === 'oldest' ? 'date-oldest' : 'date-latest';
@@ -95,7 +96,9 @@ export function parseSearch(params: URLSearchParams): SearchState {
     dateTo: isDate(params.get('to')) ? params.get('to')! : '',
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
     fields: parseFieldFilters(params.get('mf')),
-    sort: parseFieldSort(params.get('sort') ?? '') ?? (sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT),
+    sort:
+      parseFieldSort(params.get('sort') ?? '') ??
+      (sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT),
   };
 }
 
