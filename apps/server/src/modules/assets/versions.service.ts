@@ -9,7 +9,7 @@ import type { StagedBlob } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
 import type { AssetsService } from './assets.service.js';
 import { assetAbilities } from './assets.policy.js';
-import type { AssetRow, AssetsRepo, VersionRow } from './assets.repo.js';
+import type { AssetRow, VersionRow } from './assets.repo.js';
 import { cleanFileName } from './fileName.js';
 import { storeAndCheck } from './ingest.js';
 import type { Source, StoredFile } from './ingest.js';

@@ -148,7 +148,16 @@ export function fieldCatalog(fields: readonly FieldRow[], options: readonly Opti
       throw err;
     }
     return {
-      texts: Object.fromEntries(Object.keys(values).map((k) => [k, textOf(fields.find((f) => f.key === k)!, values[k]!, lang)])),
+      texts: Object.fromEntries(
+        Object.keys(values).map((k) => [
+          k,
+          textOf(
+            fields.find((f) => f.key === k)!,
+            values[k]!,
+            lang,
+          ),
+        ]),
+      ),
       values,
     };
   }

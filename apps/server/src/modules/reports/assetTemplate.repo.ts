@@ -55,7 +55,9 @@ export function assetTemplateRepo(db: Db) {
       ).then((rows) => rows.map((r) => r.id)),
     /** The brand field values of these assets (issue 39 §3), one row a value. */
     fieldValues: (ids: readonly number[]) =>
-      inSlices(ids, (slice) => db.selectFrom('asset_field_values').selectAll().where('asset_id', 'in', slice).execute()),
+      inSlices(ids, (slice) =>
+        db.selectFrom('asset_field_values').selectAll().where('asset_id', 'in', slice).execute(),
+      ),
     /** Every option of the brand's vocabularies, retired ones too (assets may still hold them). */
     brandOptions: (brandId: number) =>
       db

@@ -56,7 +56,9 @@ export function assetValues(a: TemplateAsset): Record<Field, string> {
 }
 /** The version of a row; with brand fields, their texts (in English, whatever the reader's language) too. */
 export const assetVersion = (a: TemplateAsset, fieldTexts?: Record<string, string>) =>
-  fieldTexts && Object.keys(fieldTexts).length ? fingerprint([assetValues(a), fieldTexts]) : fingerprint(assetValues(a));
+  fieldTexts && Object.keys(fieldTexts).length
+    ? fingerprint([assetValues(a), fieldTexts])
+    : fingerprint(assetValues(a));
 
 /** One row of the sheet for an asset. */
 export function assetCells(a: TemplateAsset, path: string): Cell[] {
@@ -231,7 +233,8 @@ export function evaluateAssetRow(
       diff(ASSET_EDITABLE, before, next).map((ch) => [ch.field, ch.after]),
     );
     // The new values of the changed brand fields, written with the row (imports.apply.rows.ts).
-    if (changedKeys.length) patch[FIELDS_PATCH] = Object.fromEntries(changedKeys.map((k) => [k, fieldsNext!.values[k]]));
+    if (changedKeys.length)
+      patch[FIELDS_PATCH] = Object.fromEntries(changedKeys.map((k) => [k, fieldsNext!.values[k]]));
     return {
       target_id: id,
       label: a.name,

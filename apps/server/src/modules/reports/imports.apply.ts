@@ -90,7 +90,8 @@ export async function applyImport(ctx: JobContext, id: number) {
         : null;
     const held = new Map<number, ValueRow[]>();
     if (assets && fields.length)
-      for (const v of await repos.assetTemplates.fieldValues(ids)) held.set(v.asset_id, [...(held.get(v.asset_id) ?? []), v]);
+      for (const v of await repos.assetTemplates.fieldValues(ids))
+        held.set(v.asset_id, [...(held.get(v.asset_id) ?? []), v]);
     const users = rules ? new Map((await visibleUsers(repos, actor, ids)).map((u) => [u.id, u])) : null;
     const at = iso(clock.now());
     await ctx.change(rctx, async (u) => {
@@ -99,9 +100,7 @@ export async function applyImport(ctx: JobContext, id: number) {
       const writes: { row: number; write: AssetWrite; event: AuditEvent; fieldRows: ValueRow[] | null }[] = [];
       for (const r of unapplied) {
         if (assets) {
-          const fx = fields.length
-            ? { catalog, options: optionsById, held: held.get(r.target_id!) ?? [] }
-            : undefined;
+          const fx = fields.length ? { catalog, options: optionsById, held: held.get(r.target_id!) ?? [] } : undefined;
           const d = decideAssetRow({ actor, imp }, r, assets.get(r.target_id!), fx);
           if ('write' in d) writes.push({ row: r.row_no, ...d });
           else results.push(resultOf(r.row_no, d));

@@ -81,7 +81,10 @@ describe('brand fields in asset templates', () => {
     const validation = one.getCell(col('Season [season]')).dataValidation;
     expect(validation).toMatchObject({ type: 'list' });
     const lists = wb.getWorksheet('Lists')!;
-    const listed = lists.getSheetValues().flat().filter((v) => typeof v === 'string');
+    const listed = lists
+      .getSheetValues()
+      .flat()
+      .filter((v) => typeof v === 'string');
     expect(listed).toEqual(expect.arrayContaining(['Spring', 'Summer', 'Region › Europe › France']));
 
     one.getCell(col('Season [season]')).value = 'Verano';
@@ -103,7 +106,9 @@ describe('brand fields in asset templates', () => {
     const byTarget = Object.fromEntries(rows.map((x: { target_id: number }) => [x.target_id, x]));
     expect(byTarget[ids.two!].reason).toBe('Budget: the value is not valid');
     expect(byTarget[ids.one!].changes).toEqual(
-      expect.arrayContaining([{ field: 'Region', before: 'Region › Europe › Spain', after: 'Region › Europe › France' }]),
+      expect.arrayContaining([
+        { field: 'Region', before: 'Region › Europe › Spain', after: 'Region › Europe › France' },
+      ]),
     );
 
     expect((await admin.post(`/api/ops/report/import/${imp.id}/apply`, {})).statusCode).toBe(202);

@@ -186,7 +186,12 @@ export function syncService(deps: Deps) {
         await u.audit({
           event: 'sync.source_create',
           target: sourceTarget({ id: newId, name: body.name }),
-          changes: created({ ...values, include: body.include, exclude: body.exclude, field_values: body.field_values }),
+          changes: created({
+            ...values,
+            include: body.include,
+            exclude: body.exclude,
+            field_values: body.field_values,
+          }),
           info: { brand_id: body.brand_id, folder_id: body.folder_id },
         });
         return newId;

@@ -121,4 +121,13 @@ describe('fromBody', () => {
     };
     expect(fromBody(toBody(s))).toEqual(s);
   });
+
+  it('keeps the brand field filters and a field sort of a saved search', () => {
+    const s = {
+      ...emptySearch,
+      fields: { region: { any: [4] }, budget: { min: 10, max: 20 } },
+      sort: { attribute: 'name' as const, mode: 'desc' as const, field: 'shoot_date' },
+    };
+    expect(fromBody(toBody(s))).toEqual(s);
+  });
 });

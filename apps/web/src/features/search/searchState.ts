@@ -161,5 +161,6 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.dateFrom = b.date_from ?? '';
   s.dateTo = b.date_to ?? '';
   s.visibility = b.visibility ?? null;
+  if (b.fields) s.fields = { ...b.fields };
   return s;
 }

@@ -30,7 +30,9 @@ export function FieldInput({ field, value, onChange, options = [], error }: Fiel
     .map((o) => ({ value: String(o.id), label: `${'· '.repeat(o.depth)}${es ? o.label_es : o.label_en}` }));
   switch (field.type) {
     case 'long_text':
-      return <Textarea {...common} autosize minRows={2} value={str} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <Textarea {...common} autosize minRows={2} value={str} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
     case 'number':
       return (
         <NumberInput
@@ -40,7 +42,9 @@ export function FieldInput({ field, value, onChange, options = [], error }: Fiel
         />
       );
     case 'date':
-      return <TextInput {...common} type="date" value={str} onChange={(e) => onChange(e.currentTarget.value || null)} />;
+      return (
+        <TextInput {...common} type="date" value={str} onChange={(e) => onChange(e.currentTarget.value || null)} />
+      );
     case 'boolean':
       return (
         <Switch

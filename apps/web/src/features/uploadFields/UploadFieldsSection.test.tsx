@@ -42,11 +42,19 @@ function stub(requires: boolean) {
         return json({
           items: [
             field({ required: true }),
-            field({ id: 2, key: 'pages', label_en: 'Pages', type: 'number', required: true, asset_types: ['document'] }),
+            field({
+              id: 2,
+              key: 'pages',
+              label_en: 'Pages',
+              type: 'number',
+              required: true,
+              asset_types: ['document'],
+            }),
           ],
           abilities: { manage: false },
         });
-      if (url.includes('/api/ops/brand/7')) return json({ brand: { ...brandFull, require_fields_on_upload: requires } });
+      if (url.includes('/api/ops/brand/7'))
+        return json({ brand: { ...brandFull, require_fields_on_upload: requires } });
       return new Response('{}', { status: 404 });
     }),
   );
