@@ -89,6 +89,12 @@ export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues>
 }
 
 /**
+ * Whether the asset holds metadata someone set (a description, keywords, a brand field): without
+ * any, the file goes out byte for byte (ranges kept), as its name and author are already its own.
+ */
+const carries = (v: XmpValues) => Boolean(v.description?.trim() || v.keywords?.length || v.fields?.length);
+
+/**
  * The original as a copy carrying the asset's metadata in its XMP (issue 39 §4); the stored
  * original is never touched. On any failure `fallback` serves it unchanged: a download never fails for this.
  */
@@ -99,12 +105,14 @@ export async function originalWithXmp(
   fallback: () => Promise<FileAnswer>,
 ): Promise<FileAnswer> {
   if (answer.status !== 200 || !xmpWritable(a.ext) || !(answer.body instanceof Readable)) return answer;
+  const values = await xmpValuesOf(deps.repos, a);
+  if (!carries(values)) return answer;
   const dir = await mkdtemp(join(tmpdir(), 'bv-xmp-'));
   const done = () => rm(dir, { recursive: true, force: true });
   try {
     const path = join(dir, `file.${a.ext.toLowerCase()}`);
     await pipeline(answer.body, createWriteStream(path));
-    await writeXmp(path, await xmpValuesOf(deps.repos, a));
+    await writeXmp(path, values);
     const { size } = await stat(path);
     const body = createReadStream(path);
     body.once('close', () => void done());
@@ -125,11 +133,13 @@ const CROP_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'pn
 export async function cropWithXmp(deps: Deps, a: XmpAsset, data: Buffer, mime: string): Promise<Buffer> {
   const ext = CROP_EXT[mime];
   if (!ext) return data;
+  const values = await xmpValuesOf(deps.repos, a);
+  if (!carries(values)) return data;
   const dir = await mkdtemp(join(tmpdir(), 'bv-xmp-'));
   try {
     const path = join(dir, `crop.${ext}`);
     await writeFile(path, data);
-    await writeXmp(path, await xmpValuesOf(deps.repos, a));
+    await writeXmp(path, values);
     return await readFile(path);
   } catch (err) {
     deps.log.warn({ err, asset: a.id }, 'could not write XMP into a crop; serving it without');
