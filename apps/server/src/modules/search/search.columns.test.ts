@@ -142,4 +142,26 @@ describe('list columns of brand fields', () => {
     expect((await search({ columns: Array.from({ length: 13 }, (_, i) => `k${i}`) })).statusCode).toBe(422);
     expect((await search({ columns: 'region' })).statusCode).toBe(422);
   });
+
+  it('runs a saved search that names columns even after one of its fields is deleted', async () => {
+    const temp = await made(
+      manager.post(`/api/ops/brand/${brand.id}/metadata/fields`, {
+        key: 'temp',
+        type: 'text',
+        label_en: 'Temp',
+        label_es: 'Temp',
+      }),
+    );
+    const saved = await made(
+      manager.post('/api/ops/saved-search/new', {
+        name: 'With columns',
+        folder_id: brand.root,
+        search: { columns: ['temp'] },
+      }),
+    );
+    await made(manager.req('DELETE', `/api/ops/metadata/field/${temp.id}?confirm=true`), 200);
+    const r = await made(manager.get(`/api/ops/saved-search/${saved.id}/results`), 200);
+    expect((r.items as Card[]).map((a) => a.name).sort()).toEqual(['a1.jpg', 'a2.jpg', 'a3.jpg']);
+    expect((await search({ columns: ['temp'] })).statusCode).toBe(422);
+  });
 });
