@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchCard } from '@brandvault/contract';
+import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { field } from '../metadata/testFixtures';
 import { listColumnsKey } from './listColumns';
+import { VIEW_STORAGE_KEY } from './useResultsPage';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -94,6 +96,7 @@ describe("the list view's brand field columns", () => {
     useSession.getState().signIn(loginAnswer);
     useSession.getState().selectBrand(brand);
   });
+  afterEach(() => void i18n.changeLanguage('en'));
 
   it('shows the chosen fields as columns with their values, formatted, and sorts by a number', async () => {
     const bodies = stubApi();
@@ -134,13 +137,31 @@ describe("the list view's brand field columns", () => {
   }, 60_000);
 
   it("brings back the brand's chosen columns, dropping a field deleted since", async () => {
-    localStorage.setItem('brandvault-search-view', JSON.stringify('list'));
+    localStorage.setItem(VIEW_STORAGE_KEY, JSON.stringify('list'));
     localStorage.setItem(listColumnsKey(7), JSON.stringify(['approved', 'gone']));
     const bodies = stubApi();
     renderApp('/brand');
-    await waitFor(() => expect(cell(4, 'approved')).toHaveTextContent('Yes'));
-    expect(bodies.at(-1)?.columns).toEqual(['approved']);
+    await waitFor(() => expect(cell(4, 'approved')).toHaveTextContent('Yes'), { timeout: 20_000 });
+    // One search, with the columns: no first page without them.
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]?.columns).toEqual(['approved']);
     // Another brand has its own choice.
     expect(localStorage.getItem(listColumnsKey(8))).toBeNull();
+  }, 60_000);
+
+  it('speaks Spanish: the menu, the field labels, numbers and dates', async () => {
+    await i18n.changeLanguage('es');
+    localStorage.setItem(VIEW_STORAGE_KEY, JSON.stringify('list'));
+    localStorage.setItem(listColumnsKey(7), JSON.stringify(['budget', 'launch', 'approved']));
+    stubApi();
+    const user = userEvent.setup();
+    renderApp('/brand');
+    await waitFor(() => expect(cell(4, 'budget')).toHaveTextContent('1250,5'), { timeout: 20_000 });
+    expect(cell(4, 'launch')).toHaveTextContent('10 ene 2026');
+    expect(cell(4, 'approved')).toHaveTextContent('Sí');
+    expect(screen.getByRole('button', { name: 'Ordenar por Presupuesto' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columnas' }));
+    expect(await screen.findByRole('checkbox', { name: 'Campaña' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Lanzamiento' })).toBeChecked();
   }, 60_000);
 });

@@ -53,7 +53,8 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
   const body = useMemo(() => toBody(state), [state]);
   const searching = isSearching(state);
   const reversed = datesReversed(state);
-  const brandFields = useBrandFields(brandId).data;
+  const fieldsQuery = useBrandFields(brandId);
+  const brandFields = fieldsQuery.data;
   const columns = useListColumns(brandId, brandFields?.items);
   // The list asks for its chosen fields' values; the grid shows none, so it asks for none.
   const listView = useViewMode()[0] === 'list';
@@ -61,7 +62,9 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
     () => (listView && columns.shown.length ? { ...body, columns: columns.shown.map((f) => f.key) } : body),
     [body, listView, columns.shown],
   );
-  const query = useAssetSearch(folderId, asked, !reversed);
+  // Chosen columns wait for the brand's fields, rather than a first page without them.
+  const columnsPending = listView && columns.chosen && fieldsQuery.isPending;
+  const query = useAssetSearch(folderId, asked, !reversed && !columnsPending);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const page = useResultsPage({

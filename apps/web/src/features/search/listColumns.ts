@@ -10,6 +10,8 @@ export interface ListColumns {
   /** The chosen fields that still exist, in the brand's field order. */
   shown: readonly MetadataField[];
   toggle: (key: string) => void;
+  /** Whether this browser keeps a choice for the brand (its fields may not be known yet). */
+  chosen: boolean;
 }
 
 /** Per brand: each brand has its own fields, and people settle on the columns they need there. */
@@ -34,7 +36,7 @@ export function useListColumns(brandId: number, fields: readonly MetadataField[]
       if (now.includes(key)) return now.filter((k) => k !== key);
       return now.length < SEARCH_COLUMNS_MAX ? [...now, key] : now;
     });
-  return { available, shown, toggle };
+  return { available, shown, toggle, chosen: Array.isArray(keys) && keys.length > 0 };
 }
 
 /**
