@@ -53,6 +53,20 @@ export const FieldFilter = z.strictObject({
 export type FieldFilter = z.infer<typeof FieldFilter>;
 export const FieldFilters = z.record(z.string().max(64), FieldFilter).refine((r) => Object.keys(r).length <= 30);
 
+/** The most brand fields a list view shows as columns at once. */
+export const SEARCH_COLUMNS_MAX = 12;
+/**
+ * A field's value in a list column (issue 39 §3), typed so the reader's locale formats it: option
+ * fields as their labels in the caller's language (a tree option as its path `A › B › C`, a multi
+ * select's labels joined with ", "), numbers as numbers, booleans as booleans, dates as YYYY-MM-DD,
+ * text and URLs as they are. A field without a value is left out.
+ */
+export const ColumnValue = z.union([z.string(), z.number(), z.boolean()]);
+export type ColumnValue = z.infer<typeof ColumnValue>;
+/** A result card; with `columns` asked, the values of those fields on the asset, by field key. */
+export const SearchCard = AssetCard.extend({ field_values: z.record(z.string(), ColumnValue).optional() });
+export type SearchCard = z.infer<typeof SearchCard>;
+
 const list = z.array(text().trim().min(1).max(255)).max(50);
 export const DEFAULT_SEARCH_PAGE_SIZE = 50;
 /** The longest search text, in characters: the box stops there and counts down near it. */
@@ -74,6 +88,8 @@ export const AssetSearchBody = z
     visibility: VisibilitySchema.optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
+    /** Keys of the brand's fields whose values the cards carry (`field_values`), for list columns. */
+    columns: z.array(z.string().max(64)).max(SEARCH_COLUMNS_MAX).optional(),
     /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */
     recursive: z.boolean().default(true),
     sort: SearchSort.default({ attribute: 'name', mode: 'asc' }),
@@ -115,7 +131,7 @@ export const SearchFacets = z.object({
 export type SearchFacets = z.infer<typeof SearchFacets>;
 
 export const AssetSearchResponse = z.object({
-  items: z.array(AssetCard),
+  items: z.array(SearchCard),
   /** Exact up to SEARCH_EXACT_TOTAL; beyond it, SEARCH_EXACT_TOTAL with `total_capped`. */
   total: z.number().int(),
   total_capped: z.boolean(),

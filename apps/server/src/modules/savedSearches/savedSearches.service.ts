@@ -171,7 +171,8 @@ export function savedSearchesService(deps: Deps, folders: FoldersService, search
       const r = await row(ctx, id, 'view');
       const body = storedSearch(r.search_json);
       if (!body) throw invalid({ search: 'savedSearchStale' });
-      return search.search(ctx, r.folder_id, body, page, perPage);
+      // List columns are a view's choice, not the query's: a field deleted since must not break it.
+      return search.search(ctx, r.folder_id, { ...body, columns: undefined }, page, perPage);
     },
   };
 }

@@ -79,3 +79,18 @@ export async function resolveFields(
   // In key order, so the same conditions keep the same answers (JSON keys of kept answers).
   return { conds: conds.sort((a, b) => a.field - b.field), sortField };
 }
+
+/**
+ * The fields a search body's `columns` name, in the order asked and once each, or a 422 naming
+ * every key that is not one of the brand's fields.
+ */
+export function resolveColumns(fields: readonly FieldRow[], keys: readonly string[] | undefined): FieldRow[] {
+  if (!keys?.length) return [];
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const unknown = keys.filter((k) => !byKey.has(k));
+  if (unknown.length)
+    throw new AppError('INVALID_DATA', {
+      fieldKeys: Object.fromEntries(unknown.map((k) => [`columns.${k}`, 'metaUnknownField' as FieldMessageKey])),
+    });
+  return [...new Set(keys)].map((k) => byKey.get(k)!);
+}

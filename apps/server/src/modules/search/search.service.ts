@@ -17,7 +17,8 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { keptPerGeneration } from './search.kept.js';
-import { resolveFields } from './search.fields.js';
+import { resolveColumns, resolveFields } from './search.fields.js';
+import { fieldDisplays } from '../metadata/fieldDisplay.js';
 // eslint-disable-next-line no-restricted-syntax -- shares the searcher's conditions: built over deps.handle like searchRepo
 import { searchFieldsRepo } from './search.fields.repo.js';
 import type { FieldFacet } from './search.fields.repo.js';
@@ -126,6 +127,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       );
       const { conds, sortField } = await resolveFields(fields, body.fields, body.sort.field, fieldsRepo.descendants);
       if (conds.length) filters.fields = conds;
+      const columns = resolveColumns(fields, body.columns);
       // A query with no searchable word ("!!!") matches nothing rather than everything.
       if (body.q && body.q.trim() && !filters.terms.length)
         return answer({
@@ -163,15 +165,11 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           return r;
         },
       );
-      // The body depends only on the kept answer, the caller's abilities and the links' day.
       const linkDay = linkExpiry(clock.now());
       const cm = await cardMedia(deps, actor);
-      const key = `${abilitiesKey(actor)} ${linkDay}${cm.tag ? ` ${cm.tag}` : ''}`;
-      const bodies = sent.get(found) ?? sent.set(found, new Map()).get(found)!;
-      let text = bodies.get(key);
-      if (!text) {
-        text = answer({
-          items: found.rows.map((a) => assetCard(actor, a, cm)),
+      const reply = (items: z.input<typeof AssetSearchResponse>['items']) =>
+        answer({
+          items,
           total: found.total,
           total_capped: found.totalCapped,
           page,
@@ -179,6 +177,32 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
           facets: { ...found.facets, fields: fieldFacets },
           facets_capped: found.facetsCapped,
         });
+      if (columns.length) {
+        // Read afresh for every answer: renaming an option changes its label but not the generation.
+        const shown = await fieldDisplays(
+          deps.repos,
+          found.rows.map((a) => a.id),
+          columns,
+          ctx.lang,
+        );
+        return reply(
+          found.rows.map((a) => ({
+            ...assetCard(actor, a, cm),
+            field_values: Object.fromEntries(
+              columns.flatMap((f) => {
+                const v = shown.get(a.id)?.get(f.id);
+                return v === undefined ? [] : [[f.key, v]];
+              }),
+            ),
+          })),
+        );
+      }
+      // The body depends only on the kept answer, the caller's abilities and the links' day.
+      const key = `${abilitiesKey(actor)} ${linkDay}${cm.tag ? ` ${cm.tag}` : ''}`;
+      const bodies = sent.get(found) ?? sent.set(found, new Map()).get(found)!;
+      let text = bodies.get(key);
+      if (!text) {
+        text = reply(found.rows.map((a) => assetCard(actor, a, cm)));
         // One links' day at a time; ability sets of that day share the answer side by side.
         for (const k of bodies.keys()) if (!k.endsWith(` ${linkDay}`)) bodies.delete(k);
         bodies.set(key, text);

@@ -3,6 +3,7 @@ import { Checkbox, Loader, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFolder } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { MetadataField, SearchCard } from '@brandvault/contract';
 import { formatBytes, formatDate } from '../../i18n/format';
 import { PrivateBadge } from '../../ui/PrivateBadge';
 import { FavoriteButton } from '../collections/FavoriteButton';
@@ -10,6 +11,8 @@ import { AssetMenu } from './AssetMenu';
 import { useResultFolder } from './folderPaths';
 import { Thumb, openHandler } from './AssetTile';
 import type { ItemProps } from './AssetTile';
+import { ColumnsMenu, FieldCells, FieldHeads } from './FieldColumns';
+import type { ListColumns } from './listColumns';
 import { sortFromOption, sortOption } from './searchState';
 import type { SearchState, SortAttribute, SortOption } from './searchState';
 import classes from './Search.module.css';
@@ -18,10 +21,18 @@ import classes from './Search.module.css';
 export const ROW_HEIGHT = 56;
 
 /**
- * List row: thumbnail, name, type and extension, size, author, date, visibility, menu; on a phone,
- * thumbnail and name with type and size on a second line.
+ * List row: thumbnail, name, type and extension, size, author, date, visibility, the chosen brand
+ * fields, menu; on a phone, thumbnail and name with type and size on a second line.
  */
-export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
+export const AssetRow = memo(function AssetRow({
+  asset,
+  index,
+  selected,
+  onToggle,
+  onOpen,
+  actions,
+  fields = [],
+}: ItemProps & { fields?: readonly MetadataField[] }) {
   const { t } = useTranslation();
   const where = useResultFolder(asset.folder_id);
   return (
@@ -85,6 +96,7 @@ export const AssetRow = memo(function AssetRow({ asset, index, selected, onToggl
         {formatDate(asset.created_at)}
       </p>
       <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
+      <FieldCells shown={fields} values={(asset as SearchCard).field_values} />
       <div className={classes.rowActions}>
         <FavoriteButton assetId={asset.id} name={asset.name} />
         <AssetMenu asset={asset} actions={actions} onPreview={onOpen && (() => onOpen(index))} />
@@ -111,14 +123,19 @@ const OTHER_WAY: Record<SortOption, SortOption> = {
   'size-asc': 'size-desc',
 };
 
-/** The list's header; name, type, size and date sort the results (the same sorts as the dropdown). */
+/**
+ * The list's header; name, type, size and date sort the results (the same sorts as the dropdown),
+ * and so do the chosen number and date fields; its last cell chooses the fields shown.
+ */
 export function ListHeader({
   sort,
   onSort,
   allSelected,
   someSelected,
   onSelectAll,
+  columns,
 }: {
+  columns?: ListColumns;
   sort: SearchState['sort'];
   onSort: (sort: SearchState['sort']) => void;
   allSelected: boolean;
@@ -161,7 +178,8 @@ export function ListHeader({
       <span data-wide>{t('search.columns.author')}</span>
       <span data-column>{head('date')}</span>
       <span data-wide>{t('search.columns.visibility')}</span>
-      <span />
+      {columns && <FieldHeads shown={columns.shown} sort={sort} onSort={onSort} />}
+      <span data-column>{columns && <ColumnsMenu columns={columns} />}</span>
     </div>
   );
 }

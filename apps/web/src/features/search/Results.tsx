@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { Loader, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { AssetRow, ListHeader, ROW_HEIGHT } from './AssetRow';
 import { AssetTile, AssetTileSkeleton } from './AssetTile';
+import type { ListColumns } from './listColumns';
 import type { SearchState } from './searchState';
 import type { Selection } from './selection';
 import type { AssetActions } from './useAssetActions';
@@ -62,6 +64,8 @@ interface Props {
   actions: AssetActions;
   sort: SearchState['sort'];
   onSort: (sort: SearchState['sort']) => void;
+  /** The brand fields the list can show as columns, and those it shows. */
+  columns?: ListColumns;
 }
 
 /** Only the rows on screen exist in the page, so 10,000 loaded items scroll like 50. */
@@ -103,7 +107,11 @@ export function Results(props: Props) {
       onOpen: props.onOpen,
       actions: props.actions,
     };
-    return view === 'grid' ? <AssetTile key={a.id} {...common} /> : <AssetRow key={a.id} {...common} />;
+    return view === 'grid' ? (
+      <AssetTile key={a.id} {...common} />
+    ) : (
+      <AssetRow key={a.id} {...common} fields={props.columns?.shown} />
+    );
   };
 
   // Every scroll frame renders this component: count the selected cards only when they change.
@@ -161,9 +169,15 @@ export function Results(props: Props) {
   );
 
   if (view === 'grid') return body;
+  const extra = props.columns?.shown.length ?? 0;
   return (
-    <div className={classes.list}>
+    <div
+      className={classes.list}
+      // One more grid track per chosen field, between the fixed columns and the row's menu.
+      style={extra ? ({ '--field-cols': `repeat(${extra}, minmax(0, 1fr))` } as CSSProperties) : undefined}
+    >
       <ListHeader
+        columns={props.columns}
         sort={props.sort}
         onSort={props.onSort}
         allSelected={items.length > 0 && loaded === items.length}

@@ -27,7 +27,8 @@ import { clearFilters, datesReversed, filterCount, isSearching, toBody } from '.
 import { SearchTemplateButton } from '../reports/SearchTemplateButton';
 import { SearchBulkEditButton } from '../metadataBulk/BulkEditButton';
 import { SelectionBar } from './SelectionBar';
-import { useResultsPage } from './useResultsPage';
+import { useResultsPage, useViewMode } from './useResultsPage';
+import { useListColumns } from './listColumns';
 import { useSearchUrl } from './useSearchUrl';
 import classes from './Search.module.css';
 
@@ -52,8 +53,18 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
   const body = useMemo(() => toBody(state), [state]);
   const searching = isSearching(state);
   const reversed = datesReversed(state);
-  const query = useAssetSearch(folderId, body, !reversed);
-  const brandFields = useBrandFields(brandId).data;
+  const fieldsQuery = useBrandFields(brandId);
+  const brandFields = fieldsQuery.data;
+  const columns = useListColumns(brandId, brandFields?.items);
+  // The list asks for its chosen fields' values; the grid shows none, so it asks for none.
+  const listView = useViewMode()[0] === 'list';
+  const asked = useMemo(
+    () => (listView && columns.shown.length ? { ...body, columns: columns.shown.map((f) => f.key) } : body),
+    [body, listView, columns.shown],
+  );
+  // Chosen columns wait for the brand's fields, rather than a first page without them.
+  const columnsPending = listView && columns.chosen && fieldsQuery.isPending;
+  const query = useAssetSearch(folderId, asked, !reversed && !columnsPending);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const page = useResultsPage({
@@ -173,6 +184,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
         loadingMore={query.isFetchingNextPage}
         sort={state.sort}
         onSort={(sort) => set({ ...state, sort })}
+        columns={columns}
       />
     );
 

@@ -10,6 +10,10 @@ import { useAssetActions } from './useAssetActions';
 /** Kept per browser: people settle on one view and expect it back. */
 export const VIEW_STORAGE_KEY = 'brandvault-search-view';
 
+/** The grid or list view; every user of the same key follows a change at once. */
+export const useViewMode = () =>
+  useLocalStorage<ViewMode>({ key: VIEW_STORAGE_KEY, defaultValue: 'grid', getInitialValueInEffect: false });
+
 interface Source {
   /** The loaded results, in the order they are shown. */
   items: AssetCard[];
@@ -26,11 +30,7 @@ interface Source {
  */
 export function useResultsPage({ items, selectionScope, params, setParams, fetchNextPage }: Source) {
   const navigate = useNavigate();
-  const [view, setView] = useLocalStorage<ViewMode>({
-    key: VIEW_STORAGE_KEY,
-    defaultValue: 'grid',
-    getInitialValueInEffect: false,
-  });
+  const [view, setView] = useViewMode();
   const sel = useSelection(selectionScope);
   const actions = useAssetActions({ onDone: sel.clear });
 
