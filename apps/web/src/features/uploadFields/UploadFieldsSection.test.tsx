@@ -8,6 +8,7 @@ import { brandFull } from '../../test/fixtures';
 import { UploadFieldsSection } from './UploadFieldsSection';
 import { useRoundFields } from './useRoundFields';
 import type { PendingFile } from './useRoundFields';
+import { vocabulary } from '../metadata/testFixtures';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -117,5 +118,43 @@ describe('brand fields in the upload dialog', () => {
     expect(screen.queryByTestId('upload-fields-missing')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(sent).toEqual({ common: undefined, a: { campaign: 'Only A' }, b: { campaign: 'Both' } });
+  });
+
+  it('offers a tree field’s options by their paths, as the asset page does', async () => {
+    const option = (id: number, label: string, parent_id: number | null) => ({
+      id,
+      vocabulary_id: 9,
+      parent_id,
+      label_en: label,
+      label_es: label,
+      position: id,
+      depth: parent_id === null ? 0 : 1,
+      retired: false,
+      asset_count: 0,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/metadata/fields'))
+          return json({
+            items: [field({ key: 'region', label_en: 'Region', type: 'tree', vocabulary_id: 9 })],
+            abilities: { manage: false },
+          });
+        if (url.includes('/vocabulary/9/options'))
+          return json({
+            vocabulary: vocabulary(9, { kind: 'tree' }),
+            items: [option(1, 'Europe', null), option(2, 'Spain', 1)],
+          });
+        if (url.includes('/api/ops/brand/7')) return json({ brand: brandFull });
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    show();
+    const input = await screen.findByRole('combobox', { name: 'Region' });
+    await userEvent.type(input, 'spa');
+    await userEvent.click(await screen.findByRole('option', { name: 'Europe › Spain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(sent).toEqual({ common: { region: 2 }, a: undefined, b: undefined });
   });
 });
