@@ -72,22 +72,16 @@ export function FieldsSection({ brandId, onNewVocabulary }: { brandId: number; o
   return (
     <>
       <SectionList
-        loading={fields.isLoading}
+        query={fields}
         skeletons={3}
-        loaded={!!fields.data}
-        error={fields.error}
-        onRetry={() => void fields.refetch()}
         newLabel={t('metadata.fields.new')}
         onNew={create}
-        empty={
-          items.length === 0
-            ? {
-                icon: <IconForms size={28} stroke={1.6} />,
-                title: t('metadata.fields.empty'),
-                text: t('metadata.fields.emptyText'),
-              }
-            : null
-        }
+        count={items.length}
+        empty={{
+          icon: <IconForms size={28} stroke={1.6} />,
+          title: t('metadata.fields.empty'),
+          text: t('metadata.fields.emptyText'),
+        }}
         component="ol"
         label={t('metadata.fields.listLabel')}
       >

@@ -5,17 +5,15 @@ import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageError } from '../../ui/PageError';
 
 interface SectionListProps {
-  loading: boolean;
+  /** The list's query: skeleton rows while it loads, its error with a retry if it fails. */
+  query: { isLoading: boolean; data?: unknown; error: unknown; refetch: () => unknown };
   /** How many skeleton rows stand in while loading. */
   skeletons: number;
-  /** Whether the list came; if not (once loading is over), its error shows with a retry. */
-  loaded: boolean;
-  error: unknown;
-  onRetry: () => void;
   newLabel: string;
   onNew: () => void;
-  /** Shown instead of the list when it has no rows. */
-  empty: { icon: ReactNode; title: string; text: string } | null;
+  /** How many rows; none shows the empty block instead of the list. */
+  count: number;
+  empty: { icon: ReactNode; title: string; text: string };
   /** Ordered (fields keep an order) or not. */
   component: 'ol' | 'ul';
   label: string;
@@ -25,8 +23,8 @@ interface SectionListProps {
 
 /** A list of the metadata page (fields, vocabularies): its "New" button, loading, error, empty state and rows. */
 export function SectionList(props: SectionListProps) {
-  const { loading, skeletons, loaded, error, onRetry, newLabel, onNew, empty, component, label, children } = props;
-  if (loading)
+  const { query, skeletons, newLabel, onNew, count, empty, component, label, children } = props;
+  if (query.isLoading)
     return (
       <Paper withBorder p="sm">
         {Array.from({ length: skeletons }, (_, i) => (
@@ -34,7 +32,7 @@ export function SectionList(props: SectionListProps) {
         ))}
       </Paper>
     );
-  if (error || !loaded) return <PageError error={error} onRetry={onRetry} />;
+  if (query.error || !query.data) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <>
       <Group justify="flex-end" mb="sm">
@@ -42,7 +40,7 @@ export function SectionList(props: SectionListProps) {
           {newLabel}
         </Button>
       </Group>
-      {empty ? (
+      {count === 0 ? (
         <EmptyBlock icon={empty.icon} title={empty.title} description={empty.text} />
       ) : (
         <Paper withBorder component={component} aria-label={label} p={0} m={0}>

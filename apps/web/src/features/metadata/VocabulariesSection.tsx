@@ -44,22 +44,16 @@ export function VocabulariesSection({ brandId }: { brandId: number }) {
   return (
     <>
       <SectionList
-        loading={list.isLoading}
+        query={list}
         skeletons={2}
-        loaded={!!list.data}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         newLabel={t('metadata.vocabularies.new')}
         onNew={create}
-        empty={
-          items.length === 0
-            ? {
-                icon: <IconListDetails size={28} stroke={1.6} />,
-                title: t('metadata.vocabularies.empty'),
-                text: t('metadata.vocabularies.emptyText'),
-              }
-            : null
-        }
+        count={items.length}
+        empty={{
+          icon: <IconListDetails size={28} stroke={1.6} />,
+          title: t('metadata.vocabularies.empty'),
+          text: t('metadata.vocabularies.emptyText'),
+        }}
         component="ul"
         label={t('metadata.tabs.vocabularies')}
       >

@@ -8,7 +8,7 @@ import { brandFull } from '../../test/fixtures';
 import { UploadFieldsSection } from './UploadFieldsSection';
 import { useRoundFields } from './useRoundFields';
 import type { PendingFile } from './useRoundFields';
-import { vocabulary } from '../metadata/testFixtures';
+import { option, vocabulary } from '../metadata/testFixtures';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -34,26 +34,20 @@ const field = (over: Partial<MetadataField>): MetadataField => ({
   ...over,
 });
 
-function stub(requires: boolean) {
+const required = [
+  field({ required: true }),
+  field({ id: 2, key: 'pages', label_en: 'Pages', type: 'number', required: true, asset_types: ['document'] }),
+];
+
+/** The brand's fields (and the options of vocabulary 9), and whether the brand requires them. */
+function stub(requires: boolean, items: MetadataField[] = required, options: unknown[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/metadata/fields'))
-        return json({
-          items: [
-            field({ required: true }),
-            field({
-              id: 2,
-              key: 'pages',
-              label_en: 'Pages',
-              type: 'number',
-              required: true,
-              asset_types: ['document'],
-            }),
-          ],
-          abilities: { manage: false },
-        });
+      if (url.includes('/metadata/fields')) return json({ items, abilities: { manage: false } });
+      if (url.includes('/vocabulary/9/options'))
+        return json({ vocabulary: vocabulary(9, { kind: 'tree' }), items: options });
       if (url.includes('/api/ops/brand/7'))
         return json({ brand: { ...brandFull, require_fields_on_upload: requires } });
       return new Response('{}', { status: 404 });
@@ -121,34 +115,10 @@ describe('brand fields in the upload dialog', () => {
   });
 
   it('offers a tree field’s options by their paths, as the asset page does', async () => {
-    const option = (id: number, label: string, parent_id: number | null) => ({
-      id,
-      vocabulary_id: 9,
-      parent_id,
-      label_en: label,
-      label_es: label,
-      position: id,
-      depth: parent_id === null ? 0 : 1,
-      retired: false,
-      asset_count: 0,
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('/metadata/fields'))
-          return json({
-            items: [field({ key: 'region', label_en: 'Region', type: 'tree', vocabulary_id: 9 })],
-            abilities: { manage: false },
-          });
-        if (url.includes('/vocabulary/9/options'))
-          return json({
-            vocabulary: vocabulary(9, { kind: 'tree' }),
-            items: [option(1, 'Europe', null), option(2, 'Spain', 1)],
-          });
-        if (url.includes('/api/ops/brand/7')) return json({ brand: brandFull });
-        return new Response('{}', { status: 404 });
-      }),
+    stub(
+      false,
+      [field({ key: 'region', label_en: 'Region', type: 'tree', vocabulary_id: 9 })],
+      [option(1, 'Europe'), option(2, 'Spain', { parent_id: 1, depth: 1 })],
     );
     show();
     const input = await screen.findByRole('combobox', { name: 'Region' });
