@@ -118,16 +118,16 @@ for (const lang of ['en', 'es'] as const) {
     await upload.locator('input[type="file"]').setInputFiles([media.sunrise, media.bars, media.fractal]);
     const section = upload.getByTestId('upload-fields');
     await section.getByRole('switch', { name: t('uploadFields.applyAll') }).uncheck();
+    // A tree's options are named by their whole path, as on the asset page.
     const rounds: [string, string, string][] = [
-      ['sunrise.jpg', springLabel, 'Spain'],
-      ['bars.jpg', springLabel, 'France'],
-      ['fractal.jpg', summerLabel, 'Mexico'],
+      ['sunrise.jpg', springLabel, 'Europe › Spain'],
+      ['bars.jpg', springLabel, 'Europe › France'],
+      ['fractal.jpg', summerLabel, 'America › Mexico'],
     ];
     for (const [file, campaign, place] of rounds) {
       await choose(manager, section, t('uploadFields.file'), file);
       await choose(manager, section, campaignLabel, campaign);
-      // A tree's options are indented by their depth: the label ends the option's text.
-      await choose(manager, section, regionLabel, new RegExp(`${place}$`));
+      await choose(manager, section, regionLabel, place);
     }
     await upload.getByRole('button', { name: t('upload.start', { count: 3 }) }).click();
     await expect(upload.getByTestId('upload-status').filter({ hasText: t('upload.status.success') })).toHaveCount(3);
@@ -152,6 +152,12 @@ for (const lang of ['en', 'es'] as const) {
       .getByRole('checkbox', { name: /Europe/ })
       .click();
     await expect(manager.getByTestId('search-total')).toHaveText(t('search.total', { count: 2, formatted: 2 }));
+    // Its chip names the option, not its id.
+    await expect(
+      manager
+        .getByTestId('filter-chips')
+        .getByRole('button', { name: t('search.removeFilter', { label: `${regionLabel}: Europe` }) }),
+    ).toBeVisible();
 
     // Both go to the summer campaign in one edit.
     for (const file of ['sunrise.jpg', 'bars.jpg'])

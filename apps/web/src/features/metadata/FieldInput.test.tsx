@@ -84,4 +84,19 @@ describe('FieldInput', () => {
     await user.click(await screen.findByRole('option', { name: 'Red' }));
     expect(onValue).toHaveBeenLastCalledWith([9, 7]);
   });
+
+  it('takes several options of a tree under another label, for a bulk add or remove', async () => {
+    const user = userEvent.setup();
+    const tree = field(1, { type: 'tree', label_en: 'Where', required: true, help_en: 'Where it was shot' });
+    const onValue = renderInput({ field: tree, options: regionTree, many: true, label: 'Value' });
+    const input = screen.getByRole('combobox', { name: 'Value' });
+    // A value for many assets is not required of each, and the field's help is for one asset.
+    expect(input).not.toBeRequired();
+    expect(screen.queryByText('Where it was shot')).not.toBeInTheDocument();
+    await user.type(input, 'spa');
+    await user.click(await screen.findByRole('option', { name: 'Region › Europe › Spain' }));
+    await user.type(input, 'fra');
+    await user.click(await screen.findByRole('option', { name: 'Region › Europe › France' }));
+    expect(onValue).toHaveBeenLastCalledWith([3, 4]);
+  });
 });

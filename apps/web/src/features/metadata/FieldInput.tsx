@@ -1,4 +1,6 @@
 import { MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import { OPTION_FIELD_TYPES } from '@brandvault/contract';
 import type { FieldValue, Lang, MetadataField, VocabularyOption } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../ui/DateField';
@@ -10,8 +12,13 @@ export interface FieldInputProps {
   onChange: (value: FieldValue) => void;
   /** The options of the field's vocabulary in tree order (ignored by fields of other types). */
   options?: readonly VocabularyOption[];
-  error?: string;
+  error?: string | undefined;
   disabled?: boolean;
+  /** Overrides the field's own label (the bulk edit dialog calls it "Value"); hides its help. */
+  label?: string;
+  /** Several options at once, whatever the field's type: adding or removing options in a bulk edit. */
+  many?: boolean;
+  size?: MantineSize;
 }
 
 /** Select data: non-retired options, plus any retired one the value still holds (kept, never offered). */
@@ -28,21 +35,26 @@ const asIds = (v: FieldValue | undefined): number[] => (Array.isArray(v) ? v : t
  * The input of one brand field, by its type: text, long text, number, date, switch, url, and
  * type-ahead selects over the field's vocabulary (a tree one shows and searches whole paths).
  */
-export function FieldInput({ field, value, onChange, options = [], error, disabled }: FieldInputProps) {
+export function FieldInput(props: FieldInputProps) {
+  const { field, value, onChange, options = [], error, disabled, label, many, size } = props;
   const { t, i18n } = useTranslation();
   const lang: Lang = i18n.language === 'es' ? 'es' : 'en';
+  // A value for many assets at once (a relabelled input) is never required of each one.
+  const required = label === undefined && field.required;
   const common = {
-    label: fieldLabel(field, lang),
-    description: fieldHelp(field, lang) || undefined,
-    required: field.required,
+    label: label ?? fieldLabel(field, lang),
+    description: label === undefined ? fieldHelp(field, lang) || undefined : undefined,
+    required,
     // The theme hides asterisks; brand fields show them, as the form's hint explains.
-    withAsterisk: field.required,
+    withAsterisk: required,
+    size,
     error,
     disabled,
     name: `values.${field.key}`,
   };
   const str = typeof value === 'string' ? value : '';
-  switch (field.type) {
+  const type = many && OPTION_FIELD_TYPES.includes(field.type) ? 'multi_select' : field.type;
+  switch (type) {
     case 'text':
       return <TextInput {...common} value={str} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'url':
@@ -84,6 +96,7 @@ export function FieldInput({ field, value, onChange, options = [], error, disabl
           description={common.description}
           error={error}
           disabled={disabled}
+          size={size}
           name={common.name}
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}

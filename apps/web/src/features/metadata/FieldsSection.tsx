@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconForms, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Lang, MetadataField, Vocabulary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirm } from '../../ui/confirm/confirmStore';
-import { EmptyBlock } from '../../ui/EmptyBlock';
-import { PageError } from '../../ui/PageError';
 import { useDeleteField, useFields, useReorderFields, useVocabularies } from './api';
 import { FieldDialog } from './FieldDialog';
 import { fieldLabel } from './labels';
 import classes from './Metadata.module.css';
+import { RowIcon, SectionList } from './SectionList';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; field: MetadataField } | null;
 
@@ -26,16 +25,7 @@ export function FieldsSection({ brandId, onNewVocabulary }: { brandId: number; o
   const [editing, setEditing] = useState<Editing>(null);
   const create = () => setEditing({ kind: 'create' });
 
-  if (fields.isLoading)
-    return (
-      <Paper withBorder p="sm">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h={40} my={6} />
-        ))}
-      </Paper>
-    );
-  if (fields.error || !fields.data) return <PageError error={fields.error} onRetry={() => void fields.refetch()} />;
-  const items = fields.data.items;
+  const items = fields.data?.items ?? [];
   const vocabById = new Map<number, Vocabulary>((vocabularies.data?.items ?? []).map((v) => [v.id, v]));
 
   const move = (index: number, by: -1 | 1) => {
@@ -81,92 +71,92 @@ export function FieldsSection({ brandId, onNewVocabulary }: { brandId: number; o
 
   return (
     <>
-      <Group justify="flex-end" mb="sm">
-        <Button leftSection={<IconPlus size={16} />} onClick={create}>
-          {t('metadata.fields.new')}
-        </Button>
-      </Group>
-      {items.length === 0 ? (
-        <EmptyBlock
-          icon={<IconForms size={28} stroke={1.6} />}
-          title={t('metadata.fields.empty')}
-          description={t('metadata.fields.emptyText')}
-        />
-      ) : (
-        <Paper withBorder component="ol" aria-label={t('metadata.fields.listLabel')} p={0} m={0}>
-          {items.map((f, i) => {
-            const name = fieldLabel(f, lang);
-            const vocab = f.vocabulary_id === null ? undefined : vocabById.get(f.vocabulary_id);
-            return (
-              <li key={f.id} className={classes.row} style={{ listStyle: 'none' }} data-testid={`field-${f.key}`}>
-                <div className={classes.rowMain}>
-                  <Text size="sm" fw={500} truncate>
-                    {name}{' '}
-                    <Text span size="xs" c="dimmed" ff="monospace">
-                      {f.key}
-                    </Text>
+      <SectionList
+        query={fields}
+        skeletons={3}
+        newLabel={t('metadata.fields.new')}
+        onNew={create}
+        count={items.length}
+        empty={{
+          icon: <IconForms size={28} stroke={1.6} />,
+          title: t('metadata.fields.empty'),
+          text: t('metadata.fields.emptyText'),
+        }}
+        component="ol"
+        label={t('metadata.fields.listLabel')}
+      >
+        {items.map((f, i) => {
+          const name = fieldLabel(f, lang);
+          const vocab = f.vocabulary_id === null ? undefined : vocabById.get(f.vocabulary_id);
+          return (
+            <li key={f.id} className={classes.row} style={{ listStyle: 'none' }} data-testid={`field-${f.key}`}>
+              <div className={classes.rowMain}>
+                <Text size="sm" fw={500} truncate>
+                  {name}{' '}
+                  <Text span size="xs" c="dimmed" ff="monospace">
+                    {f.key}
                   </Text>
-                  <div className={classes.badges}>
-                    <Badge variant="outline" color="gray" size="sm">
-                      {t(`metadata.types.${f.type}`)}
+                </Text>
+                <div className={classes.badges}>
+                  <Badge variant="outline" color="gray" size="sm">
+                    {t(`metadata.types.${f.type}`)}
+                  </Badge>
+                  {vocab && (
+                    <Badge variant="light" color="gray" size="sm">
+                      {t('metadata.fields.vocabulary', { name: vocab.name })}
                     </Badge>
-                    {vocab && (
-                      <Badge variant="light" color="gray" size="sm">
-                        {t('metadata.fields.vocabulary', { name: vocab.name })}
-                      </Badge>
-                    )}
-                    {f.required && <Badge size="sm">{t('metadata.badges.required')}</Badge>}
-                    {f.is_filter && (
-                      <Badge size="sm" color="teal" variant="light">
-                        {t('metadata.badges.filter')}
-                      </Badge>
-                    )}
-                    {f.on_share && (
-                      <Badge size="sm" color="grape" variant="light">
-                        {t('metadata.badges.share')}
-                      </Badge>
-                    )}
-                    {f.on_pdf && (
-                      <Badge size="sm" color="orange" variant="light">
-                        {t('metadata.badges.pdf')}
-                      </Badge>
-                    )}
-                  </div>
+                  )}
+                  {f.required && <Badge size="sm">{t('metadata.badges.required')}</Badge>}
+                  {f.is_filter && (
+                    <Badge size="sm" color="teal" variant="light">
+                      {t('metadata.badges.filter')}
+                    </Badge>
+                  )}
+                  {f.on_share && (
+                    <Badge size="sm" color="grape" variant="light">
+                      {t('metadata.badges.share')}
+                    </Badge>
+                  )}
+                  {f.on_pdf && (
+                    <Badge size="sm" color="orange" variant="light">
+                      {t('metadata.badges.pdf')}
+                    </Badge>
+                  )}
                 </div>
-                <div className={classes.actions}>
-                  <RowIcon
-                    label={t('metadata.fields.up', { name })}
-                    disabled={i === 0 || reorder.isPending}
-                    onClick={() => move(i, -1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </RowIcon>
-                  <RowIcon
-                    label={t('metadata.fields.down', { name })}
-                    disabled={i === items.length - 1 || reorder.isPending}
-                    onClick={() => move(i, 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </RowIcon>
-                  <RowIcon
-                    label={t('metadata.fields.editNamed', { name })}
-                    onClick={() => setEditing({ kind: 'edit', field: f })}
-                  >
-                    <IconPencil size={16} />
-                  </RowIcon>
-                  <RowIcon
-                    label={t('metadata.fields.deleteNamed', { name })}
-                    color="red"
-                    onClick={() => void onDelete(f)}
-                  >
-                    <IconTrash size={16} />
-                  </RowIcon>
-                </div>
-              </li>
-            );
-          })}
-        </Paper>
-      )}
+              </div>
+              <div className={classes.actions}>
+                <RowIcon
+                  label={t('metadata.fields.up', { name })}
+                  disabled={i === 0 || reorder.isPending}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </RowIcon>
+                <RowIcon
+                  label={t('metadata.fields.down', { name })}
+                  disabled={i === items.length - 1 || reorder.isPending}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </RowIcon>
+                <RowIcon
+                  label={t('metadata.fields.editNamed', { name })}
+                  onClick={() => setEditing({ kind: 'edit', field: f })}
+                >
+                  <IconPencil size={16} />
+                </RowIcon>
+                <RowIcon
+                  label={t('metadata.fields.deleteNamed', { name })}
+                  color="red"
+                  onClick={() => void onDelete(f)}
+                >
+                  <IconTrash size={16} />
+                </RowIcon>
+              </div>
+            </li>
+          );
+        })}
+      </SectionList>
       {editing && (
         <FieldDialog
           brandId={brandId}
@@ -180,24 +170,5 @@ export function FieldsSection({ brandId, onNewVocabulary }: { brandId: number; o
         />
       )}
     </>
-  );
-}
-
-interface RowIconProps {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  color?: string;
-  children: React.ReactNode;
-}
-
-/** An icon button whose name is its tooltip, so screen readers and keyboards get the same words. */
-export function RowIcon({ label, onClick, disabled, color = 'gray', children }: RowIconProps) {
-  return (
-    <Tooltip label={label} withinPortal>
-      <ActionIcon variant="subtle" color={color} aria-label={label} disabled={disabled} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
   );
 }

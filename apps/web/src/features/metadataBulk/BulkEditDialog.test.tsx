@@ -6,6 +6,7 @@ import { Providers } from '../../app/Providers';
 import { useSession } from '../../state/session';
 import { loginAnswer } from '../../test/fixtures';
 import { BulkEditDialog } from './BulkEditDialog';
+import { vocabulary } from '../metadata/testFixtures';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -46,7 +47,20 @@ const edit = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function stubApi() {
+const fields = [field({}), field({ id: 2, key: 'pages', type: 'number', label_en: 'Pages' })];
+const option = (id: number, label_en: string, label_es: string, parent_id: number | null = null) => ({
+  id,
+  vocabulary_id: 5,
+  parent_id,
+  label_en,
+  label_es,
+  position: id,
+  depth: parent_id === null ? 0 : 1,
+  retired: false,
+  asset_count: 0,
+});
+
+function stubApi(items: unknown[] = fields) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -55,10 +69,11 @@ function stubApi() {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method, url, body });
-      if (url === '/api/ops/brand/7/metadata/fields')
+      if (url === '/api/ops/brand/7/metadata/fields') return json(200, { items, abilities: { manage: false } });
+      if (url === '/api/ops/metadata/vocabulary/5/options')
         return json(200, {
-          items: [field({}), field({ id: 2, key: 'pages', type: 'number', label_en: 'Pages' })],
-          abilities: { manage: false },
+          vocabulary: vocabulary(5, { kind: 'tree' }),
+          items: [option(50, 'Europe', 'Europa'), option(51, 'Spain', 'España', 50), option(52, 'Mexico', 'México')],
         });
       if (url === '/api/ops/metadata/bulk/preview')
         return json(200, { matched: 40, changed: 12, per_field: { note: 12 } });
@@ -132,6 +147,43 @@ describe('BulkEditDialog', { timeout: 20_000 }, () => {
     expect(toast!.autoClose).toBeGreaterThan(500_000);
     await user.click(await screen.findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/ops/metadata/bulk/55/undo')).toBe(true));
+  });
+
+  it('adds several options at once, offered by their names, and sets a switch to no', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi([
+      field({ id: 3, key: 'places', type: 'multi_select', label_en: 'Places', vocabulary_id: 5 }),
+      field({ id: 4, key: 'approved', type: 'boolean', label_en: 'Approved' }),
+    ]);
+    render(
+      <Providers env="test">
+        <BulkEditDialog opened brandId={7} target={{ asset_ids: [1] }} summary="1 asset" onClose={() => undefined} />
+      </Providers>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit fields' });
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Field' }));
+    await user.click(await screen.findByRole('option', { name: 'Places' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Operation' }));
+    await user.click(await screen.findByRole('option', { name: 'Add' }));
+    const value = within(dialog).getByRole('combobox', { name: 'Value' });
+    await user.type(value, 'spa');
+    await user.click(await screen.findByRole('option', { name: 'Spain' }));
+    await user.type(value, 'mex');
+    await user.click(await screen.findByRole('option', { name: 'Mexico' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add another field' }));
+    const rows = within(dialog).getAllByTestId('bulk-row');
+    await user.click(within(rows[1]!).getByRole('combobox', { name: 'Field' }));
+    await user.click(await screen.findByRole('option', { name: 'Approved' }));
+    expect(within(rows[1]!).getByRole('switch', { name: 'Value' })).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    await within(dialog).findByTestId('bulk-preview');
+    const previewed = calls.find((c) => c.url === '/api/ops/metadata/bulk/preview');
+    expect(previewed?.body).toEqual({
+      target: { asset_ids: [1] },
+      ops: { places: { op: 'add', values: [51, 52] }, approved: { op: 'set', value: false } },
+    });
   });
 
   it('says so when the brand has no fields', async () => {

@@ -13,7 +13,7 @@ import type {
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../auth/ErrorAlert';
 import { formatNumber } from '../../i18n/format';
-import { BulkValueInput } from './BulkValueInput';
+import { FieldInput } from '../metadata';
 import { previewBulkEdit, useApplyBulkEdit, useBrandFields, useBulkEdit, useFieldOptions } from './api';
 import { notifyBulkApplied } from './undoToast';
 
@@ -44,6 +44,10 @@ export function opsOf(f: MetadataField): BulkOpName[] {
     'clear',
   ];
 }
+
+/** A row's starting value: a switch shows "no", so a boolean set starts as false, not as nothing. */
+const startValue = (f: MetadataField | undefined, op: BulkOpName): FieldValue =>
+  f?.type === 'boolean' && op === 'set' ? false : null;
 
 /** The body of the chosen rows, or null while one is not complete. */
 export function bodyOf(target: BulkTarget, rows: readonly Row[]): BulkEditBody | null {
@@ -157,7 +161,16 @@ function BulkEditForm({ brandId, target, summary, onClose, onDone }: Omit<Props,
               label={t('metadataBulk.field')}
               data={free.map((x) => ({ value: x.key, label: label(x) }))}
               value={r.key}
-              onChange={(key) => change(i, { key, op: 'set', value: null })}
+              onChange={(key) =>
+                change(i, {
+                  key,
+                  op: 'set',
+                  value: startValue(
+                    all.find((x) => x.key === key),
+                    'set',
+                  ),
+                })
+              }
               w={180}
             />
             <Select
@@ -167,19 +180,20 @@ function BulkEditForm({ brandId, target, summary, onClose, onDone }: Omit<Props,
                 label: t(`metadataBulk.ops.${op}`),
               }))}
               value={r.op}
-              onChange={(op) => op && change(i, { op: op as BulkOpName, value: null })}
+              onChange={(op) => op && change(i, { op: op as BulkOpName, value: startValue(f, op as BulkOpName) })}
               allowDeselect={false}
               w={150}
             />
             {f && r.op !== 'clear' && (
               <div style={{ flex: 1, minWidth: 180 }}>
-                <BulkValueInput
+                <FieldInput
                   field={f}
                   options={f.vocabulary_id ? (options.get(f.vocabulary_id) ?? []) : []}
                   many={r.op !== 'set'}
                   value={r.value}
                   onChange={(value) => change(i, { value })}
                   label={t('metadataBulk.value')}
+                  size="sm"
                 />
               </div>
             )}

@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Menu, SegmentedControl, Select, Stack } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Select, Stack } from '@mantine/core';
 import {
-  IconArrowLeft,
   IconDots,
   IconFolderMinus,
   IconFolders,
   IconHeart,
-  IconLayoutGrid,
-  IconList,
   IconPencil,
   IconShare,
   IconTrash,
@@ -17,15 +14,11 @@ import type { CollectionSort } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyBlock } from '../../ui/EmptyBlock';
-import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
-import { AssetTileSkeleton } from '../search/AssetTile';
 import { CopyMovePicker } from '../search/CopyMovePicker';
-import { Results } from '../search/Results';
-import type { ViewMode } from '../search/Results';
 import { SelectionBar } from '../search/SelectionBar';
 import { SORT_OPTIONS, sortFromOption, sortOption } from '../search/searchState';
 import type { SortOption } from '../search/searchState';
@@ -36,7 +29,7 @@ import { ShareCollectionModal } from '../shareLinks/ShareCollectionModal';
 import { CollectionFormModal } from '../collections/CollectionFormModal';
 import { useDeleteCollectionAction } from '../collections/useDeleteCollection';
 import classes from '../collections/Collections.module.css';
-import searchClasses from '../search/Search.module.css';
+import { BackToCollections, CollectionError, CollectionResults, ViewSwitch } from './CollectionView';
 
 const asSort = (v: string | null): CollectionSort =>
   (COLLECTION_SORTS as readonly string[]).includes(v ?? '') ? (v as CollectionSort) : 'added';
@@ -98,68 +91,14 @@ export default function CollectionPage() {
   };
 
   const sortValue = sort === 'added' ? 'added' : sortOption(sortFromOption(sort as SortOption));
-  const back = (
-    <Anchor component={Link} to="/collections/own" size="sm" c="dimmed">
-      <Group gap={4}>
-        <IconArrowLeft size={14} />
-        {t('collections.back')}
-      </Group>
-    </Anchor>
-  );
-
-  if (query.isError)
-    return (
-      <div className={classes.page}>
-        <Stack gap="md">
-          {back}
-          <PageError error={query.error} onRetry={() => void query.refetch()} />
-        </Stack>
-      </div>
-    );
+  if (query.isError) return <CollectionError error={query.error} onRetry={() => void query.refetch()} />;
 
   const abilities = collection?.abilities;
-  let results;
-  if (!first)
-    results = (
-      <div
-        className={searchClasses.gridRow}
-        style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
-        aria-busy
-      >
-        {Array.from({ length: 8 }, (_, i) => (
-          <AssetTileSkeleton key={i} />
-        ))}
-      </div>
-    );
-  else if (first.assets.total === 0)
-    results = (
-      <EmptyBlock
-        icon={collection?.is_favorites ? <IconHeart size={28} stroke={1.6} /> : <IconFolders size={28} stroke={1.6} />}
-        title={t(collection?.is_favorites ? 'collections.favoritesEmptyTitle' : 'collections.collectionEmptyTitle')}
-        description={t(collection?.is_favorites ? 'collections.favoritesEmpty' : 'collections.collectionEmpty')}
-        action={
-          <Button component={Link} to="/brand" variant="light">
-            {t('collections.browse')}
-          </Button>
-        }
-      />
-    );
-  else
-    results = (
-      <Results
-        {...page.results}
-        hasMore={query.hasNextPage}
-        loadingMore={query.isFetchingNextPage}
-        sort={sort === 'added' ? { attribute: 'date', mode: 'latest' } : sortFromOption(sort as SortOption)}
-        onSort={(s) => setQuery('sort', sortOption(s))}
-      />
-    );
-
   const pickBrands = new Set((actions.picking?.assets ?? []).map((a) => a.brand_id));
   return (
     <div className={classes.page}>
       <Stack gap="md">
-        {back}
+        <BackToCollections />
         <PageHeader
           title={title ?? '…'}
           description={
@@ -217,19 +156,33 @@ export default function CollectionPage() {
               ...SORT_OPTIONS.map((o) => ({ value: o, label: t(`search.sort.${o}`) })),
             ]}
           />
-          <SegmentedControl
-            value={view}
-            onChange={(v) => setView(v as ViewMode)}
-            aria-label={t('search.view')}
-            data={[
-              { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('search.grid')} /> },
-              { value: 'list', label: <IconList size={16} aria-label={t('search.list')} /> },
-            ]}
-          />
+          <ViewSwitch view={view} onChange={setView} />
         </div>
-        <section aria-label={t('assets.title')} aria-busy={query.isFetching} className={searchClasses.results}>
-          {results}
-        </section>
+        <CollectionResults
+          {...page.results}
+          total={first?.assets.total}
+          fetching={query.isFetching}
+          empty={
+            <EmptyBlock
+              icon={
+                collection?.is_favorites ? <IconHeart size={28} stroke={1.6} /> : <IconFolders size={28} stroke={1.6} />
+              }
+              title={t(
+                collection?.is_favorites ? 'collections.favoritesEmptyTitle' : 'collections.collectionEmptyTitle',
+              )}
+              description={t(collection?.is_favorites ? 'collections.favoritesEmpty' : 'collections.collectionEmpty')}
+              action={
+                <Button component={Link} to="/brand" variant="light">
+                  {t('collections.browse')}
+                </Button>
+              }
+            />
+          }
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          sort={sort === 'added' ? { attribute: 'date', mode: 'latest' } : sortFromOption(sort as SortOption)}
+          onSort={(s) => setQuery('sort', sortOption(s))}
+        />
       </Stack>
       <SelectionBar {...page.selectionBar}>
         {abilities?.remove_assets && (

@@ -1,17 +1,13 @@
 import { useMemo } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
-import { IconArrowLeft, IconFilterOff, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack } from '@mantine/core';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { EmptyBlock } from '../../ui/EmptyBlock';
-import { PageError } from '../../ui/PageError';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { formatNumber } from '../../i18n/format';
-import { AssetTileSkeleton } from '../search/AssetTile';
-import { Results } from '../search/Results';
-import type { ViewMode } from '../search/Results';
 import { SelectionBar } from '../search/SelectionBar';
 import { DEFAULT_SORT } from '../search/searchState';
 import { useResultsPage } from '../search/useResultsPage';
@@ -19,7 +15,7 @@ import { AssetViewer } from '../viewer/AssetViewer';
 import { useSavedSearchResults, useSavedSearches } from '../savedSearches/api';
 import { savedSearchUrl } from '../savedSearches/savedSearchUrl';
 import classes from '../collections/Collections.module.css';
-import searchClasses from '../search/Search.module.css';
+import { BackToCollections, CollectionError, CollectionResults, ViewSwitch } from './CollectionView';
 
 /** A smart collection: a saved search's live results in the usual grid, as the caller may see them. */
 export default function SmartCollectionPage() {
@@ -41,61 +37,14 @@ export default function SmartCollectionPage() {
     fetchNextPage: () => query.fetchNextPage(),
   });
   const { view, setView } = page;
-  const back = (
-    <Anchor component={Link} to="/collections/own" size="sm" c="dimmed">
-      <Group gap={4}>
-        <IconArrowLeft size={14} />
-        {t('collections.back')}
-      </Group>
-    </Anchor>
-  );
   const error = list.error ?? query.error ?? (missing ? new ApiError(404, 'NOT_FOUND', t('savedSearches.gone')) : null);
   if (error)
-    return (
-      <div className={classes.page}>
-        <Stack gap="md">
-          {back}
-          <PageError error={error} onRetry={() => void (list.isError ? list.refetch() : query.refetch())} />
-        </Stack>
-      </div>
-    );
-
-  let results;
-  if (!first)
-    results = (
-      <div
-        className={searchClasses.gridRow}
-        style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}
-        aria-busy
-      >
-        {Array.from({ length: 8 }, (_, i) => (
-          <AssetTileSkeleton key={i} />
-        ))}
-      </div>
-    );
-  else if (first.total === 0)
-    results = (
-      <EmptyBlock
-        icon={<IconFilterOff size={28} stroke={1.6} />}
-        title={t('savedSearches.smartNoneTitle')}
-        description={t('savedSearches.smartNone')}
-      />
-    );
-  else
-    results = (
-      <Results
-        {...page.results}
-        hasMore={query.hasNextPage}
-        loadingMore={query.isFetchingNextPage}
-        sort={saved?.search?.sort ? { ...DEFAULT_SORT, ...saved.search.sort } : DEFAULT_SORT}
-        onSort={() => undefined}
-      />
-    );
+    return <CollectionError error={error} onRetry={() => void (list.isError ? list.refetch() : query.refetch())} />;
 
   return (
     <div className={classes.page}>
       <Stack gap="md">
-        {back}
+        <BackToCollections />
         <PageHeader
           title={saved?.name ?? '…'}
           description={
@@ -118,21 +67,26 @@ export default function SmartCollectionPage() {
                   {t('savedSearches.openInSearcher')}
                 </Button>
               )}
-              <SegmentedControl
-                value={view}
-                onChange={(v) => setView(v as ViewMode)}
-                aria-label={t('search.view')}
-                data={[
-                  { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('search.grid')} /> },
-                  { value: 'list', label: <IconList size={16} aria-label={t('search.list')} /> },
-                ]}
-              />
+              <ViewSwitch view={view} onChange={setView} />
             </Group>
           }
         />
-        <section aria-label={t('assets.title')} aria-busy={query.isFetching} className={searchClasses.results}>
-          {results}
-        </section>
+        <CollectionResults
+          {...page.results}
+          total={first?.total}
+          fetching={query.isFetching}
+          empty={
+            <EmptyBlock
+              icon={<IconFilterOff size={28} stroke={1.6} />}
+              title={t('savedSearches.smartNoneTitle')}
+              description={t('savedSearches.smartNone')}
+            />
+          }
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          sort={saved?.search?.sort ? { ...DEFAULT_SORT, ...saved.search.sort } : DEFAULT_SORT}
+          onSort={() => undefined}
+        />
       </Stack>
       <SelectionBar {...page.selectionBar} />
       <AssetViewer

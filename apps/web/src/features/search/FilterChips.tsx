@@ -5,9 +5,9 @@ import { formatDate } from '../../i18n/format';
 import { LIST_FILTERS, filterCount } from './searchState';
 import type { SearchState } from './searchState';
 import type { MetadataField } from '@brandvault/contract';
-import { fieldChipText } from './fieldChips';
+import { useVocabularyOptionLists } from './api';
+import { fieldChips } from './fieldChips';
 import { withField } from './fieldState';
-import { labelOf } from './FieldFilters';
 
 /** One removable chip per active filter, so what narrows the results is always in sight. */
 export function FilterChips({
@@ -22,6 +22,14 @@ export function FilterChips({
   brandFields?: MetadataField[];
 }) {
   const { t, i18n } = useTranslation();
+  const lang = i18n.language.startsWith('es') ? 'es' : 'en';
+  const fieldOf = (key: string) => brandFields?.find((f) => f.key === key);
+  const optionLists = useVocabularyOptionLists(
+    Object.entries(state.fields).flatMap(([key, filter]) => {
+      const vocabulary = filter.any ? fieldOf(key)?.vocabulary_id : null;
+      return vocabulary ? [vocabulary] : [];
+    }),
+  );
   if (filterCount(state) === 0) return null;
   const chips: { key: string; label: string; next: SearchState }[] = [];
   for (const f of LIST_FILTERS) {
@@ -47,12 +55,10 @@ export function FilterChips({
       next: { ...state, dateTo: '' },
     });
   for (const [key, filter] of Object.entries(state.fields)) {
-    const field = brandFields?.find((f) => f.key === key);
-    chips.push({
-      key: `mf:${key}`,
-      label: `${field ? labelOf(field, i18n.language) : key}: ${fieldChipText(filter, t)}`,
-      next: { ...state, fields: withField(state.fields, key, undefined) },
-    });
+    const field = fieldOf(key);
+    const options = field?.vocabulary_id ? optionLists.get(field.vocabulary_id) : undefined;
+    for (const c of fieldChips(key, filter, field, options, lang, t))
+      chips.push({ key: c.key, label: c.label, next: { ...state, fields: withField(state.fields, key, c.next) } });
   }
   if (state.visibility)
     chips.push({

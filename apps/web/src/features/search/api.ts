@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
-import type { AssetSearchBody, AssetSearchResponse } from '@brandvault/contract';
+import type { AssetSearchBody, AssetSearchResponse, VocabularyOption } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { POLL_LIMIT, folderKeys, hasPending } from '../folders/api';
 import type { ListFilter } from './searchState';
@@ -158,11 +158,20 @@ export function useBrandFields(brandId: number) {
 
 /** A vocabulary's options in tree order, for an option field's filter. */
 export function useVocabularyOptions(vocabularyId: number | null) {
-  return useQuery({
-    queryKey: ['metadata', 'vocabulary', vocabularyId, 'options'],
-    queryFn: ({ signal }) => call(routes.vocabularyOptions, { params: { id: vocabularyId ?? 0 }, signal }),
-    enabled: vocabularyId !== null,
-  });
+  return useQuery({ ...optionsQuery(vocabularyId ?? 0), enabled: vocabularyId !== null });
+}
+
+const optionsQuery = (id: number) => ({
+  queryKey: ['metadata', 'vocabulary', id, 'options'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(routes.vocabularyOptions, { params: { id }, signal }),
+});
+
+/** The options of several vocabularies by id, each once loaded (shared with the filter panel's). */
+export function useVocabularyOptionLists(vocabularyIds: readonly number[]): Map<number, VocabularyOption[]> {
+  const lists = useQueries({ queries: [...new Set(vocabularyIds)].map(optionsQuery) });
+  const byId = new Map<number, VocabularyOption[]>();
+  for (const q of lists) if (q.data) byId.set(q.data.vocabulary.id, q.data.items);
+  return byId;
 }
 
 /** How many assets miss each required field (managers only). */

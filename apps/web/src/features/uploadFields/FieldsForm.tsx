@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { MetadataField, VocabularyOption } from '@brandvault/contract';
-import { FieldInput } from './FieldInput';
+import { FieldInput } from '../metadata';
 import type { Values } from './rules';
 
 /** The inputs of a brand's fields, in the brand's order. */

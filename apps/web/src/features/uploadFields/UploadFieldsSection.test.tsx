@@ -8,6 +8,7 @@ import { brandFull } from '../../test/fixtures';
 import { UploadFieldsSection } from './UploadFieldsSection';
 import { useRoundFields } from './useRoundFields';
 import type { PendingFile } from './useRoundFields';
+import { option, vocabulary } from '../metadata/testFixtures';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -33,26 +34,20 @@ const field = (over: Partial<MetadataField>): MetadataField => ({
   ...over,
 });
 
-function stub(requires: boolean) {
+const required = [
+  field({ required: true }),
+  field({ id: 2, key: 'pages', label_en: 'Pages', type: 'number', required: true, asset_types: ['document'] }),
+];
+
+/** The brand's fields (and the options of vocabulary 9), and whether the brand requires them. */
+function stub(requires: boolean, items: MetadataField[] = required, options: unknown[] = []) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/metadata/fields'))
-        return json({
-          items: [
-            field({ required: true }),
-            field({
-              id: 2,
-              key: 'pages',
-              label_en: 'Pages',
-              type: 'number',
-              required: true,
-              asset_types: ['document'],
-            }),
-          ],
-          abilities: { manage: false },
-        });
+      if (url.includes('/metadata/fields')) return json({ items, abilities: { manage: false } });
+      if (url.includes('/vocabulary/9/options'))
+        return json({ vocabulary: vocabulary(9, { kind: 'tree' }), items: options });
       if (url.includes('/api/ops/brand/7'))
         return json({ brand: { ...brandFull, require_fields_on_upload: requires } });
       return new Response('{}', { status: 404 });
@@ -117,5 +112,19 @@ describe('brand fields in the upload dialog', () => {
     expect(screen.queryByTestId('upload-fields-missing')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     expect(sent).toEqual({ common: undefined, a: { campaign: 'Only A' }, b: { campaign: 'Both' } });
+  });
+
+  it('offers a tree field’s options by their paths, as the asset page does', async () => {
+    stub(
+      false,
+      [field({ key: 'region', label_en: 'Region', type: 'tree', vocabulary_id: 9 })],
+      [option(1, 'Europe'), option(2, 'Spain', { parent_id: 1, depth: 1 })],
+    );
+    show();
+    const input = await screen.findByRole('combobox', { name: 'Region' });
+    await userEvent.type(input, 'spa');
+    await userEvent.click(await screen.findByRole('option', { name: 'Europe › Spain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(sent).toEqual({ common: { region: 2 }, a: undefined, b: undefined });
   });
 });
