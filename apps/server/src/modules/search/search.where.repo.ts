@@ -177,8 +177,17 @@ export function searchQueries(db: Db, dialect: Dialect) {
     if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
     for (const c of f.fields ?? []) {
-      if (c.kind !== 'missing') q = q.where('asset_search.asset_id', 'in', fieldHolders(c));
-      else q = q.where(col('type'), 'in', c.types).where('asset_search.asset_id', 'not in', fieldHolders(c));
+      // Walking, each row asks the (asset_id) index about its own values: a list of every holder
+      // of a common option would first gather (and look up) a hundred thousand ids for one page.
+      const own = () => fieldHolders(c).where(sql<boolean>`asset_field_values.asset_id = asset_search.asset_id`);
+      if (c.kind !== 'missing')
+        q = w ? q.where(({ exists }) => exists(own())) : q.where('asset_search.asset_id', 'in', fieldHolders(c));
+      else {
+        q = q.where(col('type'), 'in', c.types);
+        q = w
+          ? q.where(({ not, exists }) => not(exists(own())))
+          : q.where('asset_search.asset_id', 'not in', fieldHolders(c));
+      }
     }
     if (f.terms.length && text !== 'skip') {
       if (pg) {
