@@ -129,6 +129,7 @@ const LABELS: Record<string, { en: string; es: string }> = {
   subfolders: { en: 'Subfolders', es: 'Subcarpetas' },
   t: { en: 'Time', es: 'Tiempo' },
   template: { en: 'Template', es: 'Plantilla' },
+  sheet: { en: 'Spreadsheet', es: 'Hoja de cálculo' },
   to: { en: 'To', es: 'Hasta' },
   token: { en: 'Token', es: 'Token' },
   traceable: { en: 'Traceable', es: 'Rastreable' },

@@ -61,6 +61,8 @@ function formRoutes(w: World): Record<string, FormRoute> {
       files: ['template'],
     },
     reportUserTemplateUpdate: { ...png, url: '/api/ops/report/update/user/template', fields: {}, files: ['template'] },
+    // The first brand's first system vocabulary: a sheet of options, or pasted text without one.
+    optionImport: { ...png, url: '/api/ops/metadata/vocabulary/1/import', fields: {}, files: ['sheet'] },
   };
 }
 

@@ -65,6 +65,7 @@ export const jobSchemas = {
   'reports.apply': z.object({ id: Id }),
   'metadata.bulkEdit': z.object({ id: Id }),
   'metadata.bulkUndo': z.object({ id: Id, userId: Id }),
+  'metadata.bulkCleanup': Batch(100),
   'reports.cleanup': Batch(200),
   'sync.run': z.object({
     sourceId: Id,

@@ -26,6 +26,7 @@ export const recurringJobs = (mailWindowMs = 60_000, audit: AuditCheckpointSetti
   every('downloads.cleanup', 15 * 60_000, {}),
   every('stats.windows', 10 * 60_000, {}),
   every('reports.cleanup', 60 * 60_000, {}),
+  every('metadata.bulkCleanup', 10 * 60_000, {}),
   every('folders.purgeTrash', 60 * 60_000, {}),
 ];
 

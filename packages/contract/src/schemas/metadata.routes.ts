@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { def } from '../core/routeDef.js';
 import { IdParams } from './common.js';
 import {
+  OPTION_SHEET_MAX_BYTES,
   AssetFieldValues,
   AssetFieldValuesBody,
   ConfirmQuery,
@@ -148,9 +149,15 @@ export const metadataRoutes = {
     method: 'POST',
     path: '/api/ops/metadata/vocabulary/:id/import',
     access: manage,
-    summary: 'Import options from pasted text (one a line; a tree as `A › B` paths or indented lines)',
+    summary:
+      'Import options from pasted text (one a line; a tree as `A › B` paths or indented lines) or an xlsx in the ' +
+      'form field `sheet` (first sheet: a list in column A; a tree as `A › B` paths or one level a column, a ' +
+      'blank leading cell repeating the row above)',
     params: IdParams,
     body: OptionImport,
+    multipart: 'form',
+    files: ['sheet'],
+    maxFileBytes: OPTION_SHEET_MAX_BYTES,
     response: OptionImportResult,
   }),
   optionRename: def({

@@ -187,9 +187,22 @@ export const OptionRetire = z.strictObject({ retired: z.boolean() });
 export type OptionRetire = z.input<typeof OptionRetire>;
 
 /** Pasted text: one option a line; in a tree, `A › B › C` paths or lines indented under their parent. */
-export const OptionImport = z.strictObject({ text: multiline().max(IMPORT_TEXT_MAX) });
+/** Pasted text, or (a multipart form) an xlsx in the file field `sheet` and no text. */
+export const OptionImport = z.strictObject({ text: multiline().max(IMPORT_TEXT_MAX).optional() });
 export type OptionImport = z.input<typeof OptionImport>;
-export const OptionImportResult = z.object({ added: z.number().int(), kept: z.number().int() });
+/** The largest sheet of options an import reads: a template's limit, so its 422 message fits. */
+export const OPTION_SHEET_MAX_BYTES = 10 * 1024 * 1024;
+/** Why a sheet's row added nothing: empty, a gap between levels, or a label over OPTION_LABEL_MAX. */
+export const OPTION_SKIP_REASONS = ['blank', 'gap', 'tooLong'] as const;
+export const OptionImportResult = z.object({
+  added: z.number().int(),
+  kept: z.number().int(),
+  /** Rows of a sheet left out, by row number (at most the first 100). */
+  skipped: z
+    .array(z.object({ row: z.number().int(), reason: z.enum(OPTION_SKIP_REASONS) }))
+    .max(100)
+    .default([]),
+});
 export type OptionImportResult = z.infer<typeof OptionImportResult>;
 
 /**

@@ -1,6 +1,6 @@
 import { def } from '../core/routeDef.js';
 import { IdParams } from './common.js';
-import { AssetSearchBody, AssetSearchQuery, AssetSearchResponse, MetadataGaps } from './search.js';
+import { AssetListQuery, AssetSearchBody, AssetSearchQuery, AssetSearchResponse, MetadataGaps } from './search.js';
 
 /** Browse and search (§7 list calls): the folder alone or with its subfolders, filtered and sorted. */
 export const searchRoutes = {
@@ -8,9 +8,11 @@ export const searchRoutes = {
     method: 'GET',
     path: '/api/ops/asset/list/all/:id',
     access: { permission: 'brand.view' },
-    summary: "A page of a folder's assets, with facets",
+    summary:
+      "A page of a folder's assets, with facets; `fields` (JSON, the POST body's `fields`) filters by the " +
+      'brand\'s metadata fields, e.g. `fields={"campaign":{"any":[12]}}`',
     params: IdParams,
-    query: AssetSearchQuery,
+    query: AssetListQuery,
     response: AssetSearchResponse,
     rateLimit: { max: 600 },
   }),

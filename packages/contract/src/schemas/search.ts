@@ -106,6 +106,27 @@ export const AssetSearchQuery = z.object({
   per_page: QueryInt(1, MAX_PER_PAGE).default(DEFAULT_SEARCH_PAGE_SIZE),
 });
 
+/**
+ * GET's query: the POST body's `fields` as one JSON parameter, so a link can carry field filters,
+ * e.g. `?fields={"campaign":{"any":[12]},"shot-on":{"from":"2024-01-01"}}` (URL-encoded).
+ * Malformed JSON or a wrong filter is a 422 on `fields`.
+ */
+export const AssetListQuery = AssetSearchQuery.extend({
+  fields: z
+    .string()
+    .max(4000)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', params: { key: 'invalid' }, input: raw });
+        return z.NEVER;
+      }
+    })
+    .pipe(FieldFilters)
+    .optional(),
+});
+
 export const FacetCount = z.object({ value: z.string(), count: z.number().int() });
 export const SearchFacets = z.object({
   author: z.array(FacetCount),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
@@ -137,4 +138,40 @@ describe('building a download', () => {
     expect(listing).toMatch(/Stored/);
     expect(listing).not.toMatch(/Defl/);
   });
+
+  it("writes each asset's metadata into its member's XMP and leaves the others byte for byte", async () => {
+    const [described, fielded, untouched] = assets as [number, number, number];
+    const put = await admin.put(`/api/ops/asset/${described}/edit`, { description: 'Zip day', keywords: ['zipped'] });
+    expect(put.statusCode).toBe(200);
+    const f = await admin.post(`/api/ops/brand/${brand.id}/metadata/fields`, {
+      key: 'credit-line',
+      type: 'text',
+      label_en: 'Credit line',
+      label_es: 'Crédito',
+    });
+    expect(f.statusCode).toBe(201);
+    const set = await admin.put(`/api/ops/asset/${fielded}/fields`, { values: { 'credit-line': 'Studio Norte' } });
+    expect(set.statusCode).toBe(200);
+
+    const id = await queue({ asset_ids: [described, fielded, untouched] });
+    expect(await buildDownload(jobContext(), id)).toMatchObject({ state: 'ready', files: 3 });
+    const file = await archive(id);
+    expect(unzipTest(file)).toMatch(/No errors detected/);
+    const entry = (name: string) => execFileSync('unzip', ['-p', file, name], { maxBuffer: 1 << 24 });
+
+    const x = await exifr.parse(entry('shot-0.jpg'), { xmp: true, mergeOutput: false });
+    expect(x.dc.description.value ?? x.dc.description).toBe('Zip day');
+    expect([x.dc.subject].flat()).toContain('zipped');
+    const y = await exifr.parse(entry('shot-1.jpg'), { xmp: true, mergeOutput: false });
+    expect(JSON.stringify(y.brandvault)).toContain('Studio Norte');
+
+    const stored = async (asset: number) => {
+      const r = await admin.req('GET', `/api/ops/asset/${asset}/download`, undefined, {
+        headers: { range: 'bytes=0-' },
+      });
+      return r.rawPayload;
+    };
+    expect(entry('shot-2.jpg').equals(await stored(untouched))).toBe(true);
+    expect(entry('shot-0.jpg').equals(await stored(described))).toBe(false);
+  }, 60_000);
 });

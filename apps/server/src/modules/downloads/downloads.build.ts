@@ -1,4 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
@@ -9,8 +12,13 @@ import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import type { BlobStore } from '../../storage/index.js';
 
-/** What marking a picture needs. */
-export type MarkDeps = { repos: JobContext['repos']; storage: BlobStore; clock: JobContext['clock'] };
+/** What marking a picture needs (and `log`, where a file that could not take its XMP is noted). */
+export type MarkDeps = {
+  repos: JobContext['repos'];
+  storage: BlobStore;
+  clock: JobContext['clock'];
+  log?: Pick<JobContext['log'], 'warn'>;
+};
 import { BlobNotFoundError } from '../../storage/index.js';
 import type { Principal } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
@@ -21,6 +29,7 @@ import type { Entry, Selection } from './downloads.selection.js';
 import { resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
 import { writeZip } from './zipWriter.js';
+import { xmpCopy } from '../metadata/embed/xmpOut.js';
 import type { ZipSource } from './zipWriter.js';
 
 /** Where a download's file lives: one key per download, so a retry replaces what it wrote. */
@@ -34,8 +43,26 @@ export interface BuildOptions {
 /**
  * One archive member per entry, opened only when the zip reaches it; a missing blob is skipped.
  * Pictures the brand marks for this requester (guests) are marked and traced like a download.
+ * Like a single download, a member carries its asset's metadata in XMP where its format holds it;
+ * assets with nothing set go in byte for byte, without exiftool.
  */
 export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]): Generator<ZipSource> {
+  // Which assets hold field values, asked once for the whole archive when the first member opens.
+  let holding: Promise<Set<number>> | undefined;
+  const holds = (id: number) =>
+    (holding ??= deps.repos.fieldValues.holding(entries.map((e) => e.asset.id))).then((s) => s.has(id));
+  const setByHand = async (a: Entry['asset']) =>
+    Boolean(a.description?.trim()) || (a.keywords !== '[]' && a.keywords !== '') || (await holds(a.id));
+  /** The bytes with XMP written in, or null to keep them as they are (also when exiftool fails). */
+  const withXmp = async (a: Entry['asset'], ext: string, fill: (path: string) => Promise<void>) => {
+    if (!(await setByHand(a))) return null;
+    try {
+      return await xmpCopy(deps.repos, a, ext, fill);
+    } catch (err) {
+      deps.log?.warn({ err, asset: a.id }, 'could not write XMP into a zip member; adding the file as stored');
+      return null;
+    }
+  };
   for (const e of entries)
     yield {
       path: e.path,
@@ -54,10 +81,14 @@ export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]):
             );
             if (marked) {
               await recordTrace(deps, plan, e.asset.id);
-              return { stream: Readable.from([marked.data]), size: marked.data.length };
+              const copy = await withXmp(e.asset, marked.ext, (path) => writeFile(path, marked.data));
+              return copy ?? { stream: Readable.from([marked.data]), size: marked.data.length };
             }
           }
-          return { stream: await deps.storage.get(e.asset.blob_key), size: stat.size };
+          const copy = await withXmp(e.asset, e.asset.ext, async (path) =>
+            pipeline(await deps.storage.get(e.asset.blob_key), createWriteStream(path)),
+          );
+          return copy ?? { stream: await deps.storage.get(e.asset.blob_key), size: stat.size };
         } catch (err) {
           if (err instanceof BlobNotFoundError) return null;
           throw err;
@@ -98,7 +129,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
     const upload = storage.put(key, zip.outputStream as Readable, 'application/zip');
     upload.catch(() => undefined);
     try {
-      const marks = { repos, storage, clock };
+      const marks = { repos, storage, clock, log: ctx.log };
       const r = await writeZip(zip, zipSources(marks, actor, resolved.entries), total, {
         zip64From: opts.zip64From,
         signal: ctx.signal,

@@ -22,7 +22,7 @@ export function metadataRoutes(app: FastifyInstance, m: MountDeps, s: Services) 
   mount(app, m, routes.vocabularyDelete, ({ ctx, params }) => v.remove(ctx, params.id));
   mount(app, m, routes.vocabularyOptions, ({ ctx, params }) => v.options(ctx, params.id));
   mount(app, m, routes.optionCreate, ({ ctx, params, body }) => o.add(ctx, params.id, body));
-  mount(app, m, routes.optionImport, ({ ctx, params, body }) => o.import(ctx, params.id, body.text));
+  mount(app, m, routes.optionImport, ({ ctx, params, body, files }) => o.import(ctx, params.id, body.text, files));
   mount(app, m, routes.optionRename, ({ ctx, params, body }) => o.rename(ctx, params.id, body));
   mount(app, m, routes.optionMove, ({ ctx, params, body }) => o.move(ctx, params.id, body.parent_id, body.position));
   mount(app, m, routes.optionMerge, ({ ctx, params, body }) => o.merge(ctx, params.id, body.into));

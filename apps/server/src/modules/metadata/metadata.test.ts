@@ -281,13 +281,14 @@ describe('vocabulary options', () => {
     expect(await made(manager.post(`/api/ops/metadata/vocabulary/${v.id}/import`, { text }), 200)).toEqual({
       added: 7,
       kept: 0,
+      skipped: [],
     });
     expect(
       await made(
         manager.post(`/api/ops/metadata/vocabulary/${v.id}/import`, { text: 'Region › Asia › Japan\nRegion › Africa' }),
         200,
       ),
-    ).toEqual({ added: 1, kept: 3 });
+    ).toEqual({ added: 1, kept: 3, skipped: [] });
     const tree = await optionsOf(v.id);
     expect(tree.map((o) => `${'-'.repeat(o.depth)}${o.label_en}`)).toEqual([
       'Region',

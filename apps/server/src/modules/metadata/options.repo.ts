@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import type { VocabularyOptionsTable } from '../../db/schema.js';
 
 export type OptionRow = Omit<VocabularyOptionsTable, 'id'> & { id: number };
+type NewOption = { vocabulary_id: number; parent_id: number | null; label_en: string; label_es: string; at: string };
 
 /**
  * SQL of a vocabulary's options. Every change that may race another on the same option first
@@ -69,6 +70,35 @@ export function optionsRepo(db: Db) {
     return parentId === null ? '/' : ((await get(parentId))?.path ?? '/');
   }
 
+  /** Inserts an option last among its siblings; with `ifAbsent` a label taken under the parent inserts nothing. */
+  async function add(o: NewOption, ifAbsent: boolean): Promise<OptionRow | undefined> {
+    const last = await db
+      .selectFrom('vocabulary_options')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .where('vocabulary_id', '=', o.vocabulary_id)
+      .where('parent_id', o.parent_id === null ? 'is' : '=', o.parent_id)
+      .executeTakeFirst();
+    const insert = db.insertInto('vocabulary_options').values({
+      vocabulary_id: o.vocabulary_id,
+      parent_id: o.parent_id,
+      label_en: o.label_en,
+      label_es: o.label_es,
+      position: (last?.p ?? -1) + 1,
+      retired_at: null,
+      path: '',
+      created_at: o.at,
+      updated_at: o.at,
+    });
+    const row = await (ifAbsent ? insert.onConflict((oc) => oc.doNothing()) : insert).returningAll().executeTakeFirst();
+    if (!row) {
+      if (ifAbsent) return undefined;
+      throw new Error('option insert returned nothing');
+    }
+    const path = `${await parentPath(o.parent_id)}${row.id}/`;
+    await db.updateTable('vocabulary_options').set({ path }).where('id', '=', row.id).execute();
+    return { ...row, path };
+  }
+
   const repo = {
     get,
     claim,
@@ -103,38 +133,12 @@ export function optionsRepo(db: Db) {
     },
 
     /** A new option, last among its siblings. */
-    async insert(o: {
-      vocabulary_id: number;
-      parent_id: number | null;
-      label_en: string;
-      label_es: string;
-      at: string;
-    }) {
-      const last = await db
-        .selectFrom('vocabulary_options')
-        .select((eb) => eb.fn.max('position').as('p'))
-        .where('vocabulary_id', '=', o.vocabulary_id)
-        .where('parent_id', o.parent_id === null ? 'is' : '=', o.parent_id)
-        .executeTakeFirst();
-      const row = await db
-        .insertInto('vocabulary_options')
-        .values({
-          vocabulary_id: o.vocabulary_id,
-          parent_id: o.parent_id,
-          label_en: o.label_en,
-          label_es: o.label_es,
-          position: (last?.p ?? -1) + 1,
-          retired_at: null,
-          path: '',
-          created_at: o.at,
-          updated_at: o.at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      const path = `${await parentPath(o.parent_id)}${row.id}/`;
-      await db.updateTable('vocabulary_options').set({ path }).where('id', '=', row.id).execute();
-      return { ...row, path };
-    },
+    insert: async (o: NewOption) => (await add(o, false))!,
+    /**
+     * A new option, or undefined when one with its label is under that parent already, maybe made
+     * by a transaction running alongside (PostgreSQL waits for it to end): the caller re-reads it.
+     */
+    insertUnlessTaken: (o: NewOption) => add(o, true),
 
     /** Undefined when the option is gone (merged or deleted meanwhile). */
     update: (id: number, patch: Partial<Pick<OptionRow, 'label_en' | 'label_es' | 'retired_at'>>, at: string) =>

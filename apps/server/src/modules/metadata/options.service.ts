@@ -10,6 +10,8 @@ import type { OptionRow } from './options.repo.js';
 import { optionView } from './metadata.view.js';
 import { vocabularyTarget } from './vocabularies.service.js';
 import { parseOptionText } from './importText.js';
+import { sheetOptionLines } from './importSheet.js';
+import type { FormFile } from '../../http/multipart.js';
 import { raceLost } from './raceLost.js';
 
 type Body = z.output<typeof OptionBody>;
@@ -205,10 +207,19 @@ export function optionsService(deps: Deps) {
       return counted(id);
     },
 
-    /** Options from pasted text; existing ones (same label under the same parent) are kept. */
-    async import(ctx: RequestContext, vocabularyId: number, text: string) {
+    /**
+     * Options from pasted text or an xlsx (`sheet`); existing ones (same label under the same
+     * parent) are kept. A sheet's rows that give nothing are answered as `skipped`.
+     */
+    async import(ctx: RequestContext, vocabularyId: number, text: string | undefined, files: FormFile[] = []) {
       const v = await vocabulary(ctx, vocabularyId);
-      const paths = parseOptionText(text, v.kind === 'tree');
+      const sheet = files.find((f) => f.field === 'sheet');
+      if (sheet && text?.trim()) throw invalid({ sheet: 'invalid' });
+      if (!sheet && !text?.trim()) throw invalid({ text: 'required' });
+      const read = sheet
+        ? await sheetOptionLines(sheet.filename, sheet.data, v.kind === 'tree')
+        : { lines: [text!], skipped: [] };
+      const paths = parseOptionText(read.lines.join('\n'), v.kind === 'tree');
       if (paths.some((p) => p.some((label) => label.length > 120))) throw invalid({ text: 'invalid' });
       return deps
         .change(ctx, async (u) => {
@@ -244,7 +255,7 @@ export function optionsService(deps: Deps) {
               changes: {},
               info: { added, kept },
             });
-          return { added, kept };
+          return { added, kept, skipped: read.skipped };
         })
         .catch(labelTaken)
         .catch(raceLost);

@@ -10,6 +10,14 @@ export function fieldValuesRepo(db: Db) {
     ofAsset: (assetId: number): Promise<ValueRow[]> =>
       db.selectFrom('asset_field_values').selectAll().where('asset_id', '=', assetId).execute(),
 
+    /** Which of these assets hold any field value (a zip writes XMP only into those, or ones with a description). */
+    async holding(assetIds: readonly number[]): Promise<Set<number>> {
+      const rows = await inSlices(assetIds, (slice) =>
+        db.selectFrom('asset_field_values').select('asset_id').distinct().where('asset_id', 'in', slice).execute(),
+      );
+      return new Set(rows.map((r) => r.asset_id));
+    },
+
     /** The asset's text for the full text (2026112950): its text, long text and URL values. */
     async setFieldText(assetId: number, text: string) {
       await db

@@ -70,6 +70,37 @@ export function metadataBulkRepo(db: Db) {
         .where('bulk_edit_id', '=', id)
         .where('asset_id', 'in', [...assetIds])
         .execute(),
+
+    /**
+     * Deletes the values kept for the undo of up to `batch` edits applied (or, when failed, made)
+     * before `before`: their undo has expired. Edits still applying or undoing keep theirs.
+     * Answers how many edits it cleared.
+     */
+    async forgetExpired(before: string, batch: number): Promise<number> {
+      const due = await db
+        .selectFrom('bulk_edits')
+        .select('id')
+        .where('status', 'not in', ['applying', 'undoing'])
+        .where((eb) => eb(eb.fn.coalesce('applied_at', 'created_at'), '<', before))
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('bulk_edit_values').select('asset_id').whereRef('bulk_edit_id', '=', 'bulk_edits.id'),
+          ),
+        )
+        .orderBy('id')
+        .limit(batch)
+        .execute();
+      if (!due.length) return 0;
+      await db
+        .deleteFrom('bulk_edit_values')
+        .where(
+          'bulk_edit_id',
+          'in',
+          due.map((r) => r.id),
+        )
+        .execute();
+      return due.length;
+    },
   };
 }
 

@@ -236,4 +236,31 @@ describe('bulk edit of metadata fields', () => {
     expect((await made(member.get(`/api/ops/metadata/bulk/${done.id}`), 200)).abilities.undo).toBe(false);
     expect((await valuesOf('b-1')).note).toBe('late');
   });
+
+  it('deletes the values kept for an undo once it has expired, at the next clean-up run', async () => {
+    const db = t.built.handle.db;
+    const kept = (id: number) =>
+      db.selectFrom('bulk_edit_values').select('asset_id').where('bulk_edit_id', '=', id).execute();
+    const old = await apply(member, {
+      target: { asset_ids: [a['b-1']] },
+      ops: { note: { op: 'set', value: 'older' } },
+    });
+    expect(await kept(old.id)).toHaveLength(1);
+    t.clock.advance(11 * 60_000);
+    const fresh = await apply(member, {
+      target: { asset_ids: [a['b-1']] },
+      ops: { note: { op: 'set', value: 'fresh' } },
+    });
+
+    // The worker's recurring clean-up (every ten minutes) runs for the new slot the clock reached.
+    for (let i = 0; i < 200 && (await kept(old.id)).length; i++) {
+      await t.built.worker!.runUntilIdle();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await kept(old.id)).toEqual([]);
+    // The edit still within its ten minutes keeps what its undo needs, and the undo works.
+    expect(await kept(fresh.id)).toHaveLength(1);
+    expect((await undo(member, fresh.id)).status).toBe('undone');
+    expect((await valuesOf('b-1')).note).toBe('older');
+  });
 });

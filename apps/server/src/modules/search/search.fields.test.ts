@@ -171,6 +171,23 @@ describe("searching by a brand's own fields", () => {
     expect((await member.get(`/api/ops/brand/${brand.id}/metadata/gaps`)).statusCode).toBe(403);
   });
 
+  it('takes the same field filters on GET, as one JSON query parameter', async () => {
+    const list = (fields: string) =>
+      manager.get(`/api/ops/asset/list/all/${brand.root}?fields=${encodeURIComponent(fields)}`);
+    const got = async (fields: unknown) =>
+      ((await made(list(JSON.stringify(fields)), 200)).items as { name: string }[])
+        .map((a) => a.name.replace('.jpg', ''))
+        .sort();
+    expect(await got({ region: { any: [o.Europe] } })).toEqual(['a1', 'a2', 'a5']);
+    expect(await got({ region: { any: [o.Europe] }, budget: { min: 200 } })).toEqual(['a2']);
+    expect(await got({})).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
+    for (const bad of ['{"region":', '[1]', JSON.stringify({ budget: { any: [1] } })]) {
+      const r = await list(bad);
+      expect(r.statusCode, r.body).toBe(422);
+      expect(r.body).toContain('fields');
+    }
+  });
+
   it('refuses unknown fields and filters that do not fit the type, naming the field', async () => {
     const bad = async (body: Record<string, unknown>, text: string) => {
       const r = await search(body);

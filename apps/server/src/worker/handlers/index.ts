@@ -13,6 +13,7 @@ import { notificationsMail } from './notifications.mail.js';
 import { rateLimitsSweep } from './rateLimits.sweep.js';
 import { metadataBulkEdit } from './metadata.bulkEdit.js';
 import { metadataBulkUndo } from './metadata.bulkUndo.js';
+import { metadataBulkCleanup } from './metadata.bulkCleanup.js';
 import { reportsApply } from './reports.apply.js';
 import { reportsCleanup } from './reports.cleanup.js';
 import { reportsPreview } from './reports.preview.js';
@@ -41,6 +42,7 @@ export const handlers = {
   'reports.apply': reportsApply,
   'metadata.bulkEdit': metadataBulkEdit,
   'metadata.bulkUndo': metadataBulkUndo,
+  'metadata.bulkCleanup': metadataBulkCleanup,
   'reports.cleanup': reportsCleanup,
   'sync.run': syncRun,
   'folders.purgeTrash': foldersPurgeTrash,

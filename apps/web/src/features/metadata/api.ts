@@ -9,7 +9,7 @@ import type {
   OptionRename,
   VocabularyBody,
 } from '@brandvault/contract';
-import { call } from '../../api/client';
+import { call, callForm, toFormData } from '../../api/client';
 
 export const metadataKeys = {
   all: ['metadata'] as const,
@@ -96,9 +96,12 @@ export const useCreateOption = () =>
   useMetadataMutation((v: { vocabularyId: number; body: OptionBody }) =>
     call(routes.optionCreate, { params: { id: v.vocabularyId }, body: v.body }),
   );
+/** Pasted text, or an xlsx sent as the form's `sheet`. */
 export const useImportOptions = () =>
-  useMetadataMutation((v: { vocabularyId: number; text: string }) =>
-    call(routes.optionImport, { params: { id: v.vocabularyId }, body: { text: v.text } }),
+  useMetadataMutation((v: { vocabularyId: number; text: string; file?: File | null }) =>
+    v.file
+      ? callForm(routes.optionImport, { params: { id: v.vocabularyId }, form: toFormData({ sheet: v.file }) })
+      : call(routes.optionImport, { params: { id: v.vocabularyId }, body: { text: v.text } }),
   );
 export const useRenameOption = () =>
   useMetadataMutation((v: { id: number; body: OptionRename }) =>

@@ -4,6 +4,7 @@ import type { Repos } from '../../../deps/repos.js';
 import type { Embedded } from '../../../media/index.js';
 import type { Unit } from '../../../unitOfWork/unitOfWork.js';
 import type { AssetFieldValuesTable } from '../../../db/schema.js';
+import { AppError } from '../../../http/errors.js';
 import { assetTarget } from '../../audit/audit.trail.js';
 
 type ValueRow = AssetFieldValuesTable;
@@ -19,18 +20,26 @@ const blank = (assetId: number, fieldId: number): ValueRow => ({
   value_bool: null,
 });
 
-/** The option with this label under `parentId`, made when the vocabulary lacks it. */
+/**
+ * The option with this label under `parentId`, made when the vocabulary lacks it. Two uploads
+ * carrying the same new label may both try to make it: the second inserts nothing (PostgreSQL
+ * waits for the first to commit) and re-reads the winner, so both point at one option.
+ */
 async function optionFor(repos: Repos, vocabularyId: number, parentId: number | null, raw: string, at: string) {
   const label = raw.trim().slice(0, OPTION_LABEL_MAX);
   const found = await repos.embedMappings.optionByLabel(vocabularyId, parentId, label);
   if (found) return found;
-  return repos.options.insert({
+  const made = await repos.options.insertUnlessTaken({
     vocabulary_id: vocabularyId,
     parent_id: parentId,
     label_en: label,
     label_es: label,
     at,
   });
+  const winner = made ?? (await repos.embedMappings.optionByLabel(vocabularyId, parentId, label));
+  // Made and then merged away before this read: the upload is retried, never a 500.
+  if (!winner) throw new AppError('OPTION_CONFLICT');
+  return winner;
 }
 
 /** The rows one mapped source makes for a field; none when the file has nothing for it. */

@@ -95,6 +95,36 @@ export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues>
 const carries = (v: XmpValues) => Boolean(v.description?.trim() || v.keywords?.length || v.fields?.length);
 
 /**
+ * A copy of a file with the asset's metadata in its XMP, in a temp file removed once read;
+ * null (and `fill` never called) when the format holds no XMP or the asset has nothing set.
+ * `fill` writes the file's bytes at the path it is given.
+ */
+export async function xmpCopy(
+  repos: Repos,
+  a: XmpAsset,
+  ext: string,
+  fill: (path: string) => Promise<void>,
+): Promise<{ stream: Readable; size: number } | null> {
+  if (!xmpWritable(ext)) return null;
+  const values = await xmpValuesOf(repos, a);
+  if (!carries(values)) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'bv-xmp-'));
+  const done = () => rm(dir, { recursive: true, force: true });
+  try {
+    const path = join(dir, `file.${ext.toLowerCase()}`);
+    await fill(path);
+    await writeXmp(path, values);
+    const { size } = await stat(path);
+    const stream = createReadStream(path);
+    stream.once('close', () => void done());
+    return { stream, size };
+  } catch (err) {
+    await done();
+    throw err;
+  }
+}
+
+/**
  * The original as a copy carrying the asset's metadata in its XMP (issue 39 §4); the stored
  * original is never touched. On any failure `fallback` serves it unchanged: a download never fails for this.
  */
@@ -104,25 +134,17 @@ export async function originalWithXmp(
   answer: FileAnswer,
   fallback: () => Promise<FileAnswer>,
 ): Promise<FileAnswer> {
-  if (answer.status !== 200 || !xmpWritable(a.ext) || !(answer.body instanceof Readable)) return answer;
-  const values = await xmpValuesOf(deps.repos, a);
-  if (!carries(values)) return answer;
-  const dir = await mkdtemp(join(tmpdir(), 'bv-xmp-'));
-  const done = () => rm(dir, { recursive: true, force: true });
+  const body = answer.body;
+  if (answer.status !== 200 || !(body instanceof Readable)) return answer;
   try {
-    const path = join(dir, `file.${a.ext.toLowerCase()}`);
-    await pipeline(answer.body, createWriteStream(path));
-    await writeXmp(path, values);
-    const { size } = await stat(path);
-    const body = createReadStream(path);
-    body.once('close', () => void done());
+    const copy = await xmpCopy(deps.repos, a, a.ext, (path) => pipeline(body, createWriteStream(path)));
+    if (!copy) return answer;
     // The copy's bytes differ from the stored original's, so a resumed range would not match.
     const { 'accept-ranges': _ranges, ...headers } = answer.headers;
-    return new FileAnswer(200, { ...headers, 'content-length': size }, body);
+    return new FileAnswer(200, { ...headers, 'content-length': copy.size }, copy.stream);
   } catch (err) {
     deps.log.warn({ err, asset: a.id }, 'could not write XMP into a download; serving the original');
-    answer.body.destroy();
-    await done();
+    body.destroy();
     return fallback();
   }
 }
