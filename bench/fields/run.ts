@@ -113,10 +113,14 @@ async function plansOf(q: Query): Promise<string[]> {
   if (found.total) await fieldsRepo.facets(filters, filterFields, found.facetsCapped ? 2000 : undefined);
   const out: string[] = [];
   for (const c of [...captured]) {
-    const explain = await db.executeQuery({
-      ...c,
-      sql: `${dialect === 'sqlite' ? 'explain query plan' : 'explain'} ${c.sql}`,
-    });
+    // Subqueries are captured too; a correlated one cannot be explained alone (its statement is).
+    const explain = await db
+      .executeQuery({
+        ...c,
+        sql: `${dialect === 'sqlite' ? 'explain query plan' : 'explain'} ${c.sql}`,
+      })
+      .catch(() => null);
+    if (!explain) continue;
     const plan = (explain.rows as Record<string, string>[]).map((r) =>
       dialect === 'sqlite' ? r.detail : r['QUERY PLAN'],
     );
