@@ -38,13 +38,14 @@ export function SmartCollections() {
               className={classes.sharedItem}
             >
               <Group gap="sm" wrap="nowrap">
-                <IconBolt size={18} aria-hidden />
-                <Stack gap={2} miw={0}>
+                {/* Neither the icon nor the badge gives way to a long name: the name ends in an ellipsis. */}
+                <IconBolt size={18} aria-hidden style={{ flex: 'none' }} />
+                <Stack gap={2} miw={0} style={{ flex: 1 }}>
                   <Group gap={6} wrap="nowrap">
-                    <Text fw={500} truncate="end">
+                    <Text fw={500} truncate="end" title={s.name}>
                       {s.name}
                     </Text>
-                    <Badge size="xs" variant="light">
+                    <Badge size="xs" variant="light" style={{ flex: 'none' }}>
                       {t('savedSearches.smart')}
                     </Badge>
                   </Group>

@@ -55,7 +55,8 @@ export function SavedSearchesMenu({ brandId }: { brandId: number }) {
             {t('savedSearches.menu')}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown>
+        {/* Narrow enough for a phone: the empty and error sentences wrap instead of widening the page. */}
+        <Menu.Dropdown maw={320}>
           {list.isPending && <Menu.Label>{t('savedSearches.loading')}</Menu.Label>}
           {list.isError && <Menu.Label>{t('savedSearches.loadError')}</Menu.Label>}
           {list.isSuccess && items.length === 0 && <Menu.Label>{t('savedSearches.none')}</Menu.Label>}

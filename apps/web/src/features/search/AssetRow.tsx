@@ -179,7 +179,9 @@ export function ListHeader({
       <span data-column>{head('date')}</span>
       <span data-wide>{t('search.columns.visibility')}</span>
       {columns && <FieldHeads shown={columns.shown} sort={sort} onSort={onSort} />}
-      <span data-column>{columns && <ColumnsMenu columns={columns} />}</span>
+      <span className={classes.headEnd} data-column>
+        {columns && <ColumnsMenu columns={columns} />}
+      </span>
     </div>
   );
 }

@@ -37,9 +37,9 @@ export function FieldHeads({
     const mode = active && !ascending ? 'asc' : 'desc';
     const Arrow = ascending ? IconArrowUp : IconArrowDown;
     return (
-      <span key={f.key} data-column>
+      <span key={f.key} className={classes.headCell} data-column>
         <UnstyledButton
-          className={classes.headButton}
+          className={`${classes.headButton} ${classes.headButtonFit}`}
           onClick={() => onSort({ attribute: 'name', mode, field: f.key })}
           aria-label={t('search.sortByColumn', { column: label })}
           aria-pressed={active}

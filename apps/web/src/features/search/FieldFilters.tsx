@@ -175,9 +175,11 @@ function OptionChoices({
               size="xs"
               value={String(o.id)}
               style={{ paddingLeft: field.type === 'tree' ? o.depth * 14 : 0 }}
+              // The label takes the row's width, so a long option ends in an ellipsis beside its count.
+              styles={{ body: { alignItems: 'center' }, labelWrapper: { flex: 1, minWidth: 0 } }}
               label={
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm" truncate>
+                  <Text size="sm" truncate title={labelOf(o, i18n.language)}>
                     {labelOf(o, i18n.language)}
                   </Text>
                   {(counts.get(o.id) ?? 0) > 0 && (

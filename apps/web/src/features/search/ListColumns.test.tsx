@@ -145,6 +145,10 @@ describe("the list view's brand field columns", () => {
     // One search, with the columns: no first page without them.
     expect(bodies).toHaveLength(1);
     expect(bodies[0]?.columns).toEqual(['approved']);
+    // The rows keep room for the one column: past the list's width they scroll sideways.
+    const rows = screen.getByTestId('search-list').firstElementChild as HTMLElement;
+    expect(rows).toHaveAttribute('data-fields', '1');
+    expect(rows.style.getPropertyValue('--field-count')).toBe('1');
     // Another brand has its own choice.
     expect(localStorage.getItem(listColumnsKey(8))).toBeNull();
   }, 60_000);

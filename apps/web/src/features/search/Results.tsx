@@ -171,20 +171,32 @@ export function Results(props: Props) {
   if (view === 'grid') return body;
   const extra = props.columns?.shown.length ?? 0;
   return (
-    <div
-      className={classes.list}
-      // One more grid track per chosen field, between the fixed columns and the row's menu.
-      style={extra ? ({ '--field-cols': `repeat(${extra}, minmax(0, 1fr))` } as CSSProperties) : undefined}
-    >
-      <ListHeader
-        columns={props.columns}
-        sort={props.sort}
-        onSort={props.onSort}
-        allSelected={items.length > 0 && loaded === items.length}
-        someSelected={loaded > 0}
-        onSelectAll={props.onSelectAll}
-      />
-      {body}
+    // Chosen fields widen the rows past the list's width: the list scrolls sideways then, so no
+    // column is squeezed to an unreadable sliver.
+    <div className={classes.list} data-testid="search-list">
+      <div
+        className={classes.listInner}
+        data-fields={extra || undefined}
+        // One more grid track per chosen field, between the fixed columns and the row's menu.
+        style={
+          extra
+            ? ({
+                '--field-cols': `repeat(${extra}, minmax(var(--field-col-min), 1fr))`,
+                '--field-count': extra,
+              } as CSSProperties)
+            : undefined
+        }
+      >
+        <ListHeader
+          columns={props.columns}
+          sort={props.sort}
+          onSort={props.onSort}
+          allSelected={items.length > 0 && loaded === items.length}
+          someSelected={loaded > 0}
+          onSelectAll={props.onSelectAll}
+        />
+        {body}
+      </div>
     </div>
   );
 }
