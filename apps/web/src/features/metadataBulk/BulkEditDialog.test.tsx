@@ -131,6 +131,8 @@ describe('BulkEditDialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
     await user.click(within(dialog).getByRole('combobox', { name: 'Field' }));
     await user.click(await screen.findByRole('option', { name: 'Note' }));
+    // "Set" with no value yet would clear the field everywhere: nothing to preview until one is given.
+    expect(within(dialog).getByRole('button', { name: 'Preview' })).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), 'Hello');
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByTestId('bulk-preview')).toHaveTextContent('12 of 40 assets change');

@@ -56,8 +56,12 @@ export function bodyOf(target: BulkTarget, rows: readonly Row[]): BulkEditBody |
   for (const r of rows) {
     const values = Array.isArray(r.value) ? r.value : typeof r.value === 'number' ? [r.value] : [];
     if (r.op === 'clear') ops[r.key!] = { op: 'clear' };
-    else if (r.op === 'set') ops[r.key!] = { op: 'set', value: r.value };
-    else if (!values.length) return null;
+    else if (r.op === 'set') {
+      // "Set" with nothing chosen would clear the field on every asset: that is what "Clear" is for.
+      const empty = r.value === null || r.value === '' || (Array.isArray(r.value) && !r.value.length);
+      if (empty) return null;
+      ops[r.key!] = { op: 'set', value: r.value };
+    } else if (!values.length) return null;
     else ops[r.key!] = { op: r.op, values };
   }
   return { target, ops };
