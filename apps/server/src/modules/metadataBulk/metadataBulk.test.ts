@@ -159,6 +159,22 @@ describe('bulk edit of metadata fields', () => {
     expect((await valuesOf('b-doc')).pages).toBe(12);
   });
 
+  it('reaches by search only what the searcher finds: field conditions and words count', async () => {
+    const bySearch = (filters: Record<string, unknown>) => ({
+      target: { search: { folder_id: folder, filters } },
+      ops: { note: { op: 'set', value: 'reached' } },
+    });
+    // No asset holds Autumn as its campaign, and "!!!" has no word to find: neither reaches any.
+    const none = { matched: 0, changed: 0, per_field: { note: 0 } };
+    expect(await made(preview(admin, bySearch({ fields: { campaign: { any: [o.Autumn] } } })), 200)).toEqual(none);
+    expect(await made(preview(admin, bySearch({ q: '!!!' })), 200)).toEqual(none);
+    expect((await admin.post('/api/ops/metadata/bulk', bySearch({ q: '!!!' }))).statusCode).toBe(422);
+    const unknown = await preview(admin, bySearch({ fields: { nope: { missing: true } } }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.fields['fields.nope']).toMatch(/is not a metadata field of this brand/);
+    for (const k of ['b-1', 'b-2', 'b-priv']) expect((await valuesOf(k)).note).not.toBe('reached');
+  });
+
   it('undoes the whole edit for its author or an administrator, audited', async () => {
     const before = await Promise.all(['b-1', 'b-2', 'b-3', 'b-4'].map(valuesOf));
     const done = await apply(member, {
