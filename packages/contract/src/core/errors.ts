@@ -123,8 +123,8 @@ const en: Record<ErrorCode, Entry> = {
   },
   VOCABULARY_IN_USE: { title: 'Vocabulary in use', message: 'Fields use this vocabulary: change them first.' },
   OPTION_CONFLICT: {
-    title: 'Option changed',
-    message: 'Someone changed this option at the same time. Reload and try again.',
+    title: 'Metadata changed',
+    message: 'Someone changed these options or fields at the same time. Reload and try again.',
   },
   BULK_EDIT_BUSY: {
     title: 'Bulk edit not finished',
@@ -247,8 +247,8 @@ const es: Record<ErrorCode, Entry> = {
     message: 'Hay campos que usan este vocabulario: cámbialos primero.',
   },
   OPTION_CONFLICT: {
-    title: 'La opción cambió',
-    message: 'Otra persona cambió esta opción al mismo tiempo. Recarga e inténtalo de nuevo.',
+    title: 'Los metadatos cambiaron',
+    message: 'Otra persona cambió estas opciones o campos al mismo tiempo. Recarga e inténtalo de nuevo.',
   },
   BULK_EDIT_BUSY: {
     title: 'Edición masiva sin terminar',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../core/constants.js';
-import { QueryInt, text } from './common.js';
+import { IdNumber, QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';
 
@@ -39,10 +39,11 @@ export const SearchSort = z.object({
  * A condition on one of the brand's metadata fields (issue 39 §3), by the field's type: option
  * fields `any` (option ids; a tree node also finds its descendants), number `min`/`max`, date
  * `from`/`to` (inclusive), boolean `is`; any field `missing` (assets without a value). The
- * server checks the shape against the field's type (422 naming the field).
+ * server checks the shape against the field's type (422 naming the field). Option ids are capped
+ * as ids are, since the database compares them as 32-bit integers.
  */
 export const FieldFilter = z.strictObject({
-  any: z.array(z.number().int().positive()).min(1).max(100).optional(),
+  any: z.array(IdNumber).min(1).max(100).optional(),
   min: z.number().finite().optional(),
   max: z.number().finite().optional(),
   from: z.iso.date().optional(),

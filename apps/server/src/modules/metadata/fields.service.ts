@@ -13,6 +13,7 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import type { FieldInsert, FieldPatch, FieldRow } from './metadata.repo.js';
 import { metadataFieldAccess, metadataPolicy } from './metadata.policy.js';
 import { fieldView } from './metadata.view.js';
+import { raceLost } from './raceLost.js';
 
 type Body = z.output<typeof MetadataFieldBody>;
 type Update = z.output<typeof MetadataFieldUpdate>;
@@ -108,7 +109,9 @@ export function metadataFieldsService(deps: Deps) {
           await u.audit({ event: 'metadata.field.create', target: fieldTarget(f), changes: created(fieldView(f)) });
           return f;
         })
-        .catch(keyTaken);
+        .catch(keyTaken)
+        // A vocabulary checked before the write and deleted by another change meanwhile: 409.
+        .catch(raceLost);
       return fieldView(row);
     },
 
@@ -136,7 +139,9 @@ export function metadataFieldsService(deps: Deps) {
             await u.audit({ event: 'metadata.field.update', target: fieldTarget(after), changes });
           return after;
         })
-        .catch(keyTaken);
+        .catch(keyTaken)
+        // A vocabulary checked before the write and deleted by another change meanwhile: 409.
+        .catch(raceLost);
       return fieldView(row);
     },
 

@@ -1,4 +1,4 @@
-import { OPTION_FIELD_TYPES } from '@brandvault/contract';
+import { MAX_ID, OPTION_FIELD_TYPES } from '@brandvault/contract';
 import type { BulkOp, FieldMessageKey, FieldType, FieldValue } from '@brandvault/contract';
 import { AppError } from '../../http/errors.js';
 import type { FieldRow } from '../metadata/metadata.repo.js';
@@ -16,7 +16,11 @@ export interface FieldPlan {
 
 const typesOf = (f: FieldRow) => JSON.parse(f.asset_types) as string[];
 
-/** The option ids the operations name (to be read, then checked with the fields). */
+/**
+ * The option ids the operations name (to be read, then checked with the fields). A `set` of a
+ * number field names a number too: past MAX_ID it cannot be an id, and PostgreSQL would fail
+ * comparing it with one.
+ */
 export const optionIdsOf = (ops: Readonly<Record<string, BulkOp>>) =>
   [
     ...new Set(
@@ -24,7 +28,7 @@ export const optionIdsOf = (ops: Readonly<Record<string, BulkOp>>) =>
         o.op === 'add' || o.op === 'remove' ? o.values : o.op === 'set' ? [o.value].flat() : [],
       ),
     ),
-  ].filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0);
+  ].filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= MAX_ID);
 
 /**
  * Checks every operation as PUT /fields checks a value (the same messages, naming the field's

@@ -8,7 +8,7 @@ import type { Actor } from '../../access/principal.js';
 import { seesPrivate } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { folderScope } from '../reports/assetTemplate.export.js';
-import { filtersOf, orderOf } from '../search/search.service.js';
+import { orderOf, searchFiltersOf } from '../search/search.service.js';
 // eslint-disable-next-line no-restricted-syntax -- bound to the dialect, which makeRepos(db) does not know
 import { searchRepo } from '../search/search.repo.js';
 
@@ -34,7 +34,8 @@ async function idsOf(env: Env, actor: Actor, target: z.output<typeof BulkTarget>
   }
   const search = target.search!;
   const { folder } = await folderScope(env.repos, actor, search.folder_id, false);
-  const filters = filtersOf(folder, search.filters, seesPrivate(actor), env.dialect);
+  const filters = await searchFiltersOf(env, folder, search.filters, seesPrivate(actor));
+  if (!filters) return [];
   return searchRepo(env.db, env.dialect).page(filters, orderOf(search.filters.sort), BULK_EDIT_MAX + 1, 0);
 }
 

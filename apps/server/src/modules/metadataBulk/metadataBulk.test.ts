@@ -159,6 +159,34 @@ describe('bulk edit of metadata fields', () => {
     expect((await valuesOf('b-doc')).pages).toBe(12);
   });
 
+  it('reaches by search only what the searcher finds: field conditions and words count', async () => {
+    const bySearch = (filters: Record<string, unknown>) => ({
+      target: { search: { folder_id: folder, filters } },
+      ops: { note: { op: 'set', value: 'reached' } },
+    });
+    // No asset holds Autumn as its campaign, and "!!!" has no word to find: neither reaches any.
+    const none = { matched: 0, changed: 0, per_field: { note: 0 } };
+    expect(await made(preview(admin, bySearch({ fields: { campaign: { any: [o.Autumn] } } })), 200)).toEqual(none);
+    expect(await made(preview(admin, bySearch({ q: '!!!' })), 200)).toEqual(none);
+    expect((await admin.post('/api/ops/metadata/bulk', bySearch({ q: '!!!' }))).statusCode).toBe(422);
+    const unknown = await preview(admin, bySearch({ fields: { nope: { missing: true } } }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.fields['fields.nope']).toMatch(/is not a metadata field of this brand/);
+    for (const k of ['b-1', 'b-2', 'b-priv']) expect((await valuesOf(k)).note).not.toBe('reached');
+  });
+
+  it('takes numbers past an id as numbers, and refuses them as options', async () => {
+    // A number field's value is not an option id, however large: a budget of three billion is fine.
+    const big = { target: { asset_ids: [a['b-doc']] }, ops: { pages: { op: 'set', value: 3e9 } } };
+    expect(await made(preview(member, big), 200)).toMatchObject({ matched: 1 });
+    const huge = await member.post('/api/ops/metadata/bulk/preview', {
+      target: { asset_ids: [a['b-1']] },
+      ops: { campaign: { op: 'set', value: 2 ** 31 } },
+    });
+    expect(huge.statusCode, huge.body).toBe(422);
+    expect(huge.json().error.fields['ops.campaign']).toMatch(/^Campaign must be one of its options/);
+  });
+
   it('undoes the whole edit for its author or an administrator, audited', async () => {
     const before = await Promise.all(['b-1', 'b-2', 'b-3', 'b-4'].map(valuesOf));
     const done = await apply(member, {

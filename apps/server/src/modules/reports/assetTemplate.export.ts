@@ -9,7 +9,7 @@ import { assetsPolicy } from '../assets/assets.policy.js';
 import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
-import { filtersOf, orderOf } from '../search/search.service.js';
+import { orderOf, searchFiltersOf } from '../search/search.service.js';
 // eslint-disable-next-line no-restricted-syntax -- bound to the dialect, which makeRepos(db) does not know
 import { searchRepo } from '../search/search.repo.js';
 import { ASSET_COLUMNS, assetCells, assetVersion } from './assetTemplate.js';
@@ -79,14 +79,16 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
   if (req.search) {
     const { folder } = await folderScope(env.repos, actor, req.search.folder_id, false);
     brands.add(folder.brand_id);
-    const filters = filtersOf(folder, req.search.filters, seesPrivate(actor), env.dialect);
-    const found = await searchRepo(env.db, env.dialect).page(
-      filters,
-      orderOf(req.search.filters.sort),
-      TEMPLATE_MAX_ROWS + 1,
-      0,
-    );
-    ids.push(...found);
+    const filters = await searchFiltersOf(env, folder, req.search.filters, seesPrivate(actor));
+    if (filters)
+      ids.push(
+        ...(await searchRepo(env.db, env.dialect).page(
+          filters,
+          orderOf(req.search.filters.sort),
+          TEMPLATE_MAX_ROWS + 1,
+          0,
+        )),
+      );
   }
   const unique = [...new Set(ids)];
   if (unique.length > TEMPLATE_MAX_ROWS) throw invalid({ asset_ids: 'templateTooMany' });

@@ -123,6 +123,20 @@ describe('brand fields in asset templates', () => {
     });
   });
 
+  it('exports a search with its field conditions: only the assets the searcher finds', async () => {
+    const bySearch = (filters: Record<string, unknown>) =>
+      admin.post('/api/ops/report/get/asset/template', { search: { folder_id: folder, filters } });
+    const r = await bySearch({ fields: { budget: { min: 5 } } });
+    expect(r.statusCode, r.body).toBe(200);
+    const ws = (await load(r.rawPayload)).getWorksheet('Assets')!;
+    const listed = [];
+    for (let row = 2; row <= ws.rowCount; row++) listed.push(Number(ws.getCell(row, 1).value));
+    expect(listed).toEqual([ids.one]);
+    const unknown = await bySearch({ fields: { nope: { missing: true } } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().error.fields['fields.nope']).toMatch(/is not a metadata field of this brand/);
+  });
+
   it('refuses an option that is not in the list, naming the field and the value', async () => {
     const r = await admin.post('/api/ops/report/get/asset/template', { asset_ids: [ids.two] });
     const wb = await load(r.rawPayload);

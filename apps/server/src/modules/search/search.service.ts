@@ -2,6 +2,8 @@ import { AssetSearchResponse, SEARCH_EXACT_TOTAL } from '@brandvault/contract';
 import type { AssetSearchBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { Deps } from '../../deps/deps.js';
+import type { Repos } from '../../deps/repos.js';
+import type { Db, Dialect } from '../../db/index.js';
 import { abilitiesKey } from '../assets/assets.policy.js';
 import { seesPrivate } from '../../access/principal.js';
 import { JsonText } from '../../lib/jsonText.js';
@@ -84,6 +86,26 @@ export function filtersOf(
     dateBefore: body.date_to ? nextDay(body.date_to) : undefined,
     visibility: body.visibility,
   };
+}
+
+/**
+ * The filters of a search body run outside the searcher (bulk edits, template exports): those of
+ * `filtersOf` with the body's field conditions (422 naming wrong ones), or null when the query has
+ * no searchable word, which the searcher answers with nothing rather than everything.
+ */
+export async function searchFiltersOf(
+  env: { repos: Repos; db: Db; dialect: Dialect },
+  folder: Parameters<typeof filtersOf>[0],
+  body: Body,
+  withPrivate: boolean,
+): Promise<SearchFilters | null> {
+  const filters = filtersOf(folder, body, withPrivate, env.dialect);
+  if (body.q && body.q.trim() && !filters.terms.length) return null;
+  const fields = await env.repos.metadata.fieldsOfBrand(folder.brand_id);
+  const { descendants } = searchFieldsRepo(env.db, env.dialect);
+  const { conds } = await resolveFields(fields, body.fields, body.sort.field, descendants);
+  if (conds.length) filters.fields = conds;
+  return filters;
 }
 
 /** The searcher: a folder's assets with filters, sort and facets, as the actor may see them. */
