@@ -110,7 +110,7 @@ async function plansOf(q: Query): Promise<string[]> {
   const { conds } = await resolveFields(fields, body.fields, body.sort.field, fieldsRepo.descendants);
   if (conds.length) filters.fields = conds;
   const found = await core(brand.id, filters, orderOf(body.sort), 1, 50);
-  if (found.total) await fieldsRepo.facets(filters, filterFields, found.facetsCapped ? 2000 : undefined);
+  if (found.total) await fieldsRepo.facets(filters, filterFields, found.totalCapped ? 2000 : undefined);
   const out: string[] = [];
   for (const c of [...captured]) {
     // Subqueries are captured too; a correlated one cannot be explained alone (its statement is).

@@ -60,7 +60,8 @@ export async function resolveFields(
     const type = f.type as FieldType;
     if (OPTION_FIELD_TYPES.includes(type)) {
       const ids = [...new Set(filter.any!)];
-      conds.push({ kind: 'options', field: f.id, ids: type === 'tree' ? await descendants(ids) : ids });
+      const once = type !== 'multi_select' || ids.length === 1 ? { once: true as const } : {};
+      conds.push({ kind: 'options', field: f.id, ids: type === 'tree' ? await descendants(ids) : ids, ...once });
     } else if (type === 'number') {
       if (filter.min !== undefined && filter.max !== undefined && filter.max < filter.min) fail(path, 'metaFilter', f);
       else conds.push({ kind: 'number', field: f.id, min: filter.min, max: filter.max });

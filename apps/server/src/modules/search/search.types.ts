@@ -13,7 +13,8 @@ export type Scope =
  * node's descendants too; `missing` is limited to the field's asset types (as gaps count them).
  */
 export type FieldCond =
-  | { kind: 'options'; field: number; ids: number[] }
+  /** `once`: an asset holds at most one of `ids` (not a multi select with several). */
+  | { kind: 'options'; field: number; ids: number[]; once?: true }
   | { kind: 'number'; field: number; min?: number; max?: number }
   | { kind: 'date'; field: number; from?: string; to?: string }
   | { kind: 'boolean'; field: number; is: boolean }
