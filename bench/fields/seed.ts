@@ -157,6 +157,9 @@ try {
       ),
     )
   ).rows;
+  // A seed stopped between dropping and rebuilding them leaves none to rebuild: start afresh.
+  if (deferred.length < 5)
+    throw new Error('asset_field_values lacks its value indexes (an earlier seed stopped?): seed a fresh database');
   for (const ix of deferred) await db.executeQuery(raw(`drop index ${ix.name}`));
   // PostgreSQL's row trigger bumps the brand's search generation once per value: seven million
   // updates of one row. Off for the load, then one bump, as one bulk statement would make it.
