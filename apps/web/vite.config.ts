@@ -43,6 +43,10 @@ export default defineConfig({
             '@mantine/form',
             '@mantine/dates',
             '@mantine/notifications',
+            // Every package that imports @mantine/core must be bundled with it: one left out
+            // loads a second copy whose components find no MantineProvider.
+            '@mantine/charts',
+            '@mantine/modals',
           ],
         },
       },
