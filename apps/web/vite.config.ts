@@ -30,26 +30,5 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // A screen test on a busy 2-core machine passes 5 s now and then; none should take 20.
     testTimeout: 20_000,
-    // Each test file loads Mantine and the icon set afresh; pre-bundled, the ~6,000 icon modules
-    // load as one file, which halved the import phase of a sample of screen tests.
-    deps: {
-      optimizer: {
-        client: {
-          enabled: true,
-          include: [
-            '@tabler/icons-react',
-            '@mantine/core',
-            '@mantine/hooks',
-            '@mantine/form',
-            '@mantine/dates',
-            '@mantine/notifications',
-            // Every package that imports @mantine/core must be bundled with it: one left out
-            // loads a second copy whose components find no MantineProvider.
-            '@mantine/charts',
-            '@mantine/modals',
-          ],
-        },
-      },
-    },
   },
 });
