@@ -9,6 +9,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { untilBlockedOnLock } from '../../../test/lockWait.js';
 
 /**
  * Changes that lose a race on PostgreSQL: another transaction deletes what a change read before
@@ -61,7 +62,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('metadata changes that lose a
       await trx.deleteFrom('metadata_fields').where('id', '=', f.id).execute();
       put = manager.put(valuesUrl(doc), { values: { vanishing: 'late' } });
       // The save reads the field, then waits on the delete's lock to write its value.
-      await new Promise((r) => setTimeout(r, 500));
+      await untilBlockedOnLock(trx, 'the save to wait on the delete');
     });
     const r = await put!;
     expect(r.statusCode, r.body).toBe(409);
@@ -75,7 +76,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('metadata changes that lose a
     await t.built.handle.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('metadata_fields').where('id', '=', f.id).execute();
       put = manager.put(url, { items: [{ source: 'creator', field_id: f.id }] });
-      await new Promise((r) => setTimeout(r, 500));
+      await untilBlockedOnLock(trx, 'the mapping to wait on the delete');
     });
     const r = await put!;
     expect(r.statusCode, r.body).toBe(409);
@@ -95,7 +96,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('metadata changes that lose a
         label_es: 'Fugaz',
         vocabulary_id: v.id,
       });
-      await new Promise((r) => setTimeout(r, 500));
+      await untilBlockedOnLock(trx, 'the new field to wait on the delete');
     });
     const r = await post!;
     expect(r.statusCode, r.body).toBe(409);

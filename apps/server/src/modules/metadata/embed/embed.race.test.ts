@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeBrand, makeFolder, multipart, startApp } from '../../../../test/harness.js';
+import { adminClient, dialect, makeBrand, makeFolder, multipart, startApp } from '../../../../test/harness.js';
 import type { Client, TestApp } from '../../../../test/harness.js';
+import { untilBlockedOnLock } from '../../../../test/lockWait.js';
 import { jobUnits } from '../../../jobUnits.js';
 import type { AnyContext } from '../../../lib/requestContext.js';
 import { applyEmbedded } from './apply.js';
@@ -70,7 +71,10 @@ describe('two uploads making the same new option at once', () => {
     const two = units.change(ctx, (u) =>
       applyEmbedded(u, { id: b, brand_id: brand.id, type: 'image', name: 'b.jpg' }, file, at),
     );
-    setTimeout(release, 300);
+    // PostgreSQL: the second waits on the first's uncommitted options; SQLite queues its writes.
+    if (dialect === 'postgres')
+      await untilBlockedOnLock(t.built.handle.db, 'the second upload to wait on the first one');
+    release();
     await expect(Promise.all([one, two])).resolves.toBeDefined();
 
     const options = (await admin.get(`/api/ops/metadata/vocabulary/${vocabulary}/options`)).json().items as {
