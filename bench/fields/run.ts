@@ -106,7 +106,7 @@ const filterFields = fields.filter(
 async function plansOf(q: Query): Promise<string[]> {
   captured.length = 0;
   const body = AssetSearchBody.parse(q.body);
-  const filters = filtersOf(root, body, true, dialect);
+  const filters = filtersOf(root, body, { withPrivate: true }, dialect);
   const { conds } = await resolveFields(fields, body.fields, body.sort.field, fieldsRepo.descendants);
   if (conds.length) filters.fields = conds;
   const found = await core(brand.id, filters, orderOf(body.sort), 1, 50);

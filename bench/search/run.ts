@@ -191,7 +191,7 @@ const core = searchCore({
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {
   const folder = await db.selectFrom('folders').selectAll().where('id', '=', q.folder).executeTakeFirstOrThrow();
   const b = AssetSearchBody.parse(q.body);
-  const filters = filtersOf(folder, b, true, dialect);
+  const filters = filtersOf(folder, b, { withPrivate: true }, dialect);
   const order = orderOf(b.sort);
   return async () => {
     await core(folder.brand_id, filters, order, q.page ?? 1, q.per_page ?? 50);

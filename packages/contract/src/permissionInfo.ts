@@ -44,6 +44,11 @@ export const PERMISSION_INFO: Record<PermissionName, Info> = {
   'asset.update': i('assets', 'Edit and move assets', 'Editar y mover recursos'),
   'asset.delete': i('assets', 'Remove and restore assets', 'Eliminar y restaurar recursos'),
   'asset.download': i('assets', 'Download assets', 'Descargar recursos'),
+  'asset.approve': i(
+    'assets',
+    'Review uploads that need approval: approve or reject them',
+    'Revisar las subidas que requieren aprobación: aprobarlas o rechazarlas',
+  ),
   'folder.manage': i(
     'folders',
     'Create, rename, move and remove folders',

@@ -53,6 +53,16 @@ export const isAdmin = (a: Principal | null) => hasRole(a, 'admin');
 /** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
 export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.private');
 
+/**
+ * Which of a brand's assets the actor's searches and lists hold (modules/access/privacy.ts):
+ * PRIVATE, expired and embargoed ones with `content.private`; uploads awaiting review too for
+ * reviewers (`asset.approve`).
+ */
+export const sightOf = (actor: Actor) => ({
+  withPrivate: seesPrivate(actor),
+  withPending: seesPrivate(actor) && hasPermission(actor, 'asset.approve'),
+});
+
 /** Administrators see every brand; everyone else only the brands they are assigned to. */
 export const seesAllBrands = (actor: Actor) => isAdmin(actor);
 

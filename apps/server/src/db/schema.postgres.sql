@@ -25,6 +25,8 @@ create sequence collections_id_seq as integer start with 1 increment by 1 minval
 
 create sequence comments_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by comments.id;
 
+create sequence consents_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by consents.id;
+
 create sequence download_traces_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by download_traces.id;
 
 create sequence downloads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by downloads.id;
@@ -37,6 +39,8 @@ create sequence job_schedules_id_seq as integer start with 1 increment by 1 minv
 
 create sequence jobs_id_seq as bigint start with 1 increment by 1 minvalue 1 maxvalue 9223372036854775807 cache 1 owned by jobs.id;
 
+create sequence licences_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by licences.id;
+
 create sequence metadata_fields_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by metadata_fields.id;
 
 create sequence notifications_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by notifications.id;
@@ -44,6 +48,8 @@ create sequence notifications_id_seq as integer start with 1 increment by 1 minv
 create sequence password_resets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by password_resets.id;
 
 create sequence permissions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by permissions.id;
+
+create sequence rights_documents_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by rights_documents.id;
 
 create sequence roles_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by roles.id;
 
@@ -220,7 +226,7 @@ create or replace function {schema}.asset_search_folder_sync()
     update asset_search s
       set folder_path = new.path,
         active = case when new.status = 'ACTIVE' and a.status = 'ACTIVE' then 1 else 0 end,
-        hidden = case when new.private_path = 1 or a.visibility = 'PRIVATE' then 1 else 0 end
+        hidden = case when a.review_state <> 'approved' then 2 when a.visibility = 'PRIVATE' or new.private_path = 1 or a.availability in ('expired', 'embargoed') then 1 else 0 end
       from assets a
       where s.folder_id = new.id and a.id = s.asset_id;
     return null;
@@ -256,7 +262,7 @@ create or replace function {schema}.asset_search_sync_rows()
   begin
     if tg_op = 'INSERT' then
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
         join folders f on f.id = n.folder_id
         order by n.id
@@ -276,9 +282,9 @@ create or replace function {schema}.asset_search_sync_rows()
           size = excluded.size;
     else
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
-        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text or o.size is distinct from n.size)
+        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.availability is distinct from n.availability or o.review_state is distinct from n.review_state or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text or o.size is distinct from n.size)
         join folders f on f.id = n.folder_id
         order by n.id
         on conflict (asset_id) do update set brand_id = excluded.brand_id,
@@ -550,6 +556,16 @@ create table asset_categories (
 
 create index asset_categories_brand on {schema}.asset_categories using btree (brand_id, category, active, sort_date, hidden, asset_id);
 
+create table asset_consents (
+  asset_id integer not null,
+  consent_id integer not null,
+  constraint asset_consents_pk primary key (asset_id, consent_id),
+  constraint asset_consents_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_consents_consent_id_fkey foreign key (consent_id) references consents (id) on delete cascade
+);
+
+create index asset_consents_consent on {schema}.asset_consents using btree (consent_id, asset_id);
+
 create table asset_facets (
   folder_id integer not null,
   hidden integer not null,
@@ -589,6 +605,16 @@ create trigger asset_field_values_generation_ad after delete on {schema}.asset_f
 
 create trigger asset_field_values_generation_ai after insert or update on {schema}.asset_field_values
   for each row execute function field_values_generation_new();
+
+create table asset_licences (
+  asset_id integer not null,
+  licence_id integer not null,
+  constraint asset_licences_pk primary key (asset_id, licence_id),
+  constraint asset_licences_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_licences_licence_id_fkey foreign key (licence_id) references licences (id) on delete cascade
+);
+
+create index asset_licences_licence on {schema}.asset_licences using btree (licence_id, asset_id);
 
 create table asset_search (
   asset_id integer not null,
@@ -748,11 +774,23 @@ create table assets (
   trash_root integer,
   location text,
   field_text text default ''::text not null,
+  available_from character varying(10),
+  available_until character varying(10),
+  availability character varying(16) default 'available'::character varying not null,
+  availability_date character varying(10),
+  availability_reason text,
+  review_state character varying(16) default 'approved'::character varying not null,
+  review_reason text,
+  reviewed_by integer,
+  reviewed_at character varying(32),
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,
-  constraint assets_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade
+  constraint assets_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade,
+  constraint assets_reviewed_by_fkey foreign key (reviewed_by) references users (id) on delete set null
 );
+
+create index assets_availability on {schema}.assets using btree (availability, availability_date);
 
 create index assets_brand_sha on {schema}.assets using btree (brand_id, sha256);
 
@@ -886,6 +924,8 @@ create table brands (
   logo_key character varying(255),
   description text,
   require_fields_on_upload integer default 0 not null,
+  expiry_warning_days integer default 30 not null,
+  expired_downloads character varying(8) default 'block'::character varying not null,
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );
@@ -983,6 +1023,26 @@ create table comments (
 create index comments_asset on {schema}.comments using btree (asset_id, parent_id, id);
 
 create index comments_parent on {schema}.comments using btree (parent_id);
+
+create table consents (
+  id integer default nextval('consents_id_seq'::regclass) not null,
+  person character varying(255) not null,
+  kind character varying(16) default 'model'::character varying not null,
+  signed_on character varying(10),
+  brand_id integer not null,
+  channels text default '[]'::text not null,
+  territories text default '["WW"]'::text not null,
+  valid_until character varying(10),
+  notes text,
+  created_by integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint consents_pkey primary key (id),
+  constraint consents_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint consents_created_by_fkey foreign key (created_by) references users (id) on delete set null
+);
+
+create index consents_brand_person on {schema}.consents using btree (brand_id, person);
 
 create table download_counts (
   asset_id integer not null,
@@ -1213,6 +1273,28 @@ create table kysely_migration_lock (
   constraint kysely_migration_lock_pkey primary key (id)
 );
 
+create table licences (
+  id integer default nextval('licences_id_seq'::regclass) not null,
+  name character varying(255) not null,
+  holder character varying(255),
+  terms text,
+  valid_from character varying(10),
+  cost_reference character varying(255),
+  brand_id integer not null,
+  channels text default '[]'::text not null,
+  territories text default '["WW"]'::text not null,
+  valid_until character varying(10),
+  notes text,
+  created_by integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint licences_pkey primary key (id),
+  constraint licences_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint licences_created_by_fkey foreign key (created_by) references users (id) on delete set null
+);
+
+create index licences_brand_name on {schema}.licences using btree (brand_id, name);
+
 create table login_throttles (
   email character varying(255) not null,
   failures integer not null,
@@ -1316,6 +1398,28 @@ create unlogged table rate_limits (
   reset_at bigint not null,
   constraint rate_limits_pkey primary key (key)
 );
+
+create table rights_documents (
+  id integer default nextval('rights_documents_id_seq'::regclass) not null,
+  brand_id integer not null,
+  licence_id integer,
+  consent_id integer,
+  name character varying(255) not null,
+  mime character varying(255) not null,
+  size bigint not null,
+  blob_key character varying(255) not null,
+  created_by integer,
+  created_at character varying(32) not null,
+  constraint rights_documents_pkey primary key (id),
+  constraint rights_documents_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint rights_documents_consent_id_fkey foreign key (consent_id) references consents (id) on delete cascade,
+  constraint rights_documents_created_by_fkey foreign key (created_by) references users (id) on delete set null,
+  constraint rights_documents_licence_id_fkey foreign key (licence_id) references licences (id) on delete cascade
+);
+
+create index rights_documents_consent on {schema}.rights_documents using btree (consent_id);
+
+create index rights_documents_licence on {schema}.rights_documents using btree (licence_id);
 
 create table role_permissions (
   role_id integer not null,

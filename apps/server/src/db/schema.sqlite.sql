@@ -32,6 +32,14 @@ create table asset_categories (
 
 create index asset_categories_brand on asset_categories (brand_id, category, active, sort_date, hidden, asset_id);
 
+create table asset_consents (
+  asset_id integer not null references assets (id) on delete cascade,
+  consent_id integer not null references consents (id) on delete cascade,
+  constraint asset_consents_pk primary key (asset_id, consent_id)
+);
+
+create index asset_consents_consent on asset_consents (consent_id, asset_id);
+
 create table asset_facets (
   folder_id integer not null,
   hidden integer not null,
@@ -86,6 +94,14 @@ create trigger asset_field_values_generation_au after update on asset_field_valu
     where id = new.asset_id
     on conflict (brand_id) do update set n = n + 1;
 end;
+
+create table asset_licences (
+  asset_id integer not null references assets (id) on delete cascade,
+  licence_id integer not null references licences (id) on delete cascade,
+  constraint asset_licences_pk primary key (asset_id, licence_id)
+);
+
+create index asset_licences_licence on asset_licences (licence_id, asset_id);
 
 create table asset_search (
   asset_id integer primary key references assets (id) on delete cascade,
@@ -242,7 +258,7 @@ end;
 
 create trigger asset_search_fts_ai after insert on asset_search begin
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -257,7 +273,7 @@ begin
   delete from assets_fts
     where rowid = old.asset_id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -327,8 +343,19 @@ create table assets (
   updated_at varchar(32) not null,
   trash_root integer,
   location text,
-  field_text text not null default ''
+  field_text text not null default '',
+  available_from varchar(10),
+  available_until varchar(10),
+  availability varchar(16) not null default 'available',
+  availability_date varchar(10),
+  availability_reason text,
+  review_state varchar(16) not null default 'approved',
+  review_reason text,
+  reviewed_by integer references users (id) on delete set null,
+  reviewed_at varchar(32)
 );
+
+create index assets_availability on assets (availability, availability_date);
 
 create index assets_brand_sha on assets (brand_id, sha256);
 
@@ -350,7 +377,7 @@ create trigger assets_fts_au after update of description, keywords, field_text o
   delete from assets_fts
     where rowid = old.id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     join asset_search s on s.asset_id = a.id
     where a.id = new.id and s.active = 1;
@@ -358,16 +385,16 @@ end;
 
 create trigger assets_search_ai after insert on assets begin
   insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, size)
-    select new.id, new.brand_id, new.folder_id, f.path, case when new.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when new.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, new.type, lower(new.ext), new.author, new.language, new.categories, new.created_at, case when new.name glob '*[^ -~]*' then replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(new.name), 'á', 'a'), 'à', 'a'), 'â', 'a'), 'ä', 'a'), 'ã', 'a'), 'å', 'a'), 'ā', 'a'), 'ă', 'a'), 'ą', 'a'), 'ç', 'c'), 'ć', 'c'), 'č', 'c'), 'ď', 'd'), 'đ', 'd'), 'é', 'e'), 'è', 'e'), 'ê', 'e'), 'ë', 'e'), 'ē', 'e'), 'ė', 'e'), 'ę', 'e'), 'ě', 'e'), 'í', 'i'), 'ì', 'i'), 'î', 'i'), 'ï', 'i'), 'ī', 'i'), 'į', 'i'), 'ł', 'l'), 'ñ', 'n'), 'ń', 'n'), 'ň', 'n'), 'ó', 'o'), 'ò', 'o'), 'ô', 'o'), 'ö', 'o'), 'õ', 'o'), 'ø', 'o'), 'ō', 'o'), 'ő', 'o'), 'ŕ', 'r'), 'ř', 'r'), 'ś', 's'), 'š', 's'), 'ş', 's'), 'ť', 't'), 'ú', 'u'), 'ù', 'u'), 'û', 'u'), 'ü', 'u'), 'ū', 'u'), 'ů', 'u'), 'ű', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'ž', 'z'), 'ź', 'z'), 'ż', 'z'), 'Á', 'a'), 'À', 'a'), 'Â', 'a'), 'Ä', 'a'), 'Ã', 'a'), 'Å', 'a'), 'Ā', 'a'), 'Ă', 'a'), 'Ą', 'a'), 'Ç', 'c'), 'Ć', 'c'), 'Č', 'c'), 'Ď', 'd'), 'Đ', 'd'), 'É', 'e'), 'È', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ē', 'e'), 'Ė', 'e'), 'Ę', 'e'), 'Ě', 'e'), 'Í', 'i'), 'Ì', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ī', 'i'), 'Į', 'i'), 'Ł', 'l'), 'Ñ', 'n'), 'Ń', 'n'), 'Ň', 'n'), 'Ó', 'o'), 'Ò', 'o'), 'Ô', 'o'), 'Ö', 'o'), 'Õ', 'o'), 'Ø', 'o'), 'Ō', 'o'), 'Ő', 'o'), 'Ŕ', 'r'), 'Ř', 'r'), 'Ś', 's'), 'Š', 's'), 'Ş', 's'), 'Ť', 't'), 'Ú', 'u'), 'Ù', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ū', 'u'), 'Ů', 'u'), 'Ű', 'u'), 'Ý', 'y'), 'Ÿ', 'y'), 'Ž', 'z'), 'Ź', 'z'), 'Ż', 'z') else lower(new.name) end || char(1) || new.name, new.size
+    select new.id, new.brand_id, new.folder_id, f.path, case when new.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when new.review_state <> 'approved' then 2 when new.visibility = 'PRIVATE' or f.private_path = 1 or new.availability in ('expired', 'embargoed') then 1 else 0 end, new.type, lower(new.ext), new.author, new.language, new.categories, new.created_at, case when new.name glob '*[^ -~]*' then replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(new.name), 'á', 'a'), 'à', 'a'), 'â', 'a'), 'ä', 'a'), 'ã', 'a'), 'å', 'a'), 'ā', 'a'), 'ă', 'a'), 'ą', 'a'), 'ç', 'c'), 'ć', 'c'), 'č', 'c'), 'ď', 'd'), 'đ', 'd'), 'é', 'e'), 'è', 'e'), 'ê', 'e'), 'ë', 'e'), 'ē', 'e'), 'ė', 'e'), 'ę', 'e'), 'ě', 'e'), 'í', 'i'), 'ì', 'i'), 'î', 'i'), 'ï', 'i'), 'ī', 'i'), 'į', 'i'), 'ł', 'l'), 'ñ', 'n'), 'ń', 'n'), 'ň', 'n'), 'ó', 'o'), 'ò', 'o'), 'ô', 'o'), 'ö', 'o'), 'õ', 'o'), 'ø', 'o'), 'ō', 'o'), 'ő', 'o'), 'ŕ', 'r'), 'ř', 'r'), 'ś', 's'), 'š', 's'), 'ş', 's'), 'ť', 't'), 'ú', 'u'), 'ù', 'u'), 'û', 'u'), 'ü', 'u'), 'ū', 'u'), 'ů', 'u'), 'ű', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'ž', 'z'), 'ź', 'z'), 'ż', 'z'), 'Á', 'a'), 'À', 'a'), 'Â', 'a'), 'Ä', 'a'), 'Ã', 'a'), 'Å', 'a'), 'Ā', 'a'), 'Ă', 'a'), 'Ą', 'a'), 'Ç', 'c'), 'Ć', 'c'), 'Č', 'c'), 'Ď', 'd'), 'Đ', 'd'), 'É', 'e'), 'È', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ē', 'e'), 'Ė', 'e'), 'Ę', 'e'), 'Ě', 'e'), 'Í', 'i'), 'Ì', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ī', 'i'), 'Į', 'i'), 'Ł', 'l'), 'Ñ', 'n'), 'Ń', 'n'), 'Ň', 'n'), 'Ó', 'o'), 'Ò', 'o'), 'Ô', 'o'), 'Ö', 'o'), 'Õ', 'o'), 'Ø', 'o'), 'Ō', 'o'), 'Ő', 'o'), 'Ŕ', 'r'), 'Ř', 'r'), 'Ś', 's'), 'Š', 's'), 'Ş', 's'), 'Ť', 't'), 'Ú', 'u'), 'Ù', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ū', 'u'), 'Ů', 'u'), 'Ű', 'u'), 'Ý', 'y'), 'Ÿ', 'y'), 'Ž', 'z'), 'Ź', 'z'), 'Ż', 'z') else lower(new.name) end || char(1) || new.name, new.size
     from folders f
     where f.id = new.folder_id;
 end;
 
-create trigger assets_search_au after update of brand_id, folder_id, name, ext, type, author, language, categories, visibility, status, created_at, size on assets begin
+create trigger assets_search_au after update of brand_id, folder_id, name, ext, type, author, language, categories, visibility, status, availability, review_state, created_at, size on assets begin
   delete from asset_search
     where asset_id = old.id;
   insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, size)
-    select new.id, new.brand_id, new.folder_id, f.path, case when new.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when new.visibility = 'PRIVATE' or f.private_path = 1 then 1 else 0 end, new.type, lower(new.ext), new.author, new.language, new.categories, new.created_at, case when new.name glob '*[^ -~]*' then replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(new.name), 'á', 'a'), 'à', 'a'), 'â', 'a'), 'ä', 'a'), 'ã', 'a'), 'å', 'a'), 'ā', 'a'), 'ă', 'a'), 'ą', 'a'), 'ç', 'c'), 'ć', 'c'), 'č', 'c'), 'ď', 'd'), 'đ', 'd'), 'é', 'e'), 'è', 'e'), 'ê', 'e'), 'ë', 'e'), 'ē', 'e'), 'ė', 'e'), 'ę', 'e'), 'ě', 'e'), 'í', 'i'), 'ì', 'i'), 'î', 'i'), 'ï', 'i'), 'ī', 'i'), 'į', 'i'), 'ł', 'l'), 'ñ', 'n'), 'ń', 'n'), 'ň', 'n'), 'ó', 'o'), 'ò', 'o'), 'ô', 'o'), 'ö', 'o'), 'õ', 'o'), 'ø', 'o'), 'ō', 'o'), 'ő', 'o'), 'ŕ', 'r'), 'ř', 'r'), 'ś', 's'), 'š', 's'), 'ş', 's'), 'ť', 't'), 'ú', 'u'), 'ù', 'u'), 'û', 'u'), 'ü', 'u'), 'ū', 'u'), 'ů', 'u'), 'ű', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'ž', 'z'), 'ź', 'z'), 'ż', 'z'), 'Á', 'a'), 'À', 'a'), 'Â', 'a'), 'Ä', 'a'), 'Ã', 'a'), 'Å', 'a'), 'Ā', 'a'), 'Ă', 'a'), 'Ą', 'a'), 'Ç', 'c'), 'Ć', 'c'), 'Č', 'c'), 'Ď', 'd'), 'Đ', 'd'), 'É', 'e'), 'È', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ē', 'e'), 'Ė', 'e'), 'Ę', 'e'), 'Ě', 'e'), 'Í', 'i'), 'Ì', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ī', 'i'), 'Į', 'i'), 'Ł', 'l'), 'Ñ', 'n'), 'Ń', 'n'), 'Ň', 'n'), 'Ó', 'o'), 'Ò', 'o'), 'Ô', 'o'), 'Ö', 'o'), 'Õ', 'o'), 'Ø', 'o'), 'Ō', 'o'), 'Ő', 'o'), 'Ŕ', 'r'), 'Ř', 'r'), 'Ś', 's'), 'Š', 's'), 'Ş', 's'), 'Ť', 't'), 'Ú', 'u'), 'Ù', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ū', 'u'), 'Ů', 'u'), 'Ű', 'u'), 'Ý', 'y'), 'Ÿ', 'y'), 'Ž', 'z'), 'Ź', 'z'), 'Ż', 'z') else lower(new.name) end || char(1) || new.name, new.size
+    select new.id, new.brand_id, new.folder_id, f.path, case when new.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when new.review_state <> 'approved' then 2 when new.visibility = 'PRIVATE' or f.private_path = 1 or new.availability in ('expired', 'embargoed') then 1 else 0 end, new.type, lower(new.ext), new.author, new.language, new.categories, new.created_at, case when new.name glob '*[^ -~]*' then replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(lower(new.name), 'á', 'a'), 'à', 'a'), 'â', 'a'), 'ä', 'a'), 'ã', 'a'), 'å', 'a'), 'ā', 'a'), 'ă', 'a'), 'ą', 'a'), 'ç', 'c'), 'ć', 'c'), 'č', 'c'), 'ď', 'd'), 'đ', 'd'), 'é', 'e'), 'è', 'e'), 'ê', 'e'), 'ë', 'e'), 'ē', 'e'), 'ė', 'e'), 'ę', 'e'), 'ě', 'e'), 'í', 'i'), 'ì', 'i'), 'î', 'i'), 'ï', 'i'), 'ī', 'i'), 'į', 'i'), 'ł', 'l'), 'ñ', 'n'), 'ń', 'n'), 'ň', 'n'), 'ó', 'o'), 'ò', 'o'), 'ô', 'o'), 'ö', 'o'), 'õ', 'o'), 'ø', 'o'), 'ō', 'o'), 'ő', 'o'), 'ŕ', 'r'), 'ř', 'r'), 'ś', 's'), 'š', 's'), 'ş', 's'), 'ť', 't'), 'ú', 'u'), 'ù', 'u'), 'û', 'u'), 'ü', 'u'), 'ū', 'u'), 'ů', 'u'), 'ű', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'ž', 'z'), 'ź', 'z'), 'ż', 'z'), 'Á', 'a'), 'À', 'a'), 'Â', 'a'), 'Ä', 'a'), 'Ã', 'a'), 'Å', 'a'), 'Ā', 'a'), 'Ă', 'a'), 'Ą', 'a'), 'Ç', 'c'), 'Ć', 'c'), 'Č', 'c'), 'Ď', 'd'), 'Đ', 'd'), 'É', 'e'), 'È', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ē', 'e'), 'Ė', 'e'), 'Ę', 'e'), 'Ě', 'e'), 'Í', 'i'), 'Ì', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ī', 'i'), 'Į', 'i'), 'Ł', 'l'), 'Ñ', 'n'), 'Ń', 'n'), 'Ň', 'n'), 'Ó', 'o'), 'Ò', 'o'), 'Ô', 'o'), 'Ö', 'o'), 'Õ', 'o'), 'Ø', 'o'), 'Ō', 'o'), 'Ő', 'o'), 'Ŕ', 'r'), 'Ř', 'r'), 'Ś', 's'), 'Š', 's'), 'Ş', 's'), 'Ť', 't'), 'Ú', 'u'), 'Ù', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ū', 'u'), 'Ů', 'u'), 'Ű', 'u'), 'Ý', 'y'), 'Ÿ', 'y'), 'Ž', 'z'), 'Ź', 'z'), 'Ż', 'z') else lower(new.name) end || char(1) || new.name, new.size
     from folders f
     where f.id = new.folder_id;
 end;
@@ -540,7 +567,9 @@ create table brands (
   image_key varchar(255),
   logo_key varchar(255),
   description text,
-  require_fields_on_upload integer default 0 not null
+  require_fields_on_upload integer default 0 not null,
+  expiry_warning_days integer default 30 not null,
+  expired_downloads varchar(8) default 'block' not null
 );
 
 create table bulk_edit_values (
@@ -617,6 +646,23 @@ create table comments (
 create index comments_asset on comments (asset_id, parent_id, id);
 
 create index comments_parent on comments (parent_id);
+
+create table consents (
+  id integer primary key autoincrement,
+  person varchar(255) not null,
+  kind varchar(16) default 'model' not null,
+  signed_on varchar(10),
+  brand_id integer not null references brands (id) on delete cascade,
+  channels text default '[]' not null,
+  territories text default '["WW"]' not null,
+  valid_until varchar(10),
+  notes text,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index consents_brand_person on consents (brand_id, person);
 
 create table download_counts (
   asset_id integer not null references assets (id) on delete cascade,
@@ -760,7 +806,7 @@ create trigger folders_search_au after update of path, private_path, status on f
   update asset_search
     set folder_path = new.path,
       active = case when new.status = 'ACTIVE' and (select a.status from assets a where a.id = asset_search.asset_id) = 'ACTIVE' then 1 else 0 end,
-      hidden = case when new.private_path = 1 or (select a.visibility from assets a where a.id = asset_search.asset_id) = 'PRIVATE' then 1 else 0 end
+      hidden = (select case when a.review_state <> 'approved' then 2 when a.visibility = 'PRIVATE' or new.private_path = 1 or a.availability in ('expired', 'embargoed') then 1 else 0 end from assets a where a.id = asset_search.asset_id)
     where folder_id = new.id;
 end;
 
@@ -822,6 +868,25 @@ create table kysely_migration_lock (
   id varchar(255) not null primary key,
   is_locked integer default 0 not null
 );
+
+create table licences (
+  id integer primary key autoincrement,
+  name varchar(255) not null,
+  holder varchar(255),
+  terms text,
+  valid_from varchar(10),
+  cost_reference varchar(255),
+  brand_id integer not null references brands (id) on delete cascade,
+  channels text default '[]' not null,
+  territories text default '["WW"]' not null,
+  valid_until varchar(10),
+  notes text,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index licences_brand_name on licences (brand_id, name);
 
 create table login_throttles (
   email varchar(255) primary key,
@@ -933,6 +998,23 @@ create table rate_limits (
   count integer not null,
   reset_at bigint not null
 );
+
+create table rights_documents (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  licence_id integer references licences (id) on delete cascade,
+  consent_id integer references consents (id) on delete cascade,
+  name varchar(255) not null,
+  mime varchar(255) not null,
+  size bigint not null,
+  blob_key varchar(255) not null,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null
+);
+
+create index rights_documents_consent on rights_documents (consent_id);
+
+create index rights_documents_licence on rights_documents (licence_id);
 
 create table role_permissions (
   role_id integer not null references roles (id) on delete cascade,

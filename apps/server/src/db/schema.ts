@@ -63,6 +63,13 @@ import type {
 } from './schema/metadata.js';
 import type { BulkEditsTable, BulkEditValuesTable } from './schema/bulkEdits.js';
 import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSearches.js';
+import type {
+  AssetConsentsTable,
+  AssetLicencesTable,
+  ConsentsTable,
+  LicencesTable,
+  RightsDocumentsTable,
+} from './schema/rights.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -147,6 +154,11 @@ export interface Database {
   bulk_edits: BulkEditsTable;
   bulk_edit_values: BulkEditValuesTable;
   saved_searches: SavedSearchesTable;
+  licences: LicencesTable;
+  consents: ConsentsTable;
+  rights_documents: RightsDocumentsTable;
+  asset_licences: AssetLicencesTable;
+  asset_consents: AssetConsentsTable;
   saved_search_pins: SavedSearchPinsTable;
   embed_mappings: EmbedMappingsTable;
 }

@@ -67,6 +67,10 @@ export interface BrandsTable {
   description: string | null;
   /** 1: uploads missing a required brand field are refused (2026112950). */
   require_fields_on_upload: Generated<number>;
+  /** Days before the end of its rights an asset counts as expiring (2026113002). */
+  expiry_warning_days: Generated<number>;
+  /** `block`: members cannot download expired assets; `warn`: they may, after a warning. */
+  expired_downloads: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -69,7 +69,29 @@ export interface AssetsTable {
   trash_root: number | null;
   /** Text, long text and URL metadata values, for the full text (2026112950). */
   field_text: Generated<string>;
+  /** The asset's own usage window (YYYY-MM-DD, inclusive), either end open (2026113001). */
+  available_from: string | null;
+  available_until: string | null;
+  /**
+   * `available`, `expiring` (within the brand's warning window), `expired` or `embargoed`: from
+   * the asset's own dates, its licences and its consents, recomputed at every change and daily.
+   */
+  availability: Generated<AssetAvailability>;
+  /**
+   * The date that decides it: the start while embargoed, otherwise the nearest end of the asset's
+   * own window, its licences and consents (null: no end), which the daily job watches.
+   */
+  availability_date: string | null;
+  /** JSON: what decided it, `{ kind: 'asset' | 'licence' | 'consent', id?, name? }`. */
+  availability_reason: string | null;
+  /** `approved` (the default), `pending` (awaiting review) or `rejected` (with the reason). */
+  review_state: Generated<ReviewState>;
+  review_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
 }
+export type AssetAvailability = 'available' | 'expiring' | 'expired' | 'embargoed';
+export type ReviewState = 'approved' | 'pending' | 'rejected';
 export interface AssetVersionsTable {
   id: Generated<number>;
   asset_id: number;

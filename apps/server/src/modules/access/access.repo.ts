@@ -148,7 +148,13 @@ export function accessRepo(db: Db) {
         ? assetsWithAccess(db, userId)
             .innerJoin('comments', 'comments.asset_id', 'assets.id')
             .selectAll('comments')
-            .select(['assets.visibility', 'assets.status as asset_status'])
+            .select([
+              'assets.visibility',
+              'assets.status as asset_status',
+              'assets.availability',
+              'assets.review_state',
+              'assets.created_by as asset_created_by',
+            ])
             .where('comments.id', 'in', ids)
             .execute()
         : none,

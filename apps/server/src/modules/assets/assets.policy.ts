@@ -4,16 +4,33 @@ import { accessKind } from '../access/accessKind.js';
 import type { Actor, Principal } from '../../access/principal.js';
 import { hasPermission, seesPrivate } from '../../access/principal.js';
 
+/** Expired and embargoed assets are never served to guests, share links or public pages. */
+export const unavailable = (a: { availability: string }) =>
+  a.availability === 'expired' || a.availability === 'embargoed';
+
+/** Uploads awaiting review, or rejected: only their uploader and reviewers reach them. */
+export const inReview = (a: { review_state: string }) => a.review_state !== 'approved';
+
 /**
  * Can the actor see this asset at all (brand access is checked separately)? Removed assets stay
- * reachable only for those who may restore them.
+ * reachable only for those who may restore them. Without `content.private` (guests), PRIVATE,
+ * expired and embargoed ones are out; an upload in review only for its uploader and reviewers.
  */
 export function canSeeAsset(
   actor: Actor,
-  a: { visibility: string; status: string; private_path: number; folder_status: string },
+  a: {
+    visibility: string;
+    status: string;
+    private_path: number;
+    folder_status: string;
+    availability: string;
+    review_state: string;
+    created_by: number | null;
+  },
 ) {
   if (a.folder_status !== 'ACTIVE') return false;
-  if (!seesPrivate(actor) && (a.visibility === 'PRIVATE' || a.private_path === 1)) return false;
+  if (!seesPrivate(actor) && (a.visibility === 'PRIVATE' || a.private_path === 1 || unavailable(a))) return false;
+  if (inReview(a) && a.created_by !== actor.user.id && !hasPermission(actor, 'asset.approve')) return false;
   return a.status === 'ACTIVE' || hasPermission(actor, 'asset.delete');
 }
 
@@ -46,6 +63,9 @@ export interface AssetAccessRow {
   private_path: number;
   folder_status: string;
   brand_status: string;
+  availability: string;
+  review_state: string;
+  created_by: number | null;
   /** Set when the principal belongs to the asset's brand. */
   member_id: number | null;
 }

@@ -52,6 +52,6 @@ export const commentAccess = accessKind('comments', (p, action: CommentAction, r
   commentsPolicy.can(p, action, {
     user_id: r.user_id,
     parent_id: r.parent_id,
-    asset: { ...r, status: r.asset_status },
+    asset: { ...r, status: r.asset_status, created_by: r.asset_created_by },
   }),
 );

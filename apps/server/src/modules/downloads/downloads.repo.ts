@@ -33,6 +33,11 @@ const ASSET_COLUMNS = [
   'assets.visibility',
   'assets.status',
   'assets.updated_at',
+  'assets.availability',
+  'assets.availability_date',
+  'assets.availability_reason',
+  'assets.review_state',
+  'assets.created_by',
 ] as const;
 
 export function downloadsRepo(db: Db) {

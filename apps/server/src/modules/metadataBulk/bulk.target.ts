@@ -5,7 +5,7 @@ import type { Db, Dialect } from '../../db/index.js';
 import type { Repos } from '../../deps/repos.js';
 import { AppError, invalid } from '../../http/errors.js';
 import type { Actor } from '../../access/principal.js';
-import { seesPrivate } from '../../access/principal.js';
+import { sightOf } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import { folderScope } from '../reports/assetTemplate.export.js';
 import { orderOf, searchFiltersOf } from '../search/search.service.js';
@@ -34,7 +34,7 @@ async function idsOf(env: Env, actor: Actor, target: z.output<typeof BulkTarget>
   }
   const search = target.search!;
   const { folder } = await folderScope(env.repos, actor, search.folder_id, false);
-  const filters = await searchFiltersOf(env, folder, search.filters, seesPrivate(actor));
+  const filters = await searchFiltersOf(env, folder, search.filters, sightOf(actor));
   if (!filters) return [];
   return searchRepo(env.db, env.dialect).page(filters, orderOf(search.filters.sort), BULK_EDIT_MAX + 1, 0);
 }

@@ -38,6 +38,9 @@ export async function viewersOf(repo: NotificationsRepo, assetId: number, userId
       folder_status: row.asset_folder_status,
       brand_status: row.asset_brand_status,
       member_id: row.asset_member_id,
+      availability: row.asset_availability,
+      review_state: row.asset_review_state,
+      created_by: row.asset_created_by,
     };
     if (canSignIn(row) && assetsPolicy.can(actor, 'view', access)) out.add(row.id);
   }

@@ -80,6 +80,9 @@ export function notificationsRepo(db: Db) {
         .select((eb) => [
           'assets.visibility as asset_visibility',
           'assets.status as asset_status',
+          'assets.availability as asset_availability',
+          'assets.review_state as asset_review_state',
+          'assets.created_by as asset_created_by',
           'folders.private_path as asset_private_path',
           'folders.status as asset_folder_status',
           'brands.status as asset_brand_status',

@@ -6,7 +6,7 @@ import type { Repos } from '../../deps/repos.js';
 import { AppError, invalid } from '../../http/errors.js';
 import type { Actor } from '../../access/principal.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
-import { seesPrivate } from '../../access/principal.js';
+import { seesPrivate, sightOf } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import { orderOf, searchFiltersOf } from '../search/search.service.js';
@@ -79,7 +79,7 @@ export async function resolveTemplateAssets(env: Env, actor: Actor, req: Request
   if (req.search) {
     const { folder } = await folderScope(env.repos, actor, req.search.folder_id, false);
     brands.add(folder.brand_id);
-    const filters = await searchFiltersOf(env, folder, req.search.filters, seesPrivate(actor));
+    const filters = await searchFiltersOf(env, folder, req.search.filters, sightOf(actor));
     if (filters)
       ids.push(
         ...(await searchRepo(env.db, env.dialect).page(

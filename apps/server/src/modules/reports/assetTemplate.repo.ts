@@ -24,6 +24,9 @@ const COLUMNS = [
   'assets.author',
   'assets.status',
   'assets.name_locked',
+  'assets.availability',
+  'assets.review_state',
+  'assets.created_by',
 ] as const;
 
 /** The columns an import writes. */

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { hiddenIn } from '../access/privacy.js';
+import type { Sight } from '../access/privacy.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { SearchFilters } from './search.types.js';
 import { searchQueries } from './search.where.repo.js';
@@ -148,10 +150,10 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Per required field, the live assets of its types without a value; `withPrivate` false
-     * leaves out what guests may not see.
+     * Per required field, the live assets of its types without a value, of those `sight` sees.
      */
-    async gaps(brandId: number, fields: { id: number; types: string[] }[], withPrivate: boolean) {
+    async gaps(brandId: number, fields: { id: number; types: string[] }[], sight: Sight) {
+      const hidden = hiddenIn(sight);
       return Promise.all(
         fields.map(async (x) => {
           const r = await db
@@ -159,7 +161,7 @@ export function searchFieldsRepo(db: Db, dialect: Dialect) {
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('asset_search.brand_id', '=', brandId)
             .where('asset_search.active', '=', 1)
-            .$if(!withPrivate, (q) => q.where('asset_search.hidden', '=', 0))
+            .$if(!!hidden, (q) => q.where('asset_search.hidden', 'in', hidden!))
             .where('asset_search.type', 'in', x.types)
             .where(
               'asset_search.asset_id',

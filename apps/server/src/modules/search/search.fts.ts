@@ -1,5 +1,6 @@
 import { beyondTypeAndExtension } from './search.types.js';
 import type { SearchFilters } from './search.types.js';
+import { hiddenClasses } from '../access/privacy.js';
 
 /** Starts the scope tokens of the full-text rows (migration 2026112214); typed words never hold it. */
 const SCOPE_MARK = '\u{E000}';
@@ -72,7 +73,10 @@ export function ftsCovers(f: SearchFilters): boolean {
  */
 export function ftsExact(f: SearchFilters, brandRoot: number | null): string {
   let q = ftsMatch(f, f.scope.kind === 'brand' ? brandRoot : null);
-  if (!f.withPrivate || f.visibility === 'PUBLIC') q = `(${q}) NOT "${SCOPE_MARK}hidden"`;
-  if (f.visibility === 'PRIVATE') q = `(${q}) AND "${SCOPE_MARK}hidden"`;
+  // Class 1 rows carry the `hidden` mark, class 2 rows `hidden` and `review` (2026113001).
+  const h = hiddenClasses(f);
+  if (!h.includes(1) && !h.includes(2)) q = `(${q}) NOT "${SCOPE_MARK}hidden"`;
+  else if (!h.includes(2)) q = `(${q}) NOT "${SCOPE_MARK}review"`;
+  if (!h.includes(0)) q = `(${q}) AND "${SCOPE_MARK}hidden"`;
   return q;
 }

@@ -79,7 +79,7 @@ describe('asset search: pages after a kept page end', () => {
     for (const setFrom of [0, 1e9])
       for (const b of bodies) {
         const body = AssetSearchBody.parse({ ...b, recursive: true });
-        const f = filtersOf(root, body, true, dialect);
+        const f = filtersOf(root, body, { withPrivate: true }, dialect);
         const order = orderOf(body.sort);
         const scrolling = make(counting, setFrom);
         const total = b.author?.[0] === 'Bea' ? 50 : b.author ? 100 : 150;

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps/deps.js';
 import type { Repos } from '../../deps/repos.js';
 import type { Db, Dialect } from '../../db/index.js';
 import { abilitiesKey } from '../assets/assets.policy.js';
-import { seesPrivate } from '../../access/principal.js';
+import { sightOf } from '../../access/principal.js';
+import type { Sight } from '../access/privacy.js';
 import { JsonText } from '../../lib/jsonText.js';
 import { linkExpiry } from '../../lib/signedUrl.js';
 import { assetCard } from '../assets/assets.view.js';
@@ -65,7 +66,7 @@ const nextDay = (d: string) => new Date(Date.parse(`${d}T00:00:00.000Z`) + 86_40
 export function filtersOf(
   folder: { id: number; brand_id: number; parent_id: number | null; path: string },
   body: Body,
-  withPrivate: boolean,
+  sight: Sight,
   dialect: 'sqlite' | 'postgres',
 ): SearchFilters {
   const scope: Scope = !body.recursive
@@ -75,7 +76,8 @@ export function filtersOf(
       : { kind: 'subtree', brandId: folder.brand_id, path: folder.path };
   return {
     scope,
-    withPrivate,
+    withPrivate: sight.withPrivate,
+    withPending: sight.withPending ?? false,
     terms: searchTerms(body.q, dialect),
     author: body.author,
     type: body.type,
@@ -97,9 +99,9 @@ export async function searchFiltersOf(
   env: { repos: Repos; db: Db; dialect: Dialect },
   folder: Parameters<typeof filtersOf>[0],
   body: Body,
-  withPrivate: boolean,
+  sight: Sight,
 ): Promise<SearchFilters | null> {
-  const filters = filtersOf(folder, body, withPrivate, env.dialect);
+  const filters = filtersOf(folder, body, sight, env.dialect);
   if (body.q && body.q.trim() && !filters.terms.length) return null;
   const fields = await env.repos.metadata.fieldsOfBrand(folder.brand_id);
   const { descendants } = searchFieldsRepo(env.db, env.dialect);
@@ -142,7 +144,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
     async search(ctx: RequestContext, folderId: number, body: Body, page: number, perPage: number) {
       const { actor } = ctx;
       const { folder, searchGeneration } = await folders.visibleWithGeneration(actor, folderId);
-      const filters = filtersOf(folder, body, seesPrivate(actor), handle.dialect);
+      const filters = filtersOf(folder, body, sightOf(actor), handle.dialect);
       const brandId = folder.brand_id;
       const fields = await remember(`fields ${brandId}`, searchGeneration, () =>
         deps.repos.metadata.fieldsOfBrand(brandId),
@@ -242,7 +244,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       const counts = await fieldsRepo.gaps(
         brandId,
         required.map((x) => ({ id: x.id, types: JSON.parse(x.asset_types) as string[] })),
-        seesPrivate(ctx.actor),
+        sightOf(ctx.actor),
       );
       return {
         items: required.map((x, i) => ({

@@ -22,8 +22,10 @@ export type FieldCond =
 
 export interface SearchFilters {
   scope: Scope;
-  /** false: rows hidden from guests (PRIVATE asset or under a PRIVATE folder) are left out. */
+  /** false: rows hidden from guests (PRIVATE, under a PRIVATE folder, expired, embargoed) are left out. */
   withPrivate: boolean;
+  /** true: uploads awaiting review (or rejected) are in too (modules/access/privacy.ts). */
+  withPending?: boolean;
   terms: string[];
   author?: string[];
   type?: string[];

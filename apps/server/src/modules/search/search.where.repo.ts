@@ -3,6 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { underPath } from '../../db/pathPrefix.js';
+import { hiddenIn } from '../access/privacy.js';
 import { ftsMatch, normExt, wordsMatch } from './search.fts.js';
 import { SIZE_KEY_BASE, TYPE_KEY_SEP, orderColumns, typeKeyParts } from './search.types.js';
 import type { After, FieldCond, PagePlan, Scope, SearchFilters, SearchOrder, TextPlan } from './search.types.js';
@@ -81,8 +82,8 @@ export function searchQueries(db: Db, dialect: Dialect) {
       .where('asset_categories.brand_id', '=', brandId!)
       .where('asset_categories.category', 'in', f.categories!)
       .where('asset_categories.active', '=', 1);
-    if (!f.withPrivate) q = q.where('asset_categories.hidden', '=', 0);
-    if (f.visibility) q = q.where('asset_categories.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
+    const hidden = hiddenIn(f);
+    if (hidden) q = q.where('asset_categories.hidden', 'in', hidden);
     if (f.dateFrom) q = q.where('asset_categories.sort_date', '>=', f.dateFrom);
     if (f.dateBefore) q = q.where('asset_categories.sort_date', '<', f.dateBefore);
     return q;
@@ -173,8 +174,8 @@ export function searchQueries(db: Db, dialect: Dialect) {
       q = q.where('asset_search.brand_id', '=', s.brandId);
       if (s.kind === 'subtree') q = q.where(underPath('asset_search.folder_path', s.path));
     }
-    if (!f.withPrivate) q = q.where('asset_search.hidden', '=', 0);
-    if (f.visibility) q = q.where('asset_search.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
+    const hidden = hiddenIn(f);
+    if (hidden) q = q.where('asset_search.hidden', 'in', hidden);
     if (f.type?.length) q = q.where(col('type'), 'in', f.type);
     if (f.extension?.length) q = q.where(col('ext'), 'in', f.extension.map(normExt));
     if (f.author?.length) q = q.where(col('author'), 'in', f.author);

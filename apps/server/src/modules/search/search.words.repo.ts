@@ -6,6 +6,7 @@ import { normExt } from './search.fts.js';
 import { countOverKeys, firstAssets } from './search.ids.repo.js';
 import { beyondTypeAndExtension } from './search.types.js';
 import { underPath } from '../../db/pathPrefix.js';
+import { hiddenIn } from '../access/privacy.js';
 import type { PageOf, SearchFilters } from './search.types.js';
 
 /**
@@ -30,8 +31,8 @@ function wordIds(db: Db, f: SearchFilters, words: string[]): Ids {
     );
   if (s.kind === 'folder') q = q.where('asset_words.folder_path', '=', s.path);
   if (s.kind === 'subtree') q = q.where(underPath('asset_words.folder_path', s.path));
-  if (!f.withPrivate) q = q.where('asset_words.hidden', '=', 0);
-  if (f.visibility) q = q.where('asset_words.hidden', '=', f.visibility === 'PRIVATE' ? 1 : 0);
+  const hidden = hiddenIn(f);
+  if (hidden) q = q.where('asset_words.hidden', 'in', hidden);
   if (f.type?.length) q = q.where('asset_words.type', 'in', f.type);
   if (f.extension?.length) q = q.where('asset_words.ext', 'in', f.extension.map(normExt));
   return q;

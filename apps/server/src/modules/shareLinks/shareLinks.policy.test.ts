@@ -57,6 +57,9 @@ describe('a share link as a principal', () => {
       folder_status: 'ACTIVE',
       brand_status: 'ACTIVE',
       member_id: 5,
+      availability: 'available',
+      review_state: 'approved',
+      created_by: 5,
     };
     expect(assetsPolicy.can(p, 'view', asset)).toBe(false);
     expect(brandsPolicy.can(p, 'view', { status: 'ACTIVE', member: true })).toBe(false);

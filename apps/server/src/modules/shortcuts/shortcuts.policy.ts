@@ -27,6 +27,9 @@ export const shortcutsPolicy = {
       visibility: r.asset_visibility ?? 'PRIVATE',
       private_path: r.asset_folder_private ?? 1,
       folder_status: r.asset_folder_status ?? 'INACTIVE',
+      availability: r.asset_availability ?? 'expired',
+      review_state: r.asset_review_state ?? 'pending',
+      created_by: r.asset_created_by,
     });
   },
 };

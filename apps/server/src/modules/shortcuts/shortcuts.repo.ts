@@ -12,6 +12,9 @@ export interface ShortcutListRow extends ShortcutRow {
   folder_private: number | null;
   asset_status: string | null;
   asset_visibility: string | null;
+  asset_availability: string | null;
+  asset_review_state: string | null;
+  asset_created_by: number | null;
   asset_folder_id: number | null;
   asset_folder_status: string | null;
   asset_folder_private: number | null;
@@ -70,6 +73,9 @@ export function shortcutsRepo(db: Db) {
           'f.private_path as folder_private',
           'a.status as asset_status',
           'a.visibility as asset_visibility',
+          'a.availability as asset_availability',
+          'a.review_state as asset_review_state',
+          'a.created_by as asset_created_by',
           'a.folder_id as asset_folder_id',
           'af.status as asset_folder_status',
           'af.private_path as asset_folder_private',

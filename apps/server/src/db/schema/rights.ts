@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+// Licences, consents, their documents and their assets (2026113002_rights).
+
+/** Columns licences and consents share: JSON lists of channel keys and territories (ISO or `WW`). */
+interface RightsCommon {
+  id: Generated<number>;
+  brand_id: number;
+  channels: Generated<string>;
+  territories: Generated<string>;
+  /** YYYY-MM-DD, inclusive; null: no end. */
+  valid_until: string | null;
+  notes: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LicencesTable extends RightsCommon {
+  name: string;
+  holder: string | null;
+  terms: string | null;
+  valid_from: string | null;
+  cost_reference: string | null;
+}
+
+export interface ConsentsTable extends RightsCommon {
+  person: string;
+  /** `model` (a person) or `property`. */
+  kind: Generated<string>;
+  signed_on: string | null;
+}
+
+/** A licence's or consent's document (exactly one of the two ids is set). */
+export interface RightsDocumentsTable {
+  id: Generated<number>;
+  brand_id: number;
+  licence_id: number | null;
+  consent_id: number | null;
+  name: string;
+  mime: string;
+  size: number;
+  blob_key: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface AssetLicencesTable {
+  asset_id: number;
+  licence_id: number;
+}
+
+export interface AssetConsentsTable {
+  asset_id: number;
+  consent_id: number;
+}
