@@ -6,6 +6,7 @@ import { brandsRepo } from './modules/brands/brands.repo.js';
 import { foldersRepo } from './modules/folders/folders.repo.js';
 import { assetsRepo } from './modules/assets/assets.repo.js';
 import { assetLabelsRepo } from './modules/assets/assetLabels.repo.js';
+import { assetRightsRepo } from './modules/assets/assetRights.repo.js';
 import { shortcutsRepo } from './modules/shortcuts/shortcuts.repo.js';
 import { collectionsRepo } from './modules/collections/collections.repo.js';
 import { shareLinksRepo } from './modules/shareLinks/shareLinks.repo.js';
@@ -49,6 +50,7 @@ export function makeRepos(db: Db): Repos {
     folders: foldersRepo(db),
     assets: assetsRepo(db),
     assetLabels: assetLabelsRepo(db),
+    assetRights: assetRightsRepo(db),
     shortcuts: shortcutsRepo(db),
     collections: collectionsRepo(db),
     shareLinks: shareLinksRepo(db),

@@ -614,6 +614,8 @@ export const calls: Record<string, Build> = {
     post('/api/ops/asset/all/status/change', { ids: [await w.freshAsset()], status: 'INACTIVE' }),
   'GET /api/ops/asset/:id/download': (w) => get(`/api/ops/asset/${w.asset}/download`),
   'GET /api/ops/asset/:id/crop': (w) => get(`/api/ops/asset/${w.asset}/crop?${CROP}`),
+  'POST /api/ops/asset/:id/download/confirm': (w) =>
+    post(`/api/ops/asset/${w.asset}/download/confirm`, { accept: true }),
   'PUT /api/ops/asset/statistics': (w) => ({
     method: 'PUT',
     url: '/api/ops/asset/statistics',

@@ -194,6 +194,7 @@ const table: Record<string, Row> = {
   'POST /api/ops/asset/all/status/change': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/download': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/version/new': [401, 403, 201, 201, 201, 404, 403],
   // Zips and PDFs: asset.download (guests hold it) on assets the caller may download; the list

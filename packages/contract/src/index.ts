@@ -14,6 +14,7 @@ export * from './schemas/roles.js';
 export * from './schemas/brands.js';
 export * from './schemas/folders.js';
 export * from './schemas/assets.js';
+export * from './schemas/availability.js';
 export * from './schemas/assetManager.js';
 export * from './schemas/assetStats.js';
 export * from './schemas/search.js';

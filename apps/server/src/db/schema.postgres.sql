@@ -347,7 +347,7 @@ create or replace function {schema}.assets_card_generation()
       select distinct n.brand_id, 1
       from new_rows n
       join old_rows o on o.id = n.id
-      where o.mime is distinct from n.mime or o.size is distinct from n.size or o.width is distinct from n.width or o.height is distinct from n.height or o.duration_seconds is distinct from n.duration_seconds or o.thumb_key is distinct from n.thumb_key or o.preview_key is distinct from n.preview_key or o.derivatives is distinct from n.derivatives or o.updated_at is distinct from n.updated_at
+      where o.mime is distinct from n.mime or o.size is distinct from n.size or o.width is distinct from n.width or o.height is distinct from n.height or o.duration_seconds is distinct from n.duration_seconds or o.thumb_key is distinct from n.thumb_key or o.preview_key is distinct from n.preview_key or o.derivatives is distinct from n.derivatives or o.updated_at is distinct from n.updated_at or o.availability is distinct from n.availability or o.availability_date is distinct from n.availability_date or o.availability_reason is distinct from n.availability_reason or o.review_state is distinct from n.review_state or o.review_reason is distinct from n.review_reason
       order by 1
       on conflict (brand_id) do update set n = search_generations.n + 1;
     return null;

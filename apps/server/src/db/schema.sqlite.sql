@@ -367,7 +367,7 @@ create index assets_manager_uploader on assets (created_by, brand_id, status, ty
 
 create index assets_trash_root on assets (trash_root);
 
-create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at on assets begin
+create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at, availability, availability_date, availability_reason, review_state, review_reason on assets begin
   insert into search_generations (brand_id, n)
     values (new.brand_id, 1)
     on conflict (brand_id) do update set n = n + 1;

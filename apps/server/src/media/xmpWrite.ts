@@ -15,6 +15,8 @@ export interface XmpValues {
   hierarchical?: string[];
   creator?: string;
   rights?: string;
+  /** The licences' terms (issue 40), as xmpRights:UsageTerms; the file is then marked as rights-managed. */
+  usage_terms?: string;
   credit?: string;
   /** YYYY-MM-DD or an ISO date-time. */
   date_created?: string;
@@ -74,6 +76,10 @@ function tags(v: XmpValues): Record<string, unknown> {
   if (v.hierarchical?.length) t['XMP-lr:HierarchicalSubject'] = v.hierarchical;
   if (v.creator) t['XMP-dc:Creator'] = [v.creator];
   if (v.rights) t['XMP-dc:Rights'] = v.rights;
+  if (v.usage_terms) {
+    t['XMP-xmpRights:UsageTerms'] = v.usage_terms;
+    t['XMP-xmpRights:Marked'] = true;
+  }
   if (v.credit) t['XMP-photoshop:Credit'] = v.credit;
   if (v.date_created) t['XMP-photoshop:DateCreated'] = v.date_created.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1:$2:$3');
   if (v.fields?.length)

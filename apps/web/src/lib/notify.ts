@@ -24,6 +24,10 @@ export function notifyInfo(title: string, message: string, kind: Kind = 'user') 
   notifications.show({ ...toastBase(), title, message, color: 'blue', autoClose: TOAST_MS[kind] });
 }
 
+export function notifyWarning(title: string, message: string, kind: Kind = 'user') {
+  notifications.show({ ...toastBase(), title, message, color: 'orange', autoClose: TOAST_MS[kind] });
+}
+
 export function notifyWelcome(title: string, message: string) {
   notifications.show({
     ...toastBase(),

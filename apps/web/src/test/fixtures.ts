@@ -92,6 +92,8 @@ export function assetCard(id: number, over: Partial<AssetCard> = {}): AssetCard 
       version: true,
       lock_name: false,
     },
+    availability: { state: 'available', date: null, reason: null },
+    review: { state: 'approved', reason: null },
     ...over,
   };
 }
@@ -146,6 +148,7 @@ export const assetView = (a: AssetCard): AssetView => ({
   sha256: 'x'.repeat(64),
   current_version: 1,
   download_url: `/api/ops/asset/${a.id}/download?exp=1&sig=abc`,
+  download_gate: { blocked: false, warn: false, terms: [] },
   brand: { id: 7, name: 'Acme', slug: 'acme' },
   breadcrumbs: [{ id: 1, name: 'Acme' }],
   created_by: null,

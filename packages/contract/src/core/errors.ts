@@ -41,6 +41,8 @@ export const ERROR_STATUS = {
   OPTION_CONFLICT: 409,
   BULK_EDIT_BUSY: 409,
   BULK_UNDO_EXPIRED: 409,
+  DOWNLOAD_BLOCKED: 403,
+  DOWNLOAD_CONFIRM: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -133,6 +135,14 @@ const en: Record<ErrorCode, Entry> = {
   BULK_UNDO_EXPIRED: {
     title: 'Too late to undo',
     message: 'A bulk edit can be undone for 10 minutes after it was applied; that time is over.',
+  },
+  DOWNLOAD_BLOCKED: {
+    title: 'Not available for use',
+    message: 'This asset has expired or is not available yet, and its brand does not allow downloading it.',
+  },
+  DOWNLOAD_CONFIRM: {
+    title: 'Confirmation needed',
+    message: "Confirm the asset's usage terms (or that it has expired) before downloading it.",
   },
 };
 
@@ -257,6 +267,14 @@ const es: Record<ErrorCode, Entry> = {
   BULK_UNDO_EXPIRED: {
     title: 'Demasiado tarde para deshacer',
     message: 'Una edición masiva se puede deshacer durante 10 minutos tras aplicarse; ese tiempo ya pasó.',
+  },
+  DOWNLOAD_BLOCKED: {
+    title: 'No disponible para su uso',
+    message: 'Este recurso ha caducado o aún no está disponible, y su marca no permite descargarlo.',
+  },
+  DOWNLOAD_CONFIRM: {
+    title: 'Se necesita confirmación',
+    message: 'Confirma las condiciones de uso del recurso (o que ha caducado) antes de descargarlo.',
   },
 };
 

@@ -16,6 +16,7 @@ import {
   VersionNewResponse,
   VersionRestoreParams,
 } from './assets.js';
+import { DownloadConfirmBody, DownloadConfirmResponse } from './availability.js';
 import { AssetManagerList, AssetManagerQuery, AssetStatusManyBody, AssetStatusManyResponse } from './assetManager.js';
 import { AssetStats, AssetStatsBody } from './assetStats.js';
 import { Id, IdParams, text } from './common.js';
@@ -111,9 +112,20 @@ export const assetsRoutes = {
       exp: text().max(32).optional(),
       sig: text().max(128).optional(),
       disposition: z.enum(['attachment', 'inline']).optional(),
+      /** The user confirmed the asset's licence terms or expiry (issue 40; signed into links). */
+      ack: z.literal('1').optional(),
     }),
     response: z.unknown(),
     raw: true,
+  }),
+  assetDownloadConfirm: def({
+    method: 'POST',
+    path: '/api/ops/asset/:id/download/confirm',
+    access: { permission: 'asset.download' },
+    summary: "Confirm an asset's licence terms (or its expiry) and get a download link (issue 40)",
+    params: IdParams,
+    body: DownloadConfirmBody,
+    response: DownloadConfirmResponse,
   }),
   assetCrop: def({
     method: 'GET',

@@ -4,6 +4,7 @@ import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, p
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 import { AssetSyncOrigin } from './sync.js';
 import { CarriedFieldValuesJson } from './brandFieldValues.js';
+import { AssetAvailability, AssetReview, DownloadGate } from './availability.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
@@ -47,6 +48,9 @@ export const AssetCard = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   abilities: AssetAbilities,
+  /** Usage rights (issue 40): members see expired and embargoed assets marked. */
+  availability: AssetAvailability,
+  review: AssetReview,
 });
 export type AssetCard = z.infer<typeof AssetCard>;
 
@@ -72,7 +76,9 @@ export const AssetView = AssetCard.extend({
   name_locked: z.boolean(),
   sha256: z.string(),
   current_version: z.number().int(),
+  /** null when the download is blocked or needs a confirmation first (`download_gate`). */
   download_url: z.string().nullable(),
+  download_gate: DownloadGate,
   brand: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }),
   breadcrumbs: z.array(Crumb),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
@@ -226,6 +232,8 @@ export const AssetCropQuery = z
     format: z.enum(CROP_FORMATS),
     quality: QueryInt(1, 100).default(85),
     upscale: z.enum(['true', 'false']).default('false'),
+    /** The user confirmed the asset's licence terms or expiry (issue 40). */
+    ack: z.literal('1').optional(),
   })
   .superRefine((q, ctx) => {
     if (q.w <= 0) ctx.addIssue({ code: 'custom', path: ['w'], params: { key: 'cropEmpty' }, input: q.w });

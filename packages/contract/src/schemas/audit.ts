@@ -120,13 +120,19 @@ export const AUDIT_EVENTS = {
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
   'asset.download': ev(
     'assets',
-    ['version', 'crop', 'format', 'width', 'height', 'share_link_id'],
+    ['version', 'crop', 'format', 'width', 'height', 'share_link_id', 'confirmed'],
     'Downloaded an asset',
     'Descargó un recurso',
   ),
+  'asset.download.confirm': ev(
+    'assets',
+    ['confirmed'],
+    "Confirmed an asset's usage terms or expiry to download it",
+    'Confirmó las condiciones de uso o la caducidad de un recurso para descargarlo',
+  ),
   'download.queue': ev(
     'assets',
-    ['format', 'layout', 'files', 'bytes', 'asset_ids', 'folder_ids'],
+    ['format', 'layout', 'files', 'bytes', 'asset_ids', 'folder_ids', 'confirmed'],
     'Asked for a zip or PDF',
     'Pidió un zip o un PDF',
   ),

@@ -30,6 +30,8 @@ export const DownloadRequest = z
     folder_ids: z.array(IdNumber).max(100).default([]),
     format: z.enum(DOWNLOAD_FORMATS).default('zip'),
     layout: z.enum(PDF_LAYOUTS).default('pages'),
+    /** The user confirmed the licence terms and expiries of what they chose (issue 40): else a 409. */
+    confirm: z.boolean().default(false),
   })
   .superRefine((b, ctx) => {
     if (b.asset_ids.length === 0 && b.folder_ids.length === 0)

@@ -85,6 +85,13 @@ function sqlite(): string[] {
           hidden = (select ${hiddenOf('a', 'new')} from assets a where a.id = asset_search.asset_id)
         where folder_id = new.id;
     end`,
+    // Cards show the availability and review state: kept answers go when they change.
+    'drop trigger assets_card_generation_au',
+    `create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key,
+      preview_key, derivatives, updated_at, ${CARD_COLUMNS.join(', ')} on assets begin
+      insert into search_generations (brand_id, n) values (new.brand_id, 1)
+        on conflict (brand_id) do update set n = n + 1;
+    end`,
     'drop trigger asset_search_fts_ai',
     'drop trigger asset_search_fts_au',
     'drop trigger assets_fts_au',
@@ -125,9 +132,37 @@ function postgresSync(): string {
   );
 }
 
+/** The new columns asset cards show (their kept answers follow them). */
+const CARD_COLUMNS = ['availability', 'availability_date', 'availability_reason', 'review_state', 'review_reason'];
+
 function postgres(): string[] {
+  const cardChanged = [
+    'mime',
+    'size',
+    'width',
+    'height',
+    'duration_seconds',
+    'thumb_key',
+    'preview_key',
+    'derivatives',
+    'updated_at',
+    ...CARD_COLUMNS,
+  ]
+    .map((c) => `o.${c} is distinct from n.${c}`)
+    .join(' or ');
   return [
     postgresSync(),
+    `create or replace function assets_card_generation() returns trigger language plpgsql as $$
+      begin
+        insert into search_generations (brand_id, n)
+          select distinct n.brand_id, 1
+          from new_rows n
+          join old_rows o on o.id = n.id
+          where ${cardChanged}
+          order by 1
+          on conflict (brand_id) do update set n = search_generations.n + 1;
+        return null;
+      end $$`,
     `create or replace function asset_search_folder_sync() returns trigger language plpgsql as $$
       begin
         update asset_search s

@@ -2,7 +2,7 @@ import type { AssetAbilities } from '@brandvault/contract';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { accessKind } from '../access/accessKind.js';
 import type { Actor, Principal } from '../../access/principal.js';
-import { hasPermission, seesPrivate } from '../../access/principal.js';
+import { hasPermission, isAdmin, seesPrivate } from '../../access/principal.js';
 
 /** Expired and embargoed assets are never served to guests, share links or public pages. */
 export const unavailable = (a: { availability: string }) =>
@@ -79,6 +79,8 @@ export const assetsPolicy = {
     return sees && (action === 'view' || assetAbilities(principal, row)[action]);
   },
   abilities: (principal: Actor, row: { status: string }) => assetAbilities(principal, row),
+  /** Administrators may download expired and embargoed assets (after the warning) whatever the brand's rule. */
+  downloadsUnavailable: (principal: Principal) => isAdmin(principal),
   /** Removed assets are listed (and restored) by those who may remove them. */
   seesRemoved: (principal: Principal) => hasPermission(principal, 'asset.delete'),
   /** Originals and crops go to those with the download right (the asset itself judged apart). */

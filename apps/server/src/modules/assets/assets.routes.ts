@@ -27,6 +27,7 @@ export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.assetDownload, ({ ctx, req, params, query }) =>
     s.assets.download(ctx, params.id, query, req.headers.range),
   );
+  mount(app, m, routes.assetDownloadConfirm, ({ ctx, params }) => s.assets.confirmDownload(ctx, params.id));
   mount(app, m, routes.assetCrop, ({ ctx, params, query }) => s.assets.crop(ctx, params.id, query));
   mount(app, m, routes.assetStats, ({ ctx, body }) => s.stats.assets(ctx, body));
   mount(app, m, routes.versionNew, ({ ctx, req }) => s.versions.create(ctx, streamParts(req)));

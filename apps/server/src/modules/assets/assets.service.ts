@@ -16,6 +16,7 @@ import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, parseList } from './assets.view.js';
 import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
+import { confirmedInfo, downloadGates, needsConfirmation } from './downloadGate.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { croppable, renderCrop } from './crop.js';
 import { markedOriginal } from '../watermarks/watermark.serve.js';
@@ -46,6 +47,17 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     return a;
   }
 
+  /**
+   * Lets a copy of the asset go (issue 40 §2): 403 when its brand blocks expired or embargoed
+   * downloads, 409 until the user has confirmed its licence terms or its expiry.
+   */
+  async function passGate(actor: Actor, a: { id: number; brand_id: number; availability: string }, ack: boolean) {
+    const gate = (await downloadGates(repos, actor, [a])).get(a.id)!;
+    if (gate.blocked) throw new AppError('DOWNLOAD_BLOCKED');
+    if (needsConfirmation(gate) && !ack) throw new AppError('DOWNLOAD_CONFIRM');
+    return gate;
+  }
+
   async function view(actor: Actor, id: number): Promise<{ asset: AssetView }> {
     const a = (await repos.assets.withFolder(id))!;
     const [brand, breadcrumbs, creator, origin] = await Promise.all([
@@ -55,6 +67,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       repos.sync.originOf(a.id),
     ]);
     const abilities = assetAbilities(actor, a);
+    const gate = (await downloadGates(repos, actor, [a])).get(a.id)!;
+    const direct = abilities.download && !gate.blocked && !needsConfirmation(gate);
     return {
       asset: {
         ...assetCard(actor, a, await cardMedia(deps, actor)),
@@ -68,7 +82,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         name_locked: a.name_locked === 1,
         sha256: a.sha256,
         current_version: a.current_version,
-        download_url: abilities.download ? downloadLink(appKey, a.id, actor.user.id, clock.now()) : null,
+        download_url: direct ? downloadLink(appKey, a.id, actor.user.id, clock.now()) : null,
+        download_gate: gate,
         brand: { id: brand!.id, name: brand!.name, slug: brand!.slug },
         breadcrumbs,
         created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
@@ -286,6 +301,22 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
     },
 
     /**
+     * The user confirms the asset's licence terms (and its expiry, when the brand warns): the
+     * confirmation is audited, and the link it answers lets the original go.
+     */
+    async confirmDownload(ctx: RequestContext, id: number) {
+      const { actor } = ctx;
+      const a = await visible(actor, id);
+      authorize(assetsPolicy.downloads(actor), 'FORBIDDEN');
+      const gate = (await downloadGates(repos, actor, [a])).get(a.id)!;
+      if (gate.blocked) throw new AppError('DOWNLOAD_BLOCKED');
+      await deps.change(ctx, async (u) =>
+        u.audit({ event: 'asset.download.confirm', target: assetTarget(a), info: confirmedInfo(a, gate) }),
+      );
+      return { download_url: downloadLink(appKey, a.id, actor.user.id, clock.now(), true) };
+    },
+
+    /**
      * The original, by bearer token or by the signed link the view hands out. A link is worth
      * what its user may do now: a removed or PRIVATE asset out of their reach, a lost brand or
      * permission, or a deactivated account answer 404, as a denied read does.
@@ -296,6 +327,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
       const a = await visible(actor, id);
       authorize(assetsPolicy.downloads(actor), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
+      const gate = await passGate(actor, a, q.ack === '1');
       const file = { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name };
       // Guests of a brand that watermarks for them get the marked (and maybe traced) picture.
       const plain = () => files.original(file, range, q.disposition === 'inline');
@@ -312,7 +344,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             kind: 'original',
             at: clock.now(),
             userId: actor.user.id,
-            audit: { event: 'asset.download', target: assetTarget(a), info: { version: a.current_version } },
+            audit: {
+              event: 'asset.download',
+              target: assetTarget(a),
+              info: { version: a.current_version, ...confirmedInfo(a, gate) },
+            },
           }),
         );
       }
@@ -327,6 +363,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const { actor } = ctx;
       const a = await visible(actor, id);
       authorize(assetsPolicy.downloads(actor), 'FORBIDDEN');
+      const gate = await passGate(actor, a, q.ack === '1');
       if (!croppable(a)) throw invalid({ format: 'cropImage' });
       let source;
       try {
@@ -359,6 +396,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
               format: q.format,
               width: out.width,
               height: out.height,
+              ...confirmedInfo(a, gate),
             },
           },
         }),

@@ -1,5 +1,5 @@
-import type { AssetCard, AssetType } from '@brandvault/contract';
-import { ASSET_TYPES } from '@brandvault/contract';
+import type { AssetAvailability, AssetCard, AssetType, AvailabilityState, ReviewState } from '@brandvault/contract';
+import { ASSET_TYPES, AVAILABILITY_STATES, AvailabilityReason, REVIEW_STATES } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { Actor } from '../../access/principal.js';
 import { assetAbilities } from './assets.policy.js';
@@ -39,6 +39,11 @@ export const CARD_COLUMNS = [
   'derivatives',
   'created_at',
   'updated_at',
+  'availability',
+  'availability_date',
+  'availability_reason',
+  'review_state',
+  'review_reason',
 ] as const satisfies readonly (keyof AssetRow)[];
 export type AssetCardRow = Pick<AssetRow, (typeof CARD_COLUMNS)[number]>;
 
@@ -64,5 +69,31 @@ export function assetCard(actor: Actor, a: AssetCardRow, media: MediaUrl): Asset
     created_at: a.created_at,
     updated_at: a.updated_at,
     abilities: assetAbilities(actor, a),
+    availability: availabilityOf(a),
+    review: { state: asReview(a.review_state), reason: a.review_reason },
   };
+}
+
+const asReview = (s: string): ReviewState =>
+  (REVIEW_STATES as readonly string[]).includes(s) ? (s as ReviewState) : 'pending';
+
+/** The availability a card shows, with what decided it (a malformed reason reads as none). */
+export function availabilityOf(a: {
+  availability: string;
+  availability_date: string | null;
+  availability_reason: string | null;
+}): AssetAvailability {
+  const state = (AVAILABILITY_STATES as readonly string[]).includes(a.availability)
+    ? (a.availability as AvailabilityState)
+    : 'expired';
+  let reason: AvailabilityReason | null = null;
+  if (a.availability_reason) {
+    try {
+      const parsed = AvailabilityReason.safeParse(JSON.parse(a.availability_reason));
+      if (parsed.success) reason = parsed.data;
+    } catch {
+      reason = null;
+    }
+  }
+  return { state, date: a.availability_date, reason };
 }

@@ -9,18 +9,24 @@ const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
 /** Expiries are rounded up to the minute, so a view read twice within one hands out the same link. */
 const STEP_MS = 60_000;
 
-/** The signed part names the user, so a fetch can check that user's rights as they are now. */
-const signedPath = (assetId: number, userId: number) => `/api/ops/asset/${assetId}/download?u=${userId}`;
+/**
+ * The signed part names the user, so a fetch can check that user's rights as they are now, and
+ * `ack` when it was issued after the user confirmed the asset's terms or expiry (issue 40).
+ */
+const signedPath = (assetId: number, userId: number, ack: boolean) =>
+  `/api/ops/asset/${assetId}/download?u=${userId}${ack ? '&ack=1' : ''}`;
 
 /** A short-lived link to an asset's original, issued for one user (see DOWNLOAD_LINK_MINUTES). */
-export const downloadLink = (appKey: string, assetId: number, userId: number, now: Date) =>
-  signPath(appKey, signedPath(assetId, userId), now, LINK_MS, STEP_MS);
+export const downloadLink = (appKey: string, assetId: number, userId: number, now: Date, ack = false) =>
+  signPath(appKey, signedPath(assetId, userId, ack), now, LINK_MS, STEP_MS);
 
 /** The query of a download: a signed link's parts, and how the browser should show the file. */
 export interface DownloadQuery {
   u?: number;
   exp?: string;
   sig?: string;
+  /** The user confirmed the terms or the expiry (signed into a link; a flag with a bearer token). */
+  ack?: '1';
   disposition?: 'attachment' | 'inline';
 }
 
@@ -30,7 +36,7 @@ export function downloadLinkUser(appKey: string, assetId: number, query: unknown
   const u = typeof q.u === 'number' ? String(q.u) : q.u;
   if (typeof u !== 'string' || !/^[1-9]\d{0,15}$/.test(u)) return null;
   const userId = Number(u);
-  return verifySignedPath(appKey, signedPath(assetId, userId), q.exp, q.sig, now) ? userId : null;
+  return verifySignedPath(appKey, signedPath(assetId, userId, q.ack === '1'), q.exp, q.sig, now) ? userId : null;
 }
 
 /**

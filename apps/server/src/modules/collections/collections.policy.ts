@@ -16,6 +16,7 @@ export const sightOf = (p: Actor): Sight => ({
   allBrands: seesAllBrands(p),
   inactiveBrands: hasPermission(p, 'brand.manage'),
   private: seesPrivate(p),
+  reviewer: seesPrivate(p) && hasPermission(p, 'asset.approve'),
 });
 
 type CollectionPolicyRow = { id: number; owner_id: number; favorite_of: number | null };

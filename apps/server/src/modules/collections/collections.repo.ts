@@ -17,8 +17,26 @@ export interface Sight {
   allBrands: boolean;
   /** Brand managers: their brands even when INACTIVE. */
   inactiveBrands: boolean;
-  /** PRIVATE assets and assets under PRIVATE folders. */
+  /** PRIVATE assets and assets under PRIVATE folders, and expired and embargoed ones (members). */
   private: boolean;
+  /** Others' uploads in review (reviewers); one's own are always seen. */
+  reviewer: boolean;
+  /**
+   * A share link or public page shows it: only what may be used goes out, whoever made the link
+   * (never expired, embargoed or in review).
+   */
+  outside?: boolean;
+}
+
+/** The availability and review rules of a sight, on a query that has `assets` (issue 40). */
+function usable<Q extends SelectQueryBuilder<Database, 'assets', object>>(q: Q, sight: Sight): Q {
+  let r = q;
+  if (!sight.private || sight.outside) r = r.where('assets.availability', 'not in', ['expired', 'embargoed']) as Q;
+  if (sight.outside) return r.where('assets.review_state', '=', 'approved') as Q;
+  if (sight.reviewer) return r;
+  return r.where((eb) =>
+    eb.or([eb('assets.review_state', '=', 'approved'), eb('assets.created_by', '=', sight.userId)]),
+  ) as Q;
 }
 
 type Joined = 'collection_assets' | 'assets' | 'folders' | 'brands' | 'user_brands';
@@ -37,6 +55,7 @@ function visibleMembers(db: Db, sight: Sight): Scoped<object> {
     .where('assets.status', '=', 'ACTIVE')
     .where('folders.status', '=', 'ACTIVE') as unknown as Scoped<object>;
   if (!sight.private) q = q.where('assets.visibility', '=', 'PUBLIC').where('folders.private_path', '=', 0);
+  q = usable(q as never, sight);
   if (!sight.allBrands) {
     q = q.where('user_brands.user_id', 'is not', null);
     if (!sight.inactiveBrands) q = q.where('brands.status', '=', 'ACTIVE');
@@ -180,6 +199,7 @@ export function collectionsRepo(db: Db) {
         .where('folders.status', '=', 'ACTIVE');
       q = subfolders ? q.where('folders.path', 'like', `${folder.path}%`) : q.where('assets.folder_id', '=', folder.id);
       if (!sight.private) q = q.where('assets.visibility', '=', 'PUBLIC').where('folders.private_path', '=', 0);
+      q = usable(q as never, sight);
       return (await q.orderBy('assets.id').execute()).map((r) => r.id);
     },
 

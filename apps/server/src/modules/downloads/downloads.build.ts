@@ -26,7 +26,7 @@ import { linkActor } from '../assets/downloadLink.js';
 import { downloadsPolicy } from './downloads.policy.js';
 import { DOWNLOADS_PATH } from './downloads.view.js';
 import type { Entry, Selection } from './downloads.selection.js';
-import { resolveSelection } from './downloads.selection.js';
+import { gateSelection, resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
 import { writeZip } from './zipWriter.js';
 import { xmpCopy } from '../metadata/embed/xmpOut.js';
@@ -116,7 +116,14 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
 
   const actor = await linkActor(repos, row.user_id);
   if (!actor || !downloadsPolicy.build(actor)) return fail('You may no longer download these files.');
-  const resolved = await resolveSelection(repo, actor, JSON.parse(row.request) as Selection, false);
+  const request = JSON.parse(row.request) as Selection & { confirm?: boolean };
+  const { resolved } = await gateSelection(
+    repos,
+    actor,
+    await resolveSelection(repo, actor, request, false),
+    request.confirm === true,
+    'skip',
+  );
   if (resolved.entries.length === 0) return fail('None of the chosen files can be downloaded any more.');
 
   const key = downloadKey(id);

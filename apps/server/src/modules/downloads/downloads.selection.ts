@@ -2,11 +2,13 @@ import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from 
 import type { DownloadFormat } from '@brandvault/contract';
 import { AppError, invalid } from '../../http/errors.js';
 import type { Actor } from '../../access/principal.js';
-import { assetsPolicy } from '../assets/assets.policy.js';
+import { assetsPolicy, canSeeAsset } from '../assets/assets.policy.js';
 import { seesPrivate } from '../../access/principal.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { DownloadAsset, DownloadsRepo } from './downloads.repo.js';
+import type { Repos } from '../../deps/repos.js';
+import { downloadGates, needsConfirmation } from '../assets/downloadGate.js';
 import { archivePaths } from './zipNames.js';
 
 export interface Selection {
@@ -87,7 +89,8 @@ export async function resolveSelection(
       }
     }
     for (const a of await repo.assetsIn([...dirOf.keys()])) {
-      if (!privateToo && a.visibility === 'PRIVATE') continue;
+      // The folders were judged above; the asset's own visibility, availability and review here.
+      if (!canSeeAsset(actor, { ...a, private_path: 0, folder_status: 'ACTIVE' })) continue;
       take(a, dirOf.get(a.folder_id)!);
     }
   }
@@ -110,4 +113,49 @@ export function checkLimits(r: Resolved, format: DownloadFormat) {
   if (format === 'pdf' && r.entries.length > DOWNLOAD_PDF_MAX_ASSETS) throw invalid({ asset_ids: 'pdfTooMany' });
   if (r.entries.length > DOWNLOAD_MAX_FILES || r.bytes > DOWNLOAD_MAX_BYTES)
     throw invalid({ asset_ids: 'downloadTooBig' });
+}
+
+/**
+ * The rights rules of a resolved selection (issue 40 §2): assets whose brand blocks expired or
+ * embargoed downloads leave it (counted as unavailable), and those needing a confirmation of
+ * their licence terms or expiry stay only when the request confirmed them (`onMissing` decides
+ * otherwise: refuse the whole request when queuing, leave them out when building).
+ */
+export async function gateSelection(
+  repos: Repos,
+  actor: Actor,
+  r: Resolved,
+  confirmed: boolean,
+  onMissing: 'refuse' | 'skip',
+): Promise<{ resolved: Resolved; confirmedInfo: Record<string, unknown> }> {
+  const gates = await downloadGates(
+    repos,
+    actor,
+    r.entries.map((e) => e.asset),
+  );
+  let unavailable = r.unavailable;
+  const licences = new Map<number, string>();
+  let warned = 0;
+  const entries = r.entries.filter((e) => {
+    const g = gates.get(e.asset.id)!;
+    if (g.blocked) {
+      unavailable++;
+      return false;
+    }
+    if (!needsConfirmation(g)) return true;
+    if (!confirmed) {
+      if (onMissing === 'refuse') throw new AppError('DOWNLOAD_CONFIRM');
+      unavailable++;
+      return false;
+    }
+    for (const t of g.terms) licences.set(t.id, t.name);
+    if (g.warn) warned++;
+    return true;
+  });
+  const bytes = entries.reduce((n, e) => n + Number(e.asset.size), 0);
+  const info =
+    licences.size || warned
+      ? { confirmed: { licences: [...licences].map(([id, name]) => ({ id, name })), unavailable_assets: warned } }
+      : {};
+  return { resolved: { ...r, entries, unavailable, bytes }, confirmedInfo: info };
 }

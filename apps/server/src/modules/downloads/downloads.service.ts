@@ -14,7 +14,7 @@ import { recordDownload } from '../stats/downloads.counts.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { downloadAccess, downloadsPolicy } from './downloads.policy.js';
 import type { DownloadWithJob } from './downloads.repo.js';
-import { checkLimits, resolveSelection } from './downloads.selection.js';
+import { checkLimits, gateSelection, resolveSelection } from './downloads.selection.js';
 import { downloadItem, downloadName } from './downloads.view.js';
 
 const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
@@ -36,8 +36,15 @@ export function downloadsService(deps: Deps, files: FilesService) {
      */
     async queue(ctx: RequestContext, body: z.output<typeof DownloadRequest>) {
       const { actor } = ctx;
-      const sel = { asset_ids: body.asset_ids, folder_ids: body.folder_ids };
-      const resolved = await resolveSelection(repo, actor, sel, true);
+      const sel = { asset_ids: body.asset_ids, folder_ids: body.folder_ids, confirm: body.confirm };
+      const gated = await gateSelection(
+        repos,
+        actor,
+        await resolveSelection(repo, actor, sel, true),
+        body.confirm,
+        'refuse',
+      );
+      const resolved = gated.resolved;
       checkLimits(resolved, body.format);
       // Refused now, in words, rather than queued to fail for want of room to write the file.
       if (deps.storage.kind === 'local') await deps.disk?.assertRoom();
@@ -82,6 +89,7 @@ export function downloadsService(deps: Deps, files: FilesService) {
             bytes: resolved.bytes,
             asset_ids: sel.asset_ids.slice(0, 100),
             folder_ids: sel.folder_ids,
+            ...gated.confirmedInfo,
           },
         });
         return { id, jobId };

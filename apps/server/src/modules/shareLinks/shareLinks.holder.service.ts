@@ -87,7 +87,10 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
   async function ownerSight(row: ShareLinkRow) {
     const owner = await linkActor(repos, row.owner_id);
     if (!owner) throw new AppError('NOT_FOUND');
-    return { sight: sightOf(owner), downloads: row.allow_download === 1 && shareLinksPolicy.grantsDownload(owner) };
+    return {
+      sight: { ...sightOf(owner), outside: true },
+      downloads: row.allow_download === 1 && shareLinksPolicy.grantsDownload(owner),
+    };
   }
 
   async function view(

@@ -148,3 +148,12 @@ export function useKeywordSuggestions(brandId: number, prefix: string) {
       call(routes.keywordSuggestions, { params: { id: brandId }, query: { prefix: typed }, signal }),
   });
 }
+
+/**
+ * Confirms an asset's licence terms (or its expiry) for its download (issue 40): the server
+ * records the confirmation and answers a link that lets the original go.
+ */
+export async function confirmDownload(id: number): Promise<string> {
+  const r = await call(routes.assetDownloadConfirm, { params: { id }, body: { accept: true } });
+  return r.download_url;
+}

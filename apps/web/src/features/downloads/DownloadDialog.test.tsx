@@ -8,6 +8,7 @@ import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import { downloadItem, loginAnswer } from '../../test/fixtures';
 import { DownloadDialog } from './DownloadDialog';
+import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -36,6 +37,7 @@ function renderDialog(props: { assetIds: number[]; folders: { id: number; name: 
   render(
     <Providers env="test">
       <DownloadDialog opened {...props} onClose={onClose} onQueued={onQueued} />
+      <ConfirmDialog />
     </Providers>,
   );
   return { onClose, onQueued };
@@ -70,7 +72,13 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
     const queued = calls.filter((c) => c.url === '/api/ops/asset/download/get/queue');
     expect(queued).toHaveLength(1);
     expect(queued[0]!.method).toBe('POST');
-    expect(queued[0]!.body).toEqual({ asset_ids: [1, 2, 3], folder_ids: [9], format: 'pdf', layout: 'sheet' });
+    expect(queued[0]!.body).toEqual({
+      asset_ids: [1, 2, 3],
+      folder_ids: [9],
+      format: 'pdf',
+      layout: 'sheet',
+      confirm: false,
+    });
     expect(onQueued).toHaveBeenCalled();
     // What the folders hold is not known until the job walks them: the spec's default count.
     expect(shown).toHaveBeenCalledWith(
@@ -80,6 +88,25 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
         autoClose: TOAST_MS.downloads,
       }),
     );
+  });
+
+  it('asks before a zip of licensed or expired assets, then queues it confirmed', async () => {
+    const user = userEvent.setup();
+    let n = 0;
+    const calls = stubApi(() =>
+      n++ === 0
+        ? json(409, { error: { status: 409, code: 'DOWNLOAD_CONFIRM', message: 'Confirm first' } })
+        : json(202, { download: downloadItem(), job_id: 77 }),
+    );
+    const { onClose } = renderDialog({ assetIds: [4, 5], folders: [] });
+    const dialog = await screen.findByRole('dialog', { name: 'Download' });
+    await user.click(within(dialog).getByRole('button', { name: 'Prepare zip' }));
+    const ask = await screen.findByRole('dialog', { name: 'Confirm before downloading' });
+    expect(ask).toHaveTextContent('Some of these assets are licensed, expired or not yet available.');
+    await user.click(within(ask).getByRole('button', { name: 'Accept and download' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const queued = calls.filter((c) => c.url.endsWith('/get/queue')).map((c) => (c.body as { confirm: boolean }).confirm);
+    expect(queued).toEqual([false, true]);
   });
 
   it('queues a zip of assets by default, counting them in the toast', async () => {
@@ -95,6 +122,7 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
       folder_ids: [],
       format: 'zip',
       layout: 'pages',
+      confirm: false,
     });
     expect(shown).toHaveBeenCalledWith(
       expect.objectContaining({

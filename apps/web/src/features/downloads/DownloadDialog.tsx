@@ -13,6 +13,7 @@ import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorTexts } from '../../api/errors';
 import { notifyInfo } from '../../lib/notify';
+import { confirm } from '../../ui/confirm/confirmStore';
 import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { useQueueDownload } from './api';
@@ -74,11 +75,23 @@ function DownloadForm({
   const known = folders.length === 0 ? assetIds.length : null;
   const pdfTooMany = known !== null && known > DOWNLOAD_PDF_MAX_ASSETS;
 
-  const submit = () => {
+  const submit = (confirmed = false) => {
     const { format, layout } = REQUEST[choice];
     queue.mutate(
-      { asset_ids: assetIds, folder_ids: folders.map((f) => f.id), format, layout },
+      { asset_ids: assetIds, folder_ids: folders.map((f) => f.id), format, layout, confirm: confirmed },
       {
+        // Licensed, expired or embargoed assets in the choice (issue 40): the user confirms, then it goes again.
+        onError: async (e) => {
+          if (confirmed || !(e instanceof ApiError) || e.code !== 'DOWNLOAD_CONFIRM') return;
+          queue.reset();
+          const ok = await confirm({
+            title: t('availability.confirm.zipTitle'),
+            message: t('availability.confirm.zip'),
+            confirmLabel: t('availability.confirm.accept'),
+            cancelLabel: t('common.cancel'),
+          });
+          if (ok) submit(true);
+        },
         onSuccess: ({ download }) => {
           const files = filesText(t, download.files ?? known);
           notifyInfo(
@@ -159,7 +172,7 @@ function DownloadForm({
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={submit} loading={queue.isPending}>
+        <Button onClick={() => submit()} loading={queue.isPending}>
           {t(REQUEST[choice].format === 'zip' ? 'downloads.dialog.submitZip' : 'downloads.dialog.submitPdf')}
         </Button>
       </Group>

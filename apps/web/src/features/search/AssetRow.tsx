@@ -7,6 +7,8 @@ import type { MetadataField, SearchCard } from '@brandvault/contract';
 import { formatBytes, formatDate } from '../../i18n/format';
 import { PrivateBadge } from '../../ui/PrivateBadge';
 import { FavoriteButton } from '../collections/FavoriteButton';
+import { AvailabilityBadges } from '../assets/availability';
+import assetClasses from '../assets/Assets.module.css';
 import { AssetMenu } from './AssetMenu';
 import { useResultFolder } from './folderPaths';
 import { Thumb, openHandler } from './AssetTile';
@@ -95,7 +97,10 @@ export const AssetRow = memo(function AssetRow({
       <p className={classes.small} data-column>
         {formatDate(asset.created_at)}
       </p>
-      <div data-wide>{asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}</div>
+      <div data-wide className={assetClasses.badges}>
+        {asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}
+        <AvailabilityBadges availability={asset.availability} review={asset.review} />
+      </div>
       <FieldCells shown={fields} values={(asset as SearchCard).field_values} />
       <div className={classes.rowActions}>
         <FavoriteButton assetId={asset.id} name={asset.name} />

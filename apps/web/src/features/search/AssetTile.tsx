@@ -10,6 +10,7 @@ import { TypeIcon } from '../../ui/TypeIcon';
 import { IconFolder, IconPlayerPlayFilled } from '@tabler/icons-react';
 import assetClasses from '../assets/Assets.module.css';
 import { FavoriteButton } from '../collections/FavoriteButton';
+import { AvailabilityBadges, marked } from '../assets/availability';
 import { AssetMenu } from './AssetMenu';
 import { useResultFolder } from './folderPaths';
 import type { AssetActions } from './useAssetActions';
@@ -74,9 +75,13 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
               {formatDuration(asset.duration_seconds)}
             </span>
           )}
-          {asset.visibility === 'PRIVATE' && (
-            <div className={assetClasses.thumbBadge} style={{ top: 'auto', bottom: 6 }}>
-              <PrivateBadge />
+          {(asset.visibility === 'PRIVATE' || marked(asset)) && (
+            <div
+              className={`${assetClasses.thumbBadge} ${assetClasses.badges} ${assetClasses.thumbBadges}`}
+              style={{ top: 'auto', bottom: 6 }}
+            >
+              <AvailabilityBadges availability={asset.availability} review={asset.review} />
+              {asset.visibility === 'PRIVATE' && <PrivateBadge />}
             </div>
           )}
         </div>

@@ -7,6 +7,7 @@ import { confirm } from '../../ui/confirm/confirmStore';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { changeAssetStatus, copyAsset, moveAssets, useFetchAsset } from '../assets/api';
+import { gatedDownload } from '../assets/gatedDownload';
 import { useInvalidateListings } from './api';
 
 type Picking = { kind: 'move' | 'copy'; assets: AssetCard[] } | null;
@@ -133,18 +134,14 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
     }
   };
 
-  /** The view answer carries a signed download link; the original always comes as an attachment. */
+  /**
+   * The view answer carries a signed download link, or what stands before it (issue 40: the
+   * licence terms to confirm, a blocked expiry); the original always comes as an attachment.
+   */
   const download = async (asset: AssetCard) => {
     try {
       const view = await fetchAsset(asset.id);
-      const url = view.asset.download_url;
-      if (!url) return;
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = asset.name;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      await gatedDownload(view.asset, t);
     } catch (e) {
       notifyError(e, 'downloads');
     }

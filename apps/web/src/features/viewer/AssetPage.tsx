@@ -39,6 +39,8 @@ import { PrivateBadge } from '../../ui/PrivateBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
+import { AvailabilityBadges, AvailabilityNotice } from '../assets/availability';
+import { gatedDownload } from '../assets/gatedDownload';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -178,6 +180,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
             </Title>
             {!removed && <FavoriteButton assetId={asset.id} name={asset.name} size={34} />}
             {asset.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
+            <AvailabilityBadges availability={asset.availability} review={asset.review} size="sm" />
             {removed && (
               <Badge color="red" variant="light">
                 {t('assets.removedBadge')}
@@ -187,12 +190,11 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <Group gap="xs">
             {!removed && <ShortcutButton kind="asset" id={asset.id} label={asset.name} />}
             {!removed && <AddToCollectionButton assetIds={[asset.id]} />}
-            {a.download && asset.download_url && (
+            {a.download && (
               <Button
-                component="a"
-                href={asset.download_url}
-                download={asset.name}
                 leftSection={<IconDownload size={16} />}
+                variant={asset.download_gate.blocked ? 'default' : undefined}
+                onClick={() => void gatedDownload(asset, t)}
               >
                 {t('assets.download')}
               </Button>
@@ -240,6 +242,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           </Group>
         </Group>
       </Stack>
+      <AvailabilityNotice asset={asset} />
 
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { answerConfirm, useConfirmStore } from './confirmStore';
 
 // Enter would activate the focused button; swallowing it keeps the dialog open until a deliberate click or Space.
@@ -34,6 +34,15 @@ export function ConfirmDialog() {
           <Text size="sm" c="dimmed" mb="lg">
             {request.message}
           </Text>
+          {request.details && request.details.length > 0 && (
+            <Stack gap="xs" mb="lg" data-testid="confirm-details">
+              {request.details.map((line, i) => (
+                <Text key={i} size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {line}
+                </Text>
+              ))}
+            </Stack>
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" data-autofocus onClick={() => answerConfirm(false)}>
               {request.cancelLabel}

@@ -3,6 +3,8 @@ import { create } from 'zustand';
 export interface ConfirmRequest {
   title: string;
   message: string;
+  /** Lines shown under the message, as text (a licence's terms, say). */
+  details?: string[];
   confirmLabel: string;
   cancelLabel: string;
   danger?: boolean;

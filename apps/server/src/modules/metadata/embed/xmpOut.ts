@@ -32,10 +32,11 @@ const list = (json: string): string[] => {
 
 /** The asset's current metadata as XMP: its own title, description and keywords, and its brand's fields. */
 export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues> {
-  const [fields, rows, mapping] = await Promise.all([
+  const [fields, rows, mapping, licences] = await Promise.all([
     repos.metadata.fieldsOfBrand(a.brand_id),
     repos.fieldValues.ofAsset(a.id),
     repos.embedMappings.ofBrand(a.brand_id),
+    repos.assetRights.licencesOf([a.id]),
   ]);
   const optionIds = rows.flatMap((r) => (r.option_id === null ? [] : [r.option_id]));
   const held = await repos.options.byIds([...new Set(optionIds)]);
@@ -85,6 +86,10 @@ export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues>
     else if (m.source === 'date_created') out.date_created = v;
   }
   out.hierarchical = hierarchical;
+  if (licences.length) {
+    out.usage_terms = licences.map(usageTerms).join('\n');
+    out.rights ??= [...new Set(licences.map((l) => l.holder).filter(Boolean))].join(', ') || undefined;
+  }
   return out;
 }
 
@@ -92,7 +97,23 @@ export async function xmpValuesOf(repos: Repos, a: XmpAsset): Promise<XmpValues>
  * Whether the asset holds metadata someone set (a description, keywords, a brand field): without
  * any, the file goes out byte for byte (ranges kept), as its name and author are already its own.
  */
-const carries = (v: XmpValues) => Boolean(v.description?.trim() || v.keywords?.length || v.fields?.length);
+const carries = (v: XmpValues) =>
+  Boolean(v.description?.trim() || v.keywords?.length || v.fields?.length || v.usage_terms);
+
+type LinkedLicence = Awaited<ReturnType<Repos['assetRights']['licencesOf']>>[number];
+
+/** One licence as a line of usage terms: name, holder, terms, channels, territories, end. */
+function usageTerms(l: LinkedLicence): string {
+  const parts = [`Licence: ${l.name}${l.holder ? ` (${l.holder})` : ''}`];
+  if (l.terms?.trim()) parts.push(l.terms.trim());
+  const channels = list(l.channels);
+  if (channels.length) parts.push(`Channels: ${channels.join(', ')}`);
+  const territories = list(l.territories);
+  if (territories.length)
+    parts.push(`Territories: ${territories.map((t) => (t === 'WW' ? 'worldwide' : t)).join(', ')}`);
+  if (l.valid_until) parts.push(`Valid until ${l.valid_until}`);
+  return parts.join('. ');
+}
 
 /**
  * A copy of a file with the asset's metadata in its XMP, in a temp file removed once read;
