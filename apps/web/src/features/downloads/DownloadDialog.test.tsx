@@ -105,7 +105,9 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
     expect(ask).toHaveTextContent('Some of these assets are licensed, expired or not yet available.');
     await user.click(within(ask).getByRole('button', { name: 'Accept and download' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const queued = calls.filter((c) => c.url.endsWith('/get/queue')).map((c) => (c.body as { confirm: boolean }).confirm);
+    const queued = calls
+      .filter((c) => c.url.endsWith('/get/queue'))
+      .map((c) => (c.body as { confirm: boolean }).confirm);
     expect(queued).toEqual([false, true]);
   });
 
