@@ -31,6 +31,7 @@ import * as metadata from './migrations/2026112940_metadata.js';
 import * as fieldSearch from './migrations/2026112950_field_search.js';
 import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
 import * as savedSearches from './migrations/2026112965_saved_searches.js';
+import * as uploadRequests from './migrations/2026113004_upload_requests.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 import * as uploadFields from './migrations/2026112950_upload_fields.js';
 import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
@@ -70,6 +71,7 @@ const steps: Record<string, Step> = {
   '2026112950_field_search': fieldSearch,
   '2026112961_bulk_edits': bulkEdits,
   '2026112965_saved_searches': savedSearches,
+  '2026113004_upload_requests': uploadRequests,
   '2026112950_embed_mapping': embedMapping,
   '2026112950_upload_fields': uploadFields,
   '2026112950_system_vocabularies': systemVocabularies,

@@ -63,6 +63,7 @@ import type {
 } from './schema/metadata.js';
 import type { BulkEditsTable, BulkEditValuesTable } from './schema/bulkEdits.js';
 import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSearches.js';
+import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -77,6 +78,7 @@ export type * from './schema/templateImports.js';
 export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
 export type * from './schema/savedSearches.js';
+export type * from './schema/uploadRequests.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -148,6 +150,8 @@ export interface Database {
   bulk_edit_values: BulkEditValuesTable;
   saved_searches: SavedSearchesTable;
   saved_search_pins: SavedSearchPinsTable;
+  upload_requests: UploadRequestsTable;
+  upload_request_files: UploadRequestFilesTable;
   embed_mappings: EmbedMappingsTable;
 }
 export type * from './schema/bulkEdits.js';

@@ -41,6 +41,8 @@ export const ERROR_STATUS = {
   OPTION_CONFLICT: 409,
   BULK_EDIT_BUSY: 409,
   BULK_UNDO_EXPIRED: 409,
+  UPLOAD_REQUEST_FULL: 413,
+  UPLOAD_REQUEST_TYPE: 422,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -133,6 +135,15 @@ const en: Record<ErrorCode, Entry> = {
   BULK_UNDO_EXPIRED: {
     title: 'Too late to undo',
     message: 'A bulk edit can be undone for 10 minutes after it was applied; that time is over.',
+  },
+  UPLOAD_REQUEST_FULL: {
+    title: 'Over the request’s limit',
+    message:
+      'This file would go over what this request accepts (number of files or total size). Send fewer or smaller files.',
+  },
+  UPLOAD_REQUEST_TYPE: {
+    title: 'File type not requested',
+    message: 'This request does not accept files of this type.',
   },
 };
 
@@ -257,6 +268,15 @@ const es: Record<ErrorCode, Entry> = {
   BULK_UNDO_EXPIRED: {
     title: 'Demasiado tarde para deshacer',
     message: 'Una edición masiva se puede deshacer durante 10 minutos tras aplicarse; ese tiempo ya pasó.',
+  },
+  UPLOAD_REQUEST_FULL: {
+    title: 'Supera el límite de la solicitud',
+    message:
+      'Este archivo supera lo que acepta esta solicitud (número de archivos o tamaño total). Envía menos archivos o más pequeños.',
+  },
+  UPLOAD_REQUEST_TYPE: {
+    title: 'Tipo de archivo no solicitado',
+    message: 'Esta solicitud no acepta archivos de este tipo.',
   },
 };
 
