@@ -39,6 +39,7 @@ import { PrivateBadge } from '../../ui/PrivateBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
+import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -348,6 +349,7 @@ export function Facts({ asset }: { asset: AssetView }) {
           ))}
         </Table.Tbody>
       </Table>
+      <UploadOrigin assetId={asset.id} />
     </Card>
   );
 }
