@@ -153,8 +153,7 @@ function RequestForm({ onMade, onCancel }: { onMade: (r: UploadRequest) => void;
         />
         <Textarea
           label={t('uploadRequests.create.message')}
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={2000}
           {...form.getInputProps('message')}
         />
