@@ -199,6 +199,29 @@ describe('upload requests', () => {
     expect(anonymous.status).toBe(422);
   });
 
+  it('gives the last place to one of several files racing for it', async () => {
+    const { token } = await request(member.client, { max_files: 1 });
+    const meta = (name: string) =>
+      Object.entries({ ...WHO, filename: name })
+        .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+        .join(',');
+    const answers = await Promise.all(
+      ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg'].map((name) =>
+        fetch(`${base}/api/upload-request/files`, {
+          method: 'POST',
+          headers: {
+            'x-upload-request': token,
+            'tus-resumable': '1.0.0',
+            'upload-length': '1000',
+            'upload-metadata': meta(name),
+          },
+        }).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 201)).toHaveLength(1);
+    expect(answers.filter((s) => s === 413)).toHaveLength(3);
+  });
+
   it('asks for the password before showing the request or taking files', async () => {
     const { token } = await request(member.client, { password: 'agency-pass' });
     expect((await open(token)).json()).toMatchObject({ locked: true, request: null, brand: { name: 'Request Co' } });
