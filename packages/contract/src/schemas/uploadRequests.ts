@@ -77,6 +77,7 @@ export const UploadRequest = z.object({
   allowed_types: z.array(z.string()),
   /** The link to hand out: its owner's only (the token is theirs to copy again). */
   url: z.string().nullable(),
+  /** What arrived: finished files, their bytes and the last one's time (uploads under way not yet). */
   used: Usage,
   /** The latest uploads, newest first (at most UPLOAD_REQUEST_RECENT). */
   uploads: z.array(UploadRequestUpload),

@@ -105,6 +105,27 @@ export function uploadRequestsRepo(db: Db) {
      * that started after `since` (older unfinished uploads were given up and are cleaned away).
      */
     async used(requestIds: number[], since: string) {
+      const out = new Map<number, { files: number; bytes: number }>();
+      if (!requestIds.length) return out;
+      const rows = await db
+        .selectFrom('upload_request_files')
+        .select((eb) => [
+          'request_id',
+          eb.fn.countAll<number | string>().as('files'),
+          eb.fn.sum<number | string | null>('size').as('bytes'),
+        ])
+        .where('request_id', 'in', requestIds)
+        .where((eb) =>
+          eb.or([eb('state', '=', 'done'), eb.and([eb('state', '=', 'uploading'), eb('created_at', '>', since)])]),
+        )
+        .groupBy('request_id')
+        .execute();
+      for (const r of rows) out.set(r.request_id, { files: Number(r.files), bytes: Number(r.bytes ?? 0) });
+      return out;
+    },
+
+    /** What each request has received (finished files only): count, bytes, the last one's time. */
+    async received(requestIds: number[]) {
       const out = new Map<number, { files: number; bytes: number; last_at: string | null }>();
       if (!requestIds.length) return out;
       const rows = await db
@@ -113,12 +134,10 @@ export function uploadRequestsRepo(db: Db) {
           'request_id',
           eb.fn.countAll<number | string>().as('files'),
           eb.fn.sum<number | string | null>('size').as('bytes'),
-          eb.fn.max<string | null>(eb.case().when('state', '=', 'done').then(eb.ref('updated_at')).end()).as('last_at'),
+          eb.fn.max<string | null>('updated_at').as('last_at'),
         ])
         .where('request_id', 'in', requestIds)
-        .where((eb) =>
-          eb.or([eb('state', '=', 'done'), eb.and([eb('state', '=', 'uploading'), eb('created_at', '>', since)])]),
-        )
+        .where('state', '=', 'done')
         .groupBy('request_id')
         .execute();
       for (const r of rows)

@@ -12,7 +12,6 @@ import { requireAccess } from '../access/requireAccess.js';
 import { assetAccess } from '../assets/assets.policy.js';
 import { created } from '../audit/audit.trail.js';
 import type { FoldersService } from '../folders/folders.service.js';
-import { TUS_EXPIRY_MS } from '../uploads/staleUploads.js';
 import type { UploadRequestListRow } from './uploadRequests.repo.js';
 import { uploadRequestsPolicy } from './uploadRequests.policy.js';
 import { SEAL, requestPath, tokenHashOf } from './uploadRequests.token.js';
@@ -36,7 +35,7 @@ export function uploadRequestsService(deps: Deps, folders: FoldersService) {
     const ids = rows.map((r) => r.id);
     const at = now();
     const [used, recent] = await Promise.all([
-      repos.uploadRequests.used(ids, iso(new Date(clock.now().getTime() - TUS_EXPIRY_MS))),
+      repos.uploadRequests.received(ids),
       repos.uploadRequests.recent(ids, UPLOAD_REQUEST_RECENT),
     ]);
     const brandsOf = new Map<number, boolean>();
