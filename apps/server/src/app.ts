@@ -47,6 +47,7 @@ import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { metadataBulkRoutes } from './modules/metadataBulk/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.routes.js';
+import { uploadRequestsRoutes } from './modules/uploadRequests/uploadRequests.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(
     filesRoutes(app, mountDeps, services);
     assetsRoutes(app, mountDeps, services);
     await uploadsRoutes(app, mountDeps, deps, services);
+    await uploadRequestsRoutes(app, mountDeps, deps, services);
     searchRoutes(app, mountDeps, services);
     shortcutsRoutes(app, mountDeps, services);
     auditRoutes(app, mountDeps, services);

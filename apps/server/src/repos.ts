@@ -38,6 +38,7 @@ import { reportsRepo } from './modules/reports/reports.repo.js';
 import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
 import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
+import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -64,6 +65,7 @@ export function makeRepos(db: Db): Repos {
     fieldValues: fieldValuesRepo(db),
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
+    uploadRequests: uploadRequestsRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),

@@ -39,6 +39,8 @@ import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
+import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
+import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 
 export function makeServices(deps: Deps): Services {
   const folders = foldersService(deps, assetCard);
@@ -69,6 +71,8 @@ export function makeServices(deps: Deps): Services {
     assetManager: assetManagerService(deps, folders),
     search,
     savedSearches: savedSearchesService(deps, folders, search),
+    uploadRequests: uploadRequestsService(deps, folders),
+    uploadRequestLinks: uploadRequestsPublicService(deps, folders),
     audit: auditService(deps),
     extensions: extensionsService(deps),
     shortcuts: shortcutsService(deps, folders, assets),

@@ -11,6 +11,7 @@ import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
 import { embedMappingCalls } from './authzEmbed.js';
+import { uploadRequestCalls } from './authzUploadRequests.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -969,6 +970,7 @@ export const calls: Record<string, Build> = {
   }),
   ...metadataCalls,
   ...savedSearchCalls,
+  ...uploadRequestCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
 };

@@ -260,6 +260,18 @@ const table: Record<string, Row> = {
   // Resumable uploads (tus): creating one into the PUBLIC folder; HEAD of the admin's upload,
   // which only its owner may see.
   'ALL /api/uploads': [401, 403, 201, 201, 201, 404, 403],
+  // Upload requests (issue 40 §4): asking for files is uploading (asset.create into a folder the
+  // caller sees); the list shows the caller's own, a manager's brands' and an admin's all; a brand's
+  // manager closes its requests. The link's page, its unlock and its tus endpoint answer anyone
+  // holding the live link; the asset page's origin follows the asset's sight.
+  'POST /api/ops/upload-request/new': [401, 403, 201, 201, 201, 404, 403],
+  'GET /api/ops/upload-request/list': [401, 403, 404, 200, 200, 404, 403],
+  'POST /api/ops/upload-request/:id/close': [401, 403, 404, 200, 200, 404, 403],
+  'GET /api/upload-request/open/:token': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/upload-request/open/:token/unlock': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/asset/:id/upload-origin': [401, 200, 200, 200, 200, 404, 200],
+  'ALL /api/upload-request/files': [201, 201, 201, 201, 201, 201, 201],
+  'ALL /api/upload-request/files/*': [200, 200, 200, 200, 200, 200, 200],
   'ALL /api/uploads/*': [401, 403, 404, 404, 200, 404, 403],
 
   // Reports and templates: the users report is user.view's; asset templates asset.update's on

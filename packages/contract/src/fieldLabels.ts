@@ -6,6 +6,12 @@ import type { Lang } from './core/constants.js';
  * (`crop.x`, `presets.0.name`) is named by its last named part.
  */
 const LABELS: Record<string, { en: string; es: string }> = {
+  uploader_email: { en: 'Your e-mail', es: 'Tu correo electrónico' },
+  uploader_name: { en: 'Your name', es: 'Tu nombre' },
+  max_bytes: { en: 'Maximum size', es: 'Tamaño máximo' },
+  max_files: { en: 'Maximum files', es: 'Máximo de archivos' },
+  expires_at: { en: 'Expiry', es: 'Caducidad' },
+  allowed_types: { en: 'Allowed file types', es: 'Tipos de archivo permitidos' },
   allow_download: { en: 'Allow downloads', es: 'Permitir descargas' },
   annotation: { en: 'Annotation', es: 'Anotación' },
   apply_to_guests: { en: 'Apply to guests', es: 'Aplicar a invitados' },

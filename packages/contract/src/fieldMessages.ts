@@ -11,6 +11,7 @@ import {
   TEMPLATE_MAX_ROWS,
 } from './schemas/reports.js';
 import { BULK_EDIT_MAX } from './schemas/metadataBulk.js';
+import { UPLOAD_REQUEST_MAX_DAYS } from './schemas/uploadRequests.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max
@@ -70,6 +71,8 @@ const T = {
     templateTooMany: `{path}: a template holds at most ${TEMPLATE_MAX_ROWS.toLocaleString('en')} rows`,
     runAt: `{path} must be in the future and at most ${IMPORT_SCHEDULE_MAX_DAYS} days ahead`,
     importState: '{path}: this import cannot do that in its present state',
+    expiresAt: `{path} must be in the future and at most ${UPLOAD_REQUEST_MAX_DAYS} days ahead`,
+    fileTypes: '{path} includes file types that are not allowed: {values}',
     syncNoRoots: '{path}: no sync roots are configured on this server (SYNC_ROOTS), so no source can be added',
     syncOutsideRoots: "{path} must be a directory inside one of the server's sync roots",
     syncNotFound: '{path} must be an existing directory on the server',
@@ -161,6 +164,8 @@ const T = {
     templateTooMany: `{path}: una plantilla contiene como máximo ${TEMPLATE_MAX_ROWS.toLocaleString('es')} filas`,
     runAt: `{path} debe ser futura y como máximo a ${IMPORT_SCHEDULE_MAX_DAYS} días`,
     importState: '{path}: esta importación no puede hacer eso en su estado actual',
+    expiresAt: `{path} debe ser futura y como máximo a ${UPLOAD_REQUEST_MAX_DAYS} días`,
+    fileTypes: '{path} incluye tipos de archivo no permitidos: {values}',
     syncNoRoots:
       '{path}: este servidor no tiene raíces de sincronización configuradas (SYNC_ROOTS), así que no se puede añadir ningún origen',
     syncOutsideRoots: '{path} debe ser una carpeta dentro de una de las raíces de sincronización del servidor',

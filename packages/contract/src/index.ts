@@ -20,6 +20,7 @@ export * from './schemas/assetStats.js';
 export * from './schemas/search.js';
 export * from './schemas/collections.js';
 export * from './schemas/shareLinks.js';
+export * from './schemas/uploadRequests.js';
 export * from './schemas/comments.js';
 export * from './schemas/notifications.js';
 export * from './schemas/jobs.js';

@@ -22,6 +22,7 @@ import { jobsRoutes } from './schemas/jobs.routes.js';
 import { metricsRoutes } from './schemas/metrics.routes.js';
 import { notificationsRoutes } from './schemas/notifications.routes.js';
 import { shareLinksRoutes } from './schemas/shareLinks.routes.js';
+import { uploadRequestsRoutes } from './schemas/uploadRequests.routes.js';
 import { shortcutsRoutes } from './schemas/shortcuts.routes.js';
 import { searchRoutes } from './schemas/search.routes.js';
 import { setupRoutes } from './schemas/setup.routes.js';
@@ -59,6 +60,7 @@ export const routes = joinRoutes(
   shortcutsRoutes,
   collectionsRoutes,
   shareLinksRoutes,
+  uploadRequestsRoutes,
   commentsRoutes,
   notificationsRoutes,
   auditRoutes,

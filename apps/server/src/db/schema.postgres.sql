@@ -67,6 +67,10 @@ create sequence sync_sources_id_seq as integer start with 1 increment by 1 minva
 
 create sequence template_imports_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by template_imports.id;
 
+create sequence upload_request_files_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_request_files.id;
+
+create sequence upload_requests_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_requests.id;
+
 create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
 
 create sequence users_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by users.id;
@@ -1696,6 +1700,55 @@ create table upload_days (
   bytes bigint not null,
   constraint upload_days_pk primary key (brand_id, day, hidden)
 );
+
+create table upload_request_files (
+  id integer default nextval('upload_request_files_id_seq'::regclass) not null,
+  request_id integer not null,
+  tus_id character varying(100) not null,
+  state character varying(16) not null,
+  file_name text not null,
+  size bigint not null,
+  uploader_name character varying(100) not null,
+  uploader_email character varying(255) not null,
+  asset_id integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint upload_request_files_pkey primary key (id),
+  constraint upload_request_files_tus_id_key unique (tus_id),
+  constraint upload_request_files_asset_id_fkey foreign key (asset_id) references assets (id) on delete set null,
+  constraint upload_request_files_request_id_fkey foreign key (request_id) references upload_requests (id) on delete cascade
+);
+
+create index upload_request_files_asset on {schema}.upload_request_files using btree (asset_id);
+
+create index upload_request_files_request on {schema}.upload_request_files using btree (request_id, state);
+
+create table upload_requests (
+  id integer default nextval('upload_requests_id_seq'::regclass) not null,
+  brand_id integer not null,
+  folder_id integer not null,
+  owner_id integer not null,
+  token_hash character varying(64) not null,
+  token_enc text not null,
+  password_hash text,
+  message text,
+  expires_at character varying(32) not null,
+  closed_at character varying(32),
+  max_files integer not null,
+  max_bytes bigint not null,
+  allowed_types text default '[]'::text not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint upload_requests_pkey primary key (id),
+  constraint upload_requests_token_hash_key unique (token_hash),
+  constraint upload_requests_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint upload_requests_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade,
+  constraint upload_requests_owner_id_fkey foreign key (owner_id) references users (id) on delete cascade
+);
+
+create index upload_requests_brand on {schema}.upload_requests using btree (brand_id);
+
+create index upload_requests_owner on {schema}.upload_requests using btree (owner_id);
 
 create table user_activity_days (
   brand_id integer not null,

@@ -1281,6 +1281,46 @@ create table upload_days (
   constraint upload_days_pk primary key (brand_id, day, hidden)
 );
 
+create table upload_request_files (
+  id integer primary key autoincrement,
+  request_id integer not null references upload_requests (id) on delete cascade,
+  tus_id varchar(100) not null unique,
+  state varchar(16) not null,
+  file_name text not null,
+  size bigint not null,
+  uploader_name varchar(100) not null,
+  uploader_email varchar(255) not null,
+  asset_id integer references assets (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index upload_request_files_asset on upload_request_files (asset_id);
+
+create index upload_request_files_request on upload_request_files (request_id, state);
+
+create table upload_requests (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  folder_id integer not null references folders (id) on delete cascade,
+  owner_id integer not null references users (id) on delete cascade,
+  token_hash varchar(64) not null unique,
+  token_enc text not null,
+  password_hash text,
+  message text,
+  expires_at varchar(32) not null,
+  closed_at varchar(32),
+  max_files integer not null,
+  max_bytes bigint not null,
+  allowed_types text default '[]' not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index upload_requests_brand on upload_requests (brand_id);
+
+create index upload_requests_owner on upload_requests (owner_id);
+
 create table user_activity_days (
   brand_id integer not null,
   day varchar(10) not null,

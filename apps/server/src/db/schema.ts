@@ -70,6 +70,7 @@ import type {
   LicencesTable,
   RightsDocumentsTable,
 } from './schema/rights.js';
+import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -84,6 +85,7 @@ export type * from './schema/templateImports.js';
 export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
 export type * from './schema/savedSearches.js';
+export type * from './schema/uploadRequests.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -160,6 +162,8 @@ export interface Database {
   asset_licences: AssetLicencesTable;
   asset_consents: AssetConsentsTable;
   saved_search_pins: SavedSearchPinsTable;
+  upload_requests: UploadRequestsTable;
+  upload_request_files: UploadRequestFilesTable;
   embed_mappings: EmbedMappingsTable;
 }
 export type * from './schema/bulkEdits.js';

@@ -71,6 +71,7 @@ describe('security headers', () => {
       '/email/verify?id=1&hash=abc&expires=1&signature=def',
       '/collections/shared/3/using/link-token',
       '/collections/shared/3/public/using/link-token',
+      '/upload/request-token',
     ]) {
       const r = await t.client().get(url);
       expect(r.headers['content-type']).toMatch(/^text\/html/);

@@ -5,8 +5,11 @@ import type { FastifyInstance } from 'fastify';
 /** The API and its files: everything else this server answers is the web app. */
 const API = /^\/api(?:[/?#]|$)/;
 
-/** Pages whose address carries a secret (reset and verify tokens, share links), which no referrer may carry on. */
-const TOKEN_PAGES = /^\/(?:password\/reset|email\/verify)(?:[/?#]|$)|^\/collections\/shared\//;
+/**
+ * Pages whose address carries a secret (reset and verify tokens, share links, upload request
+ * links), which no referrer may carry on.
+ */
+const TOKEN_PAGES = /^\/(?:password\/reset|email\/verify)(?:[/?#]|$)|^\/collections\/shared\/|^\/upload\//;
 
 /** Powerful features the app never asks for; fullscreen stays for the video player's own button. */
 const PERMISSIONS_POLICY = [

@@ -36,6 +36,7 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} commented on your upload`,
     share: (who) => `${who} shared a collection with you`,
     download: () => 'Your download is ready',
+    upload_request: () => 'A file arrived through your upload request',
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -44,6 +45,7 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} comentó un recurso que subiste`,
     share: (who) => `${who} compartió una colección contigo`,
     download: () => 'Tu descarga está lista',
+    upload_request: () => 'Llegó un archivo mediante tu solicitud',
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };
@@ -179,6 +181,30 @@ export const mails = {
    * What happened on one asset while the user was away (notifications batched over
    * NOTIFICATION_MAIL_WINDOW_MINUTES): each line who did what, with the comment's start as text.
    */
+  /** A file arrived through one of the recipient's upload requests. */
+  uploadRequestReceived: (lang: Lang, u: Who, file: string, from: string, folder: string, url: string) =>
+    render(
+      u.email,
+      {
+        en: {
+          subject: `New file from ${from} — ${PRODUCT_NAME}`,
+          lines: [
+            `Hello ${u.first_name},`,
+            `${from} sent "${file}" through your upload request. It is in the folder "${folder}".`,
+          ],
+          action: { label: 'Open the file', url },
+        },
+        es: {
+          subject: `Nuevo archivo de ${from} — ${PRODUCT_NAME}`,
+          lines: [
+            `Hola ${u.first_name},`,
+            `${from} envió "${file}" mediante tu solicitud de archivos. Está en la carpeta "${folder}".`,
+          ],
+          action: { label: 'Abrir el archivo', url },
+        },
+      }[lang],
+    ),
+
   notificationDigest: (lang: Lang, u: Who, asset: string, items: DigestItem[], url: string) =>
     render(
       u.email,

@@ -45,6 +45,8 @@ const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 const SyncSourcePage = lazy(() => import('../features/sync/SyncSourcePage'));
 const SyncRunPage = lazy(() => import('../features/sync/SyncRunPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
+const UploadRequestPage = lazy(() => import('../features/uploadRequests/UploadRequestPage'));
+const UploadRequestsPage = lazy(() => import('../features/uploadRequests/UploadRequestsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** Spec §2, route by route, with its guard. */
@@ -71,6 +73,7 @@ export const appRoutes: RouteObject[] = [
         children: [{ path: 'email/verify', element: <VerifyEmailPage /> }],
       },
       { path: 'collections/shared/:id/public/using/:link', element: <SharedCollectionPage pub /> },
+      { path: 'upload/:token', element: <UploadRequestPage /> },
       {
         loader: requireAuth,
         element: <ShellLayout />,
@@ -162,6 +165,12 @@ export const appRoutes: RouteObject[] = [
             loader: requirePermission('role.view'),
             errorElement: <GuardError />,
             element: <RolesPage />,
+          },
+          {
+            path: 'upload-requests',
+            loader: requirePermission('asset.create'),
+            errorElement: <GuardError />,
+            element: <UploadRequestsPage />,
           },
           {
             path: 'share-link/manage',

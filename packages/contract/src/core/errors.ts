@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   BULK_UNDO_EXPIRED: 409,
   DOWNLOAD_BLOCKED: 403,
   DOWNLOAD_CONFIRM: 409,
+  UPLOAD_REQUEST_FULL: 413,
+  UPLOAD_REQUEST_TYPE: 422,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -143,6 +145,15 @@ const en: Record<ErrorCode, Entry> = {
   DOWNLOAD_CONFIRM: {
     title: 'Confirmation needed',
     message: "Confirm the asset's usage terms (or that it has expired) before downloading it.",
+  },
+  UPLOAD_REQUEST_FULL: {
+    title: 'Over the request’s limit',
+    message:
+      'This file would go over what this request accepts (number of files or total size). Send fewer or smaller files.',
+  },
+  UPLOAD_REQUEST_TYPE: {
+    title: 'File type not requested',
+    message: 'This request does not accept files of this type.',
   },
 };
 
@@ -275,6 +286,15 @@ const es: Record<ErrorCode, Entry> = {
   DOWNLOAD_CONFIRM: {
     title: 'Se necesita confirmación',
     message: 'Confirma las condiciones de uso del recurso (o que ha caducado) antes de descargarlo.',
+  },
+  UPLOAD_REQUEST_FULL: {
+    title: 'Supera el límite de la solicitud',
+    message:
+      'Este archivo supera lo que acepta esta solicitud (número de archivos o tamaño total). Envía menos archivos o más pequeños.',
+  },
+  UPLOAD_REQUEST_TYPE: {
+    title: 'Tipo de archivo no solicitado',
+    message: 'Esta solicitud no acepta archivos de este tipo.',
   },
 };
 

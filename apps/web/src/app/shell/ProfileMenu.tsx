@@ -3,6 +3,7 @@ import {
   IconChevronDown,
   IconDownload,
   IconFileSpreadsheet,
+  IconInbox,
   IconLogout,
   IconUser,
   IconUserCircle,
@@ -10,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../state/session';
+import { useCan } from '../../state/access';
 import { useLogout } from './useLogout';
 import classes from './Navbar.module.css';
 
@@ -17,6 +19,7 @@ export function ProfileMenu() {
   const { t } = useTranslation();
   const user = useSession((s) => s.sessionUser);
   const logout = useLogout();
+  const can = useCan();
   if (!user) return null;
   const fullName = `${user.first_name} ${user.last_name}`.trim();
 
@@ -58,6 +61,11 @@ export function ProfileMenu() {
         <Menu.Item component={Link} to="/downloads" leftSection={<IconDownload size={16} stroke={1.7} />}>
           {t('downloads.title')}
         </Menu.Item>
+        {can.permission('asset.create') && (
+          <Menu.Item component={Link} to="/upload-requests" leftSection={<IconInbox size={16} stroke={1.7} />}>
+            {t('uploadRequests.title')}
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/reports/imports" leftSection={<IconFileSpreadsheet size={16} stroke={1.7} />}>
           {t('reports.imports.title')}
         </Menu.Item>

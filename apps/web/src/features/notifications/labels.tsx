@@ -6,6 +6,7 @@ import {
   IconMessageCircle,
   IconMessageReply,
   IconShare,
+  IconUpload,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { Notification, NotificationKind } from '@brandvault/contract';
@@ -44,6 +45,7 @@ const ICONS: Record<NotificationKind, (size: number) => ReactNode> = {
   upload_comment: (size) => <IconMessageCircle size={size} stroke={1.7} aria-hidden />,
   share: (size) => <IconShare size={size} stroke={1.7} aria-hidden />,
   download: (size) => <IconDownload size={size} stroke={1.7} aria-hidden />,
+  upload_request: (size) => <IconUpload size={size} stroke={1.7} aria-hidden />,
 };
 
 export const kindIcon = (kind: NotificationKind, size = 16): ReactNode => ICONS[kind](size);

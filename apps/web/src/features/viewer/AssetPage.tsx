@@ -41,6 +41,7 @@ import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
 import { AvailabilityBadges, AvailabilityNotice } from '../assets/availability';
 import { gatedDownload } from '../assets/gatedDownload';
+import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -351,6 +352,7 @@ export function Facts({ asset }: { asset: AssetView }) {
           ))}
         </Table.Tbody>
       </Table>
+      <UploadOrigin assetId={asset.id} />
     </Card>
   );
 }
