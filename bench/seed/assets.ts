@@ -48,6 +48,9 @@ export const ASSET_COLUMNS = [
   'created_by',
   'created_at',
   'updated_at',
+  'availability',
+  'availability_date',
+  'review_state',
 ] as const;
 /** The PostgreSQL type of each column, for its `unnest` of one array per column. */
 export const PG_TYPES = [
@@ -79,6 +82,9 @@ export const PG_TYPES = [
   'text',
   'int4',
   'int4',
+  'text',
+  'text',
+  'text',
   'text',
   'text',
 ];
@@ -127,7 +133,16 @@ export function assetRows(o: {
     JSON.stringify({ make: 'Apple', model: 'iPhone 15 Pro', iso: 64, aperture: 1.8 }),
   ];
   /** What the rows hold, for the seed's report. */
-  const tally = { rare: 0, common: 0, PRIVATE: 0, INACTIVE: 0, byType: {} as Record<string, number> };
+  const tally = {
+    rare: 0,
+    common: 0,
+    PRIVATE: 0,
+    INACTIVE: 0,
+    expired: 0,
+    expiring: 0,
+    pending: 0,
+    byType: {} as Record<string, number>,
+  };
 
   function asset(i: number): Value[] {
     const type = pickType().type;
@@ -162,6 +177,14 @@ export function assetRows(o: {
     if (visibility === 'PRIVATE') tally.PRIVATE++;
     if (status === 'INACTIVE') tally.INACTIVE++;
     tally.byType[type] = (tally.byType[type] ?? 0) + 1;
+    // Usage rights and review (issue 40): 5% expired, 3% expiring, 1% awaiting review. Drawn from
+    // the row's number, not the random stream, so every other column stays as it was seeded before.
+    const spread = (i * 2654435761) % 1000;
+    const availability = spread < 50 ? 'expired' : spread < 80 ? 'expiring' : 'available';
+    const review = (i * 40503) % 100 === 7 ? 'pending' : 'approved';
+    if (availability !== 'available') tally[availability]++;
+    if (review === 'pending') tally.pending++;
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const sha = createHash('sha256').update(`bench-${brandId}-${i}`).digest('hex');
     const size =
       type === 'video'
@@ -202,6 +225,13 @@ export function assetRows(o: {
       pickUniform(creators),
       new Date(created).toISOString(),
       new Date(updated).toISOString(),
+      availability,
+      availability === 'expired'
+        ? day(nowMs - 86400_000 * (1 + (i % 300)))
+        : availability === 'expiring'
+          ? day(nowMs + 86400_000 * (1 + (i % 29)))
+          : null,
+      review,
     ];
   }
   function pick4k(): number {
