@@ -39,6 +39,7 @@ import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
+import { reviewsService } from './modules/reviews/reviews.service.js';
 
 export function makeServices(deps: Deps): Services {
   const folders = foldersService(deps, assetCard);
@@ -90,6 +91,7 @@ export function makeServices(deps: Deps): Services {
     reports: reportsService(deps),
     imports: importsService(deps),
     sync: syncService(deps),
+    reviews: reviewsService(deps),
     notifications,
   };
 }

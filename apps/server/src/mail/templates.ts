@@ -36,6 +36,9 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} commented on your upload`,
     share: (who) => `${who} shared a collection with you`,
     download: () => 'Your download is ready',
+    review_pending: (who) => `${who} uploaded files that await your review`,
+    review_approved: (who) => `${who} approved your upload`,
+    review_rejected: (who) => `${who} rejected your upload`,
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -44,6 +47,9 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} comentó un recurso que subiste`,
     share: (who) => `${who} compartió una colección contigo`,
     download: () => 'Tu descarga está lista',
+    review_pending: (who) => `${who} subió archivos que esperan tu revisión`,
+    review_approved: (who) => `${who} aprobó tu subida`,
+    review_rejected: (who) => `${who} rechazó tu subida`,
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };

@@ -113,6 +113,8 @@ export const UploadResult = z.object({
   asset_id: z.number().int().optional(),
   location: UploadLocation.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Set when the new asset waits for review before others see it (issue 40 §3). */
+  pending_review: z.boolean().optional(),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 export const UploadResponse = z.object({ results: z.array(UploadResult) });

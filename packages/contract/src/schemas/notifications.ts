@@ -7,7 +7,17 @@ import { Id, QueryInt, Timestamp, paginated } from './common.js';
  * to notify", a reply in a thread they wrote in, a comment on an asset they uploaded, a
  * collection shared with them, or a zip or PDF they asked for is ready.
  */
-export const NOTIFICATION_KINDS = ['mention', 'notify', 'reply', 'upload_comment', 'share', 'download'] as const;
+export const NOTIFICATION_KINDS = [
+  'mention',
+  'notify',
+  'reply',
+  'upload_comment',
+  'share',
+  'download',
+  'review_pending',
+  'review_approved',
+  'review_rejected',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Which of them may also reach the recipient by e-mail (set on the profile page). */
@@ -17,7 +27,7 @@ export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
  * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
  * download is always mailed: the user asked for it.
  */
-export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download'>, NotificationMailKind> = {
+export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download' | `review_${string}`>, NotificationMailKind> = {
   mention: 'mention',
   notify: 'mention',
   reply: 'reply',

@@ -15,6 +15,7 @@ import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import { applyEmbedded } from '../metadata/embed/apply.js';
+import { submitForReview, uploadNeedsReview } from './review.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -184,7 +185,9 @@ export async function ingestNewAsset(
   const f = checked.file;
   const at = iso(deps.clock.now());
   try {
+    let pending = false;
     const id = await deps.change(ctx, async (u) => {
+      pending = await uploadNeedsReview(u, ctx, folder.brand_id);
       const assetId = await u.repos.assets.insert({
         brand_id: folder.brand_id,
         folder_id: folder.id,
@@ -251,10 +254,11 @@ export async function ingestNewAsset(
       });
       const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
       await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
+      if (pending) await submitForReview(u, ctx, deps.clock, asset, 1);
       await opts.inTransaction?.(u, assetId, f);
       return assetId;
     });
-    return { file_name: name, status: 'created', asset_id: id };
+    return { file_name: name, status: 'created', asset_id: id, ...(pending ? { pending_review: true } : {}) };
   } catch (err) {
     // The row never committed: the blob must not stay behind.
     await deps.storage.delete(f.key);
