@@ -10,6 +10,7 @@ import {
   ReviewCount,
   ReviewDone,
   ReviewPage,
+  ReviewQueuePage,
   ReviewQueueQuery,
 } from './reviews.js';
 
@@ -38,7 +39,7 @@ export const reviewsRoutes = {
     access: { permission: 'asset.approve' },
     summary: "A brand's uploads awaiting review (or rejected), by folder, uploader and age",
     query: ReviewQueueQuery,
-    response: ReviewPage,
+    response: ReviewQueuePage,
   }),
   reviewCount: def({
     method: 'GET',

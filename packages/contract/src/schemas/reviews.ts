@@ -41,6 +41,9 @@ export const ReviewItem = z.object({
 export type ReviewItem = z.infer<typeof ReviewItem>;
 export const ReviewPage = paginated(ReviewItem);
 export type ReviewPage = z.infer<typeof ReviewPage>;
+/** The queue's page, with everyone who has uploads in it (the uploader filter's choices). */
+export const ReviewQueuePage = ReviewPage.extend({ uploaders: z.array(Person) });
+export type ReviewQueuePage = z.infer<typeof ReviewQueuePage>;
 
 export const ReviewQueueQuery = z.object({
   brand_id: Id,

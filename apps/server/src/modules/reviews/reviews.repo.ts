@@ -144,6 +144,18 @@ export function reviewsRepo(db: Db) {
       if (f.before !== undefined) q = q.where('a.created_at', '<=', f.before);
       return paged(q, itemColumns, page, perPage);
     },
+    /** Everyone with uploads in a brand's queue in this state, by name. */
+    uploadersIn: (brandId: number, state: 'pending' | 'rejected') =>
+      inReview()
+        .innerJoin('users as up', 'up.id', 'a.created_by')
+        .where('a.brand_id', '=', brandId)
+        .where('a.review_state', '=', state)
+        .select(['up.id', 'up.first_name', 'up.last_name'])
+        .distinct()
+        .orderBy('up.first_name')
+        .orderBy('up.last_name')
+        .limit(200)
+        .execute(),
     mine: (userId: number, page: number, perPage: number) =>
       paged(inReview().where('a.created_by', '=', userId), itemColumns, page, perPage),
     /** Uploads awaiting review in these brands (every brand when null). */

@@ -33,7 +33,12 @@ export function reviewsService(deps: Deps) {
     return { role_ids, roles };
   }
 
-  async function page(ctx: RequestContext, p: { total: number; items: Parameters<typeof reviewItem>[1][] }, at: number, per: number) {
+  async function page(
+    ctx: RequestContext,
+    p: { total: number; items: Parameters<typeof reviewItem>[1][] },
+    at: number,
+    per: number,
+  ) {
     const media = await cardMedia(deps, ctx.actor);
     return { items: p.items.map((r) => reviewItem(ctx.actor, r, media)), total: p.total, page: at, per_page: per };
   }
@@ -167,12 +172,18 @@ export function reviewsService(deps: Deps) {
       }
       const before =
         q.older_than_days !== undefined ? iso(new Date(clock.now().getTime() - q.older_than_days * DAY_MS)) : undefined;
-      const p = await repos.reviews.queue(
-        { brandId: q.brand_id, state: q.state, under, uploaderId: q.uploader_id, before },
-        q.page,
-        q.per_page,
-      );
-      return page(ctx, p, q.page, q.per_page);
+      const [p, uploaders] = await Promise.all([
+        repos.reviews.queue(
+          { brandId: q.brand_id, state: q.state, under, uploaderId: q.uploader_id, before },
+          q.page,
+          q.per_page,
+        ),
+        repos.reviews.uploadersIn(q.brand_id, q.state),
+      ]);
+      return {
+        ...(await page(ctx, p, q.page, q.per_page)),
+        uploaders: uploaders.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`.trim() })),
+      };
     },
 
     async count(ctx: RequestContext) {

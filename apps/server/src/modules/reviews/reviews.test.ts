@@ -33,7 +33,10 @@ const view = (c: Client, id: number) => c.get(`/api/ops/asset/${id}/view`).then(
 const queue = async (c: Client, q = '') => {
   const r = await c.get(`/api/review/queue?brand_id=${brand.id}${q}`);
   expect(r.statusCode, r.body).toBe(200);
-  return r.json() as { total: number; items: { asset: { id: number; name: string }; state: string; reason: string }[] };
+  return r.json() as {
+    total: number;
+    uploaders: { id: number; name: string }[];
+    items: { asset: { id: number; name: string }; state: string; reason: string }[] };
 };
 
 beforeAll(async () => {
@@ -112,6 +115,8 @@ describe('uploads awaiting review', () => {
     const q = await queue(manager);
     expect(q.items.map((i) => i.asset.name).sort()).toEqual(['agency-1.jpg', 'agency-2.jpg']);
     expect((await queue(manager, `&uploader_id=${managerId}`)).total).toBe(0);
+    expect((await queue(manager)).uploaders).toEqual([{ id: member.id, name: expect.stringContaining('Test') }]);
+    expect((await queue(manager, `&uploader_id=${member.id}`)).total).toBe(2);
     expect((await queue(manager, `&folder_id=${brand.root}`)).total).toBe(2);
     expect((await queue(manager, '&older_than_days=3')).total).toBe(0);
     t.clock.advance(4 * 86_400_000);
