@@ -33,7 +33,11 @@ export const reviewMails = {
         },
         es: {
           subject: `Tu subida fue rechazada: ${names[0]}${names.length > 1 ? ` y ${names.length - 1} más` : ''} — ${PRODUCT_NAME}`,
-          lines: [`Hola ${u.first_name},`, `Estas subidas fueron rechazadas: ${names.join(', ')}.`, `Motivo: ${reason}`],
+          lines: [
+            `Hola ${u.first_name},`,
+            `Estas subidas fueron rechazadas: ${names.join(', ')}.`,
+            `Motivo: ${reason}`,
+          ],
           action: { label: 'Abrir tus subidas', url },
         },
       }[lang],

@@ -6,7 +6,9 @@ import type { Services } from '../../deps/services.js';
 
 export function reviewsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.approvalSettingsGet, ({ ctx, params }) => s.reviews.settings(ctx, params.id));
-  mount(app, m, routes.approvalSettingsUpdate, ({ ctx, params, body }) => s.reviews.updateSettings(ctx, params.id, body));
+  mount(app, m, routes.approvalSettingsUpdate, ({ ctx, params, body }) =>
+    s.reviews.updateSettings(ctx, params.id, body),
+  );
   mount(app, m, routes.reviewQueue, ({ ctx, query }) => s.reviews.queue(ctx, query));
   mount(app, m, routes.reviewCount, ({ ctx }) => s.reviews.count(ctx));
   mount(app, m, routes.reviewMine, ({ ctx, query }) => s.reviews.mine(ctx, query));

@@ -36,7 +36,8 @@ const queue = async (c: Client, q = '') => {
   return r.json() as {
     total: number;
     uploaders: { id: number; name: string }[];
-    items: { asset: { id: number; name: string }; state: string; reason: string }[] };
+    items: { asset: { id: number; name: string }; state: string; reason: string }[];
+  };
 };
 
 beforeAll(async () => {
@@ -173,7 +174,9 @@ describe('uploads awaiting review', () => {
     expect(await view(other, secondId)).toBe(200);
     expect((await queue(manager)).total).toBe(0);
     expect((await member.client.get('/api/review/mine')).json().total).toBe(0);
-    const kinds = (await member.client.get('/api/ops/notification/list')).json().items.map((i: { kind: string }) => i.kind);
+    const kinds = (await member.client.get('/api/ops/notification/list'))
+      .json()
+      .items.map((i: { kind: string }) => i.kind);
     expect(kinds.filter((k: string) => k === 'review_approved')).toHaveLength(2);
     // An approved one is not approved again, and a non-reviewer never approves.
     expect((await manager.post('/api/review/approve', { ids: [pendingId] })).statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconCloudUpload,
   IconDownload,
   IconFileSpreadsheet,
   IconLogout,
@@ -57,6 +58,9 @@ export function ProfileMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/downloads" leftSection={<IconDownload size={16} stroke={1.7} />}>
           {t('downloads.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/uploads/review" leftSection={<IconCloudUpload size={16} stroke={1.7} />}>
+          {t('reviews.mineTitle')}
         </Menu.Item>
         <Menu.Item component={Link} to="/reports/imports" leftSection={<IconFileSpreadsheet size={16} stroke={1.7} />}>
           {t('reports.imports.title')}

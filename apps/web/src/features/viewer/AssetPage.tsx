@@ -39,6 +39,7 @@ import { PrivateBadge } from '../../ui/PrivateBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
+import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -240,6 +241,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           </Group>
         </Group>
       </Stack>
+      <ReviewBanner assetId={asset.id} />
 
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>
@@ -256,6 +258,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
+          <ReviewHistory assetId={asset.id} />
         </Stack>
       </div>
 
