@@ -13,7 +13,11 @@ import { useApprovalSettings, useSaveApprovalSettings } from './api';
 export function ApprovalSettingsModal({ brand, onClose }: { brand: Brand | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <FormModal opened={brand !== null} onClose={onClose} title={t('reviews.settingsTitle', { name: brand?.name ?? '' })}>
+    <FormModal
+      opened={brand !== null}
+      onClose={onClose}
+      title={t('reviews.settingsTitle', { name: brand?.name ?? '' })}
+    >
       {() => <SettingsBody brandId={brand!.id} onClose={onClose} />}
     </FormModal>
   );

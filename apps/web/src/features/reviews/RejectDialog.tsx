@@ -68,8 +68,7 @@ function RejectForm({ ids, onClose, onDone }: Props) {
         <Textarea
           label={t('reviews.reason')}
           required
-          autosize
-          minRows={3}
+          rows={3}
           maxLength={REVIEW_REASON_MAX}
           value={reason}
           error={error}

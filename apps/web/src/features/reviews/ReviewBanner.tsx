@@ -46,7 +46,13 @@ export function ReviewBanner({ assetId }: { assetId: number }) {
               {t('reviews.approve')}
             </Button>
             {pending && (
-              <Button size="xs" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setRejecting(true)}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconX size={14} />}
+                onClick={() => setRejecting(true)}
+              >
                 {t('reviews.reject')}
               </Button>
             )}
