@@ -162,7 +162,6 @@ export function versionsService(deps: Deps, assets: AssetsService) {
     /** The version brought back, when this is a restore rather than a new file. */
     restored?: number,
   ) {
-    const { actor } = ctx;
     const number = a.current_version + 1;
     await deps.change(ctx, async (u) => {
       const n = await writeVersion(u, clock, ctx, a, file, restored);
@@ -170,8 +169,11 @@ export function versionsService(deps: Deps, assets: AssetsService) {
       if (restored === undefined && (await uploadNeedsReview(u, ctx, a.brand_id)))
         await submitForReview(u, ctx, clock, a, n);
     });
-    const view = await assets.view(ctx, a.id);
-    const version = (await listVersions(actor, a.id)).items.find((v) => v.number === number)!;
+    const view = await assets.viewAfterChange(ctx, a.id);
+    const version = toView(
+      (await repos.assets.versions(a.id)).find((v) => v.number === number)!,
+      number,
+    );
     return { asset: view.asset, version };
   }
 

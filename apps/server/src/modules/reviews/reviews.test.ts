@@ -192,4 +192,19 @@ describe('uploads awaiting review', () => {
     expect(await view(other, secondId)).toBe(404);
     expect((await queue(manager)).items.map((i) => i.asset.id)).toEqual([secondId]);
   });
+
+  it('answers a colleague’s new version of someone else’s upload, which then waits for review', async () => {
+    const approved = (await upload(manager, 'brand-owned.jpg')).asset_id;
+    const form = multipart({ asset_id: String(approved) }, [
+      { field: 'file', name: 'brand-owned-v2.jpg', type: 'image/jpeg', data: await jpeg() },
+    ]);
+    const r = await other.form('POST', '/api/ops/asset/version/new', form);
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().version).toMatchObject({ number: 2, current: true });
+    expect(await view(member.client, approved)).toBe(404);
+    expect(await view(manager, approved)).toBe(200);
+    const review = (await manager.get(`/api/review/asset/${approved}`)).json();
+    expect(review).toMatchObject({ state: 'pending', can_review: true });
+    expect(review.history[0]).toMatchObject({ state: 'pending', version: 2 });
+  });
 });
