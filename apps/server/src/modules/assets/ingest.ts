@@ -153,6 +153,11 @@ export async function ingestNewAsset(
   opts: {
     duplicates: 'skip' | 'allow';
     meta?: UploadMeta;
+    /**
+     * Holds the upload for review whatever the uploader's roles (an upload request's link, when
+     * its brand requires approval: see `brandRequiresReview`).
+     */
+    holdForReview?: boolean;
     /** More writes in the asset's transaction (a NAS sync records the path it came from). */
     inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
   },
@@ -187,7 +192,7 @@ export async function ingestNewAsset(
   try {
     let pending = false;
     const id = await deps.change(ctx, async (u) => {
-      pending = await uploadNeedsReview(u, ctx, folder.brand_id);
+      pending = opts.holdForReview === true || (await uploadNeedsReview(u, ctx, folder.brand_id));
       const assetId = await u.repos.assets.insert({
         brand_id: folder.brand_id,
         folder_id: folder.id,

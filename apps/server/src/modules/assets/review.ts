@@ -16,6 +16,9 @@ export async function uploadNeedsReview(u: Unit<Repos>, ctx: RequestContext, bra
   return u.repos.reviews.roleNeedsApproval(ctx.actor.user.id, brandId);
 }
 
+/** Whether the brand holds any uploads for review (some role's uploads need approval). */
+export const brandRequiresReview = (u: Unit<Repos>, brandId: number) => u.repos.reviews.brandRequiresApproval(brandId);
+
 /**
  * Puts an asset (new, or with a new version) in review, in the upload's transaction: its state,
  * the history step and the audit entry, and a notification to the brand's reviewers. Reviewers

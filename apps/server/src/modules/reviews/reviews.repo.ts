@@ -88,6 +88,15 @@ export function reviewsRepo(db: Db) {
           .values(roleIds.map((role_id) => ({ brand_id: brandId, role_id })))
           .execute();
     },
+    async brandRequiresApproval(brandId: number) {
+      const row = await db
+        .selectFrom('brand_approval_roles')
+        .select('role_id')
+        .where('brand_id', '=', brandId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** Whether one of the user's roles is one whose uploads to the brand wait for review. */
     async roleNeedsApproval(userId: number, brandId: number) {
       const row = await db
