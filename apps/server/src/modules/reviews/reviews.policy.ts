@@ -1,4 +1,5 @@
-import type { Principal } from '../../access/principal.js';
+import type { Actor, Principal } from '../../access/principal.js';
+import { sightOf } from '../../access/principal.js';
 import { accessKind } from '../access/accessKind.js';
 import { assetsPolicy } from '../assets/assets.policy.js';
 import type { AssetAccessRow } from '../assets/assets.policy.js';
@@ -11,6 +12,8 @@ export type ReviewAction = 'approve' | 'reject';
  */
 export const reviewsPolicy = {
   reviewer: (p: Principal) => assetsPolicy.reviews(p),
+  /** Whether the queue holds PRIVATE, expired and embargoed uploads for this reviewer. */
+  seesPrivate: (p: Actor) => sightOf(p).withPrivate,
   can(principal: Principal, action: ReviewAction, row: AssetAccessRow) {
     if (!assetsPolicy.can(principal, 'view', row) || !assetsPolicy.reviews(principal)) return false;
     if (row.status !== 'ACTIVE') return false;

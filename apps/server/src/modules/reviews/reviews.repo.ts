@@ -13,6 +13,8 @@ export interface QueueFilter {
   uploaderId?: number | undefined;
   /** Uploads made at or before this time. */
   before?: string | undefined;
+  /** PRIVATE, expired and embargoed ones too (the reviewer sees private content). */
+  withPrivate: boolean;
 }
 
 /** The SQL of approval (issue 40 §3): brands' approval roles, the assets in review, their history. */
@@ -151,6 +153,12 @@ export function reviewsRepo(db: Db) {
       if (f.under !== undefined) q = q.where('f.path', 'like', `${f.under}%`);
       if (f.uploaderId !== undefined) q = q.where('a.created_by', '=', f.uploaderId);
       if (f.before !== undefined) q = q.where('a.created_at', '<=', f.before);
+      // Without content.private, what assetsPolicy hides from the reviewer stays out of the queue.
+      if (!f.withPrivate)
+        q = q
+          .where('a.visibility', '<>', 'PRIVATE')
+          .where('f.private_path', '=', 0)
+          .where('a.availability', 'not in', ['expired', 'embargoed']);
       return paged(q, itemColumns, page, perPage);
     },
     /** Everyone with uploads in a brand's queue in this state, by name. */

@@ -174,7 +174,14 @@ export function reviewsService(deps: Deps) {
         q.older_than_days !== undefined ? iso(new Date(clock.now().getTime() - q.older_than_days * DAY_MS)) : undefined;
       const [p, uploaders] = await Promise.all([
         repos.reviews.queue(
-          { brandId: q.brand_id, state: q.state, under, uploaderId: q.uploader_id, before },
+          {
+            brandId: q.brand_id,
+            state: q.state,
+            under,
+            uploaderId: q.uploader_id,
+            before,
+            withPrivate: reviewsPolicy.seesPrivate(ctx.actor),
+          },
           q.page,
           q.per_page,
         ),

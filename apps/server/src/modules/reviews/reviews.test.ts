@@ -128,6 +128,17 @@ describe('uploads awaiting review', () => {
     expect((await manager.get('/api/review/count')).json().pending).toBe(2);
   });
 
+  it('keeps PRIVATE uploads out of the queue of a reviewer who may not see private content', async () => {
+    const guestReviewer = (
+      await makeUser(t, admin, { roles: ['guest'], brands: [brand.id], permissions: ['asset.approve'] })
+    ).client;
+    const db = t.built.handle.db;
+    await db.updateTable('assets').set({ visibility: 'PRIVATE' }).where('id', '=', secondId).execute();
+    expect((await queue(guestReviewer)).items.map((i) => i.asset.id)).toEqual([pendingId]);
+    expect((await queue(manager)).total).toBe(2);
+    await db.updateTable('assets').set({ visibility: 'PUBLIC' }).where('id', '=', secondId).execute();
+  });
+
   it('needs a reason to reject', async () => {
     const r = await manager.post('/api/review/reject', { ids: [pendingId] });
     expect(r.statusCode).toBe(422);
