@@ -24,6 +24,7 @@ import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
 import { syncRepo } from './modules/sync/sync.repo.js';
+import { reviewsRepo } from './modules/reviews/reviews.repo.js';
 import { accessRepo } from './modules/access/access.repo.js';
 import { extensionsRepo } from './modules/extensions/extensions.repo.js';
 import { jobsRepo } from './modules/jobs/jobs.repo.js';
@@ -59,6 +60,7 @@ export function makeRepos(db: Db): Repos {
     notifications: notificationsRepo(db),
     watermarks: watermarksRepo(db),
     sync: syncRepo(db),
+    reviews: reviewsRepo(db),
     cropPresets: cropPresetsRepo(db),
     metadata: metadataRepo(db),
     options: optionsRepo(db),

@@ -41,6 +41,7 @@ import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
+import { reviewsService } from './modules/reviews/reviews.service.js';
 
 export function makeServices(deps: Deps): Services {
   const folders = foldersService(deps, assetCard);
@@ -94,6 +95,7 @@ export function makeServices(deps: Deps): Services {
     reports: reportsService(deps),
     imports: importsService(deps),
     sync: syncService(deps),
+    reviews: reviewsService(deps),
     notifications,
   };
 }

@@ -973,4 +973,31 @@ export const calls: Record<string, Build> = {
   ...uploadRequestCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
+  'GET /api/ops/brand/:id/approval': (w) => get(`/api/ops/brand/${w.A.id}/approval`),
+  'PUT /api/ops/brand/:id/approval': (w) => ({
+    method: 'PUT',
+    url: `/api/ops/brand/${w.A.id}/approval`,
+    body: { role_ids: [] },
+  }),
+  'GET /api/review/queue': (w) => get(`/api/review/queue?brand_id=${w.A.id}`),
+  'GET /api/review/count': () => get('/api/review/count'),
+  'GET /api/review/mine': () => get('/api/review/mine'),
+  'POST /api/review/approve': async (w) => ({
+    method: 'POST',
+    url: '/api/review/approve',
+    body: { ids: [await pendingAsset(w)] },
+  }),
+  'POST /api/review/reject': async (w) => ({
+    method: 'POST',
+    url: '/api/review/reject',
+    body: { ids: [await pendingAsset(w)], reason: 'Not on brand' },
+  }),
+  'GET /api/review/asset/:id': async (w) => get(`/api/review/asset/${await w.freshAsset()}`),
 };
+
+/** A fresh asset of brand A awaiting review. */
+async function pendingAsset(w: World) {
+  const id = await w.freshAsset();
+  await w.db.updateTable('assets').set({ review_state: 'pending' }).where('id', '=', id).execute();
+  return id;
+}

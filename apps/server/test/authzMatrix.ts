@@ -309,6 +309,17 @@ const table: Record<string, Row> = {
   'GET /api/ops/notification/stream': [401, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/notification/settings': [401, 200, 200, 200, 200, 200, 200],
   'PUT /api/ops/notification/settings': [401, 200, 200, 200, 200, 200, 200],
+  // Approval (issue 40 §3): brand.manage chooses whose uploads wait; reviewers (asset.approve:
+  // managers and administrators) read the queue of the brands they see and decide; everyone
+  // reads their own uploads in review and the review of an asset they see.
+  'GET /api/ops/brand/:id/approval': [401, 403, 403, 403, 200, 403, 403],
+  'PUT /api/ops/brand/:id/approval': [401, 403, 403, 403, 200, 403, 403],
+  'GET /api/review/queue': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/review/count': [401, 403, 403, 200, 200, 200, 403],
+  'GET /api/review/mine': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/review/approve': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/review/reject': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/review/asset/:id': [401, 200, 200, 200, 200, 404, 200],
 };
 
 /**

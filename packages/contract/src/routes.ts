@@ -31,6 +31,7 @@ import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
+import { reviewsRoutes } from './schemas/reviews.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -69,6 +70,7 @@ export const routes = joinRoutes(
   watermarksRoutes,
   extensionsRoutes,
   syncRoutes,
+  reviewsRoutes,
   metricsRoutes,
 );
 

@@ -9,6 +9,8 @@
 
 create sequence access_tokens_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by access_tokens.id;
 
+create sequence asset_reviews_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_reviews.id;
+
 create sequence asset_versions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_versions.id;
 
 create sequence assets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by assets.id;
@@ -620,6 +622,21 @@ create table asset_licences (
 
 create index asset_licences_licence on {schema}.asset_licences using btree (licence_id, asset_id);
 
+create table asset_reviews (
+  id integer default nextval('asset_reviews_id_seq'::regclass) not null,
+  asset_id integer not null,
+  state character varying(16) not null,
+  reason text,
+  version integer,
+  actor_id integer,
+  created_at character varying(32) not null,
+  constraint asset_reviews_pkey primary key (id),
+  constraint asset_reviews_actor_id_fkey foreign key (actor_id) references users (id) on delete set null,
+  constraint asset_reviews_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
+create index asset_reviews_asset on {schema}.asset_reviews using btree (asset_id, id);
+
 create table asset_search (
   asset_id integer not null,
   brand_id integer not null,
@@ -800,9 +817,15 @@ create index assets_brand_sha on {schema}.assets using btree (brand_id, sha256);
 
 create index assets_folder_listing on {schema}.assets using btree (folder_id, status, name);
 
+create index assets_in_review on {schema}.assets using btree (brand_id, review_state, created_at, id)
+  where ((review_state)::text <> 'approved'::text);
+
 create index assets_manager_size on {schema}.assets using btree (brand_id, size, id);
 
 create index assets_manager_uploader on {schema}.assets using btree (created_by, brand_id, status, type, created_at);
+
+create index assets_review_uploader on {schema}.assets using btree (created_by, created_at, id)
+  where ((review_state)::text <> 'approved'::text);
 
 create index assets_trash_root on {schema}.assets using btree (trash_root);
 
@@ -877,6 +900,14 @@ create trigger audit_log_no_change before delete or update on {schema}.audit_log
 
 create trigger audit_log_no_truncate before truncate on {schema}.audit_log
   for each statement execute function audit_log_refuse();
+
+create table brand_approval_roles (
+  brand_id integer not null,
+  role_id integer not null,
+  constraint brand_approval_roles_pk primary key (brand_id, role_id),
+  constraint brand_approval_roles_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint brand_approval_roles_role_id_fkey foreign key (role_id) references roles (id) on delete cascade
+);
 
 create table brand_crop_presets (
   id integer default nextval('brand_crop_presets_id_seq'::regclass) not null,

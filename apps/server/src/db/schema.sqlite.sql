@@ -103,6 +103,18 @@ create table asset_licences (
 
 create index asset_licences_licence on asset_licences (licence_id, asset_id);
 
+create table asset_reviews (
+  id integer primary key autoincrement,
+  asset_id integer not null references assets (id) on delete cascade,
+  state varchar(16) not null,
+  reason text,
+  version integer,
+  actor_id integer references users (id) on delete set null,
+  created_at varchar(32) not null
+);
+
+create index asset_reviews_asset on asset_reviews (asset_id, id);
+
 create table asset_search (
   asset_id integer primary key references assets (id) on delete cascade,
   brand_id integer not null,
@@ -361,9 +373,15 @@ create index assets_brand_sha on assets (brand_id, sha256);
 
 create index assets_folder_listing on assets (folder_id, status, name);
 
+create index assets_in_review on assets (brand_id, review_state, created_at, id)
+  where review_state <> 'approved';
+
 create index assets_manager_size on assets (brand_id, size, id);
 
 create index assets_manager_uploader on assets (created_by, brand_id, status, type, created_at);
+
+create index assets_review_uploader on assets (created_by, created_at, id)
+  where review_state <> 'approved';
 
 create index assets_trash_root on assets (trash_root);
 
@@ -521,6 +539,12 @@ end;
 create trigger audit_log_no_update before update on audit_log begin
   select raise(abort, 'audit entries cannot be changed');
 end;
+
+create table brand_approval_roles (
+  brand_id integer not null references brands (id) on delete cascade,
+  role_id integer not null references roles (id) on delete cascade,
+  constraint brand_approval_roles_pk primary key (brand_id, role_id)
+);
 
 create table brand_crop_presets (
   id integer primary key autoincrement,

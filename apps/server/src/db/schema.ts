@@ -66,6 +66,8 @@ import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSea
 import type {
   AssetConsentsTable,
   AssetLicencesTable,
+  AssetReviewsTable,
+  BrandApprovalRolesTable,
   ConsentsTable,
   LicencesTable,
   RightsDocumentsTable,
@@ -74,6 +76,7 @@ import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uplo
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
+export type * from './schema/rights.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -161,6 +164,8 @@ export interface Database {
   rights_documents: RightsDocumentsTable;
   asset_licences: AssetLicencesTable;
   asset_consents: AssetConsentsTable;
+  brand_approval_roles: BrandApprovalRolesTable;
+  asset_reviews: AssetReviewsTable;
   saved_search_pins: SavedSearchPinsTable;
   upload_requests: UploadRequestsTable;
   upload_request_files: UploadRequestFilesTable;

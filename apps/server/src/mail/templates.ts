@@ -37,6 +37,9 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     share: (who) => `${who} shared a collection with you`,
     download: () => 'Your download is ready',
     upload_request: () => 'A file arrived through your upload request',
+    review_pending: (who) => `${who} uploaded files that await your review`,
+    review_approved: (who) => `${who} approved your upload`,
+    review_rejected: (who) => `${who} rejected your upload`,
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -46,6 +49,9 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     share: (who) => `${who} compartió una colección contigo`,
     download: () => 'Tu descarga está lista',
     upload_request: () => 'Llegó un archivo mediante tu solicitud',
+    review_pending: (who) => `${who} subió archivos que esperan tu revisión`,
+    review_approved: (who) => `${who} aprobó tu subida`,
+    review_rejected: (who) => `${who} rechazó tu subida`,
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };

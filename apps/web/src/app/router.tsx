@@ -27,6 +27,8 @@ const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPa
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
+const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
+const MyUploadsPage = lazy(() => import('../features/reviews/MyUploadsPage'));
 const AssetManagerPage = lazy(() => import('../features/assetManager/AssetManagerPage'));
 const ProfilePage = lazy(() => import('../features/account/ProfilePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
@@ -86,6 +88,7 @@ export const appRoutes: RouteObject[] = [
           },
           { path: 'users/me', element: <ProfilePage /> },
           { path: 'downloads', element: <DownloadsPage /> },
+          { path: 'uploads/review', element: <MyUploadsPage /> },
           { path: 'reports/imports', element: <ImportsPage /> },
           { path: 'reports/imports/:id', element: <ImportPage /> },
           {
@@ -116,6 +119,12 @@ export const appRoutes: RouteObject[] = [
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
+              {
+                path: 'brand/review',
+                loader: requirePermission('asset.approve'),
+                errorElement: <GuardError />,
+                element: <ReviewPage />,
+              },
               {
                 path: 'brand/metadata',
                 loader: requirePermission('metadata.manage'),

@@ -4,7 +4,7 @@ import { Id, IdNumber, QueryInt, StatusSchema as Status, Timestamp, multiline, p
 import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 import { AssetSyncOrigin } from './sync.js';
 import { CarriedFieldValuesJson } from './brandFieldValues.js';
-import { AssetAvailability, AssetReview, DownloadGate } from './availability.js';
+import { AssetAvailability, CardReview, DownloadGate } from './availability.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
@@ -50,7 +50,7 @@ export const AssetCard = z.object({
   abilities: AssetAbilities,
   /** Usage rights (issue 40): members see expired and embargoed assets marked. */
   availability: AssetAvailability,
-  review: AssetReview,
+  review: CardReview,
 });
 export type AssetCard = z.infer<typeof AssetCard>;
 
@@ -119,6 +119,8 @@ export const UploadResult = z.object({
   asset_id: z.number().int().optional(),
   location: UploadLocation.optional(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Set when the new asset waits for review before others see it (issue 40 §3). */
+  pending_review: z.boolean().optional(),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 export const UploadResponse = z.object({ results: z.array(UploadResult) });

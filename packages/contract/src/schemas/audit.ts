@@ -70,6 +70,12 @@ export const AUDIT_EVENTS = {
   'brand.create': ev('brands', [], 'Created a brand', 'Creó una marca'),
   'brand.update': ev('brands', [], 'Edited a brand', 'Editó una marca'),
   'brand.status': ev('brands', [], "Changed a brand's status", 'Cambió el estado de una marca'),
+  'brand.approval': ev(
+    'brands',
+    ['role_ids'],
+    'Chose whose uploads need approval',
+    'Eligió qué subidas necesitan aprobación',
+  ),
   'brand.watermark': ev('brands', [], "Changed a brand's watermark", 'Cambió la marca de agua de una marca'),
   'brand.cropPresets': ev(
     'brands',
@@ -119,6 +125,9 @@ export const AUDIT_EVENTS = {
   'asset.status': ev('assets', [], 'Removed or restored an asset', 'Eliminó o restauró un recurso'),
   'asset.version_new': ev('assets', ['version'], 'Added a version', 'Añadió una versión'),
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
+  'asset.review_pending': ev('assets', ['version'], 'Submitted an upload for review', 'Envió una subida a revisión'),
+  'asset.approve': ev('assets', ['version'], 'Approved an upload', 'Aprobó una subida'),
+  'asset.reject': ev('assets', ['version', 'reason'], 'Rejected an upload', 'Rechazó una subida'),
   'asset.download': ev(
     'assets',
     ['version', 'crop', 'format', 'width', 'height', 'share_link_id', 'confirmed'],

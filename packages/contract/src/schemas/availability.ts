@@ -27,12 +27,13 @@ export const AssetAvailability = z.object({
 });
 export type AssetAvailability = z.infer<typeof AssetAvailability>;
 
-export const AssetReview = z.object({
+/** An asset card's review state (the asset page reads the whole review: reviews.ts `AssetReview`). */
+export const CardReview = z.object({
   state: z.enum(REVIEW_STATES),
   /** Why it was rejected (also a comment on the asset). */
   reason: z.string().nullable(),
 });
-export type AssetReview = z.infer<typeof AssetReview>;
+export type CardReview = z.infer<typeof CardReview>;
 
 /** A licence's terms as a download shows them for confirmation. */
 export const LicenceTerms = z.object({

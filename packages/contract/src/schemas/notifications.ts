@@ -16,6 +16,9 @@ export const NOTIFICATION_KINDS = [
   'share',
   'download',
   'upload_request',
+  'review_pending',
+  'review_approved',
+  'review_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,9 +27,13 @@ export const NOTIFICATION_MAIL_KINDS = ['mention', 'reply', 'upload_comment', 's
 export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
 /**
  * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
- * download and a file sent to an upload request are always mailed: the user asked for them.
+ * download and a file sent to an upload request are always mailed: the user asked for them, and
+ * so are review decisions and requests.
  */
-export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download' | 'upload_request'>, NotificationMailKind> = {
+export const MAIL_KIND_OF: Record<
+  Exclude<NotificationKind, 'download' | 'upload_request' | `review_${string}`>,
+  NotificationMailKind
+> = {
   mention: 'mention',
   notify: 'mention',
   reply: 'reply',

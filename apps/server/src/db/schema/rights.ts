@@ -54,3 +54,23 @@ export interface AssetConsentsTable {
   asset_id: number;
   consent_id: number;
 }
+
+// Approval of uploads (2026113006_approval).
+
+/** A role whose uploads to the brand wait for review. */
+export interface BrandApprovalRolesTable {
+  brand_id: number;
+  role_id: number;
+}
+
+/** One step of an asset's review: `pending` (submitted), `approved` or `rejected` (with the reason). */
+export interface AssetReviewsTable {
+  id: Generated<number>;
+  asset_id: number;
+  state: string;
+  reason: string | null;
+  /** The version submitted or decided on. */
+  version: number | null;
+  actor_id: number | null;
+  created_at: string;
+}

@@ -85,6 +85,8 @@ export const assetsPolicy = {
   seesRemoved: (principal: Principal) => hasPermission(principal, 'asset.delete'),
   /** Originals and crops go to those with the download right (the asset itself judged apart). */
   downloads: (principal: Principal) => hasPermission(principal, 'asset.download'),
+  /** Reviewers approve and reject uploads in review; their own uploads never wait (issue 40 §3). */
+  reviews: (principal: Principal) => hasPermission(principal, 'asset.approve'),
   /** A theme or visual language the brand lacks becomes an option only for those who define metadata. */
   addsOptions: (principal: Principal) => hasPermission(principal, 'metadata.manage'),
 };

@@ -112,6 +112,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       await visible(actor, id);
       return view(actor, id);
     },
+    /**
+     * The answer to a change the actor was allowed before it: a new version that put the asset in
+     * review answers its author even when, not being its uploader, they no longer see it.
+     */
+    viewAfterChange: ({ actor }: RequestContext, id: number) => view(actor, id),
 
     /**
      * Multipart parts named `files`. Every file is staged while the body streams in, and assets

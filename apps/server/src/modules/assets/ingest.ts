@@ -15,6 +15,7 @@ import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import { applyEmbedded } from '../metadata/embed/apply.js';
+import { submitForReview, uploadNeedsReview } from './review.js';
 
 const REJECTION: Record<string, ErrorCode> = {
   missing_extension: 'MISSING_EXTENSION',
@@ -152,6 +153,11 @@ export async function ingestNewAsset(
   opts: {
     duplicates: 'skip' | 'allow';
     meta?: UploadMeta;
+    /**
+     * Holds the upload for review whatever the uploader's roles (an upload request's link, when
+     * its brand requires approval: see `brandRequiresReview`).
+     */
+    holdForReview?: boolean;
     /** More writes in the asset's transaction (a NAS sync records the path it came from). */
     inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
   },
@@ -184,7 +190,9 @@ export async function ingestNewAsset(
   const f = checked.file;
   const at = iso(deps.clock.now());
   try {
+    let pending = false;
     const id = await deps.change(ctx, async (u) => {
+      pending = opts.holdForReview === true || (await uploadNeedsReview(u, ctx, folder.brand_id));
       const assetId = await u.repos.assets.insert({
         brand_id: folder.brand_id,
         folder_id: folder.id,
@@ -251,10 +259,11 @@ export async function ingestNewAsset(
       });
       const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
       await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
+      if (pending) await submitForReview(u, ctx, deps.clock, asset, 1);
       await opts.inTransaction?.(u, assetId, f);
       return assetId;
     });
-    return { file_name: name, status: 'created', asset_id: id };
+    return { file_name: name, status: 'created', asset_id: id, ...(pending ? { pending_review: true } : {}) };
   } catch (err) {
     // The row never committed: the blob must not stay behind.
     await deps.storage.delete(f.key);

@@ -12,6 +12,7 @@ import { assetAbilities } from './assets.policy.js';
 import type { AssetRow, VersionRow } from './assets.repo.js';
 import { cleanFileName } from './fileName.js';
 import { storeAndCheck } from './ingest.js';
+import { submitForReview, uploadNeedsReview } from './review.js';
 import type { Source, StoredFile } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
 import type { RequestContext } from '../../lib/requestContext.js';
@@ -161,11 +162,18 @@ export function versionsService(deps: Deps, assets: AssetsService) {
     /** The version brought back, when this is a restore rather than a new file. */
     restored?: number,
   ) {
-    const { actor } = ctx;
     const number = a.current_version + 1;
-    await deps.change(ctx, (u) => writeVersion(u, clock, ctx, a, file, restored));
-    const view = await assets.view(ctx, a.id);
-    const version = (await listVersions(actor, a.id)).items.find((v) => v.number === number)!;
+    await deps.change(ctx, async (u) => {
+      const n = await writeVersion(u, clock, ctx, a, file, restored);
+      // A new file from someone whose uploads wait for review puts the asset back in review.
+      if (restored === undefined && (await uploadNeedsReview(u, ctx, a.brand_id)))
+        await submitForReview(u, ctx, clock, a, n);
+    });
+    const view = await assets.viewAfterChange(ctx, a.id);
+    const version = toView(
+      (await repos.assets.versions(a.id)).find((v) => v.number === number)!,
+      number,
+    );
     return { asset: view.asset, version };
   }
 

@@ -6,7 +6,7 @@ import type { NotificationsTable } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 
 /** The permissions assetsPolicy asks about when it decides whether someone sees an asset. */
-export const SIGHT_PERMISSIONS = ['content.private', 'asset.delete', 'brand.manage'] as const;
+export const SIGHT_PERMISSIONS = ['content.private', 'asset.delete', 'brand.manage', 'asset.approve'] as const;
 
 export type MailSettings = Record<NotificationMailKind, boolean>;
 const ALL_ON: MailSettings = { mention: true, reply: true, upload_comment: true, share: true };
@@ -194,6 +194,20 @@ export function notificationsRepo(db: Db) {
         .execute();
       for (const r of rows) if (r.due) out.set(r.user_id, r.due);
       return out;
+    },
+    /** Of `userIds`, those with an unread notification of this kind from this actor. */
+    async unreadOfKindFrom(kind: NotificationKind, actorId: number, userIds: readonly number[]) {
+      if (!userIds.length) return new Set<number>();
+      const rows = await db
+        .selectFrom('notifications')
+        .select('user_id')
+        .distinct()
+        .where('kind', '=', kind)
+        .where('actor_id', '=', actorId)
+        .where('read_at', 'is', null)
+        .where('user_id', 'in', userIds)
+        .execute();
+      return new Set(rows.map((r) => r.user_id));
     },
     async insert(rows: Insertable<NotificationsTable>[]) {
       if (!rows.length) return [];

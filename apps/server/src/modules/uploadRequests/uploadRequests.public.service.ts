@@ -180,6 +180,8 @@ export function uploadRequestsPublicService(deps: Deps, folders: FoldersService)
       try {
         result = await ingestNewAsset(deps, onBehalf, folder, fileName, source, {
           duplicates: 'allow',
+          // Files from outside wait for review whenever the brand reviews anyone's uploads (issue 40 §4).
+          holdForReview: await repos.reviews.brandRequiresApproval(folder.brand_id),
           inTransaction: async (u, assetId, stored) => {
             // The bytes decide the type: a renamed file of a type the request does not ask for is refused.
             if (types.length && !types.includes(stored.ext.toLowerCase())) throw new AppError('UPLOAD_REQUEST_TYPE');

@@ -187,3 +187,27 @@ describe('resumable uploads (tus)', () => {
     expect(peek.status).toBe(404);
   });
 });
+
+describe('approval of tus uploads (issue 40 §3)', () => {
+  it('holds an upload for review when the brand requires approval of the uploader’s role', async () => {
+    const member = (await makeUser(t, admin, { roles: ['member'], brands: [brand.id] })).client;
+    await member.csrf();
+    const onlooker = (await makeUser(t, admin, { roles: ['member'], brands: [brand.id] })).client;
+    const role = await t.built.handle.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', 'member')
+      .executeTakeFirstOrThrow();
+    expect((await admin.put(`/api/ops/brand/${brand.id}/approval`, { role_ids: [role.id] })).statusCode).toBe(200);
+    const r = await send(member, await photo(640), {
+      filename: 'agency.jpg',
+      brand_id: String(brand.id),
+      folder_id: String(folder),
+    });
+    const result = JSON.parse(r.body);
+    expect(result).toMatchObject({ status: 'created', pending_review: true });
+    expect((await member.get(`/api/ops/asset/${result.asset_id}/view`)).statusCode).toBe(200);
+    expect((await onlooker.get(`/api/ops/asset/${result.asset_id}/view`)).statusCode).toBe(404);
+    expect((await admin.put(`/api/ops/brand/${brand.id}/approval`, { role_ids: [] })).statusCode).toBe(200);
+  });
+});

@@ -11,6 +11,8 @@ import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
 import { MENU_ICONS } from '../../ui/menuIcons';
+import { ReviewCountBadge, useReviewNav } from '../../features/reviews/ReviewNav';
+import { IconClipboardCheck } from '@tabler/icons-react';
 import { ProfileMenu } from './ProfileMenu';
 import classes from './Navbar.module.css';
 
@@ -49,6 +51,7 @@ function CompactMenu() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { entries, admin } = useMenuModel();
+  const review = useReviewNav();
   return (
     <Box hiddenFrom="lg">
       <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
@@ -63,6 +66,19 @@ function CompactMenu() {
                 {t(`menu.${e.value}`)}
               </Menu.Item>
             ))}
+          {review.visible && (
+            <Menu.Item
+              component={Link}
+              to={review.to}
+              leftSection={<IconClipboardCheck size={16} stroke={1.7} aria-hidden />}
+              rightSection={
+                <ReviewCountBadge count={review.count} label={t('reviews.menuCount', { count: review.count })} />
+              }
+              onClick={close}
+            >
+              {t('reviews.menu')}
+            </Menu.Item>
+          )}
           {entries.some((e) => e.value === 'admin') &&
             admin.map((group) => (
               <div key={group.key}>

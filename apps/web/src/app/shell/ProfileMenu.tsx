@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
+  IconCloudUpload,
   IconDownload,
   IconFileSpreadsheet,
   IconInbox,
@@ -66,6 +67,9 @@ export function ProfileMenu() {
             {t('uploadRequests.title')}
           </Menu.Item>
         )}
+        <Menu.Item component={Link} to="/uploads/review" leftSection={<IconCloudUpload size={16} stroke={1.7} />}>
+          {t('reviews.mineTitle')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/reports/imports" leftSection={<IconFileSpreadsheet size={16} stroke={1.7} />}>
           {t('reports.imports.title')}
         </Menu.Item>

@@ -1,5 +1,5 @@
 import { Alert, Badge } from '@mantine/core';
-import type { AssetAvailability, AssetReview, AssetView, DownloadGate, LicenceTerms } from '@brandvault/contract';
+import type { AssetAvailability, AssetView, CardReview, DownloadGate, LicenceTerms } from '@brandvault/contract';
 import { IconClockExclamation, IconHourglass, IconBan, IconEyeCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function AvailabilityBadges({
   size = 'xs',
 }: {
   availability: AssetAvailability;
-  review: AssetReview;
+  review: CardReview;
   size?: 'xs' | 'sm';
 }) {
   const { t } = useTranslation();
@@ -77,7 +77,7 @@ export function AvailabilityBadges({
 }
 
 /** Whether a card carries a mark: not available, or not approved. */
-export const marked = (a: { availability: AssetAvailability; review: AssetReview }) =>
+export const marked = (a: { availability: AssetAvailability; review: CardReview }) =>
   a.availability.state !== 'available' || a.review.state !== 'approved';
 
 /** A territory code in the reader's language ("Spain"), or "Worldwide". */
@@ -110,34 +110,26 @@ export function gateLines(gate: DownloadGate, availability: AssetAvailability, t
 }
 
 /**
- * The asset page's notice: expired or embargoed (with what decided it and whether it may be
- * downloaded), expiring soon, or an upload in review (with the rejection's reason).
+ * The asset page's notice of an asset not available for use: expired or embargoed (with what
+ * decided it and whether it may be downloaded), or expiring soon. Reviews have their own banner.
  */
 export function AvailabilityNotice({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
   const a = asset.availability;
-  const r = asset.review;
-  if (a.state === 'available' && r.state === 'approved') return null;
+  if (a.state === 'available') return null;
   const off = a.state === 'expired' || a.state === 'embargoed';
   return (
     <Alert
       mb="lg"
-      color={r.state === 'rejected' || a.state === 'expired' ? 'red' : a.state === 'expiring' ? 'yellow' : 'blue'}
-      title={r.state !== 'approved' ? t(`availability.review.${r.state}`) : availabilityText(a, t)}
+      color={a.state === 'expired' ? 'red' : a.state === 'expiring' ? 'yellow' : 'grape'}
+      title={availabilityText(a, t)}
       data-testid="availability-notice"
     >
-      {r.state !== 'approved' && (
-        <>
-          {r.state === 'rejected' && r.reason ? r.reason : t('availability.reviewNote')}
-          {a.state !== 'available' && <div>{availabilityText(a, t)}</div>}
-        </>
-      )}
-      {r.state === 'approved' &&
-        (off
-          ? asset.download_gate.blocked
-            ? t('availability.blocked')
-            : t('availability.warnNote')
-          : t('availability.expiringNote'))}
+      {off
+        ? asset.download_gate.blocked
+          ? t('availability.blocked')
+          : t('availability.warnNote')
+        : t('availability.expiringNote')}
     </Alert>
   );
 }

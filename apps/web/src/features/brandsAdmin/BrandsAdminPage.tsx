@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { Avatar, Badge, Button, Container, Group, Text } from '@mantine/core';
-import { IconBuildingStore, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconClipboardCheck,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconPlus,
+} from '@tabler/icons-react';
 import type { Brand } from '@brandvault/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +23,7 @@ import type { BrandAllQuery } from '../brands/api';
 import { BrandFormModal } from '../brands/BrandFormModal';
 import type { BrandFormMode } from '../brands/BrandFormModal';
 import { WatermarkPanel } from '../watermarks/WatermarkPanel';
+import { ApprovalSettingsModal } from '../reviews/ApprovalSettingsModal';
 
 /** The server's default page size for brand.all. */
 const BRANDS_PER_PAGE = 20;
@@ -25,6 +33,7 @@ export default function BrandsAdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('brandAdmin.title'));
   const [mode, setMode] = useState<BrandFormMode | null>(null);
+  const [approval, setApproval] = useState<Brand | null>(null);
   const table = useTableUrl({ perPage: BRANDS_PER_PAGE, perPageOptions: [BRANDS_PER_PAGE, 50, 100] });
   const { search, page, perPage } = table.state;
   const query: BrandAllQuery = {
@@ -33,7 +42,7 @@ export default function BrandsAdminPage() {
     ...(search ? { search } : {}),
   };
   const brands = useBrandsAll(query);
-  const actions = useBrandActions((brand) => setMode({ kind: 'edit', brand }));
+  const actions = useBrandActions((brand) => setMode({ kind: 'edit', brand }), setApproval);
   const create = () => setMode({ kind: 'create' });
 
   return (
@@ -75,6 +84,7 @@ export default function BrandsAdminPage() {
         onClose={() => setMode(null)}
         watermark={(brand) => <WatermarkPanel brand={brand} />}
       />
+      <ApprovalSettingsModal brand={approval} onClose={() => setApproval(null)} />
     </Container>
   );
 }
@@ -135,7 +145,7 @@ function brandColumns(t: TFunction): ColumnDef<Brand>[] {
 }
 
 /** Edit (opens the form) and activate/deactivate (asks first), as the brand's abilities allow. */
-function useBrandActions(onEdit: (brand: Brand) => void): RowAction<Brand>[] {
+function useBrandActions(onEdit: (brand: Brand) => void, onApproval: (brand: Brand) => void): RowAction<Brand>[] {
   const { t } = useTranslation();
   const status = useBrandStatus();
   const changing = (brand: Brand) => status.isPending && status.variables?.id === brand.id;
@@ -173,6 +183,14 @@ function useBrandActions(onEdit: (brand: Brand) => void): RowAction<Brand>[] {
       inline: true,
       hidden: (brand) => !brand.abilities.update,
       onClick: onEdit,
+    },
+    {
+      key: 'approval',
+      label: t('reviews.settingsAction'),
+      ariaLabel: (brand) => t('reviews.settingsActionNamed', { name: brand.name }),
+      icon: <IconClipboardCheck size={14} />,
+      hidden: (brand) => !brand.abilities.update,
+      onClick: onApproval,
     },
     {
       key: 'deactivate',

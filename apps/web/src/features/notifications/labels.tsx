@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import {
   IconAt,
   IconBellRinging,
+  IconCircleCheck,
+  IconCircleX,
+  IconClipboardCheck,
   IconDownload,
   IconMessageCircle,
   IconMessageReply,
@@ -46,6 +49,9 @@ const ICONS: Record<NotificationKind, (size: number) => ReactNode> = {
   share: (size) => <IconShare size={size} stroke={1.7} aria-hidden />,
   download: (size) => <IconDownload size={size} stroke={1.7} aria-hidden />,
   upload_request: (size) => <IconUpload size={size} stroke={1.7} aria-hidden />,
+  review_pending: (size) => <IconClipboardCheck size={size} stroke={1.7} aria-hidden />,
+  review_approved: (size) => <IconCircleCheck size={size} stroke={1.7} aria-hidden />,
+  review_rejected: (size) => <IconCircleX size={size} stroke={1.7} aria-hidden />,
 };
 
 export const kindIcon = (kind: NotificationKind, size = 16): ReactNode => ICONS[kind](size);

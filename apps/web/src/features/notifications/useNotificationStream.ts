@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import i18n from '../../i18n';
 import { notifyInfo } from '../../lib/notify';
 import { useSession } from '../../state/session';
+import { reviewKeys } from '../reviews/api';
 import { downloadKeys } from '../downloads/api';
 import { applyNotificationEvent, notificationKeys } from './api';
 import { notificationSentence } from './labels';
@@ -30,6 +31,8 @@ export function useNotificationStream() {
       onEvent: (event) => {
         applyNotificationEvent(qc, event);
         const n = event.notification;
+        // A decision on one's upload, or a new upload to review: the review lists and badge follow.
+        if (n.kind.startsWith('review_')) void qc.invalidateQueries({ queryKey: reviewKeys.all });
         if (n.kind === 'mention' || n.kind === 'notify')
           notifyInfo(i18n.t('notifications.toastTitle'), notificationSentence(i18n.t, n));
         // The user asked for it and may be waiting: say so wherever they are (spec §9: 8500 ms).

@@ -42,6 +42,7 @@ import { VersionsPanel } from '../assets/VersionsPanel';
 import { AvailabilityBadges, AvailabilityNotice } from '../assets/availability';
 import { gatedDownload } from '../assets/gatedDownload';
 import { UploadOrigin } from '../uploadRequests/UploadOrigin';
+import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -244,6 +245,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
         </Group>
       </Stack>
       <AvailabilityNotice asset={asset} />
+      <ReviewBanner assetId={asset.id} />
 
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>
@@ -260,6 +262,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
+          <ReviewHistory assetId={asset.id} />
         </Stack>
       </div>
 

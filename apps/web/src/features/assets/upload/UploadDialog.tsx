@@ -353,6 +353,14 @@ export function FileRow({
           {item.error}
         </Text>
       )}
+      {item.status === 'success' && item.pendingReview && (
+        <Text size="xs" mt={4} data-testid="upload-pending-review">
+          {t('upload.pendingReview')}{' '}
+          <Anchor component={Link} to="/uploads/review" onClick={onNavigate} size="xs">
+            {t('reviews.mineTitle')}
+          </Anchor>
+        </Text>
+      )}
       {item.status === 'exists' && item.location && (
         <Text size="xs" mt={4}>
           {t('upload.existsIn')}{' '}

@@ -52,6 +52,7 @@ describe('upload state', () => {
     );
     expect(s.items.map((i) => i.status)).toEqual(['success', 'exists', 'failed']);
     expect(s.items[0]?.assetId).toBe(41);
+    expect(s.items[0]?.pendingReview).toBe(false);
     expect(s.items[1]?.location?.path).toBe('Acme / Logos');
     expect(s.items[2]?.error).toBe('Unsupported file type');
     expect(summarize(s.items)).toMatchObject({ total: 3, success: 1, exists: 1, failed: 1, settled: true });
@@ -88,6 +89,15 @@ describe('upload state', () => {
   it('keeps local refusals as failed without a retry', () => {
     const s = run([{ type: 'rejected', id: 'big', name: 'huge.mov', size: 2e9, message: 'Too large' }]);
     expect(s.items[0]).toMatchObject({ status: 'failed', rejected: true, error: 'Too large' });
+  });
+
+  it('keeps that a created file awaits review', () => {
+    const s = run([
+      { type: 'added', id: 'a', name: 'a.png', size: 1000 },
+      { type: 'started' },
+      { type: 'result', id: 'a', result: { ...created, pending_review: true } },
+    ]);
+    expect(s.items[0]).toMatchObject({ status: 'success', pendingReview: true });
   });
 
   it('reads the tus answers: UploadResult bodies and {error} bodies', () => {

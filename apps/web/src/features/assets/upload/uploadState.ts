@@ -19,6 +19,8 @@ export interface UploadItem {
   rejected?: boolean;
   assetId?: number;
   location?: UploadLocation;
+  /** Created, but waiting for a reviewer before others see it (issue 40 §3). */
+  pendingReview?: boolean;
 }
 
 export interface UploadState {
@@ -54,6 +56,7 @@ export function itemFromResult(item: UploadItem, result: UploadResult): UploadIt
         error: undefined,
         assetId: result.asset_id,
         location: result.location,
+        pendingReview: result.pending_review === true,
       };
     case 'exists':
       return {
