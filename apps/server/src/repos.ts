@@ -36,6 +36,8 @@ import { downloadsRepo } from './modules/downloads/downloads.repo.js';
 import { reportsRepo } from './modules/reports/reports.repo.js';
 import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
 import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
+import { availabilityRepo } from './modules/rights/availability.repo.js';
+import { expiryNoticesRepo } from './modules/rights/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
@@ -77,6 +79,8 @@ export function makeRepos(db: Db): Repos {
     reports: reportsRepo(db),
     assetTemplates: assetTemplateRepo(db),
     searchMaintenance: searchMaintenanceRepo(db),
+    availability: availabilityRepo(db),
+    expiryNotices: expiryNoticesRepo(db),
     // Keyless, for reads: the unit of work appends through its own keyed writer (audit.trail.ts).
     audit: auditRepo(db),
   };

@@ -69,6 +69,7 @@ import type {
   ConsentsTable,
   LicencesTable,
   RightsDocumentsTable,
+  ExpiryNoticesTable,
 } from './schema/rights.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -157,6 +158,7 @@ export interface Database {
   licences: LicencesTable;
   consents: ConsentsTable;
   rights_documents: RightsDocumentsTable;
+  expiry_notices: ExpiryNoticesTable;
   asset_licences: AssetLicencesTable;
   asset_consents: AssetConsentsTable;
   saved_search_pins: SavedSearchPinsTable;

@@ -36,6 +36,8 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} commented on your upload`,
     share: (who) => `${who} shared a collection with you`,
     download: () => 'Your download is ready',
+    expiring: () => 'Expires soon',
+    expired: () => 'Expired',
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -44,6 +46,8 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     upload_comment: (who) => `${who} comentó un recurso que subiste`,
     share: (who) => `${who} compartió una colección contigo`,
     download: () => 'Tu descarga está lista',
+    expiring: () => 'Caduca pronto',
+    expired: () => 'Caducado',
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };

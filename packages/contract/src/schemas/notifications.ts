@@ -5,9 +5,20 @@ import { Id, QueryInt, Timestamp, paginated } from './common.js';
 /**
  * What a notification says happened to its recipient: mentioned in a comment, named in "users
  * to notify", a reply in a thread they wrote in, a comment on an asset they uploaded, a
- * collection shared with them, or a zip or PDF they asked for is ready.
+ * collection shared with them, a zip or PDF they asked for is ready, or an asset they own or
+ * manage the rights of is about to expire (30, 7, 1 days before) or has expired (its `excerpt` is
+ * the end date, YYYY-MM-DD).
  */
-export const NOTIFICATION_KINDS = ['mention', 'notify', 'reply', 'upload_comment', 'share', 'download'] as const;
+export const NOTIFICATION_KINDS = [
+  'mention',
+  'notify',
+  'reply',
+  'upload_comment',
+  'share',
+  'download',
+  'expiring',
+  'expired',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Which of them may also reach the recipient by e-mail (set on the profile page). */
@@ -15,9 +26,9 @@ export const NOTIFICATION_MAIL_KINDS = ['mention', 'reply', 'upload_comment', 's
 export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
 /**
  * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
- * download is always mailed: the user asked for it.
+ * download is always mailed: the user asked for it; expiry notices too, in a daily digest.
  */
-export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download'>, NotificationMailKind> = {
+export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download' | 'expiring' | 'expired'>, NotificationMailKind> = {
   mention: 'mention',
   notify: 'mention',
   reply: 'reply',

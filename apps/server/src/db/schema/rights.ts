@@ -54,3 +54,11 @@ export interface AssetConsentsTable {
   asset_id: number;
   consent_id: number;
 }
+
+/** An expiry notice sent (2026113005): threshold 30, 7, 1 (days before) or 0 (expired), per end date. */
+export interface ExpiryNoticesTable {
+  asset_id: number;
+  threshold: number;
+  until: string;
+  sent_at: string;
+}
