@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, availabilityOf, daysBetween } from './availability.rule.js';
 import type { Window } from './availability.rule.js';
-import { noticeThreshold } from './expiryNotices.js';
+import { noticeThreshold } from './notices/expiryNotices.js';
 
 const today = '2027-03-12';
 const own = (from: string | null, until: string | null): Window => ({ reason: { kind: 'asset' }, from, until });
@@ -18,7 +18,11 @@ const consent = (id: number, until: string | null): Window => ({
 
 describe('availabilityOf', () => {
   it('is available forever without dates', () => {
-    expect(availabilityOf([own(null, null)], today, 30)).toEqual({ availability: 'available', date: null, reason: null });
+    expect(availabilityOf([own(null, null)], today, 30)).toEqual({
+      availability: 'available',
+      date: null,
+      reason: null,
+    });
     expect(availabilityOf([], today, 30).availability).toBe('available');
   });
 

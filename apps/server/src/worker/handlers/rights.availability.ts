@@ -1,7 +1,7 @@
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 import { addDays, dayOf, recomputeAvailability } from '../../modules/rights/availability.js';
-import { sendExpiryNotices } from '../../modules/rights/expiryNotices.js';
+import { sendExpiryNotices } from '../../modules/rights/notices/expiryNotices.js';
 
 /**
  * Daily (worker/start.ts): the assets whose availability changes today (an embargo's start has
@@ -16,7 +16,7 @@ export const rightsAvailability = defineHandler({
     let recomputed = 0;
     for (const brand of await ctx.repos.availability.brands()) {
       const warnBy = addDays(today, brand.expiry_warning_days);
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const ids = await ctx.repos.availability.due(brand.id, today, warnBy, after, batch);
         if (!ids.length) break;
         await ctx.tx((t) => recomputeAvailability(t.repos, ids, today));

@@ -1,12 +1,12 @@
-import type { AssetAvailability } from '../../db/schema.js';
-import type { Repos } from '../../deps/repos.js';
-import { iso } from '../../lib/clock.js';
-import type { RunTx } from '../../unitOfWork/unitOfWork.js';
-import { asLang } from '../../mail/templates.js';
-import { rightsMails } from '../../mail/rightsMails.js';
-import type { ExpiryItem } from '../../mail/rightsMails.js';
-import { viewersOf } from '../notifications/notifications.fanout.js';
-import { addDays, daysBetween } from './availability.rule.js';
+import type { AssetAvailability } from '../../../db/schema.js';
+import type { Repos } from '../../../deps/repos.js';
+import { iso } from '../../../lib/clock.js';
+import type { RunTx } from '../../../unitOfWork/unitOfWork.js';
+import { asLang } from '../../../mail/templates.js';
+import { rightsMails } from '../../../mail/rightsMails.js';
+import type { ExpiryItem } from '../../../mail/rightsMails.js';
+import { viewersOf } from '../../notifications/notifications.fanout.js';
+import { addDays, daysBetween } from '../availability.rule.js';
 
 /** Days before the end of an asset's rights its owners and rights managers hear of it (0: once ended). */
 export const EXPIRY_THRESHOLDS = [30, 7, 1] as const;
@@ -46,7 +46,7 @@ type Job = {
 export async function sendExpiryNotices(job: Job, today: string, now: Date, appUrl: string) {
   const repo = job.repos.expiryNotices;
   const due: { asset: Awaited<ReturnType<typeof repo.candidates>>[number]; threshold: number }[] = [];
-  for (let after = 0; due.length < RUN_LIMIT; ) {
+  for (let after = 0; due.length < RUN_LIMIT;) {
     const page = await repo.candidates(today, addDays(today, 30), addDays(today, -EXPIRED_NOTICE_DAYS), after, PAGE);
     if (!page.length) break;
     after = page[page.length - 1]!.id;
@@ -67,14 +67,24 @@ export async function sendExpiryNotices(job: Job, today: string, now: Date, appU
     const wanted = [...(managers.get(asset.brand_id) ?? []), ...(asset.created_by !== null ? [asset.created_by] : [])];
     const seeing = await viewersOf(job.repos.notifications, asset.id, wanted);
     const state = asset.availability === 'expired' ? 'expired' : 'expiring';
-    const item = { name: asset.name, state, until: asset.availability_date!, url: `${appUrl}/brand/asset/${asset.id}` } as const;
+    const item = {
+      name: asset.name,
+      state,
+      until: asset.availability_date!,
+      url: `${appUrl}/brand/asset/${asset.id}`,
+    } as const;
     for (const u of seeing) perUser.set(u, [...(perUser.get(u) ?? []), { assetId: asset.id, item }]);
   }
   const people = new Map((await repo.people([...perUser.keys()])).map((p) => [p.id, p]));
   const at = iso(now);
   const { stored, mails, notices } = await job.tx(async (t) => {
     const recorded = await t.repos.expiryNotices.record(
-      due.map((d) => ({ asset_id: d.asset.id, threshold: d.threshold, until: d.asset.availability_date!, sent_at: at })),
+      due.map((d) => ({
+        asset_id: d.asset.id,
+        threshold: d.threshold,
+        until: d.asset.availability_date!,
+        sent_at: at,
+      })),
     );
     // Only what this run recorded: a run at the same time (another worker) tells of the rest.
     const mine = [...perUser]
