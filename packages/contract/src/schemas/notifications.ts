@@ -28,7 +28,10 @@ export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
  * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
  * download is always mailed: the user asked for it; expiry notices too, in a daily digest.
  */
-export const MAIL_KIND_OF: Record<Exclude<NotificationKind, 'download' | 'expiring' | 'expired'>, NotificationMailKind> = {
+export const MAIL_KIND_OF: Record<
+  Exclude<NotificationKind, 'download' | 'expiring' | 'expired'>,
+  NotificationMailKind
+> = {
   mention: 'mention',
   notify: 'mention',
   reply: 'reply',

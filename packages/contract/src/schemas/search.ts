@@ -75,6 +75,16 @@ export const SEARCH_QUERY_MAX = 500;
 /** Totals are exact up to this, then reported as "10,000+". */
 export const SEARCH_EXACT_TOTAL = 10_000;
 
+/**
+ * An asset's availability (issue 40 §2), computed from its own dates, licences and consents:
+ * `expiring` within its brand's warning window, `expired` after its end, `embargoed` before its
+ * start.
+ */
+export const AVAILABILITY_STATES = ['available', 'expiring', 'expired', 'embargoed'] as const;
+export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
+/** The longest "expiring within" a search takes, in days. */
+export const EXPIRING_WITHIN_MAX = 365;
+
 /** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
 export const AssetSearchBody = z
   .strictObject({
@@ -87,6 +97,10 @@ export const AssetSearchBody = z
     date_from: z.iso.date().optional(),
     date_to: z.iso.date().optional(),
     visibility: VisibilitySchema.optional(),
+    /** Only assets in one of these availability states. */
+    availability: z.array(z.enum(AVAILABILITY_STATES)).min(1).max(AVAILABILITY_STATES.length).optional(),
+    /** Only usable assets whose rights end within this many days (today: 0 days). */
+    expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
     /** Keys of the brand's fields whose values the cards carry (`field_values`), for list columns. */
