@@ -13,9 +13,8 @@ export const EXPIRING_WITHIN_CHOICES = [7, 30, 90] as const;
  */
 export function AvailabilityFilter({ state, onChange }: { state: SearchState; onChange: (next: SearchState) => void }) {
   const { t } = useTranslation();
-  const days = [...new Set<number>([...EXPIRING_WITHIN_CHOICES, ...(state.expiringWithin ?? [])])].sort(
-    (a, b) => a - b,
-  );
+  const chosen = state.expiringWithin === null ? [] : [state.expiringWithin];
+  const days = [...new Set<number>([...EXPIRING_WITHIN_CHOICES, ...chosen])].sort((a, b) => a - b);
   return (
     <Stack gap={10}>
       <Checkbox.Group
