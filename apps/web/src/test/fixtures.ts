@@ -152,6 +152,9 @@ export const assetView = (a: AssetCard): AssetView => ({
   breadcrumbs: [{ id: 1, name: 'Acme' }],
   created_by: null,
   sync: null,
+  available_from: null,
+  available_until: null,
+  availability: { state: 'available', date: null, reason: null },
 });
 
 /** Card and menu actions that do nothing but record their calls. */

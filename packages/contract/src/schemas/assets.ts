@@ -60,6 +60,27 @@ export const Camera = z.object({
   focal_length: z.number().optional(),
 });
 
+/**
+ * An asset's availability (issue 40 §2), computed from its own dates, licences and consents:
+ * `expiring` within its brand's warning window, `expired` after its end, `embargoed` before its
+ * start.
+ */
+export const AVAILABILITY_STATES = ['available', 'expiring', 'expired', 'embargoed'] as const;
+export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
+/** What decided it: the asset's own window, a licence or a consent (by id and name). */
+export const AvailabilityReason = z.object({
+  kind: z.enum(['asset', 'licence', 'consent']),
+  id: z.number().int().optional(),
+  name: z.string().optional(),
+});
+export const Availability = z.object({
+  state: z.enum(AVAILABILITY_STATES),
+  /** The start while embargoed, otherwise the nearest end (YYYY-MM-DD); null: no end. */
+  date: z.string().nullable(),
+  reason: AvailabilityReason.nullable(),
+});
+export type Availability = z.infer<typeof Availability>;
+
 export const AssetView = AssetCard.extend({
   description: z.string().nullable(),
   keywords: z.array(z.string()),
@@ -78,6 +99,10 @@ export const AssetView = AssetCard.extend({
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Where a synced asset's file lives (NAS sync, issue 29); null for uploaded assets. */
   sync: AssetSyncOrigin.nullable(),
+  /** The asset's own usage window (YYYY-MM-DD, inclusive), either end open. */
+  available_from: z.string().nullable(),
+  available_until: z.string().nullable(),
+  availability: Availability,
 });
 export type AssetView = z.infer<typeof AssetView>;
 export const AssetResponse = z.object({ asset: AssetView });
@@ -94,6 +119,9 @@ export const AssetEditBody = z.strictObject({
   visibility: VisibilitySchema.optional(),
   /** Locks or unlocks name editing; only for those who manage assets (asset.manage). */
   name_locked: z.boolean().optional(),
+  /** The asset's own usage window (inclusive); null opens that end. */
+  available_from: z.iso.date().nullish(),
+  available_until: z.iso.date().nullish(),
 });
 export type AssetEditBody = z.input<typeof AssetEditBody>;
 

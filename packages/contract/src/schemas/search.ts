@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../core/constants.js';
 import { IdNumber, QueryInt, text } from './common.js';
-import { AssetCard, AssetType } from './assets.js';
+import { AVAILABILITY_STATES, AssetCard, AssetType } from './assets.js';
 import { VisibilitySchema } from './folders.js';
 
 /**
@@ -75,13 +75,6 @@ export const SEARCH_QUERY_MAX = 500;
 /** Totals are exact up to this, then reported as "10,000+". */
 export const SEARCH_EXACT_TOTAL = 10_000;
 
-/**
- * An asset's availability (issue 40 §2), computed from its own dates, licences and consents:
- * `expiring` within its brand's warning window, `expired` after its end, `embargoed` before its
- * start.
- */
-export const AVAILABILITY_STATES = ['available', 'expiring', 'expired', 'embargoed'] as const;
-export type AvailabilityState = (typeof AVAILABILITY_STATES)[number];
 /** The longest "expiring within" a search takes, in days. */
 export const EXPIRING_WITHIN_MAX = 365;
 

@@ -1,4 +1,4 @@
-import type { AssetCard, AssetType } from '@brandvault/contract';
+import type { AssetCard, AssetType, AssetView } from '@brandvault/contract';
 import { ASSET_TYPES } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { Actor } from '../../access/principal.js';
@@ -64,5 +64,25 @@ export function assetCard(actor: Actor, a: AssetCardRow, media: MediaUrl): Asset
     created_at: a.created_at,
     updated_at: a.updated_at,
     abilities: assetAbilities(actor, a),
+  };
+}
+
+/** An asset's own window and its computed availability, as the asset page shows them (issue 40 §2). */
+export function availabilityView(
+  a: Pick<
+    AssetRow,
+    'available_from' | 'available_until' | 'availability' | 'availability_date' | 'availability_reason'
+  >,
+): Pick<AssetView, 'available_from' | 'available_until' | 'availability'> {
+  let reason: AssetView['availability']['reason'] = null;
+  try {
+    reason = a.availability_reason ? (JSON.parse(a.availability_reason) as typeof reason) : null;
+  } catch {
+    reason = null;
+  }
+  return {
+    available_from: a.available_from,
+    available_until: a.available_until,
+    availability: { state: a.availability, date: a.availability_date, reason },
   };
 }
