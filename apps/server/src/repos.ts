@@ -38,7 +38,7 @@ import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
 import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
 import { availabilityRepo } from './modules/rights/availability.repo.js';
 import { statsAvailabilityRepo } from './modules/stats/stats.availability.repo.js';
-import { expiryNoticesRepo } from './modules/rights/notices/expiryNotices.repo.js';
+import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */

@@ -1,7 +1,7 @@
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 import { addDays, dayOf, recomputeAvailability } from '../../modules/rights/availability.js';
-import { sendExpiryNotices } from '../../modules/rights/notices/expiryNotices.js';
+import { sendExpiryNotices } from '../../modules/expiryNotices/expiryNotices.js';
 
 /**
  * Daily (worker/start.ts): the assets whose availability changes today (an embargo's start has

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../../db/index.js';
-import type { ExpiryNoticesTable } from '../../../db/schema/rights.js';
+import type { Db } from '../../db/index.js';
+import type { ExpiryNoticesTable } from '../../db/schema/rights.js';
 
 /**
  * Who manages a brand's rights. `rights.manage` is not granted on this branch yet: until it is,
@@ -107,7 +107,7 @@ export function expiryNoticesRepo(db: Db) {
 
 export type ExpiryNoticesRepo = ReturnType<typeof expiryNoticesRepo>;
 
-declare module '../../../deps/repos.js' {
+declare module '../../deps/repos.js' {
   interface Repos {
     expiryNotices: ExpiryNoticesRepo;
   }
