@@ -42,7 +42,14 @@ async function asset(over: Record<string, unknown> = {}) {
 async function licence(name: string, from: string | null, until: string | null, assetIds: number[]) {
   const { id } = await db()
     .insertInto('licences')
-    .values({ brand_id: brand.id, name, valid_from: from, valid_until: until, created_at: stamp(), updated_at: stamp() })
+    .values({
+      brand_id: brand.id,
+      name,
+      valid_from: from,
+      valid_until: until,
+      created_at: stamp(),
+      updated_at: stamp(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db()
