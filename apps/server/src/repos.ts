@@ -38,6 +38,9 @@ import { downloadsRepo } from './modules/downloads/downloads.repo.js';
 import { reportsRepo } from './modules/reports/reports.repo.js';
 import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
 import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
+import { availabilityRepo } from './modules/rights/availability.repo.js';
+import { statsAvailabilityRepo } from './modules/stats/stats.availability.repo.js';
+import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
 import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
 
@@ -83,6 +86,9 @@ export function makeRepos(db: Db): Repos {
     reports: reportsRepo(db),
     assetTemplates: assetTemplateRepo(db),
     searchMaintenance: searchMaintenanceRepo(db),
+    availability: availabilityRepo(db),
+    statsAvailability: statsAvailabilityRepo(db),
+    expiryNotices: expiryNoticesRepo(db),
     // Keyless, for reads: the unit of work appends through its own keyed writer (audit.trail.ts).
     audit: auditRepo(db),
   };

@@ -35,6 +35,7 @@ import * as availabilityReview from './migrations/2026113001_availability_review
 import * as rights from './migrations/2026113002_rights.js';
 import * as uploadRequests from './migrations/2026113004_upload_requests.js';
 import * as approval from './migrations/2026113006_approval.js';
+import * as expiryNotices from './migrations/2026113005_expiry_notices.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 import * as uploadFields from './migrations/2026112950_upload_fields.js';
 import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
@@ -78,6 +79,7 @@ const steps: Record<string, Step> = {
   '2026113002_rights': rights,
   '2026113004_upload_requests': uploadRequests,
   '2026113006_approval': approval,
+  '2026113005_expiry_notices': expiryNotices,
   '2026112950_embed_mapping': embedMapping,
   '2026112950_upload_fields': uploadFields,
   '2026112950_system_vocabularies': systemVocabularies,

@@ -1177,6 +1177,15 @@ create table embed_mappings (
 
 create index embed_mappings_field on {schema}.embed_mappings using btree (field_id);
 
+create table expiry_notices (
+  asset_id integer not null,
+  threshold integer not null,
+  until character varying(10) not null,
+  sent_at character varying(32) not null,
+  constraint expiry_notices_pk primary key (asset_id, threshold, until),
+  constraint expiry_notices_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
 create table extensions (
   id integer default nextval('extensions_id_seq'::regclass) not null,
   name character varying(20) not null,
@@ -1392,6 +1401,7 @@ create table notifications (
   mailed_at character varying(32),
   created_at character varying(32) not null,
   download_id integer,
+  detail character varying(64),
   constraint notifications_pkey primary key (id),
   constraint notifications_actor_id_fkey foreign key (actor_id) references users (id) on delete set null,
   constraint notifications_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,

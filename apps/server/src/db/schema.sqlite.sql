@@ -773,6 +773,14 @@ create table embed_mappings (
 
 create index embed_mappings_field on embed_mappings (field_id);
 
+create table expiry_notices (
+  asset_id integer not null references assets (id) on delete cascade,
+  threshold integer not null,
+  until varchar(10) not null,
+  sent_at varchar(32) not null,
+  constraint expiry_notices_pk primary key (asset_id, threshold, until)
+);
+
 create table extensions (
   id integer primary key autoincrement,
   name varchar(20) not null unique,
@@ -978,7 +986,8 @@ create table notifications (
   mail_after varchar(32),
   mailed_at varchar(32),
   created_at varchar(32) not null,
-  download_id integer references downloads (id) on delete cascade
+  download_id integer references downloads (id) on delete cascade,
+  detail varchar(64)
 );
 
 create index notifications_mail on notifications (mail_after);

@@ -71,6 +71,7 @@ import type {
   ConsentsTable,
   LicencesTable,
   RightsDocumentsTable,
+  ExpiryNoticesTable,
 } from './schema/rights.js';
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
@@ -162,6 +163,7 @@ export interface Database {
   licences: LicencesTable;
   consents: ConsentsTable;
   rights_documents: RightsDocumentsTable;
+  expiry_notices: ExpiryNoticesTable;
   asset_licences: AssetLicencesTable;
   asset_consents: AssetConsentsTable;
   brand_approval_roles: BrandApprovalRolesTable;

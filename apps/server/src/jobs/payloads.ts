@@ -73,6 +73,7 @@ export const jobSchemas = {
     trigger: z.enum(SYNC_RUN_TRIGGERS).default('schedule'),
   }),
   'folders.purgeTrash': Batch(50),
+  'rights.availability': Batch(500),
   'audit.checkpoint': z.object({
     lockDays: z.number().int().min(0).default(0),
     lockMode: z.enum(['GOVERNANCE', 'COMPLIANCE']).default('COMPLIANCE'),

@@ -40,6 +40,8 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     review_pending: (who) => `${who} uploaded files that await your review`,
     review_approved: (who) => `${who} approved your upload`,
     review_rejected: (who) => `${who} rejected your upload`,
+    expiring: () => 'Expires soon',
+    expired: () => 'Expired',
   },
   es: {
     mention: (who) => `${who} te mencionó`,
@@ -52,6 +54,8 @@ const DID: Record<Lang, Record<NotificationKind, (who: string) => string>> = {
     review_pending: (who) => `${who} subió archivos que esperan tu revisión`,
     review_approved: (who) => `${who} aprobó tu subida`,
     review_rejected: (who) => `${who} rechazó tu subida`,
+    expiring: () => 'Caduca pronto',
+    expired: () => 'Caducado',
   },
 };
 const SOMEONE: Record<Lang, string> = { en: 'Someone', es: 'Alguien' };

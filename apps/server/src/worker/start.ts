@@ -28,6 +28,9 @@ export const recurringJobs = (mailWindowMs = 60_000, audit: AuditCheckpointSetti
   every('reports.cleanup', 60 * 60_000, {}),
   every('metadata.bulkCleanup', 10 * 60_000, {}),
   every('folders.purgeTrash', 60 * 60_000, {}),
+  // Availability changes by the day (UTC): the slot starts at midnight, and a worker started later
+  // that day still runs it.
+  every('rights.availability', 24 * 60 * 60_000, {}),
 ];
 
 /**

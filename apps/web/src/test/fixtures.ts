@@ -29,6 +29,8 @@ export const brandFull: Brand = {
   root_folder_id: 1,
   users_count: 3,
   require_fields_on_upload: false,
+  expiry_warning_days: 30,
+  expired_downloads: 'block',
   figures: { assets: 0, last_upload: null },
   abilities: { update: false, change_status: false, watermark: false },
 };
@@ -153,6 +155,9 @@ export const assetView = (a: AssetCard): AssetView => ({
   breadcrumbs: [{ id: 1, name: 'Acme' }],
   created_by: null,
   sync: null,
+  available_from: null,
+  available_until: null,
+  availability: { state: 'available', date: null, reason: null },
 });
 
 /** Card and menu actions that do nothing but record their calls. */

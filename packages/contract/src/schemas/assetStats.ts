@@ -57,5 +57,14 @@ export const AssetStats = z.object({
     downloads: Count,
     by_day: z.array(z.object({ day: Day, uploads: Count, downloads: Count })),
   }),
+  /**
+   * Usage rights (issue 40 §2): active assets whose rights end within their brand's warning
+   * window (`expiring`) or have ended (`expired`), in all and per brand (brands with none left out).
+   */
+  rights: z.object({
+    expiring: Count,
+    expired: Count,
+    by_brand: z.array(z.object({ id: Count, expiring: Count, expired: Count })),
+  }),
 });
 export type AssetStats = z.infer<typeof AssetStats>;

@@ -84,6 +84,9 @@ export const AssetView = AssetCard.extend({
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Where a synced asset's file lives (NAS sync, issue 29); null for uploaded assets. */
   sync: AssetSyncOrigin.nullable(),
+  /** The asset's own usage window (YYYY-MM-DD, inclusive), either end open. */
+  available_from: z.string().nullable(),
+  available_until: z.string().nullable(),
 });
 export type AssetView = z.infer<typeof AssetView>;
 export const AssetResponse = z.object({ asset: AssetView });
@@ -100,6 +103,9 @@ export const AssetEditBody = z.strictObject({
   visibility: VisibilitySchema.optional(),
   /** Locks or unlocks name editing; only for those who manage assets (asset.manage). */
   name_locked: z.boolean().optional(),
+  /** The asset's own usage window (inclusive); null opens that end. */
+  available_from: z.iso.date().nullish(),
+  available_until: z.iso.date().nullish(),
 });
 export type AssetEditBody = z.input<typeof AssetEditBody>;
 

@@ -26,6 +26,9 @@ export const AssetAvailability = z.object({
   reason: AvailabilityReason.nullable(),
 });
 export type AssetAvailability = z.infer<typeof AssetAvailability>;
+/** The name the rights parts use. */
+export const Availability = AssetAvailability;
+export type Availability = AssetAvailability;
 
 /** An asset card's review state (the asset page reads the whole review: reviews.ts `AssetReview`). */
 export const CardReview = z.object({

@@ -25,6 +25,14 @@ export const BrandListItem = BrandSummary.extend({ figures: BrandFigures });
 export type BrandListItem = z.infer<typeof BrandListItem>;
 export const BrandList = z.object({ items: z.array(BrandListItem) });
 
+/** What members may do with an expired asset's files: nothing, or download after a warning. */
+export const EXPIRED_DOWNLOADS = ['block', 'warn'] as const;
+export type ExpiredDownloads = (typeof EXPIRED_DOWNLOADS)[number];
+/** The bounds of a brand's expiry warning window, in days (30 by default). */
+export const EXPIRY_WARNING_DAYS_MIN = 1;
+export const EXPIRY_WARNING_DAYS_MAX = 365;
+export const EXPIRY_WARNING_DAYS_DEFAULT = 30;
+
 export const Brand = BrandSummary.extend({
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -35,6 +43,10 @@ export const Brand = BrandSummary.extend({
   abilities: z.object({ update: z.boolean(), change_status: z.boolean(), watermark: z.boolean() }),
   /** Uploads missing a required brand field (for their asset type) are refused (issue 39 §3). */
   require_fields_on_upload: z.boolean(),
+  /** Days before the end of its rights an asset counts as expiring (issue 40 §2). */
+  expiry_warning_days: z.number().int(),
+  /** Expired assets: members may not download them (`block`) or may after a warning (`warn`). */
+  expired_downloads: z.enum(EXPIRED_DOWNLOADS),
 });
 export type Brand = z.infer<typeof Brand>;
 export const BrandResponse = z.object({ brand: Brand });
@@ -79,5 +91,7 @@ export const BrandUpdateBody = z.strictObject({
   remove_image: z.boolean().optional(),
   remove_logo: z.boolean().optional(),
   require_fields_on_upload: z.boolean().optional(),
+  expiry_warning_days: z.coerce.number().int().min(EXPIRY_WARNING_DAYS_MIN).max(EXPIRY_WARNING_DAYS_MAX).optional(),
+  expired_downloads: z.enum(EXPIRED_DOWNLOADS).optional(),
 });
 export const BrandStatusBody = z.strictObject({ status: Status.optional() }).optional();

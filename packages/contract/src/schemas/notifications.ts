@@ -5,8 +5,10 @@ import { Id, QueryInt, Timestamp, paginated } from './common.js';
 /**
  * What a notification says happened to its recipient: mentioned in a comment, named in "users
  * to notify", a reply in a thread they wrote in, a comment on an asset they uploaded, a
- * collection shared with them, a zip or PDF they asked for is ready, or a file arrived through
- * one of their upload requests.
+ * collection shared with them, a zip or PDF they asked for is ready, a file arrived through one
+ * of their upload requests, an upload awaits their review or was reviewed, or an asset they own
+ * or manage the rights of is about to expire (30, 7, 1 days before) or has expired (its `excerpt`
+ * is the end date, YYYY-MM-DD).
  */
 export const NOTIFICATION_KINDS = [
   'mention',
@@ -19,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   'review_pending',
   'review_approved',
   'review_rejected',
+  'expiring',
+  'expired',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,10 +32,10 @@ export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
 /**
  * The e-mail setting that covers each kind ("users to notify" counts as a mention). A ready
  * download and a file sent to an upload request are always mailed: the user asked for them, and
- * so are review decisions and requests.
+ * so are review decisions and requests; expiry notices too, in a daily digest.
  */
 export const MAIL_KIND_OF: Record<
-  Exclude<NotificationKind, 'download' | 'upload_request' | `review_${string}`>,
+  Exclude<NotificationKind, 'download' | 'upload_request' | `review_${string}` | 'expiring' | 'expired'>,
   NotificationMailKind
 > = {
   mention: 'mention',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PER_PAGE } from '../core/constants.js';
 import { IdNumber, QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
+import { AVAILABILITY_STATES } from './availability.js';
 import { VisibilitySchema } from './folders.js';
 
 /**
@@ -75,6 +76,9 @@ export const SEARCH_QUERY_MAX = 500;
 /** Totals are exact up to this, then reported as "10,000+". */
 export const SEARCH_EXACT_TOTAL = 10_000;
 
+/** The longest "expiring within" a search takes, in days. */
+export const EXPIRING_WITHIN_MAX = 365;
+
 /** Filters of the searcher (§2 tour, §9); in the body of POST, or as query parameters of GET. */
 export const AssetSearchBody = z
   .strictObject({
@@ -87,6 +91,10 @@ export const AssetSearchBody = z
     date_from: z.iso.date().optional(),
     date_to: z.iso.date().optional(),
     visibility: VisibilitySchema.optional(),
+    /** Only assets in one of these availability states. */
+    availability: z.array(z.enum(AVAILABILITY_STATES)).min(1).max(AVAILABILITY_STATES.length).optional(),
+    /** Only usable assets whose rights end within this many days (today: 0 days). */
+    expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
     /** Keys of the brand's fields whose values the cards carry (`field_values`), for list columns. */

@@ -84,6 +84,8 @@ export interface NotificationsTable {
   comment_id: number | null;
   share_link_id: number | null;
   download_id: Generated<number | null>;
+  /** What a notification of no comment says: an expiry notice's end date (2026113005). */
+  detail: Generated<string | null>;
   read_at: string | null;
   mail_after: string | null;
   mailed_at: string | null;

@@ -74,3 +74,11 @@ export interface AssetReviewsTable {
   actor_id: number | null;
   created_at: string;
 }
+
+/** An expiry notice sent (2026113005): threshold 30, 7, 1 (days before) or 0 (expired), per end date. */
+export interface ExpiryNoticesTable {
+  asset_id: number;
+  threshold: number;
+  until: string;
+  sent_at: string;
+}

@@ -13,7 +13,7 @@ import type { FilesService } from '../files/files.service.js';
 import { contentDisposition, fileSafetyHeaders, FileAnswer } from '../../lib/fileAnswer.js';
 import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
-import { assetCard, parseList } from './assets.view.js';
+import { assetCard, availabilityView, parseList } from './assets.view.js';
 import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import { confirmedInfo, downloadGates, needsConfirmation } from './downloadGate.js';
@@ -31,9 +31,20 @@ import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
 import { spellWithVocabularies } from './assets.vocab.js';
+import { dayOf, recomputeAvailability } from '../rights/availability.js';
 
 /** Metadata an edit records before and after. */
-const EDITABLE = ['name', 'description', 'keywords', 'categories', 'language', 'visibility', 'name_locked'] as const;
+const EDITABLE = [
+  'name',
+  'description',
+  'keywords',
+  'categories',
+  'language',
+  'visibility',
+  'name_locked',
+  'available_from',
+  'available_until',
+] as const;
 
 export function assetsService(deps: Deps, folders: FoldersService, files: FilesService) {
   const { repos, clock, appKey } = deps;
@@ -88,6 +99,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         breadcrumbs,
         created_by: creator ? { id: creator.id, name: `${creator.first_name} ${creator.last_name}` } : null,
         sync: origin ? { source_id: origin.source_id, source_name: origin.source_name, path: origin.rel_path } : null,
+        ...availabilityView(a),
       },
     };
   }
@@ -186,7 +198,13 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         ...(body.language !== undefined ? { language: body.language || null } : {}),
         ...(body.visibility ? { visibility: body.visibility } : {}),
         ...(body.name_locked !== undefined ? { name_locked: body.name_locked ? 1 : 0 } : {}),
+        ...(body.available_from !== undefined ? { available_from: body.available_from } : {}),
+        ...(body.available_until !== undefined ? { available_until: body.available_until } : {}),
       };
+      // The window as it will be: an end before the start is a mistake, not an empty window.
+      const from = body.available_from === undefined ? a.available_from : body.available_from;
+      const until = body.available_until === undefined ? a.available_until : body.available_until;
+      if (from && until && until < from) throw invalid({ available_until: 'dateOrder' });
       await deps.change(ctx, async (u) => {
         if (body.categories || body.language) {
           const words = await spellWithVocabularies(
@@ -201,6 +219,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           if (words.language) next.language = words.language;
         }
         await u.repos.assets.update(id, { ...next, updated_at: now() });
+        if (body.available_from !== undefined || body.available_until !== undefined)
+          await recomputeAvailability(u.repos, [id], dayOf(clock.now()));
         const lists = (v: { keywords?: string; categories?: string }) => ({
           ...(v.keywords !== undefined ? { keywords: JSON.parse(v.keywords) as string[] } : {}),
           ...(v.categories !== undefined ? { categories: JSON.parse(v.categories) as string[] } : {}),

@@ -1,4 +1,11 @@
-import type { AssetAvailability, AssetCard, AssetType, AvailabilityState, ReviewState } from '@brandvault/contract';
+import type {
+  AssetAvailability,
+  AssetCard,
+  AssetType,
+  AssetView,
+  AvailabilityState,
+  ReviewState,
+} from '@brandvault/contract';
 import { ASSET_TYPES, AVAILABILITY_STATES, AvailabilityReason, REVIEW_STATES } from '@brandvault/contract';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { Actor } from '../../access/principal.js';
@@ -96,4 +103,14 @@ export function availabilityOf(a: {
     }
   }
   return { state, date: a.availability_date, reason };
+}
+
+/** An asset's own window and its computed availability, as the asset page shows them (issue 40 §2). */
+export function availabilityView(
+  a: Pick<
+    AssetRow,
+    'available_from' | 'available_until' | 'availability' | 'availability_date' | 'availability_reason'
+  >,
+): Pick<AssetView, 'available_from' | 'available_until' | 'availability'> {
+  return { available_from: a.available_from, available_until: a.available_until, availability: availabilityOf(a) };
 }

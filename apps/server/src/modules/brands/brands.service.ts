@@ -15,6 +15,7 @@ import { seesPrivate } from '../../access/principal.js';
 import { hiddenClasses } from '../access/privacy.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
+import { dayOf, recomputeAvailability } from '../rights/availability.js';
 
 export function brandsService(deps: Deps) {
   const { repos, clock, storage, media } = deps;
@@ -153,14 +154,23 @@ export function brandsService(deps: Deps) {
           ...(body.require_fields_on_upload !== undefined
             ? { require_fields_on_upload: body.require_fields_on_upload ? 1 : 0 }
             : {}),
+          ...(body.expiry_warning_days !== undefined ? { expiry_warning_days: body.expiry_warning_days } : {}),
+          ...(body.expired_downloads !== undefined ? { expired_downloads: body.expired_downloads } : {}),
           ...(image ? { image_key: image } : body.remove_image ? { image_key: null } : {}),
           ...(logo ? { logo_key: logo } : body.remove_logo ? { logo_key: null } : {}),
           updated_at: now(),
         });
-        const changes = changesOf(brand, { name: body.name, ...(description !== undefined ? { description } : {}) }, [
-          'name',
-          'description',
-        ]);
+        const changes = changesOf(
+          brand,
+          {
+            // Only what the body carries: an absent field is no change.
+            ...(body.name ? { name: body.name } : {}),
+            ...(description !== undefined ? { description } : {}),
+            ...(body.expiry_warning_days !== undefined ? { expiry_warning_days: body.expiry_warning_days } : {}),
+            ...(body.expired_downloads !== undefined ? { expired_downloads: body.expired_downloads } : {}),
+          },
+          ['name', 'description', 'expiry_warning_days', 'expired_downloads'],
+        );
         const wasRequired = Boolean(brand.require_fields_on_upload);
         if (body.require_fields_on_upload !== undefined && body.require_fields_on_upload !== wasRequired)
           changes.require_fields_on_upload = { before: wasRequired, after: body.require_fields_on_upload };
@@ -169,6 +179,9 @@ export function brandsService(deps: Deps) {
         if (img) changes.image = img;
         if (lg) changes.logo = lg;
         await u.audit({ event: 'brand.update', target: brandTarget(brand), changes });
+        // A new warning window moves assets between available and expiring at once.
+        if (body.expiry_warning_days !== undefined && body.expiry_warning_days !== brand.expiry_warning_days)
+          await recomputeAvailability(u.repos, await u.repos.availability.withEnd(id), dayOf(clock.now()));
       });
       const replaced = [
         image || body.remove_image ? brand.image_key : null,

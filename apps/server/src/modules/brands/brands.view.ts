@@ -34,4 +34,6 @@ export const brandView = (
   figures: extra.figures,
   abilities: extra.abilities,
   require_fields_on_upload: Boolean(b.require_fields_on_upload),
+  expiry_warning_days: b.expiry_warning_days,
+  expired_downloads: b.expired_downloads === 'warn' ? 'warn' : 'block',
 });

@@ -42,6 +42,7 @@ export function notificationsRepo(db: Db) {
         's.revoked_at as share_revoked_at',
         'col.name as collection_name',
         'd.name as download_name',
+        'n.detail',
       ]);
 
   /** Whether each permission is held, through a role or directly, as a 0/1 (or boolean) column. */

@@ -42,6 +42,19 @@ export function notificationItem(
     };
   // A comment on an asset the recipient no longer sees says nothing of it: neither name nor text.
   const asset = r.asset_id !== null ? (assets.get(r.asset_id) ?? null) : null;
+  if (r.kind === 'expiring' || r.kind === 'expired')
+    return {
+      id: r.id,
+      kind: r.kind,
+      actor: null,
+      asset,
+      comment_id: null,
+      excerpt: r.detail,
+      collection_name: null,
+      path: null,
+      read_at: r.read_at,
+      created_at: r.created_at,
+    };
   return {
     id: r.id,
     kind: r.kind as NotificationKind,

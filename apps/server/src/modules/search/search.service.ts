@@ -24,6 +24,8 @@ import { resolveColumns, resolveFields } from './search.fields.js';
 import { fieldDisplays } from '../metadata/fieldDisplay.js';
 // eslint-disable-next-line no-restricted-syntax -- shares the searcher's conditions: built over deps.handle like searchRepo
 import { searchFieldsRepo } from './search.fields.repo.js';
+import { addDays, dayOf } from '../rights/availability.rule.js';
+import type { Clock } from '../../lib/clock.js';
 import type { FieldFacet } from './search.fields.repo.js';
 
 type Body = z.output<typeof AssetSearchBody>;
@@ -68,6 +70,8 @@ export function filtersOf(
   body: Body,
   sight: Sight,
   dialect: 'sqlite' | 'postgres',
+  /** The day (UTC) "expiring within" counts from: the server clock's. */
+  today = dayOf(new Date()),
 ): SearchFilters {
   const scope: Scope = !body.recursive
     ? { kind: 'folder', folderId: folder.id, brandId: folder.brand_id, path: folder.path }
@@ -87,6 +91,8 @@ export function filtersOf(
     dateFrom: body.date_from ? `${body.date_from}T00:00:00.000Z` : undefined,
     dateBefore: body.date_to ? nextDay(body.date_to) : undefined,
     visibility: body.visibility,
+    ...(body.availability?.length ? { availability: [...new Set(body.availability)].sort() } : {}),
+    ...(body.expiring_within !== undefined ? { endsBy: addDays(today, body.expiring_within) } : {}),
   };
 }
 
@@ -96,12 +102,12 @@ export function filtersOf(
  * no searchable word, which the searcher answers with nothing rather than everything.
  */
 export async function searchFiltersOf(
-  env: { repos: Repos; db: Db; dialect: Dialect },
+  env: { repos: Repos; db: Db; dialect: Dialect; clock?: Clock },
   folder: Parameters<typeof filtersOf>[0],
   body: Body,
   sight: Sight,
 ): Promise<SearchFilters | null> {
-  const filters = filtersOf(folder, body, sight, env.dialect);
+  const filters = filtersOf(folder, body, sight, env.dialect, env.clock ? dayOf(env.clock.now()) : undefined);
   if (body.q && body.q.trim() && !filters.terms.length) return null;
   const fields = await env.repos.metadata.fieldsOfBrand(folder.brand_id);
   const { descendants } = searchFieldsRepo(env.db, env.dialect);
@@ -144,7 +150,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
     async search(ctx: RequestContext, folderId: number, body: Body, page: number, perPage: number) {
       const { actor } = ctx;
       const { folder, searchGeneration } = await folders.visibleWithGeneration(actor, folderId);
-      const filters = filtersOf(folder, body, sightOf(actor), handle.dialect);
+      const filters = filtersOf(folder, body, sightOf(actor), handle.dialect, dayOf(clock.now()));
       const brandId = folder.brand_id;
       const fields = await remember(`fields ${brandId}`, searchGeneration, () =>
         deps.repos.metadata.fieldsOfBrand(brandId),

@@ -1,4 +1,5 @@
 import type { Dialect } from '../../db/index.js';
+import type { AssetAvailability } from '../../db/schema.js';
 import { foldAccents } from '../../db/fold.js';
 
 /** Where to look: the whole brand, one folder, or a folder with its subfolders (path prefix). */
@@ -36,6 +37,10 @@ export interface SearchFilters {
   dateFrom?: string;
   dateBefore?: string;
   visibility?: 'PUBLIC' | 'PRIVATE';
+  /** Only assets in these availability states (a condition on `assets`, added only when set). */
+  availability?: AssetAvailability[];
+  /** Only usable assets (available or expiring) whose rights end on or before this day (YYYY-MM-DD). */
+  endsBy?: string;
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
   /**
@@ -110,7 +115,16 @@ export interface After {
  * full-text tokens and PostgreSQL's word rows hold.
  */
 export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
-  !!(f.author?.length || f.language?.length || f.categories?.length || f.dateFrom || f.dateBefore || f.fields?.length);
+  !!(
+    f.author?.length ||
+    f.language?.length ||
+    f.categories?.length ||
+    f.dateFrom ||
+    f.dateBefore ||
+    f.fields?.length ||
+    f.availability?.length ||
+    f.endsBy
+  );
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
 export function isUnfiltered(f: SearchFilters): boolean {
@@ -123,7 +137,9 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.extension?.length &&
     !f.dateFrom &&
     !f.dateBefore &&
-    !f.fields?.length
+    !f.fields?.length &&
+    !f.availability?.length &&
+    !f.endsBy
   );
 }
 

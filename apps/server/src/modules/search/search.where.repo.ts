@@ -71,7 +71,9 @@ export function searchQueries(db: Db, dialect: Dialect) {
     !f.author?.length &&
     !f.language?.length &&
     !f.type?.length &&
-    !f.extension?.length;
+    !f.extension?.length &&
+    !f.availability?.length &&
+    !f.endsBy;
 
   /** The ids of the category rows matching `f`, one per asset and category (index order). */
   function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
@@ -87,6 +89,24 @@ export function searchQueries(db: Db, dialect: Dialect) {
     if (f.dateFrom) q = q.where('asset_categories.sort_date', '>=', f.dateFrom);
     if (f.dateBefore) q = q.where('asset_categories.sort_date', '<', f.dateBefore);
     return q;
+  }
+
+  /**
+   * Availability (issue 40 §2), from `assets`, joined only when asked for. The rare states
+   * (expiring, expired, embargoed, an end within days) are a range of its (availability,
+   * availability_date) index, listed once; `available` (most assets) or a walk asks each row.
+   */
+  function byAvailability(q: Q, f: SearchFilters, walk: boolean): Q {
+    let a = db.selectFrom('assets').select('assets.id');
+    if (f.availability?.length) a = a.where('assets.availability', 'in', f.availability);
+    if (f.endsBy)
+      a = a
+        .where('assets.availability', 'in', ['available', 'expiring'])
+        .where('assets.availability_date', '<=', f.endsBy);
+    const common = !f.endsBy && !!f.availability?.includes('available');
+    return walk || common
+      ? q.where(({ exists }) => exists(a.where(sql<boolean>`assets.id = asset_search.asset_id`)))
+      : q.where('asset_search.asset_id', 'in', a);
   }
 
   function categoriesFirst(f: SearchFilters): Q {
@@ -204,6 +224,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
     }
     if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
+    if (f.availability?.length || f.endsBy) q = byAvailability(q, f, !!w);
     for (const c of f.fields ?? []) {
       if (c === driver) continue;
       // Walking, each row asks the (asset_id) index about its own values: a list of every holder

@@ -51,12 +51,13 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
       const { withPrivate } = statsPolicy.sight(actor);
       const days = periodDays(deps.clock.now(), body.days);
       const since = days[0]!;
-      const [totals, uploads, downloads, top, mine] = await Promise.all([
+      const [totals, uploads, downloads, top, mine, rights] = await Promise.all([
         repo.totals(ids, withPrivate),
         repo.uploads(ids, withPrivate, since),
         repo.downloads(ids, withPrivate, since),
         mostDownloaded(ids, withPrivate, since, body.days),
         repo.mine(actor.user.id, ids, since),
+        deps.repos.statsAvailability.counts(ids, withPrivate),
       ]);
 
       const perBrand = new Map(brands.map((b) => [b.id, { ...b, assets: 0, bytes: 0 }]));
@@ -102,6 +103,13 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
         },
       );
       const sum = <T>(xs: T[], f: (x: T) => number) => xs.reduce((n, x) => n + f(x), 0);
+      const rightsBy = new Map<number, { id: number; expiring: number; expired: number }>();
+      for (const r of rights) {
+        const b = rightsBy.get(r.brand_id) ?? { id: r.brand_id, expiring: 0, expired: 0 };
+        if (r.availability === 'expiring') b.expiring += r.n;
+        else if (r.availability === 'expired') b.expired += r.n;
+        rightsBy.set(r.brand_id, b);
+      }
       return {
         brands: [...perBrand.values()],
         total: sum(totals, (t) => t.assets),
@@ -124,6 +132,11 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
           uploads: sum(mineDays, (d) => d.uploads),
           downloads: sum(mineDays, (d) => d.downloads),
           by_day: mineDays,
+        },
+        rights: {
+          expiring: sum([...rightsBy.values()], (b) => b.expiring),
+          expired: sum([...rightsBy.values()], (b) => b.expired),
+          by_brand: [...rightsBy.values()].sort((a, b) => a.id - b.id),
         },
       };
     },

@@ -18,6 +18,7 @@ import { reportsApply } from './reports.apply.js';
 import { reportsCleanup } from './reports.cleanup.js';
 import { reportsPreview } from './reports.preview.js';
 import { reportsSend } from './reports.send.js';
+import { rightsAvailability } from './rights.availability.js';
 import { searchFtsMerge } from './search.ftsMerge.js';
 import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
@@ -46,5 +47,6 @@ export const handlers = {
   'reports.cleanup': reportsCleanup,
   'sync.run': syncRun,
   'folders.purgeTrash': foldersPurgeTrash,
+  'rights.availability': rightsAvailability,
   'audit.checkpoint': auditCheckpoint,
 } satisfies Record<JobName, JobHandler>;

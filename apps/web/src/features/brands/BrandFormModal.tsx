@@ -1,6 +1,11 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BRAND_DESCRIPTION_MAX, BrandCreateBody, BrandUpdateBody } from '@brandvault/contract';
+import {
+  BRAND_DESCRIPTION_MAX,
+  BrandCreateBody,
+  BrandUpdateBody,
+  EXPIRY_WARNING_DAYS_DEFAULT,
+} from '@brandvault/contract';
 import type { Brand } from '@brandvault/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +14,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateBrand, useUpdateBrand } from './api';
 import type { BrandFormValues } from './api';
 import { ImageCropField } from './ImageCropField';
+import { RightsSettingsFields } from './RightsSettingsFields';
 
 export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
 
@@ -73,11 +79,18 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
       remove_image: false,
       remove_logo: false,
       require_fields_on_upload: editing?.require_fields_on_upload ?? false,
+      expiry_warning_days: editing?.expiry_warning_days ?? EXPIRY_WARNING_DAYS_DEFAULT,
+      expired_downloads: editing?.expired_downloads ?? 'block',
       slugTouched: Boolean(editing),
     },
     validate: (v) =>
       editing
-        ? validateWith(BrandUpdateBody, { name: v.name, description: v.description })
+        ? validateWith(BrandUpdateBody, {
+            name: v.name,
+            description: v.description,
+            expiry_warning_days: v.expiry_warning_days,
+            expired_downloads: v.expired_downloads,
+          })
         : validateWith(BrandCreateBody, { name: v.name, slug: v.slug, description: v.description }),
   });
 
@@ -158,6 +171,7 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
             {...form.getInputProps('require_fields_on_upload', { type: 'checkbox' })}
           />
         )}
+        {editing && <RightsSettingsFields form={form} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <ImageCropField
             label={t('brandAdmin.fields.image')}

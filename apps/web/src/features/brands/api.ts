@@ -55,6 +55,9 @@ export interface BrandFormValues {
   remove_logo?: boolean;
   /** Edit only: refuse uploads missing a required brand field (issue 39 §3). */
   require_fields_on_upload?: boolean;
+  /** Edit only: the expiry warning window in days and what members may do with expired assets. */
+  expiry_warning_days?: number | string;
+  expired_downloads?: 'block' | 'warn';
 }
 
 /** Multipart per the contract: fields, crops as JSON strings, files under `image` and `logo`. */
@@ -71,6 +74,8 @@ export function brandFormData(v: BrandFormValues, mode: 'create' | 'edit'): Form
     remove_image: v.remove_image && !v.image ? true : undefined,
     remove_logo: v.remove_logo && !v.logo ? true : undefined,
     require_fields_on_upload: mode === 'edit' ? v.require_fields_on_upload : undefined,
+    expiry_warning_days: mode === 'edit' ? v.expiry_warning_days : undefined,
+    expired_downloads: mode === 'edit' ? v.expired_downloads : undefined,
   });
 }
 

@@ -6,7 +6,7 @@ import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import { brand, loginAnswer, notification } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { notificationSentence } from './labels';
+import { notificationExcerpt, notificationSentence, notificationTarget } from './labels';
 import { notificationStreamSwitch } from './useNotificationStream';
 
 const json = (status: number, body: unknown) =>
@@ -228,6 +228,16 @@ describe('notification bell', () => {
     expect(within(item).getAllByText(/Acme 2026-11-25 14\.05\.zip/)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: /Your download is ready: Acme 2026-11-25 14\.05\.zip/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/downloads'));
+  });
+
+  it('an expiry notice names the asset and its last day, in both languages, and opens the asset', () => {
+    const soon = notification(8, { kind: 'expiring', actor: null, comment_id: null, excerpt: '2027-03-12' });
+    expect(notificationSentence(i18n.getFixedT('en'), soon)).toBe('logo.png can be used until 12 Mar 2027');
+    expect(notificationSentence(i18n.getFixedT('es'), { ...soon, kind: 'expired' })).toMatch(
+      /^logo\.png caducó el 12 mar 2027$/,
+    );
+    expect(notificationExcerpt(soon)).toBeNull();
+    expect(notificationTarget(soon)).toBe(`/brand/asset/${soon.asset!.id}`);
   });
 
   it('says what happened in Spanish too', () => {

@@ -5,6 +5,8 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconClipboardCheck,
+  IconCalendarOff,
+  IconCalendarTime,
   IconDownload,
   IconMessageCircle,
   IconMessageReply,
@@ -17,6 +19,10 @@ import type { Notification, NotificationKind } from '@brandvault/contract';
 /** "Ana López mentioned you on logo.png": what happened, in the user's language, as plain text. */
 export function notificationSentence(t: TFunction, n: Notification): string {
   if (n.kind === 'download') return t('notifications.sentence.download', { name: n.excerpt ?? '' });
+  if (n.kind === 'expiring' || n.kind === 'expired') {
+    const date = n.excerpt ? formatDay(n.excerpt, t) : '';
+    return t(`notifications.sentence.${n.kind}`, { asset: n.asset?.name ?? t('notifications.hiddenAsset'), date });
+  }
   const actor = n.actor?.name ?? t('notifications.someone');
   if (n.kind === 'share')
     return n.collection_name
@@ -26,8 +32,20 @@ export function notificationSentence(t: TFunction, n: Notification): string {
   return t(`notifications.sentence.${n.kind}`, { actor, asset });
 }
 
-/** The excerpt under the sentence; a download's is its name, which the sentence already says. */
-export const notificationExcerpt = (n: Notification): string | null => (n.kind === 'download' ? null : n.excerpt);
+/** A YYYY-MM-DD day as the user's language writes it ("12 Mar 2027"). */
+function formatDay(day: string, t: TFunction): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  const lang = t('notifications.dateLocale');
+  return d.toLocaleDateString(lang, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * The excerpt under the sentence; a download's is its name and an expiry notice's its date, which
+ * the sentence already says.
+ */
+export const notificationExcerpt = (n: Notification): string | null =>
+  n.kind === 'download' || n.kind === 'expiring' || n.kind === 'expired' ? null : n.excerpt;
 
 /**
  * Where a notification leads: the asset page at the comment, the shared collection, or the
@@ -52,6 +70,8 @@ const ICONS: Record<NotificationKind, (size: number) => ReactNode> = {
   review_pending: (size) => <IconClipboardCheck size={size} stroke={1.7} aria-hidden />,
   review_approved: (size) => <IconCircleCheck size={size} stroke={1.7} aria-hidden />,
   review_rejected: (size) => <IconCircleX size={size} stroke={1.7} aria-hidden />,
+  expiring: (size) => <IconCalendarTime size={size} stroke={1.7} aria-hidden />,
+  expired: (size) => <IconCalendarOff size={size} stroke={1.7} aria-hidden />,
 };
 
 export const kindIcon = (kind: NotificationKind, size = 16): ReactNode => ICONS[kind](size);

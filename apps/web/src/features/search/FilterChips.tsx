@@ -60,6 +60,18 @@ export function FilterChips({
     for (const c of fieldChips(key, filter, field, options, lang, t))
       chips.push({ key: c.key, label: c.label, next: { ...state, fields: withField(state.fields, key, c.next) } });
   }
+  for (const a of state.availability)
+    chips.push({
+      key: `avail:${a}`,
+      label: `${t('search.facets.availability')}: ${t(`search.availability.${a}`)}`,
+      next: { ...state, availability: state.availability.filter((x) => x !== a) },
+    });
+  if (state.expiringWithin !== null)
+    chips.push({
+      key: 'within',
+      label: t('search.expiringWithinChip', { count: state.expiringWithin }),
+      next: { ...state, expiringWithin: null },
+    });
   if (state.visibility)
     chips.push({
       key: 'vis',

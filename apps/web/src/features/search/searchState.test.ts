@@ -21,6 +21,8 @@ const full: SearchState = {
   dateFrom: '2026-01-01',
   dateTo: '2026-03-31',
   visibility: 'PRIVATE',
+  availability: ['expiring', 'expired'],
+  expiringWithin: 30,
   fields: {},
   sort: { attribute: 'date', mode: 'latest' },
 };
@@ -47,6 +49,18 @@ describe('search state in the URL', () => {
     expect(s.visibility).toBeNull();
     expect(s.sort).toEqual({ attribute: 'name', mode: 'asc' });
     expect(s.author).toEqual([]);
+  });
+
+  it('keeps availability states in their order and a day count within bounds', () => {
+    const s = parseSearch(new URLSearchParams('avail=expired&avail=lost&avail=expiring&within=30'));
+    expect(s.availability).toEqual(['expiring', 'expired']);
+    expect(s.expiringWithin).toBe(30);
+    expect(parseSearch(new URLSearchParams('within=366')).expiringWithin).toBeNull();
+    expect(parseSearch(new URLSearchParams('within=-1')).expiringWithin).toBeNull();
+    expect(parseSearch(new URLSearchParams('within=0')).expiringWithin).toBe(0);
+    expect(
+      writeSearch(new URLSearchParams(), { ...emptySearch, availability: ['expired'], expiringWithin: 7 }).toString(),
+    ).toBe('avail=expired&within=7');
   });
 
   it('replaces earlier searcher parameters instead of adding to them', () => {
@@ -83,13 +97,15 @@ describe('request body', () => {
       date_from: '2026-01-01',
       date_to: '2026-03-31',
       visibility: 'PRIVATE',
+      availability: ['expiring', 'expired'],
+      expiring_within: 30,
       recursive: true,
       sort: { attribute: 'date', mode: 'latest' },
     });
   });
 
   it('counts filters and clears them, keeping the sort (and the words unless asked)', () => {
-    expect(filterCount(full)).toBe(10);
+    expect(filterCount(full)).toBe(13);
     expect(clearFilters(full)).toEqual({ ...emptySearch, q: full.q, sort: full.sort });
     expect(clearFilters(full, false)).toEqual({ ...emptySearch, sort: full.sort });
   });

@@ -1,5 +1,13 @@
-import { ASSET_TYPES, SEARCH_QUERY_MAX, SORT_ATTRIBUTES, SORT_MODES, SORT_OPTIONS } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType, FieldFilter } from '@brandvault/contract';
+import {
+  ASSET_TYPES,
+  AVAILABILITY_STATES,
+  EXPIRING_WITHIN_MAX,
+  SEARCH_QUERY_MAX,
+  SORT_ATTRIBUTES,
+  SORT_MODES,
+  SORT_OPTIONS,
+} from '@brandvault/contract';
+import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter } from '@brandvault/contract';
 import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -17,6 +25,10 @@ export interface SearchState {
   dateFrom: string;
   dateTo: string;
   visibility: Visibility | null;
+  /** Availability states (URL `avail`, repeated): expiring, expired... (issue 40 §2). */
+  availability: AvailabilityState[];
+  /** Usable assets whose rights end within this many days (URL `within`); null: any. */
+  expiringWithin: number | null;
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
   /** `field`: a number or date field's key, sorting instead of `attribute` (URL `sort=f:key-mode`). */
@@ -66,12 +78,21 @@ export const emptySearch: SearchState = {
   dateFrom: '',
   dateTo: '',
   visibility: null,
+  availability: [],
+  expiringWithin: null,
   fields: {},
   sort: DEFAULT_SORT,
 };
 
 /** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
-export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'mf', 'sort'];
+export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'avail', 'within', 'mf', 'sort'];
+
+/** A day count from the URL: a whole number within the contract's bounds, else none. */
+function parseWithin(v: string | null): number | null {
+  if (v === null || !/^\d{1,3}$/.test(v)) return null;
+  const n = Number(v);
+  return n <= EXPIRING_WITHIN_MAX ? n : null;
+}
 
 const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const unique = (values: string[]) => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -95,6 +116,8 @@ export function parseSearch(params: URLSearchParams): SearchState {
     dateFrom: isDate(params.get('from')) ? params.get('from')! : '',
     dateTo: isDate(params.get('to')) ? params.get('to')! : '',
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
+    availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
+    expiringWithin: parseWithin(params.get('within')),
     fields: parseFieldFilters(params.get('mf')),
     sort:
       parseFieldSort(params.get('sort') ?? '') ??
@@ -111,6 +134,8 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   if (s.dateFrom) next.set('from', s.dateFrom);
   if (s.dateTo) next.set('to', s.dateTo);
   if (s.visibility) next.set('vis', s.visibility);
+  for (const a of s.availability) next.append('avail', a);
+  if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
   if (s.sort.field) next.set('sort', sortOption(s.sort));
   else if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
@@ -125,6 +150,8 @@ export function filterCount(s: SearchState): number {
     (s.dateFrom ? 1 : 0) +
     (s.dateTo ? 1 : 0) +
     (s.visibility ? 1 : 0) +
+    s.availability.length +
+    (s.expiringWithin !== null ? 1 : 0) +
     Object.keys(s.fields).length
   );
 }
@@ -145,6 +172,8 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.dateFrom) body.date_from = s.dateFrom;
   if (s.dateTo) body.date_to = s.dateTo;
   if (s.visibility) body.visibility = s.visibility;
+  if (s.availability.length) body.availability = s.availability;
+  if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
   if (Object.keys(s.fields).length) body.fields = s.fields;
   return body;
 }
@@ -161,6 +190,8 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.dateFrom = b.date_from ?? '';
   s.dateTo = b.date_to ?? '';
   s.visibility = b.visibility ?? null;
+  s.availability = b.availability ? [...b.availability] : [];
+  s.expiringWithin = b.expiring_within ?? null;
   if (b.fields) s.fields = { ...b.fields };
   return s;
 }

@@ -35,6 +35,14 @@ const assetStats = (n: number): AssetStats => ({
     top: [{ id: 99, name: 'logo.png', brand_id: 7, count: 1500 }],
   },
   mine: { uploads: 3, downloads: 5, by_day: days(n, () => ({ uploads: 0, downloads: 0 })) },
+  rights: {
+    expiring: 1205,
+    expired: 2,
+    by_brand: [
+      { id: 7, expiring: 1205, expired: 1 },
+      { id: 8, expiring: 0, expired: 1 },
+    ],
+  },
 });
 const userStats: UserStats = {
   total: 10,
@@ -151,6 +159,20 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(within(summary).getByText('1244')).toBeInTheDocument(), SLOW);
     expect(screen.getByRole('heading', { name: 'Panel' })).toBeInTheDocument();
   }, 30_000);
+
+  it('counts expiring and expired assets per brand, each count opening the search in its brand', async () => {
+    serve('admin', []);
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard');
+    const card = await screen.findByTestId('dashboard-rights');
+    await waitFor(() => expect(within(card).getByTestId('rights-expiring')).toHaveTextContent('1,205'), SLOW);
+    expect(within(card).getByTestId('rights-expired')).toHaveTextContent('2');
+    expect(within(card).getByTestId('rights-brand-8')).toHaveTextContent('Globex');
+    await user.click(within(card).getByRole('button', { name: 'Expired in Globex: 1, show them' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'), SLOW);
+    expect(router.state.location.search).toBe('?avail=expired');
+    expect(useSession.getState().selectedBrand?.id).toBe(8);
+  }, 20_000);
 
   it('shows a member their brands and their own activity, without the people figures', async () => {
     const calls: string[] = [];

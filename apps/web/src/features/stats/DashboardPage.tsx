@@ -18,6 +18,7 @@ import { FolderSizes } from './FolderSizes';
 import { JobsCard } from './JobsCard';
 import { MyActivity } from './MyActivity';
 import { PendingApprovals } from './PendingApprovals';
+import { RightsCard } from './RightsCard';
 import { RecentActivity } from './RecentActivity';
 import { StorageByType } from './StorageByType';
 import { SummaryCards } from './SummaryCards';
@@ -138,6 +139,7 @@ export default function DashboardPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6, lg: 4 }}>
             <Stack gap="md">
+              <RightsCard stats={stats} state={assets} />
               {seesUsers && <PendingApprovals stats={users.data} state={users} />}
               <JobsCard />
             </Stack>

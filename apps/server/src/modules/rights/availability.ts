@@ -1,0 +1,60 @@
+import type { Repos } from '../../deps/repos.js';
+import { availabilityOf } from './availability.rule.js';
+import type { AvailabilityWrite } from './availability.repo.js';
+import type { Window } from './availability.rule.js';
+
+export { addDays, availabilityOf, dayOf, daysBetween } from './availability.rule.js';
+export type { Availability, AvailabilityReason } from './availability.rule.js';
+
+/**
+ * Computes `availability`, `availability_date` and `availability_reason` of these assets from
+ * their own window, their licences and their consents as of `today` (YYYY-MM-DD, UTC), and
+ * writes those that changed: three reads and one update per distinct outcome, however many
+ * assets. Runs inside the caller's unit of work (`u.repos`); the search rows follow by trigger.
+ */
+export async function recomputeAvailability(repos: Repos, assetIds: number[], today: string): Promise<void> {
+  const ids = [...new Set(assetIds)];
+  if (!ids.length) return;
+  const repo = repos.availability;
+  const [assets, licences, consents] = await Promise.all([repo.assets(ids), repo.licences(ids), repo.consents(ids)]);
+  const windows = new Map<number, Window[]>();
+  const add = (assetId: number, w: Window) => {
+    const list = windows.get(assetId);
+    if (list) list.push(w);
+    else windows.set(assetId, [w]);
+  };
+  for (const l of licences)
+    add(l.asset_id, {
+      reason: { kind: 'licence', id: l.id, name: l.name },
+      from: l.valid_from,
+      until: l.valid_until,
+    });
+  for (const c of consents)
+    add(c.asset_id, { reason: { kind: 'consent', id: c.id, name: c.person }, from: null, until: c.valid_until });
+
+  const writes = new Map<string, { value: AvailabilityWrite; ids: number[] }>();
+  const datesOnly = new Set<number>();
+  for (const a of assets) {
+    const own: Window = { reason: { kind: 'asset' }, from: a.available_from, until: a.available_until };
+    const r = availabilityOf([own, ...(windows.get(a.id) ?? [])], today, a.expiry_warning_days);
+    const value: AvailabilityWrite = {
+      availability: r.availability,
+      availability_date: r.date,
+      availability_reason: r.reason ? JSON.stringify(r.reason) : null,
+    };
+    if (
+      value.availability === a.availability &&
+      value.availability_date === a.availability_date &&
+      value.availability_reason === a.availability_reason
+    )
+      continue;
+    if (value.availability === a.availability) datesOnly.add(a.brand_id);
+    const key = JSON.stringify(value);
+    const group = writes.get(key);
+    if (group) group.ids.push(a.id);
+    else writes.set(key, { value, ids: [a.id] });
+  }
+  for (const { value, ids: group } of writes.values()) await repo.write(group, value);
+  // A new state rewrites the search row, which moves the generation; a new date alone does not.
+  if (datesOnly.size) await repo.bumpGenerations([...datesOnly]);
+}
