@@ -19,6 +19,8 @@ import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
+import { rightsRepo } from './modules/rights/rights.repo.js';
+import { availabilityRepo } from './modules/rights/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
@@ -62,6 +64,8 @@ export function makeRepos(db: Db): Repos {
     fieldValues: fieldValuesRepo(db),
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
+    rights: rightsRepo(db),
+    availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),

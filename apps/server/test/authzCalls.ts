@@ -10,6 +10,7 @@ import { uniquePng } from './authzWorld.js';
 import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
+import { rightsCalls } from './authzRights.js';
 import { embedMappingCalls } from './authzEmbed.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
@@ -967,6 +968,7 @@ export const calls: Record<string, Build> = {
   }),
   ...metadataCalls,
   ...savedSearchCalls,
+  ...rightsCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
 };

@@ -6,6 +6,22 @@ import type { Lang } from './core/constants.js';
  * (`crop.x`, `presets.0.name`) is named by its last named part.
  */
 const LABELS: Record<string, { en: string; es: string }> = {
+  available_from: { en: 'Available from', es: 'Disponible desde' },
+  available_until: { en: 'Available until', es: 'Disponible hasta' },
+  channels: { en: 'Channels', es: 'Canales' },
+  consent_ids: { en: 'Consents', es: 'Consentimientos' },
+  cost_reference: { en: 'Cost reference', es: 'Referencia de coste' },
+  holder: { en: 'Holder', es: 'Titular' },
+  licence_id: { en: 'Licence', es: 'Licencia' },
+  licence_ids: { en: 'Licences', es: 'Licencias' },
+  notes: { en: 'Notes', es: 'Notas' },
+  person: { en: 'Person', es: 'Persona' },
+  signed_on: { en: 'Signed on', es: 'Firmado el' },
+  terms: { en: 'Terms', es: 'Condiciones' },
+  territories: { en: 'Territories', es: 'Territorios' },
+  valid_from: { en: 'Valid from', es: 'Válido desde' },
+  valid_until: { en: 'Valid until', es: 'Válido hasta' },
+  document: { en: 'Document', es: 'Documento' },
   allow_download: { en: 'Allow downloads', es: 'Permitir descargas' },
   annotation: { en: 'Annotation', es: 'Anotación' },
   apply_to_guests: { en: 'Apply to guests', es: 'Aplicar a invitados' },

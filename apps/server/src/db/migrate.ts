@@ -33,6 +33,7 @@ import * as bulkEdits from './migrations/2026112961_bulk_edits.js';
 import * as savedSearches from './migrations/2026112965_saved_searches.js';
 import * as availabilityReview from './migrations/2026113001_availability_review.js';
 import * as rights from './migrations/2026113002_rights.js';
+import * as rightsManage from './migrations/2026113003_rights_manage.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 import * as uploadFields from './migrations/2026112950_upload_fields.js';
 import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
@@ -74,6 +75,7 @@ const steps: Record<string, Step> = {
   '2026112965_saved_searches': savedSearches,
   '2026113001_availability_review': availabilityReview,
   '2026113002_rights': rights,
+  '2026113003_rights_manage': rightsManage,
   '2026112950_embed_mapping': embedMapping,
   '2026112950_upload_fields': uploadFields,
   '2026112950_system_vocabularies': systemVocabularies,
