@@ -39,6 +39,7 @@ import { PrivateBadge } from '../../ui/PrivateBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
+import { RightsPanel } from '../rights/RightsPanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -255,6 +256,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
         <Stack gap="lg">
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
+          <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
         </Stack>
       </div>
