@@ -274,6 +274,29 @@ describe('asset rights', () => {
     expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("show in the asset template's columns", async () => {
+    const asset = await upload(brand);
+    const lic = (await admin.post(licences(brand.id), { name: 'Template licence' })).json();
+    const con = (await admin.post(consents(brand.id), { person: 'Template person' })).json();
+    await admin.put(`/api/ops/asset/${asset}/rights`, {
+      licence_ids: [lic.id],
+      consent_ids: [con.id],
+      available_from: '2026-01-01',
+      available_until: '2030-12-31',
+    });
+    const file = await admin.post('/api/ops/report/get/asset/template', { asset_ids: [asset] });
+    expect(file.statusCode, file.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Assets')!;
+    const header = (ws.getRow(1).values as string[]).slice(1);
+    const cell = (name: string) => ws.getRow(2).getCell(header.indexOf(name) + 1).value;
+    expect(cell('Available from')).toBe('2026-01-01');
+    expect(cell('Available until')).toBe('2030-12-31');
+    expect(cell('Licences')).toBe('Template licence');
+    expect(cell('Consents')).toBe('Template person');
+  });
+
   it('new brands get the default channels', async () => {
     const fresh = await makeBrand(admin, 'Fresh channels');
     const r = await admin.post(licences(fresh.id), {
