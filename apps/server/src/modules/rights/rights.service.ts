@@ -146,7 +146,7 @@ export function rightsService(deps: Deps) {
         await u.audit({
           event: 'rights.licence.delete',
           target: licenceTarget(before),
-          changes: changesOf(licenceFields(before), { name: null } as never, ['name']),
+          changes: { name: { before: before.name, after: null } },
           info: { assets: assets.length },
         });
         return assets.length;
@@ -223,7 +223,7 @@ export function rightsService(deps: Deps) {
         await u.audit({
           event: 'rights.consent.delete',
           target: consentTarget(before),
-          changes: changesOf(consentFields(before), { person: null } as never, ['person']),
+          changes: { person: { before: before.person, after: null } },
           info: { assets: assets.length },
         });
         return assets.length;
