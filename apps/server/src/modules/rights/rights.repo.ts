@@ -237,6 +237,31 @@ export function rightsRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * A channel of the brand renamed or merged into another: the licences and consents holding
+     * `from` hold `to` instead (once). Answers how many changed.
+     */
+    async renameChannel(brandId: number, from: string, to: string, at: string) {
+      let n = 0;
+      const like = `%${JSON.stringify(from).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      for (const table of ['licences', 'consents'] as const) {
+        const rows = await db
+          .selectFrom(table)
+          .select(['id', 'channels'])
+          .where('brand_id', '=', brandId)
+          .where(sql<boolean>`channels like ${like} escape '\\'`)
+          .execute();
+        for (const r of rows) {
+          const list = (JSON.parse(r.channels) as string[]).map((c) => (c === from ? to : c));
+          const channels = JSON.stringify(list.filter((c, i) => list.indexOf(c) === i));
+          if (channels === r.channels) continue;
+          await db.updateTable(table).set({ channels, updated_at: at }).where('id', '=', r.id).execute();
+          n++;
+        }
+      }
+      return n;
+    },
+
     /** The English labels of the brand's channels still offered, in their order. */
     channelsOfBrand: async (brandId: number) =>
       (

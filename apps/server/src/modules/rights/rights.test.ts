@@ -297,6 +297,19 @@ describe('asset rights', () => {
     expect(cell('Consents')).toBe('Template person');
   });
 
+  it('follow a renamed channel', async () => {
+    const b = await makeBrand(admin, 'Renames');
+    const lic = (await admin.post(licences(b.id), { name: 'Renamed', channels: ['Print', 'Web'] })).json();
+    const vocab = (await admin.get(`/api/ops/brand/${b.id}/metadata/vocabularies`))
+      .json()
+      .items.find((v: { system: string | null }) => v.system === 'channels');
+    const options = (await admin.get(`/api/ops/metadata/vocabulary/${vocab.id}/options`)).json().items;
+    const print = options.find((o: { label_en: string }) => o.label_en === 'Print');
+    const r = await admin.patch(`/api/ops/metadata/option/${print.id}`, { label_en: 'Press' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await admin.get(`/api/ops/licence/${lic.id}`)).json().channels).toEqual(['Press', 'Web']);
+  });
+
   it('new brands get the default channels', async () => {
     const fresh = await makeBrand(admin, 'Fresh channels');
     const r = await admin.post(licences(fresh.id), {
