@@ -77,6 +77,13 @@ function useListOptions(brandId: number) {
 
 const day = (v: string) => (v === '' ? null : v);
 
+/** Worldwide and countries exclude each other: picking one drops the other. */
+export function territoriesAfter(before: string[], next: string[]): string[] {
+  const added = next.filter((c) => !before.includes(c));
+  if (added.includes(WORLDWIDE)) return [WORLDWIDE];
+  return added.length ? next.filter((c) => c !== WORLDWIDE) : next;
+}
+
 function LicenceForm({ brandId, row, onDone }: { brandId: number; row: Licence | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveLicence(brandId);
@@ -137,6 +144,7 @@ function LicenceForm({ brandId, row, onDone }: { brandId: number; row: Licence |
           searchable
           clearable
           {...form.getInputProps('territories')}
+          onChange={(next) => form.setFieldValue('territories', territoriesAfter(form.values.territories, next))}
         />
         <Group grow align="flex-start">
           <DateField label={t('rights.fields.validFrom')} {...dateProps(form, 'valid_from')} />
@@ -220,6 +228,7 @@ function ConsentForm({ brandId, row, onDone }: { brandId: number; row: Consent |
           searchable
           clearable
           {...form.getInputProps('territories')}
+          onChange={(next) => form.setFieldValue('territories', territoriesAfter(form.values.territories, next))}
         />
         <Textarea label={t('rights.fields.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
         {row && <Documents kind="consents" id={row.id} documents={row.documents} />}

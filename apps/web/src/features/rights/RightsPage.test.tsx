@@ -8,6 +8,7 @@ import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { json, stubFonts } from '../metadata/testFixtures';
 import { channelOptions, channelVocabularies, consent, licence } from './testFixtures';
+import { territoriesAfter } from './RightsDialog';
 
 const manager = {
   ...loginAnswer,
@@ -138,5 +139,11 @@ describe('the Rights screen', () => {
       body: { name: 'Stock Co. 2026', channels: ['Print'], territories: ['WW'], valid_until: null },
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a licence' })).not.toBeInTheDocument());
+  });
+
+  it('keeps Worldwide and countries apart in the territories', () => {
+    expect(territoriesAfter(['WW'], ['WW', 'ES'])).toEqual(['ES']);
+    expect(territoriesAfter(['ES', 'FR'], ['ES', 'FR', 'WW'])).toEqual(['WW']);
+    expect(territoriesAfter(['ES', 'FR'], ['ES'])).toEqual(['ES']);
   });
 });
