@@ -213,7 +213,10 @@ export function rightsRepo(db: Db) {
         .orderBy('consents.id')
         .execute(),
 
-    /** Replaces an asset's links and sets its own usage window. */
+    /**
+     * Replaces an asset's links and sets its own usage window. Two saves at once leave the links
+     * both named (a link already there is kept, never a duplicate-key error).
+     */
     async setAssetRights(
       assetId: number,
       v: { licenceIds: number[]; consentIds: number[]; from: string | null; until: string | null },
@@ -224,11 +227,13 @@ export function rightsRepo(db: Db) {
         await db
           .insertInto('asset_licences')
           .values(v.licenceIds.map((licence_id) => ({ asset_id: assetId, licence_id })))
+          .onConflict((oc) => oc.columns(['asset_id', 'licence_id']).doNothing())
           .execute();
       if (v.consentIds.length)
         await db
           .insertInto('asset_consents')
           .values(v.consentIds.map((consent_id) => ({ asset_id: assetId, consent_id })))
+          .onConflict((oc) => oc.columns(['asset_id', 'consent_id']).doNothing())
           .execute();
       await db
         .updateTable('assets')
