@@ -48,6 +48,7 @@ import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { metadataBulkRoutes } from './modules/metadataBulk/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.routes.js';
 import { uploadRequestsRoutes } from './modules/uploadRequests/uploadRequests.routes.js';
+import { rightsRoutes } from './modules/rights/rights.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -197,6 +198,7 @@ export async function buildApp(
     metadataRoutes(app, mountDeps, services);
     metadataBulkRoutes(app, mountDeps, services);
     savedSearchesRoutes(app, mountDeps, services);
+    rightsRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);

@@ -20,6 +20,8 @@ import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
+import { rightsRepo } from './modules/rights/rights.repo.js';
+import { availabilityRepo } from './modules/rights/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';
@@ -38,7 +40,6 @@ import { downloadsRepo } from './modules/downloads/downloads.repo.js';
 import { reportsRepo } from './modules/reports/reports.repo.js';
 import { assetTemplateRepo } from './modules/reports/assetTemplate.repo.js';
 import { searchMaintenanceRepo } from './modules/search/search.maintenance.repo.js';
-import { availabilityRepo } from './modules/rights/availability.repo.js';
 import { statsAvailabilityRepo } from './modules/stats/stats.availability.repo.js';
 import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
@@ -71,6 +72,8 @@ export function makeRepos(db: Db): Repos {
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
     uploadRequests: uploadRequestsRepo(db),
+    rights: rightsRepo(db),
+    availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
     access: accessRepo(db),
@@ -86,7 +89,6 @@ export function makeRepos(db: Db): Repos {
     reports: reportsRepo(db),
     assetTemplates: assetTemplateRepo(db),
     searchMaintenance: searchMaintenanceRepo(db),
-    availability: availabilityRepo(db),
     statsAvailability: statsAvailabilityRepo(db),
     expiryNotices: expiryNoticesRepo(db),
     // Keyless, for reads: the unit of work appends through its own keyed writer (audit.trail.ts).

@@ -32,6 +32,9 @@ import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
 import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service.js';
 import { savedSearchesService } from './modules/savedSearches/savedSearches.service.js';
+import { rightsService } from './modules/rights/rights.service.js';
+import { rightsDocumentsService } from './modules/rights/rightsDocuments.service.js';
+import { assetRightsService } from './modules/rights/assetRights.service.js';
 import { embedMappingService } from './modules/metadata/mapping.service.js';
 import { setupService } from './modules/setup/setup.service.js';
 import { watermarksService } from './modules/watermarks/watermarks.service.js';
@@ -84,6 +87,9 @@ export function makeServices(deps: Deps): Services {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    rights: rightsService(deps),
+    rightsDocuments: rightsDocumentsService(deps),
+    assetRights: assetRightsService(deps),
     metadataFields: metadataFieldsService(deps),
     vocabularies: vocabulariesService(deps),
     metadataOptions: optionsService(deps),

@@ -10,6 +10,7 @@ import { uniquePng } from './authzWorld.js';
 import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
+import { rightsCalls } from './authzRights.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
 
@@ -971,6 +972,7 @@ export const calls: Record<string, Build> = {
   ...metadataCalls,
   ...savedSearchCalls,
   ...uploadRequestCalls,
+  ...rightsCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
   'GET /api/ops/brand/:id/approval': (w) => get(`/api/ops/brand/${w.A.id}/approval`),

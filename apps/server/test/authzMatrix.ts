@@ -100,6 +100,27 @@ const table: Record<string, Row> = {
   'GET /api/asset/sync/source/:id/runs': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id/items': [401, 403, 200, 200, 200, 404, 403],
+  // Usage rights (issue 40 §1): rights.manage (managers, administrators) within the brands they
+  // see; an asset's Rights panel is read by whoever sees the asset.
+  'GET /api/ops/brand/:id/licences': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/brand/:id/licences': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/brand/:id/licences/export': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/licence/:id': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/ops/licence/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/licence/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/licence/:id/documents': [401, 403, 403, 201, 201, 404, 403],
+  'POST /api/ops/licence/:id/assets': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/brand/:id/consents': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/brand/:id/consents': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/brand/:id/consents/export': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/consent/:id': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/ops/consent/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/consent/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/consent/:id/documents': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/rights/document/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/rights/document/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/asset/:id/rights': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/asset/:id/rights': [401, 403, 403, 200, 200, 404, 403],
   // A brand's own metadata (issue 39): whoever sees the brand reads its fields and vocabularies;
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.

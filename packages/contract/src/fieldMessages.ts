@@ -110,7 +110,9 @@ const T = {
     optionGone: '{path}: the option was changed or merged meanwhile; reload and try again',
     savedSearchStale: '{path}: this saved search uses filters the searcher no longer accepts; save it again',
     notAnOption: "{label}: '{value}' is not one of the brand's options",
-    vocabularySystem: '{path}: this vocabulary holds the themes or visual language of assets and stays',
+    vocabularySystem: '{path}: this vocabulary holds the themes, visual language or rights channels and stays',
+    territory: '{path} must hold ISO 3166 country codes (such as ES or GB) or WW for worldwide',
+    channel: "{path} holds a channel that is not in the brand's list of channels",
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -206,7 +208,10 @@ const T = {
     optionGone: '{path}: la opción cambió o se fusionó entretanto; recarga e inténtalo de nuevo',
     savedSearchStale: '{path}: esta búsqueda guardada usa filtros que el buscador ya no acepta; vuelve a guardarla',
     notAnOption: '{label}: «{value}» no es una de las opciones de la marca',
-    vocabularySystem: '{path}: este vocabulario guarda los temas o el lenguaje visual de los recursos y no se elimina',
+    vocabularySystem:
+      '{path}: este vocabulario guarda los temas, el lenguaje visual o los canales de derechos y no se elimina',
+    territory: '{path} debe tener códigos de país ISO 3166 (como ES o GB) o WW para todo el mundo',
+    channel: '{path} tiene un canal que no está en la lista de canales de la marca',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

@@ -32,6 +32,8 @@ export * from './schemas/cropPresets.js';
 export * from './schemas/metadata.js';
 export * from './schemas/metadataBulk.js';
 export * from './schemas/savedSearches.js';
+export * from './schemas/rights.js';
+export * from './schemas/territories.js';
 export * from './schemas/metadataMapping.js';
 export * from './schemas/brandFieldValues.js';
 export * from './schemas/extensions.js';

@@ -13,6 +13,7 @@ export const PERMISSION_AREAS = {
   shareLinks: { en: 'Share links', es: 'Enlaces compartidos' },
   comments: { en: 'Comments', es: 'Comentarios' },
   metadata: { en: 'Metadata', es: 'Metadatos' },
+  rights: { en: 'Usage rights', es: 'Derechos de uso' },
   tour: { en: 'Tour', es: 'Recorrido' },
 } as const;
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -77,5 +78,10 @@ export const PERMISSION_INFO: Record<PermissionName, Info> = {
     'metadata',
     "Define their brands' metadata fields and vocabularies",
     'Definir los campos de metadatos y vocabularios de sus marcas',
+  ),
+  'rights.manage': i(
+    'rights',
+    "Manage their brands' licences and consents, and link them to assets",
+    'Gestionar las licencias y los consentimientos de sus marcas, y vincularlos a recursos',
   ),
 };

@@ -10,6 +10,7 @@ import { cropPresetsRoutes } from './schemas/cropPresets.routes.js';
 import { metadataRoutes } from './schemas/metadata.routes.js';
 import { metadataBulkRoutes } from './schemas/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './schemas/savedSearches.routes.js';
+import { rightsRoutes } from './schemas/rights.routes.js';
 import { metadataMappingRoutes } from './schemas/metadataMapping.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
@@ -57,6 +58,7 @@ export const routes = joinRoutes(
   metadataRoutes,
   metadataBulkRoutes,
   savedSearchesRoutes,
+  rightsRoutes,
   metadataMappingRoutes,
   shortcutsRoutes,
   collectionsRoutes,

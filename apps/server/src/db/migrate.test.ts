@@ -189,6 +189,65 @@ describe('migrate', () => {
     for (const p of paths) expect(p.path).toBe(`/${p.id}/`);
   });
 
+  it('gives managers and admins rights.manage, and each brand a Channels system vocabulary', async () => {
+    t = await emptyDb();
+    await migrate(t.db, dialect, t.schema, '2026113002_rights');
+    const db = t.db;
+    const at = '2026-11-20T00:00:00.000Z';
+    for (const name of ['manager', 'member']) await db.insertInto('roles').values({ name, created_at: at }).execute();
+    const brand = async (slug: string) =>
+      Number(
+        (
+          await db
+            .insertInto('brands')
+            .values({ name: slug, slug, status: 'ACTIVE', created_at: at, updated_at: at } as never)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const [a, b] = [await brand('alpha'), await brand('beta')];
+    // Brand b already has a list named Channels with one of the defaults: it becomes the system one.
+    const own = await db
+      .insertInto('vocabularies')
+      .values({ brand_id: b, name: 'Channels', kind: 'list', created_at: at, updated_at: at } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('vocabulary_options')
+      .values({
+        vocabulary_id: own.id,
+        label_en: 'web',
+        label_es: 'web',
+        position: 0,
+        path: '/0/',
+        created_at: at,
+        updated_at: at,
+      } as never)
+      .execute();
+    await migrate(t.db, dialect, t.schema);
+    const granted = await db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['roles.name as role'])
+      .where('permissions.name', '=', 'rights.manage')
+      .execute();
+    expect(granted).toEqual([{ role: 'manager' }]);
+    const channels = async (brandId: number) =>
+      (
+        await db
+          .selectFrom('vocabulary_options')
+          .innerJoin('vocabularies', 'vocabularies.id', 'vocabulary_options.vocabulary_id')
+          .select(['vocabularies.id', 'vocabulary_options.label_en'])
+          .where('vocabularies.brand_id', '=', brandId)
+          .where('vocabularies.system_key', '=', 'channels')
+          .orderBy('vocabulary_options.position')
+          .execute()
+      ).map((o) => o.label_en);
+    expect(await channels(a)).toEqual(['Web', 'Social', 'Print', 'OOH', 'Broadcast']);
+    expect(await channels(b)).toEqual(['web', 'Social', 'Print', 'OOH', 'Broadcast']);
+  });
+
   it("fills each user's last sign-in from the audit log's sign-ins", async () => {
     t = await emptyDb();
     await migrate(t.db, dialect, t.schema, '2026112614_asset_manager');

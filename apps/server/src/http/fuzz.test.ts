@@ -32,6 +32,9 @@ let owner: Client;
 let xsrf: string;
 let cases: (FuzzCase & { owner?: boolean })[];
 
+/** A licence and a consent of brand A, whose documents the multipart cases send. */
+const rights = { licence: 1, consent: 1 };
+
 /** The multipart body each multipart route reads (the document describes JSON bodies only). */
 function formRoutes(w: World): Record<string, FormRoute> {
   const png = { method: 'POST', files: [] as string[] };
@@ -63,6 +66,8 @@ function formRoutes(w: World): Record<string, FormRoute> {
     reportUserTemplateUpdate: { ...png, url: '/api/ops/report/update/user/template', fields: {}, files: ['template'] },
     // The first brand's first system vocabulary: a sheet of options, or pasted text without one.
     optionImport: { ...png, url: '/api/ops/metadata/vocabulary/1/import', fields: {}, files: ['sheet'] },
+    licenceDocumentUpload: { ...png, url: `/api/ops/licence/${rights.licence}/documents`, fields: {}, files: ['file'] },
+    consentDocumentUpload: { ...png, url: `/api/ops/consent/${rights.consent}/documents`, fields: {}, files: ['file'] },
   };
 }
 
@@ -121,6 +126,8 @@ beforeAll(async () => {
   owner = admins.pop()!;
   tokens = admins.map((c) => c.token!);
   xsrf = w.admin.xsrf!;
+  rights.licence = (await w.admin.post(`/api/ops/brand/${w.A.id}/licences`, { name: 'Fuzz licence' })).json().id;
+  rights.consent = (await w.admin.post(`/api/ops/brand/${w.A.id}/consents`, { person: 'Fuzz person' })).json().id;
   const started = await owner.req('POST', '/api/uploads', undefined, { headers: w.tusHeaders(w.pub) });
   if (started.statusCode !== 201) throw new Error(`tus: ${started.statusCode} ${started.body}`);
   const upload = new URL(String(started.headers.location), 'http://app.test').pathname;

@@ -25,6 +25,7 @@ const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
+const RightsPage = lazy(() => import('../features/rights/RightsPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
 const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
@@ -133,6 +134,12 @@ export const appRoutes: RouteObject[] = [
                   { index: true, element: <MetadataPage /> },
                   { path: 'vocabulary/:id', element: <VocabularyPage /> },
                 ],
+              },
+              {
+                path: 'brand/rights',
+                loader: requirePermission('rights.manage'),
+                errorElement: <GuardError />,
+                element: <RightsPage />,
               },
               {
                 path: 'brand/trash',

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'shareLink.manage',
   'comment.create',
   'metadata.manage',
+  'rights.manage',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -79,6 +80,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'shareLink.view',
     'shareLink.manage',
     'metadata.manage',
+    'rights.manage',
   ],
   member,
   // Guests review too: outside agencies comment on the work they are shown.

@@ -113,11 +113,13 @@ export const ConfirmQuery = z.object({ confirm: z.enum(['true', 'false']).option
  * The vocabularies every brand has behind an asset's own fields (issue 39 §3): its themes
  * (`categories`) and its visual language (`language`), named so when the brand is made.
  */
-export const SYSTEM_VOCABULARY_KEYS = ['themes', 'language'] as const;
+export const SYSTEM_VOCABULARY_KEYS = ['themes', 'language', 'channels'] as const;
 export type SystemVocabularyKey = (typeof SYSTEM_VOCABULARY_KEYS)[number];
 export const SYSTEM_VOCABULARIES: Record<SystemVocabularyKey, { name: string; label_en: string; label_es: string }> = {
   themes: { name: 'Themes', label_en: 'Themes', label_es: 'Temas' },
   language: { name: 'Visual language', label_en: 'Visual language', label_es: 'Lenguaje visual' },
+  /** The channels licences and consents allow (issue 40 §1). */
+  channels: { name: 'Channels', label_en: 'Channels', label_es: 'Canales' },
 };
 
 export const Vocabulary = z.object({

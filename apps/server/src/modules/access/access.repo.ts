@@ -230,6 +230,47 @@ export function accessRepo(db: Db) {
             .where('vocabulary_options.id', 'in', ids)
             .execute()
         : none,
+
+    /** Licences, consents and their documents with their brand's status and the user's membership. */
+    licences: (ids: number[], userId: number) =>
+      ids.length
+        ? db
+            .selectFrom('licences')
+            .innerJoin('brands', 'brands.id', 'licences.brand_id')
+            .leftJoin('user_brands', (j) =>
+              j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+            )
+            .select(['brands.status as brand_status', 'user_brands.user_id as member_id'])
+            .selectAll('licences')
+            .where('licences.id', 'in', ids)
+            .execute()
+        : none,
+    consents: (ids: number[], userId: number) =>
+      ids.length
+        ? db
+            .selectFrom('consents')
+            .innerJoin('brands', 'brands.id', 'consents.brand_id')
+            .leftJoin('user_brands', (j) =>
+              j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+            )
+            .select(['brands.status as brand_status', 'user_brands.user_id as member_id'])
+            .selectAll('consents')
+            .where('consents.id', 'in', ids)
+            .execute()
+        : none,
+    rightsDocuments: (ids: number[], userId: number) =>
+      ids.length
+        ? db
+            .selectFrom('rights_documents')
+            .innerJoin('brands', 'brands.id', 'rights_documents.brand_id')
+            .leftJoin('user_brands', (j) =>
+              j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+            )
+            .select(['brands.status as brand_status', 'user_brands.user_id as member_id'])
+            .selectAll('rights_documents')
+            .where('rights_documents.id', 'in', ids)
+            .execute()
+        : none,
   };
 }
 export type AccessRepo = ReturnType<typeof accessRepo>;

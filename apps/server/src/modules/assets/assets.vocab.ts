@@ -30,7 +30,7 @@ export async function spellWithVocabularies(
   const out: AssetWords = { ...words };
   const fieldKeys: Record<string, FieldMessageKey> = {};
   const vars: Record<string, Record<string, string>> = {};
-  const wanted: [SystemVocabularyKey, string[]][] = [
+  const wanted: [Exclude<SystemVocabularyKey, 'channels'>, string[]][] = [
     ['themes', words.categories ?? []],
     ['language', words.language ? [words.language] : []],
   ];

@@ -2,11 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { ExpiryNoticesTable } from '../../db/schema/rights.js';
 
-/**
- * Who manages a brand's rights. `rights.manage` is not granted on this branch yet: until it is,
- * the holders of `metadata.manage` (the brand's librarians) receive the notices.
- */
-export const RIGHTS_MANAGER_PERMISSION = 'metadata.manage';
+/** Who manages a brand's rights: its members holding `rights.manage` receive the notices. */
+export const RIGHTS_MANAGER_PERMISSION = 'rights.manage';
 
 /** The SQL of expiry notices: the assets due one, who hears of them, and what was sent. */
 export function expiryNoticesRepo(db: Db) {

@@ -1,4 +1,4 @@
-import { SYSTEM_VOCABULARIES, SYSTEM_VOCABULARY_KEYS } from '@brandvault/contract';
+import { DEFAULT_CHANNELS, SYSTEM_VOCABULARIES, SYSTEM_VOCABULARY_KEYS } from '@brandvault/contract';
 import type { SystemVocabularyKey } from '@brandvault/contract';
 import type { Db } from '../../db/index.js';
 import type { MetadataFieldsTable } from '../../db/schema.js';
@@ -105,10 +105,13 @@ export function metadataRepo(db: Db) {
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    /** A new brand's themes and visual language vocabularies (empty lists). */
+    /**
+     * A new brand's system vocabularies: themes and visual language (empty lists), and the
+     * channels of usage rights with the default ones.
+     */
     async insertSystemVocabularies(brandId: number, at: string) {
-      for (const key of SYSTEM_VOCABULARY_KEYS)
-        await db
+      for (const key of SYSTEM_VOCABULARY_KEYS) {
+        const v = await db
           .insertInto('vocabularies')
           .values({
             brand_id: brandId,
@@ -118,7 +121,32 @@ export function metadataRepo(db: Db) {
             created_at: at,
             updated_at: at,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (key !== 'channels') continue;
+        for (const [position, c] of DEFAULT_CHANNELS.entries()) {
+          const o = await db
+            .insertInto('vocabulary_options')
+            .values({
+              vocabulary_id: v.id,
+              parent_id: null,
+              label_en: c.label_en,
+              label_es: c.label_es,
+              position,
+              retired_at: null,
+              path: '',
+              created_at: at,
+              updated_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await db
+            .updateTable('vocabulary_options')
+            .set({ path: `/${o.id}/` })
+            .where('id', '=', o.id)
+            .execute();
+        }
+      }
     },
 
     /** The brand's vocabulary behind `key` (every brand has one since 2026112950). */

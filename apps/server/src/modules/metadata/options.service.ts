@@ -37,8 +37,13 @@ async function relabelAssets(
   to: string,
   at: string,
 ) {
-  if (o.system_key !== 'themes' && o.system_key !== 'language') return 0;
   if (from === to) return 0;
+  // Licences and consents keep their channels as words too; they are not assets.
+  if (o.system_key === 'channels') {
+    await u.repos.rights.renameChannel(o.vocabulary_brand_id, from, to, at);
+    return 0;
+  }
+  if (o.system_key !== 'themes' && o.system_key !== 'language') return 0;
   return u.repos.assetLabels.rewrite(o.vocabulary_brand_id, o.system_key, from, to, at);
 }
 

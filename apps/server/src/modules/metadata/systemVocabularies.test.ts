@@ -50,15 +50,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('themes and visual language as vocabularies', () => {
-  it('gives a new brand its Themes and Visual language lists, which cannot be deleted', async () => {
+  it('gives a new brand its Themes, Visual language and Channels lists, which cannot be deleted', async () => {
     const mine = (await vocabs()).filter((v) => v.system);
     expect(mine.map((v) => [v.name, v.kind, v.system])).toEqual([
+      ['Channels', 'list', 'channels'],
       ['Themes', 'list', 'themes'],
       ['Visual language', 'list', 'language'],
     ]);
+    expect((await optionsOf('channels')).map((o) => o.label_en)).toEqual([
+      'Web',
+      'Social',
+      'Print',
+      'OOH',
+      'Broadcast',
+    ]);
     const r = await admin.req('DELETE', `/api/ops/metadata/vocabulary/${mine[0]!.id}`);
     expect(r.statusCode).toBe(409);
-    expect((await vocabs()).filter((v) => v.system)).toHaveLength(2);
+    expect((await vocabs()).filter((v) => v.system)).toHaveLength(3);
   });
 
   it('adds a new theme as an option for a metadata manager; others pick options in any case or language', async () => {

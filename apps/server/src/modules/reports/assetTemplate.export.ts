@@ -13,6 +13,7 @@ import { orderOf, searchFiltersOf } from '../search/search.service.js';
 // eslint-disable-next-line no-restricted-syntax -- bound to the dialect, which makeRepos(db) does not know
 import { searchRepo } from '../search/search.repo.js';
 import { ASSET_COLUMNS, assetCells, assetVersion } from './assetTemplate.js';
+import type { AssetRightsNames } from './assetTemplate.js';
 import type { TemplateAsset } from './assetTemplate.repo.js';
 import { LIST_ERROR, sheetColumns } from './templateSheet.js';
 import { fieldCatalog } from './assetTemplate.fields.js';
@@ -147,8 +148,21 @@ export async function assetTemplateFile(env: Env, actor: Actor, req: Request, la
   const versions = new Map<number, string>();
   // The brand field values of the slice being written, by asset.
   let held = new Map<number, ValueRow[]>();
+  // The names of the licences and consents of the slice being written, by asset.
+  let rights = new Map<number, AssetRightsNames>();
   const loadValues = async (slice: number[]) => {
     held = new Map();
+    rights = new Map();
+    const names = await env.repos.assetTemplates.rightsNames(slice);
+    for (const [kind, list] of [
+      ['licences', names.licences],
+      ['consents', names.consents],
+    ] as const)
+      for (const r of list) {
+        const entry = rights.get(r.asset_id) ?? { licences: [], consents: [] };
+        entry[kind].push(r.name);
+        rights.set(r.asset_id, entry);
+      }
     if (!fields.length) return;
     for (const r of await env.repos.assetTemplates.fieldValues(slice))
       held.set(r.asset_id, [...(held.get(r.asset_id) ?? []), r]);
@@ -158,7 +172,7 @@ export async function assetTemplateFile(env: Env, actor: Actor, req: Request, la
       const mine = held.get(a.id) ?? [];
       versions.set(a.id, assetVersion(a, fields.length ? catalog.texts(mine, 'en') : undefined));
       const texts = catalog.texts(mine, lang);
-      yield [...assetCells(a, pathOf(a.folder_id)), ...fields.map((f) => texts[f.key] ?? '')];
+      yield [...assetCells(a, pathOf(a.folder_id), rights.get(a.id)), ...fields.map((f) => texts[f.key] ?? '')];
     }
   }
   const exportedAt = env.now.toISOString();

@@ -27,6 +27,8 @@ const COLUMNS = [
   'assets.availability',
   'assets.review_state',
   'assets.created_by',
+  'assets.available_from',
+  'assets.available_until',
 ] as const;
 
 /** The columns an import writes. */
@@ -56,6 +58,29 @@ export function assetTemplateRepo(db: Db) {
           .orderBy('id')
           .execute(),
       ).then((rows) => rows.map((r) => r.id)),
+    /** The names of the licences and consents linked to these assets (issue 40 §1), by name. */
+    rightsNames: async (ids: readonly number[]) => ({
+      licences: await inSlices(ids, (slice) =>
+        db
+          .selectFrom('asset_licences')
+          .innerJoin('licences', 'licences.id', 'asset_licences.licence_id')
+          .select(['asset_licences.asset_id', 'licences.name'])
+          .where('asset_licences.asset_id', 'in', slice)
+          .orderBy('licences.name')
+          .orderBy('licences.id')
+          .execute(),
+      ),
+      consents: await inSlices(ids, (slice) =>
+        db
+          .selectFrom('asset_consents')
+          .innerJoin('consents', 'consents.id', 'asset_consents.consent_id')
+          .select(['asset_consents.asset_id', 'consents.person as name'])
+          .where('asset_consents.asset_id', 'in', slice)
+          .orderBy('consents.person')
+          .orderBy('consents.id')
+          .execute(),
+      ),
+    }),
     /** The brand field values of these assets (issue 39 §3), one row a value. */
     fieldValues: (ids: readonly number[]) =>
       inSlices(ids, (slice) =>

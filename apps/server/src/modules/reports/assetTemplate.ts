@@ -30,6 +30,11 @@ export const ASSET_COLUMNS: readonly TemplateColumn[] = [
   { key: 'language', en: 'Visual language', es: 'Lenguaje visual', width: 18, list: 'language' },
   { key: 'visibility', en: 'Visibility', es: 'Visibilidad', width: 13, list: 'visibility' },
   { key: 'author', en: 'Author', es: 'Autor', width: 22 },
+  // Usage rights (issue 40 §1): shown, not imported.
+  { key: 'available_from', en: 'Available from', es: 'Disponible desde', width: 14, readOnly: true },
+  { key: 'available_until', en: 'Available until', es: 'Disponible hasta', width: 14, readOnly: true },
+  { key: 'licences', en: 'Licences', es: 'Licencias', width: 28, readOnly: true },
+  { key: 'consents', en: 'Consents', es: 'Consentimientos', width: 28, readOnly: true },
 ];
 export const ASSET_EDITABLE = [
   'name',
@@ -60,8 +65,18 @@ export const assetVersion = (a: TemplateAsset, fieldTexts?: Record<string, strin
     ? fingerprint([assetValues(a), fieldTexts])
     : fingerprint(assetValues(a));
 
+/** The names of the licences and consents linked to an asset. */
+export interface AssetRightsNames {
+  licences: string[];
+  consents: string[];
+}
+
 /** One row of the sheet for an asset. */
-export function assetCells(a: TemplateAsset, path: string): Cell[] {
+export function assetCells(
+  a: TemplateAsset,
+  path: string,
+  rights: AssetRightsNames = { licences: [], consents: [] },
+): Cell[] {
   const v = assetValues(a);
   return [
     a.id,
@@ -77,6 +92,10 @@ export function assetCells(a: TemplateAsset, path: string): Cell[] {
     v.language,
     v.visibility,
     v.author,
+    a.available_from ?? '',
+    a.available_until ?? '',
+    joinList(rights.licences),
+    joinList(rights.consents),
   ];
 }
 

@@ -84,6 +84,10 @@ describe('asset templates out', () => {
       'Visual language',
       'Visibility',
       'Author',
+      'Available from',
+      'Available until',
+      'Licences',
+      'Consents',
     ]);
     expect(ws.getColumn(1).hidden).toBe(true);
     expect(ws.rowCount).toBe(6);

@@ -49,6 +49,7 @@ describe('navbar menu', () => {
       'assets',
       'brands',
       'metadata',
+      'rights',
       'users',
       'roles',
       'shareLinks',
@@ -67,6 +68,9 @@ describe('navbar menu', () => {
     ]);
     const plainMember = { ...admin, permissions: perms(ROLE_PERMISSIONS.member) };
     expect(adminMenu(plainMember).map((g) => g.key)).not.toContain('metadata');
+    // Usage rights are rights.manage's: managers see them, members do not.
+    expect(adminMenu(manager).find((g) => g.key === 'rights')?.links).toEqual([{ key: 'rights', to: '/brand/rights' }]);
+    expect(adminMenu(plainMember).map((g) => g.key)).not.toContain('rights');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });

@@ -100,6 +100,12 @@ const ADMIN: GroupRule[] = [
     permission: 'metadata.manage',
     links: [{ key: 'metadata', to: '/brand/metadata', permission: 'metadata.manage' }],
   },
+  // The selected brand's licences and consents (issue 40): managers have it without brand.manage.
+  {
+    key: 'rights',
+    permission: 'rights.manage',
+    links: [{ key: 'rights', to: '/brand/rights', permission: 'rights.manage' }],
+  },
   { key: 'users', permission: 'user.manage', links: [{ key: 'users', to: '/users', permission: 'user.view' }] },
   { key: 'roles', permission: 'role.view', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
   // shareLink.view alone reaches the list (changing a link needs shareLink.manage on the screen):

@@ -124,10 +124,10 @@ export function useBrandWords(brandId: number) {
     queryKey: [...assetKeys.all, 'words', brandId],
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const out: Record<SystemVocabularyKey, string[]> = { themes: [], language: [] };
+      const out: Record<SystemVocabularyKey, string[]> = { themes: [], language: [], channels: [] };
       const vocabularies = await call(routes.vocabularyList, { params: { id: brandId }, signal });
       for (const v of vocabularies.items)
-        if (v.system) {
+        if (v.system && v.system !== 'channels') {
           const options = await call(routes.vocabularyOptions, { params: { id: v.id }, signal });
           out[v.system] = options.items.filter((o) => !o.retired).map((o) => o.label_en);
         }

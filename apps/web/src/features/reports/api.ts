@@ -129,7 +129,7 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * XSRF header, and hands the file to the browser's own download. Errors come back as ApiError,
  * as with `call`.
  */
-async function saveFile(
+export async function saveFile(
   route: RouteDef,
   opts: { params?: unknown; query?: unknown; body?: unknown },
   fallbackName: string,

@@ -43,6 +43,7 @@ import { AvailabilityBadges, AvailabilityNotice } from '../assets/availability';
 import { gatedDownload } from '../assets/gatedDownload';
 import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
+import { RightsPanel } from '../rights/RightsPanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -261,6 +262,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
         <Stack gap="lg">
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
+          <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>
