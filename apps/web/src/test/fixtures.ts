@@ -157,7 +157,6 @@ export const assetView = (a: AssetCard): AssetView => ({
   sync: null,
   available_from: null,
   available_until: null,
-  availability: { state: 'available', date: null, reason: null },
 });
 
 /** Card and menu actions that do nothing but record their calls. */

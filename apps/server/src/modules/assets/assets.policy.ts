@@ -79,6 +79,8 @@ export const assetsPolicy = {
     return sees && (action === 'view' || assetAbilities(principal, row)[action]);
   },
   abilities: (principal: Actor, row: { status: string }) => assetAbilities(principal, row),
+  /** Who sets an asset's own usage window (its licences and consents too: modules/rights). */
+  managesRights: (principal: Principal) => hasPermission(principal, 'rights.manage'),
   /** Administrators may download expired and embargoed assets (after the warning) whatever the brand's rule. */
   downloadsUnavailable: (principal: Principal) => isAdmin(principal),
   /** Removed assets are listed (and restored) by those who may remove them. */

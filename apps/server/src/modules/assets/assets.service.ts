@@ -182,6 +182,9 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const a = await visible(actor, id);
       authorize(assetAbilities(actor, a).update);
       if (body.name_locked !== undefined) authorize(assetAbilities(actor, a).lock_name);
+      // The asset's own usage window is a rights decision (issue 40), as its licences are.
+      if (body.available_from !== undefined || body.available_until !== undefined)
+        authorize(assetsPolicy.managesRights(actor));
       // The lock as it will be after this edit: locking and renaming at once is refused.
       const locked = body.name_locked ?? a.name_locked === 1;
       const name = body.name === undefined ? undefined : renamed(body.name);

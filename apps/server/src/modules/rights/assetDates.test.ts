@@ -73,6 +73,12 @@ describe("an asset's own usage window", () => {
     });
   });
 
+  it('leaves the window to those who manage rights: a member may edit the rest, not the dates', async () => {
+    const member = (await makeUser(t, admin, { roles: ['member'], brands: [brand.id] })).client;
+    expect((await edit(member, { available_until: '2030-01-01' })).statusCode).toBe(403);
+    expect((await edit(member, { description: 'Still editable' })).statusCode).toBe(200);
+  });
+
   it('refuses an end before the start, also against the stored start, and malformed days', async () => {
     const reversed = await edit(admin, { available_from: '2027-05-02', available_until: '2027-05-01' });
     expect(reversed.statusCode).toBe(422);

@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Radio,
-  SimpleGrid,
   Stack,
   Switch,
   TagsInput,
@@ -21,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUnsavedGuard } from '../../ui/useUnsavedGuard';
-import { DateField } from '../../ui/DateField';
 import { useBrandWords, useEditAsset, useKeywordSuggestions } from './api';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */
@@ -40,8 +38,6 @@ function initial(asset: AssetView) {
     categories: asset.categories,
     language: asset.language ?? '',
     visibility: asset.visibility as Visibility,
-    availableFrom: asset.available_from ?? '',
-    availableUntil: asset.available_until ?? '',
   };
 }
 type Values = ReturnType<typeof initial>;
@@ -56,8 +52,6 @@ function toBody(asset: AssetView, v: Values) {
     categories: v.categories,
     language: blankToNull(v.language),
     visibility: v.visibility,
-    available_from: v.availableFrom || null,
-    available_until: v.availableUntil || null,
   };
 }
 
@@ -75,8 +69,6 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
       const errors = validateWith(AssetEditBody, toBody(asset, v));
       // The server's field is `name`; the input edits its base.
       if (errors.name) errors.base = errors.name;
-      if (v.availableFrom && v.availableUntil && v.availableUntil < v.availableFrom)
-        errors.availableUntil = t('assets.availableOrder');
       return errors;
     },
   });
@@ -107,8 +99,6 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
           if (error && typeof error === 'object' && 'fields' in error) {
             const fields = (error as { fields?: Record<string, string> }).fields;
             if (fields?.name) form.setFieldError('base', fields.name);
-            if (fields?.available_until) form.setFieldError('availableUntil', fields.available_until);
-            if (fields?.available_from) form.setFieldError('availableFrom', fields.available_from);
           }
           applyFieldErrors(form, error);
           notifyError(error, 'assets');
@@ -197,28 +187,6 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
               <Radio value="PRIVATE" label={t('visibility.PRIVATE')} disabled={!canEdit} />
             </Group>
           </Radio.Group>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DateField
-              label={t('assets.fields.availableFrom')}
-              description={t('assets.availableHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              disabled={!canEdit}
-              value={form.values.availableFrom}
-              max={form.values.availableUntil || undefined}
-              error={form.errors.availableFrom}
-              onChange={(v) => form.setFieldValue('availableFrom', v)}
-            />
-            <DateField
-              label={t('assets.fields.availableUntil')}
-              description={t('assets.availableHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              disabled={!canEdit}
-              value={form.values.availableUntil}
-              min={form.values.availableFrom || undefined}
-              error={form.errors.availableUntil}
-              onChange={(v) => form.setFieldValue('availableUntil', v)}
-            />
-          </SimpleGrid>
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" loading={edit.isPending} disabled={!form.isDirty()}>
