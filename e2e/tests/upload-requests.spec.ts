@@ -3,12 +3,12 @@ import { apiAs } from '../support/api';
 import { mailsTo, unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 
-test('an agency uploads through a password-protected request link; the requester sees who sent what', async ({
+test('an agency uploads through a password-protected request link; a reviewer decides; the requester reads why', async ({
   page,
   browser,
   pageAs,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const media = makeMedia();
   const tag = unique('rq').slice(-6);
 
@@ -28,7 +28,11 @@ test('an agency uploads through a password-protected request link; the requester
     roles: ['member'],
     brands: [brand.id],
   });
-  await page.close();
+  // The brand reviews its members' uploads: files from outside wait for review too (issue 40 §3-4).
+  const roles = await api.get<{ data: { id: number; name: string }[] }>('/api/ops/roles/all');
+  await api.send('PUT', `/api/ops/brand/${brand.id}/approval`, {
+    role_ids: [roles.data.find((r) => r.name === 'member')!.id],
+  });
   const member = await pageAs({ email, password });
 
   // The member asks for files into the folder, with a password.
@@ -81,6 +85,7 @@ test('an agency uploads through a password-protected request link; the requester
   await row.getByRole('button', { name: /Show the files of/ }).click();
   await member.getByRole('link', { name: 'sunrise.jpg' }).click();
   await expect(member.getByTestId('upload-origin')).toContainText('by Ana Agency <ana@agency.example>');
+  await expect(member.getByText('Awaiting review').first()).toBeVisible();
   await expect.poll(() => mailsTo(email).some((m) => m.subject.includes('Ana Agency'))).toBe(true);
 
   // Closed: the agency's page says the link is not available.
@@ -90,4 +95,26 @@ test('an agency uploads through a password-protected request link; the requester
   await expect(row).toContainText('Closed');
   await agency.reload();
   await expect(agency.getByText('Este enlace no está disponible')).toBeVisible();
+
+  // The reviewer approves one file and rejects the other with a reason.
+  await page.goto('/brand/choose');
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL('**/brand');
+  await page.goto('/brand/review');
+  await expect(page.getByRole('heading', { name: 'Review uploads' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve sunrise.jpg' }).click();
+  await expect(page.getByRole('button', { name: 'Approve sunrise.jpg' })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Reject bars\./ }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject this upload' });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Reason is a required field')).toBeVisible();
+  await reject.getByLabel('Reason').fill('The colour bars are not for the press kit');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject).toBeHidden();
+
+  // The requester reads the reason on their list of uploads in review.
+  await member.goto('/uploads/review');
+  await expect(member.getByRole('heading', { name: 'My uploads awaiting review' })).toBeVisible();
+  await expect(member.getByText('The colour bars are not for the press kit')).toBeVisible();
+  await expect(member.getByText('sunrise.jpg')).toHaveCount(0);
 });
