@@ -28,8 +28,8 @@ export async function uploadRequestsRoutes(app: FastifyInstance, m: MountDeps, d
   );
   mount(app, m, routes.assetUploadOrigin, ({ ctx, params }) => s.uploadRequests.origin(ctx, params.id));
 
+  // The uploads routes' store (createTusStore keeps one per app), closed with them.
   const store = await createTusStore(deps);
-  app.addHook('onClose', () => store.close());
   const tus = createRequestTusServer(deps, s.uploadRequestLinks, store);
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.headers['upload-concat'] !== undefined) throw new AppError('INVALID_DATA');

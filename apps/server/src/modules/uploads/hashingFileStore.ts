@@ -54,3 +54,8 @@ export class HashingFileStore extends FileStore {
     return takeDigest(id, size).catch(() => null);
   }
 }
+
+// The directory is made (and awaited) by createTusStore. FileStore's constructor makes it too,
+// unawaited, and throws out of the callback when an app stops (its data dir gone) before it ran.
+(HashingFileStore.prototype as unknown as { checkOrCreateDirectory: () => void }).checkOrCreateDirectory = () =>
+  undefined;

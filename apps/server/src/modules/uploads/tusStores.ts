@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataStore, Upload } from '@tus/server';
 import type { Deps } from '../../deps/deps.js';
@@ -21,10 +21,21 @@ export interface TusStore {
  * Local disk (DATA_DIR/tus), or with S3 storage the same bucket under `tus/`: then every API
  * process sees every upload's parts and state, and an upload started on one continues on another.
  */
-export async function createTusStore(deps: Deps): Promise<TusStore> {
+export function createTusStore(deps: Deps): Promise<TusStore> {
+  // One store per app: the signed-in uploads and the upload requests' endpoint share it.
+  let made = stores.get(deps);
+  if (!made) stores.set(deps, (made = makeTusStore(deps)));
+  return made;
+}
+const stores = new WeakMap<Deps, Promise<TusStore>>();
+
+async function makeTusStore(deps: Deps): Promise<TusStore> {
   const opts = deps.config.storage;
   if (opts.driver === 's3') return s3TusStore(opts);
   const directory = tusDirectory(deps.config.dataDir);
+  // Made here and awaited: the store's own mkdir is not awaited, and throws out of its callback
+  // when an app stops (its data dir removed) before it ran.
+  await mkdir(directory, { recursive: true });
   const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
   const disk = deps.disk;
   if (disk) datastore.roomCheck = () => disk.assertRoom();
