@@ -76,6 +76,19 @@ export function availabilityRepo(db: Db) {
       return out;
     },
 
+    /**
+     * Takes these assets' rows for the transaction, in id order, touching no column a trigger
+     * watches (so nothing else is locked or rewritten).
+     */
+    async lockRows(ids: readonly number[]) {
+      for (const part of slices([...ids].sort((a, b) => a - b)))
+        await db
+          .updateTable('assets')
+          .set((eb) => ({ id: eb.ref('id') }))
+          .where('id', 'in', part)
+          .execute();
+    },
+
     /** Writes one outcome to many assets; answers how many rows changed. */
     async write(ids: readonly number[], v: AvailabilityWrite) {
       let n = 0;

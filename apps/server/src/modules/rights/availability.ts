@@ -54,6 +54,11 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
     if (group) group.ids.push(a.id);
     else writes.set(key, { value, ids: [a.id] });
   }
+  // Every row first, then the writes: each write's triggers move the brand's generation, and an
+  // edit of one of these assets takes its row and then the generation, so taking a row after a
+  // generation would deadlock against it (PostgreSQL).
+  const written = [...writes.values()].flatMap((w) => w.ids);
+  if (written.length > 1) await repo.lockRows(written);
   for (const { value, ids: group } of writes.values()) await repo.write(group, value);
   // A new state rewrites the search row, which moves the generation; a new date alone does not.
   if (datesOnly.size) await repo.bumpGenerations([...datesOnly]);
