@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterAll, afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 import es from '../i18n/es.json';
 
@@ -39,4 +40,18 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+});
+
+// Most files share their worker's modules with the files before them (vite.config.ts): what a
+// file leaves in module state is put back as a fresh import would have it, so the next file
+// starts as it would alone.
+afterAll(async () => {
+  notifications.clean();
+  notifications.cleanQueue();
+  document.body.innerHTML = '';
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.useRealTimers();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  document.documentElement.lang = i18n.language;
 });
