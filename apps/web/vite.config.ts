@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -33,6 +34,8 @@ export default defineConfig({
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // The app's stores, remembered so each test file starts with them fresh (src/test/zustand.ts).
+    alias: [{ find: /^zustand$/, replacement: fileURLToPath(new URL('./src/test/zustand.ts', import.meta.url)) }],
     // A screen test on a busy 2-core machine passes 5 s now and then; none should take 20.
     testTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: one on this 2-core machine.
