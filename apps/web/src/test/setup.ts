@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterAll, afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 import es from '../i18n/es.json';
+import { resetStores } from './zustand';
 
 // findBy/waitFor wait on what the screen shows; on a loaded 2-core machine a first render has
 // taken over the library's 1 s default, so they wait up to 10 s (a pass still returns at once).
@@ -39,4 +41,22 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+});
+
+// Most files share their worker's modules and document with the files before them
+// (vite.config.ts): what a file leaves in module state (stores, toasts, the language) and in the
+// document is put back as a fresh import would have it, so the next file starts as it would alone.
+afterAll(async () => {
+  resetStores();
+  notifications.clean();
+  notifications.cleanQueue();
+  document.body.innerHTML = '';
+  for (const cookie of document.cookie.split(';').filter(Boolean))
+    document.cookie = `${cookie.split('=')[0]!.trim()}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  window.history.replaceState(null, '', '/');
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.useRealTimers();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  document.documentElement.lang = i18n.language;
 });
