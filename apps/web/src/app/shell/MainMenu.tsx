@@ -1,11 +1,10 @@
 import { Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconClipboardCheck } from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
 import type { MenuValue } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../../state/session';
 import { MENU_ICONS } from '../../ui/menuIcons';
-import { ReviewCountBadge, useReviewNav } from '../../features/reviews/ReviewNav';
 import { adminMenu, orderedMenu } from './menu';
 import classes from './Navbar.module.css';
 
@@ -24,7 +23,6 @@ export function MainMenu() {
   const { t } = useTranslation();
   const { entries, admin } = useMenuModel();
   const { pathname } = useLocation();
-  const review = useReviewNav();
 
   return (
     <Group gap={2} wrap="nowrap" component="nav" aria-label={t('nav.label')}>
@@ -72,13 +70,6 @@ export function MainMenu() {
             {t(`menu.${entry.value}`)}
           </NavLink>
         ),
-      )}
-      {review.visible && (
-        <NavLink to={review.to} className={classes.link} {...(pathname === review.to ? { 'data-active': true } : {})}>
-          <IconClipboardCheck size={16} stroke={1.7} aria-hidden />
-          {t('reviews.menu')}
-          <ReviewCountBadge count={review.count} label={t('reviews.menuCount', { count: review.count })} />
-        </NavLink>
       )}
     </Group>
   );

@@ -11,7 +11,7 @@ import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
 import { MENU_ICONS } from '../../ui/menuIcons';
-import { ReviewCountBadge, useReviewNav } from '../../features/reviews/ReviewNav';
+import { ReviewCountBadge, ReviewNavButton, useReviewNav } from '../../features/reviews/ReviewNav';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { ProfileMenu } from './ProfileMenu';
 import classes from './Navbar.module.css';
@@ -38,6 +38,10 @@ export function Navbar() {
           <ShortcutsMenu />
           <LanguageMenu />
           <HelpButton />
+          {/* Below lg the burger's menu holds the review queue. */}
+          <Box visibleFrom="lg">
+            <ReviewNavButton />
+          </Box>
           <NotificationBell />
           <ProfileMenu />
         </Group>

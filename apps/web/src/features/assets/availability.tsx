@@ -90,7 +90,10 @@ export function territoryName(code: string, t: TFunction): string {
   }
 }
 
-/** One licence's terms as a line of the confirmation. */
+/**
+ * One licence's terms for the confirmation, a fact a line (the dialog keeps the breaks): run
+ * together with dots, the name, terms, channels and territories read as one long sentence.
+ */
 export function termsLine(l: LicenceTerms, t: TFunction): string {
   const parts = [l.holder ? `${l.name} (${l.holder})` : l.name];
   if (l.terms?.trim()) parts.push(l.terms.trim());
@@ -98,7 +101,7 @@ export function termsLine(l: LicenceTerms, t: TFunction): string {
   if (l.territories.length)
     parts.push(t('availability.terms.territories', { list: l.territories.map((c) => territoryName(c, t)).join(', ') }));
   if (l.valid_until) parts.push(t('availability.terms.until', { date: formatDay(l.valid_until) }));
-  return parts.join(' · ');
+  return parts.join('\n');
 }
 
 /** The lines a download's confirmation shows: the expiry warning, then each licence. */
@@ -128,7 +131,7 @@ export function AvailabilityNotice({ asset }: { asset: AssetView }) {
       {off
         ? asset.download_gate.blocked
           ? t('availability.blocked')
-          : t('availability.warnNote')
+          : t(a.state === 'embargoed' ? 'availability.warnNoteEmbargoed' : 'availability.warnNote')
         : t('availability.expiringNote')}
     </Alert>
   );

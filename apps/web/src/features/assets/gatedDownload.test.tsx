@@ -7,7 +7,7 @@ import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import { assetCard, assetView, loginAnswer } from '../../test/fixtures';
 import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
-import { AvailabilityBadges } from './availability';
+import { AvailabilityBadges, AvailabilityNotice } from './availability';
 import { gatedDownload } from './gatedDownload';
 
 const json = (status: number, body: unknown) =>
@@ -79,7 +79,7 @@ describe('downloads under usage rights', { timeout: 20_000 }, () => {
     );
     const ask = await screen.findByRole('dialog', { name: 'Condiciones de uso' });
     expect(within(ask).getByTestId('confirm-details')).toHaveTextContent(
-      'Stock Co. 2026 (Stock Co.) · Editorial and web use only. · Canales: web · Territorios: España, Todo el mundo · Válida hasta el 31 dic 2027',
+      'Stock Co. 2026 (Stock Co.) Editorial and web use only. Canales: web Territorios: España, Todo el mundo Válida hasta el 31 dic 2027',
     );
     const user = userEvent.setup();
     await user.click(within(ask).getByRole('button', { name: 'Aceptar y descargar' }));
@@ -109,5 +109,27 @@ describe('downloads under usage rights', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByTestId('availability-badge')).toBeNull();
     expect(screen.queryByTestId('review-badge')).toBeNull();
+  });
+
+  it("tells an embargoed asset's page it is not shown yet, and an expired one's no longer", async () => {
+    await i18n.changeLanguage('en');
+    const a = assetView(assetCard(1));
+    const gate = { blocked: false, warn: true, terms: [] };
+    const { rerender } = render(
+      <Providers env="test">
+        <AvailabilityNotice
+          asset={{ ...a, download_gate: gate, availability: { state: 'embargoed', date: '2027-03-01', reason: null } }}
+        />
+      </Providers>,
+    );
+    expect(screen.getByTestId('availability-notice')).toHaveTextContent('do not show it yet');
+    rerender(
+      <Providers env="test">
+        <AvailabilityNotice
+          asset={{ ...a, download_gate: gate, availability: { state: 'expired', date: '2025-12-31', reason: null } }}
+        />
+      </Providers>,
+    );
+    expect(screen.getByTestId('availability-notice')).toHaveTextContent('no longer show it');
   });
 });

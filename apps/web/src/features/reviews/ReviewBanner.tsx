@@ -78,7 +78,16 @@ export function ReviewHistory({ assetId }: { assetId: number }) {
       </Title>
       <Timeline bulletSize={22} lineWidth={2}>
         {history.map((e) => (
-          <Timeline.Item key={e.id} bullet={<HistoryIcon state={e.state} />} title={historyLine(t, e)}>
+          <Timeline.Item
+            key={e.id}
+            bullet={<HistoryIcon state={e.state} />}
+            // The panel's size, not the timeline's heading size, which outshouted the card's title.
+            title={
+              <Text size="sm" fw={500}>
+                {historyLine(t, e)}
+              </Text>
+            }
+          >
             {e.reason && (
               <Text size="sm" c="dimmed">
                 {e.reason}

@@ -20,7 +20,7 @@ export function ReviewCard({ item, selected, onSelect, actions }: Props) {
   const { t } = useTranslation();
   const a = item.asset;
   return (
-    <Card withBorder radius="md" p="sm" data-testid={`review-${a.id}`} className={classes.card}>
+    <Card withBorder radius="md" padding="sm" data-testid={`review-${a.id}`} className={classes.card}>
       <Card.Section className={classes.thumb}>
         {a.thumbnail_url ? <img src={a.thumbnail_url} alt="" loading="lazy" /> : <TypeIcon type={a.type} size={48} />}
         {onSelect && (

@@ -95,5 +95,7 @@ describe("the asset page's Rights panel", () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({ licence_ids: [2], consent_ids: [], available_from: null, available_until: null });
     expect(await screen.findByText(/Agency B · Worldwide · No end/)).toBeInTheDocument();
+    // Without dates of its own the panel says so, not "open – open".
+    expect(screen.getByText('No dates of its own.')).toBeInTheDocument();
   });
 });

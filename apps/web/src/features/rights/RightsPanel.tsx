@@ -79,12 +79,19 @@ function RightsFacts({ rights: r, brandId }: { rights: AssetRights; brandId: num
           </Text>
         )}
       </Group>
-      <Text size="sm">
-        {t('rights.panel.window', {
-          from: formatDay(r.available_from, lang) || t('rights.panel.open'),
-          until: formatDay(r.available_until, lang) || t('rights.panel.open'),
-        })}
-      </Text>
+      {/* Without dates of its own, "open – open" said nothing: the licences and consents decide. */}
+      {r.available_from || r.available_until ? (
+        <Text size="sm">
+          {t('rights.panel.window', {
+            from: formatDay(r.available_from, lang) || t('rights.panel.open'),
+            until: formatDay(r.available_until, lang) || t('rights.panel.open'),
+          })}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('rights.panel.noWindow')}
+        </Text>
+      )}
       <div>
         <Text fw={500} size="sm">
           {t('rights.tabs.licences')}

@@ -102,7 +102,13 @@ function UploadsCell({ r, t }: { r: UploadRequest; t: TFunction }) {
 export function requestColumns(t: TFunction): ColumnDef<UploadRequest>[] {
   return [
     { key: 'request', header: t('uploadRequests.columns.request'), cell: (r) => <LinkCell r={r} t={t} /> },
-    { key: 'uploads', header: t('uploadRequests.columns.uploads'), cell: (r) => <UploadsCell r={r} t={t} /> },
+    // On a phone the row keeps its name, link and state; what arrived shows from sm up.
+    {
+      key: 'uploads',
+      header: t('uploadRequests.columns.uploads'),
+      visibleFrom: 'sm',
+      cell: (r) => <UploadsCell r={r} t={t} />,
+    },
     {
       key: 'limits',
       header: t('uploadRequests.columns.limits'),

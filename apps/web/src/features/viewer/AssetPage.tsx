@@ -177,8 +177,9 @@ function AssetDetail({ asset }: { asset: AssetView }) {
       <Stack gap={4} mb="lg">
         <CrumbTrail crumbs={asset.breadcrumbs} brandName={asset.brand.name} linkLast />
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Group gap="xs" wrap="nowrap" miw={0}>
-            <Title order={1} fz={24} fw={600} lineClamp={1} title={asset.name}>
+          {/* The badges go under a long name rather than squeeze it to a few letters on a phone. */}
+          <Group gap="xs" wrap="wrap" miw={0}>
+            <Title order={1} fz={24} fw={600} lineClamp={2} title={asset.name} style={{ overflowWrap: 'anywhere' }}>
               {asset.name}
             </Title>
             {!removed && <FavoriteButton assetId={asset.id} name={asset.name} size={34} />}
