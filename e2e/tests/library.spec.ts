@@ -116,7 +116,7 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   // ends the file, is the version's byte for byte.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download' }).click(),
+    page.getByRole('button', { name: 'Download', exact: true }).click(),
   ]);
   const got = readFileSync(await download.path());
   const version = readFileSync(media.sunriseV2);

@@ -21,7 +21,7 @@ import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
 import { rightsRepo } from './modules/rights/rights.repo.js';
-import { availabilityRepo } from './modules/rights/availability.repo.js';
+import { availabilityRepo } from './modules/availability/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
 import { watermarksRepo } from './modules/watermarks/watermarks.repo.js';

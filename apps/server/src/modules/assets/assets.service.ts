@@ -31,7 +31,7 @@ import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
 import { spellWithVocabularies } from './assets.vocab.js';
-import { dayOf, recomputeAvailability } from '../rights/availability.js';
+import { dayOf, recomputeAvailability } from '../availability/availability.js';
 
 /** Metadata an edit records before and after. */
 const EDITABLE = [

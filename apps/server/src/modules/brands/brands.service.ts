@@ -15,7 +15,7 @@ import { seesPrivate } from '../../access/principal.js';
 import { hiddenClasses } from '../access/privacy.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
-import { dayOf, recomputeAvailability } from '../rights/availability.js';
+import { dayOf, recomputeAvailability } from '../availability/availability.js';
 
 export function brandsService(deps: Deps) {
   const { repos, clock, storage, media } = deps;

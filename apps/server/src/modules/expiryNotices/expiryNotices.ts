@@ -6,7 +6,7 @@ import { asLang } from '../../mail/templates.js';
 import { rightsMails } from '../../mail/rightsMails.js';
 import type { ExpiryItem } from '../../mail/rightsMails.js';
 import { viewersOf } from '../notifications/notifications.fanout.js';
-import { addDays, daysBetween } from '../rights/availability.rule.js';
+import { addDays, daysBetween } from '../availability/availability.rule.js';
 
 /** Days before the end of an asset's rights its owners and rights managers hear of it (0: once ended). */
 export const EXPIRY_THRESHOLDS = [30, 7, 1] as const;

@@ -13,7 +13,7 @@ import type { Deps } from '../../deps/deps.js';
 import { assetTarget, changesOf, setChange } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetAccess } from '../assets/assets.policy.js';
-import { recomputeAvailability } from './availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { licenceAccess, rightsPolicy } from './rights.policy.js';
 import { licenceTarget, listOf } from './rights.view.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { makeRepos } from '../../repos.js';
-import { addDays, dayOf, recomputeAvailability } from './availability.js';
+import { addDays, dayOf, recomputeAvailability } from '../availability/availability.js';
 
 let t: TestApp;
 let admin: Client;

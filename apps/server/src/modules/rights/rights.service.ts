@@ -9,7 +9,7 @@ import type { Repos } from '../../deps/repos.js';
 import { changesOf, created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { visibleBrand } from '../brands/brandAccess.js';
-import { recomputeAvailability } from './availability.js';
+import { recomputeAvailability } from '../availability/availability.js';
 import { consentAccess, licenceAccess, rightsPolicy } from './rights.policy.js';
 import { consentFields, consentTarget, consentView, licenceFields, licenceTarget, licenceView } from './rights.view.js';
 

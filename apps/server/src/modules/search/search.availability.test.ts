@@ -9,7 +9,7 @@ import {
   startApp,
 } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
-import { addDays, dayOf } from '../rights/availability.js';
+import { addDays, dayOf } from '../availability/availability.js';
 
 let t: TestApp;
 let admin: Client;

@@ -24,7 +24,7 @@ import { resolveColumns, resolveFields } from './search.fields.js';
 import { fieldDisplays } from '../metadata/fieldDisplay.js';
 // eslint-disable-next-line no-restricted-syntax -- shares the searcher's conditions: built over deps.handle like searchRepo
 import { searchFieldsRepo } from './search.fields.repo.js';
-import { addDays, dayOf } from '../rights/availability.rule.js';
+import { addDays, dayOf } from '../availability/availability.rule.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldFacet } from './search.fields.repo.js';
 

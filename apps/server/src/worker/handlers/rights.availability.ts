@@ -1,6 +1,6 @@
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
-import { addDays, dayOf, recomputeAvailability } from '../../modules/rights/availability.js';
+import { addDays, dayOf, recomputeAvailability } from '../../modules/availability/availability.js';
 import { sendExpiryNotices } from '../../modules/expiryNotices/expiryNotices.js';
 
 /**

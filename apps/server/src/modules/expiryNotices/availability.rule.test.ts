@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, availabilityOf, daysBetween } from './availability.rule.js';
-import type { Window } from './availability.rule.js';
-import { noticeThreshold } from '../expiryNotices/expiryNotices.js';
+import { addDays, availabilityOf, daysBetween } from '../availability/availability.rule.js';
+import type { Window } from '../availability/availability.rule.js';
+import { noticeThreshold } from './expiryNotices.js';
 
 const today = '2027-03-12';
 const own = (from: string | null, until: string | null): Window => ({ reason: { kind: 'asset' }, from, until });
