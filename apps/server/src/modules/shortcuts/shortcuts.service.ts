@@ -59,7 +59,9 @@ export function shortcutsService(deps: Deps, folders: FoldersService, assets: As
 
   async function answer(id: number, t: { brand_id: number; folder_id: number }) {
     const [row, brand] = await Promise.all([repos.shortcuts.byId(id), repos.brands.byId(t.brand_id)]);
-    return { shortcut: shortcutView(row!, brandSummary(brand!, media), t.folder_id) };
+    // Deleted by another request since this one wrote it: gone, as a later read would say.
+    if (!row || !brand) throw new AppError('NOT_FOUND');
+    return { shortcut: shortcutView(row, brandSummary(brand, media), t.folder_id) };
   }
 
   /** The caller's own shortcut to the target, else NOT_FOUND. */
