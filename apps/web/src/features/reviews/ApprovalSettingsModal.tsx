@@ -71,7 +71,10 @@ function SettingsForm({
         <MultiSelect
           label={t('reviews.settingsRoles')}
           placeholder={value.length ? undefined : t('reviews.settingsNone')}
-          data={settings.roles.map((r) => ({ value: String(r.id), label: r.name }))}
+          data={settings.roles.map((r) => ({
+            value: String(r.id),
+            label: t(`roles.${r.name}`, { defaultValue: r.name }),
+          }))}
           value={value}
           onChange={(v) => {
             setValue(v);

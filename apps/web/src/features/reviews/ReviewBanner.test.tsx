@@ -120,7 +120,8 @@ describe('the brand’s approval settings', { timeout: 20_000 }, () => {
       .getAllByLabelText(/Roles whose uploads need approval/)
       .find((el) => el.tagName === 'INPUT')!;
     await user.click(input);
-    await user.click(await screen.findByRole('option', { name: 'member' }));
+    // Roles by their names in the reader's language, not their keys.
+    await user.click(await screen.findByRole('option', { name: 'Member' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent.find((s) => s.method === 'PUT')).toMatchObject({
