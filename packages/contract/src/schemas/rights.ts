@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AVAILABILITY_STATES, AvailabilityReason } from './availability.js';
+import type { AvailabilityState } from './availability.js';
 import { Id, PageQuery, multiline, paginated, text } from './common.js';
 import { isTerritory, WORLDWIDE } from './territories.js';
 
@@ -149,15 +151,11 @@ export const AssetRightsBody = z
   .superRefine(ordered('available_from', 'available_until'));
 export type AssetRightsBody = z.input<typeof AssetRightsBody>;
 
-/** An asset's computed availability (the assets columns R2 keeps), as the Rights panel shows it. */
-export const RIGHTS_AVAILABILITY_STATES = ['available', 'expiring', 'expired', 'embargoed'] as const;
-export type RightsAvailabilityState = (typeof RIGHTS_AVAILABILITY_STATES)[number];
-export const RightsAvailabilityReason = z.object({
-  kind: z.enum(['asset', 'licence', 'consent']),
-  id: z.number().int().optional(),
-  name: z.string().optional(),
-});
-export type RightsAvailabilityReason = z.infer<typeof RightsAvailabilityReason>;
+/** An asset's computed availability, as the Rights panel shows it: availability.ts's states and reason. */
+export const RIGHTS_AVAILABILITY_STATES = AVAILABILITY_STATES;
+export type RightsAvailabilityState = AvailabilityState;
+export const RightsAvailabilityReason = AvailabilityReason;
+export type RightsAvailabilityReason = AvailabilityReason;
 
 export const AssetRights = z.object({
   asset_id: z.number().int(),
