@@ -81,7 +81,7 @@ async function vitest(name, cwd, env = {}, files = []) {
       env,
     });
   let code = await once(report('1'), files);
-  const c = vitestCounts(report('1'));
+  let c = vitestCounts(report('1'));
   if (code !== 0 && c && c.failed > 0 && c.failed <= 3 && c.failedFiles.length) {
     console.log(`\n=== ${name}: ${c.failed} failed; running ${c.failedFiles.join(', ')} again`);
     const retry = await once(report('2'), c.failedFiles);
@@ -90,6 +90,17 @@ async function vitest(name, cwd, env = {}, files = []) {
       for (const f of c.failures) notes.push(`FLAKY (passed when run again) ${name}: ${f}`);
       code = 0;
     }
+  }
+  // A run that fails with no failing test (an error outside any test, a worker lost) runs whole
+  // once more; the web suite did so once in CI with every test passing here in three runs.
+  if (code !== 0 && (!c || c.failed === 0)) {
+    console.log(`\n=== ${name}: exited ${code} with no failing test named; running it again`);
+    const again = await once(report('3'), files);
+    const r = vitestCounts(report('3'));
+    if (again === 0 && r && r.failed === 0 && r.passed > 0) {
+      notes.push(`FLAKY (passed when run again) ${name}: exited ${code} with no failing test named`);
+      code = 0;
+    } else if (again !== 0 && r) c = r;
   }
   if (code !== 0) for (const f of c?.failures ?? []) notes.push(`       failed in ${name}: ${f}`);
   return code;
