@@ -20,6 +20,11 @@ export interface Actor {
   user: UserRow;
   tokenId: number;
   emulatorId: number | null;
+  /**
+   * Set when the request came with an API key instead of a session: its permissions are then the
+   * key's scopes within the owner's, and keys, two-factor, SSO and emulation are refused to it.
+   */
+  apiKeyId?: number;
   roles: string[];
   permissions: Set<string>;
   /**
@@ -49,6 +54,8 @@ export const isUser = (p: Principal | null): p is Actor => p?.kind === 'user';
 export const hasPermission = (a: Principal | null, p: PermissionName) => isUser(a) && a.permissions.has(p);
 export const hasRole = (a: Principal | null, r: string) => isUser(a) && a.roles.includes(r);
 export const isAdmin = (a: Principal | null) => hasRole(a, 'admin');
+/** A request made with an API key rather than a signed-in session. */
+export const viaApiKey = (a: Principal | null) => isUser(a) && a.apiKeyId !== undefined;
 
 /** Whether the actor's role lets them see PRIVATE folders and assets of their brands. */
 export const seesPrivate = (actor: Actor) => hasPermission(actor, 'content.private');
