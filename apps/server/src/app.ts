@@ -24,7 +24,7 @@ import { startDispatcher } from './jobs/redis/dispatch.js';
 import { startWorker } from './worker/start.js';
 import { jobUnits } from './jobUnits.js';
 import type { Worker } from './jobs/worker.js';
-import { systemClock } from './lib/clock.js';
+import { fileClock, systemClock } from './lib/clock.js';
 import { mediaUrlFactory } from './lib/mediaUrl.js';
 import { closeXmpWriter } from './media/index.js';
 import type { Clock } from './lib/clock.js';
@@ -90,7 +90,7 @@ export async function buildApp(
   config: Config,
   opts: { clock?: Clock; logger?: boolean; worker?: boolean } = {},
 ): Promise<BuiltApp> {
-  const clock = opts.clock ?? systemClock;
+  const clock = opts.clock ?? (config.testClockFile ? fileClock(config.testClockFile) : systemClock);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),

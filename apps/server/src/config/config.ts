@@ -24,6 +24,7 @@ const Env = z
     DATABASE_URL: z.string().optional(),
     APP_URL: z.string().url().optional(),
     APP_KEY: z.string().min(32).optional(),
+    TEST_CLOCK_FILE: z.string().optional(),
     ADMIN_EMAIL: z.string().email().default('admin@example.com'),
     ADMIN_PASSWORD: z.string().min(PASSWORD_MIN).optional(),
     SMTP_URL: z.string().optional(),
@@ -91,6 +92,8 @@ export type Config = {
   databaseUrl: string | undefined;
   appUrl: string;
   appKey: string | undefined;
+  /** TEST_CLOCK_FILE: a test server's clock moved by the milliseconds this file holds (lib/clock.ts). */
+  testClockFile: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
@@ -170,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid settings:\n${lines}`);
   }
   const e = parsed.data;
+  // A movable clock is for test servers only: a production server keeps the real time.
+  if (e.TEST_CLOCK_FILE && env.NODE_ENV === 'production')
+    throw new Error('Invalid settings:\n  TEST_CLOCK_FILE: not allowed when NODE_ENV is production');
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -178,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appKey: e.APP_KEY,
+    testClockFile: e.TEST_CLOCK_FILE,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
