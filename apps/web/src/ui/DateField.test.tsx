@@ -33,6 +33,8 @@ describe('DateField', () => {
     expect(await screen.findByText('noviembre 2026')).toBeInTheDocument();
     const weekdays = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(weekdays[0]).toBe('lu');
+    // The header's arrows are named too, in the same language.
+    expect(screen.getByRole('button', { name: 'Mes siguiente' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '24 noviembre 2026' }));
     expect(screen.getByText('2026-11-24')).toBeInTheDocument();
   });

@@ -1,7 +1,24 @@
 import { DatePickerInput, DateTimePicker } from '@mantine/dates';
 import type { DatePickerInputProps, DateTimePickerProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+/** The calendar's header controls, named in the app's language (its days name themselves). */
+function calendarLabels(t: TFunction) {
+  return {
+    ariaLabels: {
+      nextMonth: t('dates.nextMonth'),
+      previousMonth: t('dates.previousMonth'),
+      nextYear: t('dates.nextYear'),
+      previousYear: t('dates.previousYear'),
+      nextDecade: t('dates.nextDecade'),
+      previousDecade: t('dates.previousDecade'),
+      monthLevelControl: t('dates.monthLevel'),
+      yearLevelControl: t('dates.yearLevel'),
+    },
+  };
+}
 
 type DateProps = Omit<DatePickerInputProps<'default'>, 'value' | 'onChange' | 'minDate' | 'maxDate'> & {
   /** 'YYYY-MM-DD', or '' for none: the form and URL values the app already uses. */
@@ -19,6 +36,7 @@ export function DateField({ value, onChange, min, max, ...rest }: DateProps) {
   const { t } = useTranslation();
   return (
     <DatePickerInput
+      {...calendarLabels(t)}
       valueFormat="D MMM YYYY"
       clearable
       clearButtonProps={{ 'aria-label': t('dates.clear') }}
@@ -41,8 +59,10 @@ type DateTimeProps = Omit<DateTimePickerProps, 'value' | 'onChange'> & {
 
 /** A day and a time of day, in the app's language. */
 export function DateTimeField({ value, onChange, ...rest }: DateTimeProps) {
+  const { t } = useTranslation();
   return (
     <DateTimePicker
+      {...calendarLabels(t)}
       valueFormat="D MMM YYYY HH:mm"
       leftSection={<IconCalendar size={16} aria-hidden />}
       {...rest}

@@ -1,0 +1,45 @@
+import { Button, Menu } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconCertificate, IconTags } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../state/access';
+
+/**
+ * The brand's own settings screens, from its home, for whoever may change them: managers hold
+ * these permissions without the admin role, and the Admin menu is the admin role's alone (§6).
+ */
+export function BrandToolsMenu() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const links = [
+    {
+      key: 'metadata',
+      to: '/brand/metadata',
+      icon: <IconTags size={16} />,
+      allowed: can.permission('metadata.manage'),
+    },
+    {
+      key: 'rights',
+      to: '/brand/rights',
+      icon: <IconCertificate size={16} />,
+      allowed: can.permission('rights.manage'),
+    },
+  ].filter((l) => l.allowed);
+  if (!links.length) return null;
+  return (
+    <Menu position="bottom-end" width={230}>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />}>
+          {t('folders.brandTools')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.map((l) => (
+          <Menu.Item key={l.key} component={Link} to={l.to} leftSection={l.icon}>
+            {t(`admin.links.${l.key}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
