@@ -426,7 +426,7 @@ end;
 
 create trigger assets_totals_ai after insert on assets begin
   insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
-    select new.folder_id, case when new.visibility = 'PRIVATE' then 1 else 0 end, new.type, new.brand_id, 1, new.size, 0
+    select new.folder_id, case when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') or new.review_state <> 'approved' then 1 else 0 end, new.type, new.brand_id, 1, new.size, 0
     where new.status = 'ACTIVE'
     on conflict (folder_id, is_private, type) do update set assets = assets + 1,
       bytes = bytes + excluded.bytes,
@@ -443,21 +443,23 @@ create trigger assets_totals_ai after insert on assets begin
     on conflict (brand_id, day, user_id) do update set uploads = uploads + 1;
 end;
 
-create trigger assets_totals_au after update of brand_id, folder_id, type, size, visibility, status on assets
+create trigger assets_totals_au after update of brand_id, folder_id, type, size, visibility, status, availability, review_state on assets
   when old.brand_id is not new.brand_id
     or old.folder_id is not new.folder_id
     or old.type is not new.type
     or old.size is not new.size
     or old.visibility is not new.visibility
     or old.status is not new.status
+    or old.availability is not new.availability
+    or old.review_state is not new.review_state
 begin
   update folder_asset_totals
     set assets = assets - 1,
       bytes = bytes - old.size,
       downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
-    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' then 1 else 0 end and type = old.type;
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') or old.review_state <> 'approved' then 1 else 0 end and type = old.type;
   insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
-    select new.folder_id, case when new.visibility = 'PRIVATE' then 1 else 0 end, new.type, new.brand_id, 1, new.size, coalesce((select sum(c.count) from download_counts c where c.asset_id = new.id), 0)
+    select new.folder_id, case when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') or new.review_state <> 'approved' then 1 else 0 end, new.type, new.brand_id, 1, new.size, coalesce((select sum(c.count) from download_counts c where c.asset_id = new.id), 0)
     where new.status = 'ACTIVE'
     on conflict (folder_id, is_private, type) do update set assets = assets + 1,
       bytes = bytes + excluded.bytes,
@@ -471,7 +473,7 @@ begin
     set assets = assets - 1,
       bytes = bytes - old.size,
       downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
-    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' then 1 else 0 end and type = old.type;
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') or old.review_state <> 'approved' then 1 else 0 end and type = old.type;
 end;
 
 create virtual table assets_fts using fts5 (

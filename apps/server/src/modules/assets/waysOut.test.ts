@@ -101,6 +101,20 @@ describe('the ways out respect availability and review', () => {
     expect(states).toMatchObject({ 'open.jpg': 'available', 'gone.jpg': 'expired', 'later.jpg': 'embargoed' });
   });
 
+  it('counts on a guest’s folder cards only the assets the guest can open', async () => {
+    const counts = async (c: Client) =>
+      ((await c.put('/api/ops/folder/statistics', { ids: [folder] })).json().items as { assets: number }[])[0]
+        ?.assets;
+    // Five uploaded: one expired, one embargoed, one awaiting review.
+    expect(await counts(guest)).toBe(2);
+    expect(await counts(admin)).toBe(5);
+    // Its licence ending takes the licensed one off the guest's count too, and its renewal back.
+    await setAsset('licensed', { availability: 'expired' });
+    expect(await counts(guest)).toBe(1);
+    await setAsset('licensed', { availability: 'available' });
+    expect(await counts(guest)).toBe(2);
+  });
+
   it('blocks members’ downloads of expired assets when the brand blocks them, and lets admins through after a warning', async () => {
     const a = (await view(member, 'gone')).json().asset;
     expect(a.download_url).toBeNull();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { HIDDEN_ALONE_SQL } from './stats.repo.js';
 
 type Totals = { assets: number | string; bytes: number | string; downloads: number | string };
 
@@ -10,12 +11,12 @@ type Totals = { assets: number | string; bytes: number | string; downloads: numb
  */
 export async function countersMatchRows(db: Db): Promise<string[]> {
   const actual = await sql<{ folder_id: number; is_private: number; type: string } & Totals>`
-    select a.folder_id, case when a.visibility = 'PRIVATE' then 1 else 0 end as is_private, a.type,
+    select a.folder_id, ${sql.raw(HIDDEN_ALONE_SQL)} as is_private, a.type,
       count(*) as assets, sum(a.size) as bytes, coalesce(sum(d.n), 0) as downloads
     from assets a
     left join (select asset_id, sum(count) as n from download_counts group by asset_id) d on d.asset_id = a.id
     where a.status = 'ACTIVE'
-    group by a.folder_id, case when a.visibility = 'PRIVATE' then 1 else 0 end, a.type`.execute(db);
+    group by a.folder_id, ${sql.raw(HIDDEN_ALONE_SQL)}, a.type`.execute(db);
   const counted = await db
     .selectFrom('folder_asset_totals')
     .select(['folder_id', 'is_private', 'type', 'assets', 'bytes', 'downloads'])

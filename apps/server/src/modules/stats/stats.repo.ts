@@ -6,6 +6,22 @@ import { windowsRepo } from './stats.windows.repo.js';
 const SLICE = 1000;
 
 /**
+ * Whether an asset is hidden from guests by itself (migration 2026113007's class of its folder
+ * counters): PRIVATE, expired or embargoed, or not approved. Its folder's privacy is read apart.
+ */
+export const hiddenAlone = (a: { visibility: string; availability: string; review_state: string }) =>
+  a.visibility === 'PRIVATE' ||
+  a.availability === 'expired' ||
+  a.availability === 'embargoed' ||
+  a.review_state !== 'approved'
+    ? 1
+    : 0;
+
+/** The same class in SQL, of the assets row aliased `a`. */
+export const HIDDEN_ALONE_SQL = `case when a.visibility = 'PRIVATE' or a.availability in ('expired', 'embargoed')
+    or a.review_state <> 'approved' then 1 else 0 end`;
+
+/**
  * The SQL of the dashboard's figures: reads of the counters of migration 2026112615 (never of
  * the assets table, whose size they must not depend on), and the download counters' writes.
  * `withPrivate`: PRIVATE assets and folders count; otherwise only what everyone with access to the
@@ -183,7 +199,17 @@ export function statsRepo(db: Db) {
         const rows = await db
           .selectFrom('assets as a')
           .innerJoin('asset_search as s', 's.asset_id', 'a.id')
-          .select(['a.id', 'a.brand_id', 'a.folder_id', 'a.visibility', 'a.type', 'a.status', 's.hidden'])
+          .select([
+            'a.id',
+            'a.brand_id',
+            'a.folder_id',
+            'a.visibility',
+            'a.type',
+            'a.status',
+            'a.availability',
+            'a.review_state',
+            's.hidden',
+          ])
           .where('a.id', 'in', ids.slice(i, i + SLICE))
           .execute();
         const days = new Map<string, { brand_id: number; hidden: number; count: number }>();
@@ -198,7 +224,7 @@ export function statsRepo(db: Db) {
           const d = `${a.brand_id}:${a.hidden}`;
           days.set(d, { brand_id: a.brand_id, hidden: a.hidden, count: (days.get(d)?.count ?? 0) + k });
           if (a.status === 'ACTIVE') {
-            const is_private = a.visibility === 'PRIVATE' ? 1 : 0;
+            const is_private = hiddenAlone(a);
             const f = `${a.folder_id}:${is_private}:${a.type}`;
             const prev = folders.get(f)?.downloads ?? 0;
             folders.set(f, {
