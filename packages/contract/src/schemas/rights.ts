@@ -168,8 +168,11 @@ export const AssetRights = z.object({
   licences: z.array(
     Licence.pick({ id: true, name: true, channels: true, territories: true, valid_from: true, valid_until: true }),
   ),
+  /** `person` is null for guests: they read each release's scope, not whose it is. */
   consents: z.array(
-    Consent.pick({ id: true, person: true, kind: true, channels: true, territories: true, valid_until: true }),
+    Consent.pick({ id: true, kind: true, channels: true, territories: true, valid_until: true }).extend({
+      person: z.string().nullable(),
+    }),
   ),
   abilities: z.object({ manage: z.boolean() }),
 });

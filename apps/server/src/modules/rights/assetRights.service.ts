@@ -42,12 +42,14 @@ export function assetRightsService(deps: Deps) {
       repos.rights.licencesOfAsset(id),
       repos.rights.consentsOfAsset(id),
     ]);
+    const named = rightsPolicy.namesPeople(ctx.actor);
+    const reason = reasonOf(a.availability_reason);
     return {
       asset_id: a.id,
       brand_id: a.brand_id,
       availability: a.availability as RightsAvailabilityState,
       availability_date: a.availability_date,
-      availability_reason: reasonOf(a.availability_reason),
+      availability_reason: reason?.kind === 'consent' && !named ? { kind: 'consent' } : reason,
       available_from: a.available_from,
       available_until: a.available_until,
       licences: licences.map((l) => ({
@@ -60,7 +62,7 @@ export function assetRightsService(deps: Deps) {
       })),
       consents: consents.map((c) => ({
         id: c.id,
-        person: c.person,
+        person: named ? c.person : null,
         kind: c.kind as 'model',
         channels: listOf(c.channels),
         territories: listOf(c.territories),

@@ -12,6 +12,11 @@ export type RightsAction = 'manage';
  */
 export const rightsPolicy = {
   manage: (actor: Actor) => hasPermission(actor, 'rights.manage'),
+  /**
+   * Whether the Rights panel names the people of its releases: the brand's own people do; guests
+   * (agencies, freelancers) read each release's scope without whose it is.
+   */
+  namesPeople: (actor: Actor) => hasPermission(actor, 'content.private'),
   /** `row`: the brand's status and whether the principal is assigned to it. */
   can(principal: Principal, _action: RightsAction, row: { brand_status: string; member_id: number | null }) {
     if (principal.kind !== 'user') return false;

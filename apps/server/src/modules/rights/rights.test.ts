@@ -210,6 +210,14 @@ describe('asset rights', () => {
     const seen = await member.client.get(`/api/ops/asset/${asset}/rights`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().abilities).toEqual({ manage: false });
+    expect(seen.json().consents).toMatchObject([{ person: 'Model M' }]);
+    // A guest reads each release's scope, never whose it is.
+    const guest = await makeUser(t, admin, { roles: ['guest'], brands: [brand.id] });
+    const forGuest = (await guest.client.get(`/api/ops/asset/${asset}/rights`)).json();
+    expect(forGuest.consents).toEqual([
+      { id: con.id, person: null, kind: 'model', channels: [], territories: ['WW'], valid_until: day(100) },
+    ]);
+    expect(JSON.stringify(forGuest)).not.toContain('Model M');
     expect(
       (
         await member.client.put(`/api/ops/asset/${asset}/rights`, {

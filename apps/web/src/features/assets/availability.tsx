@@ -12,6 +12,8 @@ export const formatDay = (day: string | null) => (day ? formatDate(`${day}T12:00
 /** What decided the availability, in words: "licence ‘Stock Co. 2026’". */
 function reasonText(a: AssetAvailability, t: TFunction): string {
   const r = a.reason;
+  // Guests are not told whose release it is (the server leaves the name out for them).
+  if (r?.kind === 'consent' && !r.name) return t('availability.reason.consentUnnamed');
   if (!r || r.kind === 'asset' || !r.name) return t('availability.reason.asset');
   return t(`availability.reason.${r.kind}`, { name: r.name });
 }

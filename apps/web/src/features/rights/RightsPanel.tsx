@@ -121,7 +121,8 @@ function RightsFacts({ rights: r, brandId }: { rights: AssetRights; brandId: num
         ) : (
           r.consents.map((c) => (
             <Text size="sm" key={c.id}>
-              {c.person} ({t(`rights.kinds.${c.kind}`)}){lists(c) && ` · ${lists(c)}`} ·{' '}
+              {c.person ? `${c.person} (${t(`rights.kinds.${c.kind}`)})` : t(`rights.kinds.${c.kind}`)}
+              {lists(c) && ` · ${lists(c)}`} ·{' '}
               {c.valid_until ? t('rights.panel.until', { date: formatDay(c.valid_until, lang) }) : t('rights.noEnd')}
             </Text>
           ))
@@ -159,7 +160,7 @@ function RightsEditor({ rights: r, brandId, onDone }: { rights: AssetRights; bra
   });
   const [known, setKnown] = useState(() => ({
     licences: r.licences.map((l) => ({ value: String(l.id), label: l.name })),
-    consents: r.consents.map((c) => ({ value: String(c.id), label: c.person })),
+    consents: r.consents.map((c) => ({ value: String(c.id), label: c.person ?? '' })),
   }));
   const licences = usePicker('licences', brandId, known.licences);
   const consents = usePicker('consents', brandId, known.consents);
