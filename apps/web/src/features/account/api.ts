@@ -3,7 +3,7 @@ import { routes } from '@brandvault/contract';
 import type { Lang, MeResponse, RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
-import i18n, { applyLang } from '../../i18n';
+import i18n, { applyLang, ensureLang } from '../../i18n';
 import { useSession } from '../../state/session';
 import { sessionKeys } from '../auth/api';
 
@@ -56,9 +56,12 @@ export function useChangeLanguage() {
     } else {
       applyLang(lang);
     }
+    // Said in the new language: Spanish read for the first time is still on its way here.
+    await ensureLang(lang).catch(() => undefined);
+    const said = i18n.getFixedT(lang);
     notifySuccess(
-      i18n.t('language.changedTitle'),
-      i18n.t('language.changed', { language: i18n.t(`languages.${lang}`) }),
+      said('language.changedTitle'),
+      said('language.changed', { language: said(`languages.${lang}`) }),
       'language',
     );
   };

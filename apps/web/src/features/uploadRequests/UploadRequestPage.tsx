@@ -10,6 +10,7 @@ import {
   Paper,
   PasswordInput,
   Progress,
+  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -206,7 +207,7 @@ function Request({
       <Paper withBorder radius="lg" p="lg">
         <form onSubmit={send} noValidate>
           <Stack gap="md">
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput
                 label={t('uploadRequests.public.name')}
                 required
@@ -222,7 +223,7 @@ function Request({
                 autoComplete="email"
                 {...form.getInputProps('uploader_email')}
               />
-            </Group>
+            </SimpleGrid>
             <Group>
               <FileButton onChange={(files) => up.addFiles(files)} multiple accept={accept}>
                 {(props) => (
