@@ -53,8 +53,8 @@ test('an agency uploads through a password-protected request link; a reviewer de
   expect(link).toMatch(/\/upload\/[A-Za-z0-9_-]{43}$/);
   await made.getByRole('button', { name: 'Done' }).click();
 
-  // The agency, signed out: the password first, then the request only, then two files.
-  const agency = await (await browser.newContext()).newPage();
+  // The agency, signed out and on a phone: the password first, then the request only, then two files.
+  const agency = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await agency.goto(new URL(link).pathname);
   await expect(agency.getByRole('heading', { name: 'This request is protected' })).toBeVisible();
   await expect(agency.getByTestId('request-brand')).toHaveText(name);
