@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { AssetAvailability } from '../../db/schema.js';
 
@@ -97,19 +96,6 @@ export function availabilityRepo(db: Db) {
         n += Number(r.numUpdatedRows);
       }
       return n;
-    },
-
-    /**
-     * Moves these brands' search generations: a new end date alone (no new state) changes what
-     * "expiring within" finds without touching a search row, so kept answers must go.
-     */
-    async bumpGenerations(brandIds: readonly number[]) {
-      for (const id of new Set(brandIds))
-        await db
-          .insertInto('search_generations')
-          .values({ brand_id: id, n: 1 })
-          .onConflict((oc) => oc.column('brand_id').doUpdateSet({ n: sql`search_generations.n + 1` }))
-          .execute();
     },
 
     /** The brands, with their warning windows (the daily run goes brand by brand). */

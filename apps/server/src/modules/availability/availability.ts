@@ -33,7 +33,6 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
     add(c.asset_id, { reason: { kind: 'consent', id: c.id, name: c.person }, from: null, until: c.valid_until });
 
   const writes = new Map<string, { value: AvailabilityWrite; ids: number[] }>();
-  const datesOnly = new Set<number>();
   for (const a of assets) {
     const own: Window = { reason: { kind: 'asset' }, from: a.available_from, until: a.available_until };
     const r = availabilityOf([own, ...(windows.get(a.id) ?? [])], today, a.expiry_warning_days);
@@ -48,7 +47,6 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
       value.availability_reason === a.availability_reason
     )
       continue;
-    if (value.availability === a.availability) datesOnly.add(a.brand_id);
     const key = JSON.stringify(value);
     const group = writes.get(key);
     if (group) group.ids.push(a.id);
@@ -59,7 +57,6 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
   // generation would deadlock against it (PostgreSQL).
   const written = [...writes.values()].flatMap((w) => w.ids);
   if (written.length > 1) await repo.lockRows(written);
+  // Kept search answers go by trigger: the card columns (dates too) move the brand's generation.
   for (const { value, ids: group } of writes.values()) await repo.write(group, value);
-  // A new state rewrites the search row, which moves the generation; a new date alone does not.
-  if (datesOnly.size) await repo.bumpGenerations([...datesOnly]);
 }

@@ -64,6 +64,23 @@ describe('search by availability', () => {
     expect(await names(admin, { expiring_within: 90, availability: ['available'] })).toEqual(['later.jpg']);
   });
 
+  it('answers anew when an end date moves without a new state', async () => {
+    expect(await names(admin, { expiring_within: 7 })).toEqual(['soon.jpg']);
+    // Still expiring, a week later: the kept answer of the same search must not be served.
+    await db()
+      .updateTable('assets')
+      .set({ availability_date: addDays(today, 10) })
+      .where('name', '=', 'soon.jpg')
+      .execute();
+    expect(await names(admin, { expiring_within: 7 })).toEqual([]);
+    await db()
+      .updateTable('assets')
+      .set({ availability_date: addDays(today, 3) })
+      .where('name', '=', 'soon.jpg')
+      .execute();
+    expect(await names(admin, { expiring_within: 7 })).toEqual(['soon.jpg']);
+  });
+
   it('never shows guests what they may not reach, filter or not', async () => {
     const guest = await makeUser(t, admin, { roles: ['guest'], brands: [brand.id] });
     expect(await names(guest.client, { availability: ['expired', 'embargoed'] })).toEqual([]);
