@@ -15,110 +15,53 @@ const likeOf = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\$
 /** The most rows an export holds. */
 export const RIGHTS_EXPORT_MAX = 50_000;
 
+/** How many assets a licence or consent row covers, as its `asset_count` column. */
+const assetCount = (kind: 'licence' | 'consent') => {
+  const [link, row] = kind === 'licence' ? ['asset_licences', 'licences'] : ['asset_consents', 'consents'];
+  return sql<number>`(select count(*) from ${sql.table(link)} l where l.${sql.ref(`${kind}_id`)} = ${sql.ref(`${row}.id`)})`.as(
+    'asset_count',
+  );
+};
+
+/** Rows any of whose `columns` hold `q`, case-blind (nullable columns read as empty). */
+const matching = (columns: string[], q: string) => {
+  const like = likeOf(q);
+  const tests = columns.map((c) => sql`lower(coalesce(${sql.ref(c)}, '')) like ${like} escape '\\'`);
+  return sql<boolean>`(${sql.join(tests, sql` or `)})`;
+};
+
 /** SQL of licences, consents, their documents and their links to assets. */
 export function rightsRepo(db: Db) {
   const licences = (brandId: number) =>
-    db
-      .selectFrom('licences')
-      .where('licences.brand_id', '=', brandId)
-      .select((eb) =>
-        eb
-          .selectFrom('asset_licences')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('asset_licences.licence_id', '=', 'licences.id')
-          .as('asset_count'),
-      );
+    db.selectFrom('licences').where('licences.brand_id', '=', brandId).select(assetCount('licence'));
   const consents = (brandId: number) =>
-    db
-      .selectFrom('consents')
-      .where('consents.brand_id', '=', brandId)
-      .select((eb) =>
-        eb
-          .selectFrom('asset_consents')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('asset_consents.consent_id', '=', 'consents.id')
-          .as('asset_count'),
-      );
+    db.selectFrom('consents').where('consents.brand_id', '=', brandId).select(assetCount('consent'));
 
   return {
     listLicences(brandId: number, q: string | undefined, page: number, perPage: number) {
       let base = db.selectFrom('licences').where('brand_id', '=', brandId);
-      if (q) {
-        const like = likeOf(q);
-        base = base.where(
-          sql<boolean>`(lower(name) like ${like} escape '\\' or lower(coalesce(holder, '')) like ${like} escape '\\' or lower(coalesce(notes, '')) like ${like} escape '\\')`,
-        );
-      }
+      if (q) base = base.where(matching(['name', 'holder', 'notes'], q));
       return paged(
         base,
-        (b) =>
-          b
-            .selectAll()
-            .select((eb) =>
-              eb
-                .selectFrom('asset_licences')
-                .select((e) => e.fn.countAll<number>().as('n'))
-                .whereRef('asset_licences.licence_id', '=', 'licences.id')
-                .as('asset_count'),
-            )
-            .orderBy('name')
-            .orderBy('id'),
+        (b) => b.selectAll().select(assetCount('licence')).orderBy('name').orderBy('id'),
         page,
         perPage,
       );
     },
     listConsents(brandId: number, q: string | undefined, page: number, perPage: number) {
       let base = db.selectFrom('consents').where('brand_id', '=', brandId);
-      if (q) {
-        const like = likeOf(q);
-        base = base.where(
-          sql<boolean>`(lower(person) like ${like} escape '\\' or lower(coalesce(notes, '')) like ${like} escape '\\')`,
-        );
-      }
+      if (q) base = base.where(matching(['person', 'notes'], q));
       return paged(
         base,
-        (b) =>
-          b
-            .selectAll()
-            .select((eb) =>
-              eb
-                .selectFrom('asset_consents')
-                .select((e) => e.fn.countAll<number>().as('n'))
-                .whereRef('asset_consents.consent_id', '=', 'consents.id')
-                .as('asset_count'),
-            )
-            .orderBy('person')
-            .orderBy('id'),
+        (b) => b.selectAll().select(assetCount('consent')).orderBy('person').orderBy('id'),
         page,
         perPage,
       );
     },
     licence: (id: number) =>
-      db
-        .selectFrom('licences')
-        .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('asset_licences')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('asset_licences.licence_id', '=', 'licences.id')
-            .as('asset_count'),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst(),
+      db.selectFrom('licences').selectAll().select(assetCount('licence')).where('id', '=', id).executeTakeFirst(),
     consent: (id: number) =>
-      db
-        .selectFrom('consents')
-        .selectAll()
-        .select((eb) =>
-          eb
-            .selectFrom('asset_consents')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('asset_consents.consent_id', '=', 'consents.id')
-            .as('asset_count'),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst(),
+      db.selectFrom('consents').selectAll().select(assetCount('consent')).where('id', '=', id).executeTakeFirst(),
     /** Every licence of the brand for an export, by name. */
     allLicences: (brandId: number) =>
       licences(brandId).selectAll().orderBy('name').orderBy('id').limit(RIGHTS_EXPORT_MAX).execute(),
