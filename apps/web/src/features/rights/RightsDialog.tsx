@@ -11,6 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { IconDownload, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { CONSENT_KINDS, ConsentBody, LicenceBody, WORLDWIDE } from '@brandvault/contract';
 import type { Consent, Licence, RightsDocument } from '@brandvault/contract';
@@ -63,16 +64,42 @@ export function RightsDialog({ brandId, editing, onClose }: Props) {
   );
 }
 
-/** The channel and territory pickers both forms share. */
-function useListOptions(brandId: number) {
+interface Scope {
+  channels: string[];
+  territories: string[];
+}
+/** What of a form the scope pickers use (Mantine's form methods are generic over its paths). */
+interface ScopeForm {
+  values: Scope;
+  getInputProps: (path: 'channels' | 'territories') => GetInputPropsReturnType;
+  setFieldValue: (path: 'territories', value: string[]) => void;
+}
+
+/** The channels and territories a licence or a consent covers: both forms ask them the same way. */
+function ScopeFields({ brandId, form }: { brandId: number; form: ScopeForm }) {
   const { t } = useTranslation();
   const lang = currentLang();
   const channels = useChannels(brandId).data ?? [];
   const territories = useMemo(() => territoryOptions(lang, t('rights.worldwide')), [lang, t]);
-  return {
-    channels: channels.map((c) => ({ value: c.value, label: lang === 'es' ? c.label_es : c.label_en })),
-    territories,
-  };
+  return (
+    <>
+      <MultiSelect
+        label={t('rights.fields.channels')}
+        data={channels.map((c) => ({ value: c.value, label: lang === 'es' ? c.label_es : c.label_en }))}
+        searchable
+        clearable
+        {...form.getInputProps('channels')}
+      />
+      <MultiSelect
+        label={t('rights.fields.territories')}
+        data={territories}
+        searchable
+        clearable
+        {...form.getInputProps('territories')}
+        onChange={(next) => form.setFieldValue('territories', territoriesAfter(form.values.territories, next))}
+      />
+    </>
+  );
 }
 
 const day = (v: string) => (v === '' ? null : v);
@@ -87,7 +114,6 @@ export function territoriesAfter(before: string[], next: string[]): string[] {
 function LicenceForm({ brandId, row, onDone }: { brandId: number; row: Licence | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveLicence(brandId);
-  const lists = useListOptions(brandId);
   const form = useForm({
     initialValues: {
       name: row?.name ?? '',
@@ -131,21 +157,7 @@ function LicenceForm({ brandId, row, onDone }: { brandId: number; row: Licence |
       <Stack gap="sm">
         <TextInput label={t('rights.fields.name')} required data-autofocus {...form.getInputProps('name')} />
         <TextInput label={t('rights.fields.holder')} {...form.getInputProps('holder')} />
-        <MultiSelect
-          label={t('rights.fields.channels')}
-          data={lists.channels}
-          searchable
-          clearable
-          {...form.getInputProps('channels')}
-        />
-        <MultiSelect
-          label={t('rights.fields.territories')}
-          data={lists.territories}
-          searchable
-          clearable
-          {...form.getInputProps('territories')}
-          onChange={(next) => form.setFieldValue('territories', territoriesAfter(form.values.territories, next))}
-        />
+        <ScopeFields brandId={brandId} form={form} />
         <Group grow align="flex-start">
           <DateField label={t('rights.fields.validFrom')} {...dateProps(form, 'valid_from')} />
           <DateField label={t('rights.fields.validUntil')} {...dateProps(form, 'valid_until')} />
@@ -167,7 +179,6 @@ function LicenceForm({ brandId, row, onDone }: { brandId: number; row: Licence |
 function ConsentForm({ brandId, row, onDone }: { brandId: number; row: Consent | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveConsent(brandId);
-  const lists = useListOptions(brandId);
   const form = useForm({
     initialValues: {
       person: row?.person ?? '',
@@ -215,21 +226,7 @@ function ConsentForm({ brandId, row, onDone }: { brandId: number; row: Consent |
           <DateField label={t('rights.fields.signedOn')} {...dateProps(form, 'signed_on')} />
           <DateField label={t('rights.fields.validUntil')} {...dateProps(form, 'valid_until')} />
         </Group>
-        <MultiSelect
-          label={t('rights.fields.channels')}
-          data={lists.channels}
-          searchable
-          clearable
-          {...form.getInputProps('channels')}
-        />
-        <MultiSelect
-          label={t('rights.fields.territories')}
-          data={lists.territories}
-          searchable
-          clearable
-          {...form.getInputProps('territories')}
-          onChange={(next) => form.setFieldValue('territories', territoriesAfter(form.values.territories, next))}
-        />
+        <ScopeFields brandId={brandId} form={form} />
         <Textarea label={t('rights.fields.notes')} autosize minRows={2} {...form.getInputProps('notes')} />
         {row && <Documents kind="consents" id={row.id} documents={row.documents} />}
         <FormActions onCancel={onDone}>
