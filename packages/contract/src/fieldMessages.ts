@@ -140,7 +140,7 @@ const T = {
     control: '{path} contiene caracteres no permitidos',
     common: '{path} es una de las contraseñas más comunes: elige una más difícil de adivinar',
     grant: '{path} incluye algo que no puedes conceder',
-    scopeNotHeld: '{path} incluye permisos que no tienes: {values}',
+    scopeNotHeld: '{path} contiene permisos que no tienes: {values}',
     expiryFuture: '{path} debe estar en el futuro y a como mucho {n} días',
     roleInUse: '{path}: {n} usuarios tienen este rol; asígnales otro rol primero',
     roleAdmin: '{path}: el rol admin conserva todos los permisos y no se puede renombrar ni eliminar',
