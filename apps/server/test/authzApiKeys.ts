@@ -38,7 +38,8 @@ const post = (url: string, body?: unknown): Call => ({ method: 'POST', url, body
 
 export const apiKeyCalls: Record<string, Build> = {
   'GET /api/account/api-keys': () => ({ method: 'GET', url: '/api/account/api-keys' }),
-  'POST /api/account/api-keys': () => post('/api/account/api-keys', { name: 'Matrix', expires_at: null, scopes: ['brand.view'] }),
+  'POST /api/account/api-keys': () =>
+    post('/api/account/api-keys', { name: 'Matrix', expires_at: null, scopes: ['brand.view'] }),
   'POST /api/account/api-keys/:id/revoke': async (w, p) => post(`/api/account/api-keys/${await ownKey(w, p)}/revoke`),
   'POST /api/account/api-keys/:id/rotate': async (w, p) => post(`/api/account/api-keys/${await ownKey(w, p)}/rotate`),
   'GET /api/ops/api-keys': () => ({ method: 'GET', url: '/api/ops/api-keys' }),

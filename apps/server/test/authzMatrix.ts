@@ -9,7 +9,16 @@
  * member of brand A scoped to all of the member's permissions, issue 41 §3), whose answers are
  * the member column's except on the routes refused to keys.
  */
-export const PRINCIPALS = ['anonymous', 'guest', 'member', 'manager', 'admin', 'otherBrand', 'direct', 'apiKey'] as const;
+export const PRINCIPALS = [
+  'anonymous',
+  'guest',
+  'member',
+  'manager',
+  'admin',
+  'otherBrand',
+  'direct',
+  'apiKey',
+] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 /** The principals the table's columns name; `apiKey`'s answers are derived (see `keyAnswer`). */
 const COLUMNS = PRINCIPALS.slice(0, 7);
@@ -497,4 +506,3 @@ export const probes = byPrincipal(probeTable);
 /** Whether an answer is what the table asks for. */
 export const fits = (expected: Expected, got: number) =>
   expected === REFUSED ? [403, 404, 422].includes(got) : got === expected;
-

@@ -2,7 +2,7 @@ import { API_KEY_MAX_DAYS } from '@brandvault/contract';
 import type { ApiKeyAdminQuery, ApiKeyBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -24,7 +24,11 @@ export function apiKeysService(deps: Deps) {
   const now = () => iso(deps.clock.now());
 
   /** Inserts a key and its audit entry; the secret leaves only in the answer. */
-  async function mint(u: Unit<Repos>, userId: number, fields: { name: string; scopes: string[]; expires_at: string | null }) {
+  async function mint(
+    u: Unit<Repos>,
+    userId: number,
+    fields: { name: string; scopes: string[]; expires_at: string | null },
+  ) {
     const key = newApiKey();
     const at = now();
     const { id } = await u.repos.apiKeys.insert({
@@ -84,7 +88,10 @@ export function apiKeysService(deps: Deps) {
       if (body.expires_at !== null) {
         const t = Date.parse(body.expires_at) - deps.clock.now().getTime();
         if (!(t > 0) || t > API_KEY_MAX_DAYS * DAY_MS)
-          throw new AppError('INVALID_DATA', { fieldKeys: { expires_at: 'expiryFuture' }, fieldVars: { n: API_KEY_MAX_DAYS } });
+          throw new AppError('INVALID_DATA', {
+            fieldKeys: { expires_at: 'expiryFuture' },
+            fieldVars: { n: API_KEY_MAX_DAYS },
+          });
       }
       const fields = {
         name: body.name,
@@ -118,7 +125,11 @@ export function apiKeysService(deps: Deps) {
           scopes: scopesOf(old.scopes_json),
           expires_at: old.expires_at,
         });
-        await u.audit({ event: 'apiKey.rotate', target: target({ id: m.id, name: old.name }), info: { replaces: old.id } });
+        await u.audit({
+          event: 'apiKey.rotate',
+          target: target({ id: m.id, name: old.name }),
+          info: { replaces: old.id },
+        });
         return m;
       });
       return { api_key: await fresh(made.id), secret: made.secret };

@@ -152,7 +152,11 @@ describe('API keys', () => {
 
   it('refuse scopes the person does not hold and expiries in the past, naming them (422)', async () => {
     const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
-    const r = await member.client.post(KEYS, { name: 'Too much', expires_at: null, scopes: ['brand.view', 'user.manage'] });
+    const r = await member.client.post(KEYS, {
+      name: 'Too much',
+      expires_at: null,
+      scopes: ['brand.view', 'user.manage'],
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json().error.fields.scopes).toContain('user.manage');
     expect((await member.client.patch('/api/auth/user/update', { lang: 'es' })).statusCode).toBe(200);

@@ -73,7 +73,15 @@ export function authService(deps: Deps) {
     if (!row || !canSignIn(row)) return null;
     const at = clock.now();
     if (keyRefused(row, iso(at))) return null;
-    const { key_id, key_scopes, key_expires_at: _e, key_revoked_at: _r, key_last_used_at, grant_generation, ...user } = row;
+    const {
+      key_id,
+      key_scopes,
+      key_expires_at: _e,
+      key_revoked_at: _r,
+      key_last_used_at,
+      grant_generation,
+      ...user
+    } = row;
     if (!key_last_used_at || at.getTime() - Date.parse(key_last_used_at) > TOUCH_EVERY_MS) {
       await repos.apiKeys.touch(key_id, iso(at)).catch((err: unknown) => {
         if (!isStorageFull(err)) throw err;
