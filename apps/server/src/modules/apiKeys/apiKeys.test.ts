@@ -169,6 +169,18 @@ describe('API keys', () => {
     expect((await member.client.get(KEYS)).json().items).toEqual([]);
   });
 
+  it("of an administrator keep the admin role only with all of the owner's permissions", async () => {
+    const narrow = keyClient((await createKey(admin, { scopes: ['brand.view'] })).secret);
+    expect((await narrow.get('/api/ops/audit/all')).statusCode).toBe(403);
+    // Administrators see every brand; a narrow key sees only brands its owner is assigned to.
+    const brands = (await narrow.get('/api/ops/brand/list')).json().items.map((b: { id: number }) => b.id);
+    expect(brands).not.toContain(brand.id);
+    const held = (await admin.get('/api/auth/me')).json().permissions.map((p: { name: string }) => p.name);
+    const full = keyClient((await createKey(admin, { scopes: held })).secret);
+    expect((await full.get('/api/ops/audit/all')).statusCode).toBe(200);
+    expect((await full.get('/api/ops/brand/list')).json().items.map((b: { id: number }) => b.id)).toContain(brand.id);
+  });
+
   it('write their last use at most every 5 minutes', async () => {
     const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
     const made = await createKey(member.client, { scopes: ['brand.view'] });

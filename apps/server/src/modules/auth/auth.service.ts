@@ -14,7 +14,7 @@ import { loginGuard } from './loginGuard.js';
 import { sessionView } from './session.js';
 import { tourService } from './tour.service.js';
 import { apiKeyHash } from '../apiKeys/apiKeys.secret.js';
-import { keyPermissions, keyRefused } from '../apiKeys/apiKeys.access.js';
+import { keyGrants, keyRefused } from '../apiKeys/apiKeys.access.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -88,15 +88,14 @@ export function authService(deps: Deps) {
         deps.log.warn({ err }, 'storage full: last use of an API key not recorded');
       });
     }
-    const { roles, permissions } = await grantsOf(user.id, grant_generation);
+    const owner = await grantsOf(user.id, grant_generation);
     return {
       kind: 'user',
       user,
       tokenId: 0,
       emulatorId: null,
       apiKeyId: key_id,
-      roles,
-      permissions: keyPermissions(key_scopes, permissions),
+      ...keyGrants(key_scopes, owner),
     };
   }
 
