@@ -94,6 +94,11 @@ export default function ApiKeysPage() {
           icon: <IconKey size={28} stroke={1.6} />,
           title: t('apiKeys.emptyTitle'),
           description: t('apiKeys.empty'),
+          action: (
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              {t('apiKeys.new')}
+            </Button>
+          ),
         }}
         noMatch={{ title: t('apiKeys.emptyTitle'), description: t('apiKeys.empty') }}
         range={({ total }) => t('apiKeys.count', { total })}
