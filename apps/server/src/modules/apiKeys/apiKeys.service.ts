@@ -78,6 +78,7 @@ export function apiKeysService(deps: Deps) {
     },
 
     async create(ctx: RequestContext, body: Body) {
+      authorize(apiKeysPolicy.can(ctx.actor, 'create'));
       const held = apiKeysPolicy.grantable(ctx.actor);
       const missing = body.scopes.filter((s) => !held.has(s));
       if (missing.length)

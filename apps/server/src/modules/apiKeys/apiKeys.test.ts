@@ -148,6 +148,14 @@ describe('API keys', () => {
     const adminKey = keyClient((await createKey(admin, { scopes: ['user.emulate', 'user.view'] })).secret);
     expect((await adminKey.post(`/api/ops/users/${member.id}/switch`)).statusCode).toBe(403);
     expect((await adminKey.get('/api/ops/api-keys')).statusCode).toBe(403);
+    // Nor does an administrator emulating the member leave a key of the member's behind.
+    // (A session of its own: starting emulation ends the session it starts from.)
+    const emulating = await (await adminClient(t)).post(`/api/ops/users/${member.id}/switch`);
+    expect(emulating.statusCode, emulating.body).toBe(200);
+    const asMember = t.client();
+    asMember.token = emulating.json().token;
+    expect((await asMember.post(KEYS, body)).statusCode).toBe(403);
+    expect((await asMember.post(`${KEYS}/${made.api_key.id}/rotate`)).statusCode).toBe(404);
     expect((await key.get('/api/auth/me')).statusCode).toBe(200);
   });
 
