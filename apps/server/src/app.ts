@@ -53,6 +53,7 @@ import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
+import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { jobsRoutes } from './modules/jobs/jobs.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(
     watermarksRoutes(app, mountDeps, services);
     syncRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
+    apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
     metadataRoutes(app, mountDeps, services);
     metadataBulkRoutes(app, mountDeps, services);

@@ -44,6 +44,7 @@ import { statsAvailabilityRepo } from './modules/stats/stats.availability.repo.j
 import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
 import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
+import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -91,6 +92,7 @@ export function makeRepos(db: Db): Repos {
     searchMaintenance: searchMaintenanceRepo(db),
     statsAvailability: statsAvailabilityRepo(db),
     expiryNotices: expiryNoticesRepo(db),
+    apiKeys: apiKeysRepo(db),
     // Keyless, for reads: the unit of work appends through its own keyed writer (audit.trail.ts).
     audit: auditRepo(db),
   };

@@ -45,6 +45,7 @@ import { syncService } from './modules/sync/sync.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
+import { apiKeysService } from './modules/apiKeys/apiKeys.service.js';
 
 export function makeServices(deps: Deps): Services {
   const folders = foldersService(deps, assetCard);
@@ -61,6 +62,7 @@ export function makeServices(deps: Deps): Services {
   deps.sessionEnded = (tokenId) => notifications.endSession(tokenId);
   return {
     auth: authService(deps),
+    apiKeys: apiKeysService(deps),
     account: accountService(deps),
     users: usersService(deps),
     userStats: userStatsService(deps),

@@ -13,6 +13,7 @@ import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
+import { apiKeyCalls } from './authzApiKeys.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -995,6 +996,7 @@ export const calls: Record<string, Build> = {
     body: { ids: [await pendingAsset(w)], reason: 'Not on brand' },
   }),
   'GET /api/review/asset/:id': async (w) => get(`/api/review/asset/${await w.freshAsset()}`),
+  ...apiKeyCalls,
 };
 
 /** A fresh asset of brand A awaiting review. */

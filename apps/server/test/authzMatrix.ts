@@ -5,10 +5,23 @@
  *
  * Principals: anonymous (no token); guest, member, manager (that role, assigned to brand A);
  * admin; otherBrand (manager of brand B only, acting on brand A); direct (guest of brand A holding
- * the single direct permission user.manage, the escalation vector).
+ * the single direct permission user.manage, the escalation vector); apiKey (an API key of a
+ * member of brand A scoped to all of the member's permissions, issue 41 §3), whose answers are
+ * the member column's except on the routes refused to keys.
  */
-export const PRINCIPALS = ['anonymous', 'guest', 'member', 'manager', 'admin', 'otherBrand', 'direct'] as const;
+export const PRINCIPALS = [
+  'anonymous',
+  'guest',
+  'member',
+  'manager',
+  'admin',
+  'otherBrand',
+  'direct',
+  'apiKey',
+] as const;
 export type Principal = (typeof PRINCIPALS)[number];
+/** The principals the table's columns name; `apiKey`'s answers are derived (see `keyAnswer`). */
+const COLUMNS = PRINCIPALS.slice(0, 7);
 
 /** 403, 404 or 422: the call is refused, whichever way a fix chooses to say so. */
 export const REFUSED = 'refused';
@@ -341,6 +354,15 @@ const table: Record<string, Row> = {
   'POST /api/review/approve': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/review/reject': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/review/asset/:id': [401, 200, 200, 200, 200, 404, 200],
+  // API keys (issue 41 §3): everyone's own, from a session (REFUSED_TO_KEYS); the scope asked is
+  // one every signed-in principal holds. Administrators list and revoke anyone's (brand A's
+  // member's key here).
+  'GET /api/account/api-keys': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/account/api-keys': [401, 201, 201, 201, 201, 201, 201],
+  'POST /api/account/api-keys/:id/revoke': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/account/api-keys/:id/rotate': [401, 201, 201, 201, 201, 201, 201],
+  'GET /api/ops/api-keys': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/api-keys/:id/revoke': [401, 403, 403, 403, 200, 403, 403],
 };
 
 /**
@@ -419,6 +441,10 @@ const probeTable: Record<string, Row> = {
     REFUSED,
     REFUSED,
   ],
+  // Someone else's key is nobody else's to revoke or rotate, administrators included (their own route).
+  "POST /api/account/api-keys/:id/revoke | another user's key": [401, 404, 404, 404, 404, 404, 404],
+  "POST /api/account/api-keys/:id/rotate | another user's key": [401, 404, 404, 404, 404, 404, 404],
+  "GET /api/ops/api-keys | lists brand A member's key": [401, 403, 403, 403, 200, 403, 403],
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
     REFUSED,
     REFUSED,
@@ -430,9 +456,48 @@ const probeTable: Record<string, Row> = {
   ],
 };
 
+/** The route a probe (or a table row) is about: the 'METHOD /path' part of its key. */
+export const routeOf = (key: string) => key.split(' | ')[0]!;
+
+/**
+ * Routes a request made with an API key never reaches (`sessionOnly` in the contract, which a test
+ * compares with this list): managing keys, signing out, the password, emulation. Two-factor and
+ * SSO settings join it with their routes.
+ */
+export const REFUSED_TO_KEYS: readonly string[] = [
+  'POST /api/logout',
+  'PATCH /api/auth/user/password/update',
+  'POST /api/ops/users/:id/switch',
+  'POST /api/ops/users/:id/switch/end',
+  'GET /api/account/api-keys',
+  'POST /api/account/api-keys',
+  'POST /api/account/api-keys/:id/revoke',
+  'POST /api/account/api-keys/:id/rotate',
+  'GET /api/ops/api-keys',
+  'POST /api/ops/api-keys/:id/revoke',
+];
+
+/**
+ * Where a member's key answers otherwise than the member for another reason: the member column's
+ * request reads an object of brand A's member principal itself, which the key's owner (another
+ * member of brand A) is not.
+ */
+const KEY_DIFFERS: Record<string, Expected> = {
+  'GET /api/ops/metadata/bulk/:id': 404,
+  'POST /api/ops/metadata/bulk/:id/undo': 404,
+  "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": 404,
+};
+
+/** What the `apiKey` principal must get: 403 on a session-only route, else what its owner gets. */
+const keyAnswer = (key: string, row: Row): Expected =>
+  KEY_DIFFERS[key] ?? (REFUSED_TO_KEYS.includes(routeOf(key)) ? 403 : row[2]);
+
 const byPrincipal = (rows: Record<string, Row>) =>
   Object.fromEntries(
-    Object.entries(rows).map(([key, row]) => [key, Object.fromEntries(PRINCIPALS.map((p, i) => [p, row[i]]))]),
+    Object.entries(rows).map(([key, row]) => [
+      key,
+      { ...Object.fromEntries(COLUMNS.map((p, i) => [p, row[i]])), apiKey: keyAnswer(key, row) },
+    ]),
   ) as Record<string, Record<Principal, Expected>>;
 
 export const expectations = byPrincipal(table);
@@ -441,6 +506,3 @@ export const probes = byPrincipal(probeTable);
 /** Whether an answer is what the table asks for. */
 export const fits = (expected: Expected, got: number) =>
   expected === REFUSED ? [403, 404, 422].includes(got) : got === expected;
-
-/** The route a probe (or a table row) is about: the 'METHOD /path' part of its key. */
-export const routeOf = (key: string) => key.split(' | ')[0]!;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ROLE_PERMISSIONS } from '@brandvault/contract';
 import { ADMIN, adminClient, makeBrand, makeFolder, makeUser, multipart } from './harness.js';
 import type { Client, TestApp } from './harness.js';
 import { PRINCIPALS } from './authzMatrix.js';
@@ -13,6 +14,7 @@ const SPECS: Record<Exclude<Principal, 'anonymous'>, Spec> = {
   admin: { roles: ['admin'], brands: [], permissions: [] },
   otherBrand: { roles: ['manager'], brands: ['B'], permissions: [] },
   direct: { roles: ['guest'], brands: ['A'], permissions: ['user.manage'] },
+  apiKey: { roles: ['member'], brands: ['A'], permissions: [] },
 };
 const PASSWORD = 'password-123';
 
@@ -78,6 +80,21 @@ export async function buildWorld(t: TestApp) {
     return { id: r.json().user.id as number, email };
   }
 
+  /** A client sending an API key of `owner`'s (a session) with all of the member's permissions. */
+  async function keyed(owner: Client) {
+    const r = await owner.post('/api/account/api-keys', {
+      name: `Matrix key ${next()}`,
+      expires_at: null,
+      scopes: [...ROLE_PERMISSIONS.member],
+    });
+    if (r.statusCode !== 201) throw new Error(`api key: ${r.statusCode} ${r.body}`);
+    const c = t.client();
+    c.token = r.json().secret as string;
+    return c;
+  }
+  /** The session of the user behind the `apiKey` principal (its keys are made with it). */
+  let keyOwner: Client | null = null;
+
   const clients = { anonymous: t.client() } as Record<Principal, Client>;
   const emails = {} as Record<Principal, string>;
   for (const p of PRINCIPALS) {
@@ -88,7 +105,8 @@ export async function buildWorld(t: TestApp) {
       continue;
     }
     const u = await userOf(SPECS[p]);
-    clients[p] = u.client;
+    if (p === 'apiKey') keyOwner = u.client;
+    clients[p] = p === 'apiKey' ? await keyed(u.client) : u.client;
     emails[p] = u.email;
   }
 
@@ -158,6 +176,8 @@ export async function buildWorld(t: TestApp) {
     adminUpload,
     memberA,
     memberB,
+    /** The session of the user behind the `apiKey` principal. */
+    keyOwner: keyOwner as Client | null,
     shared,
     locked,
     /** A fresh link of the admin's shared collection (to change or revoke). */
@@ -178,11 +198,13 @@ export async function buildWorld(t: TestApp) {
     /** A user just like the principal, signed in on a client of its own. */
     async clone(p: Principal) {
       if (p === 'anonymous') return { client: stranger(), id: memberA.id };
-      return userOf(SPECS[p]);
+      const u = await userOf(SPECS[p]);
+      return p === 'apiKey' ? { ...u, client: await keyed(u.client) } : u;
     },
-    /** A second session of the principal itself (a new token). */
+    /** A second session of the principal itself (a new token; for `apiKey`, a new key). */
     async session(p: Principal) {
       if (p === 'anonymous') return stranger();
+      if (p === 'apiKey') return keyed(keyOwner!);
       const c = t.client();
       await c.login(emails[p], p === 'admin' ? ADMIN.password : PASSWORD);
       return c;

@@ -12,6 +12,7 @@ const LABELS: Record<string, { en: string; es: string }> = {
   max_files: { en: 'Maximum files', es: 'Máximo de archivos' },
   expires_at: { en: 'Expiry', es: 'Caducidad' },
   allowed_types: { en: 'Allowed file types', es: 'Tipos de archivo permitidos' },
+  scopes: { en: 'Scopes', es: 'Alcance' },
   available_from: { en: 'Available from', es: 'Disponible desde' },
   available_until: { en: 'Available until', es: 'Disponible hasta' },
   channels: { en: 'Channels', es: 'Canales' },

@@ -33,6 +33,7 @@ import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
+import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -73,6 +74,7 @@ export const routes = joinRoutes(
   extensionsRoutes,
   syncRoutes,
   reviewsRoutes,
+  apiKeysRoutes,
   metricsRoutes,
 );
 

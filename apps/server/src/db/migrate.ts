@@ -41,6 +41,7 @@ import * as rightsManage from './migrations/2026113003_rights_manage.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
 import * as uploadFields from './migrations/2026112950_upload_fields.js';
 import * as systemVocabularies from './migrations/2026112950_system_vocabularies.js';
+import * as apiKeys from './migrations/2026120103_api_keys.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -87,6 +88,7 @@ const steps: Record<string, Step> = {
   '2026112950_embed_mapping': embedMapping,
   '2026112950_upload_fields': uploadFields,
   '2026112950_system_vocabularies': systemVocabularies,
+  '2026120103_api_keys': apiKeys,
 };
 
 /** Every migration's name, in the order they run. */

@@ -9,6 +9,8 @@
 
 create sequence access_tokens_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by access_tokens.id;
 
+create sequence api_keys_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by api_keys.id;
+
 create sequence asset_reviews_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_reviews.id;
 
 create sequence asset_versions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_versions.id;
@@ -542,6 +544,24 @@ create table access_tokens (
 );
 
 create index access_tokens_user on {schema}.access_tokens using btree (user_id);
+
+create table api_keys (
+  id integer default nextval('api_keys_id_seq'::regclass) not null,
+  user_id integer not null,
+  name character varying(80) not null,
+  key_hash character varying(64) not null,
+  last4 character varying(4) not null,
+  scopes_json text not null,
+  expires_at character varying(32),
+  created_at character varying(32) not null,
+  last_used_at character varying(32),
+  revoked_at character varying(32),
+  constraint api_keys_pkey primary key (id),
+  constraint api_keys_key_hash_key unique (key_hash),
+  constraint api_keys_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index api_keys_user on {schema}.api_keys using btree (user_id, created_at);
 
 create table app_settings (
   key character varying(100) not null,

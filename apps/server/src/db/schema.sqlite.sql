@@ -15,6 +15,21 @@ create table access_tokens (
 
 create index access_tokens_user on access_tokens (user_id);
 
+create table api_keys (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  name varchar(80) not null,
+  key_hash varchar(64) not null unique,
+  last4 varchar(4) not null,
+  scopes_json text not null,
+  expires_at varchar(32),
+  created_at varchar(32) not null,
+  last_used_at varchar(32),
+  revoked_at varchar(32)
+);
+
+create index api_keys_user on api_keys (user_id, created_at);
+
 create table app_settings (
   key varchar(100) primary key,
   value text not null

@@ -63,6 +63,7 @@ import type {
 } from './schema/metadata.js';
 import type { BulkEditsTable, BulkEditValuesTable } from './schema/bulkEdits.js';
 import type { SavedSearchPinsTable, SavedSearchesTable } from './schema/savedSearches.js';
+import type { ApiKeysTable } from './schema/apiKeys.js';
 import type {
   AssetConsentsTable,
   AssetLicencesTable,
@@ -90,6 +91,7 @@ export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
 export type * from './schema/savedSearches.js';
 export type * from './schema/uploadRequests.js';
+export type * from './schema/apiKeys.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -172,5 +174,6 @@ export interface Database {
   upload_requests: UploadRequestsTable;
   upload_request_files: UploadRequestFilesTable;
   embed_mappings: EmbedMappingsTable;
+  api_keys: ApiKeysTable;
 }
 export type * from './schema/bulkEdits.js';

@@ -3,7 +3,7 @@ import { ROLE_PERMISSIONS, routes } from '@brandvault/contract';
 import type { PermissionName, RouteDef } from '@brandvault/contract';
 import { startApp } from '../../test/harness.js';
 import type { TestApp } from '../../test/harness.js';
-import { PRINCIPALS, REFUSED, expectations, fits, probes, routeOf } from '../../test/authzMatrix.js';
+import { PRINCIPALS, REFUSED, REFUSED_TO_KEYS, expectations, fits, probes, routeOf } from '../../test/authzMatrix.js';
 import type { Expected, Principal } from '../../test/authzMatrix.js';
 import { calls } from '../../test/authzCalls.js';
 import { buildWorld } from '../../test/authzWorld.js';
@@ -50,6 +50,7 @@ const held: Record<Principal, ReadonlySet<string>> = {
   admin: new Set(ROLE_PERMISSIONS.admin),
   otherBrand: new Set(ROLE_PERMISSIONS.manager),
   direct: new Set<PermissionName>([...ROLE_PERMISSIONS.guest, 'user.manage']),
+  apiKey: new Set(ROLE_PERMISSIONS.member),
 };
 
 describe('authorization matrix', () => {
@@ -81,10 +82,17 @@ describe('authorization matrix', () => {
         else if (r.access !== 'public' && r.access !== 'guest' && !signedIn) must = 401;
         else if (typeof r.access === 'object' && 'permission' in r.access && !held[p].has(r.access.permission))
           must = 403;
+        else if (p === 'apiKey' && r.sessionOnly) must = 403;
         if (must !== undefined && row[p] !== must) wrong.push(`${key} | ${p}: table ${row[p]}, contract says ${must}`);
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  // The routes refused to keys are the ones the contract marks session-only, no more and no fewer.
+  it('refuses to API keys exactly the session-only routes of the contract', () => {
+    const sessionOnly = (Object.values(routes) as RouteDef[]).filter((r) => r.sessionOnly);
+    expect(sessionOnly.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...REFUSED_TO_KEYS].sort());
   });
 
   it('answers every route as the table says, for every principal', async () => {

@@ -69,7 +69,8 @@ export function openApiDocument() {
     (paths[path] ??= {})[r.method.toLowerCase()] = {
       operationId: name,
       summary: r.summary,
-      description: `Access: ${access}${r.rateLimit ? `; at most ${r.rateLimit.max} calls a minute` : ''}`,
+      description: `Access: ${access}${r.sessionOnly ? ' (a signed-in session only, never an API key)' : ''}${r.rateLimit ? `; at most ${r.rateLimit.max} calls a minute` : ''}`,
+      ...(r.sessionOnly ? { security: [{ bearer: [] }] } : {}),
       parameters: parameters(c, r),
       ...(body ? { requestBody: body } : {}),
       responses: {
@@ -88,11 +89,25 @@ export function openApiDocument() {
     components: {
       schemas: c.schemas,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The token a sign-in (`POST /api/login`) answers with.',
+        },
+        // Issue 41 §3: a key a person creates for scripts, acting with its scopes within their rights.
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'bv_<43 base64url characters><6 base62 checksum characters>',
+          description:
+            'An API key (`Authorization: Bearer bv_…`), made under the account’s API keys. It acts as its owner ' +
+            'with its scopes within the owner’s current permissions, needs no XSRF header, and is refused on ' +
+            'session-only operations (keys, sign-out, password, emulation).',
+        },
         xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
       },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { apiKey: [] }],
     paths,
   };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Id } from '@brandvault/contract';
 import type { Access, RouteDef } from '@brandvault/contract';
 import type { Actor } from '../access/principal.js';
-import { hasPermission, hasRole } from '../access/principal.js';
+import { hasPermission, hasRole, viaApiKey } from '../access/principal.js';
 import { JsonText, encodingFor } from '../lib/jsonText.js';
 import { FileAnswer, sendFile } from '../lib/fileAnswer.js';
 import type { RequestContext } from '../lib/requestContext.js';
@@ -104,6 +104,8 @@ export function mount<D extends RouteDef>(
     handler: async (req, reply) => {
       checkXsrf(req, deps.appKey);
       checkAccess(def.access, req.actor);
+      // Keys, credentials, sign-out and emulation need a signed-in person, never a script's key.
+      if (def.sessionOnly && viaApiKey(req.actor)) throw new AppError('FORBIDDEN');
       if (def.rateLimit) {
         const who = req.actor ? `u${req.actor.user.id}` : `ip${req.ip}`;
         const hit = await deps.limiter.hit(`route:${def.method}:${def.path}:${who}`, 60, def.rateLimit.max);

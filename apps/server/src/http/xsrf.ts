@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX } from '@brandvault/contract';
 import { hmac, randomToken, safeEqual } from '../lib/crypto.js';
 import { AppError } from './errors.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const API_KEY_BEARER = new RegExp(`^Bearer\\s+${API_KEY_PREFIX}`);
 
 /**
  * Double-submit cookie, signed with the app key so that a value planted by another site or
@@ -22,6 +24,9 @@ export function issueXsrfCookie(reply: FastifyReply, appKey: string, secure: boo
 
 export function checkXsrf(req: FastifyRequest, appKey: string) {
   if (!UNSAFE.has(req.method)) return;
+  // An API key comes in a header no other site can make a browser send, and a bad one is a 401
+  // (never a 419) so that scripts are told their key is refused.
+  if (API_KEY_BEARER.test(req.headers.authorization ?? '')) return;
   const cookie = req.cookies[XSRF_COOKIE];
   const header = req.headers['x-xsrf-token'];
   if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) throw new AppError('CSRF_MISMATCH');

@@ -50,6 +50,8 @@ const SyncRunPage = lazy(() => import('../features/sync/SyncRunPage'));
 const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
 const UploadRequestPage = lazy(() => import('../features/uploadRequests/UploadRequestPage'));
 const UploadRequestsPage = lazy(() => import('../features/uploadRequests/UploadRequestsPage'));
+const ApiKeysPage = lazy(() => import('../features/apiKeys/ApiKeysPage'));
+const AdminApiKeysPage = lazy(() => import('../features/apiKeys/AdminApiKeysPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** Spec §2, route by route, with its guard. */
@@ -88,6 +90,7 @@ export const appRoutes: RouteObject[] = [
             element: <UsersPage />,
           },
           { path: 'users/me', element: <ProfilePage /> },
+          { path: 'users/me/api-keys', element: <ApiKeysPage /> },
           { path: 'downloads', element: <DownloadsPage /> },
           { path: 'uploads/review', element: <MyUploadsPage /> },
           { path: 'reports/imports', element: <ImportsPage /> },
@@ -193,6 +196,12 @@ export const appRoutes: RouteObject[] = [
             loader: requirePermission('shareLink.view'),
             errorElement: <GuardError />,
             element: <ShareLinksPage />,
+          },
+          {
+            path: 'api-keys/manage',
+            loader: requireRole('admin'),
+            errorElement: <GuardError />,
+            element: <AdminApiKeysPage />,
           },
           {
             path: 'audit/all',

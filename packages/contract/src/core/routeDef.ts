@@ -40,6 +40,11 @@ export interface RouteDef {
   maxFileBytes?: number;
   /** Answers that are not JSON (files): `response` is then not used to serialise. */
   raw?: true;
+  /**
+   * Refused (403) to a request made with an API key: managing keys, two-factor and SSO settings,
+   * emulation, signing out and changing the account's password or e-mail need a signed-in session.
+   */
+  sessionOnly?: true;
   /** Rate limit per caller (user or IP) and route: at most `max` calls a minute. */
   rateLimit?: { max: number; code?: ErrorCode };
 }

@@ -64,6 +64,7 @@ export const accountRoutes = {
     method: 'PATCH',
     path: '/api/auth/user/password/update',
     access: 'user',
+    sessionOnly: true,
     summary: 'Change own password',
     body: UpdatePasswordBody,
     response: Ok,

@@ -20,6 +20,7 @@ export const AUDIT_SECTIONS = {
   roles: { en: 'Roles and permissions', es: 'Roles y permisos' },
   reports: { en: 'Reports and templates', es: 'Informes y plantillas' },
   settings: { en: 'Organisation settings', es: 'Ajustes de la organización' },
+  apiKeys: { en: 'API keys', es: 'Claves de API' },
 } as const;
 export type AuditSection = keyof typeof AUDIT_SECTIONS;
 
@@ -322,6 +323,9 @@ export const AUDIT_EVENTS = {
     'Started a bulk edit of metadata fields',
     'Inició una edición masiva de campos de metadatos',
   ),
+  'apiKey.create': ev('apiKeys', ['scopes', 'expires_at'], 'Created an API key', 'Creó una clave de API'),
+  'apiKey.rotate': ev('apiKeys', ['replaces'], 'Rotated an API key', 'Rotó una clave de API'),
+  'apiKey.revoke': ev('apiKeys', ['owner_id'], 'Revoked an API key', 'Revocó una clave de API'),
   'metadata.bulk.undo': ev(
     'assets',
     ['bulk_edit_id'],
@@ -354,6 +358,7 @@ export const AuditTarget = z.object({
     'upload_request',
     'licence',
     'consent',
+    'api_key',
   ]),
   id: z.number().int(),
   label: z.string(),

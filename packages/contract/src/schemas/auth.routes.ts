@@ -25,6 +25,7 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/logout',
     access: 'user',
+    sessionOnly: true,
     summary: 'Revoke the current token',
     response: Ok,
   }),

@@ -11,6 +11,8 @@ import { auditRepo } from './audit.repo.js';
 
 export type { AuditEvent } from '../../unitOfWork/auditEvent.js';
 
+const keyOf = (ctx: AnyContext) => (ctx.actor?.kind === 'user' ? ctx.actor.apiKeyId : undefined);
+
 /**
  * Records an event in the transaction of the change it describes, so an entry exists exactly
  * when the change does. Failed attempts that change nothing (a refused sign-in) pass the
@@ -30,6 +32,8 @@ export function auditTrail(deps: { clock: Clock; config: { appKey?: string | und
       ...(e.target ? { target: e.target } : {}),
       ...(e.changes && Object.keys(e.changes).length ? { changes: e.changes } : {}),
       ...(e.info ? { info: e.info } : {}),
+      // A change made with an API key names the key, so a leaked key's doings can be traced.
+      ...(keyOf(ctx) !== undefined ? { api_key_id: keyOf(ctx) } : {}),
     }),
     created_at: iso(deps.clock.now()),
   });

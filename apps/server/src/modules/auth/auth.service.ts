@@ -13,6 +13,8 @@ import { canSignIn } from './auth.policy.js';
 import { loginGuard } from './loginGuard.js';
 import { sessionView } from './session.js';
 import { tourService } from './tour.service.js';
+import { apiKeyHash } from '../apiKeys/apiKeys.secret.js';
+import { keyGrants, keyRefused } from '../apiKeys/apiKeys.access.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -61,6 +63,42 @@ export function authService(deps: Deps) {
     return fresh;
   }
 
+  /**
+   * An API key's actor: its owner with the owner's roles, and the key's scopes within the owner's
+   * permissions as they are now. Unknown, malformed, revoked and expired keys and inactive owners
+   * are all null, so every refusal answers the same 401.
+   */
+  async function actorFromKey(hash: string): Promise<Actor | null> {
+    const row = await repos.apiKeys.actorByKey(hash);
+    if (!row || !canSignIn(row)) return null;
+    const at = clock.now();
+    if (keyRefused(row, iso(at))) return null;
+    const {
+      key_id,
+      key_scopes,
+      key_expires_at: _e,
+      key_revoked_at: _r,
+      key_last_used_at,
+      grant_generation,
+      ...user
+    } = row;
+    if (!key_last_used_at || at.getTime() - Date.parse(key_last_used_at) > TOUCH_EVERY_MS) {
+      await repos.apiKeys.touch(key_id, iso(at)).catch((err: unknown) => {
+        if (!isStorageFull(err)) throw err;
+        deps.log.warn({ err }, 'storage full: last use of an API key not recorded');
+      });
+    }
+    const owner = await grantsOf(user.id, grant_generation);
+    return {
+      kind: 'user',
+      user,
+      tokenId: 0,
+      emulatorId: null,
+      apiKeyId: key_id,
+      ...keyGrants(key_scopes, owner),
+    };
+  }
+
   return {
     /**
      * Resolves `Authorization: Bearer …` to an actor, or null for a missing or revoked token. With
@@ -69,6 +107,9 @@ export function authService(deps: Deps) {
     async actorFromHeader(header: string | undefined, folderId?: number): Promise<Actor | null> {
       const m = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
       if (!m?.[1]) return null;
+      // A key (its shape and checksum: sessions are shorter) is never looked up as a session.
+      const keyHash = apiKeyHash(m[1]);
+      if (keyHash) return actorFromKey(keyHash);
       const hash = sha256(m[1]);
       const row =
         folderId === undefined

@@ -34,7 +34,7 @@ export function MainMenu() {
                 <button
                   type="button"
                   className={classes.link}
-                  data-active={pathname.startsWith('/users') && pathname !== '/users/me' ? true : undefined}
+                  data-active={pathname.startsWith('/users') && !pathname.startsWith('/users/me') ? true : undefined}
                 >
                   {MENU_ICONS.admin}
                   {t('menu.admin')}

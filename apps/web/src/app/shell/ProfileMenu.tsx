@@ -3,6 +3,7 @@ import {
   IconChevronDown,
   IconCloudUpload,
   IconDownload,
+  IconKey,
   IconFileSpreadsheet,
   IconInbox,
   IconLogout,
@@ -58,6 +59,9 @@ export function ProfileMenu() {
         <Menu.Divider />
         <Menu.Item component={Link} to="/users/me" leftSection={<IconUserCircle size={16} stroke={1.7} />}>
           {t('profile.myProfile')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/users/me/api-keys" leftSection={<IconKey size={16} stroke={1.7} />}>
+          {t('apiKeys.title')}
         </Menu.Item>
         <Menu.Item component={Link} to="/downloads" leftSection={<IconDownload size={16} stroke={1.7} />}>
           {t('downloads.title')}

@@ -56,12 +56,14 @@ describe('navbar menu', () => {
       'extensions',
       'audit',
       'trace',
+      'apiKeys',
     ]);
     // The audit log and the trace tool are the admin role's, not a permission's: a manager with every permission but it sees neither.
     const manager = { ...admin, sessionUser: { ...admin.sessionUser, roles: [{ name: 'manager' }] } };
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('audit');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('extensions');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('trace');
+    expect(adminMenu(manager).map((g) => g.key)).not.toContain('apiKeys');
     // Brand metadata is metadata.manage's: managers see it, members do not.
     expect(adminMenu(manager).find((g) => g.key === 'metadata')?.links).toEqual([
       { key: 'metadata', to: '/brand/metadata' },

@@ -117,6 +117,7 @@ const ADMIN: GroupRule[] = [
   { key: 'extensions', role: 'admin', links: [{ key: 'extensions', to: '/extension/all', role: 'admin' }] },
   { key: 'audit', role: 'admin', links: [{ key: 'audit', to: '/audit/all', role: 'admin' }] },
   { key: 'trace', role: 'admin', links: [{ key: 'trace', to: '/watermark/trace', role: 'admin' }] },
+  { key: 'apiKeys', role: 'admin', links: [{ key: 'apiKeys', to: '/api-keys/manage', role: 'admin' }] },
 ];
 
 function allowed(rule: { permission?: PermissionName; role?: RoleName }, s: Subject) {

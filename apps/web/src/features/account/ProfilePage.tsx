@@ -2,6 +2,7 @@ import { Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../state/session';
 import { EmailSettingsCard } from '../notifications/EmailSettingsCard';
+import { ApiKeysCard } from './ApiKeysCard';
 import { DefaultHomeCard } from './DefaultHomeCard';
 import { LanguageCard } from './LanguageCard';
 import { MenuOrderEditor } from './MenuOrderEditor';
@@ -52,6 +53,7 @@ export default function ProfilePage() {
             <LanguageCard />
             <DefaultHomeCard user={user} />
             <EmailSettingsCard />
+            <ApiKeysCard />
             <MenuOrderEditor key={user.user_settings.menu.map((m) => m.value).join()} user={user} />
           </Stack>
         </Grid.Col>
