@@ -1,7 +1,10 @@
 // bench/search: a fixed set of representative searches as a non-admin member (bench-member), each
 // through HTTP (the real server as a child process) and as the same SQL directly (the search
 // repo's page + count + facets + rows, as the service calls them). p50/p95/p99 and HTTP/SQL. JSON.
-//   npm run search -w bench -- [--cold] [--runs 30] [--warmup 3] [--warm-rounds 100] [--budget 20] [--data-dir ./data-bench] [--only name,name]
+//   npm run search -w bench -- [--cold] [--runs 30] [--warmup 3] [--warm-rounds 100] [--budget 20] [--data-dir ./data-bench] [--only name,name] [--as guest]
+// --as guest: as the seeded guest and 20 more guests of the brand (made on first use), who see
+// only class 0 rows (PUBLIC, in PUBLIC folders, usable and reviewed); the biggest folder is then
+// the biggest PUBLIC one.
 // --budget: seconds per query and side after which sampling stops early (at least 3 runs are kept);
 // also the most the warm-up rounds (--warm-rounds, every query on both sides) may take.
 // Same DATA_DIR / DATABASE_URL as bench:seed.
@@ -23,9 +26,11 @@ import {
   stats,
   target,
 } from '../lib/common.js';
+import type { Session } from '../lib/common.js';
 import { searchRepo } from '../../apps/server/src/modules/search/search.repo.js';
 import { searchCore } from '../../apps/server/src/modules/search/search.core.js';
 import { filtersOf, orderOf } from '../../apps/server/src/modules/search/search.service.js';
+import { benchGuests } from './guests.js';
 import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, PREFIX, RARE_WORD } from '../lib/vocab.js';
 
 const runs = numOpt('runs', 30);
@@ -41,6 +46,8 @@ const budgetS = numOpt('budget', 20);
 const only = opt('only', '').split(',').filter(Boolean);
 /** --cold: no kept answers (server SEARCH_CACHE_ENTRIES=0), so every run does the full work. */
 const cold = process.argv.includes('--cold');
+const asGuest = opt('as', 'member') === 'guest';
+if (!['member', 'guest'].includes(opt('as', 'member'))) throw new Error('--as must be member or guest');
 const SEARCH_PATH = (id: number) => `/api/ops/asset/list/all/${id}`;
 
 interface Query {
@@ -74,6 +81,7 @@ const big = await db
   .selectFrom('assets')
   .select(['folder_id', (eb) => eb.fn.countAll<number>().as('n')])
   .where('brand_id', '=', brand.id)
+  .$if(asGuest, (q) => q.where('folder_id', 'in', db.selectFrom('folders').select('id').where('private_path', '=', 0)))
   .groupBy('folder_id')
   .orderBy('n', 'desc')
   .limit(1)
@@ -174,6 +182,7 @@ const ALL: Query[] = [
   },
   { name: 'public_only_video', folder: root.id, body: { visibility: 'PUBLIC', type: ['video'] } },
 ];
+const who = asGuest ? USERS.guest : USERS.member;
 const QUERIES = ALL.filter((q) => !only.length || only.includes(q.name));
 
 // ---- Direct SQL: the same repo calls the service makes (searchCore: page, counts or summary,
@@ -187,11 +196,11 @@ const core = searchCore({
   cacheEntries: cold ? 0 : 500,
 });
 
-/** Mirrors search.service.ts for a member (content.private: sees PRIVATE) and a visible folder. */
+/** Mirrors search.service.ts for a member (content.private: sees PRIVATE) or a guest, and a visible folder. */
 async function sqlRunner(q: Query): Promise<() => Promise<void>> {
   const folder = await db.selectFrom('folders').selectAll().where('id', '=', q.folder).executeTakeFirstOrThrow();
   const b = AssetSearchBody.parse(q.body);
-  const filters = filtersOf(folder, b, { withPrivate: true }, dialect);
+  const filters = filtersOf(folder, b, { withPrivate: !asGuest }, dialect);
   const order = orderOf(b.sort);
   return async () => {
     await core(folder.brand_id, filters, order, q.page ?? 1, q.per_page ?? 50);
@@ -224,9 +233,13 @@ async function measurePair(a: () => Promise<unknown>, b: () => Promise<unknown>)
 const server = await startServer(cold ? { SEARCH_CACHE_ENTRIES: '0' } : {});
 try {
   // The list route allows 600 requests a minute per user; fast answers would exceed that, so the
-  // requests go round the member and 20 load users (all members of the brand, same visibility).
-  const sessions = [await signIn(server.base, USERS.member)];
-  for (let i = 1; i <= 20; i++) sessions.push(await signIn(server.base, loadUserEmail(i)));
+  // requests go round the member and 20 load users (all members of the brand, same visibility),
+  // or 21 guests.
+  const emails = asGuest
+    ? await benchGuests(db, brand.id, 20)
+    : [USERS.member, ...Array.from({ length: 20 }, (_, i) => loadUserEmail(i + 1))];
+  const sessions: Session[] = [];
+  for (const email of emails) sessions.push(await signIn(server.base, email));
   let turn = 0;
   // node:http with one kept-alive connection, asking for compression as a browser does; a run
   // ends at the last byte received. Decoding and parsing are the client's work, not the server's
@@ -275,7 +288,7 @@ try {
     if (res.status === 404)
       throw new Error(
         `${q.get ? 'GET' : 'POST'} ${SEARCH_PATH(q.folder)} answered 404: the search API is not mounted yet ` +
-          `(apps/server/src/modules/search), or the folder is not visible to ${USERS.member}. ${text.slice(0, 200)}`,
+          `(apps/server/src/modules/search), or the folder is not visible to ${who}. ${text.slice(0, 200)}`,
       );
     if (res.status !== 200) throw new Error(`${q.name}: HTTP ${res.status} ${text.slice(0, 300)}`);
     return JSON.parse(text) as { total: number; total_capped: boolean; items: unknown[] };
@@ -351,7 +364,7 @@ try {
         database: dialect,
         target: describeDb(databaseUrl, dataDir),
         assets: Number(assets.n),
-        as: USERS.member,
+        as: who,
         runs,
         warmup,
         warm_rounds: warmRounds,
