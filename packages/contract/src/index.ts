@@ -41,4 +41,5 @@ export * from './schemas/reports.js';
 export * from './schemas/sync.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
+export * from './schemas/twoFactor.js';
 export * from './fieldLabels.js';

@@ -33,6 +33,7 @@ import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
+import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -44,6 +45,7 @@ export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
   accountRoutes,
+  twoFactorRoutes,
   setupRoutes,
   usersRoutes,
   emulationRoutes,
