@@ -7,4 +7,6 @@ import { isUser, viaApiKey } from '../../access/principal.js';
  */
 export const twoFactorPolicy = {
   selfService: (p: Principal | null) => isUser(p) && !viaApiKey(p),
+  /** Turning it on or off and renewing codes: the person themselves, never an administrator acting as them. */
+  ownChange: (p: Principal | null) => isUser(p) && !viaApiKey(p) && p.emulatorId === null,
 };

@@ -26,6 +26,7 @@ export function twoFactorService(deps: Deps) {
   const codes = twoFactorCodes(deps);
 
   const self = (ctx: RequestContext) => authorize(twoFactorPolicy.selfService(ctx.actor));
+  const own = (ctx: RequestContext) => authorize(twoFactorPolicy.ownChange(ctx.actor));
 
   async function statusOf(userId: number): Promise<TwoFactorStatus> {
     const [row, required, left] = await Promise.all([
@@ -59,10 +60,10 @@ export function twoFactorService(deps: Deps) {
     statusOf,
     status: async (ctx: RequestContext) => (self(ctx), statusOf(ctx.actor.user.id)),
 
-    setup: async (ctx: RequestContext) => (self(ctx), startEnrolment(deps, ctx.actor.user)),
+    setup: async (ctx: RequestContext) => (own(ctx), startEnrolment(deps, ctx.actor.user)),
 
     async confirm(ctx: RequestContext, code: string) {
-      self(ctx);
+      own(ctx);
       const userId = ctx.actor.user.id;
       const row = await repos.twoFactor.of(userId);
       if (!row) throw invalid({ code: 'twoFactorSetupFirst' });
@@ -78,7 +79,7 @@ export function twoFactorService(deps: Deps) {
     },
 
     async disable(ctx: RequestContext, body: TwoFactorProofBody) {
-      self(ctx);
+      own(ctx);
       const userId = ctx.actor.user.id;
       if (await repos.twoFactor.required(userId)) throw invalid({ password: 'twoFactorRequired' });
       await prove(ctx, body);
@@ -90,7 +91,7 @@ export function twoFactorService(deps: Deps) {
     },
 
     async regenerate(ctx: RequestContext, body: TwoFactorProofBody) {
-      self(ctx);
+      own(ctx);
       await prove(ctx, body);
       const fresh = newRecoveryCodes();
       await deps.change(ctx, async (u) => {

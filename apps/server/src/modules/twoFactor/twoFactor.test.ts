@@ -247,6 +247,20 @@ describe('turning two-factor off and renewing recovery codes', () => {
   });
 });
 
+describe('who may change it', () => {
+  it('refuses an administrator acting as the person', async () => {
+    const m = await makeUser(t, admin);
+    const c = t.client();
+    await c.login('admin@example.com', 'admin-password-1');
+    const switched = await c.post(`/api/ops/users/${m.id}/switch`);
+    expect(switched.statusCode).toBe(200);
+    c.token = switched.json().token;
+    expect((await c.get('/api/auth/two-factor')).statusCode).toBe(200);
+    expect((await c.post('/api/auth/two-factor/setup')).statusCode).toBe(403);
+    expect((await c.post('/api/auth/two-factor/disable', { password: 'password-123' })).statusCode).toBe(403);
+  });
+});
+
 describe('roles that require two-factor', () => {
   it('leads a holder without it through set-up before any session, and keeps it on', async () => {
     const role = (await admin.post('/api/ops/roles/create', { name: 'finance', permissions: ['brand.view'] })).json();

@@ -4,6 +4,7 @@ import type { TwoFactorEnrolment } from '@brandvault/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../i18n/format';
+import { useSession } from '../../state/session';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import {
   useConfirmTwoFactor,
@@ -28,6 +29,8 @@ export function TwoFactorCard() {
   const renew = useRenewRecoveryCodes();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [proof, setProof] = useState<'disable' | 'renew' | null>(null);
+  // An administrator acting as the person sees the state but changes nothing (the server refuses too).
+  const emulating = useSession((st) => st.emulatorStatus.isEmulating);
 
   const begin = () =>
     start.mutate(undefined, {
@@ -68,9 +71,11 @@ export function TwoFactorCard() {
         <Text size="sm" c="dimmed">
           {s.required ? t('twoFactor.requiredHint') : t('twoFactor.offHint')}
         </Text>
-        <Button onClick={begin} loading={start.isPending}>
-          {t('twoFactor.turnOn')}
-        </Button>
+        {!emulating && (
+          <Button onClick={begin} loading={start.isPending}>
+            {t('twoFactor.turnOn')}
+          </Button>
+        )}
       </Stack>
     );
   else
@@ -85,7 +90,7 @@ export function TwoFactorCard() {
             {t('twoFactor.requiredOn')}
           </Text>
         )}
-        <Group gap="xs">
+        <Group gap="xs" display={emulating ? 'none' : undefined}>
           <Button variant="default" onClick={() => setProof('renew')}>
             {t('twoFactor.renew')}
           </Button>
