@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
-import { keepOnboardingAway, unique } from '../support/fixtures';
+import { keepOnboardingAway, signIn, unique } from '../support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 /** What an authenticator app would show for `secret`, `ahead` time steps from now. */
@@ -57,7 +57,10 @@ test('a member turns on two-factor, signs out and back in with a code, in Spanis
   await member.waitForURL('**/login');
   await keepOnboardingAway(member.context(), {});
   await member.getByLabel(/correo/i).fill(email);
-  await member.getByLabel(/contraseña/i).first().fill(password);
+  await member
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(password);
   await member.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(member.getByRole('heading', { name: 'Escribe tu código' })).toBeVisible();
   expect(member.url()).toContain('/login');
@@ -66,4 +69,55 @@ test('a member turns on two-factor, signs out and back in with a code, in Spanis
   await member.getByRole('button', { name: 'Verificar' }).click();
   await member.waitForURL('**/brand/choose');
   await expect(member.getByRole('heading', { name: 'Elige una marca' })).toBeVisible();
+});
+
+test('a role requires two-factor: its holder sets it up at sign-in, and an admin resets it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const api = await apiAs(page);
+  const roleName = `strict-${unique('r').slice(-6)}`;
+  await api.send('POST', '/api/ops/roles/create', { name: roleName, permissions: ['brand.view'] });
+
+  // The roles screen's switch.
+  await page.goto('/roles/manage');
+  const strict = page.getByRole('switch', { name: `${roleName}: requires two-factor authentication` });
+  await expect(strict).not.toBeChecked();
+  // By keyboard: the table's sticky header sits over the first row once scrolled to it.
+  await strict.focus();
+  await strict.press('Space');
+  await expect(page.getByText(`${roleName} now requires two-factor authentication.`)).toBeVisible();
+  await expect(strict).toBeChecked();
+
+  const email = `${unique('strict')}@example.com`;
+  const password = 'Strict-pass-123';
+  const { user } = await api.send<{ user: { id: number } }>('POST', '/api/ops/users/create', {
+    first_name: 'Stella',
+    last_name: 'Strict',
+    email,
+    password,
+    password_confirmation: password,
+    roles: [roleName],
+  });
+
+  // Signing in leads to the set-up before anything else.
+  const holder = await (await browser.newContext()).newPage();
+  await signIn(holder, email, password);
+  await expect(holder.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  const secret = (await holder.getByTestId('two-factor-secret').textContent())!.trim();
+  await holder.getByLabel('6-digit code').fill(codeOf(secret));
+  await holder.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(holder.getByTestId('recovery-code')).toHaveCount(10);
+  expect(holder.url()).toContain('/login');
+  await holder.getByRole('button', { name: 'I have saved them, continue' }).click();
+  await holder.waitForURL('**/brand/choose');
+
+  // The admin resets it from the user edit screen (a lost phone).
+  await page.goto(`/users/${user.id}/edit`);
+  const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+  await expect(panel.getByText('On', { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Reset two-factor' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(panel.getByText('Off', { exact: true })).toBeVisible();
 });
