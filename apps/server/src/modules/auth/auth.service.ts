@@ -164,6 +164,8 @@ export function authService(deps: Deps) {
 
     me: (ctx: RequestContext) => sessionView(repos, deps, ctx.actor, now()),
 
+    /** A session for a sign-in complete by other means (an identity provider's own factors). */
+    issueSession: issue,
     loginWithCode: secondFactor.loginWithCode,
     loginSetup: secondFactor.loginSetup,
     loginEnable: secondFactor.loginEnable,
