@@ -181,6 +181,34 @@ describe('signing in with a code', () => {
     expect((await tryCode(1)).statusCode).toBe(200);
   });
 
+  it('refuses a challenge once it expired or the password changed', async () => {
+    const m = await makeUser(t, admin);
+    const { secret } = await enrol(m.client);
+    const late = await passwordStep(m.email);
+    t.clock.advance(11 * 60_000);
+    nextStep();
+    const expired = await late.c.post('/api/login/two-factor', {
+      challenge: late.answer.challenge,
+      code: codeOf(secret),
+    });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().error.fields.challenge).toMatch(/expired/);
+
+    const before = await passwordStep(m.email);
+    const changed = await m.client.patch('/api/auth/user/password/update', {
+      current_password: 'password-123',
+      password: 'password-456',
+      password_confirmation: 'password-456',
+    });
+    expect(changed.statusCode).toBe(200);
+    const stale = await before.c.post('/api/login/two-factor', {
+      challenge: before.answer.challenge,
+      code: codeOf(secret),
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().error.fields.challenge).toBeTruthy();
+  });
+
   it('takes each recovery code once', async () => {
     const m = await makeUser(t, admin);
     const { recovery } = await enrol(m.client);
