@@ -47,6 +47,7 @@ import { cropPresetsRoutes } from './modules/cropPresets/cropPresets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { metadataBulkRoutes } from './modules/metadataBulk/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.routes.js';
+import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes.js';
 import { uploadRequestsRoutes } from './modules/uploadRequests/uploadRequests.routes.js';
 import { rightsRoutes } from './modules/rights/rights.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(
     savedSearchesRoutes(app, mountDeps, services);
     rightsRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
+    twoFactorRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);
     jobsRoutes(app, mountDeps, deps);
     metricsRoutes(

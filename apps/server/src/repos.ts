@@ -20,6 +20,7 @@ import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
 import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
+import { twoFactorRepo } from './modules/twoFactor/twoFactor.repo.js';
 import { rightsRepo } from './modules/rights/rights.repo.js';
 import { availabilityRepo } from './modules/availability/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
@@ -77,6 +78,7 @@ export function makeRepos(db: Db): Repos {
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),
+    twoFactor: twoFactorRepo(db),
     access: accessRepo(db),
     downloads: downloadsRepo(db),
     health: healthRepo(db),

@@ -32,6 +32,7 @@ import { optionsService } from './modules/metadata/options.service.js';
 import { fieldValuesService } from './modules/metadata/values.service.js';
 import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service.js';
 import { savedSearchesService } from './modules/savedSearches/savedSearches.service.js';
+import { twoFactorService } from './modules/twoFactor/twoFactor.service.js';
 import { rightsService } from './modules/rights/rights.service.js';
 import { rightsDocumentsService } from './modules/rights/rightsDocuments.service.js';
 import { assetRightsService } from './modules/rights/assetRights.service.js';
@@ -64,6 +65,7 @@ export function makeServices(deps: Deps): Services {
     auth: authService(deps),
     apiKeys: apiKeysService(deps),
     account: accountService(deps),
+    twoFactor: twoFactorService(deps),
     users: usersService(deps),
     userStats: userStatsService(deps),
     userPhotos: userPhotosService(deps),

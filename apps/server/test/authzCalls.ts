@@ -14,6 +14,7 @@ import { rightsCalls } from './authzRights.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
 import { apiKeyCalls } from './authzApiKeys.js';
+import { twoFactorCalls } from './authzTwoFactor.js';
 
 type Res = Awaited<ReturnType<Client['req']>>;
 
@@ -973,6 +974,7 @@ export const calls: Record<string, Build> = {
   ...metadataCalls,
   ...savedSearchCalls,
   ...uploadRequestCalls,
+  ...twoFactorCalls,
   ...rightsCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,

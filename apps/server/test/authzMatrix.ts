@@ -49,6 +49,16 @@ const table: Record<string, Row> = {
   'PATCH /api/auth/user/password/update': [401, 200, 200, 200, 200, 200, 200],
   // The tour's outcome: every role holds user.tour (the help button's permission).
   'PATCH /api/auth/user/tour/update': [401, 200, 200, 200, 200, 200, 200],
+  // Two-factor (issue 41 §2): one's own for anyone signed in; the code steps after a right password
+  // are public (the challenge is the proof); an API key is refused on all of them (twoFactor.policy).
+  'GET /api/auth/two-factor': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/two-factor/setup': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/two-factor/confirm': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/two-factor/disable': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/auth/two-factor/recovery-codes': [401, 200, 200, 200, 200, 200, 200],
+  'POST /api/login/two-factor': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/login/two-factor/setup': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/login/two-factor/enable': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/auth/check/isAuth': [200, 200, 200, 200, 200, 200, 200],
   // The first run (issue 27 §7): the organisation's name is public (the sign-in page shows it);
   // the setup state and its changes are the administrators' alone.
@@ -73,6 +83,9 @@ const table: Record<string, Row> = {
   'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/approve': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/login/unlock': [401, 403, 403, 403, 200, 403, 200],
+  // Whether a user's two-factor is on reads like the user; a reset (lost phone) is managed like an unlock.
+  'GET /api/ops/users/:id/two-factor': [401, 403, 403, 200, 200, 404, 403],
+  'PATCH /api/ops/users/:id/two-factor/reset': [401, 403, 403, 403, 200, 403, 200],
   'GET /api/ops/users/grantable': [401, 403, 403, 403, 200, 403, 200],
   // Profile photos: one's own for anyone signed in (probes); another's with user.manage, as an edit.
   'POST /api/ops/users/:id/photo/upload': [401, 403, 403, 403, 201, 403, 201],
@@ -87,6 +100,8 @@ const table: Record<string, Row> = {
   'POST /api/ops/roles/create': [401, 403, 403, 403, 201, 403, 403],
   'PATCH /api/ops/roles/:id/update': [401, 403, 403, 403, 200, 403, 403],
   'DELETE /api/ops/roles/:id/delete': [401, 403, 403, 403, 200, 403, 403],
+  'GET /api/ops/roles/two-factor': [401, 403, 403, 403, 200, 403, 403],
+  'PUT /api/ops/roles/:id/two-factor': [401, 403, 403, 403, 200, 403, 403],
 
   // Brands: ids of brands a caller is not assigned to answer 404.
   'GET /api/ops/brand/list': [401, 200, 200, 200, 200, 200, 200],
@@ -475,6 +490,13 @@ export const REFUSED_TO_KEYS: readonly string[] = [
   'POST /api/account/api-keys/:id/rotate',
   'GET /api/ops/api-keys',
   'POST /api/ops/api-keys/:id/revoke',
+  // Two-factor settings (issue 41 §2): one's own and an administrator's, from a session only.
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/confirm',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/recovery-codes',
+  'PATCH /api/ops/users/:id/two-factor/reset',
+  'PUT /api/ops/roles/:id/two-factor',
 ];
 
 /**

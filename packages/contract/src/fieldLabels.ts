@@ -7,6 +7,9 @@ import type { Lang } from './core/constants.js';
  */
 const LABELS: Record<string, { en: string; es: string }> = {
   uploader_email: { en: 'Your e-mail', es: 'Tu correo electrónico' },
+  code: { en: 'Code', es: 'Código' },
+  recovery_code: { en: 'Recovery code', es: 'Código de recuperación' },
+  challenge: { en: 'Sign-in', es: 'Inicio de sesión' },
   uploader_name: { en: 'Your name', es: 'Tu nombre' },
   max_bytes: { en: 'Maximum size', es: 'Tamaño máximo' },
   max_files: { en: 'Maximum files', es: 'Máximo de archivos' },

@@ -42,4 +42,5 @@ export * from './schemas/sync.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';
+export * from './schemas/twoFactor.js';
 export * from './fieldLabels.js';

@@ -34,6 +34,7 @@ import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
+import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -45,6 +46,7 @@ export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
   accountRoutes,
+  twoFactorRoutes,
   setupRoutes,
   usersRoutes,
   emulationRoutes,

@@ -71,6 +71,8 @@ create sequence sync_sources_id_seq as integer start with 1 increment by 1 minva
 
 create sequence template_imports_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by template_imports.id;
 
+create sequence two_factor_recovery_codes_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by two_factor_recovery_codes.id;
+
 create sequence upload_request_files_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_request_files.id;
 
 create sequence upload_requests_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_requests.id;
@@ -1501,6 +1503,7 @@ create table roles (
   id integer default nextval('roles_id_seq'::regclass) not null,
   name character varying(100) not null,
   created_at character varying(32) not null,
+  requires_two_factor integer default 0 not null,
   constraint roles_pkey primary key (id),
   constraint roles_name_key unique (name)
 );
@@ -1753,6 +1756,18 @@ create index template_imports_expiry on {schema}.template_imports using btree (e
 
 create index template_imports_user on {schema}.template_imports using btree (user_id, id);
 
+create table two_factor_recovery_codes (
+  id integer default nextval('two_factor_recovery_codes_id_seq'::regclass) not null,
+  user_id integer not null,
+  code_hash character varying(64) not null,
+  used_at character varying(32),
+  created_at character varying(32) not null,
+  constraint two_factor_recovery_codes_pkey primary key (id),
+  constraint two_factor_recovery_codes_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index two_factor_recovery_codes_user on {schema}.two_factor_recovery_codes using btree (user_id, code_hash);
+
 create table upload_days (
   brand_id integer not null,
   day character varying(10) not null,
@@ -1869,6 +1884,16 @@ create table user_roles (
 
 create trigger user_roles_grant_generation after insert or delete or update or truncate on {schema}.user_roles
   for each statement execute function grant_generation_bump();
+
+create table user_two_factor (
+  user_id integer not null,
+  secret_enc text not null,
+  enabled_at character varying(32),
+  last_step integer,
+  created_at character varying(32) not null,
+  constraint user_two_factor_pkey primary key (user_id),
+  constraint user_two_factor_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
 
 create table users (
   id integer default nextval('users_id_seq'::regclass) not null,

@@ -1093,7 +1093,8 @@ end;
 create table roles (
   id integer primary key autoincrement,
   name varchar(100) not null unique,
-  created_at varchar(32) not null
+  created_at varchar(32) not null,
+  requires_two_factor integer default 0 not null
 );
 
 create trigger roles_grant_generation_delete after delete on roles begin
@@ -1322,6 +1323,16 @@ create index template_imports_expiry on template_imports (expires_at);
 
 create index template_imports_user on template_imports (user_id, id);
 
+create table two_factor_recovery_codes (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  code_hash varchar(64) not null,
+  used_at varchar(32),
+  created_at varchar(32) not null
+);
+
+create index two_factor_recovery_codes_user on two_factor_recovery_codes (user_id, code_hash);
+
 create table upload_days (
   brand_id integer not null,
   day varchar(10) not null,
@@ -1449,6 +1460,14 @@ create trigger user_roles_grant_generation_update after update on user_roles beg
     set n = n + 1
     where id = 1;
 end;
+
+create table user_two_factor (
+  user_id integer primary key references users (id) on delete cascade,
+  secret_enc text not null,
+  enabled_at varchar(32),
+  last_step integer,
+  created_at varchar(32) not null
+);
 
 create table users (
   id integer primary key autoincrement,

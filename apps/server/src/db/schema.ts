@@ -75,6 +75,7 @@ import type {
   ExpiryNoticesTable,
 } from './schema/rights.js';
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
+import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -92,6 +93,7 @@ export type * from './schema/metadata.js';
 export type * from './schema/savedSearches.js';
 export type * from './schema/uploadRequests.js';
 export type * from './schema/apiKeys.js';
+export type * from './schema/twoFactor.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -173,6 +175,8 @@ export interface Database {
   saved_search_pins: SavedSearchPinsTable;
   upload_requests: UploadRequestsTable;
   upload_request_files: UploadRequestFilesTable;
+  user_two_factor: UserTwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { def } from '../core/routeDef.js';
-import { BoolAnswer, LoginBody, LoginResponse, MeResponse, TourBody, TourState } from './auth.js';
+import { BoolAnswer, LoginBody, MeResponse, TourBody, TourState } from './auth.js';
+import { LoginAnswer } from './twoFactor.js';
 import { Ok } from './common.js';
 
 /** Auth (§7): sign-in and sign-out, the session, the guided tour; the account's own routes are account.routes.ts. */
@@ -17,9 +18,9 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/login',
     access: 'public',
-    summary: 'Sign in',
+    summary: 'Sign in; an account with two-factor answers the code step instead of a session',
     body: LoginBody,
-    response: LoginResponse,
+    response: LoginAnswer,
   }),
   logout: def({
     method: 'POST',

@@ -36,6 +36,8 @@ export interface RolesTable {
   id: Generated<number>;
   name: string;
   created_at: string;
+  /** 1 when the role's holders must sign in with a two-factor code (2026120101_two_factor). */
+  requires_two_factor: Generated<number>;
 }
 export interface PermissionsTable {
   id: Generated<number>;

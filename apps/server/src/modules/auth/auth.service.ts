@@ -15,6 +15,7 @@ import { sessionView } from './session.js';
 import { tourService } from './tour.service.js';
 import { apiKeyHash } from '../apiKeys/apiKeys.secret.js';
 import { keyGrants, keyRefused } from '../apiKeys/apiKeys.access.js';
+import { twoFactorLogin } from './twoFactorLogin.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
@@ -98,6 +99,27 @@ export function authService(deps: Deps) {
       ...keyGrants(key_scopes, owner),
     };
   }
+  /** The session of a user whose sign-in is complete: a new token, the sign-in recorded. */
+  async function issue(ctx: AnyContext, user: UserRow) {
+    const token = randomToken();
+    const at = clock.now().getTime();
+    // Each sign-in also clears the user's dead tokens, so they never pile up.
+    await repos.auth.deleteExpiredTokens(
+      user.id,
+      iso(new Date(at - config.tokenIdleMs)),
+      iso(new Date(at - config.tokenMaxMs)),
+    );
+    const tokenId = await deps.change(ctx, async (u) => {
+      const at = now();
+      const id = await u.repos.auth.insertToken(user.id, sha256(token), at);
+      await u.repos.users.signedIn(user.id, at);
+      await u.audit({ event: 'auth.login', userId: user.id });
+      return id;
+    });
+    const actor = await actorFor(user, tokenId, null);
+    return { token, ...(await sessionView(repos, deps, actor, now())) };
+  }
+  const secondFactor = twoFactorLogin(deps, issue);
 
   return {
     /**
@@ -164,23 +186,10 @@ export function authService(deps: Deps) {
         throw new AppError('ACCOUNT_ERROR');
       }
       await guard.succeeded(email, ip);
-      const token = randomToken();
-      const at = clock.now().getTime();
-      // Each sign-in also clears the user's dead tokens, so they never pile up.
-      await repos.auth.deleteExpiredTokens(
-        user.id,
-        iso(new Date(at - config.tokenIdleMs)),
-        iso(new Date(at - config.tokenMaxMs)),
-      );
-      const tokenId = await deps.change(ctx, async (u) => {
-        const at = now();
-        const id = await u.repos.auth.insertToken(user.id, sha256(token), at);
-        await u.repos.users.signedIn(user.id, at);
-        await u.audit({ event: 'auth.login', userId: user.id });
-        return id;
-      });
-      const actor = await actorFor(user, tokenId, null);
-      return { token, ...(await sessionView(repos, deps, actor, now())) };
+      // Two-factor: the password alone opens no session; the code step finishes the sign-in.
+      const step = await secondFactor.twoFactorStep(user);
+      if (step) return step;
+      return issue(ctx, user);
     },
 
     async logout(ctx: RequestContext) {
@@ -194,6 +203,12 @@ export function authService(deps: Deps) {
     },
 
     me: (ctx: RequestContext) => sessionView(repos, deps, ctx.actor, now()),
+
+    /** A session for a sign-in complete by other means (an identity provider's own factors). */
+    issueSession: issue,
+    loginWithCode: secondFactor.loginWithCode,
+    loginSetup: secondFactor.loginSetup,
+    loginEnable: secondFactor.loginEnable,
 
     ...tourService(deps),
   };

@@ -11,6 +11,7 @@ import { ProfileForm } from './ProfileForm';
 import { VerificationBadge, VerificationCard } from './VerificationCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PhotoField } from '../users/PhotoField';
+import { TwoFactorCard } from '../twoFactor/TwoFactorCard';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -45,6 +46,7 @@ export default function ProfilePage() {
             {/* Keyed by user so the form picks up values reloaded from the server. */}
             <ProfileForm key={`${user.id}:${user.email}:${user.first_name}:${user.last_name}`} user={user} />
             <PasswordForm />
+            <TwoFactorCard />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -15,6 +15,11 @@ import { ErrorAlert } from './ErrorAlert';
 import { sessionKeys, useLogin } from './api';
 import { PasswordField } from '../../ui/PasswordField';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { useCallback, useState } from 'react';
+import type { LoginTwoFactorStep } from '@brandvault/contract';
+import { LoginCodeStep } from '../twoFactor/LoginCodeStep';
+import type { SignedIn } from '../twoFactor/LoginCodeStep';
+import { LoginSetupStep } from '../twoFactor/LoginSetupStep';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -28,35 +33,63 @@ export default function LoginPage() {
     validate: (values) => validateWith(LoginBody, values),
   });
 
+  // After a right password, an account with two-factor answers a step instead of a session.
+  const [step, setStep] = useState<LoginTwoFactorStep | null>(null);
+  const [stepError, setStepError] = useState<unknown>(null);
+  const restart = useCallback(() => {
+    setStep(null);
+    setStepError(null);
+    form.setFieldValue('password', '');
+  }, [form]);
+
+  const complete = (answer: SignedIn) => {
+    useSession.getState().signIn(answer);
+    qc.setQueryData(sessionKeys.me(), {
+      session_user: answer.session_user,
+      permissions: answer.permissions,
+      emulator: answer.emulator,
+      favorites_id: answer.favorites_id,
+    });
+    applyLang(answer.session_user.lang);
+    // The component's `t` still speaks the old language; the greeting uses the user's own.
+    const lng = answer.session_user.lang;
+    notifyWelcome(
+      i18n.t('auth.login.welcomeTitle', { lng }),
+      i18n.t('auth.login.welcome', {
+        lng,
+        first_name: answer.session_user.first_name,
+        last_name: answer.session_user.last_name,
+      }),
+    );
+    void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
+  };
+
   const submit = form.onSubmit((values) => {
-    const { setLoading, signIn } = useSession.getState();
+    const { setLoading } = useSession.getState();
     setLoading(true);
     login.mutate(values, {
       onSuccess: (answer) => {
-        signIn(answer);
-        qc.setQueryData(sessionKeys.me(), {
-          session_user: answer.session_user,
-          permissions: answer.permissions,
-          emulator: answer.emulator,
-          favorites_id: answer.favorites_id,
-        });
-        applyLang(answer.session_user.lang);
-        // The component's `t` still speaks the old language; the greeting uses the user's own.
-        const lng = answer.session_user.lang;
-        notifyWelcome(
-          i18n.t('auth.login.welcomeTitle', { lng }),
-          i18n.t('auth.login.welcome', {
-            lng,
-            first_name: answer.session_user.first_name,
-            last_name: answer.session_user.last_name,
-          }),
-        );
-        void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
+        if ('two_factor' in answer) setStep(answer);
+        else complete(answer);
       },
       onError: (error) => applyFieldErrors(form, error),
       onSettled: () => setLoading(false),
     });
   });
+
+  if (step) {
+    const Step = step.two_factor === 'code' ? LoginCodeStep : LoginSetupStep;
+    return (
+      <>
+        <AuthHeading
+          title={step.two_factor === 'code' ? t('twoFactor.loginTitle') : t('twoFactor.forcedTitle')}
+          description={t('auth.login.subtitle')}
+        />
+        <ErrorAlert error={stepError} />
+        <Step challenge={step.challenge} onSignedIn={complete} onRestart={restart} onError={setStepError} />
+      </>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>

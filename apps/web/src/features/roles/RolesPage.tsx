@@ -12,6 +12,7 @@ import { useCan } from '../../state/access';
 import { DeleteRoleModal, RoleNameModal } from './RoleDialogs';
 import classes from './Roles.module.css';
 import { useRoles, useUpdateRole } from './api';
+import { RoleTwoFactorRow } from '../twoFactor/RoleTwoFactorRow';
 
 const AREAS = Object.keys(PERMISSION_AREAS) as PermissionArea[];
 
@@ -87,6 +88,7 @@ export default function RolesPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
+              <RoleTwoFactorRow roleIds={list.map((r) => r.id)} canEdit={canEdit} labelClass={classes.sticky} />
               {AREAS.map((area) => {
                 const perms = PERMISSIONS.filter((p) => PERMISSION_INFO[p].area === area);
                 if (!perms.length) return null;

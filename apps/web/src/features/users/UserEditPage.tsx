@@ -19,6 +19,7 @@ import { UserForm } from './form/UserForm';
 import { editBody, userValues } from './form/userFormValues';
 import { PhotoField } from './PhotoField';
 import { userName } from './userColumns';
+import { UserTwoFactorPanel } from '../twoFactor/UserTwoFactorPanel';
 
 /**
  * users.edit: the create form filled with the user, offering what the caller may grant (what the
@@ -77,6 +78,7 @@ export default function UserEditPage() {
     body = (
       <Stack gap="lg">
         <PhotoField userId={u.id} name={userName(u)} photoUri={u.photo_uri} canChange={u.abilities.photo} />
+        <UserTwoFactorPanel userId={u.id} name={userName(u)} canReset={u.abilities.edit} />
         <UserForm
           // A reload (after a save elsewhere) starts the form again from the stored user.
           key={u.id}
