@@ -74,10 +74,12 @@ import type {
   ExpiryNoticesTable,
 } from './schema/rights.js';
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
+export type * from './schema/webhooks.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -171,6 +173,8 @@ export interface Database {
   saved_search_pins: SavedSearchPinsTable;
   upload_requests: UploadRequestsTable;
   upload_request_files: UploadRequestFilesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   embed_mappings: EmbedMappingsTable;
 }
 export type * from './schema/bulkEdits.js';
