@@ -44,6 +44,7 @@ import { statsAvailabilityRepo } from './modules/stats/stats.availability.repo.j
 import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js';
 import { auditRepo } from './modules/audit/audit.repo.js';
 import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
+import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -72,6 +73,7 @@ export function makeRepos(db: Db): Repos {
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
     uploadRequests: uploadRequestsRepo(db),
+    webhooks: webhooksRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),

@@ -32,6 +32,7 @@ import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
+import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
@@ -72,6 +73,7 @@ export const routes = joinRoutes(
   watermarksRoutes,
   extensionsRoutes,
   syncRoutes,
+  webhooksRoutes,
   reviewsRoutes,
   metricsRoutes,
 );
