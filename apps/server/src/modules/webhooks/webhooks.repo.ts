@@ -119,7 +119,7 @@ export function webhooksRepo(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
-    /** Whether an asset, collection or user's brands are known, for events that carry no brand. */
+    /** The brand of an asset, or the brands of a collection's assets, for events that carry none. */
     assetBrand: (assetId: number) =>
       db.selectFrom('assets').select('brand_id').where('id', '=', assetId).executeTakeFirst(),
     collectionBrands: async (collectionId: number) =>

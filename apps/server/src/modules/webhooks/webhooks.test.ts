@@ -4,6 +4,8 @@ import { adminClient, assetRow, insertAssets, makeBrand, makeUser, startApp } fr
 import type { Client, TestApp } from '../../../test/harness.js';
 import { startReceiver } from '../../../test/webhookReceiver.js';
 import type { Receiver } from '../../../test/webhookReceiver.js';
+import { enqueue } from '../../jobs/queue.js';
+import { addDays, dayOf } from '../availability/availability.js';
 import { RETRY_DELAYS_MS } from './webhooks.deliveries.js';
 
 let t: TestApp;
@@ -181,6 +183,32 @@ describe('webhook deliveries', () => {
     const [d] = await deliveries(webhook.id);
     expect(d).toMatchObject({ state: 'failed', status_code: 302 });
     expect(rx.at('/target')).toEqual([]);
+  });
+
+  it('tells of an asset whose rights ran out when the daily availability job finds it', async () => {
+    const { secret } = await subscribe('/ok-expired', ['asset.expired']);
+    const yesterday = addDays(dayOf(t.clock.now()), -1);
+    const key = `expired${Math.random().toString(36).slice(2, 7)}`;
+    await insertAssets(t.built.handle.db, [
+      assetRow(brand.id, brand.root, key, {
+        available_until: yesterday,
+        availability: 'expiring',
+        availability_date: yesterday,
+      }),
+    ]);
+    const { id } = await t.built.handle.db
+      .selectFrom('assets')
+      .select('id')
+      .where('name', '=', `${key}.jpg`)
+      .executeTakeFirstOrThrow();
+    await enqueue(t.built.handle.db, 'rights.availability', {}, { clock: t.clock });
+    await run();
+    const got = rx.at('/ok-expired');
+    expect(got).toHaveLength(1);
+    expect(new Webhook(secret).verify(got[0]!.body, got[0]!.headers as Record<string, string>)).toMatchObject({
+      type: 'asset.expired',
+      data: { asset_id: id, brand_id: brand.id },
+    });
   });
 
   it('disables a subscription whose event failed every attempt over a day, mails its creator, and re-enables it', async () => {
