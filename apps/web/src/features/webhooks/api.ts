@@ -16,6 +16,7 @@ export function useWebhooks(brandId: number) {
   return useQuery({
     queryKey: webhookKeys.list(brandId),
     queryFn: ({ signal }) => call(routes.webhookList, { query: { brand_id: brandId, page: 1, per_page: 100 }, signal }),
+    enabled: brandId > 0,
   });
 }
 
