@@ -168,6 +168,12 @@ describe('webhook deliveries', () => {
       `/api/brand/webhook/${webhook.id}/deliveries/${test.json().delivery.id}/redeliver`,
     );
     expect(again.statusCode).toBe(202);
+    // A delivery is sent again only through its own subscription.
+    const other = (await subscribe('/ok-other', ['asset.created'])).webhook.id;
+    const cross = await manager.client.post(
+      `/api/brand/webhook/${other}/deliveries/${test.json().delivery.id}/redeliver`,
+    );
+    expect(cross.statusCode).toBe(404);
     await run();
     const list = await deliveries(webhook.id);
     expect(list.map((d: { state: string }) => d.state)).toEqual(['delivered', 'delivered']);
