@@ -191,6 +191,22 @@ describe('webhook deliveries', () => {
     expect(rx.at('/target')).toEqual([]);
   });
 
+  it("finds the brand of a comment's asset, since the comment event carries none", async () => {
+    const { secret } = await subscribe('/ok-comment', ['comment.created']);
+    const asset = await newAsset();
+    const r = await manager.client.post(`/api/ops/asset/${asset}/comment/add`, { body: 'Looks good' });
+    expect(r.statusCode).toBe(201);
+    await run();
+    const [got] = rx.at('/ok-comment');
+    const body = new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>);
+    expect(body).toMatchObject({
+      type: 'comment.created',
+      data: { asset_id: asset, brand_id: brand.id, comment_id: r.json().comment.id, user_id: manager.id },
+    });
+    // Ids and the subject only: never the comment's words.
+    expect(got!.body).not.toContain('Looks good');
+  });
+
   it('tells of an asset whose rights ran out when the daily availability job finds it', async () => {
     const { secret } = await subscribe('/ok-expired', ['asset.expired']);
     const yesterday = addDays(dayOf(t.clock.now()), -1);
