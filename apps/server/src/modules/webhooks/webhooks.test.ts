@@ -5,6 +5,7 @@ import type { Client, TestApp } from '../../../test/harness.js';
 import { startReceiver } from '../../../test/webhookReceiver.js';
 import type { Receiver } from '../../../test/webhookReceiver.js';
 import { enqueue } from '../../jobs/queue.js';
+import { iso } from '../../lib/clock.js';
 import { addDays, dayOf } from '../availability/availability.js';
 import { RETRY_DELAYS_MS } from './webhooks.deliveries.js';
 
@@ -42,7 +43,29 @@ const subscribe = async (path: string, events = ['asset.removed', 'asset.restore
   expect(r.statusCode).toBe(201);
   return r.json() as { webhook: { id: number }; secret: string };
 };
-const run = () => t.built.worker!.runUntilIdle();
+/**
+ * Runs the app's worker until no webhook job (nor the availability job) is due or running: the
+ * worker's own poll may have claimed one that runUntilIdle does not see yet, so the rows decide.
+ */
+async function run() {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await t.built.worker!.runUntilIdle();
+    const now = iso(t.clock.now());
+    const busy = await t.built.handle.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('name', 'in', ['webhooks.fanout', 'webhooks.deliver', 'rights.availability'])
+      .where((eb) =>
+        eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)])]),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (!busy) return;
+    if (Date.now() > deadline) throw new Error(`job ${busy.id} still due or running`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 const deliveries = async (id: number) => (await manager.client.get(`/api/brand/webhook/${id}/deliveries`)).json().items;
 const hook = async (id: number) => (await manager.client.get(`/api/brand/webhook/${id}`)).json().webhook;
 
