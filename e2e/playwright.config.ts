@@ -76,6 +76,8 @@ export default defineConfig({
       // Notification mail gathers for seconds, not ten minutes, so a journey can read it.
       NOTIFICATION_MAIL_WINDOW_SECONDS: '3',
       SYNC_ROOTS: process.env.E2E_SYNC_ROOT,
+      // Webhook journeys deliver to a receiver the test starts on loopback.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -53,6 +53,7 @@ import { rightsRoutes } from './modules/rights/rights.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -195,6 +196,7 @@ export async function buildApp(
     reportsRoutes(app, mountDeps, services);
     watermarksRoutes(app, mountDeps, services);
     syncRoutes(app, mountDeps, services);
+    webhooksRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
@@ -239,7 +241,7 @@ export async function buildApp(
             auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
             redis: config.redis,
-            units: jobUnits({ clock, appKey: config.appKey }),
+            units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks }),
           })
         : null;
     // On BullMQ, a process without a worker still sends what it enqueues at once.

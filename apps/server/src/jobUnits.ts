@@ -15,6 +15,8 @@ declare module './jobs/types.js' {
     change: Change<Repos>;
     /** A transaction with its repositories, for work nobody asked for (no audit entry). */
     tx: RunTx<Repos>;
+    /** Webhook delivery settings (WEBHOOKS_ALLOW_LOOPBACK). */
+    webhooks: { allowLoopback: boolean };
   }
 }
 
@@ -24,9 +26,10 @@ declare module './jobs/types.js' {
  * jobs a job enqueues are looked at once it has committed.
  */
 export const jobUnits =
-  (opts: { clock: Clock; appKey: string | undefined }) =>
+  (opts: { clock: Clock; appKey: string | undefined; webhooks?: { allowLoopback: boolean } }) =>
   (db: Db, wake: () => void): JobUnits => ({
     repos: makeRepos(db),
+    webhooks: opts.webhooks ?? { allowLoopback: false },
     ...unitOfWork({
       db,
       repos: makeRepos,

@@ -46,6 +46,7 @@ import { expiryNoticesRepo } from './modules/expiryNotices/expiryNotices.repo.js
 import { auditRepo } from './modules/audit/audit.repo.js';
 import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
 import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
+import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -74,6 +75,7 @@ export function makeRepos(db: Db): Repos {
     metadataBulk: metadataBulkRepo(db),
     savedSearches: savedSearchesRepo(db),
     uploadRequests: uploadRequestsRepo(db),
+    webhooks: webhooksRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),

@@ -43,6 +43,7 @@ import { statsService } from './modules/stats/stats.service.js';
 import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
+import { webhooksService } from './modules/webhooks/webhooks.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -105,6 +106,7 @@ export function makeServices(deps: Deps): Services {
     reports: reportsService(deps),
     imports: importsService(deps),
     sync: syncService(deps),
+    webhooks: webhooksService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

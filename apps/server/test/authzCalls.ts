@@ -176,6 +176,25 @@ function syncSourceOf(w: World) {
   return p;
 }
 
+/** A webhook of brand A to a closed loopback port (the matrix's app allows loopback), by the administrator. */
+const webhookBody = (w: World) => ({
+  brand_id: w.A.id,
+  url: `http://127.0.0.1:9/matrix-${w.next()}`,
+  events: ['asset.created'],
+});
+async function freshWebhook(w: World) {
+  const r = await w.clients.admin.post('/api/brand/webhook', webhookBody(w));
+  if (r.statusCode !== 201) throw new Error(`webhook: ${r.statusCode} ${r.body}`);
+  return r.json().webhook.id as number;
+}
+/** A webhook with one delivery (a test event), for "send again". */
+async function webhookDelivery(w: World) {
+  const id = await freshWebhook(w);
+  const r = await w.clients.admin.post(`/api/brand/webhook/${id}/test`);
+  if (r.statusCode !== 202) throw new Error(`webhook test: ${r.statusCode} ${r.body}`);
+  return { id, delivery: r.json().delivery.id as number };
+}
+
 /** Brand A's watermark image, set once by the administrator (what `GET asset/watermark` answers). */
 const watermarked = new WeakSet<World>();
 async function watermarkOf(w: World) {
@@ -526,6 +545,35 @@ export const calls: Record<string, Build> = {
     get(`/api/asset/sync/source/${(await syncSourceOf(w)).source}/runs`),
   'GET /api/asset/sync/run/:id': async (w) => get(`/api/asset/sync/run/${(await syncSourceOf(w)).run}`),
   'GET /api/asset/sync/run/:id/items': async (w) => get(`/api/asset/sync/run/${(await syncSourceOf(w)).run}/items`),
+  'GET /api/brand/webhook/list': (w) => get(`/api/brand/webhook/list?brand_id=${w.A.id}`),
+  'POST /api/brand/webhook': (w) => post('/api/brand/webhook', webhookBody(w)),
+  'GET /api/brand/webhook/:id': async (w) => get(`/api/brand/webhook/${await freshWebhook(w)}`),
+  'PUT /api/brand/webhook/:id': async (w) => ({
+    method: 'PUT',
+    url: `/api/brand/webhook/${await freshWebhook(w)}`,
+    body: { url: 'http://127.0.0.1:9/changed', events: ['asset.updated'] },
+  }),
+  'DELETE /api/brand/webhook/:id': async (w) => ({
+    method: 'DELETE',
+    url: `/api/brand/webhook/${await freshWebhook(w)}`,
+  }),
+  'POST /api/brand/webhook/:id/rotate': async (w) => ({
+    method: 'POST',
+    url: `/api/brand/webhook/${await freshWebhook(w)}/rotate`,
+  }),
+  'POST /api/brand/webhook/:id/enable': async (w) => ({
+    method: 'POST',
+    url: `/api/brand/webhook/${await freshWebhook(w)}/enable`,
+  }),
+  'POST /api/brand/webhook/:id/test': async (w) => ({
+    method: 'POST',
+    url: `/api/brand/webhook/${await freshWebhook(w)}/test`,
+  }),
+  'GET /api/brand/webhook/:id/deliveries': async (w) => get(`/api/brand/webhook/${await freshWebhook(w)}/deliveries`),
+  'POST /api/brand/webhook/:id/deliveries/:deliveryId/redeliver': async (w) => {
+    const { id, delivery } = await webhookDelivery(w);
+    return { method: 'POST', url: `/api/brand/webhook/${id}/deliveries/${delivery}/redeliver` };
+  },
   'POST /api/ops/watermark/trace': async () => ({
     method: 'POST',
     url: '/api/ops/watermark/trace',

@@ -128,6 +128,18 @@ const table: Record<string, Row> = {
   'GET /api/asset/sync/source/:id/runs': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/asset/sync/run/:id/items': [401, 403, 200, 200, 200, 404, 403],
+  // Webhooks (issue 41 §4): a brand's settings, for its managers (asset.manage within the brand)
+  // and administrators; others' brands answer 404.
+  'GET /api/brand/webhook/list': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/brand/webhook': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/brand/webhook/:id': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/brand/webhook/:id': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/brand/webhook/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/brand/webhook/:id/rotate': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/brand/webhook/:id/enable': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/brand/webhook/:id/test': [401, 403, 403, 202, 202, 404, 403],
+  'GET /api/brand/webhook/:id/deliveries': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/brand/webhook/:id/deliveries/:deliveryId/redeliver': [401, 403, 403, 202, 202, 404, 403],
   // Usage rights (issue 40 §1): rights.manage (managers, administrators) within the brands they
   // see; an asset's Rights panel is read by whoever sees the asset.
   'GET /api/ops/brand/:id/licences': [401, 403, 403, 200, 200, 404, 403],

@@ -75,6 +75,9 @@ const T = {
     importState: '{path}: this import cannot do that in its present state',
     expiresAt: `{path} must be in the future and at most ${UPLOAD_REQUEST_MAX_DAYS} days ahead`,
     fileTypes: '{path} includes file types that are not allowed: {values}',
+    webhookHttps: '{path} must be an https:// address (without a user name or password)',
+    webhookPrivate: '{path} points to a private, loopback or link-local address, which webhooks may not call',
+    webhookUnresolvable: '{path}: its host name could not be found',
     syncNoRoots: '{path}: no sync roots are configured on this server (SYNC_ROOTS), so no source can be added',
     syncOutsideRoots: "{path} must be a directory inside one of the server's sync roots",
     syncNotFound: '{path} must be an existing directory on the server',
@@ -182,6 +185,10 @@ const T = {
     fileTypes: '{path} incluye tipos de archivo no permitidos: {values}',
     syncNoRoots:
       '{path}: este servidor no tiene raíces de sincronización configuradas (SYNC_ROOTS), así que no se puede añadir ningún origen',
+    webhookHttps: '{path} debe ser una dirección https:// (sin usuario ni contraseña)',
+    webhookPrivate:
+      '{path} apunta a una dirección privada, de bucle local o de enlace local, a la que los webhooks no pueden llamar',
+    webhookUnresolvable: '{path}: no se encontró su nombre de host',
     syncOutsideRoots: '{path} debe ser una carpeta dentro de una de las raíces de sincronización del servidor',
     syncNotFound: '{path} debe ser una carpeta que exista en el servidor',
     syncUnreadable: '{path} es una carpeta que el servidor no puede leer',

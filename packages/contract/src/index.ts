@@ -39,6 +39,7 @@ export * from './schemas/brandFieldValues.js';
 export * from './schemas/extensions.js';
 export * from './schemas/reports.js';
 export * from './schemas/sync.js';
+export * from './schemas/webhooks.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

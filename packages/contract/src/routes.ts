@@ -32,6 +32,7 @@ import { rolesRoutes } from './schemas/roles.routes.js';
 import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
+import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -75,6 +76,7 @@ export const routes = joinRoutes(
   watermarksRoutes,
   extensionsRoutes,
   syncRoutes,
+  webhooksRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

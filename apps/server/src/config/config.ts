@@ -76,6 +76,10 @@ const Env = z
       .default('true')
       .transform((v) => v === 'true'),
     METRICS_TOKEN: z.string().min(16).optional(),
+    WEBHOOKS_ALLOW_LOOPBACK: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
   })
   .refine((e) => !e.PROFILE_PHOTO_PROVIDER_HOST === !e.PROFILE_PHOTO_HOST, {
     path: ['PROFILE_PHOTO_HOST'],
@@ -136,6 +140,8 @@ export type Config = {
   profilePhotoHosts: { provider: string; host: string } | undefined;
   /** NAS sync (issue 29): where sources may point, how long a file must keep still, and watching. */
   sync: SyncSettings;
+  /** Webhooks: WEBHOOKS_ALLOW_LOOPBACK lets them call this machine (tests, local development), nothing else private. */
+  webhooks: { allowLoopback: boolean };
   /** GET /api/metrics answers a bearer of this token; unset, only callers on this machine (loopback). */
   metricsToken: string | undefined;
   /** The audit chain's head is written to the blob store this often (object-locked on S3 when days > 0). */
@@ -226,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxUploadBytes: e.MAX_UPLOAD_BYTES,
     },
     metricsToken: e.METRICS_TOKEN,
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK },
   };
 }

@@ -85,6 +85,10 @@ create sequence vocabularies_id_seq as integer start with 1 increment by 1 minva
 
 create sequence vocabulary_options_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by vocabulary_options.id;
 
+create sequence webhook_deliveries_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by webhook_deliveries.id;
+
+create sequence webhook_subscriptions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by webhook_subscriptions.id;
+
 create or replace function {schema}.asset_categories_sync()
   returns trigger language plpgsql as $function$
   begin
@@ -1965,3 +1969,49 @@ create index vocabulary_options_path on {schema}.vocabulary_options using btree 
 
 create trigger vocabulary_options_generation_au after update of path, parent_id on {schema}.vocabulary_options
   for each row execute function vocabulary_options_generation();
+
+create table webhook_deliveries (
+  id integer default nextval('webhook_deliveries_id_seq'::regclass) not null,
+  subscription_id integer not null,
+  event_id character varying(64) not null,
+  event_type character varying(64) not null,
+  payload text not null,
+  attempt integer not null,
+  state character varying(16) not null,
+  status_code integer,
+  response_ms integer,
+  response_excerpt text,
+  error text,
+  next_attempt_at character varying(32),
+  delivered_at character varying(32),
+  created_at character varying(32) not null,
+  constraint webhook_deliveries_pkey primary key (id),
+  constraint webhook_deliveries_subscription_id_fkey foreign key (subscription_id) references webhook_subscriptions (id) on delete cascade
+);
+
+create index webhook_deliveries_event on {schema}.webhook_deliveries using btree (event_id);
+
+create index webhook_deliveries_subscription on {schema}.webhook_deliveries using btree (subscription_id, id);
+
+create table webhook_subscriptions (
+  id integer default nextval('webhook_subscriptions_id_seq'::regclass) not null,
+  brand_id integer not null,
+  url text not null,
+  events text default '[]'::text not null,
+  description text,
+  secret_enc text not null,
+  previous_secret_enc text,
+  previous_until character varying(32),
+  enabled integer default 1 not null,
+  disabled_at character varying(32),
+  disabled_reason text,
+  consecutive_failures integer default 0 not null,
+  created_by integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint webhook_subscriptions_pkey primary key (id),
+  constraint webhook_subscriptions_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint webhook_subscriptions_created_by_fkey foreign key (created_by) references users (id) on delete set null
+);
+
+create index webhook_subscriptions_brand on {schema}.webhook_subscriptions using btree (brand_id);

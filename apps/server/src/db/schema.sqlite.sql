@@ -1537,3 +1537,44 @@ create trigger vocabulary_options_generation_au after update of path, parent_id 
     where id = new.vocabulary_id
     on conflict (brand_id) do update set n = n + 1;
 end;
+
+create table webhook_deliveries (
+  id integer primary key autoincrement,
+  subscription_id integer not null references webhook_subscriptions (id) on delete cascade,
+  event_id varchar(64) not null,
+  event_type varchar(64) not null,
+  payload text not null,
+  attempt integer not null,
+  state varchar(16) not null,
+  status_code integer,
+  response_ms integer,
+  response_excerpt text,
+  error text,
+  next_attempt_at varchar(32),
+  delivered_at varchar(32),
+  created_at varchar(32) not null
+);
+
+create index webhook_deliveries_event on webhook_deliveries (event_id);
+
+create index webhook_deliveries_subscription on webhook_deliveries (subscription_id, id);
+
+create table webhook_subscriptions (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  url text not null,
+  events text default '[]' not null,
+  description text,
+  secret_enc text not null,
+  previous_secret_enc text,
+  previous_until varchar(32),
+  enabled integer default 1 not null,
+  disabled_at varchar(32),
+  disabled_reason text,
+  consecutive_failures integer default 0 not null,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index webhook_subscriptions_brand on webhook_subscriptions (brand_id);

@@ -76,10 +76,12 @@ import type {
 } from './schema/rights.js';
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
+export type * from './schema/webhooks.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -177,6 +179,8 @@ export interface Database {
   upload_request_files: UploadRequestFilesTable;
   user_two_factor: UserTwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
 }

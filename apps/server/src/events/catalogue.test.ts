@@ -9,6 +9,16 @@ import { subscriptions } from './subscriptions.js';
 const catalogue: Record<EventName, true> = {
   'comment.created': true,
   'collection.shared': true,
+  'asset.created': true,
+  'asset.updated': true,
+  'asset.removed': true,
+  'asset.restored': true,
+  'asset.version_created': true,
+  'asset.expired': true,
+  'download.completed': true,
+  'user.approved': true,
+  'sync.run_finished': true,
+  'template_import.applied': true,
 };
 
 describe('the event catalogue', () => {

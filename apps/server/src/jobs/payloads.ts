@@ -1,4 +1,4 @@
-import { SYNC_RUN_TRIGGERS } from '@brandvault/contract';
+import { SYNC_RUN_TRIGGERS, WEBHOOK_EVENTS } from '@brandvault/contract';
 import { z } from 'zod';
 
 const Id = z.number().int().positive();
@@ -74,6 +74,16 @@ export const jobSchemas = {
   }),
   'folders.purgeTrash': Batch(50),
   'rights.availability': Batch(500),
+  /** An event of a brand, turned into one delivery per matching subscription (brand from the asset or collection when not given). */
+  'webhooks.fanout': z.object({
+    type: z.enum(WEBHOOK_EVENTS),
+    data: z.record(z.string(), z.union([z.number(), z.string(), z.null(), z.array(z.number())])),
+    brandIds: z.array(Id).max(10_000).optional(),
+    assetId: Id.optional(),
+    collectionId: Id.optional(),
+  }),
+  /** One delivery attempt (a webhook_deliveries row); its retries are new rows and jobs. */
+  'webhooks.deliver': z.object({ deliveryId: Id }),
   'audit.checkpoint': z.object({
     lockDays: z.number().int().min(0).default(0),
     lockMode: z.enum(['GOVERNANCE', 'COMPLIANCE']).default('COMPLIANCE'),

@@ -26,6 +26,7 @@ const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
+const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
 const ReviewPage = lazy(() => import('../features/reviews/ReviewPage'));
@@ -143,6 +144,12 @@ export const appRoutes: RouteObject[] = [
                 loader: requirePermission('rights.manage'),
                 errorElement: <GuardError />,
                 element: <RightsPage />,
+              },
+              {
+                path: 'brand/webhooks',
+                loader: requirePermission('asset.manage'),
+                errorElement: <GuardError />,
+                element: <WebhooksPage />,
               },
               {
                 path: 'brand/trash',

@@ -230,6 +230,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         });
         const changes = changesOf({ ...a, ...lists(a) }, { ...next, ...lists(next) }, EDITABLE);
         await u.audit({ event: 'asset.update', target: assetTarget(a), changes });
+        await u.emit('asset.updated', { assetId: id, brandId: a.brand_id });
       });
       return view(actor, id);
     },
@@ -324,6 +325,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           target: assetTarget(row),
           changes: { status: { before: row.status, after: next } },
         });
+        await u.emit(next === 'INACTIVE' ? 'asset.removed' : 'asset.restored', { assetId: id, brandId: a.brand_id });
       });
       return view(actor, id);
     },

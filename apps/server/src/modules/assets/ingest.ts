@@ -257,6 +257,7 @@ export async function ingestNewAsset(
         target: assetTarget({ id: assetId, name }),
         info: { folder_id: folder.id, size: f.size },
       });
+      await u.emit('asset.created', { assetId, brandId: folder.brand_id, folderId: folder.id });
       const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
       await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
       if (pending) await submitForReview(u, ctx, deps.clock, asset, 1);

@@ -121,6 +121,11 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
               changes: { status: { before: r.status, after: status } },
             })),
         );
+        for (const r of changing.filter((c) => done.has(c.id)))
+          await u.emit(status === 'INACTIVE' ? 'asset.removed' : 'asset.restored', {
+            assetId: r.id,
+            brandId: r.brand_id,
+          });
         return done.size;
       });
       return { message: status === 'INACTIVE' ? 'Removed' : 'Restored', status, changed };

@@ -101,6 +101,7 @@ export async function writeVersion(
     info: { version: restored ?? number },
     ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
   });
+  await u.emit('asset.version_created', { assetId: a.id, brandId: a.brand_id, version: number });
   await u.repos.assets.update(a.id, {
     name,
     ext: file.ext,

@@ -11,10 +11,16 @@ export type { Availability, AvailabilityReason } from './availability.rule.js';
  * their own window, their licences and their consents as of `today` (YYYY-MM-DD, UTC), and
  * writes those that changed: three reads and one update per distinct outcome, however many
  * assets. Runs inside the caller's unit of work (`u.repos`); the search rows follow by trigger.
+ * Answers the assets that have just expired, for the availability job's `asset.expired` events.
  */
-export async function recomputeAvailability(repos: Repos, assetIds: number[], today: string): Promise<void> {
+export async function recomputeAvailability(
+  repos: Repos,
+  assetIds: number[],
+  today: string,
+): Promise<{ id: number; brand_id: number }[]> {
   const ids = [...new Set(assetIds)];
-  if (!ids.length) return;
+  if (!ids.length) return [];
+  const expired: { id: number; brand_id: number }[] = [];
   const repo = repos.availability;
   const [assets, licences, consents] = await Promise.all([repo.assets(ids), repo.licences(ids), repo.consents(ids)]);
   const windows = new Map<number, Window[]>();
@@ -47,6 +53,8 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
       value.availability_reason === a.availability_reason
     )
       continue;
+    if (value.availability !== a.availability && value.availability === 'expired')
+      expired.push({ id: a.id, brand_id: a.brand_id });
     const key = JSON.stringify(value);
     const group = writes.get(key);
     if (group) group.ids.push(a.id);
@@ -59,4 +67,5 @@ export async function recomputeAvailability(repos: Repos, assetIds: number[], to
   if (written.length > 1) await repo.lockRows(written);
   // Kept search answers go by trigger: the card columns (dates too) move the brand's generation.
   for (const { value, ids: group } of writes.values()) await repo.write(group, value);
+  return expired;
 }

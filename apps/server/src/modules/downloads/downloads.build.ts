@@ -181,6 +181,11 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       expires_at: iso(new Date(now.getTime() + DOWNLOAD_EXPIRY_HOURS * 3_600_000)),
     });
     if (!done) return null;
+    await t.emit('download.completed', {
+      downloadId: id,
+      userId: row.user_id,
+      brandIds: [...new Set(resolved.entries.map((e) => e.asset.brand_id))],
+    });
     const [n] = await t.repos.notifications.insert([
       {
         user_id: row.user_id,

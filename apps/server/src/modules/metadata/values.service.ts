@@ -80,8 +80,10 @@ export function fieldValuesService(deps: Deps) {
               .filter((f) => JSON.stringify(was[f.key]) !== JSON.stringify(now[f.key]))
               .map((f) => [f.key, { before: was[f.key], after: now[f.key] }]),
           );
-          if (Object.keys(changes).length)
+          if (Object.keys(changes).length) {
             await u.audit({ event: 'asset.fields', target: assetTarget(asset!), changes });
+            await u.emit('asset.updated', { assetId, brandId: asset!.brand_id });
+          }
         })
         .catch(raceLost);
       return read(ctx, asset!);

@@ -152,6 +152,11 @@ export async function applyImport(ctx: JobContext, id: number) {
       ['applying'],
     );
     if (!changed) return;
+    await t.emit('template_import.applied', {
+      importId: id,
+      kind: imp.kind,
+      brandIds: imp.brand_id !== null ? [imp.brand_id] : [],
+    });
     const file =
       sheet && sheet.data.length <= ATTACH_MAX_BYTES
         ? { filename: resultName, contentType: XLSX_MIME, content: sheet.data.toString('base64') }

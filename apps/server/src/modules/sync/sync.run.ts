@@ -102,9 +102,15 @@ export async function runSyncJob(job: JobContext, p: { sourceId: number; runId?:
     { status: 'running', started_at: run.started_at ?? iso(job.clock.now()), job_id: job.job.id },
     ACTIVE_RUN,
   );
-  const fail = async (message: string) => {
-    await repo.updateRun(runId, { status: 'failed', error: message.slice(0, 2000), finished_at: iso(job.clock.now()) });
-  };
+  const fail = (message: string) =>
+    job.tx(async (t) => {
+      await t.repos.sync.updateRun(runId, {
+        status: 'failed',
+        error: message.slice(0, 2000),
+        finished_at: iso(job.clock.now()),
+      });
+      await t.emit('sync.run_finished', { runId, sourceId: source.id, brandId: source.brand_id, status: 'failed' });
+    });
   try {
     const counts = await execute(job, source.id, runId);
     return { run_id: runId, ...counts };
@@ -260,6 +266,7 @@ async function finish(
       error: null,
       finished_at: iso(job.clock.now()),
     });
+    await t.emit('sync.run_finished', { runId, sourceId: source.id, brandId: source.brand_id, status: 'done' });
     // Mail only a run that did or met something: an hourly "nothing changed" is noise.
     if (source.email_report && creator && (!nothing || counts.skipped > 0)) {
       const url = `${job.appUrl ?? ''}/asset/sync?source=${source.id}&run=${runId}`;

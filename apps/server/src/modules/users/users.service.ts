@@ -298,6 +298,7 @@ export function usersService(deps: Deps) {
           target: userTarget(target),
           changes: { status: { before: target.status, after: 'ACTIVE' }, ...granted },
         });
+        await u.emit('user.approved', { userId: id, brandIds: [...(grants.brands ?? before.brands)] });
         if (firstApproval) await u.mail(mails.accountApproved(asLang(target.lang), target, `${config.appUrl}/login`));
       });
       return view(actor, await load(actor, id));

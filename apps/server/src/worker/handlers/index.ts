@@ -23,6 +23,8 @@ import { searchFtsMerge } from './search.ftsMerge.js';
 import { statsWindows } from './stats.windows.js';
 import { storageCleanup } from './storage.cleanup.js';
 import { syncRun } from './sync.run.js';
+import { webhooksDeliver } from './webhooks.deliver.js';
+import { webhooksFanout } from './webhooks.fanout.js';
 
 /** Every job the worker knows, by name (jobs/payloads.ts): one file per handler, named after the job. */
 export const handlers = {
@@ -49,4 +51,6 @@ export const handlers = {
   'folders.purgeTrash': foldersPurgeTrash,
   'rights.availability': rightsAvailability,
   'audit.checkpoint': auditCheckpoint,
+  'webhooks.fanout': webhooksFanout,
+  'webhooks.deliver': webhooksDeliver,
 } satisfies Record<JobName, JobHandler>;

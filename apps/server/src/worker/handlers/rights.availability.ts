@@ -19,7 +19,11 @@ export const rightsAvailability = defineHandler({
       for (let after = 0; ;) {
         const ids = await ctx.repos.availability.due(brand.id, today, warnBy, after, batch);
         if (!ids.length) break;
-        await ctx.tx((t) => recomputeAvailability(t.repos, ids, today));
+        await ctx.tx(async (t) => {
+          // Webhooks hear of each asset whose rights just ran out (modules/webhooks).
+          for (const a of await recomputeAvailability(t.repos, ids, today))
+            await t.emit('asset.expired', { assetId: a.id, brandId: a.brand_id });
+        });
         recomputed += ids.length;
         after = ids[ids.length - 1]!;
         if (ids.length < batch) break;

@@ -50,6 +50,7 @@ describe('navbar menu', () => {
       'brands',
       'metadata',
       'rights',
+      'webhooks',
       'users',
       'roles',
       'shareLinks',
@@ -73,6 +74,11 @@ describe('navbar menu', () => {
     // Usage rights are rights.manage's: managers see them, members do not.
     expect(adminMenu(manager).find((g) => g.key === 'rights')?.links).toEqual([{ key: 'rights', to: '/brand/rights' }]);
     expect(adminMenu(plainMember).map((g) => g.key)).not.toContain('rights');
+    // Webhooks are a brand's settings: its managers (asset.manage) see them, members do not.
+    expect(adminMenu(manager).find((g) => g.key === 'webhooks')?.links).toEqual([
+      { key: 'webhooks', to: '/brand/webhooks' },
+    ]);
+    expect(adminMenu(plainMember).map((g) => g.key)).not.toContain('webhooks');
     const noUserView = { ...admin, permissions: perms(ROLE_PERMISSIONS.admin.filter((p) => p !== 'user.view')) };
     expect(adminMenu(noUserView).map((g) => g.key)).not.toContain('users');
   });

@@ -106,6 +106,12 @@ const ADMIN: GroupRule[] = [
     permission: 'rights.manage',
     links: [{ key: 'rights', to: '/brand/rights', permission: 'rights.manage' }],
   },
+  // The selected brand's webhooks (issue 41 §4): its managers (asset.manage) and administrators.
+  {
+    key: 'webhooks',
+    permission: 'asset.manage',
+    links: [{ key: 'webhooks', to: '/brand/webhooks', permission: 'asset.manage' }],
+  },
   { key: 'users', permission: 'user.manage', links: [{ key: 'users', to: '/users', permission: 'user.view' }] },
   { key: 'roles', permission: 'role.view', links: [{ key: 'roles', to: '/roles/manage', permission: 'role.view' }] },
   // shareLink.view alone reaches the list (changing a link needs shareLink.manage on the screen):
