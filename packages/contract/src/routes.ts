@@ -33,6 +33,7 @@ import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
+import { ssoRoutes } from './schemas/sso.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -43,6 +44,7 @@ export type { Access, Method, RouteDef } from './core/routeDef.js';
 export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
+  ssoRoutes,
   accountRoutes,
   setupRoutes,
   usersRoutes,

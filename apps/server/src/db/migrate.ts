@@ -35,6 +35,7 @@ import * as availabilityReview from './migrations/2026113001_availability_review
 import * as rights from './migrations/2026113002_rights.js';
 import * as uploadRequests from './migrations/2026113004_upload_requests.js';
 import * as approval from './migrations/2026113006_approval.js';
+import * as sso from './migrations/2026120102_sso.js';
 import * as expiryNotices from './migrations/2026113005_expiry_notices.js';
 import * as rightsManage from './migrations/2026113003_rights_manage.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
@@ -80,6 +81,7 @@ const steps: Record<string, Step> = {
   '2026113002_rights': rights,
   '2026113004_upload_requests': uploadRequests,
   '2026113006_approval': approval,
+  '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,
   '2026113003_rights_manage': rightsManage,
   '2026112950_embed_mapping': embedMapping,

@@ -74,6 +74,7 @@ import type {
   ExpiryNoticesTable,
 } from './schema/rights.js';
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
+import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -90,6 +91,7 @@ export type * from './schema/sync.js';
 export type * from './schema/metadata.js';
 export type * from './schema/savedSearches.js';
 export type * from './schema/uploadRequests.js';
+export type * from './schema/sso.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -172,5 +174,9 @@ export interface Database {
   upload_requests: UploadRequestsTable;
   upload_request_files: UploadRequestFilesTable;
   embed_mappings: EmbedMappingsTable;
+  oidc_providers: OidcProvidersTable;
+  user_identities: UserIdentitiesTable;
+  sso_pending: SsoPendingTable;
+  sso_sessions: SsoSessionsTable;
 }
 export type * from './schema/bulkEdits.js';

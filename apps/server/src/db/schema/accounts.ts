@@ -36,6 +36,8 @@ export interface RolesTable {
   id: Generated<number>;
   name: string;
   created_at: string;
+  /** 1: the role's people sign in with single sign-on only (2026120102_sso; never the admin role). */
+  sso_only: Generated<number>;
 }
 export interface PermissionsTable {
   id: Generated<number>;
