@@ -13,7 +13,7 @@ import { newUserRow } from '../users/userRow.js';
 import { FLOW_MINUTES, openFlow, sealFlow } from './flowCookie.js';
 import { client, discover, discoveryReason } from './oidc.js';
 import type { ProviderRow } from './sso.repo.js';
-import { allowedDomains, preapprovedDomains } from './sso.view.js';
+import { allowedDomains, mappingOf, preapprovedDomains } from './sso.view.js';
 import { applyMapping } from './ssoSession.js';
 
 /** How long the web app has to exchange a finished sign-in's code, and a person to prove their account. */
@@ -103,23 +103,23 @@ export function ssoFlowService(deps: Deps) {
       if (e.error) throw new Refused('refused', e.error);
       throw new Refused('token', e.message);
     }
-    const claims = tokens.claims()!;
-    let email = typeof claims.email === 'string' ? claims.email : null;
-    let verified = claims.email_verified;
-    if (!email && tokens.access_token) {
-      const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub).catch(() => null);
-      if (typeof info?.email === 'string') {
-        email = info.email;
-        verified = info.email_verified;
-      }
+    const idClaims = tokens.claims()!;
+    let claims: Record<string, unknown> = { ...idClaims };
+    // Many providers put the e-mail and groups in userinfo only: ask it when the ID token lacks them.
+    const mapped = mappingOf(row)?.claim;
+    if ((typeof claims.email !== 'string' || (mapped && !(mapped in claims))) && tokens.access_token) {
+      const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub).catch(() => null);
+      // The ID token's own claims win: userinfo only fills what it lacked.
+      if (info) claims = { ...info, ...claims };
     }
+    const email = typeof claims.email === 'string' ? claims.email : null;
     return {
       issuer: config.serverMetadata().issuer,
-      sub: claims.sub,
+      sub: idClaims.sub,
       email: email?.trim().toLowerCase() ?? null,
       // A provider that says the address is unverified does not vouch for it.
-      verified: verified !== false,
-      claims: { ...claims } as Record<string, unknown>,
+      verified: claims.email_verified !== false,
+      claims,
     };
   }
 
