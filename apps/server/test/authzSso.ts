@@ -55,7 +55,15 @@ async function pendingCode(w: World, kind: 'signin' | 'link', mail = false) {
   if (kind === 'signin')
     await w.db
       .insertInto('user_identities')
-      .values({ user_id: user.id, provider_id: providerId, issuer: 'http://127.0.0.1:9', sub, email: user.email, created_at: at.toISOString(), last_login_at: null })
+      .values({
+        user_id: user.id,
+        provider_id: providerId,
+        issuer: 'http://127.0.0.1:9',
+        sub,
+        email: user.email,
+        created_at: at.toISOString(),
+        last_login_at: null,
+      })
       .execute();
   const code = randomBytes(32).toString('base64url');
   const mailCode = randomBytes(32).toString('base64url');
@@ -83,14 +91,18 @@ const post = (url: string, body: unknown): Call => ({ method: 'POST', url, body 
 
 export const ssoCalls: Record<string, Build> = {
   'GET /api/sso/providers': () => ({ method: 'GET', url: '/api/sso/providers' }),
-  'GET /api/sso/providers/:id/start': async (w) => ({ method: 'GET', url: `/api/sso/providers/${await providerOf(w)}/start` }),
+  'GET /api/sso/providers/:id/start': async (w) => ({
+    method: 'GET',
+    url: `/api/sso/providers/${await providerOf(w)}/start`,
+  }),
   'GET /api/sso/callback': () => ({ method: 'GET', url: '/api/sso/callback?code=x&state=y' }),
   'POST /api/sso/complete': async (w) => post('/api/sso/complete', { code: await pendingCode(w, 'signin') }),
   'POST /api/sso/link/info': async (w) => post('/api/sso/link/info', { code: await pendingCode(w, 'link') }),
   'POST /api/sso/link/password': async (w) =>
     post('/api/sso/link/password', { code: await pendingCode(w, 'link'), password: 'password-123' }),
   'POST /api/sso/link/mail': async (w) => post('/api/sso/link/mail', { code: await pendingCode(w, 'link') }),
-  'POST /api/sso/link/confirm': async (w) => post('/api/sso/link/confirm', { code: await pendingCode(w, 'link', true) }),
+  'POST /api/sso/link/confirm': async (w) =>
+    post('/api/sso/link/confirm', { code: await pendingCode(w, 'link', true) }),
   // The provider's server-to-server call: an unsigned token is refused whoever sends it.
   'POST /api/sso/backchannel-logout/:id': async (w) => ({
     method: 'POST',
@@ -109,7 +121,8 @@ export const ssoCalls: Record<string, Build> = {
     method: 'DELETE',
     url: `/api/ops/sso/providers/${await freshProvider(w)}`,
   }),
-  'POST /api/ops/sso/providers/:id/test': async (w) => post(`/api/ops/sso/providers/${await providerOf(w)}/test`, undefined),
+  'POST /api/ops/sso/providers/:id/test': async (w) =>
+    post(`/api/ops/sso/providers/${await providerOf(w)}/test`, undefined),
   'GET /api/ops/sso/roles': () => ({ method: 'GET', url: '/api/ops/sso/roles' }),
   'PUT /api/ops/sso/roles/:id': async (w) => {
     const role = await w.db.selectFrom('roles').select('id').where('name', '=', 'guest').executeTakeFirstOrThrow();

@@ -78,7 +78,12 @@ export async function startIdp(appUrl: string) {
     if (req.url?.startsWith('/interaction/')) {
       void (async () => {
         if (!current) throw new Error('no person chosen: call as() first');
-        await provider.interactionFinished(req, res, { login: { accountId: current } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: current } },
+          { mergeWithLastSubmission: false },
+        );
       })().catch((err: unknown) => {
         res.statusCode = 500;
         res.end(String(err));

@@ -154,7 +154,8 @@ const T = {
     duplicateItems: '{path} nombra el mismo elemento dos veces',
     unknownRole: '{path} nombra un rol que no existe',
     httpsIssuer: '{path} debe ser una dirección https (http solo para este equipo)',
-    ssoAdminRole: '{path}: el rol admin conserva siempre el acceso con contraseña, para que los administradores nunca queden fuera',
+    ssoAdminRole:
+      '{path}: el rol admin conserva siempre el acceso con contraseña, para que los administradores nunca queden fuera',
     envProvider: '{path}: este proveedor se define con variables de entorno; cámbialo allí',
     cropTooLarge: `{path}: la salida puede tener como máximo ${CROP_MAX_SIDE.toLocaleString('es')} píxeles por lado y ${CROP_MAX_PIXELS / 1e6} megapíxeles`,
     emptySelection: '{path}: elige al menos un recurso o una carpeta para descargar',

@@ -48,12 +48,7 @@ export const AUDIT_EVENTS = {
   'auth.tour_complete': ev('auth', [], 'Completed the guided tour', 'Completó el recorrido guiado'),
   'auth.tour_dismiss': ev('auth', [], 'Stopped the guided tour', 'Detuvo el recorrido guiado'),
   'sso.login': ev('auth', ['provider', 'issuer'], 'Signed in with single sign-on', 'Inició sesión con acceso único'),
-  'sso.login_refused': ev(
-    'auth',
-    ['provider', 'reason'],
-    'Single sign-on refused',
-    'Acceso único rechazado',
-  ),
+  'sso.login_refused': ev('auth', ['provider', 'reason'], 'Single sign-on refused', 'Acceso único rechazado'),
   'sso.signup': ev(
     'auth',
     ['provider', 'email', 'approved'],

@@ -107,9 +107,18 @@ export const SsoLinkPasswordBody = z.strictObject({ code: text().min(20).max(200
 export const SsoLinkMailBody = SsoCodeBody;
 export const SsoLinkConfirmBody = SsoCodeBody;
 
-export const SsoRoleView = z.object({ id: z.number().int(), name: z.string(), sso_only: z.boolean(), locked: z.boolean() });
+export const SsoRoleView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sso_only: z.boolean(),
+  locked: z.boolean(),
+});
 export const SsoRoleList = z.object({ data: z.array(SsoRoleView) });
 export const SsoRoleBody = z.strictObject({ sso_only: z.boolean() });
 export const SsoRoleParams = z.object({ id: Id });
 
-export const DiscoveryResult = z.object({ status: ProviderStatus, status_reason: z.string().nullable(), checked_at: z.string() });
+export const DiscoveryResult = z.object({
+  status: ProviderStatus,
+  status_reason: z.string().nullable(),
+  checked_at: z.string(),
+});

@@ -69,12 +69,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('sso_sessions')
-    .addColumn('token_id', 'integer', (c: any) =>
-      c.primaryKey().references('access_tokens.id').onDelete('cascade'),
-    )
-    .addColumn('identity_id', 'integer', (c: any) =>
-      c.notNull().references('user_identities.id').onDelete('cascade'),
-    )
+    .addColumn('token_id', 'integer', (c: any) => c.primaryKey().references('access_tokens.id').onDelete('cascade'))
+    .addColumn('identity_id', 'integer', (c: any) => c.notNull().references('user_identities.id').onDelete('cascade'))
     .addColumn('sid', 'varchar(255)')
     .execute();
   await db.schema.createIndex('sso_sessions_identity').on('sso_sessions').column('identity_id').execute();

@@ -29,7 +29,14 @@ export function ssoRepo(db: Db) {
         .where('issuer', '=', issuer)
         .where('sub', '=', sub)
         .executeTakeFirst(),
-    async insertIdentity(row: { user_id: number; provider_id: number; issuer: string; sub: string; email: string | null; at: string }) {
+    async insertIdentity(row: {
+      user_id: number;
+      provider_id: number;
+      issuer: string;
+      sub: string;
+      email: string | null;
+      at: string;
+    }) {
       const { at, ...rest } = row;
       return (
         await db
@@ -47,9 +54,19 @@ export function ssoRepo(db: Db) {
       await db.insertInto('sso_pending').values(row).execute();
     },
     pendingByCode: (kind: string, codeHash: string) =>
-      db.selectFrom('sso_pending').selectAll().where('kind', '=', kind).where('code_hash', '=', codeHash).executeTakeFirst(),
+      db
+        .selectFrom('sso_pending')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('code_hash', '=', codeHash)
+        .executeTakeFirst(),
     pendingByMail: (mailHash: string) =>
-      db.selectFrom('sso_pending').selectAll().where('kind', '=', 'link').where('mail_hash', '=', mailHash).executeTakeFirst(),
+      db
+        .selectFrom('sso_pending')
+        .selectAll()
+        .where('kind', '=', 'link')
+        .where('mail_hash', '=', mailHash)
+        .executeTakeFirst(),
     async setMailHash(id: number, mailHash: string) {
       await db.updateTable('sso_pending').set({ mail_hash: mailHash }).where('id', '=', id).execute();
     },
@@ -89,9 +106,14 @@ export function ssoRepo(db: Db) {
         .executeTakeFirst(),
 
     roles: () => db.selectFrom('roles').select(['id', 'name', 'sso_only']).orderBy('id').execute(),
-    role: (id: number) => db.selectFrom('roles').select(['id', 'name', 'sso_only']).where('id', '=', id).executeTakeFirst(),
+    role: (id: number) =>
+      db.selectFrom('roles').select(['id', 'name', 'sso_only']).where('id', '=', id).executeTakeFirst(),
     async setSsoOnly(id: number, on: boolean) {
-      await db.updateTable('roles').set({ sso_only: on ? 1 : 0 }).where('id', '=', id).execute();
+      await db
+        .updateTable('roles')
+        .set({ sso_only: on ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
     },
     /**
      * Whether password sign-in is refused to this user: one of their roles is SSO-only and none is

@@ -193,7 +193,12 @@ export function ssoService(deps: Deps) {
       manage(ctx);
       const rows = await repos.sso.roles();
       return {
-        data: rows.map((r) => ({ id: r.id, name: r.name, sso_only: Number(r.sso_only) === 1, locked: r.name === 'admin' })),
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          sso_only: Number(r.sso_only) === 1,
+          locked: r.name === 'admin',
+        })),
       };
     },
 

@@ -35,7 +35,12 @@ afterAll(async () => {
 
 const person = (over: Record<string, unknown> = {}) => {
   seq += 1;
-  return idp.add({ sub: `person-${seq}-${Date.now()}`, email: `p${seq}-${Date.now()}@acme.test`, name: 'Ada Lovelace', ...over });
+  return idp.add({
+    sub: `person-${seq}-${Date.now()}`,
+    email: `p${seq}-${Date.now()}@acme.test`,
+    name: 'Ada Lovelace',
+    ...over,
+  });
 };
 
 /** The browser's start: the provider's address and the flow cookie. */
@@ -78,7 +83,14 @@ async function complete(location: string) {
 }
 
 const count = async (table: 'users' | 'user_identities' | 'access_tokens') =>
-  Number((await t.built.handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.built.handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('single sign-on with OpenID Connect', () => {
   it('discovers the provider, lists its button, and never answers the secret', async () => {
@@ -88,7 +100,11 @@ describe('single sign-on with OpenID Connect', () => {
     expect(JSON.stringify(list)).not.toContain(CLIENT.secret);
     const pub = await t.client().get('/api/sso/providers');
     expect(pub.json().data).toContainEqual({ id: providerId, label: 'Acme login' });
-    const row = await t.built.handle.db.selectFrom('oidc_providers').select('client_secret').where('id', '=', providerId).executeTakeFirstOrThrow();
+    const row = await t.built.handle.db
+      .selectFrom('oidc_providers')
+      .select('client_secret')
+      .where('id', '=', providerId)
+      .executeTakeFirstOrThrow();
     expect(row.client_secret).not.toContain(CLIENT.secret);
   });
 
@@ -105,7 +121,11 @@ describe('single sign-on with OpenID Connect', () => {
     const { client, answer } = await complete(location);
     expect(answer.session_user.email).toBe(p.email);
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
-    const identity = await t.built.handle.db.selectFrom('user_identities').selectAll().where('sub', '=', p.sub).executeTakeFirstOrThrow();
+    const identity = await t.built.handle.db
+      .selectFrom('user_identities')
+      .selectAll()
+      .where('sub', '=', p.sub)
+      .executeTakeFirstOrThrow();
     expect(identity.issuer).toBe(idp.issuer);
     // The same person again: straight in, same account.
     const again = await complete((await signIn(p.sub)).location);
@@ -162,10 +182,15 @@ describe('single sign-on with OpenID Connect', () => {
     const p = person({ email: existing.email });
     const { location } = await signIn(p.sub);
     expect(location).toMatch(`${APP}/sso/link#code=`);
-    expect(await t.built.handle.db.selectFrom('user_identities').select('id').where('sub', '=', p.sub).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.built.handle.db.selectFrom('user_identities').select('id').where('sub', '=', p.sub).executeTakeFirst(),
+    ).toBeUndefined();
     const code = codeOf(location);
     const c = t.client();
-    expect((await c.post('/api/sso/link/info', { code })).json()).toEqual({ email: existing.email, provider: 'Acme login' });
+    expect((await c.post('/api/sso/link/info', { code })).json()).toEqual({
+      email: existing.email,
+      provider: 'Acme login',
+    });
     expect((await c.post('/api/sso/link/password', { code, password: 'wrong-password-1' })).statusCode).toBe(422);
     const ok = await c.post('/api/sso/link/password', { code, password: 'password-123' });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -205,11 +230,18 @@ describe('single sign-on with OpenID Connect', () => {
   });
 
   it('lets new people of other domains wait for approval, and refuses domains outside the list', async () => {
-    const r = await admin.post('/api/ops/sso/providers', provider({ label: 'Open', allowed_domains: ['acme.test', 'partner.test'] }));
+    const r = await admin.post(
+      '/api/ops/sso/providers',
+      provider({ label: 'Open', allowed_domains: ['acme.test', 'partner.test'] }),
+    );
     const id = r.json().id;
     const waiting = person({ email: `new-${Date.now()}@partner.test` });
     expect((await signIn(waiting.sub, id)).location).toBe(`${APP}/sso/waiting`);
-    const row = await t.built.handle.db.selectFrom('users').selectAll().where('email', '=', waiting.email!).executeTakeFirstOrThrow();
+    const row = await t.built.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', waiting.email!)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('INACTIVE');
     await t.waitForMails(ADMIN.email);
     const users = await count('users');
@@ -262,7 +294,9 @@ describe('single sign-on with OpenID Connect', () => {
     expect(refused.json().error.code).toBe('SSO_REQUIRED');
     expect((await t.client().post('/api/login', ADMIN)).statusCode).toBe(200);
     await admin.put(`/api/ops/sso/roles/${guest.id}`, { sso_only: false });
-    expect((await t.client().post('/api/login', { email: someone.email, password: 'password-123' })).statusCode).toBe(200);
+    expect((await t.client().post('/api/login', { email: someone.email, password: 'password-123' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a plain http issuer that is not this machine', async () => {

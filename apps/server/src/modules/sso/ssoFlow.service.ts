@@ -83,7 +83,11 @@ export function ssoFlowService(deps: Deps) {
   }
 
   /** The checked answer of the provider: the ID token's claims (and userinfo's e-mail if it had none). */
-  async function exchange(row: ProviderRow, query: Record<string, unknown>, flow: NonNullable<ReturnType<typeof openFlow>>) {
+  async function exchange(
+    row: ProviderRow,
+    query: Record<string, unknown>,
+    flow: NonNullable<ReturnType<typeof openFlow>>,
+  ) {
     const config = await configOf(row);
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string') params.set(k, v);
@@ -127,7 +131,8 @@ export function ssoFlowService(deps: Deps) {
     const domain = email.split('@')[1] ?? '';
     const approved = preapprovedDomains(row).includes(domain) && who.verified;
     const at = now();
-    const str = (k: string) => (typeof who.claims[k] === 'string' ? (who.claims[k] as string).trim().slice(0, 100) : '');
+    const str = (k: string) =>
+      typeof who.claims[k] === 'string' ? (who.claims[k] as string).trim().slice(0, 100) : '';
     const name = str('name').split(/\s+/);
     const first = str('given_name') || name[0] || email.split('@')[0]!.slice(0, 100);
     const last = str('family_name') || name.slice(1).join(' ') || '-';
@@ -148,7 +153,14 @@ export function ssoFlowService(deps: Deps) {
         }),
       );
       await u.repos.roles.setUserRoles(userId, [DEFAULT_SIGNUP_ROLE]);
-      const identityId = await u.repos.sso.insertIdentity({ user_id: userId, provider_id: row.id, issuer: who.issuer, sub: who.sub, email, at });
+      const identityId = await u.repos.sso.insertIdentity({
+        user_id: userId,
+        provider_id: row.id,
+        issuer: who.issuer,
+        sub: who.sub,
+        email,
+        at,
+      });
       const user = (await u.repos.users.byId(userId))!;
       await u.audit({ event: 'sso.signup', userId, info: { provider: row.label, email, approved } });
       await applyMapping(u, row, user, who.claims);
@@ -162,7 +174,12 @@ export function ssoFlowService(deps: Deps) {
   }
 
   /** Where the browser goes once the provider's answer is checked. */
-  async function outcome(ctx: AnyContext, row: ProviderRow, who: Awaited<ReturnType<typeof exchange>>, next: string | null) {
+  async function outcome(
+    ctx: AnyContext,
+    row: ProviderRow,
+    who: Awaited<ReturnType<typeof exchange>>,
+    next: string | null,
+  ) {
     const after = next ? `?next=${encodeURIComponent(next)}` : '';
     const identity = await repos.sso.identity(who.issuer, who.sub);
     if (identity) {
@@ -238,7 +255,11 @@ export function ssoFlowService(deps: Deps) {
     async refused(ctx: AnyContext, row: ProviderRow | undefined, err: Refused) {
       deps.log.info({ reason: err.reason, detail: err.detail, provider: row?.id }, 'single sign-on refused');
       await deps.change(ctx, (u) =>
-        u.audit({ event: 'sso.login_refused', userId: null, info: { provider: row?.label ?? null, reason: err.reason } }),
+        u.audit({
+          event: 'sso.login_refused',
+          userId: null,
+          info: { provider: row?.label ?? null, reason: err.reason },
+        }),
       );
     },
   };

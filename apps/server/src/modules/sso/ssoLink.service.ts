@@ -75,7 +75,11 @@ export function ssoLinkService(deps: Deps) {
       const found = await usable(await repos.sso.pendingByCode('link', sha256(code)));
       if (!(await checkPassword(found.user.password_hash, password))) {
         await deps.change(ctx, (u) =>
-          u.audit({ event: 'auth.login_failed', userId: found.user.id, info: { email: found.user.email, reason: 'wrong_credentials' } }),
+          u.audit({
+            event: 'auth.login_failed',
+            userId: found.user.id,
+            info: { email: found.user.email, reason: 'wrong_credentials' },
+          }),
         );
         throw new AppError('WRONG_CREDENTIALS');
       }
@@ -107,7 +111,11 @@ export function ssoLinkService(deps: Deps) {
       const row = await repos.sso.provider(providerId);
       if (!row) return false;
       try {
-        const cfg = await discover(row, row.client_secret ? open(appKey, row.client_secret) : null, clock.now().getTime());
+        const cfg = await discover(
+          row,
+          row.client_secret ? open(appKey, row.client_secret) : null,
+          clock.now().getTime(),
+        );
         const { payload } = await jwtVerify(token, jwksOf(row, cfg), {
           issuer: cfg.serverMetadata().issuer,
           audience: row.client_id,
@@ -126,11 +134,17 @@ export function ssoLinkService(deps: Deps) {
           ? await repos.sso.identity(cfg.serverMetadata().issuer, payload.sub)
           : await repos.sso.identityBySid(row.id, sid!);
         if (!identity) return true;
-        await deps.change(ctx, async (u) => {
-          const ended = await u.repos.sso.endSessions(identity.id, payload.sub ? null : sid);
-          await u.audit({ event: 'sso.logout', userId: identity.user_id, info: { provider: row.label, sessions: ended.length } });
-          return ended;
-        }).then((ended) => ended.forEach((id) => deps.sessionEnded?.(id)));
+        await deps
+          .change(ctx, async (u) => {
+            const ended = await u.repos.sso.endSessions(identity.id, payload.sub ? null : sid);
+            await u.audit({
+              event: 'sso.logout',
+              userId: identity.user_id,
+              info: { provider: row.label, sessions: ended.length },
+            });
+            return ended;
+          })
+          .then((ended) => ended.forEach((id) => deps.sessionEnded?.(id)));
         return true;
       } catch (err) {
         deps.log.info({ err: (err as Error).message, provider: row.id }, 'back-channel logout refused');

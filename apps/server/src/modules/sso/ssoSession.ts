@@ -14,7 +14,12 @@ import { mappingOf } from './sso.view.js';
  * Applies the provider's claim mapping to the person (their roles and brands become the mapped
  * ones) in the unit of the sign-in; nothing when no rule matches. Audited as a grant change.
  */
-export async function applyMapping(u: UnitOfWork, provider: ProviderRow, user: UserRow, claims: Record<string, unknown>) {
+export async function applyMapping(
+  u: UnitOfWork,
+  provider: ProviderRow,
+  user: UserRow,
+  claims: Record<string, unknown>,
+) {
   const mapped = mapClaims(mappingOf(provider), claims);
   if (!mapped) return;
   const roleNames = new Set(await u.repos.roles.roleNames());

@@ -15,6 +15,7 @@ import { ErrorAlert } from './ErrorAlert';
 import { sessionKeys, useLogin } from './api';
 import { PasswordField } from '../../ui/PasswordField';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { SsoButtons } from '../sso/SsoButtons';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -62,6 +63,7 @@ export default function LoginPage() {
     <form onSubmit={submit} noValidate>
       <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
       <ErrorAlert error={login.error} />
+      <SsoButtons />
       <Stack gap="md">
         <PersonField field="email" input={form.getInputProps('email')} />
         <PasswordField
