@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- e2e compiles this file without the rest of this folder
 /// <reference path="./oidc-provider.d.ts" />
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

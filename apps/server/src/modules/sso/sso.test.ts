@@ -299,6 +299,39 @@ describe('single sign-on with OpenID Connect', () => {
     );
   });
 
+  it("refuses provider settings to a request made with an API key, even an administrator's", async () => {
+    const actor = (await t.built.services.auth.actorFromHeader(`Bearer ${admin.token}`))!;
+    const ctx = {
+      actor: { ...actor, apiKeyId: 1 },
+      ip: '127.0.0.1',
+      userAgent: null,
+      emulatorId: null,
+      lang: 'en' as const,
+      requestId: 'k',
+    };
+    const s = t.built.services.sso;
+    for (const attempt of [
+      () => s.list(ctx),
+      () => s.test(ctx, providerId),
+      () => s.setRole(ctx, 1, false),
+      () => s.remove(ctx, providerId),
+    ])
+      await expect(attempt()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await admin.get('/api/ops/sso/providers')).statusCode).toBe(200);
+  });
+
+  it('limits password proofs like sign-in', async () => {
+    const existing = await makeUser(t, admin, { email: `guarded-${Date.now()}@acme.test` });
+    const p = person({ email: existing.email });
+    const code = codeOf((await signIn(p.sub)).location);
+    const c = t.client();
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      answers.push((await c.post('/api/sso/link/password', { code, password: `wrong-password-${i}` })).statusCode);
+    expect(answers.slice(0, 4)).toEqual([422, 422, 422, 422]);
+    expect(answers).toContain(429);
+  });
+
   it('refuses a plain http issuer that is not this machine', async () => {
     const r = await admin.post('/api/ops/sso/providers', provider({ issuer: 'http://idp.example.com' }));
     expect(r.statusCode).toBe(422);

@@ -8,6 +8,7 @@ import { ssoMails } from '../../mail/ssoMails.js';
 import type { Deps } from '../../deps/deps.js';
 import type { AnyContext } from '../../lib/requestContext.js';
 import { canSignIn } from '../../access/principal.js';
+import { loginGuard } from '../auth/loginGuard.js';
 import { discover, jwksOf } from './oidc.js';
 import type { PendingRow } from './sso.repo.js';
 import { LINK_MINUTES } from './ssoFlow.service.js';
@@ -23,6 +24,8 @@ export function ssoLinkService(deps: Deps) {
   const { repos, clock, config, appKey } = deps;
   const now = () => iso(clock.now());
   const asLang = (v: string) => (v === 'es' ? 'es' : 'en');
+  // The password proof is a sign-in with a password: the same limits, slow-down and lock apply.
+  const guard = loginGuard({ throttles: repos.loginThrottles, limiter: deps.limiter, clock });
 
   /** A pending code that is unused and in time, with its provider and person; else SSO_LINK_INVALID. */
   async function usable(p: PendingRow | undefined) {
@@ -73,6 +76,7 @@ export function ssoLinkService(deps: Deps) {
 
     async linkPassword(ctx: AnyContext, code: string, password: string) {
       const found = await usable(await repos.sso.pendingByCode('link', sha256(code)));
+      await guard.admit(found.user.email, ctx.ip);
       if (!(await checkPassword(found.user.password_hash, password))) {
         await deps.change(ctx, (u) =>
           u.audit({
@@ -83,6 +87,7 @@ export function ssoLinkService(deps: Deps) {
         );
         throw new AppError('WRONG_CREDENTIALS');
       }
+      await guard.succeeded(found.user.email, ctx.ip);
       return finish(ctx, found, 'password');
     },
 
