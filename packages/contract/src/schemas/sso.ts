@@ -39,12 +39,22 @@ const Scopes = text()
   .max(500)
   .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/);
 
-export const ProviderBody = z.strictObject({
+const providerFields = {
   label: text().trim().min(1).max(80),
   issuer: Issuer,
   client_id: text().trim().min(1).max(255),
   /** Write-only; on edit, absent keeps the stored one. */
-  client_secret: text().min(1).max(1000).optional(),
+  client_secret: text().min(1).max(1000),
+  scopes: Scopes,
+  allow_signup: z.boolean(),
+  allowed_domains: Domains,
+  preapproved_domains: Domains,
+  claim_mapping: ClaimMapping.nullable(),
+  enabled: z.boolean(),
+};
+export const ProviderBody = z.strictObject({
+  ...providerFields,
+  client_secret: providerFields.client_secret.optional(),
   scopes: Scopes.default('openid email profile'),
   allow_signup: z.boolean().default(false),
   allowed_domains: Domains.default([]),
@@ -52,7 +62,8 @@ export const ProviderBody = z.strictObject({
   claim_mapping: ClaimMapping.nullable().default(null),
   enabled: z.boolean().default(true),
 });
-export const ProviderUpdateBody = ProviderBody.partial();
+/** An edit names only what changes: no defaults, so an absent field keeps its value. */
+export const ProviderUpdateBody = z.strictObject(providerFields).partial();
 
 export const ProviderStatus = z.enum(['unchecked', 'ok', 'unreachable']);
 export const ProviderView = z.object({
