@@ -30,6 +30,8 @@ import { closeXmpWriter } from './media/index.js';
 import type { Clock } from './lib/clock.js';
 import { createMailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { syncEnvProvider } from './modules/sso/envProvider.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { brandsRoutes } from './modules/brands/brands.routes.js';
 import { foldersRoutes } from './modules/folders/folders.routes.js';
@@ -109,7 +111,9 @@ export async function buildApp(
       await seed(repos, config, clock, app.log);
       // From the first start with APP_KEY on, the audit chain is keyed (see audit.chain.ts).
       await auditRepo(handle.db, chainKey(config.appKey)).markKeyed();
-      return appKeyOf(repos, config);
+      const key = await appKeyOf(repos, config);
+      await syncEnvProvider(repos, config, key, clock.now().toISOString());
+      return key;
     });
     const limiter = new RateLimiter(handle.db, clock);
     const mailer = createMailer({
@@ -175,6 +179,7 @@ export async function buildApp(
     healthRoutes(app, mountDeps, deps);
     app.get('/api/docs', async () => openApiDocument());
     authRoutes(app, mountDeps, services, secureCookies);
+    ssoRoutes(app, mountDeps, services, secureCookies);
     accountRoutes(app, mountDeps, services);
     usersRoutes(app, mountDeps, services);
     emulationRoutes(app, mountDeps, services);

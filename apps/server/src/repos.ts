@@ -15,6 +15,7 @@ import { notificationsRepo } from './modules/notifications/notifications.repo.js
 import { rolesRepo } from './modules/roles/roles.repo.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { cropPresetsRepo } from './modules/cropPresets/cropPresets.repo.js';
+import { ssoRepo } from './modules/sso/sso.repo.js';
 import { metadataRepo } from './modules/metadata/metadata.repo.js';
 import { optionsRepo } from './modules/metadata/options.repo.js';
 import { fieldValuesRepo } from './modules/metadata/values.repo.js';
@@ -69,6 +70,7 @@ export function makeRepos(db: Db): Repos {
     sync: syncRepo(db),
     reviews: reviewsRepo(db),
     cropPresets: cropPresetsRepo(db),
+    sso: ssoRepo(db),
     metadata: metadataRepo(db),
     options: optionsRepo(db),
     fieldValues: fieldValuesRepo(db),

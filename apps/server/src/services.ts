@@ -26,6 +26,9 @@ import { downloadsService } from './modules/downloads/downloads.service.js';
 import { pollingBroker } from './modules/notifications/notifications.broker.js';
 import { notificationsService } from './modules/notifications/notifications.service.js';
 import { cropPresetsService } from './modules/cropPresets/cropPresets.service.js';
+import { ssoService } from './modules/sso/sso.service.js';
+import { ssoFlowService } from './modules/sso/ssoFlow.service.js';
+import { ssoLinkService } from './modules/sso/ssoLink.service.js';
 import { metadataFieldsService } from './modules/metadata/fields.service.js';
 import { vocabulariesService } from './modules/metadata/vocabularies.service.js';
 import { optionsService } from './modules/metadata/options.service.js';
@@ -92,6 +95,9 @@ export function makeServices(deps: Deps): Services {
     downloads: downloadsService(deps, files),
     watermarks: watermarksService(deps),
     cropPresets: cropPresetsService(deps),
+    sso: ssoService(deps),
+    ssoFlow: ssoFlowService(deps),
+    ssoLink: ssoLinkService(deps),
     rights: rightsService(deps),
     rightsDocuments: rightsDocumentsService(deps),
     assetRights: assetRightsService(deps),

@@ -95,6 +95,26 @@ const table: Record<string, Row> = {
   'POST /api/ops/users/:id/switch': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/users/:id/switch/end': [401, 403, 403, 403, 403, 403, 403],
 
+  // Single sign-on (issue 41 §1): the sign-in page's buttons, the browser's round trip and the
+  // one-time codes are public (the code is the proof, each call has its own); back-channel logout
+  // takes only a token the provider signed. Provider settings and SSO-only roles: admins only.
+  'GET /api/sso/providers': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/sso/providers/:id/start': [302, 302, 302, 302, 302, 302, 302],
+  'GET /api/sso/callback': [302, 302, 302, 302, 302, 302, 302],
+  'POST /api/sso/complete': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/sso/link/info': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/sso/link/password': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/sso/link/mail': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/sso/link/confirm': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/sso/backchannel-logout/:id': [400, 400, 400, 400, 400, 400, 400],
+  'GET /api/ops/sso/providers': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/sso/providers': [401, 403, 403, 403, 201, 403, 403],
+  'PATCH /api/ops/sso/providers/:id': [401, 403, 403, 403, 200, 403, 403],
+  'DELETE /api/ops/sso/providers/:id': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/sso/providers/:id/test': [401, 403, 403, 403, 200, 403, 403],
+  'GET /api/ops/sso/roles': [401, 403, 403, 403, 200, 403, 403],
+  'PUT /api/ops/sso/roles/:id': [401, 403, 403, 403, 200, 403, 403],
+
   // Roles: role.view and role.manage are admin-only permissions.
   'GET /api/ops/roles/all': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/roles/create': [401, 403, 403, 403, 201, 403, 403],
@@ -509,6 +529,12 @@ export const REFUSED_TO_KEYS: readonly string[] = [
   'POST /api/auth/two-factor/recovery-codes',
   'PATCH /api/ops/users/:id/two-factor/reset',
   'PUT /api/ops/roles/:id/two-factor',
+  // Single sign-on settings (issue 41 §1): administrators', from a session only.
+  'POST /api/ops/sso/providers',
+  'PATCH /api/ops/sso/providers/:id',
+  'DELETE /api/ops/sso/providers/:id',
+  'POST /api/ops/sso/providers/:id/test',
+  'PUT /api/ops/sso/roles/:id',
 ];
 
 /**

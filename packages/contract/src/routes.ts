@@ -36,6 +36,7 @@ import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
+import { ssoRoutes } from './schemas/sso.routes.js';
 
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
@@ -46,6 +47,7 @@ export type { Access, Method, RouteDef } from './core/routeDef.js';
 export const routes = joinRoutes(
   healthRoutes,
   authRoutes,
+  ssoRoutes,
   accountRoutes,
   twoFactorRoutes,
   setupRoutes,

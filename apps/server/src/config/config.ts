@@ -80,6 +80,21 @@ const Env = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).max(255).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).max(1000).optional(),
+    OIDC_LABEL: z.string().min(1).max(80).default('Single sign-on'),
+    OIDC_SCOPES: z.string().min(1).max(500).default('openid email profile'),
+    OIDC_ALLOW_SIGNUP: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    OIDC_ALLOWED_DOMAINS: z.string().default(''),
+    OIDC_PREAPPROVED_DOMAINS: z.string().default(''),
+  })
+  .refine((e) => !e.OIDC_ISSUER === !e.OIDC_CLIENT_ID, {
+    path: ['OIDC_CLIENT_ID'],
+    message: 'OIDC_ISSUER and OIDC_CLIENT_ID go together',
   })
   .refine((e) => !e.PROFILE_PHOTO_PROVIDER_HOST === !e.PROFILE_PHOTO_HOST, {
     path: ['PROFILE_PHOTO_HOST'],
@@ -146,7 +161,26 @@ export type Config = {
   metricsToken: string | undefined;
   /** The audit chain's head is written to the blob store this often (object-locked on S3 when days > 0). */
   auditCheckpoints: AuditCheckpointSettings;
+  /** The single sign-on provider set by OIDC_* variables (kept as a provider row at start-up). */
+  oidc: OidcSettings | undefined;
 };
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  label: string;
+  scopes: string;
+  allowSignup: boolean;
+  allowedDomains: string[];
+  preapprovedDomains: string[];
+}
+
+const domainList = (v: string) =>
+  v
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
 
 export interface AuditCheckpointSettings {
   intervalMs: number;
@@ -233,5 +267,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_LABEL,
+            scopes: e.OIDC_SCOPES,
+            allowSignup: e.OIDC_ALLOW_SIGNUP,
+            allowedDomains: domainList(e.OIDC_ALLOWED_DOMAINS),
+            preapprovedDomains: domainList(e.OIDC_PREAPPROVED_DOMAINS),
+          }
+        : undefined,
   };
 }

@@ -38,6 +38,7 @@ import * as approval from './migrations/2026113006_approval.js';
 import * as totalsHidden from './migrations/2026113007_totals_hidden.js';
 import * as twoFactor from './migrations/2026120101_two_factor.js';
 import * as webhooks from './migrations/2026120104_webhooks.js';
+import * as sso from './migrations/2026120102_sso.js';
 import * as expiryNotices from './migrations/2026113005_expiry_notices.js';
 import * as rightsManage from './migrations/2026113003_rights_manage.js';
 import * as embedMapping from './migrations/2026112950_embed_mapping.js';
@@ -87,6 +88,7 @@ const steps: Record<string, Step> = {
   '2026113007_totals_hidden': totalsHidden,
   '2026120101_two_factor': twoFactor,
   '2026120104_webhooks': webhooks,
+  '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,
   '2026113003_rights_manage': rightsManage,
   '2026112950_embed_mapping': embedMapping,

@@ -49,6 +49,8 @@ create sequence metadata_fields_id_seq as integer start with 1 increment by 1 mi
 
 create sequence notifications_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by notifications.id;
 
+create sequence oidc_providers_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by oidc_providers.id;
+
 create sequence password_resets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by password_resets.id;
 
 create sequence permissions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by permissions.id;
@@ -63,6 +65,8 @@ create sequence share_links_id_seq as integer start with 1 increment by 1 minval
 
 create sequence shortcuts_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by shortcuts.id;
 
+create sequence sso_pending_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sso_pending.id;
+
 create sequence sync_run_items_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sync_run_items.id;
 
 create sequence sync_runs_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by sync_runs.id;
@@ -76,6 +80,8 @@ create sequence two_factor_recovery_codes_id_seq as integer start with 1 increme
 create sequence upload_request_files_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_request_files.id;
 
 create sequence upload_requests_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by upload_requests.id;
+
+create sequence user_identities_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_identities.id;
 
 create sequence user_photo_uploads_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by user_photo_uploads.id;
 
@@ -1441,6 +1447,27 @@ create index notifications_mail on {schema}.notifications using btree (mail_afte
 
 create index notifications_user on {schema}.notifications using btree (user_id, id);
 
+create table oidc_providers (
+  id integer default nextval('oidc_providers_id_seq'::regclass) not null,
+  label character varying(80) not null,
+  issuer character varying(500) not null,
+  client_id character varying(255) not null,
+  client_secret text,
+  scopes character varying(500) not null,
+  allow_signup integer default 0 not null,
+  allowed_domains text default '[]'::text not null,
+  preapproved_domains text default '[]'::text not null,
+  claim_mapping text,
+  enabled integer default 1 not null,
+  from_env integer default 0 not null,
+  status character varying(16) default 'unchecked'::character varying not null,
+  status_reason character varying(500),
+  checked_at character varying(32),
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint oidc_providers_pkey primary key (id)
+);
+
 create table password_resets (
   id integer default nextval('password_resets_id_seq'::regclass) not null,
   user_id integer not null,
@@ -1508,6 +1535,7 @@ create table roles (
   name character varying(100) not null,
   created_at character varying(32) not null,
   requires_two_factor integer default 0 not null,
+  sso_only integer default 0 not null,
   constraint roles_pkey primary key (id),
   constraint roles_name_key unique (name)
 );
@@ -1614,6 +1642,38 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on {schema}.shortcuts using btree (brand_id);
+
+create table sso_pending (
+  id integer default nextval('sso_pending_id_seq'::regclass) not null,
+  kind character varying(16) not null,
+  code_hash character varying(64) not null,
+  mail_hash character varying(64),
+  user_id integer not null,
+  provider_id integer not null,
+  issuer character varying(500) not null,
+  sub character varying(255) not null,
+  email character varying(255),
+  claims text,
+  created_at character varying(32) not null,
+  expires_at character varying(32) not null,
+  used_at character varying(32),
+  constraint sso_pending_pkey primary key (id),
+  constraint sso_pending_code_hash_key unique (code_hash),
+  constraint sso_pending_mail_hash_key unique (mail_hash),
+  constraint sso_pending_provider_id_fkey foreign key (provider_id) references oidc_providers (id) on delete cascade,
+  constraint sso_pending_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create table sso_sessions (
+  token_id integer not null,
+  identity_id integer not null,
+  sid character varying(255),
+  constraint sso_sessions_pkey primary key (token_id),
+  constraint sso_sessions_identity_id_fkey foreign key (identity_id) references user_identities (id) on delete cascade,
+  constraint sso_sessions_token_id_fkey foreign key (token_id) references access_tokens (id) on delete cascade
+);
+
+create index sso_sessions_identity on {schema}.sso_sessions using btree (identity_id);
 
 create table sync_entries (
   source_id integer not null,
@@ -1851,6 +1911,23 @@ create table user_brands (
 );
 
 create index user_brands_brand on {schema}.user_brands using btree (brand_id);
+
+create table user_identities (
+  id integer default nextval('user_identities_id_seq'::regclass) not null,
+  user_id integer not null,
+  provider_id integer not null,
+  issuer character varying(500) not null,
+  sub character varying(255) not null,
+  email character varying(255),
+  created_at character varying(32) not null,
+  last_login_at character varying(32),
+  constraint user_identities_pkey primary key (id),
+  constraint user_identities_issuer_sub unique (issuer, sub),
+  constraint user_identities_provider_id_fkey foreign key (provider_id) references oidc_providers (id) on delete cascade,
+  constraint user_identities_user_id_fkey foreign key (user_id) references users (id) on delete cascade
+);
+
+create index user_identities_user on {schema}.user_identities using btree (user_id);
 
 create table user_permissions (
   user_id integer not null,

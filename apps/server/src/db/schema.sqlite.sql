@@ -1011,6 +1011,26 @@ create index notifications_mail on notifications (mail_after);
 
 create index notifications_user on notifications (user_id, id);
 
+create table oidc_providers (
+  id integer primary key autoincrement,
+  label varchar(80) not null,
+  issuer varchar(500) not null,
+  client_id varchar(255) not null,
+  client_secret text,
+  scopes varchar(500) not null,
+  allow_signup integer default 0 not null,
+  allowed_domains text default '[]' not null,
+  preapproved_domains text default '[]' not null,
+  claim_mapping text,
+  enabled integer default 1 not null,
+  from_env integer default 0 not null,
+  status varchar(16) default 'unchecked' not null,
+  status_reason varchar(500),
+  checked_at varchar(32),
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
 create table password_resets (
   id integer primary key autoincrement,
   user_id integer not null references users (id) on delete cascade,
@@ -1094,7 +1114,8 @@ create table roles (
   id integer primary key autoincrement,
   name varchar(100) not null unique,
   created_at varchar(32) not null,
-  requires_two_factor integer default 0 not null
+  requires_two_factor integer default 0 not null,
+  sso_only integer default 0 not null
 );
 
 create trigger roles_grant_generation_delete after delete on roles begin
@@ -1193,6 +1214,30 @@ create table shortcuts (
 );
 
 create index shortcuts_brand_id on shortcuts (brand_id);
+
+create table sso_pending (
+  id integer primary key autoincrement,
+  kind varchar(16) not null,
+  code_hash varchar(64) not null unique,
+  mail_hash varchar(64) unique,
+  user_id integer not null references users (id) on delete cascade,
+  provider_id integer not null references oidc_providers (id) on delete cascade,
+  issuer varchar(500) not null,
+  sub varchar(255) not null,
+  email varchar(255),
+  claims text,
+  created_at varchar(32) not null,
+  expires_at varchar(32) not null,
+  used_at varchar(32)
+);
+
+create table sso_sessions (
+  token_id integer primary key references access_tokens (id) on delete cascade,
+  identity_id integer not null references user_identities (id) on delete cascade,
+  sid varchar(255)
+);
+
+create index sso_sessions_identity on sso_sessions (identity_id);
 
 create table sync_entries (
   source_id integer not null references sync_sources (id) on delete cascade,
@@ -1400,6 +1445,20 @@ create table user_brands (
 );
 
 create index user_brands_brand on user_brands (brand_id);
+
+create table user_identities (
+  id integer primary key autoincrement,
+  user_id integer not null references users (id) on delete cascade,
+  provider_id integer not null references oidc_providers (id) on delete cascade,
+  issuer varchar(500) not null,
+  sub varchar(255) not null,
+  email varchar(255),
+  created_at varchar(32) not null,
+  last_login_at varchar(32),
+  constraint user_identities_issuer_sub unique (issuer, sub)
+);
+
+create index user_identities_user on user_identities (user_id);
 
 create table user_permissions (
   user_id integer not null references users (id) on delete cascade,

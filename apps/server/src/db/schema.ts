@@ -77,6 +77,7 @@ import type {
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
+import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
@@ -96,6 +97,7 @@ export type * from './schema/savedSearches.js';
 export type * from './schema/uploadRequests.js';
 export type * from './schema/apiKeys.js';
 export type * from './schema/twoFactor.js';
+export type * from './schema/sso.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -183,5 +185,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
+  oidc_providers: OidcProvidersTable;
+  user_identities: UserIdentitiesTable;
+  sso_pending: SsoPendingTable;
+  sso_sessions: SsoSessionsTable;
 }
 export type * from './schema/bulkEdits.js';

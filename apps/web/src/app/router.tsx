@@ -53,6 +53,10 @@ const UploadRequestPage = lazy(() => import('../features/uploadRequests/UploadRe
 const UploadRequestsPage = lazy(() => import('../features/uploadRequests/UploadRequestsPage'));
 const ApiKeysPage = lazy(() => import('../features/apiKeys/ApiKeysPage'));
 const AdminApiKeysPage = lazy(() => import('../features/apiKeys/AdminApiKeysPage'));
+const SsoAdminPage = lazy(() => import('../features/sso/SsoAdminPage'));
+const SsoDonePage = lazy(() => import('../features/sso/SsoDonePage'));
+const SsoLinkPage = lazy(() => import('../features/sso/SsoLinkPage'));
+const SsoWaitingPage = lazy(() => import('../features/sso/SsoWaitingPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** Spec §2, route by route, with its guard. */
@@ -72,6 +76,11 @@ export const appRoutes: RouteObject[] = [
           { path: 'register', element: <RegisterPage /> },
           { path: 'password/forgot', element: <ForgotPasswordPage /> },
           { path: 'password/reset', element: <ResetPasswordPage /> },
+          // Single sign-on's way back from the server (issue 41 §1): codes travel in the fragment.
+          { path: 'sso/done', element: <SsoDonePage /> },
+          { path: 'sso/link', element: <SsoLinkPage /> },
+          { path: 'sso/link/confirm', element: <SsoDonePage confirm /> },
+          { path: 'sso/waiting', element: <SsoWaitingPage /> },
         ],
       },
       {
@@ -185,6 +194,12 @@ export const appRoutes: RouteObject[] = [
               { path: ':id', element: <SyncSourcePage /> },
               { path: ':id/runs/:runId', element: <SyncRunPage /> },
             ],
+          },
+          {
+            path: 'sso/manage',
+            loader: requireRole('admin'),
+            errorElement: <GuardError />,
+            element: <SsoAdminPage />,
           },
           {
             path: 'roles/manage',

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   CSRF_MISMATCH: 419,
   ACCOUNT_ERROR: 403,
   WRONG_CREDENTIALS: 422,
+  SSO_REQUIRED: 403,
+  SSO_LINK_INVALID: 410,
   LOGIN_TOO_MANY: 429,
   ACCOUNT_LOCKED: 429,
   INVALID_VERIFICATION: 403,
@@ -73,6 +75,14 @@ const en: Record<ErrorCode, Entry> = {
     message: 'Your account is inactive or not yet approved. Please contact the administrator.',
   },
   WRONG_CREDENTIALS: { title: 'Wrong Credentials', message: 'Invalid Email or Password' },
+  SSO_REQUIRED: {
+    title: 'Single sign-on required',
+    message: "Your account signs in through your organisation's identity provider: use its button on this page.",
+  },
+  SSO_LINK_INVALID: {
+    title: 'Link expired',
+    message: 'This sign-in link has expired or was already used. Sign in with your identity provider again.',
+  },
   LOGIN_TOO_MANY: {
     title: 'Too Many Attempts',
     message: 'You have exceeded the maximum login attempts. Please wait 1 minute or less and try again.',
@@ -186,6 +196,14 @@ const es: Record<ErrorCode, Entry> = {
     message: 'Tu cuenta está inactiva o aún no ha sido aprobada. Contacta con el administrador.',
   },
   WRONG_CREDENTIALS: { title: 'Credenciales incorrectas', message: 'Correo o contraseña no válidos' },
+  SSO_REQUIRED: {
+    title: 'Inicio de sesión único obligatorio',
+    message: 'Tu cuenta entra con el proveedor de identidad de tu organización: usa su botón en esta página.',
+  },
+  SSO_LINK_INVALID: {
+    title: 'Enlace caducado',
+    message: 'Este enlace de acceso ha caducado o ya se usó. Vuelve a entrar con tu proveedor de identidad.',
+  },
   LOGIN_TOO_MANY: {
     title: 'Demasiados intentos',
     message: 'Has superado el máximo de intentos de inicio de sesión. Espera 1 minuto o menos e inténtalo de nuevo.',

@@ -38,6 +38,8 @@ export interface RolesTable {
   created_at: string;
   /** 1 when the role's holders must sign in with a two-factor code (2026120101_two_factor). */
   requires_two_factor: Generated<number>;
+  /** 1: the role's people sign in with single sign-on only (2026120102_sso; never the admin role). */
+  sso_only: Generated<number>;
 }
 export interface PermissionsTable {
   id: Generated<number>;

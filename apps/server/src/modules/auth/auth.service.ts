@@ -168,7 +168,7 @@ export function authService(deps: Deps) {
       const { locks } = await guard.admit(email, ip);
       const user = await repos.users.byEmail(email);
       // A refused sign-in changes nothing, yet is recorded: the address tried, never the password.
-      const refused = (reason: 'wrong_credentials' | 'account') =>
+      const refused = (reason: 'wrong_credentials' | 'account' | 'sso_only') =>
         deps.change(ctx, (u) =>
           u.audit({ event: 'auth.login_failed', userId: user?.id ?? null, info: { email, reason } }),
         );
@@ -184,6 +184,11 @@ export function authService(deps: Deps) {
       if (!canSignIn(user)) {
         await refused('account');
         throw new AppError('ACCOUNT_ERROR');
+      }
+      // A role made SSO-only signs in through its provider (administrators never: break-glass).
+      if (await repos.sso.passwordRefused(user.id)) {
+        await refused('sso_only');
+        throw new AppError('SSO_REQUIRED');
       }
       await guard.succeeded(email, ip);
       // Two-factor: the password alone opens no session; the code step finishes the sign-in.

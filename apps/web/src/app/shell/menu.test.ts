@@ -55,6 +55,7 @@ describe('navbar menu', () => {
       'roles',
       'shareLinks',
       'extensions',
+      'sso',
       'audit',
       'trace',
       'apiKeys',
@@ -65,6 +66,7 @@ describe('navbar menu', () => {
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('extensions');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('trace');
     expect(adminMenu(manager).map((g) => g.key)).not.toContain('apiKeys');
+    expect(adminMenu(manager).map((g) => g.key)).not.toContain('sso');
     // Brand metadata is metadata.manage's: managers see it, members do not.
     expect(adminMenu(manager).find((g) => g.key === 'metadata')?.links).toEqual([
       { key: 'metadata', to: '/brand/metadata' },

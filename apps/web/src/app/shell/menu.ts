@@ -121,6 +121,7 @@ const ADMIN: GroupRule[] = [
     links: [{ key: 'shareLinks', to: '/share-link/manage', permission: 'shareLink.view' }],
   },
   { key: 'extensions', role: 'admin', links: [{ key: 'extensions', to: '/extension/all', role: 'admin' }] },
+  { key: 'sso', role: 'admin', links: [{ key: 'sso', to: '/sso/manage', role: 'admin' }] },
   { key: 'audit', role: 'admin', links: [{ key: 'audit', to: '/audit/all', role: 'admin' }] },
   { key: 'trace', role: 'admin', links: [{ key: 'trace', to: '/watermark/trace', role: 'admin' }] },
   { key: 'apiKeys', role: 'admin', links: [{ key: 'apiKeys', to: '/api-keys/manage', role: 'admin' }] },

@@ -20,6 +20,7 @@ import type { LoginTwoFactorStep } from '@brandvault/contract';
 import { LoginCodeStep } from '../twoFactor/LoginCodeStep';
 import type { SignedIn } from '../twoFactor/LoginCodeStep';
 import { LoginSetupStep } from '../twoFactor/LoginSetupStep';
+import { SsoButtons } from '../sso/SsoButtons';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -95,6 +96,7 @@ export default function LoginPage() {
     <form onSubmit={submit} noValidate>
       <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
       <ErrorAlert error={login.error} />
+      <SsoButtons />
       <Stack gap="md">
         <PersonField field="email" input={form.getInputProps('email')} />
         <PasswordField

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { currentLang } from '../../i18n';
 import { useCan } from '../../state/access';
+import { RoleSsoRow } from '../sso/RoleSsoRow';
 import { DeleteRoleModal, RoleNameModal } from './RoleDialogs';
 import classes from './Roles.module.css';
 import { useRoles, useUpdateRole } from './api';
@@ -21,7 +22,10 @@ export default function RolesPage() {
   const { t } = useTranslation();
   usePageTitle(t('roles.title'));
   const lang = currentLang();
-  const canEdit = useCan().permission('role.manage');
+  const can = useCan();
+  const canEdit = can.permission('role.manage');
+  // Who signs in how is the administrators' (issue 41 §1).
+  const isAdmin = can.role('admin');
   const roles = useRoles();
   const update = useUpdateRole();
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'rename' | 'delete'; role: RoleView } | null>(null);
@@ -89,6 +93,7 @@ export default function RolesPage() {
             </Table.Thead>
             <Table.Tbody>
               <RoleTwoFactorRow roleIds={list.map((r) => r.id)} canEdit={canEdit} labelClass={classes.sticky} />
+              {isAdmin && <RoleSsoRow roles={list} stickyClass={classes.sticky ?? ''} />}
               {AREAS.map((area) => {
                 const perms = PERMISSIONS.filter((p) => PERMISSION_INFO[p].area === area);
                 if (!perms.length) return null;

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { RouteBody } from '@brandvault/contract';
+import { call } from '../../api/client';
+
+const keys = {
+  public: ['sso', 'public'] as const,
+  providers: ['sso', 'providers'] as const,
+  roles: ['sso', 'roles'] as const,
+};
+
+/** The sign-in page's buttons: enabled providers, id and label. */
+export function usePublicProviders() {
+  return useQuery({
+    queryKey: keys.public,
+    queryFn: ({ signal }) => call(routes.ssoProviders, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The server address that starts signing in with a provider (a full-page navigation). */
+export const startUrl = (id: number, next: string | null) =>
+  `/api/sso/providers/${id}/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+
+export const completeSignIn = (code: string) => call(routes.ssoComplete, { body: { code } });
+export const linkInfo = (code: string) => call(routes.ssoLinkInfo, { body: { code } });
+export const linkConfirm = (code: string) => call(routes.ssoLinkConfirm, { body: { code } });
+
+export function useLinkInfo(code: string) {
+  return useQuery({
+    queryKey: ['sso', 'link', code],
+    queryFn: () => linkInfo(code),
+    enabled: code !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export function useLinkPassword() {
+  return useMutation({ mutationFn: (body: RouteBody<'ssoLinkPassword'>) => call(routes.ssoLinkPassword, { body }) });
+}
+
+export function useLinkMail() {
+  return useMutation({ mutationFn: (code: string) => call(routes.ssoLinkMail, { body: { code } }) });
+}
+
+export function useProviders() {
+  return useQuery({ queryKey: keys.providers, queryFn: ({ signal }) => call(routes.ssoAdminList, { signal }) });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: keys.providers }), qc.invalidateQueries({ queryKey: keys.public })]);
+}
+
+export function useCreateProvider() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (body: RouteBody<'ssoAdminCreate'>) => call(routes.ssoAdminCreate, { body }),
+    onSuccess: done,
+  });
+}
+
+export function useUpdateProvider() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: RouteBody<'ssoAdminUpdate'> }) =>
+      call(routes.ssoAdminUpdate, { params: { id }, body }),
+    onSuccess: done,
+  });
+}
+
+export function useDeleteProvider() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.ssoAdminDelete, { params: { id } }),
+    onSuccess: done,
+  });
+}
+
+export function useTestProvider() {
+  const done = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.ssoAdminTest, { params: { id } }),
+    onSuccess: done,
+  });
+}
+
+/** The brands a claim rule may give (an administrator's list is every brand). */
+export function useBrandChoices() {
+  return useQuery({ queryKey: ['sso', 'brands'], queryFn: ({ signal }) => call(routes.brandList, { signal }) });
+}
+
+export function useSsoRoles(enabled: boolean) {
+  return useQuery({ queryKey: keys.roles, queryFn: ({ signal }) => call(routes.ssoRoles, { signal }), enabled });
+}
+
+export function useSetSsoOnly() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sso_only }: { id: number; sso_only: boolean }) =>
+      call(routes.ssoRoleUpdate, { params: { id }, body: { sso_only } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.roles }),
+  });
+}
