@@ -523,6 +523,7 @@ export const REFUSED_TO_KEYS: readonly string[] = [
   'GET /api/ops/api-keys',
   'POST /api/ops/api-keys/:id/revoke',
   // Two-factor settings (issue 41 §2): one's own and an administrator's, from a session only.
+  'GET /api/auth/two-factor',
   'POST /api/auth/two-factor/setup',
   'POST /api/auth/two-factor/confirm',
   'POST /api/auth/two-factor/disable',

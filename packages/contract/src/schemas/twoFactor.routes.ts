@@ -22,6 +22,7 @@ export const twoFactorRoutes = {
   twoFactorStatus: def({
     method: 'GET',
     path: '/api/auth/two-factor',
+    sessionOnly: true,
     access: 'user',
     summary: 'Whether two-factor sign-in is on for the caller',
     response: TwoFactorStatus,
