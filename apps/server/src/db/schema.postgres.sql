@@ -382,7 +382,7 @@ create or replace function {schema}.assets_totals_deleted()
         set assets = assets - 1,
           bytes = bytes - old.size,
           downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
-        where folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') or old.review_state <> 'approved' then 1 else 0 end and type = old.type;
+        where folder_id = old.folder_id and is_private = case when old.review_state <> 'approved' then 2 when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') then 1 else 0 end and type = old.type;
     end if;
     return old;
   end
@@ -392,7 +392,7 @@ create or replace function {schema}.assets_totals_inserted()
   returns trigger language plpgsql as $function$
   begin
     insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
-      select n.folder_id, case when n.visibility = 'PRIVATE' or n.availability in ('expired', 'embargoed') or n.review_state <> 'approved' then 1 else 0 end, n.type, n.brand_id, count(*), sum(n.size), 0
+      select n.folder_id, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, n.brand_id, count(*), sum(n.size), 0
       from new_rows n
       where n.status = 'ACTIVE'
       group by 1, 2, 3, 4
@@ -422,7 +422,7 @@ create or replace function {schema}.assets_totals_updated()
   returns trigger language plpgsql as $function$
   begin
     with changed as (
-      select o.id, o.folder_id as o_folder, case when o.visibility = 'PRIVATE' or o.availability in ('expired', 'embargoed') or o.review_state <> 'approved' then 1 else 0 end as o_private, o.type as o_type, o.brand_id as o_brand, o.size as o_size, o.status as o_status, n.folder_id as n_folder, case when n.visibility = 'PRIVATE' or n.availability in ('expired', 'embargoed') or n.review_state <> 'approved' then 1 else 0 end as n_private, n.type as n_type, n.brand_id as n_brand, n.size as n_size, n.status as n_status, coalesce((select sum(c.count) from download_counts c where c.asset_id = o.id), 0) as dl
+      select o.id, o.folder_id as o_folder, case when o.review_state <> 'approved' then 2 when o.visibility = 'PRIVATE' or o.availability in ('expired', 'embargoed') then 1 else 0 end as o_private, o.type as o_type, o.brand_id as o_brand, o.size as o_size, o.status as o_status, n.folder_id as n_folder, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or n.availability in ('expired', 'embargoed') then 1 else 0 end as n_private, n.type as n_type, n.brand_id as n_brand, n.size as n_size, n.status as n_status, coalesce((select sum(c.count) from download_counts c where c.asset_id = o.id), 0) as dl
         from old_rows o
         join new_rows n on n.id = o.id
         where o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.type is distinct from n.type or o.size is distinct from n.size or o.visibility is distinct from n.visibility or o.status is distinct from n.status or o.availability is distinct from n.availability or o.review_state is distinct from n.review_state

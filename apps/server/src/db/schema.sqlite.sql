@@ -441,7 +441,7 @@ end;
 
 create trigger assets_totals_ai after insert on assets begin
   insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
-    select new.folder_id, case when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') or new.review_state <> 'approved' then 1 else 0 end, new.type, new.brand_id, 1, new.size, 0
+    select new.folder_id, case when new.review_state <> 'approved' then 2 when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') then 1 else 0 end, new.type, new.brand_id, 1, new.size, 0
     where new.status = 'ACTIVE'
     on conflict (folder_id, is_private, type) do update set assets = assets + 1,
       bytes = bytes + excluded.bytes,
@@ -472,9 +472,9 @@ begin
     set assets = assets - 1,
       bytes = bytes - old.size,
       downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
-    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') or old.review_state <> 'approved' then 1 else 0 end and type = old.type;
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.review_state <> 'approved' then 2 when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') then 1 else 0 end and type = old.type;
   insert into folder_asset_totals (folder_id, is_private, type, brand_id, assets, bytes, downloads)
-    select new.folder_id, case when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') or new.review_state <> 'approved' then 1 else 0 end, new.type, new.brand_id, 1, new.size, coalesce((select sum(c.count) from download_counts c where c.asset_id = new.id), 0)
+    select new.folder_id, case when new.review_state <> 'approved' then 2 when new.visibility = 'PRIVATE' or new.availability in ('expired', 'embargoed') then 1 else 0 end, new.type, new.brand_id, 1, new.size, coalesce((select sum(c.count) from download_counts c where c.asset_id = new.id), 0)
     where new.status = 'ACTIVE'
     on conflict (folder_id, is_private, type) do update set assets = assets + 1,
       bytes = bytes + excluded.bytes,
@@ -488,7 +488,7 @@ begin
     set assets = assets - 1,
       bytes = bytes - old.size,
       downloads = downloads - coalesce((select sum(c.count) from download_counts c where c.asset_id = old.id), 0)
-    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') or old.review_state <> 'approved' then 1 else 0 end and type = old.type;
+    where old.status = 'ACTIVE' and folder_id = old.folder_id and is_private = case when old.review_state <> 'approved' then 2 when old.visibility = 'PRIVATE' or old.availability in ('expired', 'embargoed') then 1 else 0 end and type = old.type;
 end;
 
 create virtual table assets_fts using fts5 (

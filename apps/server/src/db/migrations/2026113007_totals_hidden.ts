@@ -6,10 +6,11 @@ import type { Dialect } from './support/dialect.js';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * Folder counters that guests may read (issue 40). `folder_asset_totals.is_private` now says
- * whether the asset is hidden from guests by itself: PRIVATE, expired or embargoed, or awaiting
- * or refused review. A guest's folder cards then count only what the guest can open, where they
- * counted expired and pending assets too. The triggers of 2026112615 are redefined with that
+ * Folder counters each caller may read (issue 40). `folder_asset_totals.is_private` becomes the
+ * asset's own class of `asset_search.hidden`: 2 awaiting or refused review (reviewers only), 1
+ * PRIVATE, expired or embargoed (members), 0 everyone. Folder cards then count only what the
+ * caller can open, where guests' counted expired and pending assets and members' others' pending
+ * uploads. The triggers of 2026112615 are redefined with that
  * class and watch the two new columns; the counters are rebuilt from the rows.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
@@ -19,9 +20,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await sql.raw(BACKFILL).execute(db);
 }
 
+/** 2026113001's classes, by the asset alone: 2 in review, 1 members only, 0 everyone. */
 const HIDDEN_ALONE = (a: string) =>
-  `case when ${a}.visibility = 'PRIVATE' or ${a}.availability in ('expired', 'embargoed')
-    or ${a}.review_state <> 'approved' then 1 else 0 end`;
+  `case when ${a}.review_state <> 'approved' then 2
+    when ${a}.visibility = 'PRIVATE' or ${a}.availability in ('expired', 'embargoed') then 1 else 0 end`;
 const DOWNLOADS = (id: string) => `coalesce((select sum(c.count) from download_counts c where c.asset_id = ${id}), 0)`;
 const WATCHED = ['brand_id', 'folder_id', 'type', 'size', 'visibility', 'status', 'availability', 'review_state'];
 const CHANGED = (o: string, n: string, op = 'is distinct from') =>

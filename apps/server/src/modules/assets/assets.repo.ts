@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kyse
 import type { Db } from '../../db/index.js';
 import type { AssetVersionsTable, AssetsTable, Database } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
+import type { Sight } from '../access/privacy.js';
 
 export type AssetRow = Selectable<AssetsTable>;
 export type VersionRow = Selectable<AssetVersionsTable>;
@@ -90,9 +91,12 @@ export function assetsRepo(db: Db) {
         .where('assets.id', '=', id)
         .executeTakeFirst(),
 
-    async inFolder(folderId: number, withPrivate: boolean, page: number, perPage: number) {
+    async inFolder(folderId: number, sight: Sight, page: number, perPage: number) {
       let q = db.selectFrom('assets').where('folder_id', '=', folderId).where('status', '=', 'ACTIVE');
-      if (!withPrivate) q = q.where('visibility', '=', 'PUBLIC');
+      // The classes of modules/access/privacy.ts, read off the asset itself (the folder is checked).
+      if (!sight.withPrivate)
+        q = q.where('visibility', '=', 'PUBLIC').where('availability', 'not in', ['expired', 'embargoed']);
+      if (!sight.withPending) q = q.where('review_state', '=', 'approved');
       return paged(q, (p) => p.selectAll().orderBy('name').orderBy('id'), page, perPage);
     },
 

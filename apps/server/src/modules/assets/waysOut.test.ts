@@ -105,14 +105,31 @@ describe('the ways out respect availability and review', () => {
     const counts = async (c: Client) =>
       ((await c.put('/api/ops/folder/statistics', { ids: [folder] })).json().items as { assets: number }[])[0]
         ?.assets;
-    // Five uploaded: one expired, one embargoed, one awaiting review.
+    // Five uploaded: one expired, one embargoed, one awaiting review (the member's own, which
+    // they follow on their review list, not on folder cards).
     expect(await counts(guest)).toBe(2);
+    expect(await counts(member)).toBe(4);
     expect(await counts(admin)).toBe(5);
     // Its licence ending takes the licensed one off the guest's count too, and its renewal back.
     await setAsset('licensed', { availability: 'expired' });
     expect(await counts(guest)).toBe(1);
     await setAsset('licensed', { availability: 'available' });
     expect(await counts(guest)).toBe(2);
+  });
+
+  it('lists in a folder and its tree only what the caller may open', async () => {
+    const names = async (c: Client) => {
+      const list = await c.get(`/api/ops/folder/${folder}/get/assets`);
+      expect(list.statusCode, list.body).toBe(200);
+      const tree = await c.get(`/api/ops/folder/tree/${folder}?with=both`);
+      expect(tree.statusCode, tree.body).toBe(200);
+      const of = (items: { name: string }[]) => items.map((i) => i.name).sort();
+      expect(of(tree.json().assets)).toEqual(of(list.json().items));
+      return of(list.json().items);
+    };
+    expect(await names(guest)).toEqual(['licensed.jpg', 'open.jpg']);
+    expect(await names(member)).toEqual(['gone.jpg', 'later.jpg', 'licensed.jpg', 'open.jpg']);
+    expect(await names(admin)).toHaveLength(5);
   });
 
   it('blocks members’ downloads of expired assets when the brand blocks them, and lets admins through after a warning', async () => {

@@ -6,6 +6,8 @@ import type { FolderForUser } from '../../access/principal.js';
 import { compiledOnce } from '../../db/compiledOnce.js';
 import { keptPlan } from '../../db/pgStatements.js';
 import { folderTrashRepo } from './folders.trash.repo.js';
+import { hiddenIn } from '../access/privacy.js';
+import type { Sight } from '../access/privacy.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 
@@ -251,12 +253,13 @@ export function foldersRepo(db: Db) {
      * Subtrees are a range of `path` ("/1/5/" up to "/1/50", as "/" sorts just before "0"), which
      * the path index answers, unlike a LIKE on a column.
      */
-    async cardFigures(ids: number[], withPrivate: boolean, dialect: Dialect) {
+    async cardFigures(ids: number[], sight: Sight, dialect: Dialect) {
       const out = new Map<number, { assets: number; mosaic: { brand_id: number; thumb_key: string }[] }>();
       if (!ids.length) return out;
-      const subVis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`;
-      const totalVis = withPrivate ? sql`1 = 1` : sql`t.is_private = 0`;
-      const assetVis = withPrivate ? sql`1 = 1` : sql`s.hidden = 0`;
+      const classes = hiddenIn(sight);
+      const subVis = sight.withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`;
+      const totalVis = classes ? sql`t.is_private in (${sql.join(classes)})` : sql`1 = 1`;
+      const assetVis = classes ? sql`s.hidden in (${sql.join(classes)})` : sql`1 = 1`;
       const agg =
         dialect === 'postgres'
           ? sql`json_agg(json_build_array(x.sort_date, x.asset_id, x.brand_id, x.thumb_key))`

@@ -16,7 +16,7 @@ import type { Repos } from '../../deps/repos.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import { newBlobKey } from '../../storage/index.js';
 import type { Actor } from '../../access/principal.js';
-import { seesPrivate } from '../../access/principal.js';
+import { seesPrivate, sightOf } from '../../access/principal.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { foldersPolicy } from './folders.policy.js';
@@ -81,7 +81,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
     const [figures, cm] = await Promise.all([
       repos.folders.cardFigures(
         children.map((c) => c.id),
-        seesPrivate(actor),
+        sightOf(actor),
         handle.dialect,
       ),
       cardMedia(deps, actor),
@@ -106,7 +106,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
     const rows = await repos.folders.tree(brandId, { withPrivate: seesPrivate(actor), under: top.path });
     const root = folderTree(rows, top.id);
     if (withWhat === 'folders') return { brand_id: brandId, root };
-    const { items } = await repos.assets.inFolder(top.id, seesPrivate(actor), 1, TREE_ASSETS);
+    const { items } = await repos.assets.inFolder(top.id, sightOf(actor), 1, TREE_ASSETS);
     const cm = await cardMedia(deps, actor);
     return { brand_id: brandId, root, assets: items.map((a) => assetCard(actor, a, cm)) };
   }
@@ -223,7 +223,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
     async assets(ctx: RequestContext, id: number, page: number, perPage = 50) {
       const { actor } = ctx;
       const f = await visible(actor, id);
-      const r = await repos.assets.inFolder(f.id, seesPrivate(actor), page, perPage);
+      const r = await repos.assets.inFolder(f.id, sightOf(actor), page, perPage);
       const cm = await cardMedia(deps, actor);
       return { items: r.items.map((a) => assetCard(actor, a, cm)), total: r.total, page, per_page: perPage };
     },
@@ -318,7 +318,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
       const allowed = folders.filter((f) => brands.get(f.brand_id) && foldersPolicy.see(actor, f)).map((f) => f.id);
       const [items, totals] = await Promise.all([
         repos.folders.subfolders(allowed, seesPrivate(actor)),
-        repos.stats.folderTotals(allowed, seesPrivate(actor)),
+        repos.stats.folderTotals(allowed, sightOf(actor)),
       ]);
       const none = { assets: 0, bytes: 0, downloads: 0 };
       return { items: items.map((i) => ({ ...i, ...(totals.get(i.id) ?? none) })) };

@@ -1,44 +1,48 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { hiddenIn } from '../access/privacy.js';
+import type { Sight } from '../access/privacy.js';
 import { windowsRepo } from './stats.windows.repo.js';
 
 /** `ids in (…)` in slices, well under either database's limit on parameters. */
 const SLICE = 1000;
 
 /**
- * Whether an asset is hidden from guests by itself (migration 2026113007's class of its folder
- * counters): PRIVATE, expired or embargoed, or not approved. Its folder's privacy is read apart.
+ * An asset's own class (migration 2026113007's key of its folder counters, `asset_search.hidden`'s
+ * classes without the folder's privacy, which is read apart): 2 in review, 1 PRIVATE, expired or
+ * embargoed, 0 everyone.
  */
 export const hiddenAlone = (a: { visibility: string; availability: string; review_state: string }) =>
-  a.visibility === 'PRIVATE' ||
-  a.availability === 'expired' ||
-  a.availability === 'embargoed' ||
   a.review_state !== 'approved'
-    ? 1
-    : 0;
+    ? 2
+    : a.visibility === 'PRIVATE' || a.availability === 'expired' || a.availability === 'embargoed'
+      ? 1
+      : 0;
 
 /** The same class in SQL, of the assets row aliased `a`. */
-export const HIDDEN_ALONE_SQL = `case when a.visibility = 'PRIVATE' or a.availability in ('expired', 'embargoed')
-    or a.review_state <> 'approved' then 1 else 0 end`;
+export const HIDDEN_ALONE_SQL = `case when a.review_state <> 'approved' then 2
+    when a.visibility = 'PRIVATE' or a.availability in ('expired', 'embargoed') then 1 else 0 end`;
 
 /**
  * The SQL of the dashboard's figures: reads of the counters of migration 2026112615 (never of
  * the assets table, whose size they must not depend on), and the download counters' writes.
- * `withPrivate`: PRIVATE assets and folders count; otherwise only what everyone with access to the
- * brand sees.
+ * `sight`: the classes of assets the reader sees (PRIVATE, expired and embargoed ones with
+ * `withPrivate`, uploads in review with `withPending`) and PRIVATE folders with `withPrivate`.
  */
 export function statsRepo(db: Db) {
   const n = (v: unknown) => Number(v ?? 0);
   return {
     /** ACTIVE assets per brand and type in ACTIVE folders: count and bytes. */
-    async totals(brandIds: number[], withPrivate: boolean) {
+    async totals(brandIds: number[], sight: Sight) {
       if (!brandIds.length) return [];
+      const classes = hiddenIn(sight);
       let q = db
         .selectFrom('folder_asset_totals as t')
         .innerJoin('folders as f', 'f.id', 't.folder_id')
         .where('t.brand_id', 'in', brandIds)
         .where('f.status', '=', 'ACTIVE');
-      if (!withPrivate) q = q.where('t.is_private', '=', 0).where('f.private_path', '=', 0);
+      if (classes) q = q.where('t.is_private', 'in', classes);
+      if (!sight.withPrivate) q = q.where('f.private_path', '=', 0);
       const rows = await q
         .select([
           't.brand_id',
@@ -84,7 +88,7 @@ export function statsRepo(db: Db) {
      * period's count rows: for a period that has no window (stats.windows.repo), or while its
      * window waits for the job to move it on.
      */
-    topLive: (brandIds: number[], withPrivate: boolean, since: string, limit: number) =>
+    topLive: (brandIds: number[], sight: Sight, since: string, limit: number) =>
       brandIds.length === 0
         ? Promise.resolve([])
         : db
@@ -93,7 +97,7 @@ export function statsRepo(db: Db) {
             .where('c.brand_id', 'in', brandIds)
             .where('c.day', '>=', since)
             .where('s.active', '=', 1)
-            .$if(!withPrivate, (q) => q.where('s.hidden', '=', 0))
+            .$if(hiddenIn(sight) !== null, (q) => q.where('s.hidden', 'in', hiddenIn(sight)!))
             .select(['c.asset_id', sql<number>`sum(c.count)`.as('count')])
             .groupBy('c.asset_id')
             .orderBy(sql`sum(c.count)`, 'desc')
@@ -168,9 +172,16 @@ export function statsRepo(db: Db) {
      * Active assets, bytes and all-time downloads under each folder (its whole subtree of active
      * folders): the folders' counter rows, a few per folder.
      */
-    async folderTotals(ids: number[], withPrivate: boolean) {
+    async folderTotals(ids: number[], sight: Sight) {
       if (!ids.length) return new Map<number, { assets: number; bytes: number; downloads: number }>();
-      const vis = withPrivate ? sql`1 = 1` : sql`sub.private_path = 0 and t.is_private = 0`;
+      const classes = hiddenIn(sight);
+      const vis = sql.join(
+        [
+          sight.withPrivate ? sql`1 = 1` : sql`sub.private_path = 0`,
+          classes ? sql`t.is_private in (${sql.join(classes)})` : sql`1 = 1`,
+        ],
+        sql` and `,
+      );
       const r = await sql<{ id: number; assets: number; bytes: number; downloads: number }>`
         select f.id as id, sum(t.assets) as assets, sum(t.bytes) as bytes, sum(t.downloads) as downloads
         from folders f

@@ -7,6 +7,7 @@ import type { Actor } from '../../access/principal.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { everyDay, periodDays } from './stats.days.js';
 import { statsPolicy } from './stats.policy.js';
+import type { Sight } from '../access/privacy.js';
 
 type Kind = (typeof DOWNLOAD_KINDS)[number];
 
@@ -22,10 +23,10 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
    * The most downloaded assets of the period: from each brand's window when the period has one
    * and it is current, else summed from the period's count rows. Both answer the same.
    */
-  async function mostDownloaded(ids: number[], withPrivate: boolean, since: string, days: number) {
+  async function mostDownloaded(ids: number[], sight: Sight, since: string, days: number) {
     const w = (await windows.state()).find((x) => x.days === days);
-    if (w?.first_day !== since) return repo.named(await repo.topLive(ids, withPrivate, since, STATS_TOP));
-    const rows = (await Promise.all(ids.map((id) => windows.top(id, days, withPrivate, STATS_TOP)))).flat();
+    if (w?.first_day !== since) return repo.named(await repo.topLive(ids, sight, since, STATS_TOP));
+    const rows = (await Promise.all(ids.map((id) => windows.top(id, days, sight, STATS_TOP)))).flat();
     rows.sort((a, b) => b.count - a.count || b.asset_id - a.asset_id);
     return repo.named(rows.slice(0, STATS_TOP));
   }
@@ -48,14 +49,15 @@ export function statsService(deps: Pick<Deps, 'repos' | 'handle' | 'clock'>) {
       const { actor } = ctx;
       const brands = await brandsOf(actor, body.brand_id);
       const ids = brands.map((b) => b.id);
-      const { withPrivate } = statsPolicy.sight(actor);
+      const sight = statsPolicy.sight(actor);
+      const { withPrivate } = sight;
       const days = periodDays(deps.clock.now(), body.days);
       const since = days[0]!;
       const [totals, uploads, downloads, top, mine, rights] = await Promise.all([
-        repo.totals(ids, withPrivate),
+        repo.totals(ids, sight),
         repo.uploads(ids, withPrivate, since),
         repo.downloads(ids, withPrivate, since),
-        mostDownloaded(ids, withPrivate, since, body.days),
+        mostDownloaded(ids, sight, since, body.days),
         repo.mine(actor.user.id, ids, since),
         deps.repos.statsAvailability.counts(ids, withPrivate),
       ]);

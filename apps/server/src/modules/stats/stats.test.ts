@@ -212,7 +212,7 @@ describe('the most downloaded of a period', () => {
   const live = async (days: number, withPrivate = true) => {
     const since = new Date(t.clock.now().getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
     const r = statsRepo(db());
-    return r.named(await r.topLive([A.id], withPrivate, since, 10));
+    return r.named(await r.topLive([A.id], { withPrivate }, since, 10));
   };
   const moveOn = () =>
     statsWindows.run({}, {

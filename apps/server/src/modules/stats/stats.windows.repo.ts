@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { hiddenIn } from '../access/privacy.js';
+import type { Sight } from '../access/privacy.js';
 
 const DAY_MS = 86_400_000;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
@@ -33,14 +35,14 @@ export function windowsRepo(db: Db) {
      * The most downloaded assets of one brand's window still there (and seen): the first rows of
      * the window's index, in count order, the removed and hidden ones stepped over.
      */
-    top: (brandId: number, days: number, withPrivate: boolean, limit: number) =>
+    top: (brandId: number, days: number, sight: Sight, limit: number) =>
       db
         .selectFrom('download_windows as w')
         .innerJoin('asset_search as s', 's.asset_id', 'w.asset_id')
         .where('w.brand_id', '=', brandId)
         .where('w.days', '=', days)
         .where('s.active', '=', 1)
-        .$if(!withPrivate, (q) => q.where('s.hidden', '=', 0))
+        .$if(hiddenIn(sight) !== null, (q) => q.where('s.hidden', 'in', hiddenIn(sight)!))
         .select(['w.asset_id', 'w.count'])
         .orderBy('w.count', 'desc')
         .orderBy('w.asset_id', 'desc')
