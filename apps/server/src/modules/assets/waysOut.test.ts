@@ -103,8 +103,7 @@ describe('the ways out respect availability and review', () => {
 
   it('counts on a guest’s folder cards only the assets the guest can open', async () => {
     const counts = async (c: Client) =>
-      ((await c.put('/api/ops/folder/statistics', { ids: [folder] })).json().items as { assets: number }[])[0]
-        ?.assets;
+      ((await c.put('/api/ops/folder/statistics', { ids: [folder] })).json().items as { assets: number }[])[0]?.assets;
     // Five uploaded: one expired, one embargoed, one awaiting review (the member's own, which
     // they follow on their review list, not on folder cards).
     expect(await counts(guest)).toBe(2);
