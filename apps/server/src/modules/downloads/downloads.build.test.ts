@@ -139,6 +139,30 @@ describe('building a download', () => {
     expect(listing).not.toMatch(/Defl/);
   });
 
+  it('writes a licensed asset’s terms into its member’s XMP, with nothing else set on it', async () => {
+    const licensed = assets[3]!;
+    const lic = await admin.post(`/api/ops/brand/${brand.id}/licences`, {
+      name: 'Agency 2027',
+      terms: 'Print only.',
+      territories: ['WW'],
+    });
+    expect(lic.statusCode, lic.body).toBe(201);
+    const linked = await admin.put(`/api/ops/asset/${licensed}/rights`, {
+      licence_ids: [lic.json().id],
+      consent_ids: [],
+      available_from: null,
+      available_until: null,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const id = await queue({ asset_ids: [licensed], confirm: true });
+    expect(await buildDownload(jobContext(), id)).toMatchObject({ state: 'ready', files: 1 });
+    const file = await archive(id);
+    const member = execFileSync('unzip', ['-p', file, 'shot-3.jpg'], { maxBuffer: 1 << 24 });
+    const xmp = await exifr.parse(member, { xmp: true, tiff: false, exif: false });
+    expect(String(xmp.UsageTerms?.value ?? xmp.UsageTerms)).toContain('Agency 2027');
+    expect(String(xmp.UsageTerms?.value ?? xmp.UsageTerms)).toContain('Print only.');
+  });
+
   it("writes each asset's metadata into its member's XMP and leaves the others byte for byte", async () => {
     const [described, fielded, untouched] = assets as [number, number, number];
     const put = await admin.put(`/api/ops/asset/${described}/edit`, { description: 'Zip day', keywords: ['zipped'] });

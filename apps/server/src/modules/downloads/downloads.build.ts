@@ -47,10 +47,17 @@ export interface BuildOptions {
  * assets with nothing set go in byte for byte, without exiftool.
  */
 export function* zipSources(deps: MarkDeps, actor: Principal, entries: Entry[]): Generator<ZipSource> {
-  // Which assets hold field values, asked once for the whole archive when the first member opens.
+  // Which assets hold field values or licences (their terms go in XMP too), asked once for the
+  // whole archive when the first member opens.
   let holding: Promise<Set<number>> | undefined;
-  const holds = (id: number) =>
-    (holding ??= deps.repos.fieldValues.holding(entries.map((e) => e.asset.id))).then((s) => s.has(id));
+  const holdingOf = async (ids: number[]) => {
+    const [fields, licences] = await Promise.all([
+      deps.repos.fieldValues.holding(ids),
+      deps.repos.assetRights.licencesOf(ids),
+    ]);
+    return new Set([...fields, ...licences.map((l) => l.asset_id)]);
+  };
+  const holds = (id: number) => (holding ??= holdingOf(entries.map((e) => e.asset.id))).then((s) => s.has(id));
   const setByHand = async (a: Entry['asset']) =>
     Boolean(a.description?.trim()) || (a.keywords !== '[]' && a.keywords !== '') || (await holds(a.id));
   /** The bytes with XMP written in, or null to keep them as they are (also when exiftool fails). */
