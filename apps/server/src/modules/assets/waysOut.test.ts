@@ -220,6 +220,16 @@ describe('the ways out respect availability and review', () => {
     expect(v.collection.asset_count).toBe(1);
     for (const key of ['gone', 'later', 'waiting'])
       expect((await anon.get(`${base}/asset/${ids[key]}/thumbnail`)).statusCode).toBe(404);
+
+    // A licensed asset downloaded through a link carries its terms in its XMP, as signed in.
+    const licensedCol = await admin.post('/api/ops/collection/new', { name: 'Stock', asset_ids: [ids.licensed] });
+    const lcId = licensedCol.json().collection.id as number;
+    const ll = await admin.post(`/api/ops/collection/${lcId}/share`, { audience: 'anyone' });
+    const lt = ll.json().share_link.link.split('/').at(-1);
+    const file = await anon.get(`/api/ops/collection/${lcId}/shared/${lt}/asset/${ids.licensed}/original`);
+    expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
+    const xmp = await exifr.parse(file.rawPayload, { xmp: true, tiff: false, exif: false });
+    expect(String(xmp.UsageTerms?.value ?? xmp.UsageTerms)).toContain('Stock Co. 2026');
   });
 
   it('keeps an upload in review to its uploader and reviewers', async () => {

@@ -21,6 +21,7 @@ import { tokenHashOf } from './shareLinks.token.js';
 import { sharedAssetItem } from './shareLinks.view.js';
 import { printedFields } from '../metadata/printedFields.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
+import { originalWithXmp } from '../metadata/embed/xmpOut.js';
 
 /**
  * The link holder's side of share links: the link as a principal with its own rights (checked
@@ -230,9 +231,12 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       if (kind === 'original' && !downloads) throw new AppError('FORBIDDEN');
       const a = (await repos.assets.byId(assetId))!;
       if (kind === 'original') {
+        const plain = () =>
+          files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range);
+        // As a signed-in download: a whole file carries the asset's metadata and licence terms in XMP.
         const answer =
           (await markedOriginal(deps, sp, a)) ??
-          (await files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range));
+          (!range ? await originalWithXmp(deps, a, await plain(), plain) : await plain());
         // One download per whole file or first range, not one per range request of a player.
         // Counted for the link and the asset, and audited with the link (nobody signed in).
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
