@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 import { EmailBody } from '@brandvault/contract';
 import { refreshXsrfCookie } from '../../api/csrf';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
-import { AuthHeading } from './AuthHeading';
-import { ErrorAlert } from './ErrorAlert';
+import { AuthHeading } from '../../ui/AuthHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useForgotPassword } from './api';
 import { usePageTitle } from '../../ui/usePageTitle';
 

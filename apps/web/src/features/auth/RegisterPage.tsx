@@ -11,8 +11,8 @@ import type { Lang } from '@brandvault/contract';
 import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 import { currentLang } from '../../i18n';
-import { AuthHeading } from './AuthHeading';
-import { ErrorAlert } from './ErrorAlert';
+import { AuthHeading } from '../../ui/AuthHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useRegister } from './api';
 import { usePageTitle } from '../../ui/usePageTitle';
 

@@ -10,8 +10,8 @@ import { ApiError } from '../../api/errors';
 import { EmptyBlock } from '../../ui/EmptyBlock';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
-import { AuthHeading } from './AuthHeading';
-import { ErrorAlert } from './ErrorAlert';
+import { AuthHeading } from '../../ui/AuthHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useResetLinkCheck, useResetPassword } from './api';
 import { usePageTitle } from '../../ui/usePageTitle';
 

@@ -8,8 +8,8 @@ import { ResendVerificationBody } from '@brandvault/contract';
 import { EmptyBlock } from '../../ui/EmptyBlock';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useSession } from '../../state/session';
-import { AuthHeading } from './AuthHeading';
-import { ErrorAlert } from './ErrorAlert';
+import { AuthHeading } from '../../ui/AuthHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useResendVerification, useVerifyEmail } from './api';
 import { usePageTitle } from '../../ui/usePageTitle';
 

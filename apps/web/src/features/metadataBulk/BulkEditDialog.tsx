@@ -11,7 +11,7 @@ import type {
   MetadataField,
 } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { formatNumber } from '../../i18n/format';
 import { FieldInput } from '../metadata';
 import { previewBulkEdit, useApplyBulkEdit, useBrandFields, useBulkEdit, useFieldOptions } from './api';

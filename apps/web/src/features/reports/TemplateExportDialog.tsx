@@ -5,7 +5,7 @@ import type { AssetSearchBody } from '@brandvault/contract';
 import { TEMPLATE_LIST_SEPARATOR, TEMPLATE_MAX_ROWS } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { notifyInfo } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { selectionSummary } from '../downloads/labels';

@@ -5,7 +5,7 @@ import type { ImportKind } from '@brandvault/contract';
 import { TEMPLATE_MAX_BYTES, TEMPLATE_MAX_ROWS, XLSX_MIME } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { notifyInfo } from '../../lib/notify';
 import { formatNumber } from '../../i18n/format';
 import { useUploadTemplate } from './api';

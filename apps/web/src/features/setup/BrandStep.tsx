@@ -4,7 +4,7 @@ import { BrandCreateBody } from '@brandvault/contract';
 import type { BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useCreateBrand } from '../brands/api';
 import type { BrandFormValues } from '../brands/api';
 import { slugify } from '../brands/BrandFormModal';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { validateWith } from '../../lib/forms';
 import { focusFirstError } from '../../lib/focusFirstError';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useGrantable } from '../users/api';
 import { useInviteUser } from './api';
 

@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { OrgNameBody } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from '../auth/ErrorAlert';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useSetOrgName } from './api';
 

@@ -3,7 +3,7 @@ import { Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { SsoErrorAlert } from './SsoHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { codeFromHash, forgetHash, useFinishSignIn } from './finishSignIn';
 import { completeSignIn, linkConfirm } from './api';
 
@@ -31,7 +31,7 @@ export default function SsoDonePage({ confirm = false }: { confirm?: boolean }) 
     <Stack align="center" gap="md">
       {error ? (
         <>
-          <SsoErrorAlert error={error} />
+          <ErrorAlert error={error} />
           <Anchor component={Link} to="/login">
             {t('sso.backToLogin')}
           </Anchor>

@@ -7,7 +7,8 @@ import { ApiError } from '../../api/errors';
 import { applyFieldErrors } from '../../lib/forms';
 import { PasswordField } from '../../ui/PasswordField';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { SsoErrorAlert, SsoHeading } from './SsoHeading';
+import { AuthHeading } from '../../ui/AuthHeading';
+import { ErrorAlert } from '../../ui/ErrorAlert';
 import { codeFromHash, useFinishSignIn } from './finishSignIn';
 import { useLinkInfo, useLinkMail, useLinkPassword } from './api';
 
@@ -38,8 +39,8 @@ export default function SsoLinkPage() {
   if (!info.data)
     return (
       <Stack>
-        <SsoHeading title={t('sso.link.title')} />
-        <SsoErrorAlert error={info.error ?? new ApiError(410, 'SSO_LINK_INVALID', '')} />
+        <AuthHeading title={t('sso.link.title')} />
+        <ErrorAlert error={info.error ?? new ApiError(410, 'SSO_LINK_INVALID', '')} />
         <Anchor component={Link} to="/login">
           {t('sso.backToLogin')}
         </Anchor>
@@ -48,8 +49,8 @@ export default function SsoLinkPage() {
   const { email, provider } = info.data;
   return (
     <form onSubmit={submit} noValidate>
-      <SsoHeading title={t('sso.link.title')} description={t('sso.link.body', { provider, email })} />
-      <SsoErrorAlert error={byPassword.error} />
+      <AuthHeading title={t('sso.link.title')} description={t('sso.link.body', { provider, email })} />
+      <ErrorAlert error={byPassword.error} />
       <Stack gap="md">
         <PasswordField
           label={t('fields.password')}
@@ -71,7 +72,7 @@ export default function SsoLinkPage() {
             {t('sso.link.byMail')}
           </Button>
         )}
-        <SsoErrorAlert error={byMail.error} />
+        <ErrorAlert error={byMail.error} />
         <Text size="sm" c="dimmed" ta="center">
           <Anchor component={Link} to="/login" size="sm">
             {t('sso.link.cancel')}

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { ApiError, errorTexts } from '../../api/errors';
-import { currentLang } from '../../i18n';
+import { ApiError, errorTexts } from '../api/errors';
+import { currentLang } from '../i18n';
 
 /**
  * An API refusal shown in place: catalogue title, server message (already localised). With
