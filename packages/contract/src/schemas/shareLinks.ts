@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PASSWORD_MAX } from '../core/constants.js';
 import { AssetCard } from './assets.js';
+import { LicenceTerms } from './availability.js';
 import { PrintedField } from './metadata.js';
 import { Id, IdNumber, MAX_ID, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
 
@@ -120,7 +121,11 @@ export const SharedViewQuery = z.object({
   /** The pass of an unlock (password links); also accepted as the X-Share-Pass header. */
   pass: z.string().max(300).optional(),
 });
-export const SharedFileQuery = z.object({ pass: z.string().max(300).optional() });
+export const SharedFileQuery = z.object({
+  pass: z.string().max(300).optional(),
+  /** The holder read and accepted the licence terms the page showed (originals and zips of licensed assets). */
+  ack: z.enum(['1']).optional(),
+});
 export const UnlockBody = z.strictObject({ password: text().min(1).max(PASSWORD_MAX) });
 export const UnlockResponse = z.object({ pass: z.string(), expires_at: Timestamp });
 
@@ -142,6 +147,8 @@ export const SharedAsset = AssetCard.pick({
   preview_url: true,
 }).extend({
   download_url: z.string().nullable(),
+  /** The licences it is used under: their terms are shown and accepted before its download. */
+  terms: z.array(LicenceTerms),
   /** The brand's fields marked to show on share pages that this asset holds a value of. */
   fields: z.array(PrintedField),
 });
@@ -152,6 +159,8 @@ export const SharedView = z.object({
   allow_download: z.boolean(),
   /** The whole collection as one zip, streamed as it is fetched, while downloads are allowed. */
   zip_url: z.string().nullable(),
+  /** The licences of any asset in the zip: accepted before it downloads (`ack=1`). */
+  zip_terms: z.array(LicenceTerms),
   assets: paginated(SharedAsset),
 });
 export type SharedView = z.infer<typeof SharedView>;

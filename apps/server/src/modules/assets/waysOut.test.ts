@@ -226,7 +226,14 @@ describe('the ways out respect availability and review', () => {
     const lcId = licensedCol.json().collection.id as number;
     const ll = await admin.post(`/api/ops/collection/${lcId}/share`, { audience: 'anyone' });
     const lt = ll.json().share_link.link.split('/').at(-1);
-    const file = await anon.get(`/api/ops/collection/${lcId}/shared/${lt}/asset/${ids.licensed}/original`);
+    const page = (await anon.get(`/api/ops/collection/${lcId}/shared/${lt}/public/view`)).json();
+    expect(page.assets.items[0].terms).toEqual([expect.objectContaining({ name: 'Stock Co. 2026' })]);
+    expect(page.zip_terms).toEqual([expect.objectContaining({ name: 'Stock Co. 2026' })]);
+    const original = `/api/ops/collection/${lcId}/shared/${lt}/asset/${ids.licensed}/original`;
+    // Not before its holder accepted the terms the page shows; nor the zip.
+    expect((await anon.get(original)).statusCode).toBe(409);
+    expect((await anon.get(`/api/ops/collection/${lcId}/shared/${lt}/zip`)).statusCode).toBe(409);
+    const file = await anon.get(`${original}?ack=1`);
     expect(file.statusCode, file.body.slice(0, 200)).toBe(200);
     const xmp = await exifr.parse(file.rawPayload, { xmp: true, tiff: false, exif: false });
     expect(String(xmp.UsageTerms?.value ?? xmp.UsageTerms)).toContain('Stock Co. 2026');

@@ -22,6 +22,8 @@ import { sharedAssetItem } from './shareLinks.view.js';
 import { printedFields } from '../metadata/printedFields.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
 import { originalWithXmp } from '../metadata/embed/xmpOut.js';
+import { licenceTerms } from '../assets/downloadGate.js';
+import type { LicenceTerms } from '@brandvault/contract';
 
 /**
  * The link holder's side of share links: the link as a principal with its own rights (checked
@@ -94,6 +96,29 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
     };
   }
 
+  /** Each asset's licences as a download shows them; assets without one are left out. */
+  async function termsOf(ids: number[]) {
+    const out = new Map<number, LicenceTerms[]>();
+    for (const l of await deps.repos.assetRights.licencesOf(ids)) {
+      const list = out.get(l.asset_id) ?? [];
+      list.push(licenceTerms(l));
+      out.set(l.asset_id, list);
+    }
+    return out;
+  }
+  const distinctTerms = (byAsset: Map<number, LicenceTerms[]>) => [
+    ...new Map([...byAsset.values()].flat().map((l) => [l.id, l])).values(),
+  ];
+  /**
+   * A licensed asset leaves through a link only once its holder accepted the terms the page
+   * showed; answers the licences accepted, for the download's audit entry.
+   */
+  async function requireAck(ids: number[], ack: string | undefined) {
+    const terms = distinctTerms(await termsOf(ids));
+    if (terms.length && ack !== '1') throw new AppError('DOWNLOAD_CONFIRM');
+    return terms.map((l) => ({ id: l.id, name: l.name }));
+  }
+
   async function view(
     ctx: AnyContext,
     collectionId: number,
@@ -118,6 +143,14 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
     ]);
     // Only the fields the brand marked for share pages reach the holder, in the holder's language.
     const fields = await printedFields(repos, page.items, ctx.lang, 'on_share');
+    // The licences' terms, shown and accepted before a download (issue 40 §2): per asset of the
+    // page, and all of them for the zip.
+    const [pageTerms, zipTerms] = downloads
+      ? await Promise.all([
+          termsOf(page.items.map((a) => a.id)),
+          termsOf(await repos.collections.visibleIds(sight, collectionId)),
+        ])
+      : [new Map<number, LicenceTerms[]>(), new Map<number, LicenceTerms[]>()];
     if (await limits.firstView(ctx, row.id)) await repos.shareLinks.countView(row.id);
     const { pass } = issuePass(row.id, viewerId ?? 0, sp.unlocked);
     const base = `/api/ops/collection/${collectionId}/shared/${token}/asset`;
@@ -131,8 +164,11 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       zip_url: downloads
         ? `/api/ops/collection/${collectionId}/shared/${token}/zip?pass=${encodeURIComponent(pass)}`
         : null,
+      zip_terms: distinctTerms(zipTerms),
       assets: {
-        items: page.items.map((a) => sharedAssetItem(a, fileUrl, downloads, fields.get(a.id) ?? [])),
+        items: page.items.map((a) =>
+          sharedAssetItem(a, fileUrl, downloads, fields.get(a.id) ?? [], pageTerms.get(a.id) ?? []),
+        ),
         total: page.total,
         page: q.page,
         per_page: q.per_page,
@@ -176,7 +212,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
      * Every asset of the collection the owner still sees, as one zip streamed to the holder of a
      * link with the download right; counted and audited as one download of each, with the link.
      */
-    async zip(ctx: AnyContext, id: number, token: string, pass?: string) {
+    async zip(ctx: AnyContext, id: number, token: string, pass?: string, ack?: string) {
       const row = await live(id, token);
       const sp = await principal(row, null, pass);
       if (!shareLinksPolicy.linkCan(sp, 'original', now()))
@@ -187,6 +223,10 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       const ids = await repos.collections.visibleIds(sight, id);
       const assets = (await deps.repos.downloads.assetsByIds(ids, row.owner_id)).filter((a) => a.status === 'ACTIVE');
       if (!assets.length) throw new AppError('NOT_FOUND');
+      const accepted = await requireAck(
+        assets.map((a) => a.id),
+        ack,
+      );
       const answer = streamZip(deps, sp, assets, `${collection.name}.zip`, ctx.lang, (err) =>
         deps.log.warn({ err, linkId: row.id, reqId: ctx.requestId }, 'shared zip cut short'),
       );
@@ -200,7 +240,12 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
           audit: {
             event: 'download.fetch',
             target: { type: 'collection', id: collection.id, label: collection.name },
-            info: { format: 'zip', files: assets.length, share_link_id: row.id },
+            info: {
+              format: 'zip',
+              files: assets.length,
+              share_link_id: row.id,
+              ...(accepted.length ? { confirmed: { licences: accepted } } : {}),
+            },
           },
         }),
       );
@@ -220,6 +265,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       kind: ShareFileKind,
       pass?: string,
       range?: string,
+      ack?: string,
     ) {
       const row = await live(id, token);
       const sp = await principal(row, null, pass);
@@ -231,6 +277,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       if (kind === 'original' && !downloads) throw new AppError('FORBIDDEN');
       const a = (await repos.assets.byId(assetId))!;
       if (kind === 'original') {
+        const accepted = await requireAck([a.id], ack);
         const plain = () =>
           files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range);
         // As a signed-in download: a whole file carries the asset's metadata and licence terms in XMP.
@@ -250,7 +297,11 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
               audit: {
                 event: 'asset.download',
                 target: assetTarget(a),
-                info: { version: a.current_version, share_link_id: row.id },
+                info: {
+                  version: a.current_version,
+                  share_link_id: row.id,
+                  ...(accepted.length ? { confirmed: { licences: accepted } } : {}),
+                },
               },
             }),
           );

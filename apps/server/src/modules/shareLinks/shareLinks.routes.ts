@@ -26,7 +26,7 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
     s.shareLinks.unlock(ctx, params.id, params.token, body.password),
   );
   mount(app, m, routes.sharedZip, ({ ctx, req, params, query }) =>
-    s.shareLinks.zip(ctx, params.id, params.token, query.pass ?? passOf(req.headers['x-share-pass'])),
+    s.shareLinks.zip(ctx, params.id, params.token, query.pass ?? passOf(req.headers['x-share-pass']), query.ack),
   );
   mount(app, m, routes.sharedFile, ({ ctx, req, params, query }) =>
     s.shareLinks.file(
@@ -37,6 +37,7 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
       params.kind,
       query.pass ?? passOf(req.headers['x-share-pass']),
       typeof req.headers.range === 'string' ? req.headers.range : undefined,
+      query.ack,
     ),
   );
   mount(app, m, routes.shareLinkAll, ({ ctx, query }) => s.shareLinks.all(ctx, query));

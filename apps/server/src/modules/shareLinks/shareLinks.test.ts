@@ -107,6 +107,7 @@ describe('share links', () => {
       'collection',
       'expires_at',
       'message',
+      'zip_terms',
       'zip_url',
     ]);
     expect(v.collection).toEqual({ id: col, name: expect.any(String), asset_count: 2 });

@@ -1,4 +1,4 @@
-import type { PrintedField, ShareLink, SharedView } from '@brandvault/contract';
+import type { LicenceTerms, PrintedField, ShareLink, SharedView } from '@brandvault/contract';
 import type { Actor } from '../../access/principal.js';
 import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy, stateOf } from './shareLinks.policy.js';
@@ -48,6 +48,7 @@ export function sharedAssetItem(
   fileUrl: (assetId: number, kind: ShareFileKind) => string,
   downloads: boolean,
   fields: PrintedField[],
+  terms: LicenceTerms[],
 ): SharedView['assets']['items'][number] {
   return {
     id: a.id,
@@ -62,6 +63,7 @@ export function sharedAssetItem(
     thumbnail_url: a.thumb_key ? fileUrl(a.id, 'thumbnail') : null,
     preview_url: a.preview_key ? fileUrl(a.id, 'preview') : null,
     download_url: downloads ? fileUrl(a.id, 'original') : null,
+    terms,
     fields,
   };
 }

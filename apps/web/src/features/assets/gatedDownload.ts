@@ -5,7 +5,8 @@ import { confirm } from '../../ui/confirm/confirmStore';
 import { confirmDownload } from './api';
 import { availabilityText, gateLines } from './availability';
 
-function follow(url: string, name: string) {
+/** Starts the browser's download of `url` as a link would. */
+export function follow(url: string, name: string) {
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

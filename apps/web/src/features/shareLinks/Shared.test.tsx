@@ -17,6 +17,7 @@ const view = (over: Partial<SharedView> = {}): SharedView => ({
   expires_at: null,
   allow_download: true,
   zip_url: `/api/ops/collection/7/shared/${TOKEN}/zip?pass=p`,
+  zip_terms: [],
   assets: {
     items: [1, 2].map((id) => ({
       id,
@@ -31,6 +32,7 @@ const view = (over: Partial<SharedView> = {}): SharedView => ({
       thumbnail_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/thumbnail?pass=p`,
       preview_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/preview?pass=p`,
       download_url: `/api/ops/collection/7/shared/${TOKEN}/asset/${id}/original?pass=p`,
+      terms: [],
       fields: id === 1 ? [{ key: 'region', label: 'Region', value: 'Europe › <i>Spain</i>' }] : [],
     })),
     total: 2,
@@ -114,6 +116,38 @@ describe('a public shared collection', () => {
     expect(screen.getByText('Europe › <i>Spain</i>')).toBeInTheDocument();
     await user.keyboard('{ArrowRight}');
     expect(screen.queryByText('Region')).toBeNull();
+  });
+
+  it('shows a licensed asset’s terms before its download, and downloads it accepted', async () => {
+    const licence = {
+      id: 3,
+      name: 'Stock Co. 2026',
+      holder: null,
+      terms: 'Editorial use only.',
+      channels: ['Web'],
+      territories: ['ES'],
+      valid_until: null,
+    };
+    const base = view();
+    const items = base.assets.items.map((a) => (a.id === 1 ? { ...a, terms: [licence] } : a));
+    stubApi((_m, url) =>
+      url.includes('/public/view') ? json(200, { ...base, assets: { ...base.assets, items } }) : undefined,
+    );
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
+    renderApp(PUBLIC);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Download photo-1.jpg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usage terms' });
+    expect(dialog).toHaveTextContent('Editorial use only.');
+    expect(clicked).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Accept and download' }));
+    await waitFor(() =>
+      expect(clicked).toEqual([`/api/ops/collection/7/shared/${TOKEN}/asset/1/original?pass=p&ack=1`]),
+    );
+    click.mockRestore();
   });
 
   it('shows one “not available” state for an unknown, expired or revoked link, and an empty one', async () => {

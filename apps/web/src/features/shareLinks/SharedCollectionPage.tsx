@@ -16,6 +16,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
 import { PasswordPrompt } from './PasswordPrompt';
 import { SharedViewer } from './SharedViewer';
+import { onTermsDownload } from './termsDownload';
 import { readPass, savePass, useSharedCollection } from './api';
 import pageClasses from '../collections/Collections.module.css';
 import classes from './Shared.module.css';
@@ -77,6 +78,7 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
                 component="a"
                 href={first.zip_url}
                 download
+                onClick={onTermsDownload(first.zip_url, `${first.collection.name}.zip`, first.zip_terms, t, true)}
                 variant="light"
                 leftSection={<IconFileZip size={16} />}
                 data-testid="shared-zip"
@@ -160,6 +162,7 @@ function Tile({ asset: a, onOpen }: { asset: SharedAsset; onOpen: () => void }) 
               component="a"
               href={a.download_url}
               download
+              onClick={onTermsDownload(a.download_url, a.name, a.terms, t)}
               variant="subtle"
               color="gray"
               aria-label={t('share.downloadName', { name: a.name })}

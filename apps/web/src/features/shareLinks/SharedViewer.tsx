@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format';
 import classes from './Shared.module.css';
 import { SharedFields } from './SharedFields';
+import { onTermsDownload } from './termsDownload';
 
 type SharedAsset = SharedView['assets']['items'][number];
 
@@ -82,7 +83,13 @@ export function SharedViewer({
                 .join(' · ')}
             </Text>
             {a.download_url && (
-              <Button component="a" href={a.download_url} download leftSection={<IconDownload size={16} />}>
+              <Button
+                component="a"
+                href={a.download_url}
+                download
+                onClick={onTermsDownload(a.download_url, a.name, a.terms, t)}
+                leftSection={<IconDownload size={16} />}
+              >
                 {t('share.download')}
               </Button>
             )}
