@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, Container, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ProviderView } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { confirm } from '../../ui/confirm/confirmStore';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { ProviderModal } from './ProviderModal';
@@ -56,7 +57,18 @@ export default function SsoAdminPage() {
       />
       {providers.isPending && <Loader aria-label={t('sso.admin.title')} />}
       {providers.isError && <Alert color="red">{t('sso.admin.error')}</Alert>}
-      {providers.isSuccess && !list.length && <Text c="dimmed">{t('sso.admin.empty')}</Text>}
+      {providers.isSuccess && !list.length && (
+        <EmptyBlock
+          icon={<IconKey size={28} />}
+          title={t('sso.admin.empty')}
+          description={t('sso.admin.emptyHelp')}
+          action={
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+              {t('sso.admin.add')}
+            </Button>
+          }
+        />
+      )}
       {list.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table withTableBorder striped aria-label={t('sso.admin.title')}>
