@@ -266,7 +266,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
-          <VisualsPanel assetId={asset.id} />
+          <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>

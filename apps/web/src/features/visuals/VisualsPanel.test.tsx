@@ -42,7 +42,7 @@ const renderPanel = () =>
     <Providers env="test">
       <MemoryRouter>
         <LookAlikeNotice assetId={5} />
-        <VisualsPanel assetId={5} />
+        <VisualsPanel assetId={5} brandId={7} />
       </MemoryRouter>
     </Providers>,
   );

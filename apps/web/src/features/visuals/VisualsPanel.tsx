@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { colourName } from './colourName';
-import { useAssetVisuals, useSimilar } from './api';
+import { useCan } from '../../state/access';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAssetVisuals, useSimilar, useVisualsBackfill } from './api';
 
 const assetLink = (id: number) => `/brand/asset/${id}`;
 
@@ -24,9 +26,10 @@ export function LookAlikeNotice({ assetId }: { assetId: number }) {
 }
 
 /** The asset page's Colours panel: the dominant colours as swatches, and "Find similar". */
-export function VisualsPanel({ assetId }: { assetId: number }) {
+export function VisualsPanel({ assetId, brandId }: { assetId: number; brandId: number }) {
   const { t } = useTranslation();
   const visuals = useAssetVisuals(assetId).data?.visuals;
+  const can = useCan();
   const [open, setOpen] = useState(false);
   return (
     <Card component="section" aria-labelledby="asset-visuals" withBorder>
@@ -54,6 +57,7 @@ export function VisualsPanel({ assetId }: { assetId: number }) {
         <Stack gap="sm">
           <Summary visuals={visuals} />
           {open && <SimilarGrid assetId={assetId} />}
+          {can.permission('brand.manage') && <BackfillButton brandId={brandId} />}
         </Stack>
       )}
     </Card>
@@ -138,5 +142,21 @@ function SimilarCard({ item }: { item: LookAlike }) {
         {t('visuals.inFolder', { folder: item.folder_name })}
       </Text>
     </Anchor>
+  );
+}
+
+/** For brand managers: works out colours and look-alikes of the brand's older images (a job). */
+function BackfillButton({ brandId }: { brandId: number }) {
+  const { t } = useTranslation();
+  const backfill = useVisualsBackfill(brandId);
+  const start = () =>
+    backfill.mutate(undefined, {
+      onSuccess: (r) => notifySuccess(t('visuals.backfill'), t('visuals.backfillStarted', { count: r.total })),
+      onError: (err) => notifyError(err),
+    });
+  return (
+    <Button size="xs" variant="subtle" loading={backfill.isPending} onClick={start} style={{ alignSelf: 'flex-start' }}>
+      {t('visuals.backfill')}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import { call } from '../../api/client';
+import { useJobStarted } from '../jobs/api';
 
 export const visualsKeys = {
   asset: (id: number) => ['visuals', id] as const,
@@ -22,5 +23,14 @@ export function useSimilar(assetId: number, enabled: boolean) {
     queryKey: visualsKeys.similar(assetId),
     queryFn: ({ signal }) => call(routes.assetSimilar, { params: { id: assetId }, signal }),
     enabled,
+  });
+}
+
+/** Starts the brand's backfill; the shell's jobs indicator shows its progress at once. */
+export function useVisualsBackfill(brandId: number) {
+  const started = useJobStarted();
+  return useMutation({
+    mutationFn: () => call(routes.visualsBackfill, { params: { id: brandId } }),
+    onSuccess: () => void started(),
   });
 }
