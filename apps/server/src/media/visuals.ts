@@ -59,9 +59,20 @@ export async function analyseVisuals(path: string): Promise<VisualsResult> {
   if (pixels > VISUALS_PIXEL_LIMIT)
     return { state: 'skipped', reason: `too large: ${meta.width} × ${meta.height} pixels` };
   try {
-    const open = () => sharp(path, { limitInputPixels: VISUALS_PIXEL_LIMIT, failOn: 'error' }).rotate();
-    const colours = await open().resize(64, 64, { fit: 'inside' }).removeAlpha().toColourspace('srgb').raw().toBuffer();
-    const grey = await open().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer();
+    // One decode (JPEG shrinks on load): the small copy gives the colours and, greyed, the hash.
+    const { data, info } = await sharp(path, { limitInputPixels: VISUALS_PIXEL_LIMIT, failOn: 'error' })
+      .rotate()
+      .resize(64, 64, { fit: 'inside' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .greyscale()
+      .resize(9, 8, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    const colours = data;
     return { state: 'done', colours: dominant(colours), hash: dHash(grey) };
   } catch (err) {
     return { state: 'failed', reason: `corrupt image: ${(err as Error).message}`.slice(0, 200) };
