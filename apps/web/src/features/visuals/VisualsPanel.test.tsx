@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
+import { useSession } from '../../state/session';
+import { loginAnswer } from '../../test/fixtures';
 import { json, stubFonts } from '../metadata/testFixtures';
 import { LookAlikeNotice, VisualsPanel } from './VisualsPanel';
 
@@ -14,9 +16,11 @@ function stubApi() {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      calls.push(url);
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/api/ops/brand/7/visuals/backfill') return json(202, { job_id: 40, total: 12 });
+      if (url.startsWith('/api/jobs/mine')) return json(200, { items: [] });
       if (url === '/api/ops/asset/5/visuals')
         return json(200, {
           visuals: {
@@ -67,7 +71,8 @@ describe("the asset page's Colours panel", () => {
         'href',
         '/brand/asset/8',
       );
-      expect(calls).not.toContain('/api/ops/asset/5/similar');
+      expect(calls).not.toContain('GET /api/ops/asset/5/similar');
+      expect(screen.queryByRole('button', { name: 'Find colours for the whole brand' })).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Find similar' }));
       const grid = await screen.findByRole('list', { name: 'Similar assets' });
       const links = within(grid).getAllByRole('listitem');
@@ -75,6 +80,20 @@ describe("the asset page's Colours panel", () => {
       expect(links[1]).toHaveTextContent('Summer-02.jpg');
     },
   );
+
+  it("lets a brand manager start the brand's backfill", { timeout: 30_000 }, async () => {
+    await i18n.changeLanguage('en');
+    useSession.getState().reset();
+    useSession
+      .getState()
+      .signIn({ ...loginAnswer, permissions: [...loginAnswer.permissions, { name: 'brand.manage' }] });
+    const calls = stubApi();
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Find colours for the whole brand' }));
+    expect(await screen.findByText('Working out colours and look-alikes of 12 images.')).toBeInTheDocument();
+    expect(calls).toContain('POST /api/ops/brand/7/visuals/backfill');
+    useSession.getState().reset();
+  });
 
   it('speaks Spanish', { timeout: 30_000 }, async () => {
     await i18n.changeLanguage('es');
