@@ -71,7 +71,7 @@ describe('colours and look-alikes', () => {
     expect(v.state).toBe('done');
     const [first] = v.colours;
     expect(first.share).toBeGreaterThan(0.9);
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(first.hex.slice(i, i + 2), 16));
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(first.hex.slice(i, i + 2), 16)) as [number, number, number];
     expect(r).toBeGreaterThan(220);
     expect(g + b).toBeLessThan(40);
   });
