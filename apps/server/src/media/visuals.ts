@@ -75,7 +75,7 @@ export async function analyseVisuals(path: string): Promise<VisualsResult> {
     const colours = data;
     return { state: 'done', colours: dominant(colours), hash: dHash(grey) };
   } catch (err) {
-    return { state: 'failed', reason: `corrupt image: ${(err as Error).message}`.slice(0, 200) };
+    return { state: 'failed', reason: `cannot decode image: ${(err as Error).message}`.slice(0, 200) };
   }
 }
 
