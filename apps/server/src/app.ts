@@ -56,6 +56,7 @@ import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { visualsRoutes } from './modules/visuals/visuals.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -202,6 +203,7 @@ export async function buildApp(
     watermarksRoutes(app, mountDeps, services);
     syncRoutes(app, mountDeps, services);
     webhooksRoutes(app, mountDeps, services);
+    visualsRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);

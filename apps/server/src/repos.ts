@@ -48,6 +48,7 @@ import { auditRepo } from './modules/audit/audit.repo.js';
 import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo.js';
 import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
 import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
+import { visualsRepo } from './modules/visuals/visuals.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -78,6 +79,7 @@ export function makeRepos(db: Db): Repos {
     savedSearches: savedSearchesRepo(db),
     uploadRequests: uploadRequestsRepo(db),
     webhooks: webhooksRepo(db),
+    visuals: visualsRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),

@@ -47,6 +47,7 @@ import { importsService } from './modules/reports/imports.service.js';
 import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
 import { webhooksService } from './modules/webhooks/webhooks.service.js';
+import { visualsService } from './modules/visuals/visuals.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -113,6 +114,7 @@ export function makeServices(deps: Deps): Services {
     imports: importsService(deps),
     sync: syncService(deps),
     webhooks: webhooksService(deps),
+    visuals: visualsService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

@@ -644,6 +644,12 @@ export const calls: Record<string, Build> = {
     body: { description: 'Edited' },
   }),
   'GET /api/ops/asset/:id/view': (w) => get(`/api/ops/asset/${w.asset}/view`),
+  'GET /api/ops/asset/:id/visuals': (w) => get(`/api/ops/asset/${w.asset}/visuals`),
+  'GET /api/ops/asset/:id/similar': (w) => get(`/api/ops/asset/${w.asset}/similar`),
+  'POST /api/ops/brand/:id/visuals/backfill': (w) => ({
+    method: 'POST',
+    url: `/api/ops/brand/${w.A.id}/visuals/backfill`,
+  }),
   'POST /api/ops/asset/all/move/:folderId': async (w) => ({
     method: 'POST',
     url: `/api/ops/asset/all/move/${w.A.root}`,

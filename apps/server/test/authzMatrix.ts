@@ -274,6 +274,11 @@ const table: Record<string, Row> = {
   'GET /api/ops/asset/all': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/asset/all/status/change': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/download': [401, 200, 200, 200, 200, 404, 200],
+  // Colours and look-alikes (issue 42 §4): as visible as the asset; look-alikes the caller may not see are left out.
+  'GET /api/ops/asset/:id/visuals': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/asset/:id/similar': [401, 200, 200, 200, 200, 404, 200],
+  // The backfill re-reads every image of a brand: brand.manage (administrators) only.
+  'POST /api/ops/brand/:id/visuals/backfill': [401, 403, 403, 403, 202, 403, 403],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],

@@ -33,6 +33,7 @@ import { watermarksRoutes } from './schemas/watermarks.routes.js';
 import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { webhooksRoutes } from './schemas/webhooks.routes.js';
+import { visualsRoutes } from './schemas/visuals.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -79,6 +80,7 @@ export const routes = joinRoutes(
   extensionsRoutes,
   syncRoutes,
   webhooksRoutes,
+  visualsRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

@@ -780,6 +780,34 @@ create table asset_versions (
   constraint asset_versions_created_by_fkey foreign key (created_by) references users (id) on delete set null
 );
 
+create table asset_visuals (
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  state character varying(16) not null,
+  reason text,
+  colours text default '[]'::text not null,
+  hash character varying(16),
+  b0 integer,
+  b1 integer,
+  b2 integer,
+  b3 integer,
+  analysed_at character varying(32) not null,
+  constraint asset_visuals_pkey primary key (asset_id),
+  constraint asset_visuals_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_visuals_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index asset_visuals_b0 on {schema}.asset_visuals using btree (brand_id, b0);
+
+create index asset_visuals_b1 on {schema}.asset_visuals using btree (brand_id, b1);
+
+create index asset_visuals_b2 on {schema}.asset_visuals using btree (brand_id, b2);
+
+create index asset_visuals_b3 on {schema}.asset_visuals using btree (brand_id, b3);
+
+create index asset_visuals_brand on {schema}.asset_visuals using btree (brand_id, state);
+
 create table asset_words (
   brand_id integer not null,
   word text collate "C" not null,

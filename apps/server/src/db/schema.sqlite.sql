@@ -336,6 +336,31 @@ create table asset_versions (
   constraint asset_versions_number unique (asset_id, number)
 );
 
+create table asset_visuals (
+  asset_id integer primary key references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  state varchar(16) not null,
+  reason text,
+  colours text default '[]' not null,
+  hash varchar(16),
+  b0 integer,
+  b1 integer,
+  b2 integer,
+  b3 integer,
+  analysed_at varchar(32) not null
+);
+
+create index asset_visuals_b0 on asset_visuals (brand_id, b0);
+
+create index asset_visuals_b1 on asset_visuals (brand_id, b1);
+
+create index asset_visuals_b2 on asset_visuals (brand_id, b2);
+
+create index asset_visuals_b3 on asset_visuals (brand_id, b3);
+
+create index asset_visuals_brand on asset_visuals (brand_id, state);
+
 create table assets (
   id integer primary key autoincrement,
   brand_id integer not null references brands (id) on delete cascade,

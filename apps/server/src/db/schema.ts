@@ -77,12 +77,14 @@ import type {
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
+import type { AssetVisualsTable } from './schema/visuals.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
 export type * from './schema/webhooks.js';
+export type * from './schema/visuals.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -183,6 +185,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  asset_visuals: AssetVisualsTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;

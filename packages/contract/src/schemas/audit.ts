@@ -293,6 +293,12 @@ export const AUDIT_EVENTS = {
   ),
   'sync.source_update': ev('assets', [], 'Changed a NAS sync source', 'Cambió un origen de sincronización NAS'),
   'sync.source_delete': ev('assets', [], 'Deleted a NAS sync source', 'Eliminó un origen de sincronización NAS'),
+  'visuals.backfill': ev(
+    'brands',
+    ['brand_id'],
+    'Started finding colours and look-alikes',
+    'Inició la búsqueda de colores y parecidos',
+  ),
   'webhook.create': ev('brands', ['brand_id', 'url', 'events'], 'Created a webhook', 'Creó un webhook'),
   'webhook.update': ev('brands', ['brand_id'], 'Changed a webhook', 'Cambió un webhook'),
   'webhook.delete': ev('brands', ['brand_id'], 'Deleted a webhook', 'Eliminó un webhook'),

@@ -6,6 +6,28 @@ import { withLocalFile } from '../../modules/assets/localFile.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
+import type { JobContext } from '../../jobs/types.js';
+
+type Tx = JobContext['tx'];
+type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
+
+/**
+ * Records the outcome and, in the same transaction, queues the colours and look-alike analysis of
+ * the same revision (it reads the preview just made, and marks non-images and failures itself).
+ */
+async function finish(
+  tx: Tx,
+  id: number,
+  rev: number,
+  patch: Parameters<TxRepos['assets']['setDerivatives']>[2],
+  also?: (r: TxRepos) => Promise<unknown>,
+) {
+  await tx(async (t) => {
+    if (!(await t.repos.assets.setDerivatives(id, rev, patch))) return;
+    await also?.(t.repos);
+    await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
+  });
+}
 
 /**
  * Thumbnail and preview (WebP) for one revision of an asset. Keys carry the revision, so a re-run
@@ -15,7 +37,7 @@ import { defineHandler } from '../../jobs/types.js';
 export const assetsDerivatives = defineHandler({
   schema: jobSchemas['assets.derivatives'],
   timeoutMs: 10 * 60_000,
-  async run({ asset_id, rev }, { storage, repos, log, job }) {
+  async run({ asset_id, rev }, { storage, repos, tx, log, job }) {
     if (!storage) throw new PermanentJobError('assets.derivatives needs the blob store');
     const asset = await repos.assets.byId(asset_id);
     if (!asset || asset.derivative_rev !== rev) return;
@@ -25,7 +47,7 @@ export const assetsDerivatives = defineHandler({
         makeDerivatives(path, asset.type as never, asset.ext, out),
       );
       if (!result.files.length) {
-        await repos.assets.setDerivatives(asset_id, rev, { derivatives: 'none' });
+        await finish(tx, asset_id, rev, { derivatives: 'none' });
         return;
       }
       const keys: Record<string, string> = {};
@@ -36,18 +58,15 @@ export const assetsDerivatives = defineHandler({
       }
       const thumb = keys.thumbnail ?? keys.poster ?? null;
       const preview = keys.preview ?? keys.poster ?? thumb;
-      const updated = await repos.assets.setDerivatives(asset_id, rev, {
-        thumb_key: thumb,
-        preview_key: preview,
-        derivatives: 'ready',
-      });
-      if (updated && thumb) await repos.assets.setVersionThumb(asset_id, asset.current_version, thumb);
+      await finish(tx, asset_id, rev, { thumb_key: thumb, preview_key: preview, derivatives: 'ready' }, (r) =>
+        thumb ? r.assets.setVersionThumb(asset_id, asset.current_version, thumb) : Promise.resolve(),
+      );
     } catch (err) {
       log.warn({ err, asset_id }, 'derivatives failed');
       if (err instanceof PermanentJobError) throw err;
       // The last attempt, or a file the tools cannot read: it stays usable with its type icon.
       if ((err instanceof MediaError && err.permanent) || job.attempt >= job.maxAttempts) {
-        await repos.assets.setDerivatives(asset_id, rev, { derivatives: 'failed' });
+        await finish(tx, asset_id, rev, { derivatives: 'failed' });
         return;
       }
       throw err;

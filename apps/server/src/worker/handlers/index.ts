@@ -2,6 +2,8 @@ import type { JobName } from '../../jobs/payloads.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
+import { assetsVisuals } from './assets.visuals.js';
+import { visualsBackfill } from './visuals.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -32,6 +34,8 @@ export const handlers = {
   'rateLimits.sweep': rateLimitsSweep,
   'blobs.delete': blobsDelete,
   'assets.derivatives': assetsDerivatives,
+  'assets.visuals': assetsVisuals,
+  'visuals.backfill': visualsBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,

@@ -44,6 +44,7 @@ import { gatedDownload } from '../assets/gatedDownload';
 import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import { RightsPanel } from '../rights/RightsPanel';
+import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -248,6 +249,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
       </Stack>
       <AvailabilityNotice asset={asset} />
       <ReviewBanner assetId={asset.id} />
+      <LookAlikeNotice assetId={asset.id} />
 
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>
@@ -264,6 +266,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
+          <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>
