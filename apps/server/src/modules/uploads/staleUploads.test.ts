@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, dialect } from '../../../test/harness.js';
+import { freePort } from '../../../test/throwaway.js';
 import { DEAD_TEMP_MS, LONGEST_UPLOAD_MS } from './staleUploads.js';
 
 // The real entry point, started on a data dir holding what a crash left, with the job worker off
@@ -36,7 +37,8 @@ async function startAndStop(dataDir: string, webConcurrency: number) {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const port = 30000 + Math.floor(Math.random() * 20000);
+  // A port nobody holds now: a random one collided with another suite's server once (EADDRINUSE).
+  const port = await freePort();
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
