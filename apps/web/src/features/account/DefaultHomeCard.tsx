@@ -9,8 +9,10 @@ import { notifyUpdateError, useUpdateProfile } from './api';
 export function DefaultHomeCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const value =
-    update.isPending && update.variables?.default_home ? update.variables.default_home : user.user_settings.home;
+  // The choice shows at once and stays once saved: between the save's answer and the session's
+  // new settings the radio flicked back for a moment (a journey's click saw no change).
+  const asked = update.variables?.default_home;
+  const value = asked && !update.isError ? asked : user.user_settings.home;
   return (
     <Card component="section" aria-labelledby="profile-home">
       <Title order={2} fz="md" id="profile-home">
