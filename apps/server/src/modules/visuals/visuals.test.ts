@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
+import { until } from '../../../test/throwaway.js';
 import { addDays, dayOf } from '../availability/availability.js';
 
 let t: TestApp;
@@ -46,12 +47,13 @@ const upload = async (folderId: number, name: string, data: Buffer, type = 'imag
 
 /** Waits for the worker's analysis of the asset's current revision. */
 async function analysed(c: Client, id: number) {
-  for (let i = 0; i < 150; i++) {
-    const v = (await c.get(`/api/ops/asset/${id}/visuals`)).json().visuals;
-    if (v.state !== 'pending') return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`visuals of ${id} never finished`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer's shape is what the tests read
+  let v: any = { state: 'pending' };
+  await until(`the visuals of asset ${id}`, async () => {
+    v = (await c.get(`/api/ops/asset/${id}/visuals`)).json().visuals;
+    return v.state !== 'pending';
+  });
+  return v;
 }
 const similar = async (c: Client, id: number) =>
   (await c.get(`/api/ops/asset/${id}/similar`)).json().items as { asset_id: number; distance: number }[];
@@ -163,12 +165,11 @@ describe('colours and look-alikes', () => {
     expect(r.statusCode).toBe(202);
     expect(r.json().total).toBeGreaterThan(5);
     let job: { status: string; progress: { done: number; of: number } | null } = { status: 'queued', progress: null };
-    for (let i = 0; i < 200 && job.status !== 'done'; i++) {
-      await new Promise((res) => setTimeout(res, 100));
-      job =
-        (await admin.get(`/api/jobs/${r.json().job_id}`)).json().job ??
-        (await admin.get(`/api/jobs/${r.json().job_id}`)).json();
-    }
+    await until('the backfill to finish', async () => {
+      const answer = (await admin.get(`/api/jobs/${r.json().job_id}`)).json();
+      job = answer.job ?? answer;
+      return job.status === 'done';
+    });
     expect(job.status).toBe('done');
     expect(job.progress).toEqual({ done: r.json().total, of: r.json().total });
     expect((await admin.get(`/api/ops/asset/${id}/visuals`)).json().visuals.state).toBe('done');
