@@ -12,14 +12,14 @@ export const visualsBackfill = defineHandler({
   timeoutMs: 3 * 60 * 60_000,
   async run({ brand_id }, { storage, repos, clock, progress, signal }) {
     if (!storage) throw new PermanentJobError('visuals.backfill needs the blob store');
-    const todo = await repos.visuals.missing(brand_id);
+    const pending = await repos.visuals.missing(brand_id);
     const counts = { done: 0, skipped: 0, failed: 0 };
-    for (const [i, a] of todo.entries()) {
+    for (const [i, a] of pending.entries()) {
       if (signal.aborted) throw new Error('visuals backfill stopped');
       const r = await analyseAsset({ repos, storage, clock }, a.id, a.derivative_rev);
       if (r) counts[r.state] += 1;
-      await progress(i + 1, todo.length);
+      await progress(i + 1, pending.length);
     }
-    return { total: todo.length, ...counts };
+    return { total: pending.length, ...counts };
   },
 });
