@@ -80,6 +80,16 @@ const Env = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    ANALYSIS: z
+      .string()
+      .default('text,objects,faces,colours')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(['text', 'objects', 'faces', 'colours']))),
     OIDC_ISSUER: z.string().url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).max(255).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).max(1000).optional(),
@@ -103,6 +113,9 @@ const Env = z
 
 /** Every variable the server reads (tests check `.env.example` lists each one). */
 export const SETTING_NAMES: readonly string[] = [...Object.keys(Env.shape), ...S3_SETTING_NAMES];
+
+/** What is inside files (issue 42): text (OCR, PDF, Office), objects, faces, colours and look-alikes. */
+export type AnalysisKind = 'text' | 'objects' | 'faces' | 'colours';
 
 export type Config = {
   port: number;
@@ -157,6 +170,8 @@ export type Config = {
   sync: SyncSettings;
   /** Webhooks: WEBHOOKS_ALLOW_LOOPBACK lets them call this machine (tests, local development), nothing else private. */
   webhooks: { allowLoopback: boolean };
+  /** The analyses this installation runs (issue 42 §6); each brand then turns its own on or off. */
+  analysis: AnalysisKind[];
   /** GET /api/metrics answers a bearer of this token; unset, only callers on this machine (loopback). */
   metricsToken: string | undefined;
   /** The audit chain's head is written to the blob store this often (object-locked on S3 when days > 0). */
@@ -267,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK },
+    analysis: e.ANALYSIS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {

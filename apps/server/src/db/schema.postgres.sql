@@ -644,6 +644,14 @@ create trigger asset_field_values_generation_ad after delete on {schema}.asset_f
 create trigger asset_field_values_generation_ai after insert or update on {schema}.asset_field_values
   for each row execute function field_values_generation_new();
 
+create table asset_found_words (
+  asset_id integer not null,
+  kind character varying(16) not null,
+  words text not null,
+  constraint asset_found_words_pk primary key (asset_id, kind),
+  constraint asset_found_words_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
+);
+
 create table asset_licences (
   asset_id integer not null,
   licence_id integer not null,
@@ -864,6 +872,7 @@ create table assets (
   review_reason text,
   reviewed_by integer,
   reviewed_at character varying(32),
+  found_text text default ''::text not null,
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,
@@ -960,6 +969,18 @@ create trigger audit_log_no_change before delete or update on {schema}.audit_log
 
 create trigger audit_log_no_truncate before truncate on {schema}.audit_log
   for each statement execute function audit_log_refuse();
+
+create table brand_analysis (
+  brand_id integer not null,
+  text integer default 1 not null,
+  objects integer default 1 not null,
+  faces integer default 0 not null,
+  colours integer default 1 not null,
+  object_threshold real default 0.5 not null,
+  updated_at character varying(32) not null,
+  constraint brand_analysis_pkey primary key (brand_id),
+  constraint brand_analysis_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
 
 create table brand_approval_roles (
   brand_id integer not null,

@@ -110,6 +110,13 @@ create trigger asset_field_values_generation_au after update on asset_field_valu
     on conflict (brand_id) do update set n = n + 1;
 end;
 
+create table asset_found_words (
+  asset_id integer not null references assets (id) on delete cascade,
+  kind varchar(16) not null,
+  words text not null,
+  constraint asset_found_words_pk primary key (asset_id, kind)
+);
+
 create table asset_licences (
   asset_id integer not null references assets (id) on delete cascade,
   licence_id integer not null references licences (id) on delete cascade,
@@ -404,7 +411,8 @@ create table assets (
   review_state varchar(16) not null default 'approved',
   review_reason text,
   reviewed_by integer references users (id) on delete set null,
-  reviewed_at varchar(32)
+  reviewed_at varchar(32),
+  found_text text default '' not null
 );
 
 create index assets_availability on assets (availability, availability_date);
@@ -581,6 +589,16 @@ end;
 create trigger audit_log_no_update before update on audit_log begin
   select raise(abort, 'audit entries cannot be changed');
 end;
+
+create table brand_analysis (
+  brand_id integer primary key references brands (id) on delete cascade,
+  text integer default 1 not null,
+  objects integer default 1 not null,
+  faces integer default 0 not null,
+  colours integer default 1 not null,
+  object_threshold real default 0.5 not null,
+  updated_at varchar(32) not null
+);
 
 create table brand_approval_roles (
   brand_id integer not null references brands (id) on delete cascade,

@@ -78,6 +78,7 @@ import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uplo
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetVisualsTable } from './schema/visuals.js';
+import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -186,6 +187,8 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   asset_visuals: AssetVisualsTable;
+  brand_analysis: BrandAnalysisTable;
+  asset_found_words: AssetFoundWordsTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;

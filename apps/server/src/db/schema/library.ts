@@ -69,6 +69,8 @@ export interface AssetsTable {
   trash_root: number | null;
   /** Text, long text and URL metadata values, for the full text (2026112950). */
   field_text: Generated<string>;
+  /** Words the analyses found (2026120106): OCR text, detected labels, people, colours. */
+  found_text: Generated<string>;
   /** The asset's own usage window (YYYY-MM-DD, inclusive), either end open (2026113001). */
   available_from: string | null;
   available_until: string | null;
