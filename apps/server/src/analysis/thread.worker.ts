@@ -1,0 +1,58 @@
+import { parentPort } from 'node:worker_threads';
+import { loadHuman, runHuman } from './human.js';
+import type { HumanLike } from './human.js';
+import { loadOcr, ocrLines } from './ocr.js';
+import type { OcrModel } from './ocr.js';
+import type { ModelName } from './models.js';
+import type { AnalysisAnswer, AnalysisRequest } from './thread.js';
+
+/**
+ * Runs in the analysis thread: the models are loaded here, once, on first use, so neither their
+ * memory nor TensorFlow.js's synchronous WASM runs touch the event loop that serves requests.
+ * Requests arrive one after another; the host ends the thread when idle or on a timeout.
+ */
+const loaded: { ocr?: Promise<OcrModel>; human?: Promise<HumanLike> } = {};
+
+class LoadFailed extends Error {
+  constructor(
+    readonly model: ModelName,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function model<K extends ModelName>(name: K, load: () => Promise<K extends 'ocr' ? OcrModel : HumanLike>) {
+  const p = (loaded[name] ??= load() as never) as Promise<K extends 'ocr' ? OcrModel : HumanLike>;
+  return p.catch((e: unknown) => {
+    throw new LoadFailed(name, e instanceof Error ? e.message : String(e));
+  });
+}
+
+async function answer(req: AnalysisRequest): Promise<AnalysisAnswer> {
+  if (req.kind === 'ocr') {
+    const ocr = await model('ocr', loadOcr);
+    return { kind: 'ocr', lines: await ocrLines(ocr, Buffer.from(req.image)) };
+  }
+  if (req.kind === 'human') {
+    const human = await model('human', loadHuman);
+    return { kind: 'human', result: await runHuman(human, req.rgb, req.width, req.height, req.want) };
+  }
+  // Loads a model without a run: the bench's memory figure, a warm start.
+  if (req.model === 'ocr') await model('ocr', loadOcr);
+  else await model('human', loadHuman);
+  return { kind: 'loaded', rss: process.memoryUsage().rss };
+}
+
+parentPort!.on('message', (m: { id: number; req: AnalysisRequest }) => {
+  answer(m.req).then(
+    (a) => parentPort!.postMessage({ id: m.id, ok: true, answer: a }),
+    (e: unknown) =>
+      parentPort!.postMessage({
+        id: m.id,
+        ok: false,
+        message: e instanceof Error ? e.message : String(e),
+        unavailable: e instanceof LoadFailed ? e.model : undefined,
+      }),
+  );
+});
