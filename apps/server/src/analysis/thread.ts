@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { DocumentText } from './documents.js';
 import type { HumanResult } from './human.js';
 import { MODEL_IDLE_MS, ModelRunError, ModelUnavailable } from './models.js';
 import type { ModelName } from './models.js';
@@ -10,10 +11,16 @@ import type { TextLine } from './ocr.js';
 export type AnalysisRequest =
   | { kind: 'ocr'; image: Uint8Array }
   | { kind: 'human'; rgb: Uint8Array; width: number; height: number; want: { objects: boolean; faces: boolean } }
-  | { kind: 'load'; model: ModelName };
+  | { kind: 'load'; model: ModelName }
+  /** A document's text; `ocrDown` when OCR is known to be unavailable, `budgetMs` to start no page past. */
+  | { kind: 'document'; path: string; ext: string; budgetMs: number; ocrDown?: string };
 
 export type AnalysisAnswer =
-  { kind: 'ocr'; lines: TextLine[] } | { kind: 'human'; result: HumanResult } | { kind: 'loaded'; rss: number };
+  | { kind: 'ocr'; lines: TextLine[] }
+  | { kind: 'human'; result: HumanResult }
+  | { kind: 'loaded'; rss: number }
+  /** `ocrDown`: the OCR model failed to load while reading the document's scanned pages. */
+  | { kind: 'document'; result: DocumentText; ocrDown?: string };
 
 type Reply = { id: number } & (
   { ok: true; answer: AnalysisAnswer } | { ok: false; message: string; unavailable?: ModelName }
@@ -47,9 +54,11 @@ class AnalysisThread {
   readonly unavailable = new Map<ModelName, string>();
 
   run(req: AnalysisRequest, timeoutMs: number, transfer: ArrayBuffer[] = []): Promise<AnalysisAnswer> {
-    const model: ModelName = req.kind === 'load' ? req.model : req.kind === 'ocr' ? 'ocr' : 'human';
-    const down = this.unavailable.get(model);
-    if (down !== undefined) return Promise.reject(new ModelUnavailable(model, down));
+    // A document's text layer needs no model: its request goes on when OCR is down (and says so).
+    const model: ModelName | undefined =
+      req.kind === 'load' ? req.model : req.kind === 'ocr' ? 'ocr' : req.kind === 'human' ? 'human' : undefined;
+    const down = model && this.unavailable.get(model);
+    if (model && down !== undefined) return Promise.reject(new ModelUnavailable(model, down));
     const worker = this.start();
     clearTimeout(this.idle);
     const id = this.nextId++;
@@ -74,19 +83,27 @@ class AnalysisThread {
       clearTimeout(p.timer);
       if (m.ok) p.resolve(m.answer);
       else if (m.unavailable) {
-        if (!this.unavailable.has(m.unavailable))
-          console.warn(`analysis: ${m.unavailable} model unavailable: ${m.message}`);
-        this.unavailable.set(m.unavailable, m.message);
+        this.markUnavailable(m.unavailable, m.message);
         p.reject(new ModelUnavailable(m.unavailable, m.message));
       } else p.reject(new ModelRunError(m.message));
       if (this.pending.size === 0) this.idle = setTimeout(() => void this.stop(), MODEL_IDLE_MS).unref();
     });
-    worker.on('error', (err) => this.fail(new ModelRunError(err.message)));
-    worker.on('exit', (code) => this.fail(new ModelRunError(`analysis thread exited with code ${code}`)));
+    // A thread already ended (a timeout) reports its exit after the next one started: that exit
+    // must not fail the new thread's requests.
+    worker.on('error', (err) => this.worker === worker && this.fail(new ModelRunError(err.message)));
+    worker.on(
+      'exit',
+      (code) => this.worker === worker && this.fail(new ModelRunError(`analysis thread exited with code ${code}`)),
+    );
     // An idle thread must not keep a finished process (a script, a test run) alive.
     worker.unref();
     this.worker = worker;
     return worker;
+  }
+
+  markUnavailable(model: ModelName, reason: string) {
+    if (!this.unavailable.has(model)) console.warn(`analysis: ${model} model unavailable: ${reason}`);
+    this.unavailable.set(model, reason);
   }
 
   private fail(err: Error) {
@@ -135,6 +152,21 @@ export async function detectHuman(
 /** Loads a model without a run; answers the thread's RSS (the process's, threads share it). */
 export async function loadModel(model: ModelName, timeoutMs = 60_000): Promise<number> {
   return ((await thread.run({ kind: 'load', model }, timeoutMs)) as Extract<AnalysisAnswer, { kind: 'loaded' }>).rss;
+}
+
+/**
+ * The text of a PDF or Office file (documents.ts's `documentText` is the entry point). Parsing and
+ * the OCR of scanned pages run in the thread; no page is started after 80 % of `timeoutMs`, and past
+ * `timeoutMs` the thread is ended (ModelRunError). Bad files answer `failed`/`skipped`, never throw.
+ */
+export async function readDocument(path: string, ext: string, timeoutMs: number): Promise<DocumentText> {
+  const ocrDown = thread.unavailable.get('ocr');
+  const a = (await thread.run(
+    { kind: 'document', path, ext, budgetMs: Math.round(timeoutMs * 0.8), ocrDown },
+    timeoutMs,
+  )) as Extract<AnalysisAnswer, { kind: 'document' }>;
+  if (a.ocrDown !== undefined) thread.markUnavailable('ocr', a.ocrDown);
+  return a.result;
 }
 
 /** Ends the thread now (tests, shutdown); the next request starts it again. */

@@ -1,9 +1,11 @@
 import { parentPort } from 'node:worker_threads';
+import { readDocumentHere } from './documentRead.js';
 import { loadHuman, runHuman } from './human.js';
 import type { HumanLike } from './human.js';
 import { loadOcr, ocrLines } from './ocr.js';
 import type { OcrModel } from './ocr.js';
 import type { ModelName } from './models.js';
+import { OcrUnavailable } from './pdfText.js';
 import type { AnalysisAnswer, AnalysisRequest } from './thread.js';
 
 /**
@@ -38,21 +40,44 @@ async function answer(req: AnalysisRequest): Promise<AnalysisAnswer> {
     const human = await model('human', loadHuman);
     return { kind: 'human', result: await runHuman(human, req.rgb, req.width, req.height, req.want) };
   }
+  if (req.kind === 'document') {
+    let ocrDown: string | undefined;
+    const result = await readDocumentHere(req.path, req.ext, {
+      deadline: Date.now() + req.budgetMs,
+      ocrDown: req.ocrDown,
+      ocr: async (png) => {
+        let ocr: OcrModel;
+        try {
+          ocr = await model('ocr', loadOcr);
+        } catch (err) {
+          ocrDown = (err as Error).message;
+          throw new OcrUnavailable(ocrDown);
+        }
+        return ocrLines(ocr, png);
+      },
+    });
+    return { kind: 'document', result, ocrDown };
+  }
   // Loads a model without a run: the bench's memory figure, a warm start.
   if (req.model === 'ocr') await model('ocr', loadOcr);
   else await model('human', loadHuman);
   return { kind: 'loaded', rss: process.memoryUsage().rss };
 }
 
+// One request at a time, in arrival order: the host's timeouts count on it (a document's pages
+// and a poster's OCR would otherwise interleave and share the CPU).
+let queue = Promise.resolve();
 parentPort!.on('message', (m: { id: number; req: AnalysisRequest }) => {
-  answer(m.req).then(
-    (a) => parentPort!.postMessage({ id: m.id, ok: true, answer: a }),
-    (e: unknown) =>
-      parentPort!.postMessage({
-        id: m.id,
-        ok: false,
-        message: e instanceof Error ? e.message : String(e),
-        unavailable: e instanceof LoadFailed ? e.model : undefined,
-      }),
+  queue = queue.then(() =>
+    answer(m.req).then(
+      (a) => parentPort!.postMessage({ id: m.id, ok: true, answer: a }),
+      (e: unknown) =>
+        parentPort!.postMessage({
+          id: m.id,
+          ok: false,
+          message: e instanceof Error ? e.message : String(e),
+          unavailable: e instanceof LoadFailed ? e.model : undefined,
+        }),
+    ),
   );
 });
