@@ -117,8 +117,8 @@ export function pptx(slides: string[][]) {
   return zip(entries);
 }
 
-/** A workbook of named sheets of rows, written by exceljs (shared strings, numbers, a formula). */
-export async function xlsx(sheets: Record<string, (string | number | { formula: string; result: number })[][]>) {
+/** A workbook of named sheets of rows, written by exceljs (shared strings, numbers, formulas, rich text). */
+export async function xlsx(sheets: Record<string, ExcelJS.CellValue[][]>) {
   const wb = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) wb.addWorksheet(name).addRows(rows);
   return Buffer.from(await wb.xlsx.writeBuffer());

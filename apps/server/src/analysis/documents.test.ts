@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_LIMITS, PageCollector } from './documentPages.js';
 import { docx, pptx, scannedPdf, textPdf, xlsx } from './documents.fixtures.js';
 import { documentText } from './documents.js';
 import type { DocumentText } from './documents.js';
@@ -131,12 +132,15 @@ describe('documentText: Office', () => {
         ['Posters', 120],
         ['Total', { formula: 'B2', result: 120 }],
       ],
-      Notes: [['Ask Ana about the <red> banner']],
+      Notes: [
+        ['Ask Ana about the <red> banner'],
+        [{ richText: [{ text: 'Summer ' }, { text: 'Sale', font: { bold: true } }] }],
+      ],
     });
     const r = done(await read(file, 'xlsx'));
     expect(r.pages).toEqual([
       { page: 1, text: 'Budget\nItem\tCost\nPosters\t120\nTotal\t120' },
-      { page: 2, text: 'Notes\nAsk Ana about the <red> banner' },
+      { page: 2, text: 'Notes\nAsk Ana about the <red> banner\nSummer Sale' },
     ]);
   });
 
@@ -163,6 +167,22 @@ describe('documentText: Office', () => {
     expect(await read(ole, 'xlsx')).toEqual({ state: 'skipped', reason: 'password-protected' });
     const r = await read(Buffer.from('PK\u0003\u0004 not really a zip'), 'pptx');
     expect(r.state).toBe('failed');
+  });
+});
+
+describe('the text cap', () => {
+  it('keeps at most 1,000,000 characters of a file and says where it cut', () => {
+    const out = new PageCollector();
+    expect(out.add(1, 'a'.repeat(DOCUMENT_LIMITS.textChars - 10))).toBe(true);
+    expect(out.add(2, '   \n  ')).toBe(true);
+    expect(out.add(3, 'b'.repeat(50))).toBe(false);
+    expect(out.add(4, 'never kept')).toBe(false);
+    const r = done(out.result());
+    expect(r.pages.map((p) => [p.page, p.text.length])).toEqual([
+      [1, DOCUMENT_LIMITS.textChars - 10],
+      [3, 10],
+    ]);
+    expect(r.note).toBe('text cut at 1,000,000 characters');
   });
 });
 
