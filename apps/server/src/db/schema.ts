@@ -79,6 +79,7 @@ import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/t
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
+import type { AssetTextTable } from './schema/text.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -189,6 +190,7 @@ export interface Database {
   asset_visuals: AssetVisualsTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
+  asset_text: AssetTextTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;
