@@ -87,6 +87,7 @@ export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
 export type * from './schema/webhooks.js';
 export type * from './schema/visuals.js';
+export type * from './schema/text.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
