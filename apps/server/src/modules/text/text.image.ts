@@ -6,7 +6,7 @@ export const TEXT_PIXEL_LIMIT = 100_000_000;
  * OCR reads pictures at most this long on their long side. Detection runs at the size it is given,
  * so the cost grows with the pixels: measured warm on the 2-core reference machine, a 12 MP photo
  * with text took 1.0 s of CPU at 1600 px and 1.7 s at 2048 px (the preview's size), against the
- * 2 s target; 1600 px still reads text a tenth of the photo's height tall.
+ * 2 s target; 1600 px still read a line 3 % of the photo's height tall.
  */
 export const OCR_LONG_SIDE = 1600;
 
