@@ -646,6 +646,8 @@ export const calls: Record<string, Build> = {
   'GET /api/ops/asset/:id/view': (w) => get(`/api/ops/asset/${w.asset}/view`),
   'GET /api/ops/asset/:id/visuals': (w) => get(`/api/ops/asset/${w.asset}/visuals`),
   'GET /api/ops/asset/:id/similar': (w) => get(`/api/ops/asset/${w.asset}/similar`),
+  'GET /api/ops/asset/:id/text': (w) => get(`/api/ops/asset/${w.asset}/text`),
+  'GET /api/ops/asset/:id/text.txt': (w) => get(`/api/ops/asset/${w.asset}/text.txt`),
   'POST /api/ops/brand/:id/visuals/backfill': (w) => ({
     method: 'POST',
     url: `/api/ops/brand/${w.A.id}/visuals/backfill`,

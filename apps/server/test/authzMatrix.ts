@@ -279,6 +279,9 @@ const table: Record<string, Row> = {
   'GET /api/ops/asset/:id/similar': [401, 200, 200, 200, 200, 404, 200],
   // The backfill re-reads every image of a brand: brand.manage (administrators) only.
   'POST /api/ops/brand/:id/visuals/backfill': [401, 403, 403, 403, 202, 403, 403],
+  // Text inside files (issue 42 §1): as visible as the asset, guests included where they may view it.
+  'GET /api/ops/asset/:id/text': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/asset/:id/text.txt': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],

@@ -282,7 +282,7 @@ create or replace function {schema}.asset_search_sync_rows()
   begin
     if tg_op = 'INSERT' then
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text || ' ' || n.found_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
         join folders f on f.id = n.folder_id
         order by n.id
@@ -302,9 +302,9 @@ create or replace function {schema}.asset_search_sync_rows()
           size = excluded.size;
     else
       insert into asset_search (asset_id, brand_id, folder_id, folder_path, active, hidden, type, ext, author, language, categories, sort_date, name_lc, tsv, size)
-        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
+        select n.id, n.brand_id, n.folder_id, f.path, case when n.status = 'ACTIVE' and f.status = 'ACTIVE' then 1 else 0 end, case when n.review_state <> 'approved' then 2 when n.visibility = 'PRIVATE' or f.private_path = 1 or n.availability in ('expired', 'embargoed') then 1 else 0 end, n.type, lower(n.ext), n.author, n.language, n.categories, n.created_at, translate(lower(n.name), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz') || chr(1) || n.name, to_tsvector('simple', regexp_replace(translate(lower(n.name || ' ' || coalesce(n.description, '') || ' ' || n.keywords || ' ' || n.categories || ' ' || n.field_text || ' ' || n.found_text), 'áàâäãåāăąçćčďđéèêëēėęěíìîïīįłñńňóòôöõøōőŕřśšşťúùûüūůűýÿžźżÁÀÂÄÃÅĀĂĄÇĆČĎĐÉÈÊËĒĖĘĚÍÌÎÏĪĮŁÑŃŇÓÒÔÖÕØŌŐŔŘŚŠŞŤÚÙÛÜŪŮŰÝŸŽŹŻ', 'aaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzzaaaaaaaaacccddeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuyyzzz'), '[[:punct:][:space:]]+', ' ', 'g')), n.size
         from new_rows n
-        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.availability is distinct from n.availability or o.review_state is distinct from n.review_state or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text or o.size is distinct from n.size)
+        join old_rows o on o.id = n.id and (o.brand_id is distinct from n.brand_id or o.folder_id is distinct from n.folder_id or o.name is distinct from n.name or o.ext is distinct from n.ext or o.type is distinct from n.type or o.author is distinct from n.author or o.language is distinct from n.language or o.categories is distinct from n.categories or o.visibility is distinct from n.visibility or o.availability is distinct from n.availability or o.review_state is distinct from n.review_state or o.status is distinct from n.status or o.created_at is distinct from n.created_at or o.description is distinct from n.description or o.keywords is distinct from n.keywords or o.field_text is distinct from n.field_text or o.found_text is distinct from n.found_text or o.size is distinct from n.size)
         join folders f on f.id = n.folder_id
         order by n.id
         on conflict (asset_id) do update set brand_id = excluded.brand_id,
@@ -762,6 +762,23 @@ create trigger asset_words_ai after insert on {schema}.asset_search
 create trigger asset_words_au after update on {schema}.asset_search
   referencing old table as old_rows new table as new_rows
   for each statement execute function asset_words_sync();
+
+create table asset_text (
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  state character varying(16) not null,
+  reason text,
+  source character varying(16),
+  text text default ''::text not null,
+  pages text default '[]'::text not null,
+  analysed_at character varying(32) not null,
+  constraint asset_text_pkey primary key (asset_id),
+  constraint asset_text_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_text_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index asset_text_brand on {schema}.asset_text using btree (brand_id, state);
 
 create table asset_versions (
   id integer default nextval('asset_versions_id_seq'::regclass) not null,

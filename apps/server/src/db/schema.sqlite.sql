@@ -292,7 +292,7 @@ end;
 
 create trigger asset_search_fts_ai after insert on asset_search begin
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text || ' ' || a.found_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -307,7 +307,7 @@ begin
   delete from assets_fts
     where rowid = old.asset_id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text || ' ' || a.found_text, a.categories, char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || new.type || ' ' || char(57344) || 'x' || new.ext || ' ' || char(57344) || 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f' || replace(substr(new.folder_path, 2, length(new.folder_path) - 2), '/', 'c' || new.type || 'x' || new.ext || ' ' || char(57344) || 'f') || 'c' || new.type || 'x' || new.ext || case when new.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when new.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     where a.id = new.asset_id and new.active = 1;
 end;
@@ -320,6 +320,20 @@ create trigger asset_search_generation_au after update on asset_search begin
     values (new.brand_id, 1)
     on conflict (brand_id) do update set n = n + 1;
 end;
+
+create table asset_text (
+  asset_id integer primary key references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  state varchar(16) not null,
+  reason text,
+  source varchar(16),
+  text text default '' not null,
+  pages text default '[]' not null,
+  analysed_at varchar(32) not null
+);
+
+create index asset_text_brand on asset_text (brand_id, state);
 
 create table asset_versions (
   id integer primary key autoincrement,
@@ -439,11 +453,11 @@ create trigger assets_card_generation_au after update of mime, size, width, heig
     on conflict (brand_id) do update set n = n + 1;
 end;
 
-create trigger assets_fts_au after update of description, keywords, field_text on assets begin
+create trigger assets_fts_au after update of description, keywords, field_text, found_text on assets begin
   delete from assets_fts
     where rowid = old.id;
   insert into assets_fts (rowid, name, description, keywords, categories, scope)
-    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
+    select a.id, a.name, coalesce(a.description, ''), a.keywords || ' ' || a.field_text || ' ' || a.found_text, a.categories, char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', ' ' || char(57344) || 'f') || ' ' || char(57344) || 't' || s.type || ' ' || char(57344) || 'x' || s.ext || ' ' || char(57344) || 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f' || replace(substr(s.folder_path, 2, length(s.folder_path) - 2), '/', 'c' || s.type || 'x' || s.ext || ' ' || char(57344) || 'f') || 'c' || s.type || 'x' || s.ext || case when s.hidden = 2 then ' ' || char(57344) || 'hidden ' || char(57344) || 'review' when s.hidden = 1 then ' ' || char(57344) || 'hidden' else '' end
     from assets a
     join asset_search s on s.asset_id = a.id
     where a.id = new.id and s.active = 1;
@@ -465,7 +479,7 @@ create trigger assets_search_au after update of brand_id, folder_id, name, ext, 
     where f.id = new.folder_id;
 end;
 
-create trigger assets_text_generation_au after update of description, keywords, field_text on assets begin
+create trigger assets_text_generation_au after update of description, keywords, field_text, found_text on assets begin
   insert into search_generations (brand_id, n)
     select new.brand_id, 1
     where true

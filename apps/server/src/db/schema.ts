@@ -79,6 +79,7 @@ import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/t
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
+import type { AssetTextTable } from './schema/text.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -86,6 +87,7 @@ export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
 export type * from './schema/webhooks.js';
 export type * from './schema/visuals.js';
+export type * from './schema/text.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -189,6 +191,7 @@ export interface Database {
   asset_visuals: AssetVisualsTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
+  asset_text: AssetTextTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError, makeDerivatives } from '../../media/index.js';
 import { withLocalFile } from '../../modules/assets/localFile.js';
+import { textSourceOf } from '../../modules/text/text.source.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
@@ -13,19 +14,23 @@ type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 
 /**
  * Records the outcome and, in the same transaction, queues the colours and look-alike analysis of
- * the same revision (it reads the preview just made, and marks non-images and failures itself).
+ * the same revision (it reads the preview just made, and marks non-images and failures itself),
+ * and the text analysis where text is read from this kind of file (a video only with a poster).
  */
 async function finish(
   tx: Tx,
-  id: number,
+  asset: { id: number; type: string; ext: string },
   rev: number,
   patch: Parameters<TxRepos['assets']['setDerivatives']>[2],
   also?: (r: TxRepos) => Promise<unknown>,
 ) {
+  const id = asset.id;
   await tx(async (t) => {
     if (!(await t.repos.assets.setDerivatives(id, rev, patch))) return;
     await also?.(t.repos);
     await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
+    if (textSourceOf({ ...asset, preview_key: patch.preview_key ?? null }))
+      await t.enqueue('assets.text', { asset_id: id, rev }, { dedupeKey: `text:${id}:${rev}` });
   });
 }
 
@@ -47,7 +52,7 @@ export const assetsDerivatives = defineHandler({
         makeDerivatives(path, asset.type as never, asset.ext, out),
       );
       if (!result.files.length) {
-        await finish(tx, asset_id, rev, { derivatives: 'none' });
+        await finish(tx, asset, rev, { derivatives: 'none' });
         return;
       }
       const keys: Record<string, string> = {};
@@ -58,7 +63,7 @@ export const assetsDerivatives = defineHandler({
       }
       const thumb = keys.thumbnail ?? keys.poster ?? null;
       const preview = keys.preview ?? keys.poster ?? thumb;
-      await finish(tx, asset_id, rev, { thumb_key: thumb, preview_key: preview, derivatives: 'ready' }, (r) =>
+      await finish(tx, asset, rev, { thumb_key: thumb, preview_key: preview, derivatives: 'ready' }, (r) =>
         thumb ? r.assets.setVersionThumb(asset_id, asset.current_version, thumb) : Promise.resolve(),
       );
     } catch (err) {
@@ -66,7 +71,7 @@ export const assetsDerivatives = defineHandler({
       if (err instanceof PermanentJobError) throw err;
       // The last attempt, or a file the tools cannot read: it stays usable with its type icon.
       if ((err instanceof MediaError && err.permanent) || job.attempt >= job.maxAttempts) {
-        await finish(tx, asset_id, rev, { derivatives: 'failed' });
+        await finish(tx, asset, rev, { derivatives: 'failed' });
         return;
       }
       throw err;

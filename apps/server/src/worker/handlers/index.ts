@@ -3,6 +3,7 @@ import type { JobHandler } from '../../jobs/types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { assetsVisuals } from './assets.visuals.js';
+import { assetsText } from './assets.text.js';
 import { visualsBackfill } from './visuals.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
@@ -35,6 +36,7 @@ export const handlers = {
   'blobs.delete': blobsDelete,
   'assets.derivatives': assetsDerivatives,
   'assets.visuals': assetsVisuals,
+  'assets.text': assetsText,
   'visuals.backfill': visualsBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,

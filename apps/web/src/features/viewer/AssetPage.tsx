@@ -45,6 +45,8 @@ import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import { RightsPanel } from '../rights/RightsPanel';
 import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
+import { TextPanel } from '../text/TextPanel';
+import { TextBoxes } from '../text/TextBoxes';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -123,6 +125,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
   const { t } = useTranslation();
   const [picker, setPicker] = useState<'move' | 'copy' | null>(null);
   const [versionOpen, setVersionOpen] = useState(false);
+  const [textBoxes, setTextBoxes] = useState(false);
   const move = useMoveAsset();
   const copy = useCopyAsset();
   const status = useAssetStatus();
@@ -253,7 +256,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
 
       <div className={classes.layout}>
         <Stack gap="lg" miw={0}>
-          <Preview asset={asset} />
+          <Preview asset={asset} textBoxes={textBoxes} />
           <Card component="section" aria-labelledby="asset-comments" withBorder>
             <Title order={2} fz="md" id="asset-comments" mb="sm">
               {t('comments.panelTitle')}
@@ -266,6 +269,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
+          <TextPanel assetId={asset.id} assetName={asset.name} showBoxes={textBoxes} onShowBoxes={setTextBoxes} />
           <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
@@ -298,9 +302,10 @@ function AssetDetail({ asset }: { asset: AssetView }) {
   );
 }
 
-function Preview({ asset }: { asset: AssetView }) {
+function Preview({ asset, textBoxes }: { asset: AssetView; textBoxes: boolean }) {
   const { t } = useTranslation();
   const [viewing, setViewing] = useState<number | null>(null);
+  const [picture, setPicture] = useState<HTMLImageElement | null>(null);
   const url = asset.preview_url ?? asset.thumbnail_url;
   const review = useReview();
   return (
@@ -318,6 +323,8 @@ function Preview({ asset }: { asset: AssetView }) {
             <img
               ref={(el) => {
                 if (review) review.target.current = el;
+                // Only a new element is kept: the same one again leaves the state as it is.
+                if (el) setPicture(el);
               }}
               src={url}
               alt={asset.name}
@@ -335,6 +342,7 @@ function Preview({ asset }: { asset: AssetView }) {
           </UnstyledButton>
         )}
         {url && asset.derivatives !== 'pending' && <AnnotationLayer watch={url} />}
+        {textBoxes && url && asset.derivatives !== 'pending' && <TextBoxes assetId={asset.id} image={picture} />}
       </Box>
       <AssetViewer items={[asset]} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />
     </Card>
