@@ -18,7 +18,7 @@ export const TEXT_SEARCH_CHARS = 100_000;
 const OCR_TIMEOUT_MS = 30_000;
 
 export type TextResult =
-  | { state: 'done'; source: TextSource; pages: TextPage[] }
+  | { state: 'done'; source: TextSource; pages: TextPage[]; note?: string }
   | { state: 'skipped' | 'failed'; source: TextSource; reason: string };
 
 const short = (s: string) => s.slice(0, 200);
@@ -43,6 +43,7 @@ async function documentPages(path: string, ext: string, source: TextSource): Pro
   return {
     state: 'done',
     source,
+    ...(d.note ? { note: short(d.note) } : {}),
     pages: d.pages.map((p) => ({
       page: p.page,
       text: p.text,
@@ -106,7 +107,8 @@ export async function analyseText(
       brand_id: asset.brand_id,
       rev,
       state: result.state,
-      reason: result.state === 'done' ? null : result.reason,
+      // A document read only in part keeps why (its note) beside its text.
+      reason: result.state === 'done' ? (result.note ?? null) : result.reason,
       source,
       text,
       pages: JSON.stringify(pages),

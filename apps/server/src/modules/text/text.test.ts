@@ -57,7 +57,7 @@ const found = async (c: Client, q: string) => {
 };
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp({ ANALYSIS: 'text' });
   admin = await adminClient(t);
   brand = await makeBrand(admin, 'Text Co');
   folder = await makeFolder(admin, brand.id, 'Posters');
