@@ -17,7 +17,10 @@ export interface OcrModel {
 export async function loadOcr(): Promise<OcrModel> {
   const { default: Ocr } = await import('@gutenye/ocr-node');
   return (await Ocr.create({
-    onnxOptions: { intraOpNumThreads: 1, interOpNumThreads: 1 },
+    // Memory patterns pre-plan a buffer per input size and keep it: off, a 1600-px picture peaks
+    // at 915 MB instead of 1,150 for the same CPU time (1.35 s); turning the arena off as well
+    // saves 200 MB more but costs 50 % more CPU.
+    onnxOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, enableMemPattern: false },
   } as object)) as unknown as OcrModel;
 }
 
