@@ -100,8 +100,10 @@ try {
         height: 3000,
         description: `Product shot ${n}`,
         keywords: JSON.stringify(['product', 'catalogue']),
-        categories: JSON.stringify(['Spring']),
-        language: 'Minimal',
+        // Categories are the brand's own list: none, so every row's edit is accepted.
+        categories: '[]',
+        // The brand has no visual languages of its own either.
+        language: null,
         visibility: 'PUBLIC',
         status: 'ACTIVE',
         name_locked: 0,
@@ -158,6 +160,12 @@ try {
     };
     return until(up.import.id, (s) => s === 'ready').then((i) => ({ id: up.import.id, ...i }));
   });
+  // A preview that refuses rows would make the apply a bench of nothing: say why and stop.
+  const counts = previewed.value.counts as { refused?: number } | null;
+  if (counts?.refused) {
+    const rows = await (await call('GET', `/api/ops/report/import/${previewed.value.id}/rows?per_page=3`)).json();
+    throw new Error(`the preview refused ${counts.refused} rows: ${JSON.stringify(rows).slice(0, 1500)}`);
+  }
   const applied = await timed(async () => {
     await call('POST', `/api/ops/report/import/${previewed.value.id}/apply`, {});
     return until(previewed.value.id, (s) => s === 'applied');

@@ -133,6 +133,7 @@ export const downloadItem = (over: Partial<DownloadItem> = {}): DownloadItem => 
   ready_at: null,
   expires_at: null,
   url: null,
+  live_url: null,
   ...over,
 });
 

@@ -57,6 +57,12 @@ export const DownloadItem = z.object({
   expires_at: Timestamp.nullable(),
   /** A short-lived signed address of the file while it is ready; null otherwise. */
   url: z.string().nullable(),
+  /**
+   * While a zip is being built where it can be followed: a short-lived signed address that sends
+   * the archive as it is written (one pass, issue 43 §5) and ends once it is whole; a build that
+   * fails cuts the answer. Null otherwise (a PDF, storage that cannot be followed, not preparing).
+   */
+  live_url: z.string().nullable().optional(),
 });
 export type DownloadItem = z.infer<typeof DownloadItem>;
 

@@ -29,6 +29,7 @@ import type { Entry, Selection } from './downloads.selection.js';
 import { gateSelection, resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
 import { writeZip } from './zipWriter.js';
+import { livePaths, writeGrowing } from './downloads.live.js';
 import { xmpCopy } from '../metadata/embed/xmpOut.js';
 import type { ZipSource } from './zipWriter.js';
 
@@ -140,7 +141,10 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
   let skipped: string[];
   if ((row.format as DownloadFormat) === 'zip') {
     const zip = new ZipFile();
-    const upload = storage.put(key, zip.outputStream as Readable, 'application/zip');
+    // On local disk the archive grows where its waiting owner can follow it (downloads.live).
+    const live = livePaths(storage, id, key);
+    const out = zip.outputStream as Readable;
+    const upload = live ? writeGrowing(storage, live, out) : storage.put(key, out, 'application/zip');
     upload.catch(() => undefined);
     try {
       const marks = { repos, storage, clock, log: ctx.log };
@@ -153,7 +157,9 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       await upload;
       ({ files, skipped } = r);
     } catch (err) {
-      (zip.outputStream as Readable).destroy(err as Error);
+      out.destroy(err as Error);
+      // The growing file is gone once this settles, so a follower cuts its answer.
+      await upload.catch(() => undefined);
       throw err;
     }
   } else {

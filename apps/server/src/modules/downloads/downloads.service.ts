@@ -16,6 +16,8 @@ import { downloadAccess, downloadsPolicy } from './downloads.policy.js';
 import type { DownloadWithJob } from './downloads.repo.js';
 import { checkLimits, gateSelection, resolveSelection } from './downloads.selection.js';
 import { downloadItem, downloadName } from './downloads.view.js';
+import { downloadKey } from './downloads.build.js';
+import { liveZip } from './downloads.stream.js';
 
 const LINK_MS = DOWNLOAD_LINK_MINUTES * 60_000;
 const filePath = (id: number, userId: number) => `/api/ops/asset/download/${id}/file?u=${userId}`;
@@ -26,8 +28,15 @@ const BUILD_ATTEMPTS = 3;
 export function downloadsService(deps: Deps, files: FilesService) {
   const { clock, appKey, repos } = deps;
   const repo = repos.downloads;
+  // A zip built on local disk can be followed while it grows (downloads.live).
+  const followable = deps.storage.localPath(downloadKey(0)) !== null;
   const view = (r: DownloadWithJob) =>
-    downloadItem(r, clock.now(), (d) => signPath(appKey, filePath(d.id, d.user_id), clock.now(), LINK_MS, 60_000));
+    downloadItem(
+      r,
+      clock.now(),
+      (d) => signPath(appKey, filePath(d.id, d.user_id), clock.now(), LINK_MS, 60_000),
+      followable,
+    );
 
   return {
     /**
@@ -119,26 +128,32 @@ export function downloadsService(deps: Deps, files: FilesService) {
       const owner = await linkActor(repos, userId);
       const r = await repo.withJob(id);
       if (!owner || !r || !downloadsPolicy.can(owner, 'fetch', r)) throw new AppError('NOT_FOUND');
-      const item = downloadItem(r, now, () => '');
-      if (item.state !== 'ready' || !r.blob_key) throw new AppError('NOT_FOUND');
-      const mime = r.format === 'zip' ? 'application/zip' : 'application/pdf';
-      const answer = await files.original({ key: r.blob_key, size: Number(r.size), mime, name: r.name }, range);
-      if (answer.status === 200 || range?.startsWith('bytes=0-')) {
-        const ids = JSON.parse(r.contents ?? '[]') as number[];
+      const item = downloadItem(r, now, () => '', followable);
+      /** Counts every asset in it as downloaded, with the audit entry, as the ready row says. */
+      const record = async (d: DownloadWithJob) => {
+        const ids = JSON.parse(d.contents ?? '[]') as number[];
         await deps.change(withActor(ctx, owner), async (u) =>
           recordDownload(u, {
             assets: await u.repos.downloads.brandsOf(ids),
-            kind: r.format as DownloadFormat,
-            at: now,
+            kind: d.format as DownloadFormat,
+            at: clock.now(),
             userId: owner.user.id,
             audit: {
               event: 'download.fetch',
-              target: { type: 'download', id: r.id, label: r.name },
-              info: { format: r.format, files: r.files, size: Number(r.size) },
+              target: { type: 'download', id: d.id, label: d.name },
+              info: { format: d.format, files: d.files, size: Number(d.size) },
             },
           }),
         );
-      }
+      };
+      if (typeof item.live_url === 'string')
+        return liveZip(deps.storage, r, repo, record, (err) =>
+          deps.log.warn({ err, download: r.id }, 'a zip followed while built was cut'),
+        );
+      if (item.state !== 'ready' || !r.blob_key) throw new AppError('NOT_FOUND');
+      const mime = r.format === 'zip' ? 'application/zip' : 'application/pdf';
+      const answer = await files.original({ key: r.blob_key, size: Number(r.size), mime, name: r.name }, range);
+      if (answer.status === 200 || range?.startsWith('bytes=0-')) await record(r);
       return answer;
     },
   };

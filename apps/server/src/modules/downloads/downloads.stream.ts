@@ -2,12 +2,14 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
-import { invalid } from '../../http/errors.js';
+import { AppError, invalid } from '../../http/errors.js';
 import { FileAnswer, contentDisposition, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import type { Principal } from '../../access/principal.js';
 import type { MarkDeps } from './downloads.build.js';
-import { zipSources } from './downloads.build.js';
-import type { DownloadAsset } from './downloads.repo.js';
+import { downloadKey, zipSources } from './downloads.build.js';
+import { followBuild, livePaths } from './downloads.live.js';
+import type { DownloadAsset, DownloadWithJob, DownloadsRepo } from './downloads.repo.js';
+import type { BlobStore } from '../../storage/index.js';
 import { fileNameOf } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
 import { archivePaths } from './zipNames.js';
@@ -48,5 +50,47 @@ export function streamZip(
       'cache-control': 'private, no-store',
     },
     out,
+  );
+}
+
+/**
+ * A zip still being built, sent as the job writes it (the owner who waits for it: one pass, no
+ * second read of the archive). No length is announced: if the build fails the answer is cut, and
+ * the browser reports a failed download rather than keeping a short archive. The audit entry and
+ * the download counts are written once the archive is whole, as the ready row says.
+ */
+export function liveZip(
+  storage: BlobStore,
+  row: DownloadWithJob,
+  repo: DownloadsRepo,
+  record: (ready: DownloadWithJob) => Promise<void>,
+  log: (err: unknown) => void,
+): FileAnswer {
+  const paths = livePaths(storage, row.id, downloadKey(row.id));
+  if (!paths) throw new AppError('NOT_FOUND');
+  let ready: DownloadWithJob | undefined;
+  const body = followBuild(paths, {
+    state: async () => {
+      const now = await repo.withJob(row.id);
+      if (!now) return 'gone';
+      if (now.state === 'ready') {
+        ready = now;
+        return 'ready';
+      }
+      // A job that failed for good leaves the row preparing until the clean-up job sees it.
+      return now.state === 'preparing' && now.job_status !== 'failed' ? 'preparing' : 'failed';
+    },
+    onComplete: () => record(ready!),
+  });
+  body.once('error', log);
+  return new FileAnswer(
+    200,
+    {
+      ...fileSafetyHeaders(),
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition(row.name),
+      'cache-control': 'private, no-store',
+    },
+    body,
   );
 }

@@ -6,9 +6,16 @@ export const DOWNLOADS_PATH = '/downloads';
 
 /**
  * A row as the contract's download. A build whose job failed for good reads as failed even
- * before the clean-up job records it; `url` is given only while the file can be fetched.
+ * before the clean-up job records it; `url` is given only while the file can be fetched, and
+ * `live_url` (the same signed address) while a zip is built where the file route can follow it.
  */
-export function downloadItem(r: DownloadWithJob, now: Date, url: (r: DownloadWithJob) => string): DownloadItem {
+export function downloadItem(
+  r: DownloadWithJob,
+  now: Date,
+  url: (r: DownloadWithJob) => string,
+  /** Whether a zip being built here can be followed as it grows (local storage). */
+  followable = false,
+): DownloadItem {
   let state = r.state as DownloadState;
   if (state === 'preparing' && r.job_status === 'failed') state = 'failed';
   if (state === 'ready' && r.expires_at !== null && r.expires_at <= now.toISOString()) state = 'expired';
@@ -27,6 +34,7 @@ export function downloadItem(r: DownloadWithJob, now: Date, url: (r: DownloadWit
     ready_at: r.ready_at,
     expires_at: r.expires_at,
     url: state === 'ready' ? url(r) : null,
+    live_url: state === 'preparing' && followable && r.format === 'zip' ? url(r) : null,
   };
 }
 

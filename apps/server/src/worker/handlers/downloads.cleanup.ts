@@ -1,6 +1,7 @@
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { downloadKey } from '../../modules/downloads/downloads.build.js';
+import { buildingKey } from '../../modules/downloads/downloads.live.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
@@ -23,6 +24,8 @@ export const downloadsCleanup = defineHandler({
       for (const d of due) {
         // The file first: a crash in between leaves a row that is found again, never a lost file.
         await storage.delete(d.blob_key ?? downloadKey(d.id));
+        // What a build that died left growing (downloads.live).
+        await storage.delete(buildingKey(d.id));
         if (d.state === 'ready') {
           await repo.expire(d.id, 'ready', 'expired', null);
           expired++;

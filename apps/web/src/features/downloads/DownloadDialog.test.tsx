@@ -135,6 +135,27 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
     );
   });
 
+  it('saves a zip that streams while it is built at once, and says so', async () => {
+    const user = userEvent.setup();
+    const followed: { href: string; name: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push({ href: this.getAttribute('href') ?? '', name: this.download });
+    });
+    const live = '/api/ops/asset/download/5/file?u=1&exp=1&sig=s';
+    stubApi(() => json(202, { download: downloadItem({ live_url: live }), job_id: 77 }));
+    const { onClose } = renderDialog({ assetIds: [4, 5, 6], folders: [] });
+    const dialog = await screen.findByRole('dialog', { name: 'Download' });
+    await user.click(within(dialog).getByRole('button', { name: 'Prepare zip' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(followed).toEqual([{ href: live, name: downloadItem().name }]);
+    expect(shown).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Your zip is downloading',
+        message: '3 files. It arrives as it is made. It also stays on your Downloads page for 24 hours.',
+      }),
+    );
+  });
+
   it("shows the server's field message in Spanish and stays open", async () => {
     await i18n.changeLanguage('es');
     const user = userEvent.setup();

@@ -16,7 +16,7 @@ import { notifyInfo } from '../../lib/notify';
 import { confirm } from '../../ui/confirm/confirmStore';
 import { currentLang } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
-import { useQueueDownload } from './api';
+import { follow, useQueueDownload } from './api';
 import { filesText, selectionSummary } from './labels';
 import classes from './Downloads.module.css';
 
@@ -94,11 +94,16 @@ function DownloadForm({
         },
         onSuccess: ({ download }) => {
           const files = filesText(t, download.files ?? known);
-          notifyInfo(
-            t(format === 'zip' ? 'downloads.toast.zipTitle' : 'downloads.toast.pdfTitle'),
-            t('downloads.toast.message', { files }),
-            'downloads',
-          );
+          if (download.live_url) {
+            // The zip streams to the browser while it is built (one pass); the link stays too.
+            follow(download.live_url, download.name);
+            notifyInfo(t('downloads.toast.liveTitle'), t('downloads.toast.liveMessage', { files }), 'downloads');
+          } else
+            notifyInfo(
+              t(format === 'zip' ? 'downloads.toast.zipTitle' : 'downloads.toast.pdfTitle'),
+              t('downloads.toast.message', { files }),
+              'downloads',
+            );
           onDone();
         },
       },
