@@ -50,6 +50,7 @@ import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
 import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { visualsRepo } from './modules/visuals/visuals.repo.js';
 import { analysisRepo } from './modules/analysis/analysis.repo.js';
+import { labelsRepo } from './modules/labels/labels.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -82,6 +83,7 @@ export function makeRepos(db: Db): Repos {
     webhooks: webhooksRepo(db),
     visuals: visualsRepo(db),
     analysis: analysisRepo(db),
+    labels: labelsRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),

@@ -12,8 +12,9 @@ type Tx = JobContext['tx'];
 type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 
 /**
- * Records the outcome and, in the same transaction, queues the colours and look-alike analysis of
- * the same revision (it reads the preview just made, and marks non-images and failures itself).
+ * Records the outcome and, in the same transaction, queues the colours and look-alike analysis and
+ * the objects analysis of the same revision (each reads the preview just made, and marks
+ * non-images and failures itself).
  */
 async function finish(
   tx: Tx,
@@ -26,6 +27,7 @@ async function finish(
     if (!(await t.repos.assets.setDerivatives(id, rev, patch))) return;
     await also?.(t.repos);
     await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
+    await t.enqueue('assets.objects', { asset_id: id, rev }, { dedupeKey: `objects:${id}:${rev}` });
   });
 }
 
