@@ -58,6 +58,7 @@ import { syncRoutes } from './modules/sync/sync.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { visualsRoutes } from './modules/visuals/visuals.routes.js';
 import { textRoutes } from './modules/text/text.routes.js';
+import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -206,6 +207,7 @@ export async function buildApp(
     webhooksRoutes(app, mountDeps, services);
     visualsRoutes(app, mountDeps, services);
     textRoutes(app, mountDeps, services);
+    labelsRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
@@ -249,9 +251,8 @@ export async function buildApp(
             appKey: config.appKey,
             auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
-            analysis: config.analysis,
             redis: config.redis,
-            units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks }),
+            units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks, analysis: config.analysis }),
           })
         : null;
     // On BullMQ, a process without a worker still sends what it enqueues at once.

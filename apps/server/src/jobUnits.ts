@@ -1,3 +1,5 @@
+import { ALL_ANALYSES } from './config/config.js';
+import type { AnalysisKind } from './config/config.js';
 import type { Db } from './db/index.js';
 import type { JobUnits } from './jobs/types.js';
 import type { Clock } from './lib/clock.js';
@@ -17,6 +19,8 @@ declare module './jobs/types.js' {
     tx: RunTx<Repos>;
     /** Webhook delivery settings (WEBHOOKS_ALLOW_LOOPBACK). */
     webhooks: { allowLoopback: boolean };
+    /** The analyses the installation runs (ANALYSIS, issue 42 §6). */
+    analysis: readonly AnalysisKind[];
   }
 }
 
@@ -26,10 +30,16 @@ declare module './jobs/types.js' {
  * jobs a job enqueues are looked at once it has committed.
  */
 export const jobUnits =
-  (opts: { clock: Clock; appKey: string | undefined; webhooks?: { allowLoopback: boolean } }) =>
+  (opts: {
+    clock: Clock;
+    appKey: string | undefined;
+    webhooks?: { allowLoopback: boolean };
+    analysis?: readonly AnalysisKind[];
+  }) =>
   (db: Db, wake: () => void): JobUnits => ({
     repos: makeRepos(db),
     webhooks: opts.webhooks ?? { allowLoopback: false },
+    analysis: opts.analysis ?? ALL_ANALYSES,
     ...unitOfWork({
       db,
       repos: makeRepos,

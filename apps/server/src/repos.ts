@@ -51,6 +51,7 @@ import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { visualsRepo } from './modules/visuals/visuals.repo.js';
 import { textRepo } from './modules/text/text.repo.js';
 import { analysisRepo } from './modules/analysis/analysis.repo.js';
+import { labelsRepo } from './modules/labels/labels.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -84,6 +85,7 @@ export function makeRepos(db: Db): Repos {
     visuals: visualsRepo(db),
     text: textRepo(db),
     analysis: analysisRepo(db),
+    labels: labelsRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),

@@ -49,6 +49,7 @@ import { syncService } from './modules/sync/sync.service.js';
 import { webhooksService } from './modules/webhooks/webhooks.service.js';
 import { visualsService } from './modules/visuals/visuals.service.js';
 import { textService } from './modules/text/text.service.js';
+import { labelsService } from './modules/labels/labels.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -117,6 +118,7 @@ export function makeServices(deps: Deps): Services {
     webhooks: webhooksService(deps),
     visuals: visualsService(deps),
     text: textService(deps),
+    labels: labelsService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

@@ -11,6 +11,7 @@ import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
+import { labelCalls } from './authzLabels.js';
 import { ssoCalls } from './authzSso.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
@@ -1033,6 +1034,7 @@ export const calls: Record<string, Build> = {
   ...uploadRequestCalls,
   ...twoFactorCalls,
   ...rightsCalls,
+  ...labelCalls,
   ...ssoCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,

@@ -282,6 +282,12 @@ const table: Record<string, Row> = {
   // Text inside files (issue 42 §1): as visible as the asset, guests included where they may view it.
   'GET /api/ops/asset/:id/text': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/asset/:id/text.txt': [401, 200, 200, 200, 200, 404, 200],
+  // Objects and scenes (issue 42 §2): as visible as the asset; deciding on a suggested tag edits
+  // the asset's keywords (asset.update); the brand's labels count only assets the caller sees.
+  'GET /api/ops/asset/:id/labels': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/asset/:id/labels/:label/accept': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/asset/:id/labels/:label/reject': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/ops/brand/:id/labels': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],

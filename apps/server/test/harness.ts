@@ -79,7 +79,8 @@ export async function startApp(env: Record<string, string> = {}) {
     SYNC_WATCH: 'false',
     // A small disk reserve: each app writes it to its data dir (fullDisk.test.ts sets its own).
     DISK_RESERVE_MB: '1',
-    // Analyses with models (OCR, objects, faces) load hundreds of MB: tests that need one say so.
+    // Analyses that run models (text, objects, faces) cost CPU on every image uploaded: the tests
+    // that need one turn it on.
     ANALYSIS: 'colours',
     ...env,
   } as NodeJS.ProcessEnv);

@@ -43,6 +43,7 @@ export * from './schemas/sync.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/visuals.js';
 export * from './schemas/text.js';
+export * from './schemas/labels.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

@@ -35,6 +35,7 @@ import { syncRoutes } from './schemas/sync.routes.js';
 import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { visualsRoutes } from './schemas/visuals.routes.js';
 import { textRoutes } from './schemas/text.routes.js';
+import { labelsRoutes } from './schemas/labels.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -83,6 +84,7 @@ export const routes = joinRoutes(
   webhooksRoutes,
   visualsRoutes,
   textRoutes,
+  labelsRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

@@ -116,6 +116,8 @@ export const SETTING_NAMES: readonly string[] = [...Object.keys(Env.shape), ...S
 
 /** What is inside files (issue 42): text (OCR, PDF, Office), objects, faces, colours and look-alikes. */
 export type AnalysisKind = 'text' | 'objects' | 'faces' | 'colours';
+/** Every analysis: what ANALYSIS means when unset. */
+export const ALL_ANALYSES: readonly AnalysisKind[] = ['text', 'objects', 'faces', 'colours'];
 
 export type Config = {
   port: number;

@@ -48,6 +48,7 @@ import * as apiKeys from './migrations/2026120103_api_keys.js';
 import * as lookAlikes from './migrations/2026120105_look_alikes.js';
 import * as analysis from './migrations/2026120106_analysis.js';
 import * as foundText from './migrations/2026120107_found_text.js';
+import * as labels from './migrations/2026120108_labels.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -94,6 +95,7 @@ const steps: Record<string, Step> = {
   '2026120105_look_alikes': lookAlikes,
   '2026120106_analysis': analysis,
   '2026120107_found_text': foundText,
+  '2026120108_labels': labels,
   '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,
   '2026113003_rights_manage': rightsManage,

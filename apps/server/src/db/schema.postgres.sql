@@ -120,6 +120,30 @@ create or replace function {schema}.asset_categories_sync()
   end
 $function$;
 
+create or replace function {schema}.asset_labels_generation_new()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select id, 1
+      from brands
+      where id = new.brand_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.asset_labels_generation_old()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select id, 1
+      from brands
+      where id = old.brand_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
 create or replace function {schema}.asset_search_counts()
   returns trigger language plpgsql as $function$
   begin
@@ -652,6 +676,29 @@ create table asset_found_words (
   constraint asset_found_words_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade
 );
 
+create table asset_labels (
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  label character varying(32) not null,
+  score real not null,
+  state character varying(16) default 'suggested'::character varying not null,
+  decided_by integer,
+  decided_at character varying(32),
+  constraint asset_labels_pk primary key (asset_id, label),
+  constraint asset_labels_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_labels_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint asset_labels_decided_by_fkey foreign key (decided_by) references users (id) on delete set null
+);
+
+create index asset_labels_brand_label on {schema}.asset_labels using btree (brand_id, label, score);
+
+create trigger asset_labels_generation_ad after delete on {schema}.asset_labels
+  for each row execute function asset_labels_generation_old();
+
+create trigger asset_labels_generation_aiu after insert or update on {schema}.asset_labels
+  for each row execute function asset_labels_generation_new();
+
 create table asset_licences (
   asset_id integer not null,
   licence_id integer not null,
@@ -661,6 +708,20 @@ create table asset_licences (
 );
 
 create index asset_licences_licence on {schema}.asset_licences using btree (licence_id, asset_id);
+
+create table asset_objects (
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  state character varying(16) not null,
+  reason text,
+  analysed_at character varying(32) not null,
+  constraint asset_objects_pkey primary key (asset_id),
+  constraint asset_objects_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_objects_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index asset_objects_brand on {schema}.asset_objects using btree (brand_id, state);
 
 create table asset_reviews (
   id integer default nextval('asset_reviews_id_seq'::regclass) not null,

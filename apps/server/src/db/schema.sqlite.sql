@@ -117,6 +117,44 @@ create table asset_found_words (
   constraint asset_found_words_pk primary key (asset_id, kind)
 );
 
+create table asset_labels (
+  asset_id integer not null references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  label varchar(32) not null,
+  score real not null,
+  state varchar(16) default 'suggested' not null,
+  decided_by integer references users (id) on delete set null,
+  decided_at varchar(32),
+  constraint asset_labels_pk primary key (asset_id, label)
+);
+
+create index asset_labels_brand_label on asset_labels (brand_id, label, score);
+
+create trigger asset_labels_generation_ad after delete on asset_labels begin
+  insert into search_generations (brand_id, n)
+    select id, 1
+    from brands
+    where id = old.brand_id
+    on conflict (brand_id) do update set n = search_generations.n + 1;
+end;
+
+create trigger asset_labels_generation_ai after insert on asset_labels begin
+  insert into search_generations (brand_id, n)
+    select id, 1
+    from brands
+    where id = new.brand_id
+    on conflict (brand_id) do update set n = search_generations.n + 1;
+end;
+
+create trigger asset_labels_generation_au after update on asset_labels begin
+  insert into search_generations (brand_id, n)
+    select id, 1
+    from brands
+    where id = new.brand_id
+    on conflict (brand_id) do update set n = search_generations.n + 1;
+end;
+
 create table asset_licences (
   asset_id integer not null references assets (id) on delete cascade,
   licence_id integer not null references licences (id) on delete cascade,
@@ -124,6 +162,17 @@ create table asset_licences (
 );
 
 create index asset_licences_licence on asset_licences (licence_id, asset_id);
+
+create table asset_objects (
+  asset_id integer primary key references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  state varchar(16) not null,
+  reason text,
+  analysed_at varchar(32) not null
+);
+
+create index asset_objects_brand on asset_objects (brand_id, state);
 
 create table asset_reviews (
   id integer primary key autoincrement,

@@ -78,6 +78,7 @@ import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uplo
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetVisualsTable } from './schema/visuals.js';
+import type { AssetLabelsTable, AssetObjectsTable } from './schema/labels.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { AssetTextTable } from './schema/text.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
@@ -88,6 +89,7 @@ export type * from './schema/rights.js';
 export type * from './schema/webhooks.js';
 export type * from './schema/visuals.js';
 export type * from './schema/text.js';
+export type * from './schema/labels.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -189,6 +191,8 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   asset_visuals: AssetVisualsTable;
+  asset_objects: AssetObjectsTable;
+  asset_labels: AssetLabelsTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
   asset_text: AssetTextTable;

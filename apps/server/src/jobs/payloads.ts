@@ -44,6 +44,8 @@ export const jobSchemas = {
   'assets.visuals': z.object({ asset_id: Id, rev: Id }),
   'assets.text': z.object({ asset_id: Id, rev: Id }),
   'visuals.backfill': z.object({ brand_id: Id }),
+  'assets.objects': z.object({ asset_id: Id, rev: Id }),
+  'objects.rewords': z.object({ brand_id: Id }),
   'storage.cleanup': z.object({
     temp_hours: z.number().min(0).default(6),
     orphan_hours: z.number().min(0).default(1),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AnalysisKind, SyncSettings } from '../config/config.js';
+import type { SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import { isConnectionError, whileUnreachable } from '../db/connectionErrors.js';
 import { systemClock } from '../lib/clock.js';
@@ -36,8 +36,6 @@ const MAX_POLL_BACKOFF_MS = 5000;
 
 /** A worker not told the sync settings: no roots, so a sync run finds its source outside them. */
 const NO_SYNC: SyncSettings = { roots: [], settleMs: 3000, watch: false, maxUploadBytes: 0 };
-/** A worker not told the installation's analyses runs them all (ANALYSIS's default). */
-const ALL_ANALYSES: readonly AnalysisKind[] = ['text', 'objects', 'faces', 'colours'];
 
 /**
  * Runs due jobs from the `jobs` table (or from BullMQ with the `bullmqSource` driver). Any number
@@ -58,7 +56,6 @@ export class Worker {
   private readonly mailWindowMs: number;
   private readonly appKey: string | undefined;
   private readonly sync: SyncSettings;
-  private readonly analysis: readonly AnalysisKind[];
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
   private readonly schedulesEveryMs: number;
@@ -91,7 +88,6 @@ export class Worker {
     this.mailWindowMs = opts.mailWindowMs ?? NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000;
     this.appKey = opts.appKey;
     this.sync = opts.sync ?? NO_SYNC;
-    this.analysis = opts.analysis ?? ALL_ANALYSES;
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
@@ -266,7 +262,6 @@ export class Worker {
         mailWindowMs: this.mailWindowMs,
         appKey: this.appKey,
         sync: this.sync,
-        analysis: this.analysis,
         job: {
           id: job.id,
           name: job.name,

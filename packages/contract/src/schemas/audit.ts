@@ -293,6 +293,13 @@ export const AUDIT_EVENTS = {
   ),
   'sync.source_update': ev('assets', [], 'Changed a NAS sync source', 'Cambió un origen de sincronización NAS'),
   'sync.source_delete': ev('assets', [], 'Deleted a NAS sync source', 'Eliminó un origen de sincronización NAS'),
+  'labels.accept': ev(
+    'assets',
+    ['label', 'keyword'],
+    'Accepted a suggested tag into keywords',
+    'Aceptó una etiqueta sugerida como palabra clave',
+  ),
+  'labels.reject': ev('assets', ['label'], 'Rejected a suggested tag', 'Rechazó una etiqueta sugerida'),
   'visuals.backfill': ev(
     'brands',
     ['brand_id'],

@@ -3,6 +3,7 @@ import { MAX_PER_PAGE } from '../core/constants.js';
 import { IdNumber, QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { AVAILABILITY_STATES } from './availability.js';
+import { LabelKeySchema } from './labels.js';
 import { VisibilitySchema } from './folders.js';
 
 /**
@@ -97,6 +98,11 @@ export const AssetSearchBody = z
     expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
+    /**
+     * Objects and scenes (issue 42 §2): only assets in which any of these labels was found at or
+     * above the brand's threshold and not rejected.
+     */
+    detected: z.array(LabelKeySchema).min(1).max(20).optional(),
     /** Keys of the brand's fields whose values the cards carry (`field_values`), for list columns. */
     columns: z.array(z.string().max(64)).max(SEARCH_COLUMNS_MAX).optional(),
     /** The folder alone, or with its subfolders; the brand's root folder searches the whole brand. */

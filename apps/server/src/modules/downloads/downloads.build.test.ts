@@ -31,7 +31,6 @@ function jobContext(storage: BlobStore = t.built.storage, attempt = 1): JobConte
     log: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
     storage,
     sync: { roots: [], settleMs: 0, watch: false, maxUploadBytes: 0 },
-    analysis: ['text', 'objects', 'faces', 'colours'],
     dataDir: t.dataDir,
     mailer: undefined,
     appUrl: 'http://app.test',

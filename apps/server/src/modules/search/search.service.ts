@@ -27,6 +27,7 @@ import { searchFieldsRepo } from './search.fields.repo.js';
 import { addDays, dayOf } from '../availability/availability.rule.js';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldFacet } from './search.fields.repo.js';
+import { shownFrom } from '../labels/labels.words.js';
 
 type Body = z.output<typeof AssetSearchBody>;
 
@@ -113,7 +114,14 @@ export async function searchFiltersOf(
   const { descendants } = searchFieldsRepo(env.db, env.dialect);
   const { conds } = await resolveFields(fields, body.fields, body.sort.field, descendants);
   if (conds.length) filters.fields = conds;
+  if (body.detected) filters.detected = await detectedOf(env.repos, folder.brand_id, body.detected);
   return filters;
+}
+
+/** The "detected" filter (issue 42 §2) under the brand's threshold, which is part of its key. */
+async function detectedOf(repos: Repos, brandId: number, labels: string[]): Promise<SearchFilters['detected']> {
+  const { object_threshold } = await repos.analysis.settings(brandId);
+  return { labels: [...new Set(labels)].sort(), from: shownFrom(object_threshold) };
 }
 
 /** The searcher: a folder's assets with filters, sort and facets, as the actor may see them. */
@@ -157,6 +165,7 @@ export function searchService(deps: Deps, folders: FoldersService, opts: SearchO
       );
       const { conds, sortField } = await resolveFields(fields, body.fields, body.sort.field, fieldsRepo.descendants);
       if (conds.length) filters.fields = conds;
+      if (body.detected) filters.detected = await detectedOf(deps.repos, brandId, body.detected);
       const columns = resolveColumns(fields, body.columns);
       // A query with no searchable word ("!!!") matches nothing rather than everything.
       if (body.q && body.q.trim() && !filters.terms.length)

@@ -44,6 +44,11 @@ export interface SearchFilters {
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
   /**
+   * Objects and scenes (issue 42 §2): assets holding any of `labels` (sorted keys) with a score
+   * of at least `from` (the brand's threshold), not rejected. Label rows bump the generation.
+   */
+  detected?: { labels: string[]; from: number };
+  /**
    * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
    * GIN index finds exact words faster than a prefix). Absent: the prefix itself.
    */
@@ -123,7 +128,8 @@ export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
     f.dateBefore ||
     f.fields?.length ||
     f.availability?.length ||
-    f.endsBy
+    f.endsBy ||
+    f.detected
   );
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -139,7 +145,8 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.dateBefore &&
     !f.fields?.length &&
     !f.availability?.length &&
-    !f.endsBy
+    !f.endsBy &&
+    !f.detected
   );
 }
 

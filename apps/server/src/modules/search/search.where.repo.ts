@@ -73,7 +73,8 @@ export function searchQueries(db: Db, dialect: Dialect) {
     !f.type?.length &&
     !f.extension?.length &&
     !f.availability?.length &&
-    !f.endsBy;
+    !f.endsBy &&
+    !f.detected;
 
   /** The ids of the category rows matching `f`, one per asset and category (index order). */
   function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
@@ -225,6 +226,18 @@ export function searchQueries(db: Db, dialect: Dialect) {
     if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
     if (f.availability?.length || f.endsBy) q = byAvailability(q, f, !!w);
+    if (f.detected) {
+      // A range of (brand, label, score) per label; walking, each row asks about its own labels.
+      const holders = db
+        .selectFrom('asset_labels')
+        .select('asset_labels.asset_id')
+        .where('asset_labels.label', 'in', f.detected.labels)
+        .where('asset_labels.score', '>=', f.detected.from)
+        .where('asset_labels.state', '!=', 'rejected');
+      q = w
+        ? q.where(({ exists }) => exists(holders.where(sql<boolean>`asset_labels.asset_id = asset_search.asset_id`)))
+        : q.where('asset_search.asset_id', 'in', holders.where('asset_labels.brand_id', '=', f.scope.brandId));
+    }
     for (const c of f.fields ?? []) {
       if (c === driver) continue;
       // Walking, each row asks the (asset_id) index about its own values: a list of every holder

@@ -13,9 +13,10 @@ type Tx = JobContext['tx'];
 type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 
 /**
- * Records the outcome and, in the same transaction, queues the colours and look-alike analysis of
- * the same revision (it reads the preview just made, and marks non-images and failures itself),
- * and the text analysis where text is read from this kind of file (a video only with a poster).
+ * Records the outcome and, in the same transaction, queues the colours and look-alike analysis and
+ * the objects analysis of the same revision (each reads the preview just made, and marks
+ * non-images and failures itself), and the text analysis where text is read from this kind of
+ * file (a video only with a poster).
  */
 async function finish(
   tx: Tx,
@@ -31,6 +32,7 @@ async function finish(
     await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
     if (textSourceOf({ ...asset, preview_key: patch.preview_key ?? null }))
       await t.enqueue('assets.text', { asset_id: id, rev }, { dedupeKey: `text:${id}:${rev}` });
+    await t.enqueue('assets.objects', { asset_id: id, rev }, { dedupeKey: `objects:${id}:${rev}` });
   });
 }
 

@@ -5,6 +5,8 @@ import { assetsDerivatives } from './assets.derivatives.js';
 import { assetsVisuals } from './assets.visuals.js';
 import { assetsText } from './assets.text.js';
 import { visualsBackfill } from './visuals.backfill.js';
+import { assetsObjects } from './assets.objects.js';
+import { objectsRewords } from './objects.rewords.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -38,6 +40,8 @@ export const handlers = {
   'assets.visuals': assetsVisuals,
   'assets.text': assetsText,
   'visuals.backfill': visualsBackfill,
+  'assets.objects': assetsObjects,
+  'objects.rewords': objectsRewords,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,

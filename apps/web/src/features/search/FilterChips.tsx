@@ -8,6 +8,7 @@ import type { MetadataField } from '@brandvault/contract';
 import { useVocabularyOptionLists } from './api';
 import { fieldChips } from './fieldChips';
 import { withField } from './fieldState';
+import { keyName } from '../labels/labelName';
 
 /** One removable chip per active filter, so what narrows the results is always in sight. */
 export function FilterChips({
@@ -65,6 +66,12 @@ export function FilterChips({
       key: `avail:${a}`,
       label: `${t('search.facets.availability')}: ${t(`search.availability.${a}`)}`,
       next: { ...state, availability: state.availability.filter((x) => x !== a) },
+    });
+  for (const d of state.detected)
+    chips.push({
+      key: `det:${d}`,
+      label: `${t('labels.filter')}: ${keyName(d, lang)}`,
+      next: { ...state, detected: state.detected.filter((x) => x !== d) },
     });
   if (state.expiringWithin !== null)
     chips.push({

@@ -12,6 +12,7 @@ import { DateField } from '../../ui/DateField';
 import type { MetadataField } from '@brandvault/contract';
 import { FieldFilters } from './FieldFilters';
 import { AvailabilityFilter } from './AvailabilityFilter';
+import { DetectedFilter } from '../labels/DetectedFilter';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -27,10 +28,12 @@ interface Props {
   inDrawer?: boolean;
   /** The brand's own metadata fields: those marked as filters get a section each. */
   brandFields?: MetadataField[];
+  /** The brand searched: its detected objects and scenes are a filter. */
+  brandId?: number;
 }
 
 /** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
-export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer, brandFields }: Props) {
+export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer, brandFields, brandId }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -60,6 +63,13 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
           <FacetList key={f} filter={f} state={state} counts={facets?.[FACET_OF[f]]} onChange={onChange} />
         ))}
         {brandFields && <FieldFilters fields={brandFields} facets={facets?.fields} state={state} onChange={onChange} />}
+        {brandId !== undefined && (
+          <DetectedFilter
+            brandId={brandId}
+            value={state.detected}
+            onChange={(detected) => onChange({ ...state, detected })}
+          />
+        )}
         <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
           <Text component="legend" size="sm" fw={600} mb={6}>
             {t('search.facets.date')}

@@ -224,6 +224,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             onClearAll={clearAll}
             inDrawer
             brandFields={brandFields?.items}
+            brandId={brandId}
           />
         </FiltersDrawer>
       )}
@@ -236,6 +237,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             onChange={update}
             onClearAll={clearAll}
             brandFields={brandFields?.items}
+            brandId={brandId}
           />
         )}
         {nothingHere ? (

@@ -24,6 +24,7 @@ const full: SearchState = {
   availability: ['expiring', 'expired'],
   expiringWithin: 30,
   fields: {},
+  detected: ['person', 'dog'],
   sort: { attribute: 'date', mode: 'latest' },
 };
 
@@ -49,6 +50,13 @@ describe('search state in the URL', () => {
     expect(s.visibility).toBeNull();
     expect(s.sort).toEqual({ attribute: 'name', mode: 'asc' });
     expect(s.author).toEqual([]);
+  });
+
+  it('keeps detected labels the model knows, and sends them as the body asks', () => {
+    const s = parseSearch(new URLSearchParams('det=dog&det=unicorn&det=tennis_racket'));
+    expect(s.detected).toEqual(['dog', 'tennis_racket']);
+    expect(toBody(s)).toMatchObject({ detected: ['dog', 'tennis_racket'], recursive: true });
+    expect(fromBody(toBody(s)).detected).toEqual(['dog', 'tennis_racket']);
   });
 
   it('keeps availability states in their order and a day count within bounds', () => {
@@ -99,13 +107,14 @@ describe('request body', () => {
       visibility: 'PRIVATE',
       availability: ['expiring', 'expired'],
       expiring_within: 30,
+      detected: ['person', 'dog'],
       recursive: true,
       sort: { attribute: 'date', mode: 'latest' },
     });
   });
 
   it('counts filters and clears them, keeping the sort (and the words unless asked)', () => {
-    expect(filterCount(full)).toBe(13);
+    expect(filterCount(full)).toBe(15);
     expect(clearFilters(full)).toEqual({ ...emptySearch, q: full.q, sort: full.sort });
     expect(clearFilters(full, false)).toEqual({ ...emptySearch, sort: full.sort });
   });

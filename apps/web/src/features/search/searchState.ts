@@ -2,12 +2,13 @@ import {
   ASSET_TYPES,
   AVAILABILITY_STATES,
   EXPIRING_WITHIN_MAX,
+  LABEL_KEYS,
   SEARCH_QUERY_MAX,
   SORT_ATTRIBUTES,
   SORT_MODES,
   SORT_OPTIONS,
 } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter } from '@brandvault/contract';
+import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter, LabelKey } from '@brandvault/contract';
 import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -31,6 +32,8 @@ export interface SearchState {
   expiringWithin: number | null;
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
+  /** Objects and scenes found in the files (URL `det`, repeated; issue 42 §2). */
+  detected: LabelKey[];
   /** `field`: a number or date field's key, sorting instead of `attribute` (URL `sort=f:key-mode`). */
   sort: { attribute: SortAttribute; mode: SortMode; field?: string };
 }
@@ -81,11 +84,23 @@ export const emptySearch: SearchState = {
   availability: [],
   expiringWithin: null,
   fields: {},
+  detected: [],
   sort: DEFAULT_SORT,
 };
 
 /** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
-export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'avail', 'within', 'mf', 'sort'];
+export const SEARCH_PARAMS = [
+  'q',
+  ...Object.values(PARAM),
+  'from',
+  'to',
+  'vis',
+  'avail',
+  'within',
+  'mf',
+  'det',
+  'sort',
+];
 
 /** A day count from the URL: a whole number within the contract's bounds, else none. */
 function parseWithin(v: string | null): number | null {
@@ -119,6 +134,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
     expiringWithin: parseWithin(params.get('within')),
     fields: parseFieldFilters(params.get('mf')),
+    detected: LABEL_KEYS.filter((k) => params.getAll('det').includes(k)),
     sort:
       parseFieldSort(params.get('sort') ?? '') ??
       (sortOk ? { attribute: attribute as SortAttribute, mode: mode as SortMode } : DEFAULT_SORT),
@@ -137,6 +153,7 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   for (const a of s.availability) next.append('avail', a);
   if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
+  for (const d of s.detected) next.append('det', d);
   if (s.sort.field) next.set('sort', sortOption(s.sort));
   else if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
     next.set('sort', `${s.sort.attribute}-${s.sort.mode}`);
@@ -152,7 +169,8 @@ export function filterCount(s: SearchState): number {
     (s.visibility ? 1 : 0) +
     s.availability.length +
     (s.expiringWithin !== null ? 1 : 0) +
-    Object.keys(s.fields).length
+    Object.keys(s.fields).length +
+    s.detected.length
   );
 }
 
@@ -175,6 +193,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.availability.length) body.availability = s.availability;
   if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
   if (Object.keys(s.fields).length) body.fields = s.fields;
+  if (s.detected.length) body.detected = s.detected;
   return body;
 }
 
@@ -193,5 +212,6 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.availability = b.availability ? [...b.availability] : [];
   s.expiringWithin = b.expiring_within ?? null;
   if (b.fields) s.fields = { ...b.fields };
+  s.detected = b.detected ? [...b.detected] : [];
   return s;
 }

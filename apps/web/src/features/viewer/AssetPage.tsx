@@ -47,6 +47,7 @@ import { RightsPanel } from '../rights/RightsPanel';
 import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
 import { TextPanel } from '../text/TextPanel';
 import { TextBoxes } from '../text/TextBoxes';
+import { LabelsPanel } from '../labels/LabelsPanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -271,6 +272,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
           <TextPanel assetId={asset.id} assetName={asset.name} showBoxes={textBoxes} onShowBoxes={setTextBoxes} />
           <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
+          <LabelsPanel assetId={asset.id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>
