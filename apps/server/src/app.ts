@@ -57,6 +57,7 @@ import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { visualsRoutes } from './modules/visuals/visuals.routes.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -204,6 +205,7 @@ export async function buildApp(
     syncRoutes(app, mountDeps, services);
     webhooksRoutes(app, mountDeps, services);
     visualsRoutes(app, mountDeps, services);
+    analysisRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
@@ -248,7 +250,7 @@ export async function buildApp(
             auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
             redis: config.redis,
-            units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks }),
+            units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks, analysis: config.analysis }),
           })
         : null;
     // On BullMQ, a process without a worker still sends what it enqueues at once.

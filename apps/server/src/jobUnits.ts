@@ -1,5 +1,6 @@
 import type { Db } from './db/index.js';
 import type { JobUnits } from './jobs/types.js';
+import type { AnalysisKind } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { auditTrail } from './modules/audit/audit.trail.js';
 import { makeRepos } from './repos.js';
@@ -17,6 +18,8 @@ declare module './jobs/types.js' {
     tx: RunTx<Repos>;
     /** Webhook delivery settings (WEBHOOKS_ALLOW_LOOPBACK). */
     webhooks: { allowLoopback: boolean };
+    /** The analyses this installation runs (ANALYSIS); a job for another ends as "turned off". */
+    analysis: readonly AnalysisKind[];
   }
 }
 
@@ -26,10 +29,16 @@ declare module './jobs/types.js' {
  * jobs a job enqueues are looked at once it has committed.
  */
 export const jobUnits =
-  (opts: { clock: Clock; appKey: string | undefined; webhooks?: { allowLoopback: boolean } }) =>
+  (opts: {
+    clock: Clock;
+    appKey: string | undefined;
+    webhooks?: { allowLoopback: boolean };
+    analysis?: readonly AnalysisKind[];
+  }) =>
   (db: Db, wake: () => void): JobUnits => ({
     repos: makeRepos(db),
     webhooks: opts.webhooks ?? { allowLoopback: false },
+    analysis: opts.analysis ?? ['text', 'objects', 'faces', 'colours'],
     ...unitOfWork({
       db,
       repos: makeRepos,

@@ -19,7 +19,12 @@ if (runtimeWarning) log.warn({}, runtimeWarning);
 const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await withStartupLock(handle, config.dataDir, () => migrate(handle.db, handle.dialect));
 const storage = await createBlobStore(config.storage);
-const units = jobUnits({ clock: systemClock, appKey: config.appKey, webhooks: config.webhooks });
+const units = jobUnits({
+  clock: systemClock,
+  appKey: config.appKey,
+  webhooks: config.webhooks,
+  analysis: config.analysis,
+});
 const worker = await startWorker({
   db: handle.db,
   dialect: handle.dialect,

@@ -42,6 +42,8 @@ export * from './schemas/reports.js';
 export * from './schemas/sync.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/visuals.js';
+export * from './schemas/colours.js';
+export * from './schemas/analysis.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

@@ -77,7 +77,7 @@ import type {
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
-import type { AssetVisualsTable } from './schema/visuals.js';
+import type { AssetColoursTable, AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
@@ -187,6 +187,7 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   asset_visuals: AssetVisualsTable;
+  asset_colours: AssetColoursTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
   embed_mappings: EmbedMappingsTable;

@@ -43,6 +43,13 @@ export const jobSchemas = {
   'assets.derivatives': z.object({ asset_id: Id, rev: Id }),
   'assets.visuals': z.object({ asset_id: Id, rev: Id }),
   'visuals.backfill': z.object({ brand_id: Id }),
+  'analysis.backfill': z.object({
+    brand_id: Id,
+    kinds: z
+      .array(z.enum(['text', 'objects', 'faces', 'colours']))
+      .min(1)
+      .optional(),
+  }),
   'storage.cleanup': z.object({
     temp_hours: z.number().min(0).default(6),
     orphan_hours: z.number().min(0).default(1),

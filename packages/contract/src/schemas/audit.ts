@@ -293,6 +293,18 @@ export const AUDIT_EVENTS = {
   ),
   'sync.source_update': ev('assets', [], 'Changed a NAS sync source', 'Cambió un origen de sincronización NAS'),
   'sync.source_delete': ev('assets', [], 'Deleted a NAS sync source', 'Eliminó un origen de sincronización NAS'),
+  'analysis.settings': ev(
+    'brands',
+    ['brand_id'],
+    "Changed a brand's smart search settings",
+    'Cambió los ajustes de búsqueda inteligente de una marca',
+  ),
+  'analysis.backfill': ev(
+    'brands',
+    ['brand_id', 'total'],
+    "Started analysing a brand's existing files",
+    'Inició el análisis de los archivos existentes de una marca',
+  ),
   'visuals.backfill': ev(
     'brands',
     ['brand_id'],

@@ -43,6 +43,8 @@ export interface SearchFilters {
   endsBy?: string;
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
+  /** Only images with one of these named colours (palette keys, `asset_colours`; issue 42 §4). */
+  colours?: string[];
   /**
    * PostgreSQL: the exact words the last term stands for as a prefix, from the vocabulary (the
    * GIN index finds exact words faster than a prefix). Absent: the prefix itself.
@@ -123,7 +125,8 @@ export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
     f.dateBefore ||
     f.fields?.length ||
     f.availability?.length ||
-    f.endsBy
+    f.endsBy ||
+    f.colours?.length
   );
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -139,7 +142,8 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.dateBefore &&
     !f.fields?.length &&
     !f.availability?.length &&
-    !f.endsBy
+    !f.endsBy &&
+    !f.colours?.length
   );
 }
 

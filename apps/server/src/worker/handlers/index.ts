@@ -4,6 +4,7 @@ import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { assetsVisuals } from './assets.visuals.js';
 import { visualsBackfill } from './visuals.backfill.js';
+import { analysisBackfill } from './analysis.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -36,6 +37,7 @@ export const handlers = {
   'assets.derivatives': assetsDerivatives,
   'assets.visuals': assetsVisuals,
   'visuals.backfill': visualsBackfill,
+  'analysis.backfill': analysisBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,
