@@ -66,6 +66,12 @@ export function FilterChips({
       label: `${t('search.facets.availability')}: ${t(`search.availability.${a}`)}`,
       next: { ...state, availability: state.availability.filter((x) => x !== a) },
     });
+  for (const c of state.colours)
+    chips.push({
+      key: `colour:${c}`,
+      label: `${t('search.facets.colour')}: ${t(`visuals.colour.${c}`)}`,
+      next: { ...state, colours: state.colours.filter((x) => x !== c) },
+    });
   if (state.expiringWithin !== null)
     chips.push({
       key: 'within',

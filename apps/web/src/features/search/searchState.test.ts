@@ -23,6 +23,7 @@ const full: SearchState = {
   visibility: 'PRIVATE',
   availability: ['expiring', 'expired'],
   expiringWithin: 30,
+  colours: ['red', 'blue'],
   fields: {},
   sort: { attribute: 'date', mode: 'latest' },
 };
@@ -49,6 +50,13 @@ describe('search state in the URL', () => {
     expect(s.visibility).toBeNull();
     expect(s.sort).toEqual({ attribute: 'name', mode: 'asc' });
     expect(s.author).toEqual([]);
+  });
+
+  it('keeps palette colours in palette order and drops unknown ones', () => {
+    const s = parseSearch(new URLSearchParams('colour=blue&colour=crimson&colour=red'));
+    expect(s.colours).toEqual(['red', 'blue']);
+    expect(toBody(s).colours).toEqual(['red', 'blue']);
+    expect(filterCount(s)).toBe(2);
   });
 
   it('keeps availability states in their order and a day count within bounds', () => {
@@ -99,13 +107,14 @@ describe('request body', () => {
       visibility: 'PRIVATE',
       availability: ['expiring', 'expired'],
       expiring_within: 30,
+      colours: ['red', 'blue'],
       recursive: true,
       sort: { attribute: 'date', mode: 'latest' },
     });
   });
 
   it('counts filters and clears them, keeping the sort (and the words unless asked)', () => {
-    expect(filterCount(full)).toBe(13);
+    expect(filterCount(full)).toBe(15);
     expect(clearFilters(full)).toEqual({ ...emptySearch, q: full.q, sort: full.sort });
     expect(clearFilters(full, false)).toEqual({ ...emptySearch, sort: full.sort });
   });

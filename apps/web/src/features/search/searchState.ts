@@ -1,13 +1,14 @@
 import {
   ASSET_TYPES,
   AVAILABILITY_STATES,
+  COLOUR_NAMES,
   EXPIRING_WITHIN_MAX,
   SEARCH_QUERY_MAX,
   SORT_ATTRIBUTES,
   SORT_MODES,
   SORT_OPTIONS,
 } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter } from '@brandvault/contract';
+import type { AssetSearchBody, AssetType, AvailabilityState, ColourName, FieldFilter } from '@brandvault/contract';
 import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -29,6 +30,8 @@ export interface SearchState {
   availability: AvailabilityState[];
   /** Usable assets whose rights end within this many days (URL `within`); null: any. */
   expiringWithin: number | null;
+  /** Dominant colours, palette keys (URL `colour`, repeated; issue 42 §4). */
+  colours: ColourName[];
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
   /** `field`: a number or date field's key, sorting instead of `attribute` (URL `sort=f:key-mode`). */
@@ -80,12 +83,24 @@ export const emptySearch: SearchState = {
   visibility: null,
   availability: [],
   expiringWithin: null,
+  colours: [],
   fields: {},
   sort: DEFAULT_SORT,
 };
 
 /** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
-export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'avail', 'within', 'mf', 'sort'];
+export const SEARCH_PARAMS = [
+  'q',
+  ...Object.values(PARAM),
+  'from',
+  'to',
+  'vis',
+  'avail',
+  'within',
+  'colour',
+  'mf',
+  'sort',
+];
 
 /** A day count from the URL: a whole number within the contract's bounds, else none. */
 function parseWithin(v: string | null): number | null {
@@ -118,6 +133,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
     availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
     expiringWithin: parseWithin(params.get('within')),
+    colours: COLOUR_NAMES.filter((c) => params.getAll('colour').includes(c)),
     fields: parseFieldFilters(params.get('mf')),
     sort:
       parseFieldSort(params.get('sort') ?? '') ??
@@ -136,6 +152,7 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   if (s.visibility) next.set('vis', s.visibility);
   for (const a of s.availability) next.append('avail', a);
   if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
+  for (const c of s.colours) next.append('colour', c);
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
   if (s.sort.field) next.set('sort', sortOption(s.sort));
   else if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
@@ -152,6 +169,7 @@ export function filterCount(s: SearchState): number {
     (s.visibility ? 1 : 0) +
     s.availability.length +
     (s.expiringWithin !== null ? 1 : 0) +
+    s.colours.length +
     Object.keys(s.fields).length
   );
 }
@@ -174,6 +192,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.visibility) body.visibility = s.visibility;
   if (s.availability.length) body.availability = s.availability;
   if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
+  if (s.colours.length) body.colours = s.colours;
   if (Object.keys(s.fields).length) body.fields = s.fields;
   return body;
 }
@@ -192,6 +211,7 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.visibility = b.visibility ?? null;
   s.availability = b.availability ? [...b.availability] : [];
   s.expiringWithin = b.expiring_within ?? null;
+  s.colours = b.colours ? [...b.colours] : [];
   if (b.fields) s.fields = { ...b.fields };
   return s;
 }
