@@ -59,6 +59,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { visualsRoutes } from './modules/visuals/visuals.routes.js';
 import { textRoutes } from './modules/text/text.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
+import { analysisRoutes } from './modules/analysis/analysis.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -208,6 +209,7 @@ export async function buildApp(
     visualsRoutes(app, mountDeps, services);
     textRoutes(app, mountDeps, services);
     labelsRoutes(app, mountDeps, services);
+    analysisRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);

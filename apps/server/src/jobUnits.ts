@@ -1,7 +1,7 @@
 import { ALL_ANALYSES } from './config/config.js';
-import type { AnalysisKind } from './config/config.js';
 import type { Db } from './db/index.js';
 import type { JobUnits } from './jobs/types.js';
+import type { AnalysisKind } from './config/config.js';
 import type { Clock } from './lib/clock.js';
 import { auditTrail } from './modules/audit/audit.trail.js';
 import { makeRepos } from './repos.js';
@@ -19,7 +19,7 @@ declare module './jobs/types.js' {
     tx: RunTx<Repos>;
     /** Webhook delivery settings (WEBHOOKS_ALLOW_LOOPBACK). */
     webhooks: { allowLoopback: boolean };
-    /** The analyses the installation runs (ANALYSIS, issue 42 §6). */
+    /** The analyses this installation runs (ANALYSIS); a job for another ends as "turned off". */
     analysis: readonly AnalysisKind[];
   }
 }

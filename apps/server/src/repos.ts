@@ -50,7 +50,7 @@ import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
 import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { visualsRepo } from './modules/visuals/visuals.repo.js';
 import { textRepo } from './modules/text/text.repo.js';
-import { analysisRepo } from './modules/analysis/analysis.repo.js';
+import { analysisRepo } from './modules/analysis/switch/analysis.repo.js';
 import { labelsRepo } from './modules/labels/labels.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */

@@ -50,6 +50,7 @@ import { webhooksService } from './modules/webhooks/webhooks.service.js';
 import { visualsService } from './modules/visuals/visuals.service.js';
 import { textService } from './modules/text/text.service.js';
 import { labelsService } from './modules/labels/labels.service.js';
+import { analysisService } from './modules/analysis/analysis.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -119,6 +120,7 @@ export function makeServices(deps: Deps): Services {
     visuals: visualsService(deps),
     text: textService(deps),
     labels: labelsService(deps),
+    analysis: analysisService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

@@ -653,6 +653,16 @@ export const calls: Record<string, Build> = {
     method: 'POST',
     url: `/api/ops/brand/${w.A.id}/visuals/backfill`,
   }),
+  'GET /api/ops/brand/:id/analysis': (w) => get(`/api/ops/brand/${w.A.id}/analysis`),
+  'PUT /api/ops/brand/:id/analysis': (w) => ({
+    method: 'PUT',
+    url: `/api/ops/brand/${w.A.id}/analysis`,
+    body: { text: true, objects: true, colours: true, object_threshold: 0.4 },
+  }),
+  'POST /api/ops/brand/:id/analysis/backfill': (w) => ({
+    method: 'POST',
+    url: `/api/ops/brand/${w.A.id}/analysis/backfill`,
+  }),
   'POST /api/ops/asset/all/move/:folderId': async (w) => ({
     method: 'POST',
     url: `/api/ops/asset/all/move/${w.A.root}`,

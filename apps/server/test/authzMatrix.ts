@@ -288,6 +288,10 @@ const table: Record<string, Row> = {
   'POST /api/ops/asset/:id/labels/:label/accept': [401, 403, 200, 200, 200, 404, 403],
   'POST /api/ops/asset/:id/labels/:label/reject': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/ops/brand/:id/labels': [401, 200, 200, 200, 200, 404, 200],
+  // Smart search settings and the backfill of every analysis (issue 42 §6): brand.manage only.
+  'GET /api/ops/brand/:id/analysis': [401, 403, 403, 403, 200, 403, 403],
+  'PUT /api/ops/brand/:id/analysis': [401, 403, 403, 403, 200, 403, 403],
+  'POST /api/ops/brand/:id/analysis/backfill': [401, 403, 403, 403, 202, 403, 403],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],

@@ -44,6 +44,8 @@ export * from './schemas/webhooks.js';
 export * from './schemas/visuals.js';
 export * from './schemas/text.js';
 export * from './schemas/labels.js';
+export * from './schemas/colours.js';
+export * from './schemas/analysis.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

@@ -36,6 +36,7 @@ import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { visualsRoutes } from './schemas/visuals.routes.js';
 import { textRoutes } from './schemas/text.routes.js';
 import { labelsRoutes } from './schemas/labels.routes.js';
+import { analysisRoutes } from './schemas/analysis.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -85,6 +86,7 @@ export const routes = joinRoutes(
   visualsRoutes,
   textRoutes,
   labelsRoutes,
+  analysisRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

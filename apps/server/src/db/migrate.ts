@@ -49,6 +49,7 @@ import * as lookAlikes from './migrations/2026120105_look_alikes.js';
 import * as analysis from './migrations/2026120106_analysis.js';
 import * as foundText from './migrations/2026120107_found_text.js';
 import * as labels from './migrations/2026120108_labels.js';
+import * as colourFilter from './migrations/2026120110_colour_filter.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -96,6 +97,7 @@ const steps: Record<string, Step> = {
   '2026120106_analysis': analysis,
   '2026120107_found_text': foundText,
   '2026120108_labels': labels,
+  '2026120110_colour_filter': colourFilter,
   '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,
   '2026113003_rights_manage': rightsManage,

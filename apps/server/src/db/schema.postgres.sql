@@ -120,6 +120,30 @@ create or replace function {schema}.asset_categories_sync()
   end
 $function$;
 
+create or replace function {schema}.asset_colours_generation_new()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select id, 1
+      from brands
+      where id = new.brand_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
+create or replace function {schema}.asset_colours_generation_old()
+  returns trigger language plpgsql as $function$
+  begin
+    insert into search_generations (brand_id, n)
+      select id, 1
+      from brands
+      where id = old.brand_id
+      on conflict (brand_id) do update set n = search_generations.n + 1;
+    return null;
+  end
+$function$;
+
 create or replace function {schema}.asset_labels_generation_new()
   returns trigger language plpgsql as $function$
   begin
@@ -617,6 +641,23 @@ create table asset_categories (
 );
 
 create index asset_categories_brand on {schema}.asset_categories using btree (brand_id, category, active, sort_date, hidden, asset_id);
+
+create table asset_colours (
+  asset_id integer not null,
+  brand_id integer not null,
+  colour character varying(16) not null,
+  constraint asset_colours_pk primary key (asset_id, colour),
+  constraint asset_colours_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_colours_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index asset_colours_brand on {schema}.asset_colours using btree (brand_id, colour, asset_id);
+
+create trigger asset_colours_generation_ad after delete on {schema}.asset_colours
+  for each row execute function asset_colours_generation_old();
+
+create trigger asset_colours_generation_ai after insert on {schema}.asset_colours
+  for each row execute function asset_colours_generation_new();
 
 create table asset_consents (
   asset_id integer not null,

@@ -47,6 +47,31 @@ create table asset_categories (
 
 create index asset_categories_brand on asset_categories (brand_id, category, active, sort_date, hidden, asset_id);
 
+create table asset_colours (
+  asset_id integer not null references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  colour varchar(16) not null,
+  constraint asset_colours_pk primary key (asset_id, colour)
+);
+
+create index asset_colours_brand on asset_colours (brand_id, colour, asset_id);
+
+create trigger asset_colours_generation_ad after delete on asset_colours begin
+  insert into search_generations (brand_id, n)
+    select id, 1
+    from brands
+    where id = old.brand_id
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
+create trigger asset_colours_generation_ai after insert on asset_colours begin
+  insert into search_generations (brand_id, n)
+    select id, 1
+    from brands
+    where id = new.brand_id
+    on conflict (brand_id) do update set n = n + 1;
+end;
+
 create table asset_consents (
   asset_id integer not null references assets (id) on delete cascade,
   consent_id integer not null references consents (id) on delete cascade,

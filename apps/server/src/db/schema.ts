@@ -77,8 +77,8 @@ import type {
 import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uploadRequests.js';
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
-import type { AssetVisualsTable } from './schema/visuals.js';
 import type { AssetLabelsTable, AssetObjectsTable } from './schema/labels.js';
+import type { AssetColoursTable, AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { AssetTextTable } from './schema/text.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
@@ -193,6 +193,7 @@ export interface Database {
   asset_visuals: AssetVisualsTable;
   asset_objects: AssetObjectsTable;
   asset_labels: AssetLabelsTable;
+  asset_colours: AssetColoursTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
   asset_text: AssetTextTable;

@@ -46,6 +46,13 @@ export const jobSchemas = {
   'visuals.backfill': z.object({ brand_id: Id }),
   'assets.objects': z.object({ asset_id: Id, rev: Id }),
   'objects.rewords': z.object({ brand_id: Id }),
+  'analysis.backfill': z.object({
+    brand_id: Id,
+    kinds: z
+      .array(z.enum(['text', 'objects', 'faces', 'colours']))
+      .min(1)
+      .optional(),
+  }),
   'storage.cleanup': z.object({
     temp_hours: z.number().min(0).default(6),
     orphan_hours: z.number().min(0).default(1),

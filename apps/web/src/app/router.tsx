@@ -26,6 +26,7 @@ const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
+const SmartSearchPage = lazy(() => import('../features/analysis/SmartSearchPage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
@@ -153,6 +154,12 @@ export const appRoutes: RouteObject[] = [
                 loader: requirePermission('rights.manage'),
                 errorElement: <GuardError />,
                 element: <RightsPage />,
+              },
+              {
+                path: 'brand/smart-search',
+                loader: requirePermission('brand.manage'),
+                errorElement: <GuardError />,
+                element: <SmartSearchPage />,
               },
               {
                 path: 'brand/webhooks',

@@ -300,6 +300,18 @@ export const AUDIT_EVENTS = {
     'Aceptó una etiqueta sugerida como palabra clave',
   ),
   'labels.reject': ev('assets', ['label'], 'Rejected a suggested tag', 'Rechazó una etiqueta sugerida'),
+  'analysis.settings': ev(
+    'brands',
+    ['brand_id'],
+    "Changed a brand's smart search settings",
+    'Cambió los ajustes de búsqueda inteligente de una marca',
+  ),
+  'analysis.backfill': ev(
+    'brands',
+    ['brand_id', 'total'],
+    "Started analysing a brand's existing files",
+    'Inició el análisis de los archivos existentes de una marca',
+  ),
   'visuals.backfill': ev(
     'brands',
     ['brand_id'],

@@ -4,6 +4,7 @@ import { IdNumber, QueryInt, text } from './common.js';
 import { AssetCard, AssetType } from './assets.js';
 import { AVAILABILITY_STATES } from './availability.js';
 import { LabelKeySchema } from './labels.js';
+import { COLOUR_NAMES } from './colours.js';
 import { VisibilitySchema } from './folders.js';
 
 /**
@@ -96,6 +97,8 @@ export const AssetSearchBody = z
     availability: z.array(z.enum(AVAILABILITY_STATES)).min(1).max(AVAILABILITY_STATES.length).optional(),
     /** Only usable assets whose rights end within this many days (today: 0 days). */
     expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
+    /** Only images whose dominant colours include one of these (each covering at least 10 %). */
+    colours: z.array(z.enum(COLOUR_NAMES)).min(1).max(COLOUR_NAMES.length).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
     /**

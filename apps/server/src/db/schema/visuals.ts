@@ -15,3 +15,10 @@ export interface AssetVisualsTable {
   b3: number | null;
   analysed_at: string;
 }
+
+/** The palette names of an image's colours covering at least 10 % (2026120110_colour_filter). */
+export interface AssetColoursTable {
+  asset_id: number;
+  brand_id: number;
+  colour: string;
+}

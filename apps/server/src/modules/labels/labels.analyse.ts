@@ -1,3 +1,4 @@
+import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
 import sharp from 'sharp';
 import { labelKeyOf } from '@brandvault/contract';
 import { detectHuman } from '../../analysis/thread.js';
@@ -45,8 +46,7 @@ export async function analyseObjects(
   const found = new Map<string, number>();
   let outcome: { state: ObjectsState; reason: string | null };
   const pixels = (asset.width ?? 0) * (asset.height ?? 0);
-  if (!env.config.analysis.includes('objects') || !settings.objects)
-    outcome = { state: 'skipped', reason: 'turned off' };
+  if (!env.config.analysis.includes('objects') || !settings.objects) outcome = { state: 'skipped', reason: TURNED_OFF };
   else if (asset.type !== 'image') outcome = { state: 'skipped', reason: `not an image (${asset.type})` };
   else if (pixels > VISUALS_PIXEL_LIMIT)
     outcome = { state: 'skipped', reason: `too large: ${asset.width} × ${asset.height} pixels` };

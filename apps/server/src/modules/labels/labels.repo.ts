@@ -1,7 +1,8 @@
+import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
 import type { Db } from '../../db/index.js';
 import type { Sight } from '../access/privacy.js';
 import { hiddenIn } from '../access/privacy.js';
-import { analysisRepo } from '../analysis/analysis.repo.js';
+import { analysisRepo } from '../analysis/switch/analysis.repo.js';
 import { foundWordsOf, shownFrom } from './labels.words.js';
 
 export type ObjectsState = 'done' | 'skipped' | 'failed';
@@ -163,6 +164,8 @@ export function labelsRepo(db: Db) {
           eb.or([
             eb('asset_objects.asset_id', 'is', null),
             eb('asset_objects.rev', '!=', eb.ref('assets.derivative_rev')),
+            // Skipped while the analysis was off: looked at once it is back on.
+            eb('asset_objects.reason', '=', TURNED_OFF),
           ]),
         )
         .orderBy('assets.id')

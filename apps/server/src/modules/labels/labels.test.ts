@@ -9,7 +9,7 @@ import { until } from '../../../test/throwaway.js';
 import { enqueueAny } from '../../jobs/queue.js';
 import { makeRepos } from '../../repos.js';
 import type { Repos } from '../../repos.js';
-import { ANALYSIS_DEFAULTS } from '../analysis/analysis.repo.js';
+import { ANALYSIS_DEFAULTS } from '../analysis/switch/analysis.repo.js';
 
 let t: TestApp;
 let admin: Client;
@@ -68,8 +68,16 @@ const labelsOf = async (c: Client, id: number) => {
     can_decide: boolean;
   };
 };
+/** The words the objects analysis gave search (colours add their own beside them). */
 const words = async (id: number) =>
-  (await db().selectFrom('assets').select('found_text').where('id', '=', id).executeTakeFirstOrThrow()).found_text;
+  (
+    await db()
+      .selectFrom('asset_found_words')
+      .select('words')
+      .where('asset_id', '=', id)
+      .where('kind', '=', 'objects')
+      .executeTakeFirst()
+  )?.words ?? '';
 const detected = async (c: Client, labels: string[], root = brand.root) => {
   const r = await c.post(`/api/ops/asset/list/all/${root}`, { detected: labels });
   expect(r.statusCode, r.body).toBe(200);

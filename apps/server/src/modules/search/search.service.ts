@@ -94,6 +94,7 @@ export function filtersOf(
     visibility: body.visibility,
     ...(body.availability?.length ? { availability: [...new Set(body.availability)].sort() } : {}),
     ...(body.expiring_within !== undefined ? { endsBy: addDays(today, body.expiring_within) } : {}),
+    ...(body.colours?.length ? { colours: [...new Set(body.colours)].sort() } : {}),
   };
 }
 

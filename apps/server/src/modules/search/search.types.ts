@@ -43,6 +43,8 @@ export interface SearchFilters {
   endsBy?: string;
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
+  /** Only images with one of these named colours (palette keys, `asset_colours`; issue 42 §4). */
+  colours?: string[];
   /**
    * Objects and scenes (issue 42 §2): assets holding any of `labels` (sorted keys) with a score
    * of at least `from` (the brand's threshold), not rejected. Label rows bump the generation.
@@ -129,7 +131,8 @@ export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
     f.fields?.length ||
     f.availability?.length ||
     f.endsBy ||
-    f.detected
+    f.detected ||
+    f.colours?.length
   );
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -146,7 +149,8 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.fields?.length &&
     !f.availability?.length &&
     !f.endsBy &&
-    !f.detected
+    !f.detected &&
+    !f.colours?.length
   );
 }
 

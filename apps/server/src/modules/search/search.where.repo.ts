@@ -74,7 +74,8 @@ export function searchQueries(db: Db, dialect: Dialect) {
     !f.extension?.length &&
     !f.availability?.length &&
     !f.endsBy &&
-    !f.detected;
+    !f.detected &&
+    !f.colours?.length;
 
   /** The ids of the category rows matching `f`, one per asset and category (index order). */
   function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
@@ -108,6 +109,31 @@ export function searchQueries(db: Db, dialect: Dialect) {
     return walk || common
       ? q.where(({ exists }) => exists(a.where(sql<boolean>`assets.id = asset_search.asset_id`)))
       : q.where('asset_search.asset_id', 'in', a);
+  }
+
+  /**
+   * Named colours (issue 42 §4), from `asset_colours`, joined only when asked for: a range of its
+   * (brand_id, colour, asset_id) index per colour, listed once; walking, each row asks its own
+   * (asset_id, colour) key.
+   */
+  function byColours(q: Q, f: SearchFilters, walk: boolean): Q {
+    if (walk)
+      return q.where(({ exists }) =>
+        exists(
+          db
+            .selectFrom('asset_colours')
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`asset_colours.asset_id = asset_search.asset_id`)
+            .where('asset_colours.colour', 'in', f.colours!),
+        ),
+      );
+    const { brandId } = brandOf(f.scope);
+    let c = db
+      .selectFrom('asset_colours')
+      .select('asset_colours.asset_id')
+      .where('asset_colours.colour', 'in', f.colours!);
+    if (brandId !== undefined) c = c.where('asset_colours.brand_id', '=', brandId);
+    return q.where('asset_search.asset_id', 'in', c);
   }
 
   function categoriesFirst(f: SearchFilters): Q {
@@ -238,6 +264,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
         ? q.where(({ exists }) => exists(holders.where(sql<boolean>`asset_labels.asset_id = asset_search.asset_id`)))
         : q.where('asset_search.asset_id', 'in', holders.where('asset_labels.brand_id', '=', f.scope.brandId));
     }
+    if (f.colours?.length) q = byColours(q, f, !!w);
     for (const c of f.fields ?? []) {
       if (c === driver) continue;
       // Walking, each row asks the (asset_id) index about its own values: a list of every holder

@@ -1,3 +1,4 @@
+import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
 import type { TextPage, TextSource } from '@brandvault/contract';
 import { documentText } from '../../analysis/documents.js';
 import { ModelRunError, ModelUnavailable } from '../../analysis/models.js';
@@ -84,7 +85,7 @@ export async function analyseText(
   let result: TextResult;
   const pixels = (asset.width ?? 0) * (asset.height ?? 0);
   if (!env.config.analysis.includes('text') || !(await env.repos.analysis.settings(asset.brand_id)).text)
-    result = { state: 'skipped', source, reason: 'turned off' };
+    result = { state: 'skipped', source, reason: TURNED_OFF };
   else if (source === 'ocr' && pixels > TEXT_PIXEL_LIMIT)
     result = { state: 'skipped', source, reason: `too large: ${asset.width} × ${asset.height} pixels` };
   else

@@ -1,8 +1,9 @@
+import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { AssetTextTable } from '../../db/schema.js';
 import { DOCUMENT_EXTS } from '../../analysis/documents.js';
-import { analysisRepo } from '../analysis/analysis.repo.js';
+import { analysisRepo } from '../analysis/switch/analysis.repo.js';
 
 /** Text found inside files (issue 42 §1): one row per asset, of the revision read. */
 export function textRepo(db: Db) {
@@ -43,7 +44,12 @@ export function textRepo(db: Db) {
           ]),
         )
         .where((eb) =>
-          eb.or([eb('asset_text.asset_id', 'is', null), eb('asset_text.rev', '!=', eb.ref('assets.derivative_rev'))]),
+          eb.or([
+            eb('asset_text.asset_id', 'is', null),
+            eb('asset_text.rev', '!=', eb.ref('assets.derivative_rev')),
+            // Skipped while the analysis was off: read once it is back on.
+            eb('asset_text.reason', '=', TURNED_OFF),
+          ]),
         )
         .orderBy('assets.id')
         .execute(),

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { AssetVisualsTable } from '../../db/schema.js';
+import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
 
 /** Colours and hashes of assets (issue 42 §4). */
 export function visualsRepo(db: Db) {
@@ -31,7 +33,48 @@ export function visualsRepo(db: Db) {
         .where('asset_visuals.asset_id', '!=', exceptId)
         .execute(),
 
-    /** Active images of a brand with no analysis of their latest revision. */
+    /** Replaces the asset's named colours (the swatch filter's rows; the search generation moves). */
+    async setColours(assetId: number, brandId: number, names: readonly string[]) {
+      await db.deleteFrom('asset_colours').where('asset_id', '=', assetId).execute();
+      if (names.length)
+        await db
+          .insertInto('asset_colours')
+          .values(names.map((colour) => ({ asset_id: assetId, brand_id: brandId, colour })))
+          .execute();
+    },
+
+    colours: (assetId: number) =>
+      db.selectFrom('asset_colours').select('colour').where('asset_id', '=', assetId).orderBy('colour').execute(),
+
+    /**
+     * A brand's active images by the state of their latest revision's analysis: one grouped
+     * count; no row, an older revision's row or a "turned off" row is pending.
+     */
+    async counts(brandId: number) {
+      const rows = await db
+        .selectFrom('assets')
+        .leftJoin('asset_visuals', (j) =>
+          j.onRef('asset_visuals.asset_id', '=', 'assets.id').onRef('asset_visuals.rev', '=', 'assets.derivative_rev'),
+        )
+        .select([
+          sql<string>`case when asset_visuals.state is null or asset_visuals.reason = ${sql.lit(TURNED_OFF)} then 'pending' else asset_visuals.state end`.as(
+            'state',
+          ),
+          (eb) => eb.fn.countAll<number | string>().as('n'),
+        ])
+        .where('assets.brand_id', '=', brandId)
+        .where('assets.type', '=', 'image')
+        .where('assets.status', '=', 'ACTIVE')
+        .groupBy(
+          sql`case when asset_visuals.state is null or asset_visuals.reason = ${sql.lit(TURNED_OFF)} then 'pending' else asset_visuals.state end`,
+        )
+        .execute();
+      const out = { done: 0, pending: 0, failed: 0, skipped: 0 };
+      for (const r of rows) if (r.state in out) out[r.state as keyof typeof out] += Number(r.n);
+      return out;
+    },
+
+    /** Active images of a brand with no analysis of their latest revision (or one made while off). */
     missing: (brandId: number) =>
       db
         .selectFrom('assets')
@@ -44,6 +87,7 @@ export function visualsRepo(db: Db) {
           eb.or([
             eb('asset_visuals.asset_id', 'is', null),
             eb('asset_visuals.rev', '!=', eb.ref('assets.derivative_rev')),
+            eb('asset_visuals.reason', '=', TURNED_OFF),
           ]),
         )
         .orderBy('assets.id')

@@ -5,6 +5,7 @@ import { hamming } from '../../media/visuals.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetAccess } from '../assets/assets.policy.js';
 import { brandAccess } from '../brands/brands.policy.js';
+import { analysisRuns } from '../analysis/switch/analysisSwitch.js';
 
 /** At most this many bits apart counts as similar; at most NEAR as a near-duplicate (the notice). */
 const SIMILAR = 16;
@@ -72,7 +73,9 @@ export function visualsService(deps: Deps) {
 
     async backfill(ctx: RequestContext, brandId: number) {
       await requireAccess(deps.repos, { actor: ctx.actor, permission: 'update', kind: brandAccess, ids: [brandId] });
-      const total = (await deps.repos.visuals.missing(brandId)).length;
+      // The job skips colours while they are off (installation or brand): nothing to count then.
+      const runs = await analysisRuns(deps, brandId, 'colours');
+      const total = runs ? (await deps.repos.visuals.missing(brandId)).length : 0;
       const jobId = await deps.change(ctx, async (u) => {
         const id = (await u.enqueue('visuals.backfill', { brand_id: brandId }, { ownerId: ctx.actor.user.id }))!;
         await u.audit({ event: 'visuals.backfill', info: { brand_id: brandId, total } });

@@ -5,14 +5,15 @@ import { analyseAsset } from '../../modules/visuals/visuals.analyse.js';
 
 /**
  * Dominant colours and perceptual hash of one revision (issue 42 §4), queued once its derivatives
- * are made. Bad images end as failed or skipped rows, never as a thrown job, so the queue moves on.
+ * are made. Bad images end as failed or skipped rows, never as a thrown job, so the queue moves on;
+ * with colours off for the installation or the brand the row says so and nothing is read.
  */
 export const assetsVisuals = defineHandler({
   schema: jobSchemas['assets.visuals'],
   timeoutMs: 60_000,
-  async run({ asset_id, rev }, { storage, repos, clock, log }) {
+  async run({ asset_id, rev }, { storage, repos, tx, clock, analysis, log }) {
     if (!storage) throw new PermanentJobError('assets.visuals needs the blob store');
-    const result = await analyseAsset({ repos, storage, clock }, asset_id, rev);
+    const result = await analyseAsset({ repos, tx, storage, clock, config: { analysis } }, asset_id, rev);
     if (result && result.state !== 'done') log.info({ asset_id, reason: result.reason }, `visuals ${result.state}`);
   },
 });

@@ -7,6 +7,7 @@ import { assetsText } from './assets.text.js';
 import { visualsBackfill } from './visuals.backfill.js';
 import { assetsObjects } from './assets.objects.js';
 import { objectsRewords } from './objects.rewords.js';
+import { analysisBackfill } from './analysis.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -42,6 +43,7 @@ export const handlers = {
   'visuals.backfill': visualsBackfill,
   'assets.objects': assetsObjects,
   'objects.rewords': objectsRewords,
+  'analysis.backfill': analysisBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,

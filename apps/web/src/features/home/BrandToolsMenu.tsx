@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconCertificate, IconTags } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCertificate, IconSparkles, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../state/access';
@@ -23,6 +23,12 @@ export function BrandToolsMenu() {
       to: '/brand/rights',
       icon: <IconCertificate size={16} />,
       allowed: can.permission('rights.manage'),
+    },
+    {
+      key: 'smartSearch',
+      to: '/brand/smart-search',
+      icon: <IconSparkles size={16} />,
+      allowed: can.permission('brand.manage'),
     },
   ].filter((l) => l.allowed);
   if (!links.length) return null;

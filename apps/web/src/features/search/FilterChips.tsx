@@ -72,6 +72,11 @@ export function FilterChips({
       key: `det:${d}`,
       label: `${t('labels.filter')}: ${keyName(d, lang)}`,
       next: { ...state, detected: state.detected.filter((x) => x !== d) },
+  for (const c of state.colours)
+    chips.push({
+      key: `colour:${c}`,
+      label: `${t('search.facets.colour')}: ${t(`visuals.colour.${c}`)}`,
+      next: { ...state, colours: state.colours.filter((x) => x !== c) },
     });
   if (state.expiringWithin !== null)
     chips.push({

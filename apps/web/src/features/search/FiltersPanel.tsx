@@ -13,6 +13,7 @@ import type { MetadataField } from '@brandvault/contract';
 import { FieldFilters } from './FieldFilters';
 import { AvailabilityFilter } from './AvailabilityFilter';
 import { DetectedFilter } from '../labels/DetectedFilter';
+import { ColourFilter } from './ColourFilter';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -93,6 +94,7 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
           </Stack>
         </fieldset>
         <AvailabilityFilter state={state} onChange={onChange} />
+        <ColourFilter state={state} onChange={onChange} />
         <div>
           <Text size="sm" fw={600} mb={6} id="search-visibility">
             {t('search.facets.visibility')}

@@ -23,6 +23,7 @@ const full: SearchState = {
   visibility: 'PRIVATE',
   availability: ['expiring', 'expired'],
   expiringWithin: 30,
+  colours: ['red', 'blue'],
   fields: {},
   detected: ['person', 'dog'],
   sort: { attribute: 'date', mode: 'latest' },
@@ -57,6 +58,11 @@ describe('search state in the URL', () => {
     expect(s.detected).toEqual(['dog', 'tennis_racket']);
     expect(toBody(s)).toMatchObject({ detected: ['dog', 'tennis_racket'], recursive: true });
     expect(fromBody(toBody(s)).detected).toEqual(['dog', 'tennis_racket']);
+  it('keeps palette colours in palette order and drops unknown ones', () => {
+    const s = parseSearch(new URLSearchParams('colour=blue&colour=crimson&colour=red'));
+    expect(s.colours).toEqual(['red', 'blue']);
+    expect(toBody(s).colours).toEqual(['red', 'blue']);
+    expect(filterCount(s)).toBe(2);
   });
 
   it('keeps availability states in their order and a day count within bounds', () => {
@@ -108,6 +114,7 @@ describe('request body', () => {
       availability: ['expiring', 'expired'],
       expiring_within: 30,
       detected: ['person', 'dog'],
+      colours: ['red', 'blue'],
       recursive: true,
       sort: { attribute: 'date', mode: 'latest' },
     });

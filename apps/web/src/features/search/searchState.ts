@@ -1,6 +1,7 @@
 import {
   ASSET_TYPES,
   AVAILABILITY_STATES,
+  COLOUR_NAMES,
   EXPIRING_WITHIN_MAX,
   LABEL_KEYS,
   SEARCH_QUERY_MAX,
@@ -9,6 +10,7 @@ import {
   SORT_OPTIONS,
 } from '@brandvault/contract';
 import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter, LabelKey } from '@brandvault/contract';
+import type { AssetSearchBody, AssetType, AvailabilityState, ColourName, FieldFilter } from '@brandvault/contract';
 import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -30,6 +32,8 @@ export interface SearchState {
   availability: AvailabilityState[];
   /** Usable assets whose rights end within this many days (URL `within`); null: any. */
   expiringWithin: number | null;
+  /** Dominant colours, palette keys (URL `colour`, repeated; issue 42 §4). */
+  colours: ColourName[];
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
   /** Objects and scenes found in the files (URL `det`, repeated; issue 42 §2). */
@@ -83,6 +87,7 @@ export const emptySearch: SearchState = {
   visibility: null,
   availability: [],
   expiringWithin: null,
+  colours: [],
   fields: {},
   detected: [],
   sort: DEFAULT_SORT,
@@ -99,6 +104,8 @@ export const SEARCH_PARAMS = [
   'within',
   'mf',
   'det',
+  'colour',
+  'mf',
   'sort',
 ];
 
@@ -133,6 +140,7 @@ export function parseSearch(params: URLSearchParams): SearchState {
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
     availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
     expiringWithin: parseWithin(params.get('within')),
+    colours: COLOUR_NAMES.filter((c) => params.getAll('colour').includes(c)),
     fields: parseFieldFilters(params.get('mf')),
     detected: LABEL_KEYS.filter((k) => params.getAll('det').includes(k)),
     sort:
@@ -152,6 +160,7 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   if (s.visibility) next.set('vis', s.visibility);
   for (const a of s.availability) next.append('avail', a);
   if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
+  for (const c of s.colours) next.append('colour', c);
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
   for (const d of s.detected) next.append('det', d);
   if (s.sort.field) next.set('sort', sortOption(s.sort));
@@ -170,7 +179,8 @@ export function filterCount(s: SearchState): number {
     s.availability.length +
     (s.expiringWithin !== null ? 1 : 0) +
     Object.keys(s.fields).length +
-    s.detected.length
+    s.detected.length +
+    s.colours.length
   );
 }
 
@@ -192,6 +202,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.visibility) body.visibility = s.visibility;
   if (s.availability.length) body.availability = s.availability;
   if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
+  if (s.colours.length) body.colours = s.colours;
   if (Object.keys(s.fields).length) body.fields = s.fields;
   if (s.detected.length) body.detected = s.detected;
   return body;
@@ -211,6 +222,7 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.visibility = b.visibility ?? null;
   s.availability = b.availability ? [...b.availability] : [];
   s.expiringWithin = b.expiring_within ?? null;
+  s.colours = b.colours ? [...b.colours] : [];
   if (b.fields) s.fields = { ...b.fields };
   s.detected = b.detected ? [...b.detected] : [];
   return s;

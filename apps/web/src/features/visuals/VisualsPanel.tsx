@@ -4,7 +4,7 @@ import type { AssetVisuals, LookAlike } from '@brandvault/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { colourName } from './colourName';
+import { colourName } from '@brandvault/contract';
 import { useCan } from '../../state/access';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAssetVisuals, useSimilar, useVisualsBackfill } from './api';

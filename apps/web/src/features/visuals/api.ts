@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import { call } from '../../api/client';
@@ -14,6 +15,28 @@ export function useAssetVisuals(assetId: number) {
     queryKey: visualsKeys.asset(assetId),
     queryFn: ({ signal }) => call(routes.assetVisuals, { params: { id: assetId }, signal }),
     refetchInterval: (q) => (q.state.data?.visuals.state === 'pending' ? 3000 : false),
+  });
+}
+
+/** How long the upload dialog follows a new file's analysis: the worker usually answers in seconds. */
+export const LOOK_ALIKE_WAIT_MS = 30_000;
+
+/**
+ * A just-uploaded file's look-alike: asked again with a growing pause (1, 2, 4, then 8 s) while
+ * the worker has not analysed it, for at most LOOK_ALIKE_WAIT_MS; it stops when the row unmounts
+ * (the dialog closed).
+ */
+export function useUploadLookAlike(assetId: number) {
+  const [since] = useState(() => Date.now());
+  return useQuery({
+    queryKey: visualsKeys.asset(assetId),
+    queryFn: ({ signal }) => call(routes.assetVisuals, { params: { id: assetId }, signal }),
+    retry: false,
+    refetchInterval: (q) => {
+      if (q.state.data && q.state.data.visuals.state !== 'pending') return false;
+      if (q.state.error || Date.now() - since > LOOK_ALIKE_WAIT_MS) return false;
+      return Math.min(1000 * 2 ** q.state.dataUpdateCount, 8000);
+    },
   });
 }
 

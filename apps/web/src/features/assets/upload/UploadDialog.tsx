@@ -34,6 +34,7 @@ import { useTusUploader } from './useTusUploader';
 import { UploadFieldsSection } from '../../uploadFields/UploadFieldsSection';
 import { useRoundFields } from '../../uploadFields/useRoundFields';
 import { versionTypeChange } from '../versionType';
+import { UploadLookAlike } from '../../visuals/UploadLookAlike';
 import type { CommonMeta, UploadTarget } from './useTusUploader';
 import classes from './UploadDialog.module.css';
 
@@ -257,6 +258,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
                     onRemove={() => up.remove(item.id)}
                     onNavigate={onClose}
                     showAnyway={!isVersion}
+                    lookAlikes={!isVersion}
                   />
                 ))}
               </Stack>
@@ -295,6 +297,7 @@ export function FileRow({
   onRemove,
   onNavigate,
   showAnyway = true,
+  lookAlikes = false,
 }: {
   item: UploadItem;
   /** The file itself while it is in the list, for its small picture. */
@@ -304,6 +307,8 @@ export function FileRow({
   onRemove: () => void;
   onNavigate?: () => void;
   showAnyway?: boolean;
+  /** Follows a stored file's analysis and names a near-duplicate (issue 42 §4). */
+  lookAlikes?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -360,6 +365,9 @@ export function FileRow({
             {t('reviews.mineTitle')}
           </Anchor>
         </Text>
+      )}
+      {item.status === 'success' && lookAlikes && item.assetId !== undefined && (
+        <UploadLookAlike assetId={item.assetId} onNavigate={onNavigate} />
       )}
       {item.status === 'exists' && item.location && (
         <Text size="xs" mt={4}>

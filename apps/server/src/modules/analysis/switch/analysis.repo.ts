@@ -1,4 +1,4 @@
-import type { Db } from '../../db/index.js';
+import type { Db } from '../../../db/index.js';
 
 /** A brand's analysis settings (issue 42 §6); a brand with no row has these. */
 export const ANALYSIS_DEFAULTS = { text: true, objects: true, faces: false, colours: true, object_threshold: 0.5 };
@@ -62,7 +62,7 @@ export function analysisRepo(db: Db) {
 }
 export type AnalysisRepo = ReturnType<typeof analysisRepo>;
 
-declare module '../../deps/repos.js' {
+declare module '../../../deps/repos.js' {
   interface Repos {
     analysis: AnalysisRepo;
   }
