@@ -57,6 +57,7 @@ import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { visualsRoutes } from './modules/visuals/visuals.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -204,6 +205,7 @@ export async function buildApp(
     syncRoutes(app, mountDeps, services);
     webhooksRoutes(app, mountDeps, services);
     visualsRoutes(app, mountDeps, services);
+    peopleRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);
@@ -247,6 +249,7 @@ export async function buildApp(
             appKey: config.appKey,
             auditCheckpoints: config.auditCheckpoints,
             sync: config.sync,
+            analysis: config.analysis,
             redis: config.redis,
             units: jobUnits({ clock, appKey: config.appKey, webhooks: config.webhooks }),
           })

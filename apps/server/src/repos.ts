@@ -49,6 +49,7 @@ import { uploadRequestsRepo } from './modules/uploadRequests/uploadRequests.repo
 import { apiKeysRepo } from './modules/apiKeys/apiKeys.repo.js';
 import { webhooksRepo } from './modules/webhooks/webhooks.repo.js';
 import { visualsRepo } from './modules/visuals/visuals.repo.js';
+import { peopleRepo } from './modules/people/people.repo.js';
 import { analysisRepo } from './modules/analysis/analysis.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
@@ -81,6 +82,7 @@ export function makeRepos(db: Db): Repos {
     uploadRequests: uploadRequestsRepo(db),
     webhooks: webhooksRepo(db),
     visuals: visualsRepo(db),
+    people: peopleRepo(db),
     analysis: analysisRepo(db),
     rights: rightsRepo(db),
     availability: availabilityRepo(db),

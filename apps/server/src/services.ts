@@ -48,6 +48,7 @@ import { reportsService } from './modules/reports/reports.service.js';
 import { syncService } from './modules/sync/sync.service.js';
 import { webhooksService } from './modules/webhooks/webhooks.service.js';
 import { visualsService } from './modules/visuals/visuals.service.js';
+import { peopleService } from './modules/people/people.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -115,6 +116,7 @@ export function makeServices(deps: Deps): Services {
     sync: syncService(deps),
     webhooks: webhooksService(deps),
     visuals: visualsService(deps),
+    people: peopleService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

@@ -34,6 +34,7 @@ const worker = await startWorker({
   appKey: config.appKey,
   auditCheckpoints: config.auditCheckpoints,
   sync: config.sync,
+  analysis: config.analysis,
   redis: config.redis,
   units,
 });

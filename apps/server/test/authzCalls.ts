@@ -12,6 +12,7 @@ import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
 import { ssoCalls } from './authzSso.js';
+import { peopleCalls } from './authzPeople.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
 import { apiKeyCalls } from './authzApiKeys.js';
@@ -1032,6 +1033,7 @@ export const calls: Record<string, Build> = {
   ...twoFactorCalls,
   ...rightsCalls,
   ...ssoCalls,
+  ...peopleCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
   'GET /api/ops/brand/:id/approval': (w) => get(`/api/ops/brand/${w.A.id}/approval`),

@@ -42,6 +42,7 @@ export * from './schemas/reports.js';
 export * from './schemas/sync.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/visuals.js';
+export * from './schemas/people.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

@@ -34,6 +34,7 @@ import { reportsRoutes } from './schemas/reports.routes.js';
 import { syncRoutes } from './schemas/sync.routes.js';
 import { webhooksRoutes } from './schemas/webhooks.routes.js';
 import { visualsRoutes } from './schemas/visuals.routes.js';
+import { peopleRoutes } from './schemas/people.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -81,6 +82,7 @@ export const routes = joinRoutes(
   syncRoutes,
   webhooksRoutes,
   visualsRoutes,
+  peopleRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

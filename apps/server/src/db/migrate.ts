@@ -47,6 +47,7 @@ import * as systemVocabularies from './migrations/2026112950_system_vocabularies
 import * as apiKeys from './migrations/2026120103_api_keys.js';
 import * as lookAlikes from './migrations/2026120105_look_alikes.js';
 import * as analysis from './migrations/2026120106_analysis.js';
+import * as people from './migrations/2026120109_people.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -92,6 +93,7 @@ const steps: Record<string, Step> = {
   '2026120104_webhooks': webhooks,
   '2026120105_look_alikes': lookAlikes,
   '2026120106_analysis': analysis,
+  '2026120109_people': people,
   '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,
   '2026113003_rights_manage': rightsManage,

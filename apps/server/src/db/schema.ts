@@ -78,6 +78,7 @@ import type { UploadRequestFilesTable, UploadRequestsTable } from './schema/uplo
 import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/twoFactor.js';
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetVisualsTable } from './schema/visuals.js';
+import type { AssetFacesStateTable, AssetFacesTable, PeopleTable } from './schema/people.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
@@ -86,6 +87,7 @@ export type * from './schema/accounts.js';
 export type * from './schema/rights.js';
 export type * from './schema/webhooks.js';
 export type * from './schema/visuals.js';
+export type * from './schema/people.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -189,6 +191,9 @@ export interface Database {
   asset_visuals: AssetVisualsTable;
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
+  people: PeopleTable;
+  asset_faces: AssetFacesTable;
+  asset_faces_state: AssetFacesStateTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;

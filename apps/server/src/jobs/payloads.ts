@@ -43,6 +43,8 @@ export const jobSchemas = {
   'assets.derivatives': z.object({ asset_id: Id, rev: Id }),
   'assets.visuals': z.object({ asset_id: Id, rev: Id }),
   'visuals.backfill': z.object({ brand_id: Id }),
+  'assets.faces': z.object({ asset_id: Id, rev: Id }),
+  'faces.backfill': z.object({ brand_id: Id }),
   'storage.cleanup': z.object({
     temp_hours: z.number().min(0).default(6),
     orphan_hours: z.number().min(0).default(1),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SyncSettings } from '../config/config.js';
+import type { AnalysisKind, SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { JobsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -50,6 +50,8 @@ export interface JobContext extends JobUnits {
   mailWindowMs: number;
   /** NAS sync settings (SYNC_ROOTS and the rest), for `sync.run`. */
   sync: SyncSettings;
+  /** The analyses this installation runs (ANALYSIS, issue 42 §6); absent: all of them. */
+  analysis?: AnalysisKind[];
   job: { id: number; name: string; attempt: number; maxAttempts: number; ownerId: number | null };
   /** Aborted when the lease was lost (another worker may run the job) or the timeout passed. */
   signal: AbortSignal;

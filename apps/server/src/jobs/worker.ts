@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { SyncSettings } from '../config/config.js';
+import type { AnalysisKind, SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import { isConnectionError, whileUnreachable } from '../db/connectionErrors.js';
 import { systemClock } from '../lib/clock.js';
@@ -56,6 +56,7 @@ export class Worker {
   private readonly mailWindowMs: number;
   private readonly appKey: string | undefined;
   private readonly sync: SyncSettings;
+  private readonly analysis: AnalysisKind[];
   private readonly progressIntervalMs: number | undefined;
   private readonly schedules: boolean;
   private readonly schedulesEveryMs: number;
@@ -88,6 +89,7 @@ export class Worker {
     this.mailWindowMs = opts.mailWindowMs ?? NOTIFICATION_MAIL_WINDOW_MINUTES * 60_000;
     this.appKey = opts.appKey;
     this.sync = opts.sync ?? NO_SYNC;
+    this.analysis = opts.analysis ?? ['text', 'objects', 'faces', 'colours'];
     this.progressIntervalMs = opts.progressIntervalMs;
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
@@ -262,6 +264,7 @@ export class Worker {
         mailWindowMs: this.mailWindowMs,
         appKey: this.appKey,
         sync: this.sync,
+        analysis: this.analysis,
         job: {
           id: job.id,
           name: job.name,

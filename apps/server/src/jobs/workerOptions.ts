@@ -1,4 +1,4 @@
-import type { SyncSettings } from '../config/config.js';
+import type { AnalysisKind, SyncSettings } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mailMessage.js';
@@ -40,6 +40,8 @@ export interface WorkerOptions {
   mailWindowMs?: number;
   /** See JobContext.sync; no roots (sync runs fail) when absent. */
   sync?: SyncSettings;
+  /** See JobContext.analysis; every kind when absent. */
+  analysis?: AnalysisKind[];
   /** Progress rows are written at most this often per job (default 500 ms). */
   progressIntervalMs?: number;
   /**

@@ -1,4 +1,4 @@
-import type { AuditCheckpointSettings, SyncSettings } from '../config/config.js';
+import type { AnalysisKind, AuditCheckpointSettings, SyncSettings } from '../config/config.js';
 import { DEFAULT_AUDIT_CHECKPOINTS } from '../config/config.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { Clock } from '../lib/clock.js';
@@ -58,6 +58,7 @@ export async function startWorker(opts: {
   /** How often the audit chain's head is anchored in the blob store, and how it is locked there. */
   auditCheckpoints?: AuditCheckpointSettings;
   sync?: SyncSettings;
+  analysis?: AnalysisKind[];
   /** The unit of work jobs get (the composition root's jobUnits). */
   units: WorkerOptions['units'];
   /** REDIS_URL set: jobs run on BullMQ (the rows stay the outbox and the record); else the table is the queue. */

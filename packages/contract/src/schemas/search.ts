@@ -95,6 +95,8 @@ export const AssetSearchBody = z
     availability: z.array(z.enum(AVAILABILITY_STATES)).min(1).max(AVAILABILITY_STATES.length).optional(),
     /** Only usable assets whose rights end within this many days (today: 0 days). */
     expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
+    /** Only assets in which one of these people appears (issue 42 §3). */
+    people: z.array(IdNumber).min(1).max(20).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
     /** Keys of the brand's fields whose values the cards carry (`field_values`), for list columns. */

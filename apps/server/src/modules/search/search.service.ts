@@ -93,6 +93,7 @@ export function filtersOf(
     visibility: body.visibility,
     ...(body.availability?.length ? { availability: [...new Set(body.availability)].sort() } : {}),
     ...(body.expiring_within !== undefined ? { endsBy: addDays(today, body.expiring_within) } : {}),
+    ...(body.people?.length ? { people: [...new Set(body.people)].sort((a, b) => a - b) } : {}),
   };
 }
 

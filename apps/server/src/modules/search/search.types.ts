@@ -41,6 +41,8 @@ export interface SearchFilters {
   availability?: AssetAvailability[];
   /** Only usable assets (available or expiring) whose rights end on or before this day (YYYY-MM-DD). */
   endsBy?: string;
+  /** Only assets with a face of one of these (shown) people (issue 42 §3). */
+  people?: number[];
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
   /**
@@ -123,6 +125,7 @@ export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
     f.dateBefore ||
     f.fields?.length ||
     f.availability?.length ||
+    f.people?.length ||
     f.endsBy
   );
 
@@ -139,6 +142,7 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.dateBefore &&
     !f.fields?.length &&
     !f.availability?.length &&
+    !f.people?.length &&
     !f.endsBy
   );
 }

@@ -73,6 +73,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
     !f.type?.length &&
     !f.extension?.length &&
     !f.availability?.length &&
+    !f.people?.length &&
     !f.endsBy;
 
   /** The ids of the category rows matching `f`, one per asset and category (index order). */
@@ -107,6 +108,20 @@ export function searchQueries(db: Db, dialect: Dialect) {
     return walk || common
       ? q.where(({ exists }) => exists(a.where(sql<boolean>`assets.id = asset_search.asset_id`)))
       : q.where('asset_search.asset_id', 'in', a);
+  }
+
+  /**
+   * People (issue 42 §3): assets with a face of one of these people, hidden people left out, from
+   * the (person_id, asset_id) index of `asset_faces`; a person has a few hundred faces at most.
+   */
+  function byPeople(q: Q, people: number[]): Q {
+    const holders = db
+      .selectFrom('asset_faces')
+      .innerJoin('people', 'people.id', 'asset_faces.person_id')
+      .select('asset_faces.asset_id')
+      .where('asset_faces.person_id', 'in', people)
+      .where('people.hidden', '=', 0);
+    return q.where('asset_search.asset_id', 'in', holders);
   }
 
   function categoriesFirst(f: SearchFilters): Q {
@@ -225,6 +240,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
     if (f.dateFrom) q = q.where(col('sort_date'), '>=', f.dateFrom);
     if (f.dateBefore) q = q.where(col('sort_date'), '<', f.dateBefore);
     if (f.availability?.length || f.endsBy) q = byAvailability(q, f, !!w);
+    if (f.people?.length) q = byPeople(q, f.people);
     for (const c of f.fields ?? []) {
       if (c === driver) continue;
       // Walking, each row asks the (asset_id) index about its own values: a list of every holder

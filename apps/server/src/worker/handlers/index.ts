@@ -4,6 +4,8 @@ import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
 import { assetsVisuals } from './assets.visuals.js';
 import { visualsBackfill } from './visuals.backfill.js';
+import { assetsFaces } from './assets.faces.js';
+import { facesBackfill } from './faces.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -36,6 +38,8 @@ export const handlers = {
   'assets.derivatives': assetsDerivatives,
   'assets.visuals': assetsVisuals,
   'visuals.backfill': visualsBackfill,
+  'assets.faces': assetsFaces,
+  'faces.backfill': facesBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,
