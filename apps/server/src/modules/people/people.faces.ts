@@ -37,13 +37,18 @@ export function similarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return Math.round(100 * Math.max(Math.min(norm, 1), 0)) / 100;
 }
 
-/** The person whose face is nearest to `d` at FACE_MATCH or above, or null. */
+/**
+ * The person whose face is nearest to `d` at FACE_MATCH or above, or null; people in `taken`
+ * (already given a face of the same picture: nobody appears twice in one) are passed over.
+ */
 export function nearestPerson(
   d: ArrayLike<number>,
   known: { person_id: number; descriptor: Float32Array }[],
+  taken: ReadonlySet<number> = new Set(),
 ): number | null {
   let best: { person: number; s: number } | null = null;
   for (const k of known) {
+    if (taken.has(k.person_id)) continue;
     const s = similarity(d, k.descriptor);
     if (s >= FACE_MATCH && (!best || s > best.s)) best = { person: k.person_id, s };
   }

@@ -115,8 +115,9 @@ export function peopleRepo(db: Db) {
           : [];
         await t.deleteFrom('asset_faces').where('asset_id', '=', a.assetId).execute();
         const touched = old.map((o) => o.person_id);
+        const taken = new Set<number>();
         for (const f of a.faces) {
-          let person = nearestPerson(decodeDescriptor(f.descriptor), known);
+          let person = nearestPerson(decodeDescriptor(f.descriptor), known, taken);
           if (person === null)
             person = Number(
               (
@@ -147,6 +148,7 @@ export function peopleRepo(db: Db) {
             })
             .execute();
           touched.push(person);
+          taken.add(person);
         }
         await tidy(t, touched);
         await rewriteWords(t, [a.assetId]);
