@@ -26,6 +26,7 @@ const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
+const PeoplePage = lazy(() => import('../features/people/PeoplePage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
@@ -154,6 +155,8 @@ export const appRoutes: RouteObject[] = [
                 errorElement: <GuardError />,
                 element: <RightsPage />,
               },
+              // Everyone signed in: the page shows what the caller may see and do (admins: the switch).
+              { path: 'brand/people', element: <PeoplePage /> },
               {
                 path: 'brand/webhooks',
                 loader: requirePermission('asset.manage'),

@@ -23,11 +23,20 @@ const full: SearchState = {
   visibility: 'PRIVATE',
   availability: ['expiring', 'expired'],
   expiringWithin: 30,
+  people: [],
   fields: {},
   sort: { attribute: 'date', mode: 'latest' },
 };
 
 describe('search state in the URL', () => {
+  it('carries people filters as repeated person parameters into the body (issue 42 §3)', () => {
+    const s = parseSearch(new URLSearchParams('person=7&person=9&person=x'));
+    expect(s.people).toEqual([7, 9]);
+    expect(writeSearch(new URLSearchParams(), s).getAll('person')).toEqual(['7', '9']);
+    expect(toBody(s).people).toEqual([7, 9]);
+    expect(fromBody(toBody(s)).people).toEqual([7, 9]);
+  });
+
   it('survives a round trip through the query string, next to the folder', () => {
     const url = writeSearch(new URLSearchParams('folder=12&view=5'), full);
     const again = new URLSearchParams(url.toString());

@@ -29,6 +29,8 @@ export interface SearchState {
   availability: AvailabilityState[];
   /** Usable assets whose rights end within this many days (URL `within`); null: any. */
   expiringWithin: number | null;
+  /** People in the assets, by person id (URL `person`, repeated; issue 42 §3). */
+  people: number[];
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
   /** `field`: a number or date field's key, sorting instead of `attribute` (URL `sort=f:key-mode`). */
@@ -80,12 +82,24 @@ export const emptySearch: SearchState = {
   visibility: null,
   availability: [],
   expiringWithin: null,
+  people: [],
   fields: {},
   sort: DEFAULT_SORT,
 };
 
 /** Every parameter the searcher owns; anything else in the URL (folder, view) is left alone. */
-export const SEARCH_PARAMS = ['q', ...Object.values(PARAM), 'from', 'to', 'vis', 'avail', 'within', 'mf', 'sort'];
+export const SEARCH_PARAMS = [
+  'q',
+  ...Object.values(PARAM),
+  'from',
+  'to',
+  'vis',
+  'avail',
+  'within',
+  'person',
+  'mf',
+  'sort',
+];
 
 /** A day count from the URL: a whole number within the contract's bounds, else none. */
 function parseWithin(v: string | null): number | null {
@@ -118,6 +132,14 @@ export function parseSearch(params: URLSearchParams): SearchState {
     visibility: vis === 'PUBLIC' || vis === 'PRIVATE' ? vis : null,
     availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
     expiringWithin: parseWithin(params.get('within')),
+    people: [
+      ...new Set(
+        params
+          .getAll('person')
+          .filter((v) => /^\d{1,9}$/.test(v))
+          .map(Number),
+      ),
+    ].slice(0, 20),
     fields: parseFieldFilters(params.get('mf')),
     sort:
       parseFieldSort(params.get('sort') ?? '') ??
@@ -136,6 +158,7 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   if (s.visibility) next.set('vis', s.visibility);
   for (const a of s.availability) next.append('avail', a);
   if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
+  for (const p of s.people) next.append('person', String(p));
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
   if (s.sort.field) next.set('sort', sortOption(s.sort));
   else if (s.sort.attribute !== DEFAULT_SORT.attribute || s.sort.mode !== DEFAULT_SORT.mode)
@@ -152,6 +175,7 @@ export function filterCount(s: SearchState): number {
     (s.visibility ? 1 : 0) +
     s.availability.length +
     (s.expiringWithin !== null ? 1 : 0) +
+    s.people.length +
     Object.keys(s.fields).length
   );
 }
@@ -174,6 +198,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.visibility) body.visibility = s.visibility;
   if (s.availability.length) body.availability = s.availability;
   if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
+  if (s.people.length) body.people = s.people;
   if (Object.keys(s.fields).length) body.fields = s.fields;
   return body;
 }
@@ -192,6 +217,7 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.visibility = b.visibility ?? null;
   s.availability = b.availability ? [...b.availability] : [];
   s.expiringWithin = b.expiring_within ?? null;
+  s.people = b.people ? [...b.people] : [];
   if (b.fields) s.fields = { ...b.fields };
   return s;
 }

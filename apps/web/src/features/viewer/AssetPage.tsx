@@ -45,6 +45,7 @@ import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import { RightsPanel } from '../rights/RightsPanel';
 import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
+import { AssetPeoplePanel } from '../people/AssetPeoplePanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -267,6 +268,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <BrandFieldsForm asset={asset} />
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
           <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
+          <AssetPeoplePanel assetId={asset.id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>
