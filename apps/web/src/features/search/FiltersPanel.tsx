@@ -12,6 +12,7 @@ import { DateField } from '../../ui/DateField';
 import type { MetadataField } from '@brandvault/contract';
 import { FieldFilters } from './FieldFilters';
 import { AvailabilityFilter } from './AvailabilityFilter';
+import { PersonFilter } from '../people/PersonFilter';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -83,6 +84,7 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
           </Stack>
         </fieldset>
         <AvailabilityFilter state={state} onChange={onChange} />
+        <PersonFilter value={state.people} onChange={(people) => onChange({ ...state, people })} />
         <div>
           <Text size="sm" fw={600} mb={6} id="search-visibility">
             {t('search.facets.visibility')}
