@@ -301,7 +301,7 @@ export const AUDIT_EVENTS = {
     'Desactivó la búsqueda de personas (caras eliminadas)',
   ),
   'people.name': ev('assets', ['brand_id'], 'Named a person', 'Puso nombre a una persona'),
-  'people.merge': ev('assets', ['brand_id', 'into'], 'Merged two people', 'Unió dos personas'),
+  'people.merge': ev('assets', ['brand_id', 'into', 'from', 'from_name'], 'Merged two people', 'Unió dos personas'),
   'people.split': ev(
     'assets',
     ['brand_id', 'from', 'faces'],
