@@ -60,6 +60,7 @@ import { visualsRoutes } from './modules/visuals/visuals.routes.js';
 import { textRoutes } from './modules/text/text.routes.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { analysisRoutes } from './modules/analysis/analysis.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { apiKeysRoutes } from './modules/apiKeys/apiKeys.routes.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
@@ -210,6 +211,7 @@ export async function buildApp(
     textRoutes(app, mountDeps, services);
     labelsRoutes(app, mountDeps, services);
     analysisRoutes(app, mountDeps, services);
+    peopleRoutes(app, mountDeps, services);
     reviewsRoutes(app, mountDeps, services);
     apiKeysRoutes(app, mountDeps, services);
     cropPresetsRoutes(app, mountDeps, services);

@@ -52,6 +52,7 @@ import { visualsRepo } from './modules/visuals/visuals.repo.js';
 import { textRepo } from './modules/text/text.repo.js';
 import { analysisRepo } from './modules/analysis/switch/analysis.repo.js';
 import { labelsRepo } from './modules/labels/labels.repo.js';
+import { peopleRepo } from './modules/people/people.repo.js';
 
 /** Every repo over one connection: the database itself, or a transaction. */
 export function makeRepos(db: Db): Repos {
@@ -84,6 +85,7 @@ export function makeRepos(db: Db): Repos {
     webhooks: webhooksRepo(db),
     visuals: visualsRepo(db),
     text: textRepo(db),
+    people: peopleRepo(db),
     analysis: analysisRepo(db),
     labels: labelsRepo(db),
     rights: rightsRepo(db),

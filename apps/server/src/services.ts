@@ -51,6 +51,7 @@ import { visualsService } from './modules/visuals/visuals.service.js';
 import { textService } from './modules/text/text.service.js';
 import { labelsService } from './modules/labels/labels.service.js';
 import { analysisService } from './modules/analysis/analysis.service.js';
+import { peopleService } from './modules/people/people.service.js';
 import { uploadRequestsService } from './modules/uploadRequests/uploadRequests.service.js';
 import { uploadRequestsPublicService } from './modules/uploadRequests/uploadRequests.public.service.js';
 import { reviewsService } from './modules/reviews/reviews.service.js';
@@ -121,6 +122,7 @@ export function makeServices(deps: Deps): Services {
     text: textService(deps),
     labels: labelsService(deps),
     analysis: analysisService(deps),
+    people: peopleService(deps),
     reviews: reviewsService(deps),
     notifications,
   };

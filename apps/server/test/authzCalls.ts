@@ -13,6 +13,7 @@ import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
 import { labelCalls } from './authzLabels.js';
 import { ssoCalls } from './authzSso.js';
+import { peopleCalls } from './authzPeople.js';
 import { embedMappingCalls } from './authzEmbed.js';
 import { uploadRequestCalls } from './authzUploadRequests.js';
 import { apiKeyCalls } from './authzApiKeys.js';
@@ -1046,6 +1047,7 @@ export const calls: Record<string, Build> = {
   ...rightsCalls,
   ...labelCalls,
   ...ssoCalls,
+  ...peopleCalls,
   'GET /api/ops/brand/:id/metadata/gaps': (w) => ({ method: 'GET', url: `/api/ops/brand/${w.A.id}/metadata/gaps` }),
   ...embedMappingCalls,
   'GET /api/ops/brand/:id/approval': (w) => get(`/api/ops/brand/${w.A.id}/approval`),

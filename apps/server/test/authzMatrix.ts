@@ -292,6 +292,18 @@ const table: Record<string, Row> = {
   'GET /api/ops/brand/:id/analysis': [401, 403, 403, 403, 200, 403, 403],
   'PUT /api/ops/brand/:id/analysis': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/brand/:id/analysis/backfill': [401, 403, 403, 403, 202, 403, 403],
+  // People (issue 42 §3): only administrators switch faces (personal data); a person, a face and
+  // its crop are as visible as the assets they appear in; naming, merging, splitting and hiding
+  // take asset.update in the person's brand.
+  'PUT /api/ops/brand/:id/faces': [401, 403, 403, 403, 200, 403, 403],
+  'GET /api/ops/brand/:id/people': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/person/:id': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/person/:id/name': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/person/:id/merge': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/person/:id/split': [401, 403, 201, 201, 201, 404, 403],
+  'PUT /api/ops/person/:id/hidden': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/ops/face/:id/crop': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/asset/:id/people': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/asset/:id/crop': [401, 200, 200, 200, 200, 404, 200],
   'POST /api/ops/asset/:id/download/confirm': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/statistics': [401, 200, 200, 200, 200, 404, 200],

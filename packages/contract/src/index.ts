@@ -46,6 +46,7 @@ export * from './schemas/text.js';
 export * from './schemas/labels.js';
 export * from './schemas/colours.js';
 export * from './schemas/analysis.js';
+export * from './schemas/people.js';
 export * from './schemas/reviews.js';
 export * from './schemas/setup.js';
 export * from './schemas/apiKeys.js';

@@ -37,6 +37,7 @@ import { visualsRoutes } from './schemas/visuals.routes.js';
 import { textRoutes } from './schemas/text.routes.js';
 import { labelsRoutes } from './schemas/labels.routes.js';
 import { analysisRoutes } from './schemas/analysis.routes.js';
+import { peopleRoutes } from './schemas/people.routes.js';
 import { reviewsRoutes } from './schemas/reviews.routes.js';
 import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
@@ -87,6 +88,7 @@ export const routes = joinRoutes(
   textRoutes,
   labelsRoutes,
   analysisRoutes,
+  peopleRoutes,
   reviewsRoutes,
   apiKeysRoutes,
   metricsRoutes,

@@ -11,6 +11,8 @@ create sequence access_tokens_id_seq as integer start with 1 increment by 1 minv
 
 create sequence api_keys_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by api_keys.id;
 
+create sequence asset_faces_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_faces.id;
+
 create sequence asset_reviews_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_reviews.id;
 
 create sequence asset_versions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by asset_versions.id;
@@ -52,6 +54,8 @@ create sequence notifications_id_seq as integer start with 1 increment by 1 minv
 create sequence oidc_providers_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by oidc_providers.id;
 
 create sequence password_resets_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by password_resets.id;
+
+create sequence people_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by people.id;
 
 create sequence permissions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by permissions.id;
 
@@ -668,6 +672,41 @@ create table asset_consents (
 );
 
 create index asset_consents_consent on {schema}.asset_consents using btree (consent_id, asset_id);
+
+create table asset_faces (
+  id integer default nextval('asset_faces_id_seq'::regclass) not null,
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  box character varying(64) not null,
+  score real not null,
+  descriptor text not null,
+  person_id integer not null,
+  constraint asset_faces_pkey primary key (id),
+  constraint asset_faces_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_faces_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint asset_faces_person_id_fkey foreign key (person_id) references people (id) on delete cascade
+);
+
+create index asset_faces_asset on {schema}.asset_faces using btree (asset_id);
+
+create index asset_faces_brand on {schema}.asset_faces using btree (brand_id);
+
+create index asset_faces_person on {schema}.asset_faces using btree (person_id, asset_id);
+
+create table asset_faces_state (
+  asset_id integer not null,
+  brand_id integer not null,
+  rev integer not null,
+  state character varying(16) not null,
+  reason text,
+  analysed_at character varying(32) not null,
+  constraint asset_faces_state_pkey primary key (asset_id),
+  constraint asset_faces_state_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint asset_faces_state_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index asset_faces_state_brand on {schema}.asset_faces_state using btree (brand_id);
 
 create table asset_facets (
   folder_id integer not null,
@@ -1647,6 +1686,20 @@ create table password_resets (
   constraint password_resets_token_hash_key unique (token_hash),
   constraint password_resets_user_id_fkey foreign key (user_id) references users (id) on delete cascade
 );
+
+create table people (
+  id integer default nextval('people_id_seq'::regclass) not null,
+  brand_id integer not null,
+  name character varying(200),
+  hidden integer default 0 not null,
+  cover_face_id integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint people_pkey primary key (id),
+  constraint people_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade
+);
+
+create index people_brand on {schema}.people using btree (brand_id, hidden);
 
 create table permissions (
   id integer default nextval('permissions_id_seq'::regclass) not null,

@@ -80,6 +80,34 @@ create table asset_consents (
 
 create index asset_consents_consent on asset_consents (consent_id, asset_id);
 
+create table asset_faces (
+  id integer primary key autoincrement,
+  asset_id integer not null references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  box varchar(64) not null,
+  score real not null,
+  descriptor text not null,
+  person_id integer not null references people (id) on delete cascade
+);
+
+create index asset_faces_asset on asset_faces (asset_id);
+
+create index asset_faces_brand on asset_faces (brand_id);
+
+create index asset_faces_person on asset_faces (person_id, asset_id);
+
+create table asset_faces_state (
+  asset_id integer primary key references assets (id) on delete cascade,
+  brand_id integer not null references brands (id) on delete cascade,
+  rev integer not null,
+  state varchar(16) not null,
+  reason text,
+  analysed_at varchar(32) not null
+);
+
+create index asset_faces_state_brand on asset_faces_state (brand_id);
+
 create table asset_facets (
   folder_id integer not null,
   hidden integer not null,
@@ -1170,6 +1198,18 @@ create table password_resets (
   expires_at varchar(32) not null,
   used_at varchar(32)
 );
+
+create table people (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  name varchar(200),
+  hidden integer default 0 not null,
+  cover_face_id integer,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index people_brand on people (brand_id, hidden);
 
 create table permissions (
   id integer primary key autoincrement,

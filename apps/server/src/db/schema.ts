@@ -79,6 +79,7 @@ import type { TwoFactorRecoveryCodesTable, UserTwoFactorTable } from './schema/t
 import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './schema/webhooks.js';
 import type { AssetLabelsTable, AssetObjectsTable } from './schema/labels.js';
 import type { AssetColoursTable, AssetVisualsTable } from './schema/visuals.js';
+import type { AssetFacesStateTable, AssetFacesTable, PeopleTable } from './schema/people.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { AssetTextTable } from './schema/text.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
@@ -90,6 +91,7 @@ export type * from './schema/webhooks.js';
 export type * from './schema/visuals.js';
 export type * from './schema/text.js';
 export type * from './schema/labels.js';
+export type * from './schema/people.js';
 export type * from './schema/jobs.js';
 export type * from './schema/library.js';
 export type * from './schema/search.js';
@@ -197,6 +199,9 @@ export interface Database {
   brand_analysis: BrandAnalysisTable;
   asset_found_words: AssetFoundWordsTable;
   asset_text: AssetTextTable;
+  people: PeopleTable;
+  asset_faces: AssetFacesTable;
+  asset_faces_state: AssetFacesStateTable;
   embed_mappings: EmbedMappingsTable;
   api_keys: ApiKeysTable;
   oidc_providers: OidcProvidersTable;

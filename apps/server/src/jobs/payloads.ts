@@ -53,6 +53,8 @@ export const jobSchemas = {
       .min(1)
       .optional(),
   }),
+  'assets.faces': z.object({ asset_id: Id, rev: Id }),
+  'faces.backfill': z.object({ brand_id: Id }),
   'storage.cleanup': z.object({
     temp_hours: z.number().min(0).default(6),
     orphan_hours: z.number().min(0).default(1),

@@ -27,6 +27,7 @@ const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPa
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
 const SmartSearchPage = lazy(() => import('../features/analysis/SmartSearchPage'));
+const PeoplePage = lazy(() => import('../features/people/PeoplePage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
 const AssetPage = lazy(() => import('../features/viewer/AssetPage'));
@@ -155,6 +156,8 @@ export const appRoutes: RouteObject[] = [
                 errorElement: <GuardError />,
                 element: <RightsPage />,
               },
+              // Everyone signed in: the page shows what the caller may see and do (admins: the switch).
+              { path: 'brand/people', element: <PeoplePage /> },
               {
                 path: 'brand/smart-search',
                 loader: requirePermission('brand.manage'),

@@ -99,6 +99,8 @@ export const AssetSearchBody = z
     expiring_within: z.number().int().min(0).max(EXPIRING_WITHIN_MAX).optional(),
     /** Only images whose dominant colours include one of these (each covering at least 10 %). */
     colours: z.array(z.enum(COLOUR_NAMES)).min(1).max(COLOUR_NAMES.length).optional(),
+    /** Only assets in which one of these people appears (issue 42 §3). */
+    people: z.array(IdNumber).min(1).max(20).optional(),
     /** Conditions on the brand's metadata fields, by field key. */
     fields: FieldFilters.optional(),
     /**

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../../deps/deps.js';
 import { analyseAsset } from '../visuals/visuals.analyse.js';
 import { analyseText } from '../text/text.analyse.js';
 import { analyseObjects } from '../labels/labels.analyse.js';
+import { analyseFaces } from '../people/people.analyse.js';
 import type { AnalysisDeps } from './switch/analysisSwitch.js';
 
 /** How far one analysis got in a brand: its files by the state of their latest version's result. */
@@ -30,6 +31,7 @@ export interface AnalysisEntry {
 export const ANALYSES: readonly AnalysisEntry[] = [
   { kind: 'text', missing: (repos, brandId) => repos.text.missing(brandId), analyse: analyseText },
   { kind: 'objects', missing: (repos, brandId) => repos.labels.missing(brandId), analyse: analyseObjects },
+  { kind: 'faces', missing: (repos, brandId) => repos.people.missing(brandId), analyse: analyseFaces },
   {
     kind: 'colours',
     missing: (repos, brandId) => repos.visuals.missing(brandId),

@@ -95,6 +95,7 @@ export function filtersOf(
     ...(body.availability?.length ? { availability: [...new Set(body.availability)].sort() } : {}),
     ...(body.expiring_within !== undefined ? { endsBy: addDays(today, body.expiring_within) } : {}),
     ...(body.colours?.length ? { colours: [...new Set(body.colours)].sort() } : {}),
+    ...(body.people?.length ? { people: [...new Set(body.people)].sort((a, b) => a - b) } : {}),
   };
 }
 

@@ -41,6 +41,8 @@ export interface SearchFilters {
   availability?: AssetAvailability[];
   /** Only usable assets (available or expiring) whose rights end on or before this day (YYYY-MM-DD). */
   endsBy?: string;
+  /** Only assets with a face of one of these (shown) people (issue 42 §3). */
+  people?: number[];
   /** Metadata field conditions, all of which must hold. */
   fields?: FieldCond[];
   /** Only images with one of these named colours (palette keys, `asset_colours`; issue 42 §4). */
@@ -132,7 +134,8 @@ export const beyondTypeAndExtension = (f: SearchFilters): boolean =>
     f.availability?.length ||
     f.endsBy ||
     f.detected ||
-    f.colours?.length
+    f.colours?.length ||
+    f.people?.length
   );
 
 /** No condition beyond scope and privacy: totals and facets come from the count tables. */
@@ -150,7 +153,8 @@ export function isUnfiltered(f: SearchFilters): boolean {
     !f.availability?.length &&
     !f.endsBy &&
     !f.detected &&
-    !f.colours?.length
+    !f.colours?.length &&
+    !f.people?.length
   );
 }
 

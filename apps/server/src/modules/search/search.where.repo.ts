@@ -75,7 +75,8 @@ export function searchQueries(db: Db, dialect: Dialect) {
     !f.availability?.length &&
     !f.endsBy &&
     !f.detected &&
-    !f.colours?.length;
+    !f.colours?.length &&
+    !f.people?.length;
 
   /** The ids of the category rows matching `f`, one per asset and category (index order). */
   function categoryIds(f: SearchFilters): SelectQueryBuilder<Database, 'asset_categories', { asset_id: number }> {
@@ -134,6 +135,20 @@ export function searchQueries(db: Db, dialect: Dialect) {
       .where('asset_colours.colour', 'in', f.colours!);
     if (brandId !== undefined) c = c.where('asset_colours.brand_id', '=', brandId);
     return q.where('asset_search.asset_id', 'in', c);
+  }
+
+  /**
+   * People (issue 42 §3): assets with a face of one of these people, hidden people left out, from
+   * the (person_id, asset_id) index of `asset_faces`; a person has a few hundred faces at most.
+   */
+  function byPeople(q: Q, people: number[]): Q {
+    const holders = db
+      .selectFrom('asset_faces')
+      .innerJoin('people', 'people.id', 'asset_faces.person_id')
+      .select('asset_faces.asset_id')
+      .where('asset_faces.person_id', 'in', people)
+      .where('people.hidden', '=', 0);
+    return q.where('asset_search.asset_id', 'in', holders);
   }
 
   function categoriesFirst(f: SearchFilters): Q {
@@ -265,6 +280,7 @@ export function searchQueries(db: Db, dialect: Dialect) {
         : q.where('asset_search.asset_id', 'in', holders.where('asset_labels.brand_id', '=', f.scope.brandId));
     }
     if (f.colours?.length) q = byColours(q, f, !!w);
+    if (f.people?.length) q = byPeople(q, f.people);
     for (const c of f.fields ?? []) {
       if (c === driver) continue;
       // Walking, each row asks the (asset_id) index about its own values: a list of every holder

@@ -15,15 +15,17 @@ type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 /**
  * Records the outcome and, in the same transaction, queues the colours and look-alike analysis and
  * the objects analysis of the same revision (each reads the preview just made, and marks
- * non-images and failures itself), and the text analysis where text is read from this kind of
- * file (a video only with a poster).
+ * non-images and failures itself), the text analysis where text is read from this kind of file
+ * (a video only with a poster), and the faces of an image whose brand has them on.
  */
 async function finish(
   tx: Tx,
-  asset: { id: number; type: string; ext: string },
+  asset: { id: number; brand_id: number; type: string; ext: string },
   rev: number,
   patch: Parameters<TxRepos['assets']['setDerivatives']>[2],
   also?: (r: TxRepos) => Promise<unknown>,
+  /** Whether the installation runs face analysis (ANALYSIS). */
+  faces = true,
 ) {
   const id = asset.id;
   await tx(async (t) => {
@@ -33,6 +35,9 @@ async function finish(
     if (textSourceOf({ ...asset, preview_key: patch.preview_key ?? null }))
       await t.enqueue('assets.text', { asset_id: id, rev }, { dedupeKey: `text:${id}:${rev}` });
     await t.enqueue('assets.objects', { asset_id: id, rev }, { dedupeKey: `objects:${id}:${rev}` });
+    // Faces only where a brand admin turned them on (issue 42 §3): off, no job and no state.
+    if (faces && asset.type === 'image' && (await t.repos.analysis.settings(asset.brand_id)).faces)
+      await t.enqueue('assets.faces', { asset_id: id, rev }, { dedupeKey: `faces:${id}:${rev}` });
   });
 }
 
@@ -44,7 +49,8 @@ async function finish(
 export const assetsDerivatives = defineHandler({
   schema: jobSchemas['assets.derivatives'],
   timeoutMs: 10 * 60_000,
-  async run({ asset_id, rev }, { storage, repos, tx, log, job }) {
+  async run({ asset_id, rev }, { storage, repos, tx, log, job, analysis }) {
+    const faces = analysis.includes('faces');
     if (!storage) throw new PermanentJobError('assets.derivatives needs the blob store');
     const asset = await repos.assets.byId(asset_id);
     if (!asset || asset.derivative_rev !== rev) return;
@@ -54,7 +60,7 @@ export const assetsDerivatives = defineHandler({
         makeDerivatives(path, asset.type as never, asset.ext, out),
       );
       if (!result.files.length) {
-        await finish(tx, asset, rev, { derivatives: 'none' });
+        await finish(tx, asset, rev, { derivatives: 'none' }, undefined, faces);
         return;
       }
       const keys: Record<string, string> = {};
@@ -65,15 +71,20 @@ export const assetsDerivatives = defineHandler({
       }
       const thumb = keys.thumbnail ?? keys.poster ?? null;
       const preview = keys.preview ?? keys.poster ?? thumb;
-      await finish(tx, asset, rev, { thumb_key: thumb, preview_key: preview, derivatives: 'ready' }, (r) =>
-        thumb ? r.assets.setVersionThumb(asset_id, asset.current_version, thumb) : Promise.resolve(),
+      await finish(
+        tx,
+        asset,
+        rev,
+        { thumb_key: thumb, preview_key: preview, derivatives: 'ready' },
+        (r) => (thumb ? r.assets.setVersionThumb(asset_id, asset.current_version, thumb) : Promise.resolve()),
+        faces,
       );
     } catch (err) {
       log.warn({ err, asset_id }, 'derivatives failed');
       if (err instanceof PermanentJobError) throw err;
       // The last attempt, or a file the tools cannot read: it stays usable with its type icon.
       if ((err instanceof MediaError && err.permanent) || job.attempt >= job.maxAttempts) {
-        await finish(tx, asset, rev, { derivatives: 'failed' });
+        await finish(tx, asset, rev, { derivatives: 'failed' }, undefined, faces);
         return;
       }
       throw err;

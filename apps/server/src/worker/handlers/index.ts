@@ -8,6 +8,8 @@ import { visualsBackfill } from './visuals.backfill.js';
 import { assetsObjects } from './assets.objects.js';
 import { objectsRewords } from './objects.rewords.js';
 import { analysisBackfill } from './analysis.backfill.js';
+import { assetsFaces } from './assets.faces.js';
+import { facesBackfill } from './faces.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
@@ -44,6 +46,8 @@ export const handlers = {
   'assets.objects': assetsObjects,
   'objects.rewords': objectsRewords,
   'analysis.backfill': analysisBackfill,
+  'assets.faces': assetsFaces,
+  'faces.backfill': facesBackfill,
   'storage.cleanup': storageCleanup,
   'search.ftsMerge': searchFtsMerge,
   'mail.send': mailSend,

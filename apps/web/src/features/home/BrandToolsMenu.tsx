@@ -1,8 +1,10 @@
 import { Button, Menu } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconCertificate, IconSparkles, IconTags } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCertificate, IconSparkles, IconTags, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../state/access';
+import { useSession } from '../../state/session';
+import { usePeople } from '../people/api';
 
 /**
  * The brand's own settings screens, from its home, for whoever may change them: managers hold
@@ -11,12 +13,21 @@ import { useCan } from '../../state/access';
 export function BrandToolsMenu() {
   const { t } = useTranslation();
   const can = useCan();
+  const brand = useSession((s) => s.selectedBrand);
+  const facesOn = usePeople(brand?.id ?? 0).data?.enabled ?? false;
   const links = [
     {
       key: 'metadata',
       to: '/brand/metadata',
       icon: <IconTags size={16} />,
       allowed: can.permission('metadata.manage'),
+    },
+    {
+      // Admins turn faces on here; others see the entry once faces are on.
+      key: 'people',
+      to: '/brand/people',
+      icon: <IconUsers size={16} />,
+      allowed: can.role('admin') || facesOn,
     },
     {
       key: 'rights',

@@ -72,6 +72,7 @@ export function FilterChips({
       key: `det:${d}`,
       label: `${t('labels.filter')}: ${keyName(d, lang)}`,
       next: { ...state, detected: state.detected.filter((x) => x !== d) },
+    });
   for (const c of state.colours)
     chips.push({
       key: `colour:${c}`,

@@ -14,6 +14,7 @@ import { FieldFilters } from './FieldFilters';
 import { AvailabilityFilter } from './AvailabilityFilter';
 import { DetectedFilter } from '../labels/DetectedFilter';
 import { ColourFilter } from './ColourFilter';
+import { PersonFilter } from '../people/PersonFilter';
 
 /** Long facets show this many values until "show more". */
 const SHORT_LIST = 6;
@@ -95,6 +96,7 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
         </fieldset>
         <AvailabilityFilter state={state} onChange={onChange} />
         <ColourFilter state={state} onChange={onChange} />
+        <PersonFilter value={state.people} onChange={(people) => onChange({ ...state, people })} />
         <div>
           <Text size="sm" fw={600} mb={6} id="search-visibility">
             {t('search.facets.visibility')}

@@ -24,12 +24,21 @@ const full: SearchState = {
   availability: ['expiring', 'expired'],
   expiringWithin: 30,
   colours: ['red', 'blue'],
+  people: [],
   fields: {},
   detected: ['person', 'dog'],
   sort: { attribute: 'date', mode: 'latest' },
 };
 
 describe('search state in the URL', () => {
+  it('carries people filters as repeated person parameters into the body (issue 42 §3)', () => {
+    const s = parseSearch(new URLSearchParams('person=7&person=9&person=x'));
+    expect(s.people).toEqual([7, 9]);
+    expect(writeSearch(new URLSearchParams(), s).getAll('person')).toEqual(['7', '9']);
+    expect(toBody(s).people).toEqual([7, 9]);
+    expect(fromBody(toBody(s)).people).toEqual([7, 9]);
+  });
+
   it('survives a round trip through the query string, next to the folder', () => {
     const url = writeSearch(new URLSearchParams('folder=12&view=5'), full);
     const again = new URLSearchParams(url.toString());
@@ -58,6 +67,8 @@ describe('search state in the URL', () => {
     expect(s.detected).toEqual(['dog', 'tennis_racket']);
     expect(toBody(s)).toMatchObject({ detected: ['dog', 'tennis_racket'], recursive: true });
     expect(fromBody(toBody(s)).detected).toEqual(['dog', 'tennis_racket']);
+  });
+
   it('keeps palette colours in palette order and drops unknown ones', () => {
     const s = parseSearch(new URLSearchParams('colour=blue&colour=crimson&colour=red'));
     expect(s.colours).toEqual(['red', 'blue']);

@@ -9,8 +9,14 @@ import {
   SORT_MODES,
   SORT_OPTIONS,
 } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType, AvailabilityState, FieldFilter, LabelKey } from '@brandvault/contract';
-import type { AssetSearchBody, AssetType, AvailabilityState, ColourName, FieldFilter } from '@brandvault/contract';
+import type {
+  AssetSearchBody,
+  AssetType,
+  AvailabilityState,
+  ColourName,
+  FieldFilter,
+  LabelKey,
+} from '@brandvault/contract';
 import { parseFieldFilters, parseFieldSort } from './fieldState';
 
 export type SortAttribute = (typeof SORT_ATTRIBUTES)[number];
@@ -34,6 +40,8 @@ export interface SearchState {
   expiringWithin: number | null;
   /** Dominant colours, palette keys (URL `colour`, repeated; issue 42 §4). */
   colours: ColourName[];
+  /** People in the assets, by person id (URL `person`, repeated; issue 42 §3). */
+  people: number[];
   /** Conditions on the brand's metadata fields, by field key (URL `mf`, as JSON). */
   fields: Record<string, FieldFilter>;
   /** Objects and scenes found in the files (URL `det`, repeated; issue 42 §2). */
@@ -88,6 +96,7 @@ export const emptySearch: SearchState = {
   availability: [],
   expiringWithin: null,
   colours: [],
+  people: [],
   fields: {},
   detected: [],
   sort: DEFAULT_SORT,
@@ -105,6 +114,7 @@ export const SEARCH_PARAMS = [
   'mf',
   'det',
   'colour',
+  'person',
   'mf',
   'sort',
 ];
@@ -141,6 +151,14 @@ export function parseSearch(params: URLSearchParams): SearchState {
     availability: AVAILABILITY_STATES.filter((a) => params.getAll('avail').includes(a)),
     expiringWithin: parseWithin(params.get('within')),
     colours: COLOUR_NAMES.filter((c) => params.getAll('colour').includes(c)),
+    people: [
+      ...new Set(
+        params
+          .getAll('person')
+          .filter((v) => /^\d{1,9}$/.test(v))
+          .map(Number),
+      ),
+    ].slice(0, 20),
     fields: parseFieldFilters(params.get('mf')),
     detected: LABEL_KEYS.filter((k) => params.getAll('det').includes(k)),
     sort:
@@ -161,6 +179,7 @@ export function writeSearch(base: URLSearchParams, s: SearchState): URLSearchPar
   for (const a of s.availability) next.append('avail', a);
   if (s.expiringWithin !== null) next.set('within', String(s.expiringWithin));
   for (const c of s.colours) next.append('colour', c);
+  for (const p of s.people) next.append('person', String(p));
   if (Object.keys(s.fields).length) next.set('mf', JSON.stringify(s.fields));
   for (const d of s.detected) next.append('det', d);
   if (s.sort.field) next.set('sort', sortOption(s.sort));
@@ -180,7 +199,8 @@ export function filterCount(s: SearchState): number {
     (s.expiringWithin !== null ? 1 : 0) +
     Object.keys(s.fields).length +
     s.detected.length +
-    s.colours.length
+    s.colours.length +
+    s.people.length
   );
 }
 
@@ -203,6 +223,7 @@ export function toBody(s: SearchState): AssetSearchBody {
   if (s.availability.length) body.availability = s.availability;
   if (s.expiringWithin !== null) body.expiring_within = s.expiringWithin;
   if (s.colours.length) body.colours = s.colours;
+  if (s.people.length) body.people = s.people;
   if (Object.keys(s.fields).length) body.fields = s.fields;
   if (s.detected.length) body.detected = s.detected;
   return body;
@@ -223,6 +244,7 @@ export function fromBody(b: AssetSearchBody): SearchState {
   s.availability = b.availability ? [...b.availability] : [];
   s.expiringWithin = b.expiring_within ?? null;
   s.colours = b.colours ? [...b.colours] : [];
+  s.people = b.people ? [...b.people] : [];
   if (b.fields) s.fields = { ...b.fields };
   s.detected = b.detected ? [...b.detected] : [];
   return s;

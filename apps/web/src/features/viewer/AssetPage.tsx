@@ -48,6 +48,7 @@ import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
 import { TextPanel } from '../text/TextPanel';
 import { TextBoxes } from '../text/TextBoxes';
 import { LabelsPanel } from '../labels/LabelsPanel';
+import { AssetPeoplePanel } from '../people/AssetPeoplePanel';
 import classes from '../assets/Assets.module.css';
 
 // Uppy and tus download only when a dialog opens.
@@ -273,6 +274,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <TextPanel assetId={asset.id} assetName={asset.name} showBoxes={textBoxes} onShowBoxes={setTextBoxes} />
           <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
           <LabelsPanel assetId={asset.id} />
+          <AssetPeoplePanel assetId={asset.id} />
           <VersionsPanel asset={asset} onNewVersion={!removed ? () => setVersionOpen(true) : undefined} />
           <ReviewHistory assetId={asset.id} />
         </Stack>
