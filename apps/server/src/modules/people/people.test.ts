@@ -90,7 +90,7 @@ const count = async (table: 'people' | 'asset_faces') =>
   );
 
 beforeAll(async () => {
-  t = await startApp();
+  t = await startApp({ ANALYSIS: 'colours,faces' });
   admin = await adminClient(t);
   brand = await makeBrand(admin, 'People Co');
   pub = await makeFolder(admin, brand.id, 'Team');
