@@ -78,6 +78,8 @@ export default defineConfig({
       SYNC_ROOTS: process.env.E2E_SYNC_ROOT,
       // Webhook journeys deliver to a receiver the test starts on loopback.
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      // Models (OCR, objects, faces) only where a journey is about them: it runs its own server.
+      ANALYSIS: 'colours',
     },
   },
 });

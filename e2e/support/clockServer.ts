@@ -18,10 +18,10 @@ export interface ClockServer {
 
 /**
  * Starts the built server on its own port and data directory with TEST_CLOCK_FILE set, signed-in
- * administrator and all; answers once it is healthy. The shared server stays on the real time, so
+ * administrator and all, and `env` on top (a journey's own settings); answers once it is healthy. The shared server stays on the real time, so
  * the journeys beside this one keep their links and sign-ins.
  */
-export async function startClockServer(): Promise<ClockServer> {
+export async function startClockServer(env: Record<string, string> = {}): Promise<ClockServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bv-e2e-clock-'));
   const clockFile = join(dir, 'clock');
   writeFileSync(clockFile, '0');
@@ -43,6 +43,8 @@ export async function startClockServer(): Promise<ClockServer> {
         ADMIN_PASSWORD: ADMIN.password,
         WEB_CONCURRENCY: '1',
         TEST_CLOCK_FILE: clockFile,
+        ANALYSIS: 'colours',
+        ...env,
       },
       stdio: ['ignore', out, out],
     },
