@@ -1,8 +1,4 @@
-// One variable font file for every weight the app uses (400–700), Latin only until a page needs more.
-import '@fontsource-variable/inter/wght.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './ui/firstStyles';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
