@@ -16,3 +16,11 @@ export function makeQueryClient() {
     },
   });
 }
+
+let current: QueryClient | null = null;
+
+/** The client the app's Providers made, for route loaders (outside React) that start queries. */
+export const appQueryClient = () => current;
+export function setAppQueryClient(client: QueryClient) {
+  current = client;
+}

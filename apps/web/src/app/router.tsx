@@ -8,6 +8,8 @@ import { RouteError } from './pages/RouteError';
 import { GuardError } from './pages/GuardError';
 import { setupFirst, setupOnly } from '../features/setup/loaders';
 import { ensureAllTexts } from '../i18n';
+import { useSession } from '../state/session';
+import { appQueryClient } from './queryClient';
 
 /**
  * A screen beyond the sign-in ones: its code and the rest of the texts (only the sign-in screens'
@@ -30,7 +32,26 @@ const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const ShellLayout = lazy(withTexts(() => import('./shell/ShellLayout')));
 const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
-const BrandHomePage = lazy(() => import('../features/home/BrandHomePage'));
+const loadBrandHome = () => import('../features/home/BrandHomePage');
+const BrandHomePage = lazy(loadBrandHome);
+
+/**
+ * brand.home's loader: past the guards, its code and its first calls start now, beside the shell's
+ * code and the session call, instead of one after the other (shell, then screen, then calls).
+ */
+function brandHomeLoader({ request }: { request: Request }) {
+  requireBrand();
+  void loadBrandHome();
+  const brand = useSession.getState().selectedBrand;
+  const client = appQueryClient();
+  if (brand && client) {
+    const folder = new URL(request.url).searchParams.get('folder');
+    void import('../features/home/prefetch')
+      .then((m) => m.prefetchBrandHome(client, brand.id, folder))
+      .catch(() => undefined);
+  }
+  return null;
+}
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
@@ -139,7 +160,7 @@ export const appRoutes: RouteObject[] = [
           {
             loader: requireBrand,
             children: [
-              { path: 'brand', element: <BrandHomePage /> },
+              { path: 'brand', loader: brandHomeLoader, element: <BrandHomePage /> },
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },
