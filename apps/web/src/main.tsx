@@ -4,10 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
+import { makeQueryClient, setAppQueryClient } from './app/queryClient';
 import { installFocusFirstError } from './lib/focusFirstError';
 import { appRoutes } from './app/router';
 import { currentLang, ensureLang } from './i18n';
 
+// Made before the router: its first loaders start the brand home's calls into this client.
+const queryClient = makeQueryClient();
+setAppQueryClient(queryClient);
 const router = createBrowserRouter(appRoutes);
 installFocusFirstError();
 const root = document.getElementById('root');
@@ -19,7 +23,7 @@ void ensureLang(currentLang())
   .then(() =>
     createRoot(root).render(
       <StrictMode>
-        <Providers>
+        <Providers client={queryClient}>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,

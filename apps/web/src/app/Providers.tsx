@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
 import { LocalizedDates } from './LocalizedDates';
-import { makeQueryClient, setAppQueryClient } from './queryClient';
+import { makeQueryClient } from './queryClient';
 import { cssVariablesResolver, theme } from './theme';
 import { LOGIN_TOAST_WIDTH } from '@brandvault/contract';
 
@@ -19,11 +19,7 @@ interface Props {
 }
 
 export function Providers({ children, client, env = 'default' }: Props) {
-  const [queryClient] = useState(() => {
-    const made = client ?? makeQueryClient();
-    setAppQueryClient(made);
-    return made;
-  });
+  const [queryClient] = useState(() => client ?? makeQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
