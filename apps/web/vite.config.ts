@@ -1,8 +1,31 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { FIRST_SECTIONS } from './src/i18n/firstSections';
+
+/**
+ * `<lang>.json?first`: only the sections the sign-in screens read, so the entry carries a few kB
+ * of texts instead of the whole file; en.json stays the one file translators edit.
+ */
+function firstTexts(): Plugin {
+  return {
+    name: 'brandvault-first-texts',
+    enforce: 'pre',
+    load(id) {
+      const [file, query] = id.split('?');
+      if (query !== 'first' || !file?.endsWith('.json')) return null;
+      this.addWatchFile(file);
+      const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const first = Object.fromEntries(FIRST_SECTIONS.filter((k) => k in all).map((k) => [k, all[k]]));
+      // A module, not JSON: the query keeps Vite's JSON handling away from this id.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(first))});`;
+    },
+  };
+}
 
 /**
  * Test files that must not share a worker's modules with others: the tour test mocks modules other
@@ -20,6 +43,7 @@ const ISOLATED = [
 
 export default defineConfig({
   plugins: [
+    firstTexts(),
     react(),
     // Brotli and gzip copies made once at build time; the server sends whichever the browser takes.
     compression({

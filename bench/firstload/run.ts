@@ -3,14 +3,20 @@
 // home for the member of the seeded brand when there is one (bench:seed), cold and warm.
 // Bytes are what crossed the wire (encoded: after br/gzip); "ready" is from navigation start to
 // the screen's first usable control (the sign-in button; a folder or asset card). Prints JSON.
-//   npm run firstload -w bench -- [--runs 5] [--data-dir ./data-bench]
+// `--detail` also prints the first cold load of each screen request by request: when it left
+// (ms after navigation start), when it ended, its encoded bytes; a waterfall shows as a staircase.
+//   npm run firstload -w bench -- [--runs 5] [--data-dir ./data-bench] [--detail]
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { BENCH_PASSWORD, USERS, numOpt, round, signIn, startServer, stats } from '../lib/common.js';
+import { BENCH_PASSWORD, USERS, flag, numOpt, round, signIn, startServer, stats } from '../lib/common.js';
 import { ensureWebBuild } from '../lib/web.js';
 import { chromiumLaunch } from '../../e2e/support/chromium.js';
 
 const runs = numOpt('runs', 5);
+const detail = flag('detail');
+
+/** One request of a load: path, start and end in ms after navigation start, encoded kB. */
+type Line = { path: string; start: number; end: number; kB: number };
 
 await ensureWebBuild();
 const server = await startServer();
@@ -32,9 +38,25 @@ async function visit(context: BrowserContext, page: Page, path: string, ready: (
   await cdp.send('Network.enable');
   let bytes = 0;
   let requests = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+  const sent = new Map<string, { path: string; at: number }>();
+  const lines: Line[] = [];
+  let t0 = 0;
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+    if (!t0) t0 = e.timestamp;
+    const u = new URL(e.request.url);
+    sent.set(e.requestId, { path: u.pathname + u.search, at: e.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     bytes += e.encodedDataLength;
     requests += 1;
+    const s = sent.get(e.requestId);
+    if (s)
+      lines.push({
+        path: s.path.slice(0, 90),
+        start: round((s.at - t0) * 1000, 0),
+        end: round((e.timestamp - t0) * 1000, 0),
+        kB: round(e.encodedDataLength / 1024, 1),
+      });
   });
   const started = Date.now();
   await page.goto(`${server.base}${path}`);
@@ -44,18 +66,19 @@ async function visit(context: BrowserContext, page: Page, path: string, ready: (
   // brand coming in as they are made) is counted for 10 s at most.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await cdp.detach();
-  return { bytes, requests, ms };
+  return { bytes, requests, ms, lines: lines.sort((a, b) => a.start - b.start) };
 }
 
 const loginReady = (p: Page) => p.locator('button[type="submit"]').waitFor({ state: 'visible' });
 const homeReady = (p: Page) =>
   p.locator('[data-testid^="asset-card-"], [data-testid^="folder-card-"]').first().waitFor({ state: 'visible' });
 
-type Sample = { bytes: number; requests: number; ms: number };
-const summary = (samples: Sample[]) => ({
+type Sample = { bytes: number; requests: number; ms: number; lines: Line[] };
+const summary = (samples: Sample[], cold = false) => ({
   kB: round(samples[0]!.bytes / 1024, 1),
   requests: samples[0]!.requests,
   ms: stats(samples.map((s) => s.ms)),
+  ...(detail && cold ? { first: { ready: samples[0]!.ms, requests: samples[0]!.lines } } : {}),
 });
 
 const login = { cold: [] as Sample[], warm: [] as Sample[] };
@@ -94,9 +117,9 @@ console.log(
   JSON.stringify(
     {
       runs,
-      login: { cold: summary(login.cold), warm: summary(login.warm) },
+      login: { cold: summary(login.cold, true), warm: summary(login.warm) },
       brandHome: home.cold.length
-        ? { cold: summary(home.cold), warm: summary(home.warm) }
+        ? { cold: summary(home.cold, true), warm: summary(home.warm) }
         : 'no seeded brand (npm run seed -w bench)',
     },
     null,

@@ -1,17 +1,17 @@
-// One variable font file for every weight the app uses (400–700), Latin only until a page needs more.
-import '@fontsource-variable/inter/wght.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './ui/firstStyles';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
+import { makeQueryClient, setAppQueryClient } from './app/queryClient';
 import { installFocusFirstError } from './lib/focusFirstError';
 import { appRoutes } from './app/router';
 import { currentLang, ensureLang } from './i18n';
 
+// Made before the router: its first loaders start the brand home's calls into this client.
+const queryClient = makeQueryClient();
+setAppQueryClient(queryClient);
 const router = createBrowserRouter(appRoutes);
 installFocusFirstError();
 const root = document.getElementById('root');
@@ -23,7 +23,7 @@ void ensureLang(currentLang())
   .then(() =>
     createRoot(root).render(
       <StrictMode>
-        <Providers>
+        <Providers client={queryClient}>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,

@@ -1,17 +1,20 @@
 import type { z } from 'zod';
 import type { Lang } from './core/constants.js';
 import { fieldLabel } from './fieldLabels.js';
-import { CROP_MAX_PIXELS, CROP_MAX_SIDE } from './schemas/assets.js';
-import { COMMENT_MENTIONS_MAX } from './schemas/comments.js';
-import { DOWNLOAD_MAX_BYTES, DOWNLOAD_MAX_FILES, DOWNLOAD_PDF_MAX_ASSETS } from './schemas/downloads.js';
 import {
+  BULK_EDIT_MAX,
+  COMMENT_MENTIONS_MAX,
+  CROP_MAX_PIXELS,
+  CROP_MAX_SIDE,
+  DOWNLOAD_MAX_BYTES,
+  DOWNLOAD_MAX_FILES,
+  DOWNLOAD_PDF_MAX_ASSETS,
   IMPORT_SCHEDULE_MAX_DAYS,
   TEMPLATE_MAX_BYTES,
   TEMPLATE_MAX_COLUMNS,
   TEMPLATE_MAX_ROWS,
-} from './schemas/reports.js';
-import { BULK_EDIT_MAX } from './schemas/metadataBulk.js';
-import { UPLOAD_REQUEST_MAX_DAYS } from './schemas/uploadRequests.js';
+  UPLOAD_REQUEST_MAX_DAYS,
+} from './core/limits.js';
 
 /**
  * Field messages in the specification's pattern ("{path} is a required field" and its min/max

@@ -46,6 +46,51 @@ import { ssoRoutes } from './schemas/sso.routes.js';
 export type { Access, Method, RouteDef } from './core/routeDef.js';
 
 /**
+ * Each domain's table on its own: a screen that calls a few routes imports only their tables, so
+ * the sign-in page's bundle leaves out every other domain's schemas (`routes` holds them all).
+ */
+export {
+  accountRoutes,
+  apiKeysRoutes,
+  assetsRoutes,
+  auditRoutes,
+  authRoutes,
+  brandsRoutes,
+  collectionsRoutes,
+  commentsRoutes,
+  cropPresetsRoutes,
+  downloadsRoutes,
+  emulationRoutes,
+  extensionsRoutes,
+  filesRoutes,
+  foldersRoutes,
+  healthRoutes,
+  jobsRoutes,
+  metadataBulkRoutes,
+  metadataMappingRoutes,
+  metadataRoutes,
+  metricsRoutes,
+  notificationsRoutes,
+  reportsRoutes,
+  reviewsRoutes,
+  rightsRoutes,
+  rolesRoutes,
+  savedSearchesRoutes,
+  searchRoutes,
+  setupRoutes,
+  shareLinksRoutes,
+  shortcutsRoutes,
+  ssoRoutes,
+  syncRoutes,
+  twoFactorRoutes,
+  uploadRequestsRoutes,
+  usersRoutes,
+  visualsRoutes,
+  watermarksRoutes,
+  webhooksRoutes,
+};
+
+/**
  * Every route, by name: each domain declares its own in `schemas/<domain>.routes.ts`, beside its
  * schemas. The order here is the order of the OpenAPI document.
  */

@@ -1,4 +1,4 @@
-import { routes } from '@brandvault/contract';
+import { authRoutes } from '@brandvault/contract';
 import type { RouteDef } from '@brandvault/contract';
 import { currentLang } from '../i18n';
 import { useSession } from '../state/session';
@@ -144,7 +144,7 @@ async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<
     // A share link's password is not the session's: asking for it keeps the user signed in.
     // A 401 for a token already replaced (emulation's start or end swaps it) is not a sign-out.
     const stale = sentWith !== useSession.getState().token;
-    if (res.status === 401 && !stale && route.path !== routes.login.path && error.code !== 'PASSWORD_REQUIRED')
+    if (res.status === 401 && !stale && route.path !== authRoutes.login.path && error.code !== 'PASSWORD_REQUIRED')
       onUnauthenticated();
     throw error;
   }

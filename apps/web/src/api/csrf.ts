@@ -1,4 +1,4 @@
-import { routes } from '@brandvault/contract';
+import { authRoutes } from '@brandvault/contract';
 
 const COOKIE = 'XSRF-TOKEN';
 
@@ -15,7 +15,7 @@ let pending: Promise<void> | null = null;
 
 /** Asks the server for a fresh XSRF-TOKEN cookie; concurrent callers share one request. */
 export function refreshXsrfCookie(): Promise<void> {
-  pending ??= fetch(routes.csrfCookie.path, {
+  pending ??= fetch(authRoutes.csrfCookie.path, {
     method: 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json' },

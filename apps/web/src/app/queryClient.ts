@@ -16,3 +16,14 @@ export function makeQueryClient() {
     },
   });
 }
+
+let current: QueryClient | null = null;
+
+/**
+ * The app's client, for route loaders (outside React) that start queries: set before the router
+ * is made, since a data router runs the first loaders at once (main.tsx, test/renderApp.tsx).
+ */
+export const appQueryClient = () => current;
+export function setAppQueryClient(client: QueryClient) {
+  current = client;
+}

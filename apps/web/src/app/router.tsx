@@ -7,6 +7,18 @@ import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
 import { GuardError } from './pages/GuardError';
 import { setupFirst, setupOnly } from '../features/setup/loaders';
+import { ensureAllTexts } from '../i18n';
+import { useSession } from '../state/session';
+import { appQueryClient } from './queryClient';
+
+/**
+ * A screen beyond the sign-in ones: its code and the rest of the texts (only the sign-in screens'
+ * ship with the entry) are fetched side by side, and it renders when both are here.
+ */
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), ensureAllTexts()]).then(([m]) => m);
 
 // Every screen is its own chunk so /login downloads only the login form.
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
@@ -17,10 +29,29 @@ const UserEditPage = lazy(() => import('../features/users/UserEditPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
-const ShellLayout = lazy(() => import('./shell/ShellLayout'));
+const ShellLayout = lazy(withTexts(() => import('./shell/ShellLayout')));
 const SetupPage = lazy(() => import('../features/setup/SetupPage'));
 const BrandChooserPage = lazy(() => import('../features/brands/BrandChooserPage'));
-const BrandHomePage = lazy(() => import('../features/home/BrandHomePage'));
+const loadBrandHome = () => import('../features/home/BrandHomePage');
+const BrandHomePage = lazy(loadBrandHome);
+
+/**
+ * brand.home's loader: past the guards, its code and its first calls start now, beside the shell's
+ * code and the session call, instead of one after the other (shell, then screen, then calls).
+ */
+function brandHomeLoader({ request }: { request: Request }) {
+  requireBrand();
+  void loadBrandHome();
+  const brand = useSession.getState().selectedBrand;
+  const client = appQueryClient();
+  if (brand && client) {
+    const folder = new URL(request.url).searchParams.get('folder');
+    void import('../features/home/prefetch')
+      .then((m) => m.prefetchBrandHome(client, brand.id, folder))
+      .catch(() => undefined);
+  }
+  return null;
+}
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
 const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
@@ -50,8 +81,8 @@ const ImportPage = lazy(() => import('../features/reports/ImportPage'));
 const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 const SyncSourcePage = lazy(() => import('../features/sync/SyncSourcePage'));
 const SyncRunPage = lazy(() => import('../features/sync/SyncRunPage'));
-const SharedCollectionPage = lazy(() => import('../features/shareLinks/SharedCollectionPage'));
-const UploadRequestPage = lazy(() => import('../features/uploadRequests/UploadRequestPage'));
+const SharedCollectionPage = lazy(withTexts(() => import('../features/shareLinks/SharedCollectionPage')));
+const UploadRequestPage = lazy(withTexts(() => import('../features/uploadRequests/UploadRequestPage')));
 const UploadRequestsPage = lazy(() => import('../features/uploadRequests/UploadRequestsPage'));
 const ApiKeysPage = lazy(() => import('../features/apiKeys/ApiKeysPage'));
 const AdminApiKeysPage = lazy(() => import('../features/apiKeys/AdminApiKeysPage'));
@@ -59,7 +90,7 @@ const SsoAdminPage = lazy(() => import('../features/sso/SsoAdminPage'));
 const SsoDonePage = lazy(() => import('../features/sso/SsoDonePage'));
 const SsoLinkPage = lazy(() => import('../features/sso/SsoLinkPage'));
 const SsoWaitingPage = lazy(() => import('../features/sso/SsoWaitingPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazy(withTexts(() => import('./pages/NotFoundPage')));
 
 /** Spec §2, route by route, with its guard. */
 export const appRoutes: RouteObject[] = [
@@ -131,7 +162,7 @@ export const appRoutes: RouteObject[] = [
           {
             loader: requireBrand,
             children: [
-              { path: 'brand', element: <BrandHomePage /> },
+              { path: 'brand', loader: brandHomeLoader, element: <BrandHomePage /> },
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.
               { path: 'brand2', element: <GalleryPage /> },
               { path: 'brand/asset/:id', element: <AssetPage /> },

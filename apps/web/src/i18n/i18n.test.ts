@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
+import first from './en.json?first';
+import { FIRST_SECTIONS } from './firstSections';
 
 function flatten(obj: unknown, prefix = ''): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -30,5 +32,13 @@ describe('message files', () => {
   it('use the same placeholders in both languages', () => {
     const vars = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     for (const key of Object.keys(a)) expect(vars(b[key]), key).toEqual(vars(a[key]));
+  });
+});
+
+describe("the sign-in screens' texts", () => {
+  it('are whole sections of en.json, every one of them there', () => {
+    for (const section of FIRST_SECTIONS) expect(Object.keys(en)).toContain(section);
+    expect(Object.keys(first).sort()).toEqual([...FIRST_SECTIONS].sort());
+    expect(first).toEqual(Object.fromEntries(FIRST_SECTIONS.map((k) => [k, en[k]])));
   });
 });

@@ -3,10 +3,12 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import { isLang, readStoredLang, storeLang } from '../state/lang';
-import en from './en.json';
+import first from './en.json?first';
 
-// English ships with the app; Spanish is its own chunk, fetched only by those who read it.
-export const resources = { en: { translation: en } } as const;
+// The sign-in screens' English ships with the app; the rest of English is a chunk the signed-in
+// screens wait for (`ensureAllTexts`), and Spanish is one chunk, fetched only by those who read it.
+// A copy: adding the rest later merges into the bundle in place, and the module's object stays as built.
+export const resources = { en: { translation: structuredClone(first) } } as const;
 
 void i18n.use(initReactI18next).init({
   resources,
@@ -26,7 +28,24 @@ export function currentLang(): Lang {
   return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
 }
 
-/** Fetches `lang`'s texts unless they are already here (English always is). */
+let allEnglish: Promise<void> | null = null;
+
+/**
+ * Every English text, not only the sign-in screens' (fetched once). Screens other than those wait
+ * for it before they render, and it is the fallback of any Spanish text missing.
+ */
+export function ensureAllTexts(): Promise<void> {
+  allEnglish ??= import('./en.json').then(
+    ({ default: bundle }) => void i18n.addResourceBundle('en', 'translation', bundle, true, true),
+    (error: unknown) => {
+      allEnglish = null;
+      throw error;
+    },
+  );
+  return allEnglish;
+}
+
+/** Fetches `lang`'s texts unless they are already here (the sign-in screens' English always is). */
 export async function ensureLang(lang: Lang): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
   const { default: bundle } = await import('./es.json');

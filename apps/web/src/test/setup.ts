@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, vi } from 'vitest';
 import i18n from '../i18n';
+import en from '../i18n/en.json';
 import es from '../i18n/es.json';
 import { resetStores } from './zustand';
 
@@ -10,7 +11,8 @@ import { resetStores } from './zustand';
 // taken over the library's 1 s default, so they wait up to 10 s (a pass still returns at once).
 configure({ asyncUtilTimeout: 10_000 });
 
-// The app fetches Spanish when first needed; tests switch languages at once.
+// The app fetches the rest of English and Spanish when first needed; tests have every text at once.
+i18n.addResourceBundle('en', 'translation', en, true, true);
 i18n.addResourceBundle('es', 'translation', es);
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins are enough for component tests.

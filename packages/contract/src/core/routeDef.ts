@@ -1,3 +1,6 @@
+// zod's browser settings before any schema here is made or used: the bundle drops the index
+// (no side effects of its own), so the modules every schema starts from import it themselves.
+import '../zodSetup.js';
 import type { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { PermissionName, RoleName } from './permissions.js';

@@ -5,6 +5,8 @@ import { Crumb, FolderNode, VisibilitySchema } from './folders.js';
 import { AssetSyncOrigin } from './sync.js';
 import { CarriedFieldValuesJson } from './brandFieldValues.js';
 import { AssetAvailability, CardReview, DownloadGate } from './availability.js';
+import { CROP_MAX_SIDE } from '../core/limits.js';
+export { CROP_MAX_SIDE, CROP_MAX_PIXELS } from '../core/limits.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
@@ -204,10 +206,6 @@ export const FolderTree = z.object({
 /** Output formats of a cropped download (§1 "custom cropped download"). */
 export const CROP_FORMATS = ['jpeg', 'png', 'webp', 'avif'] as const;
 export type CropFormat = (typeof CROP_FORMATS)[number];
-/** The largest output side of a cropped download, in pixels. */
-export const CROP_MAX_SIDE = 16384;
-/** The most pixels a cropped download may have (an upscaled 10,000 × 10,000 image), so one request cannot exhaust memory. */
-export const CROP_MAX_PIXELS = 100_000_000;
 
 /** A fraction 0–1 from a query string ("0", "1", "0.25", ".5"). */
 const QueryFraction = z

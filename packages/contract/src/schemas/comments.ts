@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from '../core/constants.js';
 import { Id, IdNumber, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
+export { COMMENT_MENTIONS_MAX } from '../core/limits.js';
 
 /** The longest comment, in characters. */
 export const COMMENT_MAX = 5000;
 /** The most people one comment may name in "users to notify" (spec §3). */
 export const COMMENT_NOTIFY_MAX = 50;
-/** The most mentions one comment may hold. */
-export const COMMENT_MENTIONS_MAX = 50;
 /** How many people one mention search answers. */
 export const MENTIONABLE_LIMIT = 20;
 /** The longest media a time code may point into (a little over 27 hours), in seconds. */

@@ -1,3 +1,6 @@
+// zod's browser settings before any schema here is made or used: the bundle drops the index
+// (no side effects of its own), so the modules every schema starts from import it themselves.
+import '../zodSetup.js';
 import { z } from 'zod';
 import { LANGS, MAX_PER_PAGE, MENU_VALUES, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, STATUSES } from '../core/constants.js';
 

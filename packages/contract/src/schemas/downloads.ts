@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { Id, IdNumber, PageQuery, QueryInt, Timestamp, paginated } from './common.js';
+import { DOWNLOAD_MAX_FILES } from '../core/limits.js';
+export { DOWNLOAD_MAX_FILES, DOWNLOAD_MAX_BYTES, DOWNLOAD_PDF_MAX_ASSETS } from '../core/limits.js';
 
-/** One archive holds at most this many files… */
-export const DOWNLOAD_MAX_FILES = 10_000;
-/** …and at most this many bytes of originals (50 GiB). */
-export const DOWNLOAD_MAX_BYTES = 50 * 1024 ** 3;
 /** A ready archive or PDF can be fetched for this long, then the clean-up job deletes it. */
 export const DOWNLOAD_EXPIRY_HOURS = 24;
-/** A PDF shows at most this many assets (each is a page or a contact-sheet cell). */
-export const DOWNLOAD_PDF_MAX_ASSETS = 500;
 /** Assets per contact-sheet page. */
 export const PDF_SHEET_PER_PAGE = 12;
 

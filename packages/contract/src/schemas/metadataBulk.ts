@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { IdNumber, Timestamp } from './common.js';
 import { FieldValue } from './metadata.js';
 import { AssetSearchBody } from './search.js';
+import { BULK_EDIT_MAX } from '../core/limits.js';
+export { BULK_EDIT_MAX } from '../core/limits.js';
 
-/** The most assets one bulk edit reaches (a selection, a folder or a search result). */
-export const BULK_EDIT_MAX = 10_000;
 /** How long after a bulk edit is applied its author (or an administrator) may undo it. */
 export const BULK_UNDO_MINUTES = 10;
 export const BULK_EDIT_STATUSES = ['applying', 'applied', 'undoing', 'undone', 'failed'] as const;

@@ -3,11 +3,14 @@ import { Id, IdNumber, PageQuery, QueryInt, Timestamp, paginated, text } from '.
 import { AuditQuery } from './audit.js';
 import { RoleNameSchema } from './roles.js';
 import { AssetSearchBody } from './search.js';
+import { TEMPLATE_MAX_ROWS } from '../core/limits.js';
+export {
+  TEMPLATE_MAX_BYTES,
+  TEMPLATE_MAX_ROWS,
+  TEMPLATE_MAX_COLUMNS,
+  IMPORT_SCHEDULE_MAX_DAYS,
+} from '../core/limits.js';
 
-/** Spreadsheet templates (§1, §3, §4): what one file may hold, checked before anything is scheduled. */
-export const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
-export const TEMPLATE_MAX_ROWS = 50_000;
-export const TEMPLATE_MAX_COLUMNS = 50;
 /** The zip inside an xlsx: all its entries expanded, and the ratio of expanded to stored bytes. */
 export const TEMPLATE_MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
 export const TEMPLATE_MAX_RATIO = 100;
@@ -15,8 +18,6 @@ export const TEMPLATE_MAX_RATIO = 100;
 export const TEMPLATE_LIST_SEPARATOR = ';';
 /** An import's source file, preview and result are kept this long, then cleaned up. */
 export const IMPORT_EXPIRY_DAYS = 7;
-/** An apply may be deferred at most this far ahead (e.g. "tonight"). */
-export const IMPORT_SCHEDULE_MAX_DAYS = 7;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const IMPORT_KINDS = ['assets', 'users'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../core/constants.js';
 import { Email, Id, IdNumber, PageQuery, PersonName, Timestamp, multiline, paginated, text } from './common.js';
+export { UPLOAD_REQUEST_MAX_DAYS } from '../core/limits.js';
 
 /**
  * Upload request links (issue 40 §4): a member with upload rights asks people without an account
@@ -8,8 +9,6 @@ import { Email, Id, IdNumber, PageQuery, PersonName, Timestamp, multiline, pagin
  * only the request; what they send becomes assets in the target folder, attributed to the link.
  */
 
-/** The furthest a request may run, from now, in days. */
-export const UPLOAD_REQUEST_MAX_DAYS = 365;
 /** The most files one request may accept. */
 export const UPLOAD_REQUEST_MAX_FILES = 10_000;
 /** The most bytes one request may accept (1 TiB). */

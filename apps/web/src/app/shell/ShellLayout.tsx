@@ -1,3 +1,4 @@
+import '../../ui/laterStyles';
 import { Suspense } from 'react';
 import { Box, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

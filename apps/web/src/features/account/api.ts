@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { accountRoutes } from '@brandvault/contract';
 import type { Lang, MeResponse, RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
@@ -19,14 +19,14 @@ function useApplyMe() {
 export function useUpdateProfile() {
   const applyMe = useApplyMe();
   return useMutation({
-    mutationFn: (body: RouteBody<'updateProfile'>) => call(routes.updateProfile, { body }),
+    mutationFn: (body: RouteBody<'updateProfile'>) => call(accountRoutes.updateProfile, { body }),
     onSuccess: applyMe,
   });
 }
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (body: RouteBody<'updatePassword'>) => call(routes.updatePassword, { body }),
+    mutationFn: (body: RouteBody<'updatePassword'>) => call(accountRoutes.updatePassword, { body }),
   });
 }
 
@@ -37,7 +37,7 @@ export function useUpdatePassword() {
 export function useChangeLanguage() {
   const applyMe = useApplyMe();
   const mutation = useMutation({
-    mutationFn: (lang: Lang) => call(routes.updateProfile, { body: { lang } }),
+    mutationFn: (lang: Lang) => call(accountRoutes.updateProfile, { body: { lang } }),
   });
   const change = async (lang: Lang) => {
     const { isLoggedIn, setLoading } = useSession.getState();

@@ -15,12 +15,16 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { sessionKeys, useLogin } from './api';
 import { PasswordField } from '../../ui/PasswordField';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import type { LoginTwoFactorStep } from '@brandvault/contract';
-import { LoginCodeStep } from '../twoFactor/LoginCodeStep';
 import type { SignedIn } from '../twoFactor/LoginCodeStep';
-import { LoginSetupStep } from '../twoFactor/LoginSetupStep';
 import { SsoButtons } from '../sso/SsoButtons';
+import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
+
+// Only accounts with two-factor see these steps (the enrolment with its recovery codes is the
+// larger): they download after the right password, not with the sign-in form.
+const LoginCodeStep = lazy(() => import('../twoFactor/LoginCodeStep').then((m) => ({ default: m.LoginCodeStep })));
+const LoginSetupStep = lazy(() => import('../twoFactor/LoginSetupStep').then((m) => ({ default: m.LoginSetupStep })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -87,7 +91,9 @@ export default function LoginPage() {
           description={t('auth.login.subtitle')}
         />
         <ErrorAlert error={stepError} />
-        <Step challenge={step.challenge} onSignedIn={complete} onRestart={restart} onError={setStepError} />
+        <Suspense fallback={<ScreenSkeleton compact />}>
+          <Step challenge={step.challenge} onSignedIn={complete} onRestart={restart} onError={setStepError} />
+        </Suspense>
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { accountRoutes, authRoutes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -16,7 +16,7 @@ export function useMeRefresh() {
   const setMe = useSession((s) => s.setMe);
   const query = useQuery({
     queryKey: sessionKeys.me(),
-    queryFn: ({ signal }) => call(routes.me, { signal }),
+    queryFn: ({ signal }) => call(authRoutes.me, { signal }),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -27,22 +27,24 @@ export function useMeRefresh() {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: (body: RouteBody<'login'>) => call(routes.login, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'login'>) => call(authRoutes.login, { body }) });
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (body: RouteBody<'register'>) => call(routes.register, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'register'>) => call(accountRoutes.register, { body }) });
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (body: RouteBody<'forgotPassword'>) => call(routes.forgotPassword, { body }) });
+  return useMutation({
+    mutationFn: (body: RouteBody<'forgotPassword'>) => call(accountRoutes.forgotPassword, { body }),
+  });
 }
 
 /** Whether the reset link still works; the page shows its form only when it does. */
 export function useResetLinkCheck(token: string, email: string) {
   return useQuery({
     queryKey: ['auth', 'reset-check', token, email],
-    queryFn: () => call(routes.resetPasswordCheck, { body: { token, email } }),
+    queryFn: () => call(accountRoutes.resetPasswordCheck, { body: { token, email } }),
     enabled: token !== '' && email !== '',
     retry: false,
     staleTime: Infinity,
@@ -51,27 +53,27 @@ export function useResetLinkCheck(token: string, email: string) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: RouteBody<'resetPassword'>) => call(routes.resetPassword, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'resetPassword'>) => call(accountRoutes.resetPassword, { body }) });
 }
 
 export function useVerifyEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'verifyEmail'>) => call(routes.verifyEmail, { body }),
+    mutationFn: (body: RouteBody<'verifyEmail'>) => call(accountRoutes.verifyEmail, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (body: RouteBody<'resendVerification'>) => call(routes.resendVerification, { body }),
+    mutationFn: (body: RouteBody<'resendVerification'>) => call(accountRoutes.resendVerification, { body }),
   });
 }
 
 export function useLogoutCall() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(routes.logout),
+    mutationFn: () => call(authRoutes.logout),
     onSettled: () => qc.clear(),
   });
 }

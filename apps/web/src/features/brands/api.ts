@@ -23,12 +23,14 @@ export function useMyBrands(enabled = true) {
   });
 }
 
-/** One brand with its description and figures: the brand home's header. */
+/** One brand with its description, figures and top folder: the brand home's header. */
+export const brandQuery = (id: number) => ({
+  queryKey: brandKeys.detail(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => call(routes.brandGet, { params: { id }, signal }),
+});
+
 export function useBrand(id: number) {
-  return useQuery({
-    queryKey: brandKeys.detail(id),
-    queryFn: ({ signal }) => call(routes.brandGet, { params: { id }, signal }),
-  });
+  return useQuery(brandQuery(id));
 }
 
 export function useBrandsAll(query: BrandAllQuery) {

@@ -28,12 +28,14 @@ export function useFolderTree(brandId: number | undefined) {
   });
 }
 
+/** One folder with its breadcrumbs, subfolders and abilities. */
+export const folderQuery = (id: number) => ({
+  queryKey: folderKeys.detail(id),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => call(routes.folderGet, { params: { id }, signal }),
+});
+
 export function useFolder(id: number | undefined) {
-  return useQuery({
-    queryKey: folderKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => call(routes.folderGet, { params: { id: id ?? 0 }, signal }),
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...folderQuery(id ?? 0), enabled: id !== undefined });
 }
 
 /** Stop polling after ~5 minutes of answers in case a derivative job never settles. */

@@ -86,6 +86,38 @@ describe('BrandHomePage', () => {
     useSession.getState().selectBrand(brand);
   });
 
+  it('opens the top folder named by the brand while the folder tree is still on its way', async () => {
+    const top: Folder = { ...logos, id: 1, parent_id: null, name: 'Acme', is_root: true, breadcrumbs: [] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        // A large brand's tree takes its time; nothing else waits for it.
+        if (url.startsWith('/api/ops/folder/tree')) return new Promise<Response>(() => undefined);
+        if (url === '/api/ops/brand/7') return json(200, { brand: fullBrand });
+        if (url === '/api/ops/folder/1') return json(200, { folder: top });
+        if (url.startsWith('/api/ops/asset/list/all/1'))
+          return json(200, {
+            items: [asset],
+            total: 1,
+            total_capped: false,
+            page: 1,
+            per_page: 100,
+            facets: { author: [], type: [{ value: 'image', count: 1 }], category: [], language: [], extension: [] },
+            facets_capped: false,
+          });
+        return json(200, {
+          session_user: loginAnswer.session_user,
+          permissions: loginAnswer.permissions,
+          emulator: loginAnswer.emulator,
+        });
+      }),
+    );
+    renderApp('/brand');
+    expect((await screen.findAllByTestId('asset-card-41')).length).toBeGreaterThan(0);
+    expect(screen.getByTestId('folder-card-5')).toBeInTheDocument();
+  });
+
   it('shows the tree, breadcrumbs, subfolders and asset cards of the folder in the URL', async () => {
     const calls: string[] = [];
     vi.stubGlobal(
@@ -94,6 +126,7 @@ describe('BrandHomePage', () => {
         const url = String(input);
         calls.push(url);
         if (url.startsWith('/api/ops/folder/tree')) return json(200, tree);
+        if (url === '/api/ops/brand/7') return json(200, { brand: fullBrand });
         if (url === '/api/ops/folder/2') return json(200, { folder: logos });
         if (url.startsWith('/api/ops/asset/list/all/2'))
           return json(200, {

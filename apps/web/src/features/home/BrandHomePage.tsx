@@ -35,7 +35,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
   const { id: brandId, name: brandName } = brand;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { params, tree, currentId, folder, data } = useBrandFolder(brandId, brandName);
+  const { params, tree, rootId, currentId, folder, data } = useBrandFolder(brandId, brandName);
   const [treeOpen, setTreeOpen] = useState(true);
   const [uploading, setUploading] = useState(false);
   const [dropped, setDropped] = useState<File[] | undefined>();
@@ -84,7 +84,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
               onNewFolder={() => actions.openCreate(brandId, data!.id)}
               onUpload={upload}
             />
-            {isRoot && !searching && tree.data && <RecentlyAdded brandId={brandId} rootId={tree.data.root.id} />}
+            {isRoot && !searching && rootId !== undefined && <RecentlyAdded brandId={brandId} rootId={rootId} />}
             <Searcher
               brandId={brandId}
               folderId={currentId}

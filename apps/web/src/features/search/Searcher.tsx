@@ -64,7 +64,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
   );
   // Chosen columns wait for the brand's fields, rather than a first page without them.
   const columnsPending = listView && columns.chosen && fieldsQuery.isPending;
-  const query = useAssetSearch(folderId, asked, !reversed && !columnsPending);
+  const query = useAssetSearch(folderId, asked, !reversed && !columnsPending, true);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   const page = useResultsPage({

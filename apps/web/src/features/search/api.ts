@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
+import { useState } from 'react';
 import { routes } from '@brandvault/contract';
 import type { AssetSearchBody, AssetSearchResponse, VocabularyOption } from '@brandvault/contract';
 import { call } from '../../api/client';
@@ -12,6 +13,32 @@ const FEW_PAGES = 5;
 /** Big pages keep a 10,000-item scroll to a hundred requests; the server allows up to 200. */
 export const SEARCH_PAGE_SIZE = 100;
 
+/** Where a page of the scroll starts: its number in pages of `per_page` items. */
+export interface PageAt {
+  page: number;
+  per_page: number;
+}
+
+/**
+ * The first page holds about a screenful of cards (200-px columns and rows, as the grid draws
+ * them): 25 or 50, so the first cards arrive and render sooner than 100 would.
+ */
+export function firstPageSize(width = window.innerWidth, height = window.innerHeight): number {
+  const cards = Math.floor(width / 200) * Math.floor(height / 200);
+  return cards <= 25 ? 25 : cards <= 50 ? 50 : SEARCH_PAGE_SIZE;
+}
+
+/**
+ * The page after `loaded` items: each size doubles up to SEARCH_PAGE_SIZE once the offset allows
+ * (25, 25, 50, 100, 100…), and every size divides the offset it starts at, so the pages meet
+ * without a gap or an overlap.
+ */
+export function nextPageAt(loaded: number, first: number): PageAt {
+  let size = first;
+  while (size * 2 <= SEARCH_PAGE_SIZE && loaded % (size * 2) === 0) size *= 2;
+  return { page: loaded / size + 1, per_page: size };
+}
+
 /**
  * Under folderKeys.assets(folder) on purpose: every existing invalidation of folder listings
  * (upload, edit, move, copy, remove) refreshes the searcher too.
@@ -19,21 +46,21 @@ export const SEARCH_PAGE_SIZE = 100;
 export const searchKey = (folderId: number, body: AssetSearchBody) =>
   [...folderKeys.assets(folderId), 'search', body] as const;
 
-export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody, enabled = true) {
+/** `screenful`: an infinite scroll starts with a screen's worth (firstPageSize), else 100. */
+export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody, enabled = true, screenful = false) {
+  const [first] = useState(() => (screenful ? firstPageSize() : SEARCH_PAGE_SIZE));
   return useInfiniteQuery({
     queryKey: searchKey(folderId ?? 0, body),
     queryFn: ({ pageParam, signal }) =>
-      call(routes.assetSearch, {
-        params: { id: folderId ?? 0 },
-        query: { page: pageParam, per_page: SEARCH_PAGE_SIZE },
-        body,
-        signal,
-      }),
-    initialPageParam: 1,
+      call(routes.assetSearch, { params: { id: folderId ?? 0 }, query: pageParam, body, signal }),
+    initialPageParam: { page: 1, per_page: first } as PageAt,
     // A capped total ("10,000+") says nothing about the end: a full page means there may be more.
-    getNextPageParam: (last) =>
+    getNextPageParam: (last, pages) =>
       last.items.length === last.per_page && (last.total_capped || last.page * last.per_page < last.total)
-        ? last.page + 1
+        ? nextPageAt(
+            pages.reduce((n, p) => n + p.per_page, 0),
+            first,
+          )
         : undefined,
     enabled: folderId !== undefined && enabled,
     // While a new filter loads, the previous results and facets stay (dimmed) instead of blinking.

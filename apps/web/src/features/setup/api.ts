@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { setupRoutes, usersRoutes } from '@brandvault/contract';
 import type { RouteBody, SetupState } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { userKeys } from '../users/api';
@@ -23,26 +23,26 @@ const remember = (state: SetupState) => {
 };
 
 /** The setup state, for the routes' loaders (outside React); a done one is remembered. */
-export const fetchSetupState = () => call(routes.setupState).then(remember);
+export const fetchSetupState = () => call(setupRoutes.setupState).then(remember);
 
 /** The organisation's name for the sign-in page (public; null until an administrator names it). */
 export function useOrgInfo() {
   return useQuery({
     queryKey: setupKeys.org,
-    queryFn: ({ signal }) => call(routes.orgInfo, { signal }),
+    queryFn: ({ signal }) => call(setupRoutes.orgInfo, { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
 }
 
 export function useSetupState() {
-  return useQuery({ queryKey: setupKeys.state, queryFn: ({ signal }) => call(routes.setupState, { signal }) });
+  return useQuery({ queryKey: setupKeys.state, queryFn: ({ signal }) => call(setupRoutes.setupState, { signal }) });
 }
 
 export function useSetOrgName() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'setupOrgName'>) => call(routes.setupOrgName, { body }),
+    mutationFn: (body: RouteBody<'setupOrgName'>) => call(setupRoutes.setupOrgName, { body }),
     onSuccess: (state) => {
       qc.setQueryData(setupKeys.state, state);
       void qc.invalidateQueries({ queryKey: setupKeys.org });
@@ -53,7 +53,7 @@ export function useSetOrgName() {
 export function useFinishSetup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: RouteBody<'setupFinish'>['outcome']) => call(routes.setupFinish, { body: { outcome } }),
+    mutationFn: (outcome: RouteBody<'setupFinish'>['outcome']) => call(setupRoutes.setupFinish, { body: { outcome } }),
     onSuccess: (state) => qc.setQueryData(setupKeys.state, remember(state)),
   });
 }
@@ -61,7 +61,7 @@ export function useFinishSetup() {
 export function useInviteUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'userInvite'>) => call(routes.userInvite, { body }),
+    mutationFn: (body: RouteBody<'userInvite'>) => call(usersRoutes.userInvite, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,3 +1,4 @@
+import '../../ui/laterStyles';
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { brandsRoutes, ssoRoutes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 
@@ -13,7 +13,7 @@ const keys = {
 export function usePublicProviders() {
   return useQuery({
     queryKey: keys.public,
-    queryFn: ({ signal }) => call(routes.ssoProviders, { signal }),
+    queryFn: ({ signal }) => call(ssoRoutes.ssoProviders, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -22,9 +22,9 @@ export function usePublicProviders() {
 export const startUrl = (id: number, next: string | null) =>
   `/api/sso/providers/${id}/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 
-export const completeSignIn = (code: string) => call(routes.ssoComplete, { body: { code } });
-export const linkInfo = (code: string) => call(routes.ssoLinkInfo, { body: { code } });
-export const linkConfirm = (code: string) => call(routes.ssoLinkConfirm, { body: { code } });
+export const completeSignIn = (code: string) => call(ssoRoutes.ssoComplete, { body: { code } });
+export const linkInfo = (code: string) => call(ssoRoutes.ssoLinkInfo, { body: { code } });
+export const linkConfirm = (code: string) => call(ssoRoutes.ssoLinkConfirm, { body: { code } });
 
 export function useLinkInfo(code: string) {
   return useQuery({
@@ -38,15 +38,15 @@ export function useLinkInfo(code: string) {
 }
 
 export function useLinkPassword() {
-  return useMutation({ mutationFn: (body: RouteBody<'ssoLinkPassword'>) => call(routes.ssoLinkPassword, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'ssoLinkPassword'>) => call(ssoRoutes.ssoLinkPassword, { body }) });
 }
 
 export function useLinkMail() {
-  return useMutation({ mutationFn: (code: string) => call(routes.ssoLinkMail, { body: { code } }) });
+  return useMutation({ mutationFn: (code: string) => call(ssoRoutes.ssoLinkMail, { body: { code } }) });
 }
 
 export function useProviders() {
-  return useQuery({ queryKey: keys.providers, queryFn: ({ signal }) => call(routes.ssoAdminList, { signal }) });
+  return useQuery({ queryKey: keys.providers, queryFn: ({ signal }) => call(ssoRoutes.ssoAdminList, { signal }) });
 }
 
 function useInvalidate() {
@@ -58,7 +58,7 @@ function useInvalidate() {
 export function useCreateProvider() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (body: RouteBody<'ssoAdminCreate'>) => call(routes.ssoAdminCreate, { body }),
+    mutationFn: (body: RouteBody<'ssoAdminCreate'>) => call(ssoRoutes.ssoAdminCreate, { body }),
     onSuccess: done,
   });
 }
@@ -67,7 +67,7 @@ export function useUpdateProvider() {
   const done = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RouteBody<'ssoAdminUpdate'> }) =>
-      call(routes.ssoAdminUpdate, { params: { id }, body }),
+      call(ssoRoutes.ssoAdminUpdate, { params: { id }, body }),
     onSuccess: done,
   });
 }
@@ -75,7 +75,7 @@ export function useUpdateProvider() {
 export function useDeleteProvider() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => call(routes.ssoAdminDelete, { params: { id } }),
+    mutationFn: (id: number) => call(ssoRoutes.ssoAdminDelete, { params: { id } }),
     onSuccess: done,
   });
 }
@@ -83,25 +83,25 @@ export function useDeleteProvider() {
 export function useTestProvider() {
   const done = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => call(routes.ssoAdminTest, { params: { id } }),
+    mutationFn: (id: number) => call(ssoRoutes.ssoAdminTest, { params: { id } }),
     onSuccess: done,
   });
 }
 
 /** The brands a claim rule may give (an administrator's list is every brand). */
 export function useBrandChoices() {
-  return useQuery({ queryKey: ['sso', 'brands'], queryFn: ({ signal }) => call(routes.brandList, { signal }) });
+  return useQuery({ queryKey: ['sso', 'brands'], queryFn: ({ signal }) => call(brandsRoutes.brandList, { signal }) });
 }
 
 export function useSsoRoles(enabled: boolean) {
-  return useQuery({ queryKey: keys.roles, queryFn: ({ signal }) => call(routes.ssoRoles, { signal }), enabled });
+  return useQuery({ queryKey: keys.roles, queryFn: ({ signal }) => call(ssoRoutes.ssoRoles, { signal }), enabled });
 }
 
 export function useSetSsoOnly() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, sso_only }: { id: number; sso_only: boolean }) =>
-      call(routes.ssoRoleUpdate, { params: { id }, body: { sso_only } }),
+      call(ssoRoutes.ssoRoleUpdate, { params: { id }, body: { sso_only } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.roles }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { twoFactorRoutes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 
@@ -14,7 +14,7 @@ export const twoFactorKeys = {
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: twoFactorKeys.mine(),
-    queryFn: ({ signal }) => call(routes.twoFactorStatus, { signal }),
+    queryFn: ({ signal }) => call(twoFactorRoutes.twoFactorStatus, { signal }),
   });
 }
 
@@ -24,34 +24,36 @@ function useMine<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: twoFactorKeys.mine() }) });
 }
 
-export const useStartTwoFactor = () => useMine(() => call(routes.twoFactorSetup));
+export const useStartTwoFactor = () => useMine(() => call(twoFactorRoutes.twoFactorSetup));
 export const useConfirmTwoFactor = () =>
-  useMine((body: RouteBody<'twoFactorConfirm'>) => call(routes.twoFactorConfirm, { body }));
+  useMine((body: RouteBody<'twoFactorConfirm'>) => call(twoFactorRoutes.twoFactorConfirm, { body }));
 export const useDisableTwoFactor = () =>
-  useMine((body: RouteBody<'twoFactorDisable'>) => call(routes.twoFactorDisable, { body }));
+  useMine((body: RouteBody<'twoFactorDisable'>) => call(twoFactorRoutes.twoFactorDisable, { body }));
 export const useRenewRecoveryCodes = () =>
-  useMine((body: RouteBody<'twoFactorRecoveryCodes'>) => call(routes.twoFactorRecoveryCodes, { body }));
+  useMine((body: RouteBody<'twoFactorRecoveryCodes'>) => call(twoFactorRoutes.twoFactorRecoveryCodes, { body }));
 
 /** The sign-in steps after the password (no session yet: the challenge is the proof). */
 export const useLoginCode = () =>
-  useMutation({ mutationFn: (body: RouteBody<'loginTwoFactor'>) => call(routes.loginTwoFactor, { body }) });
+  useMutation({ mutationFn: (body: RouteBody<'loginTwoFactor'>) => call(twoFactorRoutes.loginTwoFactor, { body }) });
 export const useLoginSetup = () =>
-  useMutation({ mutationFn: (challenge: string) => call(routes.loginTwoFactorSetup, { body: { challenge } }) });
+  useMutation({
+    mutationFn: (challenge: string) => call(twoFactorRoutes.loginTwoFactorSetup, { body: { challenge } }),
+  });
 export const useLoginEnable = () =>
   useMutation({
-    mutationFn: (body: RouteBody<'loginTwoFactorEnable'>) => call(routes.loginTwoFactorEnable, { body }),
+    mutationFn: (body: RouteBody<'loginTwoFactorEnable'>) => call(twoFactorRoutes.loginTwoFactorEnable, { body }),
   });
 
 export function useUserTwoFactor(id: number) {
   return useQuery({
     queryKey: twoFactorKeys.user(id),
-    queryFn: ({ signal }) => call(routes.userTwoFactor, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(twoFactorRoutes.userTwoFactor, { params: { id }, signal }),
   });
 }
 export function useResetUserTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(routes.userTwoFactorReset, { params: { id } }),
+    mutationFn: (id: number) => call(twoFactorRoutes.userTwoFactorReset, { params: { id } }),
     onSettled: (_a, _e, id) => qc.invalidateQueries({ queryKey: twoFactorKeys.user(id) }),
   });
 }
@@ -59,7 +61,7 @@ export function useResetUserTwoFactor() {
 export function useRolesTwoFactor(enabled = true) {
   return useQuery({
     queryKey: twoFactorKeys.roles(),
-    queryFn: ({ signal }) => call(routes.rolesTwoFactor, { signal }),
+    queryFn: ({ signal }) => call(twoFactorRoutes.rolesTwoFactor, { signal }),
     enabled,
   });
 }
@@ -67,7 +69,7 @@ export function useSetRoleTwoFactor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; required: boolean }) =>
-      call(routes.roleTwoFactor, { params: { id: v.id }, body: { required: v.required } }),
+      call(twoFactorRoutes.roleTwoFactor, { params: { id: v.id }, body: { required: v.required } }),
     onSettled: () => qc.invalidateQueries({ queryKey: twoFactorKeys.roles() }),
   });
 }

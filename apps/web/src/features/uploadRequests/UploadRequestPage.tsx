@@ -1,3 +1,4 @@
+import '../../ui/laterStyles';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { authRoutes, brandsRoutes, usersRoutes } from '@brandvault/contract';
 import type { AdminUser, Crop, RoleName, RouteBody, RouteQuery } from '@brandvault/contract';
 import { call, callForm, toFormData } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -18,7 +18,7 @@ export const userKeys = {
 export function useUsers(query: UserListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) => call(routes.usersAll, { query, signal }),
+    queryFn: ({ signal }) => call(usersRoutes.usersAll, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -27,7 +27,7 @@ export function useUsers(query: UserListQuery, options: { enabled?: boolean } = 
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => call(routes.userGet, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(usersRoutes.userGet, { params: { id }, signal }),
   });
 }
 
@@ -35,7 +35,7 @@ export function useUser(id: number) {
 export function useGrantable(enabled = true) {
   return useQuery({
     queryKey: [...userKeys.all, 'grantable'] as const,
-    queryFn: ({ signal }) => call(routes.userGrantable, { signal }),
+    queryFn: ({ signal }) => call(usersRoutes.userGrantable, { signal }),
     staleTime: 60_000,
     enabled,
   });
@@ -44,7 +44,7 @@ export function useGrantable(enabled = true) {
 export function useCreateUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'userCreate'>) => call(routes.userCreate, { body }),
+    mutationFn: (body: RouteBody<'userCreate'>) => call(usersRoutes.userCreate, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -55,7 +55,7 @@ export function useAfterUserChange() {
   return async (userId: number) => {
     await qc.invalidateQueries({ queryKey: userKeys.all });
     if (useSession.getState().sessionUser?.id !== userId) return;
-    const me = await call(routes.me);
+    const me = await call(authRoutes.me);
     useSession.getState().setMe(me);
     qc.setQueryData(sessionKeys.me(), me);
   };
@@ -65,7 +65,7 @@ export function useEditUser() {
   const after = useAfterUserChange();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: RouteBody<'userEdit'> }) =>
-      call(routes.userEdit, { params: { id }, body }),
+      call(usersRoutes.userEdit, { params: { id }, body }),
     onSuccess: (_answer, { id }) => after(id),
   });
 }
@@ -79,7 +79,7 @@ export function isPending(user: AdminUser) {
 export function useMyBrands(enabled: boolean) {
   return useQuery({
     queryKey: ['brands', 'mine'],
-    queryFn: ({ signal }) => call(routes.brandList, { signal }),
+    queryFn: ({ signal }) => call(brandsRoutes.brandList, { signal }),
     enabled,
   });
 }
@@ -94,7 +94,7 @@ export function useApproveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, roles, brands }: Approval) =>
-      call(routes.userApprove, { params: { id }, body: { roles, brands } }),
+      call(usersRoutes.userApprove, { params: { id }, body: { roles, brands } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -102,7 +102,7 @@ export function useApproveUser() {
 export function useUnlockUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(routes.userUnlock, { params: { id } }),
+    mutationFn: (id: number) => call(usersRoutes.userUnlock, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -111,7 +111,7 @@ export function useChangeUserStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: AdminUser['status'] }) =>
-      call(routes.userStatusChange, { params: { id }, body: { status } }),
+      call(usersRoutes.userStatusChange, { params: { id }, body: { status } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -120,7 +120,7 @@ export function useChangeUserStatus() {
 export function useUploadPhoto() {
   return useMutation({
     mutationFn: ({ userId, file }: { userId: number; file: File }) =>
-      callForm(routes.userPhotoUpload, { params: { id: userId }, form: toFormData({ photo: file }) }),
+      callForm(usersRoutes.userPhotoUpload, { params: { id: userId }, form: toFormData({ photo: file }) }),
   });
 }
 
@@ -128,7 +128,7 @@ export function useSetPhoto() {
   const after = useAfterUserChange();
   return useMutation({
     mutationFn: ({ userId, photoId, crop }: { userId: number; photoId: number; crop?: Crop }) =>
-      call(routes.userPhotoUpdate, { params: { id: userId, photoId }, body: { crop } }),
+      call(usersRoutes.userPhotoUpdate, { params: { id: userId, photoId }, body: { crop } }),
     onSuccess: (_answer, { userId }) => after(userId),
   });
 }
@@ -136,7 +136,7 @@ export function useSetPhoto() {
 export function useRemovePhoto() {
   const after = useAfterUserChange();
   return useMutation({
-    mutationFn: (userId: number) => call(routes.userPhotoRemove, { params: { id: userId } }),
+    mutationFn: (userId: number) => call(usersRoutes.userPhotoRemove, { params: { id: userId } }),
     onSuccess: (_answer, userId) => after(userId),
   });
 }
