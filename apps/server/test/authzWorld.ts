@@ -112,7 +112,12 @@ export async function buildWorld(t: TestApp) {
 
   async function upload(folderId: number, name = 'matrix.png') {
     const form = multipart({}, [{ field: 'files', name, type: 'image/png', data: await uniquePng() }]);
-    const r = await admin.form('POST', `/api/ops/asset/${A.id}/${folderId}/new`, form);
+    let r = await admin.form('POST', `/api/ops/asset/${A.id}/${folderId}/new`, form);
+    // The matrix makes more uploads than a person may in a minute: its clock moves past the window.
+    if (r.statusCode === 429) {
+      t.clock.advance(61_000);
+      r = await admin.form('POST', `/api/ops/asset/${A.id}/${folderId}/new`, form);
+    }
     if (r.statusCode !== 201) throw new Error(`upload: ${r.statusCode} ${r.body}`);
     return r.json().results[0].asset_id as number;
   }

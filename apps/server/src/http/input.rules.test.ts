@@ -68,7 +68,7 @@ describe('control characters', () => {
 
   it('keep tabs and new lines where text may span lines, and nowhere else', async () => {
     const multi = await admin.put(`/api/ops/asset/${asset}/edit`, { description: 'Line one\n\tLine two\r\n' });
-    expect(multi.statusCode).toBe(200);
+    expect(multi.statusCode, multi.body).toBe(200);
     expect(multi.json().asset.description).toBe('Line one\n\tLine two');
     expect((await admin.put(`/api/ops/asset/${asset}/edit`, { language: 'en\nes' })).statusCode).toBe(422);
   });

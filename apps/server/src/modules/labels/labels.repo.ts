@@ -54,6 +54,7 @@ export function labelsRepo(db: Db) {
       now: string;
     }) {
       await inTx(async (d) => {
+        await analysisRepo(d).lockAssets([a.assetId]);
         const outcome = { rev: a.rev, state: a.state, reason: a.reason, analysed_at: a.now };
         await d
           .insertInto('asset_objects')
@@ -110,6 +111,7 @@ export function labelsRepo(db: Db) {
       threshold: number,
     ) {
       return inTx(async (d) => {
+        await analysisRepo(d).lockAssets([assetId]);
         const r = await d
           .updateTable('asset_labels')
           .set({ state, decided_by: by, decided_at: now })

@@ -103,6 +103,7 @@ export function peopleRepo(db: Db) {
       now: string;
     }) =>
       atomically(async (t) => {
+        await analysisRepo(t).lockAssets([a.assetId]);
         const old = await t.selectFrom('asset_faces').select('person_id').where('asset_id', '=', a.assetId).execute();
         const known = a.faces.length
           ? (
@@ -188,6 +189,7 @@ export function peopleRepo(db: Db) {
         .where('assets.brand_id', '=', brandId)
         .where('asset_found_words.kind', '=', 'people')
         .execute();
+      await analysisRepo(db).lockAssets(words.map((w) => w.id));
       const faces = await db.deleteFrom('asset_faces').where('brand_id', '=', brandId).executeTakeFirst();
       const people = await db.deleteFrom('people').where('brand_id', '=', brandId).executeTakeFirst();
       await db.deleteFrom('asset_faces_state').where('brand_id', '=', brandId).execute();
@@ -253,12 +255,14 @@ export function peopleRepo(db: Db) {
         .execute(),
 
     async rename(id: number, name: string, now: string) {
+      await analysisRepo(db).lockAssets(await assetsOf(db, [id]));
       await db.updateTable('people').set({ name, updated_at: now }).where('id', '=', id).execute();
       await rewriteWords(db, await assetsOf(db, [id]));
       await bump(db, await brandOf(db, id));
     },
 
     async setHidden(id: number, hidden: boolean, now: string) {
+      await analysisRepo(db).lockAssets(await assetsOf(db, [id]));
       await db
         .updateTable('people')
         .set({ hidden: hidden ? 1 : 0, updated_at: now })
@@ -270,6 +274,7 @@ export function peopleRepo(db: Db) {
     /** Moves every face of `from` to `into`, then `from` goes. */
     async merge(from: number, into: number, now: string) {
       const assets = await assetsOf(db, [from]);
+      await analysisRepo(db).lockAssets(assets);
       await bump(db, await brandOf(db, from));
       await db.updateTable('asset_faces').set({ person_id: into }).where('person_id', '=', from).execute();
       await db.deleteFrom('people').where('id', '=', from).execute();
@@ -280,6 +285,7 @@ export function peopleRepo(db: Db) {
 
     /** Moves these faces of `from` to a new person of the brand; answers its id. */
     async split(from: { id: number; brand_id: number }, faceIds: number[], name: string | null, now: string) {
+      await analysisRepo(db).lockAssets(await assetsOf(db, [from.id]));
       const id = Number(
         (
           await db

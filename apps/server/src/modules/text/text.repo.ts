@@ -9,6 +9,7 @@ import { analysisRepo } from '../analysis/switch/analysis.repo.js';
 export function textRepo(db: Db) {
   /** Replaces the row and the asset's found words ('' for none), which search reads. */
   async function write(d: Db, row: Insertable<AssetTextTable>, words: string) {
+    await analysisRepo(d).lockAssets([row.asset_id]);
     await d.deleteFrom('asset_text').where('asset_id', '=', row.asset_id).execute();
     await d.insertInto('asset_text').values(row).execute();
     await analysisRepo(d).setFoundWords(row.asset_id, 'text', words);

@@ -30,6 +30,7 @@ export async function analyseAsset(deps: AnalysisDeps, assetId: number, rev: num
   // Search finds an image by its colours' names in both languages, and the swatch filter by key.
   const names = result.state === 'done' ? namedColours(result.colours) : [];
   await deps.tx(async (t) => {
+    await t.repos.analysis.lockAssets([assetId]);
     await t.repos.visuals.save({
       asset_id: assetId,
       brand_id: asset.brand_id,

@@ -132,7 +132,7 @@ describe('request body', () => {
   });
 
   it('counts filters and clears them, keeping the sort (and the words unless asked)', () => {
-    expect(filterCount(full)).toBe(15);
+    expect(filterCount(full)).toBe(17);
     expect(clearFilters(full)).toEqual({ ...emptySearch, q: full.q, sort: full.sort });
     expect(clearFilters(full, false)).toEqual({ ...emptySearch, sort: full.sort });
   });

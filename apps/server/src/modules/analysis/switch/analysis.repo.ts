@@ -56,6 +56,21 @@ export function analysisRepo(db: Db) {
       await db.updateTable('assets').set({ found_text: joined }).where('id', '=', assetId).execute();
     },
 
+    /**
+     * Takes the assets' rows first (PostgreSQL; SQLite has one writer): a result's rows move the
+     * brand's search generation by trigger, and an edit of the asset takes its row and then the
+     * generation, so a transaction taking the generation before the row would deadlock against it.
+     */
+    async lockAssets(ids: readonly number[]) {
+      const sorted = [...new Set(ids)].sort((a, b) => a - b);
+      for (let i = 0; i < sorted.length; i += 500)
+        await db
+          .updateTable('assets')
+          .set((eb) => ({ id: eb.ref('id') }))
+          .where('id', 'in', sorted.slice(i, i + 500))
+          .execute();
+    },
+
     foundWords: (assetId: number) =>
       db.selectFrom('asset_found_words').select(['kind', 'words']).where('asset_id', '=', assetId).execute(),
   };
