@@ -303,3 +303,25 @@ export const LEVEL4 = [
   'Logos',
   'Documents',
 ];
+
+/** A word written only into found text (bench/analysis/foundWords.ts): what OCR read on a few posters. */
+export const OCR_WORD = 'heladeria';
+/** Words OCR reads off posters and packshots, for the found text of the seeded images. */
+export const POSTER_WORDS = [
+  'sale',
+  'oferta',
+  'new',
+  'nuevo',
+  'limited',
+  'edition',
+  'free',
+  'gratis',
+  'shop',
+  'tienda',
+  'now',
+  'ahora',
+  'only',
+  'solo',
+  'today',
+  'hoy',
+];

@@ -31,7 +31,7 @@ import { searchRepo } from '../../apps/server/src/modules/search/search.repo.js'
 import { searchCore } from '../../apps/server/src/modules/search/search.core.js';
 import { filtersOf, orderOf } from '../../apps/server/src/modules/search/search.service.js';
 import { benchGuests } from './guests.js';
-import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, PREFIX, RARE_WORD } from '../lib/vocab.js';
+import { AUTHORS, CATEGORIES, COMMON_WORD, LANGUAGES, OCR_WORD, PREFIX, RARE_WORD } from '../lib/vocab.js';
 
 const runs = numOpt('runs', 30);
 const warmup = numOpt('warmup', 3);
@@ -140,6 +140,8 @@ const ALL: Query[] = [
   },
   { name: 'common_word', folder: root.id, body: { q: COMMON_WORD } },
   { name: 'rare_word', folder: root.id, body: { q: RARE_WORD } },
+  // Found only in the text OCR read (after analysis:words; no match otherwise).
+  { name: 'ocr_word', folder: root.id, body: { q: OCR_WORD } },
   { name: 'prefix', folder: root.id, body: { q: PREFIX } },
   { name: 'two_words_accent_folded', folder: root.id, body: { q: 'campana cafe' } },
   {
