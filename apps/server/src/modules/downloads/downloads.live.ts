@@ -116,7 +116,8 @@ export function followBuild(paths: { building: string; done: string }, opts: Fol
             continue;
           }
           if (state !== 'preparing') throw new Error('the zip could not be built');
-        } else if ((await inode(paths.building)) !== ino) {
+        } else if ((await inode(paths.building)) !== ino && (await inode(paths.done)) !== ino) {
+          // Looked at `done` again: the rename may fall between the two looks above.
           throw new Error('the zip being built was abandoned');
         } else if (Date.now() - lastLook > 1000) {
           // A job that failed for good may leave its file behind: ask the row now and then.
