@@ -87,6 +87,8 @@ test('folder cards show their pictures and counts; the gallery is a default home
   });
   const guest = await pageAs({ email, password });
   await guest.goto('/users/me');
+  // The current choice first: clicking before the profile has loaded changes nothing it can show.
+  await expect(guest.getByRole('radio', { name: /Brand home/ })).toBeChecked();
   await guest.getByRole('radio', { name: /Gallery/ }).check();
   await expect(guest.getByText('Choosing a brand now opens its gallery.')).toBeVisible();
   await guest.goto('/brand/choose');

@@ -135,7 +135,7 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
     );
   });
 
-  it('saves a zip that streams while it is built at once, and says so', async () => {
+  it('saves a zip that streams while it is built at once, with the spec notice', async () => {
     const user = userEvent.setup();
     const followed: { href: string; name: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -150,8 +150,8 @@ describe('DownloadDialog', { timeout: 20_000 }, () => {
     expect(followed).toEqual([{ href: live, name: downloadItem().name }]);
     expect(shown).toHaveBeenCalledWith(
       expect.objectContaining({
-        title: 'Your zip is downloading',
-        message: '3 files. It arrives as it is made. It also stays on your Downloads page for 24 hours.',
+        title: 'Preparing your download',
+        message: "3 files. We'll let you know when it's ready.",
       }),
     );
   });
