@@ -1,4 +1,5 @@
 import { Card, Radio, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { HOME_VIEWS } from '@brandvault/contract';
 import type { HomeView, SessionUser } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +10,10 @@ import { notifyUpdateError, useUpdateProfile } from './api';
 export function DefaultHomeCard({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  // The choice shows at once and stays once saved: between the save's answer and the session's
-  // new settings the radio flicked back for a moment (a journey's click saw no change).
-  const asked = update.variables?.default_home;
-  const value = asked && !update.isError ? asked : user.user_settings.home;
+  // The choice shows at once (the mutation's own state arrives a tick later, after the click's
+  // render) and stays once saved; a failed save puts the stored one back.
+  const [chosen, setChosen] = useState<HomeView | null>(null);
+  const value = chosen ?? user.user_settings.home;
   return (
     <Card component="section" aria-labelledby="profile-home">
       <Title order={2} fz="md" id="profile-home">
@@ -26,12 +27,16 @@ export function DefaultHomeCard({ user }: { user: SessionUser }) {
         aria-labelledby="profile-home"
         value={value}
         onChange={(v) => {
-          if (v === user.user_settings.home || !(HOME_VIEWS as readonly string[]).includes(v)) return;
+          if (v === value || !(HOME_VIEWS as readonly string[]).includes(v)) return;
+          setChosen(v as HomeView);
           update.mutate(
             { default_home: v as HomeView },
             {
               onSuccess: () => notifySuccess(t('profile.homeSavedTitle'), t(`profile.homeSaved.${v}`)),
-              onError: notifyUpdateError,
+              onError: (err) => {
+                setChosen(null);
+                notifyUpdateError(err);
+              },
             },
           );
         }}
