@@ -80,6 +80,7 @@ export default defineConfig({
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
       // Models (OCR, objects, faces) only where a journey is about them: it runs its own server.
       ANALYSIS: 'colours',
+      ANALYSIS_NICE: '0',
     },
   },
 });

@@ -60,7 +60,15 @@ if (process.env.TEST_FILES && !subset) throw new Error(`TEST_FILES=${process.env
 const matcher = subset ? picomatch(subset) : undefined;
 const inSubset = (file: string) => matcher?.(file) ?? true;
 
-const common = { pool: 'forks', maxWorkers: 2, testTimeout: 30_000, hookTimeout: 60_000 } as const;
+// Analyses run at the lowest CPU priority in production (ANALYSIS_NICE); on a test machine every
+// process is foreground work, and a starved model would only turn into a timeout.
+const common = {
+  pool: 'forks',
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  env: { ANALYSIS_NICE: '0' },
+} as const;
 
 const project = (test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration => ({
   test: { ...common, ...test },

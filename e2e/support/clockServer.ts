@@ -44,6 +44,7 @@ export async function startClockServer(env: Record<string, string> = {}): Promis
         WEB_CONCURRENCY: '1',
         TEST_CLOCK_FILE: clockFile,
         ANALYSIS: 'colours',
+        ANALYSIS_NICE: '0',
         ...env,
       },
       stdio: ['ignore', out, out],

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { readDocumentHere } from './documentRead.js';
 import { loadHuman, runHuman } from './human.js';
@@ -13,6 +15,23 @@ import type { AnalysisAnswer, AnalysisRequest } from './thread.js';
  * memory nor TensorFlow.js's synchronous WASM runs touch the event loop that serves requests.
  * Requests arrive one after another; the host ends the thread when idle or on a timeout.
  */
+/**
+ * Analyses are background work: this thread, and the threads it starts (onnxruntime's, the WASM
+ * backend's), run at the lowest CPU priority, so uploads and page loads keep their speed beside a
+ * backfill (ANALYSIS_NICE, validated by the config; 0 keeps the process's). Linux names a thread's own id in /proc/thread-self; elsewhere the priority stays.
+ */
+function yieldToRequests() {
+  const nice = Number(process.env.ANALYSIS_NICE ?? 19);
+  if (!Number.isInteger(nice) || nice <= 0) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(nice, 19));
+  } catch {
+    // Not Linux, or not allowed: the analyses run at the process's priority.
+  }
+}
+yieldToRequests();
+
 const loaded: { ocr?: Promise<OcrModel>; human?: Promise<HumanLike> } = {};
 
 class LoadFailed extends Error {

@@ -90,6 +90,8 @@ const Env = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(['text', 'objects', 'faces', 'colours']))),
+    // The analysis thread's CPU priority (the thread reads it; 19, the lowest, yields to requests).
+    ANALYSIS_NICE: z.coerce.number().int().min(0).max(19).default(19),
     OIDC_ISSUER: z.string().url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).max(255).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).max(1000).optional(),

@@ -20,16 +20,25 @@ export async function backfillBrand(
   const runs = ANALYSES.filter(
     (e) => (!opts.only || opts.only.includes(e.kind)) && deps.config.analysis.includes(e.kind) && settings[e.kind],
   );
-  const work = [];
-  for (const entry of runs) work.push({ entry, files: await entry.missing(deps.repos, brandId) });
-  const total = work.reduce((n, w) => n + w.files.length, 0);
+  // File by file, every missing analysis of a file in turn: its objects and faces then share one
+  // model run (analysis/humanOnce.ts), and a file's results arrive together.
+  const files = new Map<number, { rev: number; entries: typeof runs }>();
+  for (const entry of runs)
+    for (const f of await entry.missing(deps.repos, brandId)) {
+      const file = files.get(f.id) ?? { rev: f.derivative_rev, entries: [] };
+      file.entries.push(entry);
+      files.set(f.id, file);
+    }
+  const total = [...files.values()].reduce((n, f) => n + f.entries.length, 0);
   const counts: Record<string, Record<string, number>> = {};
+  for (const entry of runs) counts[entry.kind] = {};
   let done = 0;
-  for (const { entry, files } of work) {
-    const mine: Record<string, number> = (counts[entry.kind] = {});
-    for (const f of files) {
+  for (const id of [...files.keys()].sort((a, b) => a - b)) {
+    const file = files.get(id)!;
+    for (const entry of file.entries) {
       if (opts.signal.aborted) throw new Error('analysis backfill stopped');
-      const r = await entry.analyse(deps, f.id, f.derivative_rev);
+      const r = await entry.analyse(deps, id, file.rev);
+      const mine = counts[entry.kind]!;
       if (r) mine[r.state] = (mine[r.state] ?? 0) + 1;
       await opts.progress(++done, total);
     }

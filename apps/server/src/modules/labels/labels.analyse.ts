@@ -1,7 +1,6 @@
 import { TURNED_OFF } from '../analysis/switch/analysisSwitch.js';
-import sharp from 'sharp';
 import { labelKeyOf } from '@brandvault/contract';
-import { detectHuman } from '../../analysis/thread.js';
+import { PixelsUnreadable, humanOnce, humanPixels } from '../../analysis/humanOnce.js';
 import { ModelUnavailable } from '../../analysis/models.js';
 import type { AnalysisKind } from '../../config/config.js';
 import { iso } from '../../lib/clock.js';
@@ -12,21 +11,7 @@ import type { Repos } from '../../deps/repos.js';
 import { withLocalFile } from '../assets/localFile.js';
 import type { ObjectsState } from './labels.repo.js';
 
-/** The long side the model gets: CenterNet finds as much at 1,000 px as on a 12 MP original. */
-const LONG_SIDE = 1000;
-
 export type ObjectsResult = { state: ObjectsState; reason: string | null; labels: number };
-
-/** Raw RGB pixels of an image file, at most LONG_SIDE on the long side. */
-async function pixelsOf(path: string) {
-  const { data, info } = await sharp(path, { limitInputPixels: VISUALS_PIXEL_LIMIT })
-    .resize(LONG_SIDE, LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
-}
 
 /**
  * Finds objects and scenes in one asset's current revision (issue 42 §2) and stores the outcome
@@ -50,7 +35,12 @@ export async function analyseObjects(
   else if (asset.type !== 'image') outcome = { state: 'skipped', reason: `not an image (${asset.type})` };
   else if (pixels > VISUALS_PIXEL_LIMIT)
     outcome = { state: 'skipped', reason: `too large: ${asset.width} × ${asset.height} pixels` };
-  else outcome = await detect(env.storage, asset.preview_key ?? asset.blob_key, found);
+  else {
+    // The faces job of this revision will want the same run: one run answers both.
+    const faces = env.config.analysis.includes('faces') && settings.faces;
+    const key = asset.preview_key ?? asset.blob_key;
+    outcome = await detect(`${assetId}:${rev}`, faces, () => withLocalFile(env.storage, key, readPixels), found);
+  }
   await env.repos.labels.saveAnalysis({
     assetId,
     brandId: asset.brand_id,
@@ -63,26 +53,27 @@ export async function analyseObjects(
   return { ...outcome, labels: found.size };
 }
 
-/** Runs the model on the file at `key`, filling `found` with each class's best score. */
-async function detect(storage: BlobStore, key: string, found: Map<string, number>) {
-  let image: Awaited<ReturnType<typeof pixelsOf>>;
+const readPixels = (path: string) => humanPixels(path, VISUALS_PIXEL_LIMIT);
+
+/** Runs the model (or takes the faces job's run), filling `found` with each class's best score. */
+async function detect(
+  key: string,
+  both: boolean,
+  read: () => ReturnType<typeof readPixels>,
+  found: Map<string, number>,
+): Promise<{ state: ObjectsState; reason: string | null }> {
   try {
-    image = await withLocalFile(storage, key, pixelsOf);
-  } catch (err) {
-    return { state: 'failed' as const, reason: `the image cannot be decoded: ${(err as Error).message}`.slice(0, 200) };
-  }
-  try {
-    const r = await detectHuman(image.data, image.width, image.height, { objects: true, faces: false });
-    for (const o of r.objects) {
+    const { result } = await humanOnce(key, 'objects', both, read);
+    for (const o of result.objects) {
       const k = labelKeyOf(o.label);
       if (k && o.score > (found.get(k) ?? 0)) found.set(k, Math.round(o.score * 1000) / 1000);
     }
-    return { state: 'done' as const, reason: null };
+    return { state: 'done', reason: null };
   } catch (err) {
     found.clear();
+    if (err instanceof PixelsUnreadable)
+      return { state: 'failed', reason: `the image cannot be decoded: ${err.message}`.slice(0, 200) };
     const reason = (err as Error).message.slice(0, 200);
-    return err instanceof ModelUnavailable
-      ? { state: 'skipped' as const, reason }
-      : { state: 'failed' as const, reason };
+    return err instanceof ModelUnavailable ? { state: 'skipped', reason } : { state: 'failed', reason };
   }
 }

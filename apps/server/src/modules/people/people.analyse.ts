@@ -1,13 +1,13 @@
-import sharp from 'sharp';
-import { detectHuman } from '../../analysis/thread.js';
+import { humanOnce, humanPixels } from '../../analysis/humanOnce.js';
 import { ModelRunError, ModelUnavailable } from '../../analysis/models.js';
 import { iso } from '../../lib/clock.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AnalysisKind } from '../../config/config.js';
+import { VISUALS_PIXEL_LIMIT } from '../../media/visuals.js';
 import type { BlobStore } from '../../storage/index.js';
 import type { Repos } from '../../deps/repos.js';
 import { withLocalFile } from '../assets/localFile.js';
-import { FACE_IMAGE_PX, MIN_FACE_PX, MIN_FACE_SCORE, boxText, encodeDescriptor } from './people.faces.js';
+import { MIN_FACE_PX, MIN_FACE_SCORE, boxText, encodeDescriptor } from './people.faces.js';
 import type { FoundFace } from './people.repo.js';
 
 export type FacesResult = { state: 'done'; faces: number } | { state: 'skipped' | 'failed'; reason: string };
@@ -15,19 +15,13 @@ export type FacesResult = { state: 'done'; faces: number } | { state: 'skipped' 
 /** The face analysis' run: at most this long for one image on the analysis thread. */
 const RUN_MS = 30_000;
 
-/** Decodes the preview (or original) to RGB of at most FACE_IMAGE_PX and finds its faces. */
-async function facesIn(path: string): Promise<FoundFace[]> {
-  const { data, info } = await sharp(path, { failOn: 'error' })
-    .rotate()
-    .removeAlpha()
-    .resize(FACE_IMAGE_PX, FACE_IMAGE_PX, { fit: 'inside', withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const found = await detectHuman(data, info.width, info.height, { objects: false, faces: true }, RUN_MS);
-  return found.faces
+/** The faces of a run (its own, or the one the objects job of this revision made for both). */
+async function facesIn(key: string, both: boolean, read: () => ReturnType<typeof humanPixels>): Promise<FoundFace[]> {
+  const { result, width, height } = await humanOnce(key, 'faces', both, read, RUN_MS);
+  return result.faces
     .filter((f) => f.score >= MIN_FACE_SCORE && Math.min(f.box[2], f.box[3]) >= MIN_FACE_PX)
     .map((f) => ({
-      box: boxText(f.box, info.width, info.height),
+      box: boxText(f.box, width, height),
       score: Math.round(f.score * 1000) / 1000,
       descriptor: encodeDescriptor(f.embedding),
     }));
@@ -46,14 +40,20 @@ export async function analyseFaces(
 ): Promise<FacesResult | null> {
   const asset = await env.repos.assets.byId(assetId);
   if (!asset || asset.derivative_rev !== rev) return null;
-  const on =
-    (env.config.analysis?.includes('faces') ?? true) && (await env.repos.analysis.settings(asset.brand_id)).faces;
+  const settings = await env.repos.analysis.settings(asset.brand_id);
+  const on = (env.config.analysis?.includes('faces') ?? true) && settings.faces;
+  const pixels = (asset.width ?? 0) * (asset.height ?? 0);
+  // The objects job of this revision will want the same run: one run answers both.
+  const both = (env.config.analysis?.includes('objects') ?? true) && settings.objects && pixels <= VISUALS_PIXEL_LIMIT;
+  const key = asset.preview_key ?? asset.blob_key;
   let result: FacesResult;
   let faces: FoundFace[] = [];
   if (!on) result = { state: 'skipped', reason: 'turned off' };
   else if (asset.type !== 'image') result = { state: 'skipped', reason: `not an image (${asset.type})` };
   else
-    result = await withLocalFile(env.storage, asset.preview_key ?? asset.blob_key, facesIn).then(
+    result = await facesIn(`${assetId}:${rev}`, both, () =>
+      withLocalFile(env.storage, key, (p) => humanPixels(p, VISUALS_PIXEL_LIMIT)),
+    ).then(
       (found): FacesResult => {
         faces = found;
         return { state: 'done', faces: found.length };

@@ -11,8 +11,6 @@
 export const FACE_MATCH = 0.7;
 export const MIN_FACE_PX = 64;
 export const MIN_FACE_SCORE = 0.6;
-/** The long side faces are looked for on: enough for faces of MIN_FACE_PX, about 0.4 s a face. */
-export const FACE_IMAGE_PX = 1000;
 
 export function encodeDescriptor(values: number[]): string {
   return Buffer.from(new Float32Array(values).buffer).toString('base64');
