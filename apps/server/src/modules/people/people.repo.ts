@@ -104,6 +104,10 @@ export function peopleRepo(db: Db) {
     }) =>
       atomically(async (t) => {
         await analysisRepo(t).lockAssets([a.assetId]);
+        // The brand's search generation row, taken before reading its faces, makes two face saves
+        // of one brand wait for each other: otherwise each misses the other's new face and one
+        // face becomes two people (PostgreSQL; SQLite has one writer).
+        if (a.faces.length) await bump(t, a.brandId);
         const old = await t.selectFrom('asset_faces').select('person_id').where('asset_id', '=', a.assetId).execute();
         const known = a.faces.length
           ? (
@@ -153,7 +157,7 @@ export function peopleRepo(db: Db) {
         }
         await tidy(t, touched);
         await rewriteWords(t, [a.assetId]);
-        if (touched.length) await bump(t, a.brandId);
+        if (touched.length && !a.faces.length) await bump(t, a.brandId);
         const state = { brand_id: a.brandId, rev: a.rev, state: a.state, reason: a.reason, analysed_at: a.now };
         await t
           .insertInto('asset_faces_state')

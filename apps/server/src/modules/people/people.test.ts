@@ -6,6 +6,7 @@ import { adminClient, makeBrand, makeFolder, makeUser, multipart, startApp } fro
 import type { Client, TestApp } from '../../../test/harness.js';
 import { until } from '../../../test/throwaway.js';
 import { encodeDescriptor } from './people.faces.js';
+import { makeRepos } from '../../repos.js';
 
 let t: TestApp;
 let admin: Client;
@@ -176,6 +177,46 @@ describe('naming, merging, splitting and hiding', () => {
         async () => (await admin.get(`/api/ops/asset/${id}/visuals`)).json().visuals.state !== 'pending',
       );
     await db().updateTable('brand_analysis').set({ faces: 1 }).where('brand_id', '=', brand.id).execute();
+  });
+
+  it('two face jobs saving the same new face at once make one person, not two', async () => {
+    // Each job on its own connection (PostgreSQL runs them side by side; SQLite one after another).
+    const repos = makeRepos(db());
+    const descriptor = encodeDescriptor(Array.from({ length: 1024 }, (_, i) => Math.cos(77 * 13 + i) / 10));
+    const face = { box: '0.1000,0.1000,0.3000,0.3000', score: 0.97, descriptor };
+    const at = new Date().toISOString();
+    const save = (assetId: number) =>
+      repos.people.saveAnalysis({
+        assetId,
+        brandId: brand.id,
+        rev: 1,
+        state: 'done',
+        reason: null,
+        faces: [face],
+        now: at,
+      });
+    await Promise.all([save(one), save(two)]);
+    const rows = await db()
+      .selectFrom('asset_faces')
+      .select('person_id')
+      .where('asset_id', 'in', [one, two])
+      .where('descriptor', '=', descriptor)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.person_id)).size).toBe(1);
+    await Promise.all(
+      [one, two].map((id) =>
+        repos.people.saveAnalysis({
+          assetId: id,
+          brandId: brand.id,
+          rev: 1,
+          state: 'done',
+          reason: null,
+          faces: [],
+          now: at,
+        }),
+      ),
+    );
   });
 
   it('a member names a person: found words, filter by person, audit entry', async () => {
