@@ -26,6 +26,8 @@ export class LocalBlobStore implements BlobStore {
   private readonly tmpDir: string;
   /** Called before a new file is written (stage, put): throws StorageFullError while the disk is full. */
   roomCheck: (() => Promise<void>) | null = null;
+  /** The staging directory, made once rather than looked up for every file; made again after a failure. */
+  private staging: Promise<unknown> | null = null;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -34,7 +36,7 @@ export class LocalBlobStore implements BlobStore {
 
   async stage(source: Readable, opts: StageOptions = {}): Promise<StagedBlob> {
     await this.roomCheck?.();
-    await mkdir(this.tmpDir, { recursive: true });
+    await this.stagingDir();
     const id = newTempId();
     const path = join(this.tmpDir, id);
     const metered = meter(source, opts.maxBytes);
@@ -42,6 +44,7 @@ export class LocalBlobStore implements BlobStore {
     try {
       await pipeline(metered.stream, out);
     } catch (err) {
+      if (isMissing(err)) this.staging = null;
       source.destroy();
       // A body that fails before the file is open would have it created after the rm below.
       if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
@@ -52,7 +55,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async adoptFile(path: string, opts: StageOptions & { sha256?: string | undefined } = {}): Promise<StagedBlob> {
-    await mkdir(this.tmpDir, { recursive: true });
+    await this.stagingDir();
     let result: { size: number; sha256: string };
     if (opts.sha256) {
       // Hashed while it was received: only the size is left to check.
@@ -94,7 +97,7 @@ export class LocalBlobStore implements BlobStore {
   async put(key: string, body: Buffer | Readable, _contentType?: string, lock?: ObjectLock): Promise<void> {
     const to = this.pathOf(key);
     await this.roomCheck?.();
-    await mkdir(this.tmpDir, { recursive: true });
+    await this.stagingDir();
     // Through a temp file, so a reader never sees a half-written thumbnail.
     const tmp = join(this.tmpDir, newTempId());
     try {
@@ -185,6 +188,14 @@ export class LocalBlobStore implements BlobStore {
       }
     }
     return stale;
+  }
+
+  private stagingDir() {
+    this.staging ??= mkdir(this.tmpDir, { recursive: true }).catch((err: unknown) => {
+      this.staging = null;
+      throw err;
+    });
+    return this.staging;
   }
 
   localPath(key: string): string {

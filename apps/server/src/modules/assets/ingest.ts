@@ -14,6 +14,7 @@ import { cleanFileName } from './fileName.js';
 import { withLocalFile } from './localFile.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { assetTarget } from '../audit/audit.trail.js';
+import type { AuditEvent } from '../../unitOfWork/auditEvent.js';
 import { applyEmbedded } from '../metadata/embed/apply.js';
 import { submitForReview, uploadNeedsReview } from './review.js';
 
@@ -47,6 +48,9 @@ const drain = (s: Source) => {
   if (isStream(s)) s.resume();
 };
 
+/** The active extension allow-list, read once by a caller that checks many files. */
+export type AllowList = Awaited<ReturnType<Repos['assets']['allowedExtensions']>>;
+
 export type Checked = { ok: true; file: StoredFile } | { ok: false; code: ErrorCode; existing?: undefined };
 
 /**
@@ -59,6 +63,7 @@ export async function storeAndCheck(
   source: Source,
   name: string,
   before?: (sha256: string) => Promise<'stop' | 'go'>,
+  allowList?: AllowList,
 ): Promise<Checked | { ok: false; stopped: true; tempKey: string }> {
   const { storage, config, repos } = deps;
   let staged: StagedBlob;
@@ -84,7 +89,7 @@ export async function storeAndCheck(
   const key = newBlobKey('originals');
   await storage.commit(staged.tempKey, key);
   try {
-    const allow = await repos.assets.allowedExtensions();
+    const allow = allowList ?? (await repos.assets.allowedExtensions());
     const checked = await withLocalFile(storage, key, async (path) => {
       const verdict = await inspectUpload(path, name, allow);
       if (!verdict.ok) return { ok: false as const, code: REJECTION[verdict.reason] ?? 'CONTENT_MISMATCH' };
@@ -139,6 +144,157 @@ export const failed = (file_name: string, code: ErrorCode, lang: Lang): UploadRe
   error: { code, message: errorText(code, lang).message },
 });
 
+/** A file stored and checked, waiting for its rows (see `writeNewAsset`). */
+export interface PreparedFile {
+  name: string;
+  file: StoredFile;
+}
+
+/**
+ * The part of an upload before its transaction: the name cleaned, the bytes stored (hashed while
+ * read) and checked, and a duplicate found when duplicates are not allowed. Either the answer
+ * (failed, exists) or a stored file whose rows `writeNewAsset` writes; nothing here writes a row.
+ */
+export async function prepareNewAsset(
+  deps: Deps,
+  folder: FolderRow,
+  rawName: string,
+  source: Source,
+  opts: { duplicates: 'skip' | 'allow'; lang: Lang; allow?: AllowList },
+): Promise<{ done: UploadResult } | PreparedFile> {
+  const named = cleanFileName(rawName);
+  if (!named.ok) {
+    drain(source);
+    return { done: failed(named.name, named.code, opts.lang) };
+  }
+  const name = named.name;
+  let existing: { id: number; folder_id: number; path: string } | undefined;
+  const checked = await storeAndCheck(
+    deps,
+    source,
+    name,
+    async (sha) => {
+      if (opts.duplicates === 'allow') return 'go';
+      existing = await deps.repos.assets.duplicateOf(folder.brand_id, sha);
+      return existing ? 'stop' : 'go';
+    },
+    opts.allow,
+  );
+  if (!checked.ok && 'stopped' in checked) {
+    await deps.storage.discard(checked.tempKey);
+    const e = existing!;
+    const location = await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path);
+    return { done: { file_name: name, status: 'exists', asset_id: e.id, location } };
+  }
+  if (!checked.ok) return { done: failed(name, checked.code, opts.lang) };
+  return { name, file: checked.file };
+}
+
+export interface NewAssetOptions {
+  meta?: UploadMeta;
+  /**
+   * Holds the upload for review whatever the uploader's roles (an upload request's link, when
+   * its brand requires approval: see `brandRequiresReview`).
+   */
+  holdForReview?: boolean;
+  /** More writes in the asset's transaction (a NAS sync records the path it came from). */
+  inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
+}
+
+/**
+ * The rows of one new asset inside the caller's transaction: the asset, its version 1, its
+ * derivatives job, its audit entry (or, with `audits`, the entry is collected for one insert of
+ * a batch), its embedded values and its review. `reviewOf` answers whether the brand's uploads
+ * wait for review, so a batch asks once per brand.
+ */
+export async function writeNewAsset(
+  deps: Deps,
+  ctx: RequestContext,
+  u: Unit<Repos>,
+  folder: FolderRow,
+  p: PreparedFile,
+  opts: NewAssetOptions & { at: string; audits?: AuditEvent[]; reviewOf?: (brandId: number) => Promise<boolean> },
+): Promise<{ assetId: number; pending: boolean }> {
+  const { name, file: f } = p;
+  const { actor } = ctx;
+  const at = opts.at;
+  const pending =
+    opts.holdForReview === true ||
+    (await (opts.reviewOf ? opts.reviewOf(folder.brand_id) : uploadNeedsReview(u, ctx, folder.brand_id)));
+  const assetId = await u.repos.assets.insert({
+    brand_id: folder.brand_id,
+    folder_id: folder.id,
+    name,
+    ext: f.ext,
+    mime: f.mime,
+    type: f.assetType,
+    size: f.size,
+    sha256: f.sha256,
+    blob_key: f.key,
+    width: f.meta.width ?? null,
+    height: f.meta.height ?? null,
+    duration_seconds: f.meta.duration_seconds ?? null,
+    author: f.meta.author?.slice(0, 255) ?? null,
+    description: opts.meta?.description || f.meta.description || null,
+    // The uploader's keywords join those the file carries, each once.
+    keywords: JSON.stringify([...new Set([...(f.meta.keywords ?? []), ...(opts.meta?.keywords ?? [])])]),
+    categories: '[]',
+    language: null,
+    // PUBLIC by default; a PRIVATE folder still hides it (visibility combines both).
+    visibility: opts.meta?.visibility ?? 'PUBLIC',
+    status: 'ACTIVE',
+    name_locked: 0,
+    taken_at: f.meta.created_at ?? null,
+    camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
+    location: f.meta.location ? JSON.stringify(f.meta.location) : null,
+    derivatives: f.empty ? 'none' : 'pending',
+    derivative_rev: 1,
+    thumb_key: null,
+    preview_key: null,
+    current_version: 1,
+    created_by: actor.user.id,
+    created_at: at,
+    updated_at: at,
+  });
+  await u.repos.assets.insertVersion({
+    asset_id: assetId,
+    number: 1,
+    name,
+    ext: f.ext,
+    mime: f.mime,
+    size: f.size,
+    sha256: f.sha256,
+    blob_key: f.key,
+    width: f.meta.width ?? null,
+    height: f.meta.height ?? null,
+    duration_seconds: f.meta.duration_seconds ?? null,
+    taken_at: f.meta.created_at ?? null,
+    camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
+    thumb_key: null,
+    created_by: actor.user.id,
+    created_at: at,
+  });
+  if (!f.empty)
+    await u.enqueue(
+      'assets.derivatives',
+      { asset_id: assetId, rev: 1 },
+      { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
+    );
+  const entry: AuditEvent = {
+    event: 'asset.upload',
+    target: assetTarget({ id: assetId, name }),
+    info: { folder_id: folder.id, size: f.size },
+  };
+  if (opts.audits) opts.audits.push(entry);
+  else await u.audit(entry);
+  await u.emit('asset.created', { assetId, brandId: folder.brand_id, folderId: folder.id });
+  const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
+  await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
+  if (pending) await submitForReview(u, ctx, deps.clock, asset, 1);
+  await opts.inTransaction?.(u, assetId, f);
+  return { assetId, pending };
+}
+
 /**
  * One upload into a folder: `exists` (with where) when the brand already has these bytes and
  * duplicates are not allowed, otherwise the asset, its version 1 and its derivatives job in one
@@ -150,124 +306,23 @@ export async function ingestNewAsset(
   folder: FolderRow,
   rawName: string,
   source: Source,
-  opts: {
-    duplicates: 'skip' | 'allow';
-    meta?: UploadMeta;
-    /**
-     * Holds the upload for review whatever the uploader's roles (an upload request's link, when
-     * its brand requires approval: see `brandRequiresReview`).
-     */
-    holdForReview?: boolean;
-    /** More writes in the asset's transaction (a NAS sync records the path it came from). */
-    inTransaction?: (t: Unit<Repos>, assetId: number, file: StoredFile) => Promise<void>;
-  },
+  opts: NewAssetOptions & { duplicates: 'skip' | 'allow' },
 ): Promise<UploadResult> {
-  const { actor } = ctx;
-  const lang = ctx.lang;
-  const named = cleanFileName(rawName);
-  if (!named.ok) {
-    drain(source);
-    return failed(named.name, named.code, lang);
-  }
-  const name = named.name;
-  let existing: { id: number; folder_id: number; path: string } | undefined;
-  const checked = await storeAndCheck(deps, source, name, async (sha) => {
-    if (opts.duplicates === 'allow') return 'go';
-    existing = await deps.repos.assets.duplicateOf(folder.brand_id, sha);
-    return existing ? 'stop' : 'go';
+  const prepared = await prepareNewAsset(deps, folder, rawName, source, {
+    duplicates: opts.duplicates,
+    lang: ctx.lang,
   });
-  if (!checked.ok && 'stopped' in checked) {
-    await deps.storage.discard(checked.tempKey);
-    const e = existing!;
-    return {
-      file_name: name,
-      status: 'exists',
-      asset_id: e.id,
-      location: await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path),
-    };
-  }
-  if (!checked.ok) return failed(name, checked.code, lang);
-  const f = checked.file;
+  if ('done' in prepared) return prepared.done;
   const at = iso(deps.clock.now());
   try {
-    let pending = false;
-    const id = await deps.change(ctx, async (u) => {
-      pending = opts.holdForReview === true || (await uploadNeedsReview(u, ctx, folder.brand_id));
-      const assetId = await u.repos.assets.insert({
-        brand_id: folder.brand_id,
-        folder_id: folder.id,
-        name,
-        ext: f.ext,
-        mime: f.mime,
-        type: f.assetType,
-        size: f.size,
-        sha256: f.sha256,
-        blob_key: f.key,
-        width: f.meta.width ?? null,
-        height: f.meta.height ?? null,
-        duration_seconds: f.meta.duration_seconds ?? null,
-        author: f.meta.author?.slice(0, 255) ?? null,
-        description: opts.meta?.description || f.meta.description || null,
-        // The uploader's keywords join those the file carries, each once.
-        keywords: JSON.stringify([...new Set([...(f.meta.keywords ?? []), ...(opts.meta?.keywords ?? [])])]),
-        categories: '[]',
-        language: null,
-        // PUBLIC by default; a PRIVATE folder still hides it (visibility combines both).
-        visibility: opts.meta?.visibility ?? 'PUBLIC',
-        status: 'ACTIVE',
-        name_locked: 0,
-        taken_at: f.meta.created_at ?? null,
-        camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
-        location: f.meta.location ? JSON.stringify(f.meta.location) : null,
-        derivatives: f.empty ? 'none' : 'pending',
-        derivative_rev: 1,
-        thumb_key: null,
-        preview_key: null,
-        current_version: 1,
-        created_by: actor.user.id,
-        created_at: at,
-        updated_at: at,
-      });
-      await u.repos.assets.insertVersion({
-        asset_id: assetId,
-        number: 1,
-        name,
-        ext: f.ext,
-        mime: f.mime,
-        size: f.size,
-        sha256: f.sha256,
-        blob_key: f.key,
-        width: f.meta.width ?? null,
-        height: f.meta.height ?? null,
-        duration_seconds: f.meta.duration_seconds ?? null,
-        taken_at: f.meta.created_at ?? null,
-        camera: f.meta.camera ? JSON.stringify(f.meta.camera) : null,
-        thumb_key: null,
-        created_by: actor.user.id,
-        created_at: at,
-      });
-      if (!f.empty)
-        await u.enqueue(
-          'assets.derivatives',
-          { asset_id: assetId, rev: 1 },
-          { dedupeKey: `deriv:${assetId}:1`, clock: deps.clock },
-        );
-      await u.audit({
-        event: 'asset.upload',
-        target: assetTarget({ id: assetId, name }),
-        info: { folder_id: folder.id, size: f.size },
-      });
-      await u.emit('asset.created', { assetId, brandId: folder.brand_id, folderId: folder.id });
-      const asset = { id: assetId, brand_id: folder.brand_id, type: f.assetType, name };
-      await applyEmbedded(u, asset, { keywords: f.meta.keywords ?? [], embedded: f.meta.embedded }, at);
-      if (pending) await submitForReview(u, ctx, deps.clock, asset, 1);
-      await opts.inTransaction?.(u, assetId, f);
-      return assetId;
-    });
-    return { file_name: name, status: 'created', asset_id: id, ...(pending ? { pending_review: true } : {}) };
+    const { assetId, pending } = await deps.change(ctx, (u) =>
+      writeNewAsset(deps, ctx, u, folder, prepared, { ...opts, at }),
+    );
+    const res: UploadResult = { file_name: prepared.name, status: 'created', asset_id: assetId };
+    return pending ? { ...res, pending_review: true } : res;
   } catch (err) {
     // The row never committed: the blob must not stay behind.
-    await deps.storage.delete(f.key);
+    await deps.storage.delete(prepared.file.key);
     throw err;
   }
 }

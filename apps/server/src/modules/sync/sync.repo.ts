@@ -146,6 +146,10 @@ export function syncRepo(db: Db) {
     async addItem(row: Insertable<SyncRunItemsTable>) {
       await db.insertInto('sync_run_items').values(row).execute();
     },
+    /** A batch's report rows in one statement. */
+    async addItems(rows: Insertable<SyncRunItemsTable>[]) {
+      if (rows.length) await db.insertInto('sync_run_items').values(rows).execute();
+    },
     items(runId: number, outcome: string | undefined, page: number, perPage: number) {
       let q = db.selectFrom('sync_run_items').where('run_id', '=', runId);
       if (outcome) q = q.where('outcome', '=', outcome);
@@ -183,6 +187,25 @@ export function syncRepo(db: Db) {
         .insertInto('sync_entries')
         .values(row)
         .onConflict((oc) => oc.columns(['source_id', 'rel_path']).doUpdateSet(rest))
+        .execute();
+    },
+    /** A batch's entries in one statement, each replacing the path's earlier entry. */
+    async saveEntries(rows: Insertable<SyncEntriesTable>[]) {
+      if (!rows.length) return;
+      await db
+        .insertInto('sync_entries')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['source_id', 'rel_path']).doUpdateSet((eb) => ({
+            size: eb.ref('excluded.size'),
+            mtime_ms: eb.ref('excluded.mtime_ms'),
+            sha256: eb.ref('excluded.sha256'),
+            asset_id: eb.ref('excluded.asset_id'),
+            failed_size: eb.ref('excluded.failed_size'),
+            failed_mtime_ms: eb.ref('excluded.failed_mtime_ms'),
+            missing_since: eb.ref('excluded.missing_since'),
+          })),
+        )
         .execute();
     },
     async deleteEntry(sourceId: number, relPath: string) {

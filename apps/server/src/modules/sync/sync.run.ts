@@ -16,6 +16,7 @@ import { requestRun } from './sync.runs.js';
 import { SourceUnreadable, hashFile, pathFilter, scanTree, stillWriting, within } from './sync.scan.js';
 import type { ScannedFile } from './sync.scan.js';
 import { syncMails } from './sync.mail.js';
+import { importBatcher } from './sync.batch.js';
 
 /**
  * Test seams: `settle` replaces the wait between the two looks at new and changed files (a test
@@ -138,7 +139,9 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
   const entries = new Map<string, SyncEntryRow>((await repo.entries(source.id)).map((e) => [e.rel_path, e]));
   const reported = await repo.reportedPaths(runId);
   const env = { deps, ctx, source, runId };
-  const act = reconciler(env, folderMirror(env));
+  // One folder cache for the reconciler and the batches, so a directory becomes one folder.
+  const folders = folderMirror(env);
+  const act = reconciler(env, folders);
 
   const candidates: ScannedFile[] = [];
   let unchanged = 0;
@@ -175,6 +178,10 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
     await job.progress(done, of);
     await syncHooks.afterFile?.(done);
   };
+  // New paths are stored a few at a time and their rows written a batch per transaction.
+  const batcher = importBatcher(env, act, folders, await deps.repos.assets.allowedExtensions(), async (n) => {
+    for (let i = 0; i < n; i++) await step();
+  });
 
   for (const [f, e] of comeBack) {
     job.signal.throwIfAborted();
@@ -183,7 +190,7 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
   }
   // Files are independent: a few at a time, so one file's type check and metadata tools overlap
   // the next file's hashing and database writes.
-  await inLanes(candidates, LANES, async (f) => {
+  const lanes = inLanes(candidates, LANES, async (f) => {
     job.signal.throwIfAborted();
     if (moving.has(f.rel)) {
       if (!reported.has(f.rel)) await act.skipped(f.rel, 'still_writing');
@@ -210,10 +217,17 @@ async function execute(job: JobContext, sourceId: number, runId: number) {
       if (from) {
         movedFrom.add(from.rel_path);
         await act.move(f, from);
-      } else await act.importNew(f, e);
+      } else if ((await batcher.add(f, e)) === 'batched') return; // counted when its batch commits
     }
     await step();
   });
+  try {
+    await lanes;
+    await batcher.flush();
+  } catch (err) {
+    await batcher.discard();
+    throw err;
+  }
   for (const e of missing) {
     if (movedFrom.has(e.rel_path)) continue;
     if (e.missing_since !== null && e.asset_id !== null) continue; // gone before: nothing new
