@@ -3,6 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../state/session';
 import { usePeople } from './api';
 
+/** A person's name for a filter chip: the name, "Unnamed #id", or "#id" for one not listed. */
+export function usePersonLabel(): (id: number) => string {
+  const { t } = useTranslation();
+  const brand = useSession((s) => s.selectedBrand);
+  const people = usePeople(brand?.id ?? 0).data;
+  return (id) => {
+    const p = people?.items.find((x) => x.id === id);
+    return p ? (p.name ?? `${t('people.unnamed')} #${p.id}`) : `#${id}`;
+  };
+}
+
 /**
  * The search filters' "Person" (issue 42 §3): the brand's shown people the caller can see; only
  * when faces are on and someone was found (or a link already filters by a person).

@@ -9,6 +9,7 @@ import { useVocabularyOptionLists } from './api';
 import { fieldChips } from './fieldChips';
 import { withField } from './fieldState';
 import { keyName } from '../labels/labelName';
+import { usePersonLabel } from '../people/PersonFilter';
 
 /** One removable chip per active filter, so what narrows the results is always in sight. */
 export function FilterChips({
@@ -31,6 +32,7 @@ export function FilterChips({
       return vocabulary ? [vocabulary] : [];
     }),
   );
+  const personLabel = usePersonLabel();
   if (filterCount(state) === 0) return null;
   const chips: { key: string; label: string; next: SearchState }[] = [];
   for (const f of LIST_FILTERS) {
@@ -72,6 +74,12 @@ export function FilterChips({
       key: `det:${d}`,
       label: `${t('labels.filter')}: ${keyName(d, lang)}`,
       next: { ...state, detected: state.detected.filter((x) => x !== d) },
+    });
+  for (const id of state.people)
+    chips.push({
+      key: `person:${id}`,
+      label: `${t('people.filter')}: ${personLabel(id)}`,
+      next: { ...state, people: state.people.filter((x) => x !== id) },
     });
   for (const c of state.colours)
     chips.push({
