@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
+import { makeWaveform } from './audio.js';
 import { MediaError } from './errors.js';
 import { isPdf, readHead } from './head.js';
 import { iconFor } from './icons.js';
@@ -114,6 +115,10 @@ export async function makeDerivatives(
     if (assetType === 'video') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       return { files: await fromVideo(input, outDir, s, written) };
+    }
+    if (assetType === 'audio') {
+      if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
+      return { files: await withTemp(s, (tmp) => track(written, makeWaveform(input, outDir, tmp, s))) };
     }
     if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) return { files: await fromPdf(input, outDir, s, written) };
     return icon('unsupported');
@@ -381,6 +386,13 @@ async function fromPdf(input: string, outDir: string, s: Settings, written: stri
     if (!(await exists(page))) throw new MediaError('unreadable', 'pdftoppm produced no page');
     return renderPair(sharp(page, sourceOptions(s, { autoOrient: false })), 'preview', outDir, s, written);
   });
+}
+
+/** Notes the files made, so a later failure removes them. */
+async function track<T extends { path: string }>(written: string[], files: Promise<T[]>): Promise<T[]> {
+  const made = await files;
+  written.push(...made.map((f) => f.path));
+  return made;
 }
 
 async function exists(path: string): Promise<boolean> {
