@@ -12,6 +12,7 @@ import { configureSharp } from './sharp-settings.js';
 import { detectTools, runTool, ToolError } from './tools.js';
 import type { Tools } from './tools.js';
 import { normalizeExtension } from './types.js';
+import { probeVideo, VIDEO_LIMITS } from './video.js';
 import { DecodeError, decodeInWorker } from './wasm/decoders.js';
 import type { AssetType } from './types.js';
 
@@ -265,21 +266,6 @@ async function fromHeif(input: string, outDir: string, s: Settings, written: str
   });
 }
 
-async function probeDuration(s: Settings, input: string): Promise<number | undefined> {
-  if (!s.tools.ffprobe.available) return undefined;
-  try {
-    const { stdout } = await runTool(
-      s.tools.ffprobe.command,
-      ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'format=duration', '-of', 'csv=p=0', '--', input],
-      { timeoutMs: s.timeoutMs, maxOutputBytes: 64 * 1024 },
-    );
-    const d = Number(stdout.trim());
-    return Number.isFinite(d) && d > 0 ? d : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The poster is taken at 1 s, or at 10 % of a clip shorter than 10 s so a fade-in from black is
  * skipped, or at the first frame for very short clips or when the duration is unknown.
@@ -290,8 +276,12 @@ export function posterTime(duration: number | undefined): number {
   return t < 0.05 ? 0 : Math.round(t * 1000) / 1000;
 }
 
+/** A file ffprobe cannot read as a video fails for good here, with the reason (video.ts). */
 async function fromVideo(input: string, outDir: string, s: Settings, written: string[]) {
-  return fromFrame(input, posterTime(await probeDuration(s, input)), 'poster', outDir, s, written);
+  if (!s.tools.ffprobe.available) return fromFrame(input, 0, 'poster', outDir, s, written);
+  const limits = { ...VIDEO_LIMITS, maxPixels: s.limitInputPixels, maxSeconds: Infinity, maxInputBytes: Infinity };
+  const { duration } = await probeVideo(input, { ...limits, timeoutMs: s.timeoutMs }, s.tools);
+  return fromFrame(input, posterTime(duration), 'poster', outDir, s, written);
 }
 
 /** The size a BMP declares (BITMAPINFOHEADER and later), checked like sharp checks its formats. */
