@@ -419,7 +419,7 @@ create or replace function {schema}.assets_card_generation()
       select distinct n.brand_id, 1
       from new_rows n
       join old_rows o on o.id = n.id
-      where o.mime is distinct from n.mime or o.size is distinct from n.size or o.width is distinct from n.width or o.height is distinct from n.height or o.duration_seconds is distinct from n.duration_seconds or o.thumb_key is distinct from n.thumb_key or o.preview_key is distinct from n.preview_key or o.derivatives is distinct from n.derivatives or o.updated_at is distinct from n.updated_at or o.availability is distinct from n.availability or o.availability_date is distinct from n.availability_date or o.availability_reason is distinct from n.availability_reason or o.review_state is distinct from n.review_state or o.review_reason is distinct from n.review_reason
+      where o.mime is distinct from n.mime or o.size is distinct from n.size or o.width is distinct from n.width or o.height is distinct from n.height or o.duration_seconds is distinct from n.duration_seconds or o.thumb_key is distinct from n.thumb_key or o.preview_key is distinct from n.preview_key or o.derivatives is distinct from n.derivatives or o.updated_at is distinct from n.updated_at or o.availability is distinct from n.availability or o.availability_date is distinct from n.availability_date or o.availability_reason is distinct from n.availability_reason or o.review_state is distinct from n.review_state or o.review_reason is distinct from n.review_reason or o.hover_key is distinct from n.hover_key or o.proxy_key is distinct from n.proxy_key or o.proxy_state is distinct from n.proxy_state
       order by 1
       on conflict (brand_id) do update set n = search_generations.n + 1;
     return null;
@@ -1031,6 +1031,9 @@ create table assets (
   reviewed_by integer,
   reviewed_at character varying(32),
   found_text text default ''::text not null,
+  hover_key character varying(255),
+  proxy_key character varying(255),
+  proxy_state character varying(16),
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,

@@ -528,7 +528,10 @@ create table assets (
   review_reason text,
   reviewed_by integer references users (id) on delete set null,
   reviewed_at varchar(32),
-  found_text text default '' not null
+  found_text text default '' not null,
+  hover_key varchar(255),
+  proxy_key varchar(255),
+  proxy_state varchar(16)
 );
 
 create index assets_availability on assets (availability, availability_date);
@@ -549,7 +552,7 @@ create index assets_review_uploader on assets (created_by, created_at, id)
 
 create index assets_trash_root on assets (trash_root);
 
-create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at, availability, availability_date, availability_reason, review_state, review_reason on assets begin
+create trigger assets_card_generation_au after update of mime, size, width, height, duration_seconds, thumb_key, preview_key, derivatives, updated_at, availability, availability_date, availability_reason, review_state, review_reason, hover_key, proxy_key, proxy_state on assets begin
   insert into search_generations (brand_id, n)
     values (new.brand_id, 1)
     on conflict (brand_id) do update set n = n + 1;

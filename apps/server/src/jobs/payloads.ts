@@ -41,6 +41,7 @@ export const jobSchemas = {
   'rateLimits.sweep': z.object({}),
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1).max(1000) }),
   'assets.derivatives': z.object({ asset_id: Id, rev: Id }),
+  'assets.video': z.object({ asset_id: Id, rev: Id }),
   'assets.visuals': z.object({ asset_id: Id, rev: Id }),
   'assets.text': z.object({ asset_id: Id, rev: Id }),
   'visuals.backfill': z.object({ brand_id: Id }),

@@ -195,10 +195,13 @@ describe('makeDerivatives', () => {
   });
 
   it('the type icon for the rest, and for an empty file', async () => {
-    expect(await makeDerivatives(f('jingle.mp3'), 'audio', 'mp3', out('jingle'))).toEqual({
+    // Audio gets its waveform (video.test.ts), unless ffmpeg is missing.
+    const noFfmpeg = await detectTools({ ffmpeg: '/nonexistent/ffmpeg' });
+    expect(await makeDerivatives(f('jingle.mp3'), 'audio', 'mp3', out('jingle'), { tools: noFfmpeg })).toEqual({
       files: [],
       icon: 'audio',
-      reason: 'unsupported',
+      reason: 'tool_missing',
+      missingTool: 'ffmpeg',
     });
     expect(await makeDerivatives(f('notes.txt'), 'document', 'txt', out('notes'))).toEqual({
       files: [],
@@ -222,7 +225,7 @@ describe('makeDerivatives', () => {
     });
     const report = toolReport(tools);
     expect(report.missing).toEqual(['ffmpeg', 'pdftoppm']);
-    expect(report.warning).toMatch(/ffmpeg \(video poster frames\)/);
+    expect(report.warning).toMatch(/ffmpeg \(video poster frames, proxies and audio waveforms\)/);
     expect(report.warning).not.toMatch(/pdftoppm/);
     const noPoppler = toolReport(
       await detectTools({ pdftoppm: '/x/pdftoppm', pdfinfo: '/x/pdfinfo', 'heif-convert': '/x/h' }),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Sharp, SharpOptions } from 'sharp';
+import { makeWaveform } from './audio.js';
 import { MediaError } from './errors.js';
 import { isPdf, readHead } from './head.js';
 import { iconFor } from './icons.js';
@@ -11,6 +12,7 @@ import { configureSharp } from './sharp-settings.js';
 import { detectTools, runTool, ToolError } from './tools.js';
 import type { Tools } from './tools.js';
 import { normalizeExtension } from './types.js';
+import { probeVideo, VIDEO_LIMITS } from './video.js';
 import { DecodeError, decodeInWorker } from './wasm/decoders.js';
 import type { AssetType } from './types.js';
 
@@ -114,6 +116,10 @@ export async function makeDerivatives(
     if (assetType === 'video') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       return { files: await fromVideo(input, outDir, s, written) };
+    }
+    if (assetType === 'audio') {
+      if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
+      return { files: await withTemp(s, (tmp) => track(written, makeWaveform(input, outDir, tmp, s))) };
     }
     if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) return { files: await fromPdf(input, outDir, s, written) };
     return icon('unsupported');
@@ -260,21 +266,6 @@ async function fromHeif(input: string, outDir: string, s: Settings, written: str
   });
 }
 
-async function probeDuration(s: Settings, input: string): Promise<number | undefined> {
-  if (!s.tools.ffprobe.available) return undefined;
-  try {
-    const { stdout } = await runTool(
-      s.tools.ffprobe.command,
-      ['-v', 'error', '-protocol_whitelist', 'file', '-show_entries', 'format=duration', '-of', 'csv=p=0', '--', input],
-      { timeoutMs: s.timeoutMs, maxOutputBytes: 64 * 1024 },
-    );
-    const d = Number(stdout.trim());
-    return Number.isFinite(d) && d > 0 ? d : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The poster is taken at 1 s, or at 10 % of a clip shorter than 10 s so a fade-in from black is
  * skipped, or at the first frame for very short clips or when the duration is unknown.
@@ -285,8 +276,12 @@ export function posterTime(duration: number | undefined): number {
   return t < 0.05 ? 0 : Math.round(t * 1000) / 1000;
 }
 
+/** A file ffprobe cannot read as a video fails for good here, with the reason (video.ts). */
 async function fromVideo(input: string, outDir: string, s: Settings, written: string[]) {
-  return fromFrame(input, posterTime(await probeDuration(s, input)), 'poster', outDir, s, written);
+  if (!s.tools.ffprobe.available) return fromFrame(input, 0, 'poster', outDir, s, written);
+  const limits = { ...VIDEO_LIMITS, maxPixels: s.limitInputPixels, maxSeconds: Infinity, maxInputBytes: Infinity };
+  const { duration } = await probeVideo(input, { ...limits, timeoutMs: s.timeoutMs }, s.tools);
+  return fromFrame(input, posterTime(duration), 'poster', outDir, s, written);
 }
 
 /** The size a BMP declares (BITMAPINFOHEADER and later), checked like sharp checks its formats. */
@@ -381,6 +376,13 @@ async function fromPdf(input: string, outDir: string, s: Settings, written: stri
     if (!(await exists(page))) throw new MediaError('unreadable', 'pdftoppm produced no page');
     return renderPair(sharp(page, sourceOptions(s, { autoOrient: false })), 'preview', outDir, s, written);
   });
+}
+
+/** Notes the files made, so a later failure removes them. */
+async function track<T extends { path: string }>(written: string[], files: Promise<T[]>): Promise<T[]> {
+  const made = await files;
+  written.push(...made.map((f) => f.path));
+  return made;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,4 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** The Debian programs the media jobs call. Each is optional: without it the asset keeps its icon. */
 export const TOOL_NAMES = ['ffmpeg', 'ffprobe', 'pdftoppm', 'pdfinfo', 'heif-convert'] as const;
@@ -10,9 +12,63 @@ export type ToolName = (typeof TOOL_NAMES)[number];
  */
 export const TOOLS_WITH_FALLBACK: ReadonlySet<ToolName> = new Set(['pdftoppm', 'pdfinfo', 'heif-convert']);
 
+/** Tools that also ship as a binary inside an npm package, used when the machine has none. */
+const PACKAGED: Partial<Record<ToolName, string>> = {
+  ffmpeg: '@ffmpeg-installer',
+  ffprobe: '@ffprobe-installer',
+};
+
+/**
+ * The packaged binary of this platform (e.g. `@ffmpeg-installer/linux-x64/ffmpeg`), or undefined
+ * when the platform has no package or it was not installed. Resolved directly rather than through
+ * the packages' index files, which throw on an unknown platform.
+ */
+export function packagedTool(name: ToolName): string | undefined {
+  const scope = PACKAGED[name];
+  if (!scope) return undefined;
+  try {
+    const manifest = createRequire(import.meta.url).resolve(
+      `${scope}/${process.platform}-${process.arch}/package.json`,
+    );
+    return join(dirname(manifest), process.platform === 'win32' ? `${name}.exe` : name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `major.minor.patch` of a release line such as "ffmpeg version 5.1.9-0+deb12u1", else undefined. */
+export function releaseOf(version: string | undefined): number[] | undefined {
+  const m = /version n?(\d+)\.(\d+)(?:\.(\d+))?/i.exec(version ?? '');
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : undefined;
+}
+
+/** The release the packaged ffmpeg was built from (its snapshot banner names no version). */
+const PACKAGED_FFMPEG_RELEASE = [4, 1, 0];
+
+const older = (a: number[], b: number[]) => {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+};
+
+/**
+ * The system's ffmpeg when present and at least as new as the packaged one (a distribution keeps
+ * it patched), else the packaged one. ffprobe follows the same choice, so both read a file alike.
+ */
+export function chooseFfmpeg(
+  system: { ffmpeg: ToolInfo; ffprobe: ToolInfo },
+  packaged: { ffmpeg: ToolInfo; ffprobe: ToolInfo },
+): { ffmpeg: ToolInfo; ffprobe: ToolInfo } {
+  const release = releaseOf(system.ffmpeg.version);
+  const systemFits = system.ffmpeg.available && !(release && older(release, PACKAGED_FFMPEG_RELEASE));
+  if (systemFits || !packaged.ffmpeg.available) {
+    return { ffmpeg: system.ffmpeg, ffprobe: system.ffprobe.available ? system.ffprobe : packaged.ffprobe };
+  }
+  return { ffmpeg: packaged.ffmpeg, ffprobe: packaged.ffprobe.available ? packaged.ffprobe : system.ffprobe };
+}
+
 /** What each tool gives the product, for the start-up warning. */
 const PURPOSE: Record<ToolName, string> = {
-  ffmpeg: 'video poster frames',
+  ffmpeg: 'video poster frames, proxies and audio waveforms',
   ffprobe: 'video and audio duration and dimensions',
   pdftoppm: 'PDF previews',
   pdfinfo: 'PDF page size and document info',
@@ -72,7 +128,8 @@ let detected: Promise<Tools> | undefined;
 
 /**
  * Detects the tools once per process (the result is shared by every job). `commands` overrides
- * where a tool lives; passing it re-detects, which tests use to simulate a missing tool.
+ * where a tool lives; passing it re-detects, which tests use to simulate a missing tool. Without
+ * an override, ffmpeg and ffprobe come from the system or from their npm packages (chooseFfmpeg).
  */
 export function detectTools(commands?: Partial<Record<ToolName, string>>): Promise<Tools> {
   if (commands) return detect(commands);
@@ -81,7 +138,15 @@ export function detectTools(commands?: Partial<Record<ToolName, string>>): Promi
 
 async function detect(commands: Partial<Record<ToolName, string>>): Promise<Tools> {
   const infos = await Promise.all(TOOL_NAMES.map((name) => probe(commands[name] ?? name, PROBE_ARGS[name])));
-  return Object.fromEntries(TOOL_NAMES.map((name, i) => [name, infos[i]])) as Tools;
+  const tools = Object.fromEntries(TOOL_NAMES.map((name, i) => [name, infos[i]])) as Tools;
+  if (commands.ffmpeg || commands.ffprobe) return tools;
+  const packaged = await Promise.all(
+    (['ffmpeg', 'ffprobe'] as const).map((name) => {
+      const path = packagedTool(name);
+      return path ? probe(path, PROBE_ARGS[name]) : Promise.resolve({ command: name, available: false });
+    }),
+  );
+  return { ...tools, ...chooseFfmpeg(tools, { ffmpeg: packaged[0]!, ffprobe: packaged[1]! }) };
 }
 
 export interface ToolReport {

@@ -82,6 +82,9 @@ export function assetCard(id: number, over: Partial<AssetCard> = {}): AssetCard 
     thumbnail_url: `/api/media/derivatives/${id}/thumb.webp`,
     preview_url: `/api/media/derivatives/${id}/preview.webp`,
     derivatives: 'ready',
+    hover_url: null,
+    proxy_url: null,
+    proxy_state: null,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',
     abilities: {

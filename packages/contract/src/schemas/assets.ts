@@ -47,6 +47,12 @@ export const AssetCard = z.object({
   preview_url: z.string().nullable(),
   /** pending while derivatives are being made; none when the type only has an icon. */
   derivatives: z.enum(['pending', 'ready', 'none', 'failed']),
+  /** A video's hover preview: a few frames as an animated WebP (signed URL), once made. */
+  hover_url: z.string().nullable(),
+  /** A video's web-playable copy (H.264/AAC MP4, at most 720p; signed URL), once made. */
+  proxy_url: z.string().nullable(),
+  /** A video's proxy: being made, ready, or failed (the original still plays where it can); null for other types. */
+  proxy_state: z.enum(['pending', 'ready', 'failed']).nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
   abilities: AssetAbilities,

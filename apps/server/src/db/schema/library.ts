@@ -91,6 +91,12 @@ export interface AssetsTable {
   review_reason: string | null;
   reviewed_by: number | null;
   reviewed_at: string | null;
+  /** A video's hover preview, a few frames as an animated WebP (2026120204). */
+  hover_key: string | null;
+  /** A video's web-playable proxy (H.264/AAC MP4, at most 720p, moov first). */
+  proxy_key: string | null;
+  /** `pending`, `ready` or `failed` for a video's proxy; null for other types. */
+  proxy_state: string | null;
 }
 export type AssetAvailability = 'available' | 'expiring' | 'expired' | 'embargoed';
 export type ReviewState = 'approved' | 'pending' | 'rejected';

@@ -168,7 +168,14 @@ export function assetsRepo(db: Db) {
       const assets = await db
         .selectFrom('assets')
         .innerJoin('folders', 'folders.id', 'assets.folder_id')
-        .select(['assets.id', 'assets.blob_key', 'assets.thumb_key', 'assets.preview_key'])
+        .select([
+          'assets.id',
+          'assets.blob_key',
+          'assets.thumb_key',
+          'assets.preview_key',
+          'assets.hover_key',
+          'assets.proxy_key',
+        ])
         .where('folders.path', 'like', `${path}%`)
         .execute();
       const ids = assets.map((a) => a.id);
@@ -176,7 +183,8 @@ export function assetsRepo(db: Db) {
         ? await db.selectFrom('asset_versions').select(['blob_key', 'thumb_key']).where('asset_id', 'in', ids).execute()
         : [];
       const keys = new Set<string>();
-      for (const a of assets) for (const k of [a.blob_key, a.thumb_key, a.preview_key]) if (k) keys.add(k);
+      for (const a of assets)
+        for (const k of [a.blob_key, a.thumb_key, a.preview_key, a.hover_key, a.proxy_key]) if (k) keys.add(k);
       for (const v of versions) for (const k of [v.blob_key, v.thumb_key]) if (k) keys.add(k);
       return { count: assets.length, keys: [...keys] };
     },
@@ -254,8 +262,16 @@ export function assetsRepo(db: Db) {
       if (!keys.length) return new Set();
       const a = await db
         .selectFrom('assets')
-        .select(['blob_key', 'thumb_key', 'preview_key'])
-        .where((eb) => eb.or([eb('blob_key', 'in', keys), eb('thumb_key', 'in', keys), eb('preview_key', 'in', keys)]))
+        .select(['blob_key', 'thumb_key', 'preview_key', 'hover_key', 'proxy_key'])
+        .where((eb) =>
+          eb.or([
+            eb('blob_key', 'in', keys),
+            eb('thumb_key', 'in', keys),
+            eb('preview_key', 'in', keys),
+            eb('hover_key', 'in', keys),
+            eb('proxy_key', 'in', keys),
+          ]),
+        )
         .execute();
       const v = await db
         .selectFrom('asset_versions')
@@ -264,7 +280,7 @@ export function assetsRepo(db: Db) {
         .execute();
       return new Set(
         [
-          ...a.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key]),
+          ...a.flatMap((r) => [r.blob_key, r.thumb_key, r.preview_key, r.hover_key, r.proxy_key]),
           ...v.flatMap((r) => [r.blob_key, r.thumb_key]),
         ].filter((k): k is string => !!k),
       );

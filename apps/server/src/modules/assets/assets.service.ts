@@ -295,6 +295,8 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
         });
         if (a.derivatives === 'pending')
           await u.enqueue('assets.derivatives', { asset_id: copyId, rev: a.derivative_rev }, { clock });
+        else if (a.proxy_state === 'pending')
+          await u.enqueue('assets.video', { asset_id: copyId, rev: a.derivative_rev }, { clock });
         await u.audit({
           event: 'asset.copy',
           target: assetTarget(a),

@@ -44,6 +44,9 @@ export const CARD_COLUMNS = [
   'thumb_key',
   'preview_key',
   'derivatives',
+  'hover_key',
+  'proxy_key',
+  'proxy_state',
   'created_at',
   'updated_at',
   'availability',
@@ -73,6 +76,9 @@ export function assetCard(actor: Actor, a: AssetCardRow, media: MediaUrl): Asset
     thumbnail_url: media(a.thumb_key, a.brand_id),
     preview_url: media(a.preview_key, a.brand_id),
     derivatives: asDerivatives(a.derivatives),
+    hover_url: media(a.hover_key, a.brand_id),
+    proxy_url: media(a.proxy_key, a.brand_id),
+    proxy_state: asProxyState(a.proxy_state),
     created_at: a.created_at,
     updated_at: a.updated_at,
     abilities: assetAbilities(actor, a),
@@ -80,6 +86,9 @@ export function assetCard(actor: Actor, a: AssetCardRow, media: MediaUrl): Asset
     review: { state: asReview(a.review_state), reason: a.review_reason },
   };
 }
+
+const asProxyState = (s: string | null): AssetCard['proxy_state'] =>
+  s === 'pending' || s === 'ready' || s === 'failed' ? s : null;
 
 const asReview = (s: string): ReviewState =>
   (REVIEW_STATES as readonly string[]).includes(s) ? (s as ReviewState) : 'pending';

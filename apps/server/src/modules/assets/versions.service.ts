@@ -121,6 +121,10 @@ export async function writeVersion(
     derivatives: file.empty ? 'none' : 'pending',
     thumb_key: null,
     preview_key: null,
+    // The new file's video pictures and proxy come with its derivatives job.
+    hover_key: null,
+    proxy_key: null,
+    proxy_state: null,
     updated_at: at,
   });
   // A new file's embedded metadata fills the mapped fields again; a restore keeps today's values.

@@ -8,7 +8,12 @@ import { renderMarkedOnDemand } from '../watermarks/watermark.previews.js';
 
 /** Only these trees are ever served by link: pictures and derivatives, never originals. */
 const SERVABLE = /^(brands|folders|derivatives|avatars)\//;
-const TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' };
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  mp4: 'video/mp4',
+};
 
 /** Parses a single `bytes=` range (RFC 7233); null when absent or not satisfiable as one range. */
 export function parseRange(
@@ -36,8 +41,11 @@ export function parseRange(
 export function filesService(deps: Deps) {
   const { storage, appKey, clock } = deps;
   return {
-    /** A signed picture or derivative (`?exp=&sig=` from the view that handed it out). */
-    async media(key: string, link: { exp?: unknown; sig?: unknown }) {
+    /**
+     * A signed picture or derivative (`?exp=&sig=` from the view that handed it out), with Range
+     * support so a video proxy plays and seeks before it has all arrived.
+     */
+    async media(key: string, link: { exp?: unknown; sig?: unknown }, rangeHeader?: string) {
       if (!SERVABLE.test(key) || !verifySignedPath(appKey, `${MEDIA_PREFIX}${key}`, link.exp, link.sig, clock.now())) {
         throw new AppError('NOT_FOUND');
       }
@@ -53,16 +61,26 @@ export function filesService(deps: Deps) {
           drawn.data,
         );
       }
-      return new FileAnswer(
-        200,
-        {
-          ...fileSafetyHeaders(),
-          'cache-control': 'private, max-age=31536000, immutable',
-          'content-type': TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
-          'content-length': stat.size,
-        },
-        await storage.get(key),
-      );
+      const headers = {
+        ...fileSafetyHeaders(),
+        'accept-ranges': 'bytes',
+        'cache-control': 'private, max-age=31536000, immutable',
+        'content-type': TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
+      };
+      const range = parseRange(rangeHeader, stat.size);
+      if (range === 'invalid')
+        return new FileAnswer(416, { ...headers, 'content-range': `bytes */${stat.size}` }, null);
+      try {
+        if (range) {
+          const part = { 'content-range': `bytes ${range.start}-${range.end}/${stat.size}` };
+          const length = { 'content-length': range.end - range.start + 1 };
+          return new FileAnswer(206, { ...headers, ...part, ...length }, await storage.get(key, range));
+        }
+        return new FileAnswer(200, { ...headers, 'content-length': stat.size }, await storage.get(key));
+      } catch (err) {
+        if (err instanceof BlobNotFoundError || err instanceof BlobRangeError) throw new AppError('NOT_FOUND');
+        throw err;
+      }
     },
 
     /**

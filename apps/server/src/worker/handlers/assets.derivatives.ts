@@ -13,7 +13,7 @@ type Tx = JobContext['tx'];
 type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 
 /**
- * Records the outcome and, in the same transaction, queues the colours and look-alike analysis and
+ * Records the outcome and, in the same transaction, queues a video's proxy job, the colours and look-alike analysis and
  * the objects analysis of the same revision (each reads the preview just made, and marks
  * non-images and failures itself), the text analysis where text is read from this kind of file
  * (a video only with a poster), and the faces of an image whose brand has them on.
@@ -28,8 +28,11 @@ async function finish(
   faces = true,
 ) {
   const id = asset.id;
+  // A video gets its hover preview and proxy next, in a job of its own (no ffmpeg: none).
+  const video = asset.type === 'video' && patch.derivatives !== 'none';
   await tx(async (t) => {
-    if (!(await t.repos.assets.setDerivatives(id, rev, patch))) return;
+    if (!(await t.repos.assets.setDerivatives(id, rev, video ? { ...patch, proxy_state: 'pending' } : patch))) return;
+    if (video) await t.enqueue('assets.video', { asset_id: id, rev }, { dedupeKey: `video:${id}:${rev}` });
     await also?.(t.repos);
     await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
     if (textSourceOf({ ...asset, preview_key: patch.preview_key ?? null }))

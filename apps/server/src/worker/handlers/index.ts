@@ -2,6 +2,7 @@ import type { JobName } from '../../jobs/payloads.js';
 import type { JobHandler } from '../../jobs/types.js';
 import { jobsCleanup } from './jobs.cleanup.js';
 import { assetsDerivatives } from './assets.derivatives.js';
+import { assetsVideo } from './assets.video.js';
 import { assetsVisuals } from './assets.visuals.js';
 import { assetsText } from './assets.text.js';
 import { visualsBackfill } from './visuals.backfill.js';
@@ -40,6 +41,7 @@ export const handlers = {
   'rateLimits.sweep': rateLimitsSweep,
   'blobs.delete': blobsDelete,
   'assets.derivatives': assetsDerivatives,
+  'assets.video': assetsVideo,
   'assets.visuals': assetsVisuals,
   'assets.text': assetsText,
   'visuals.backfill': visualsBackfill,

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { AssetCard } from '@brandvault/contract';
@@ -51,6 +51,16 @@ describe('AssetTile', () => {
     expect(within(card).getByText('1:23')).toBeInTheDocument();
     expect(within(card).getByText('launch.final')).toHaveAttribute('title', 'launch.final.mp4');
     expect(within(card).getByText('MP4')).toBeInTheDocument();
+  });
+
+  it("plays a video's few frames over its thumbnail while hovered, and loads them only then", () => {
+    const hover_url = '/api/media/derivatives/9/1/hover.webp';
+    const { card } = tile({ name: 'launch.mp4', ext: 'mp4', type: 'video', hover_url });
+    expect(within(card).queryByTestId('hover-preview')).not.toBeInTheDocument();
+    fireEvent.mouseEnter(card.parentElement!);
+    expect(within(card).getByTestId('hover-preview')).toHaveAttribute('src', hover_url);
+    fireEvent.mouseLeave(card.parentElement!);
+    expect(within(card).queryByTestId('hover-preview')).not.toBeInTheDocument();
   });
 
   it('keeps the checkerboard for pictures that may be transparent, not for JPEG', () => {

@@ -46,12 +46,19 @@ export function openHandler(index: number, onOpen?: (index: number) => void) {
 export const AssetTile = memo(function AssetTile({ asset, index, selected, onToggle, onOpen, actions }: ItemProps) {
   const { t } = useTranslation();
   const where = useResultFolder(asset.folder_id);
+  // The hover preview loads only once the pointer (or focus) is on this card.
+  const [hovering, setHovering] = useState(false);
+  const hover = hovering && asset.hover_url;
   return (
     <div
       className={classes.card}
       data-selected={selected || undefined}
       data-asset-name={asset.name}
       data-tour="asset-card"
+      onMouseEnter={asset.hover_url ? () => setHovering(true) : undefined}
+      onMouseLeave={asset.hover_url ? () => setHovering(false) : undefined}
+      onFocus={asset.hover_url ? () => setHovering(true) : undefined}
+      onBlur={asset.hover_url ? () => setHovering(false) : undefined}
     >
       <Link
         to={`/brand/asset/${asset.id}`}
@@ -69,6 +76,7 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
           ) : (
             <Thumb asset={asset} className={assetClasses.thumbImg} iconSize={40} />
           )}
+          {hover && <img src={hover} alt="" className={classes.hoverPreview} data-testid="hover-preview" />}
           {(asset.type === 'video' || asset.type === 'audio') && (
             <span className={classes.playBadge}>
               <IconPlayerPlayFilled size={10} aria-hidden />

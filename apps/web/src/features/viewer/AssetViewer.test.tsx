@@ -412,6 +412,44 @@ describe('AssetViewer', () => {
     expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeDisabled();
   });
 
+  it('plays the proxy of a video once made, and the original when the proxy fails to load', async () => {
+    const clip = card(9, {
+      name: 'launch.mov',
+      ext: 'mov',
+      mime: 'video/quicktime',
+      type: 'video',
+      proxy_state: 'ready',
+      proxy_url: '/api/media/derivatives/9/1/proxy.mp4?exp=1&sig=p',
+    });
+    stubApi([clip]);
+    renderViewer(<Harness items={[clip]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'launch.mov' });
+    const video = await within(dialog).findByLabelText('launch.mov', { selector: 'video' });
+    expect(video).toHaveAttribute('src', '/api/media/derivatives/9/1/proxy.mp4?exp=1&sig=p');
+    fireEvent.error(video);
+    await vi.waitFor(() =>
+      expect(within(dialog).getByLabelText('launch.mov', { selector: 'video' })).toHaveAttribute(
+        'src',
+        '/api/ops/asset/9/download?exp=1&sig=abc',
+      ),
+    );
+  });
+
+  it('says a playable copy is on its way for a video the browser cannot play yet', async () => {
+    const clip = card(9, {
+      name: 'old.avi',
+      ext: 'avi',
+      mime: 'video/x-msvideo',
+      type: 'video',
+      proxy_state: 'pending',
+    });
+    stubApi([clip]);
+    renderViewer(<Harness items={[clip]} />);
+    const dialog = await screen.findByRole('dialog', { name: 'old.avi' });
+    expect(await within(dialog).findByText(/Preparing a version of this video/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('old.avi', { selector: 'video' })).toBeNull();
+  });
+
   it('plays audio in place', async () => {
     const song = card(10, { name: 'jingle.mp3', ext: 'mp3', mime: 'audio/mpeg', type: 'audio', preview_url: null });
     stubApi([song]);

@@ -255,6 +255,7 @@ function StageMedia({
   const { t } = useTranslation();
   const plays = item.type === 'video' || item.type === 'audio';
   const { source, renew } = usePlaybackSource(item.id, original);
+  const video = useVideoSource(item, source);
   // The comments place markers over the picture or video and read and set the player's time.
   const review = useReview();
   const bind = (el: HTMLImageElement | HTMLVideoElement | HTMLAudioElement | null) => {
@@ -273,19 +274,27 @@ function StageMedia({
     );
   }
   if (item.type === 'video') {
-    return source ? (
-      <video
-        ref={bind}
-        className={classes.media}
-        src={source}
-        poster={pictureOf(item) ?? undefined}
-        controls
-        preload="metadata"
-        aria-label={item.name}
-        onError={(e) => renew(e.currentTarget)}
+    if (video.src)
+      return (
+        <video
+          ref={bind}
+          className={classes.media}
+          src={video.src}
+          poster={pictureOf(item) ?? undefined}
+          controls
+          preload="metadata"
+          aria-label={item.name}
+          data-source={video.proxy ? 'proxy' : 'original'}
+          onError={(e) => (video.proxy || original === source ? video.broken() : renew(e.currentTarget))}
+        />
+      );
+    const waiting = item.proxy_state === 'pending';
+    return (
+      <NoPlayback
+        item={item}
+        loading={loading && !video.unplayable}
+        message={source || waiting ? t(waiting ? 'viewer.preparingVideo' : 'viewer.cannotPlay') : undefined}
       />
-    ) : (
-      <NoPlayback item={item} loading={loading} />
     );
   }
   if (item.type === 'audio') {
@@ -351,7 +360,41 @@ function StageMedia({
   );
 }
 
-function NoPlayback({ item, loading, bare }: { item: AssetCard; loading: boolean; bare?: boolean }) {
+/**
+ * What a video plays: its proxy (H.264/AAC, plays everywhere) once made; else the original
+ * where the browser can play it (not while a proxy is being made for a type it says it cannot);
+ * a proxy that fails to load falls back to the original, and an original that fails, to a message.
+ */
+function useVideoSource(item: AssetCard, original: string | null) {
+  const [broken, setBroken] = useState<string[]>([]);
+  const proxy = item.proxy_url && !broken.includes(item.proxy_url) ? item.proxy_url : null;
+  const unplayable = !!original && broken.includes(original);
+  const waitForProxy = item.proxy_state === 'pending' && !canPlay(item.mime);
+  const src = proxy ?? (original && !unplayable && !waitForProxy ? original : null);
+  return {
+    src,
+    proxy: !!proxy,
+    unplayable: unplayable || waitForProxy,
+    broken: () => src && setBroken((b) => [...b, src]),
+  };
+}
+
+function canPlay(mime: string) {
+  return typeof document !== 'undefined' && document.createElement('video').canPlayType(mime) !== '';
+}
+
+function NoPlayback({
+  item,
+  loading,
+  bare,
+  message,
+}: {
+  item: AssetCard;
+  loading: boolean;
+  bare?: boolean;
+  /** Said instead of "needs download permission". */
+  message?: string;
+}) {
   const { t } = useTranslation();
   const poster = pictureOf(item);
   return (
@@ -362,7 +405,7 @@ function NoPlayback({ item, loading, bare }: { item: AssetCard; loading: boolean
         ) : (
           <TypeIcon type={item.type} size={96} />
         ))}
-      {loading ? <Loader color="gray.3" size="sm" /> : <Text size="sm">{t('viewer.noPlayback')}</Text>}
+      {loading ? <Loader color="gray.3" size="sm" /> : <Text size="sm">{message ?? t('viewer.noPlayback')}</Text>}
     </Stack>
   );
 }

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureDir, lavfi } from '../../media/test-fixtures.js';
+import { adminClient, makeBrand, makeFolder, multipart, startApp } from '../../../test/harness.js';
+import type { Client, TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let admin: Client;
+let brand: { id: number; root: number };
+let folder: number;
+let dir: string;
+
+const upload = async (name: string, type: string, data: Buffer): Promise<number> => {
+  const r = await admin.form(
+    'POST',
+    `/api/ops/asset/${brand.id}/${folder}/new`,
+    multipart({}, [{ field: 'files', name, type, data }]),
+  );
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().results[0].asset_id as number;
+};
+
+/** Waits for the in-process worker to have finished an asset's pictures and, for a video, its proxy. */
+async function settled(id: number) {
+  for (let i = 0; i < 600; i++) {
+    const a = (await admin.get(`/api/ops/asset/${id}/view`)).json().asset;
+    if (a.derivatives !== 'pending' && a.proxy_state !== 'pending') return a;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the media of asset ${id} never settled`);
+}
+
+beforeAll(async () => {
+  t = await startApp();
+  admin = await adminClient(t);
+  brand = await makeBrand(admin, 'Motion');
+  folder = await makeFolder(admin, brand.id, 'Clips');
+  dir = fixtureDir();
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=320x240:rate=10'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=1', '-pix_fmt', 'yuv420p', '-shortest', join(dir, 'clip.mp4')],
+  ]);
+  lavfi(join(dir, 'tone.mp3'), 'sine=duration=1');
+});
+afterAll(() => t.close());
+
+describe('video and audio', () => {
+  it('a video gets a poster, a hover preview and a proxy that seeks by byte range', async () => {
+    const a = await settled(await upload('launch.mp4', 'video/mp4', readFileSync(join(dir, 'clip.mp4'))));
+    expect(a).toMatchObject({ derivatives: 'ready', proxy_state: 'ready' });
+    expect(a.thumbnail_url).toBeTruthy();
+
+    const hover = await admin.get(a.hover_url);
+    expect(hover.statusCode).toBe(200);
+    expect(hover.headers['content-type']).toBe('image/webp');
+
+    const whole = await admin.get(a.proxy_url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes' });
+    const size = whole.rawPayload.length;
+    const part = await admin.req('GET', a.proxy_url, undefined, { headers: { range: 'bytes=100-199' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(part.rawPayload).toEqual(whole.rawPayload.subarray(100, 200));
+    const past = await admin.req('GET', a.proxy_url, undefined, { headers: { range: `bytes=${size}-` } });
+    expect(past.statusCode).toBe(416);
+
+    const job = await t.built.handle.db
+      .selectFrom('jobs')
+      .select(['status', 'progress_done', 'progress_of'])
+      .where('name', '=', 'assets.video')
+      .where('payload', 'like', `%"asset_id":${a.id},%`)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'done', progress_done: 1, progress_of: 1 });
+  });
+
+  it('an audio file gets its waveform as thumbnail and preview, and no proxy', async () => {
+    const a = await settled(await upload('jingle.mp3', 'audio/mpeg', readFileSync(join(dir, 'tone.mp3'))));
+    expect(a).toMatchObject({ derivatives: 'ready', proxy_state: null, hover_url: null, proxy_url: null });
+    const preview = await admin.get(a.preview_url);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/webp');
+  });
+
+  it('a corrupt video fails its proxy job with the reason, and stays an asset', async () => {
+    // An MP4's first bytes (the sniffing passes) without the index a player needs.
+    const broken = readFileSync(join(dir, 'clip.mp4')).subarray(0, 2000);
+    const a = await settled(await upload('broken.mp4', 'video/mp4', broken));
+    expect(a).toMatchObject({ derivatives: 'failed', proxy_state: 'failed', proxy_url: null });
+    const job = await t.built.handle.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error'])
+      .where('name', '=', 'assets.video')
+      .where('payload', 'like', `%"asset_id":${a.id},%`)
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.last_error).toMatch(/Not a video we can read: .*moov atom not found/);
+    expect((await admin.get(`/api/ops/asset/${a.id}/view`)).statusCode).toBe(200);
+  });
+});
