@@ -42,7 +42,17 @@ export const jobSchemas = {
   'blobs.delete': z.object({ keys: z.array(z.string().min(1)).min(1).max(1000) }),
   'assets.derivatives': z.object({ asset_id: Id, rev: Id }),
   'assets.video': z.object({ asset_id: Id, rev: Id }),
-  'assets.visuals': z.object({ asset_id: Id, rev: Id }),
+  'assets.visuals': z.object({
+    asset_id: Id,
+    rev: Id,
+    // Colours and hash the derivatives job took from the pixels it decoded: nothing is read again.
+    pixels: z
+      .object({
+        colours: z.array(z.object({ hex: z.string().regex(/^#[0-9a-f]{6}$/), share: z.number().min(0).max(1) })).max(5),
+        hash: z.string().regex(/^[0-9a-f]{16}$/),
+      })
+      .optional(),
+  }),
   'assets.text': z.object({ asset_id: Id, rev: Id }),
   'visuals.backfill': z.object({ brand_id: Id }),
   'assets.objects': z.object({ asset_id: Id, rev: Id }),

@@ -13,6 +13,7 @@ import { detectTools, runTool, ToolError } from './tools.js';
 import type { Tools } from './tools.js';
 import { normalizeExtension } from './types.js';
 import { probeVideo, VIDEO_LIMITS } from './video.js';
+import { visualsOfPixels } from './visuals.js';
 import { DecodeError, decodeInWorker } from './wasm/decoders.js';
 import type { AssetType } from './types.js';
 
@@ -30,8 +31,12 @@ export interface Derivative {
 /** Why an asset shows its type icon instead of a picture. */
 export type IconReason = 'empty' | 'unsupported' | 'tool_missing';
 
+/** Colours and perceptual hash of the decoded picture, so the visuals job need not decode it again. */
+export type PictureVisuals = Awaited<ReturnType<typeof visualsOfPixels>>;
+
 export type DerivativesResult =
-  { files: Derivative[] } | { files: []; icon: IconName; reason: IconReason; missingTool?: string };
+  | { files: Derivative[]; visuals?: PictureVisuals }
+  | { files: []; icon: IconName; reason: IconReason; missingTool?: string };
 
 export interface DerivativeOptions {
   /** Detected once per process when not given. */
@@ -54,21 +59,35 @@ export interface DerivativeOptions {
 // PNG that declares 30000×30000 to exhaust memory is refused from its header, before any decoding.
 export const DEFAULT_PIXEL_LIMIT = 268_402_689;
 
-// Effort 2 instead of libwebp's default 4: encoding a 2048-px photo preview took less than half
-// the time (278 against 666 ms here) for a file 2 % larger; effort 3 already costs as much as 4.
+// Effort 0 instead of libwebp's default 4: the WebP encode is most of a derivatives job's CPU, and
+// effort 0 took 48 ms of CPU for a 2 MP photo's preview against 89 at effort 2 (the previous
+// setting) and about 200 at 4, for a file 4 % larger than at effort 2.
 const DEFAULTS = {
   limitInputPixels: DEFAULT_PIXEL_LIMIT,
   thumbnailSize: 400,
   previewSize: 2048,
   thumbnailQuality: 80,
   previewQuality: 82,
-  effort: 2,
+  effort: 0,
   timeoutMs: 60_000,
 };
 type Settings = typeof DEFAULTS & { tools: Tools; tmpDir: string | undefined };
 
 /** Formats the bundled libvips decodes itself (HEIC needs libheif, BMP goes through ffmpeg). */
 const SHARP_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'tif', 'tiff', 'avif']);
+
+// Up to this size an image is read whole, once, and decoded from memory; beyond it (a huge TIFF)
+// libvips reads the file itself, so memory stays bounded with two jobs running.
+const IN_MEMORY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether makeDerivatives takes this file's bytes rather than a path: images libvips decodes
+ * itself and SVG, up to IN_MEMORY_BYTES. Read once, they give the header check and the decode.
+ */
+export function derivesFromBytes(assetType: AssetType, ext: string, size: number): boolean {
+  const e = normalizeExtension(ext);
+  return assetType === 'image' && (SHARP_FORMATS.has(e) || e === 'svg') && size <= IN_MEMORY_BYTES;
+}
 
 /**
  * Makes the WebP pictures of an asset in `outDir`: thumbnail and preview for images, PDFs and
@@ -77,7 +96,7 @@ const SHARP_FORMATS = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'tif', 'tiff
  * be rendered (a decompression bomb, corrupt data, a timeout); nothing is left in `outDir` then.
  */
 export async function makeDerivatives(
-  inputPath: string,
+  source: string | Buffer,
   assetType: AssetType,
   ext: string,
   outDir: string,
@@ -92,7 +111,7 @@ export async function makeDerivatives(
   };
   const e = normalizeExtension(ext);
   // Absolute, so a file name can never start with "-" and be read as an option by a tool.
-  const input = resolve(inputPath);
+  const input = typeof source === 'string' ? resolve(source) : source;
   const icon = (reason: IconReason, missingTool?: string): DerivativesResult => ({
     files: [],
     icon: iconFor(assetType, e),
@@ -100,28 +119,28 @@ export async function makeDerivatives(
     ...(missingTool ? { missingTool } : {}),
   });
 
-  if ((await stat(input)).size === 0) return icon('empty');
+  if ((typeof input === 'string' ? (await stat(input)).size : input.length) === 0) return icon('empty');
   await mkdir(outDir, { recursive: true });
   const written: string[] = [];
   try {
-    if (assetType === 'image' && SHARP_FORMATS.has(e)) return { files: await fromImage(input, outDir, s, written) };
-    if (assetType === 'image' && e === 'svg') return { files: await fromSvg(input, outDir, s, written) };
-    if (assetType === 'image' && (e === 'heic' || e === 'heif'))
-      return { files: await fromHeif(input, outDir, s, written) };
+    if (assetType === 'image' && SHARP_FORMATS.has(e)) return await fromImage(input, outDir, s, written);
+    if (assetType === 'image' && e === 'svg') return await fromSvg(input, outDir, s, written);
+    if (typeof input !== 'string') throw new Error(`makeDerivatives needs a path for .${e} files`);
+    if (assetType === 'image' && (e === 'heic' || e === 'heif')) return await fromHeif(input, outDir, s, written);
     if (assetType === 'image' && e === 'bmp') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       await checkBmpSize(input, s.limitInputPixels);
-      return { files: await fromFrame(input, 0, 'preview', outDir, s, written) };
+      return await fromFrame(input, 0, 'preview', outDir, s, written);
     }
     if (assetType === 'video') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
-      return { files: await fromVideo(input, outDir, s, written) };
+      return await fromVideo(input, outDir, s, written);
     }
     if (assetType === 'audio') {
       if (!s.tools.ffmpeg.available) return icon('tool_missing', 'ffmpeg');
       return { files: await withTemp(s, (tmp) => track(written, makeWaveform(input, outDir, tmp, s))) };
     }
-    if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) return { files: await fromPdf(input, outDir, s, written) };
+    if ((e === 'pdf' || e === 'ai') && (await isPdf(input))) return await fromPdf(input, outDir, s, written);
     return icon('unsupported');
   } catch (err) {
     await Promise.all(written.map((p) => rm(p, { force: true })));
@@ -155,10 +174,17 @@ function sourceOptions(s: Settings, extra: SharpOptions = {}): SharpOptions {
   return { limitInputPixels: s.limitInputPixels, failOn: 'error', sequentialRead: true, autoOrient: true, ...extra };
 }
 
+/** The pictures made from one decode, and the colours and hash of the same pixels. */
+interface Pictures {
+  files: Derivative[];
+  visuals: PictureVisuals;
+}
+
 /**
  * One decode for both pictures: the source is decoded and shrunk once to the preview size into
  * raw pixels (JPEG shrink-on-load applies when the source is large enough), then the preview is
- * encoded from those pixels and the thumbnail resized from them. Decoding the source a second time
+ * encoded from those pixels, the thumbnail resized from them, and the colours and look-alike hash
+ * taken from them (the visuals job then stores them without reading the preview back). Decoding the source a second time
  * for the thumbnail, even with shrink-on-load, measured slower on two cores with two jobs running
  * (200 12-MP JPEGs: 37.3 s with one decode, 46.7 s with two).
  */
@@ -168,7 +194,7 @@ async function renderPair(
   outDir: string,
   s: Settings,
   written: string[],
-): Promise<Derivative[]> {
+): Promise<Pictures> {
   const seconds = Math.max(1, Math.ceil(s.timeoutMs / 1000));
   const { data, info } = await source
     .resize(s.previewSize, s.previewSize, { fit: 'inside', withoutEnlargement: true })
@@ -192,7 +218,8 @@ async function renderPair(
     .webp({ quality: s.thumbnailQuality, effort: s.effort })
     .timeout({ seconds })
     .toFile(thumbPath);
-  return [
+  const visuals = await visualsOfPixels({ data, ...raw.raw });
+  const files: Derivative[] = [
     {
       kind: 'thumbnail',
       path: thumbPath,
@@ -203,13 +230,14 @@ async function renderPair(
     },
     { kind: large, path: largePath, width: big.width, height: big.height, mime: 'image/webp', bytes: big.size },
   ];
+  return { files, visuals };
 }
 
 // libvips picks the loader from the bytes, not the name. These are the loaders a raster upload may reach.
 const RASTER_LOADERS = new Set(['jpeg', 'png', 'gif', 'webp', 'tiff', 'heif']);
 
 /** JPEG, PNG, WebP, GIF, TIFF, AVIF. Animated and multi-page files give their first frame (sharp's default). */
-async function fromImage(input: string, outDir: string, s: Settings, written: string[]) {
+async function fromImage(input: string | Buffer, outDir: string, s: Settings, written: string[]): Promise<Pictures> {
   // Bytes that are really SVG must not reach librsvg by path: it would read local files they reference.
   const { format } = await sharp(input, { limitInputPixels: false }).metadata();
   if (format === 'svg') return fromSvg(input, outDir, s, written);
@@ -226,9 +254,10 @@ const MAX_SVG_BYTES = 20 * 1024 * 1024;
  * other local files through <image href>. The density is chosen so the longest side renders at
  * the preview size: at the default 72 dpi a 24-px icon would be enlarged blurry.
  */
-async function fromSvg(input: string, outDir: string, s: Settings, written: string[]) {
-  if ((await stat(input)).size > MAX_SVG_BYTES) throw new MediaError('pixel_limit', 'SVG file too large to rasterise');
-  const svg = await readFile(input);
+async function fromSvg(input: string | Buffer, outDir: string, s: Settings, written: string[]): Promise<Pictures> {
+  const size = typeof input === 'string' ? (await stat(input)).size : input.length;
+  if (size > MAX_SVG_BYTES) throw new MediaError('pixel_limit', 'SVG file too large to rasterise');
+  const svg = typeof input === 'string' ? await readFile(input) : input;
   const meta = await sharp(svg, { limitInputPixels: false }).metadata();
   const longest = Math.max(meta.width, meta.height, 1);
   const density = Math.min(100_000, Math.max(1, (72 * s.previewSize) / longest));
@@ -242,7 +271,7 @@ async function fromSvg(input: string, outDir: string, s: Settings, written: stri
  * has a pixel limit of ours. libheif applies the container's rotation itself, so the EXIF
  * orientation is not applied again.
  */
-async function fromHeif(input: string, outDir: string, s: Settings, written: string[]): Promise<Derivative[]> {
+async function fromHeif(input: string, outDir: string, s: Settings, written: string[]): Promise<Pictures> {
   const meta = await sharp(input, { limitInputPixels: false }).metadata();
   if (meta.width * meta.height > s.limitInputPixels) {
     throw new MediaError('pixel_limit', `Input image exceeds pixel limit (${meta.width}×${meta.height})`);

@@ -22,8 +22,15 @@ export { extractMetadata } from './metadata.js';
 export type { Camera, Embedded, MediaMetadata, MetadataOptions } from './metadata.js';
 export { BRAND_XMP_NAMESPACE, closeXmpWriter, writeXmp, xmpWritable } from './xmpWrite.js';
 export type { XmpValues } from './xmpWrite.js';
-export { DEFAULT_PIXEL_LIMIT, makeDerivatives, posterTime } from './derivatives.js';
-export type { Derivative, DerivativeKind, DerivativeOptions, DerivativesResult, IconReason } from './derivatives.js';
+export { DEFAULT_PIXEL_LIMIT, derivesFromBytes, makeDerivatives, posterTime } from './derivatives.js';
+export type {
+  Derivative,
+  DerivativeKind,
+  DerivativeOptions,
+  DerivativesResult,
+  IconReason,
+  PictureVisuals,
+} from './derivatives.js';
 export { MediaError } from './errors.js';
 export type { MediaErrorCode } from './errors.js';
 export { iconFor } from './icons.js';

@@ -67,16 +67,43 @@ export async function analyseVisuals(path: string): Promise<VisualsResult> {
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .greyscale()
-      .resize(9, 8, { fit: 'fill' })
-      .raw()
-      .toBuffer();
-    const colours = data;
-    return { state: 'done', colours: dominant(colours), hash: dHash(grey) };
+    return { state: 'done', ...(await ofSmallCopy(data, info.width, info.height)) };
   } catch (err) {
     return { state: 'failed', reason: `cannot decode image: ${(err as Error).message}`.slice(0, 200) };
   }
+}
+
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/**
+ * Colours and hash of pixels already decoded (8-bit sRGB, upright), such as the derivatives job's
+ * preview-sized copy: the image is not read or decoded again.
+ */
+export async function visualsOfPixels(px: Pixels): Promise<{ colours: Colour[]; hash: string }> {
+  const { data, info } = await sharp(px.data, {
+    raw: { width: px.width, height: px.height, channels: px.channels as 3 },
+  })
+    .resize(64, 64, { fit: 'inside' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return ofSmallCopy(data, info.width, info.height);
+}
+
+/** The 64-px RGB copy gives the colours and, greyed, the hash. */
+async function ofSmallCopy(rgb: Buffer, width: number, height: number) {
+  const grey = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .greyscale()
+    .resize(9, 8, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { colours: dominant(rgb), hash: dHash(grey) };
 }
 
 /** Bits that differ between two hashes of 16 hex digits. */

@@ -1,19 +1,26 @@
 import { COLOUR_WORDS, namedColours } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { VISUALS_PIXEL_LIMIT, analyseVisuals, bands } from '../../media/visuals.js';
-import type { VisualsResult } from '../../media/visuals.js';
+import type { Colour, VisualsResult } from '../../media/visuals.js';
 import { withLocalFile } from '../assets/localFile.js';
 import { TURNED_OFF, analysisRuns } from '../analysis/switch/analysisSwitch.js';
 import type { AnalysisDeps } from '../analysis/switch/analysisSwitch.js';
 
 /**
  * Analyses one asset's current revision and stores the outcome (done, skipped or failed with the
- * reason). Reads the preview when there is one (small, already decoded once), else the original;
+ * reason). Takes the colours and hash the derivatives job found in the pixels it decoded when it
+ * passes them, else reads the preview when there is one (small), else the original;
  * an asset moved on to a newer revision meanwhile is left to that revision's job. With colours
  * off (installation or brand) nothing is read: the row says "turned off", which the backfill
  * treats as missing once colours are on again.
  */
-export async function analyseAsset(deps: AnalysisDeps, assetId: number, rev: number): Promise<VisualsResult | null> {
+export async function analyseAsset(
+  deps: AnalysisDeps,
+  assetId: number,
+  rev: number,
+  /** What the derivatives job found in the pixels it decoded; then nothing is read. */
+  decoded?: { colours: Colour[]; hash: string },
+): Promise<VisualsResult | null> {
   const asset = await deps.repos.assets.byId(assetId);
   if (!asset || asset.derivative_rev !== rev) return null;
   let result: VisualsResult;
@@ -22,6 +29,7 @@ export async function analyseAsset(deps: AnalysisDeps, assetId: number, rev: num
   else if (asset.type !== 'image') result = { state: 'skipped', reason: `not an image (${asset.type})` };
   else if (pixels > VISUALS_PIXEL_LIMIT)
     result = { state: 'skipped', reason: `too large: ${asset.width} × ${asset.height} pixels` };
+  else if (decoded) result = { state: 'done', ...decoded };
   else
     result = await withLocalFile(deps.storage, asset.preview_key ?? asset.blob_key, (p) => analyseVisuals(p)).catch(
       (err: Error): VisualsResult => ({ state: 'failed', reason: `unreadable file: ${err.message}`.slice(0, 200) }),

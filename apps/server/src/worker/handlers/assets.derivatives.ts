@@ -1,8 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MediaError, makeDerivatives } from '../../media/index.js';
+import { MediaError, derivesFromBytes, makeDerivatives } from '../../media/index.js';
+import type { PictureVisuals } from '../../media/index.js';
 import { withLocalFile } from '../../modules/assets/localFile.js';
+import type { BlobStore } from '../../storage/index.js';
 import { textSourceOf } from '../../modules/text/text.source.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { jobSchemas } from '../../jobs/payloads.js';
@@ -13,9 +15,10 @@ type Tx = JobContext['tx'];
 type TxRepos = Parameters<Parameters<Tx>[0]>[0]['repos'];
 
 /**
- * Records the outcome and, in the same transaction, queues a video's proxy job, the colours and look-alike analysis and
- * the objects analysis of the same revision (each reads the preview just made, and marks
- * non-images and failures itself), the text analysis where text is read from this kind of file
+ * Records the outcome and, in the same transaction, queues a video's proxy job, the colours and
+ * look-alike analysis (handed the colours and hash of the pixels just decoded) and the objects
+ * analysis of the same revision (it reads the preview just made; each marks non-images and
+ * failures itself), the text analysis where text is read from this kind of file
  * (a video only with a poster), and the faces of an image whose brand has them on.
  */
 async function finish(
@@ -26,6 +29,8 @@ async function finish(
   also?: (r: TxRepos) => Promise<unknown>,
   /** Whether the installation runs face analysis (ANALYSIS). */
   faces = true,
+  /** Colours and hash of the pixels just decoded, handed to the visuals job. */
+  visuals?: PictureVisuals,
 ) {
   const id = asset.id;
   // A video gets its hover preview and proxy next, in a job of its own (no ffmpeg: none).
@@ -34,7 +39,13 @@ async function finish(
     if (!(await t.repos.assets.setDerivatives(id, rev, video ? { ...patch, proxy_state: 'pending' } : patch))) return;
     if (video) await t.enqueue('assets.video', { asset_id: id, rev }, { dedupeKey: `video:${id}:${rev}` });
     await also?.(t.repos);
-    await t.enqueue('assets.visuals', { asset_id: id, rev }, { dedupeKey: `visuals:${id}:${rev}` });
+    await t.enqueue(
+      'assets.visuals',
+      { asset_id: id, rev, ...(visuals ? { pixels: visuals } : {}) },
+      {
+        dedupeKey: `visuals:${id}:${rev}`,
+      },
+    );
     if (textSourceOf({ ...asset, preview_key: patch.preview_key ?? null }))
       await t.enqueue('assets.text', { asset_id: id, rev }, { dedupeKey: `text:${id}:${rev}` });
     await t.enqueue('assets.objects', { asset_id: id, rev }, { dedupeKey: `objects:${id}:${rev}` });
@@ -59,9 +70,12 @@ export const assetsDerivatives = defineHandler({
     if (!asset || asset.derivative_rev !== rev) return;
     const out = await mkdtemp(join(tmpdir(), 'bv-deriv-'));
     try {
-      const result = await withLocalFile(storage, asset.blob_key, (path) =>
-        makeDerivatives(path, asset.type as never, asset.ext, out),
-      );
+      // A photo is read once, whole, on every driver (no temporary copy from S3); other files by path.
+      const result = derivesFromBytes(asset.type as never, asset.ext, asset.size)
+        ? await makeDerivatives(await readBlob(storage, asset.blob_key), asset.type as never, asset.ext, out)
+        : await withLocalFile(storage, asset.blob_key, (path) =>
+            makeDerivatives(path, asset.type as never, asset.ext, out),
+          );
       if (!result.files.length) {
         await finish(tx, asset, rev, { derivatives: 'none' }, undefined, faces);
         return;
@@ -81,6 +95,7 @@ export const assetsDerivatives = defineHandler({
         { thumb_key: thumb, preview_key: preview, derivatives: 'ready' },
         (r) => (thumb ? r.assets.setVersionThumb(asset_id, asset.current_version, thumb) : Promise.resolve()),
         faces,
+        asset.type === 'image' && 'visuals' in result ? result.visuals : undefined,
       );
     } catch (err) {
       log.warn({ err, asset_id }, 'derivatives failed');
@@ -96,3 +111,9 @@ export const assetsDerivatives = defineHandler({
     }
   },
 });
+
+async function readBlob(storage: BlobStore, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

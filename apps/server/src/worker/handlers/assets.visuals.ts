@@ -11,9 +11,9 @@ import { analyseAsset } from '../../modules/visuals/visuals.analyse.js';
 export const assetsVisuals = defineHandler({
   schema: jobSchemas['assets.visuals'],
   timeoutMs: 60_000,
-  async run({ asset_id, rev }, { storage, repos, tx, clock, analysis, log }) {
+  async run({ asset_id, rev, pixels }, { storage, repos, tx, clock, analysis, log }) {
     if (!storage) throw new PermanentJobError('assets.visuals needs the blob store');
-    const result = await analyseAsset({ repos, tx, storage, clock, config: { analysis } }, asset_id, rev);
+    const result = await analyseAsset({ repos, tx, storage, clock, config: { analysis } }, asset_id, rev, pixels);
     if (result && result.state !== 'done') log.info({ asset_id, reason: result.reason }, `visuals ${result.state}`);
   },
 });
