@@ -163,7 +163,8 @@ describe('BrandHomePage', () => {
     expect(within(crumbs).getByRole('link', { name: 'Acme' })).toHaveAttribute('href', '/brand?folder=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Logos' })).toBeInTheDocument();
 
-    const folderTree = screen.getByRole('tree', { name: 'Folder tree' });
+    // The cards may come before the tree (the loader asked for them first): the tree fills in after.
+    const folderTree = await screen.findByRole('tree', { name: 'Folder tree' });
     // The path to the current folder is open and the current folder is marked.
     expect(within(folderTree).getByRole('link', { name: 'Logos' })).toHaveAttribute('aria-current', 'page');
     expect(within(folderTree).getByRole('link', { name: /Drafts/ })).toBeInTheDocument();
