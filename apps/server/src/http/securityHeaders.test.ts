@@ -105,6 +105,17 @@ describe('security headers', () => {
     expect(script.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('keeps the page policy off the build files, and on the page answered for a missing one', async () => {
+    const script = await t.client().get('/assets/app.js');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['permissions-policy']).toBeUndefined();
+    const missing = await t.client().get('/assets/gone-1234.js');
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(directives(missing.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+    expect(missing.headers['permissions-policy']).toMatch(/camera=\(\)/);
+  });
+
   it('sends HSTS only when the public address is https', async () => {
     for (const url of ['/api/health', '/brand']) {
       const r = await https.client().get(url);

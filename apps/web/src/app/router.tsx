@@ -45,9 +45,9 @@ function brandHomeLoader({ request }: { request: Request }) {
   const brand = useSession.getState().selectedBrand;
   const client = appQueryClient();
   if (brand && client) {
-    const folder = new URL(request.url).searchParams.get('folder');
+    const params = new URL(request.url).searchParams;
     void import('../features/home/prefetch')
-      .then((m) => m.prefetchBrandHome(client, brand.id, folder))
+      .then((m) => m.prefetchBrandHome(client, brand.id, params))
       .catch(() => undefined);
   }
   return null;

@@ -88,10 +88,13 @@ describe('BrandHomePage', () => {
 
   it('opens the top folder named by the brand while the folder tree is still on its way', async () => {
     const top: Folder = { ...logos, id: 1, parent_id: null, name: 'Acme', is_root: true, breadcrumbs: [] };
+    const pages: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = String(input);
+        if (url.startsWith('/api/ops/asset/list/all/1') && !String(init?.body).includes('"recursive":true'))
+          pages.push(url);
         // A large brand's tree takes its time; nothing else waits for it.
         if (url.startsWith('/api/ops/folder/tree')) return new Promise<Response>(() => undefined);
         if (url === '/api/ops/brand/7') return json(200, { brand: fullBrand });
@@ -116,6 +119,8 @@ describe('BrandHomePage', () => {
     renderApp('/brand');
     expect((await screen.findAllByTestId('asset-card-41')).length).toBeGreaterThan(0);
     expect(screen.getByTestId('folder-card-5')).toBeInTheDocument();
+    // The route's loader asked for the folder's first page; the grid showed that answer, not a second.
+    expect(pages).toEqual([expect.stringMatching(/\?page=1&per_page=(25|50|100)$/)]);
   });
 
   it('shows the tree, breadcrumbs, subfolders and asset cards of the folder in the URL', async () => {
@@ -158,7 +163,8 @@ describe('BrandHomePage', () => {
     expect(within(crumbs).getByRole('link', { name: 'Acme' })).toHaveAttribute('href', '/brand?folder=1');
     expect(screen.getByRole('heading', { level: 1, name: 'Logos' })).toBeInTheDocument();
 
-    const folderTree = screen.getByRole('tree', { name: 'Folder tree' });
+    // The cards may come before the tree (the loader asked for them first): the tree fills in after.
+    const folderTree = await screen.findByRole('tree', { name: 'Folder tree' });
     // The path to the current folder is open and the current folder is marked.
     expect(within(folderTree).getByRole('link', { name: 'Logos' })).toHaveAttribute('aria-current', 'page');
     expect(within(folderTree).getByRole('link', { name: /Drafts/ })).toBeInTheDocument();

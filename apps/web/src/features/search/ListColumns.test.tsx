@@ -7,8 +7,7 @@ import { useSession } from '../../state/session';
 import { assetCard, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { field } from '../metadata/testFixtures';
-import { listColumnsKey } from './listColumns';
-import { VIEW_STORAGE_KEY } from './useResultsPage';
+import { VIEW_STORAGE_KEY, listColumnsKey } from './viewKeys';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });

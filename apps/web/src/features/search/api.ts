@@ -1,4 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
 import { useState } from 'react';
 import { routes } from '@brandvault/contract';
@@ -46,13 +53,15 @@ export function nextPageAt(loaded: number, first: number): PageAt {
 export const searchKey = (folderId: number, body: AssetSearchBody) =>
   [...folderKeys.assets(folderId), 'search', body] as const;
 
-/** `screenful`: an infinite scroll starts with a screen's worth (firstPageSize), else 100. */
-export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody, enabled = true, screenful = false) {
-  const [first] = useState(() => (screenful ? firstPageSize() : SEARCH_PAGE_SIZE));
-  return useInfiniteQuery({
-    queryKey: searchKey(folderId ?? 0, body),
+/**
+ * The searcher's scroll of `body` in a folder, starting with `first` items: the hook's query, and
+ * what the brand home's loader fetches before the screen is drawn (same key, same first page).
+ */
+export const assetSearchQuery = (folderId: number, body: AssetSearchBody, first: number) =>
+  infiniteQueryOptions({
+    queryKey: searchKey(folderId, body),
     queryFn: ({ pageParam, signal }) =>
-      call(routes.assetSearch, { params: { id: folderId ?? 0 }, query: pageParam, body, signal }),
+      call(routes.assetSearch, { params: { id: folderId }, query: pageParam, body, signal }),
     initialPageParam: { page: 1, per_page: first } as PageAt,
     // A capped total ("10,000+") says nothing about the end: a full page means there may be more.
     getNextPageParam: (last, pages) =>
@@ -62,6 +71,13 @@ export function useAssetSearch(folderId: number | undefined, body: AssetSearchBo
             first,
           )
         : undefined,
+  });
+
+/** `screenful`: an infinite scroll starts with a screen's worth (firstPageSize), else 100. */
+export function useAssetSearch(folderId: number | undefined, body: AssetSearchBody, enabled = true, screenful = false) {
+  const [first] = useState(() => (screenful ? firstPageSize() : SEARCH_PAGE_SIZE));
+  return useInfiniteQuery({
+    ...assetSearchQuery(folderId ?? 0, body, first),
     enabled: folderId !== undefined && enabled,
     // While a new filter loads, the previous results and facets stay (dimmed) instead of blinking.
     placeholderData: (previous, previousQuery) =>

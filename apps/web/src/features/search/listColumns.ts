@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { SEARCH_COLUMNS_MAX } from '@brandvault/contract';
 import type { ColumnValue, MetadataField } from '@brandvault/contract';
 import { formatDate, formatNumber } from '../../i18n/format';
+import { listColumnsKey } from './viewKeys';
 
 /** The list view's brand field columns: the brand's fields, those shown, and a way to toggle one. */
 export interface ListColumns {
@@ -13,9 +14,6 @@ export interface ListColumns {
   /** Whether this browser keeps a choice for the brand (its fields may not be known yet). */
   chosen: boolean;
 }
-
-/** Per brand: each brand has its own fields, and people settle on the columns they need there. */
-export const listColumnsKey = (brandId: number) => `brandvault-list-columns-${brandId}`;
 
 /** The brand field columns chosen for the brand's list view, kept in this browser. */
 export function useListColumns(brandId: number, fields: readonly MetadataField[] | undefined): ListColumns {

@@ -6,11 +6,9 @@ import type { SetURLSearchParams } from 'react-router';
 import type { ViewMode } from './Results';
 import { useSelection } from './selection';
 import { useAssetActions } from './useAssetActions';
+import { VIEW_STORAGE_KEY } from './viewKeys';
 
-/** Kept per browser: people settle on one view and expect it back. */
-export const VIEW_STORAGE_KEY = 'brandvault-search-view';
-
-/** The grid or list view; every user of the same key follows a change at once. */
+/** The grid or list view, kept per browser (people settle on one); every user of the same key follows a change at once. */
 export const useViewMode = () =>
   useLocalStorage<ViewMode>({ key: VIEW_STORAGE_KEY, defaultValue: 'grid', getInitialValueInEffect: false });
 
