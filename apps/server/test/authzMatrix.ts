@@ -580,6 +580,8 @@ export const REFUSED_TO_KEYS: readonly string[] = [
  * member of brand A) is not.
  */
 const KEY_DIFFERS: Record<string, Expected> = {
+  // Another user's two-factor state is never read with a key (twoFactor.policy), members' neither.
+  'GET /api/ops/users/:id/two-factor': 403,
   'GET /api/ops/metadata/bulk/:id': 404,
   'POST /api/ops/metadata/bulk/:id/undo': 404,
   "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": 404,
