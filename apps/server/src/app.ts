@@ -106,6 +106,8 @@ export async function buildApp(
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // The spec writes some paths with a trailing slash (`ops/users/{id}/switch/`): both answer alike.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   const handle = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

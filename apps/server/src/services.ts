@@ -11,6 +11,7 @@ import { assetsService } from './modules/assets/assets.service.js';
 import { assetCard } from './modules/assets/assets.view.js';
 import { versionsService } from './modules/assets/versions.service.js';
 import { assetManagerService } from './modules/assets/manager.service.js';
+import { assetTrashService } from './modules/assets/trash.service.js';
 import { usersService } from './modules/users/users.service.js';
 import { userStatsService } from './modules/users/users.stats.js';
 import { userPhotosService } from './modules/users/users.photos.js';
@@ -86,6 +87,7 @@ export function makeServices(deps: Deps): Services {
     assets,
     versions: versionsService(deps, assets),
     assetManager: assetManagerService(deps, folders),
+    assetTrash: assetTrashService(deps),
     search,
     savedSearches: savedSearchesService(deps, folders, search),
     uploadRequests: uploadRequestsService(deps, folders),

@@ -250,6 +250,13 @@ async function trashedFolder(w: World) {
   if (r.statusCode !== 200) throw new Error(`trash: ${r.statusCode} ${r.body}`);
   return id;
 }
+/** An asset of brand A the administrator just removed: it waits in the brand's Trash. */
+async function removedAsset(w: World) {
+  const id = await w.freshAsset();
+  const r = await w.admin.put(`/api/ops/asset/${id}/status/change`);
+  if (r.statusCode !== 200) throw new Error(`remove: ${r.statusCode} ${r.body}`);
+  return id;
+}
 /** A collection of the principal's own (anonymous callers name the administrator's). */
 async function ownCollection(w: World, p: Principal) {
   const c = p === 'anonymous' ? w.admin : w.clients[p];
@@ -673,6 +680,11 @@ export const calls: Record<string, Build> = {
     method: 'POST',
     url: `/api/ops/asset/${w.asset}/copy`,
     body: { folder_id: w.pub },
+  }),
+  'GET /api/ops/asset/trash': (w) => get(`/api/ops/asset/trash?brand_id=${w.A.id}`),
+  'DELETE /api/ops/asset/:id/purge': async (w) => ({
+    method: 'DELETE',
+    url: `/api/ops/asset/${await removedAsset(w)}/purge`,
   }),
   'PUT /api/ops/asset/:id/status/change': async (w) => ({
     method: 'PUT',

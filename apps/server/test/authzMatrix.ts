@@ -72,19 +72,20 @@ const table: Record<string, Row> = {
   'POST /api/auth/email/verify': [200, 200, 200, 200, 200, 200, 200],
 
   // Users: user.view reads, user.manage writes; a non-admin only reaches users sharing a brand.
+  // Members hold user.view since issue 44 §6 (spec §1: they request the users report).
   // The user created is a guest of brand A: all a holder of user.manage may hand out (see probes).
-  'GET /api/ops/users/all': [401, 403, 403, 200, 200, 200, 403],
-  'PUT /api/ops/users/statistics': [401, 403, 403, 200, 200, 200, 403],
+  'GET /api/ops/users/all': [401, 403, 200, 200, 200, 200, 403],
+  'PUT /api/ops/users/statistics': [401, 403, 200, 200, 200, 200, 403],
   'POST /api/ops/users/create': [401, 403, 403, 403, 201, 403, 201],
   // An invitation hands out the same grants as a create, so it follows the same rules.
   'POST /api/ops/users/invite': [401, 403, 403, 403, 201, 403, 201],
-  'GET /api/ops/users/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/users/:id': [401, 403, 200, 200, 200, 404, 403],
   'PATCH /api/ops/users/:id/edit': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/change': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/status/approve': [401, 403, 403, 403, 200, 403, 200],
   'PATCH /api/ops/users/:id/login/unlock': [401, 403, 403, 403, 200, 403, 200],
   // Whether a user's two-factor is on reads like the user; a reset (lost phone) is managed like an unlock.
-  'GET /api/ops/users/:id/two-factor': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/users/:id/two-factor': [401, 403, 200, 200, 200, 404, 403],
   'PATCH /api/ops/users/:id/two-factor/reset': [401, 403, 403, 403, 200, 403, 200],
   'GET /api/ops/users/grantable': [401, 403, 403, 403, 200, 403, 200],
   // Profile photos: one's own for anyone signed in (probes); another's with user.manage, as an edit.
@@ -243,12 +244,13 @@ const table: Record<string, Row> = {
   // Folders: the tree of one folder is asked for the PRIVATE folder (guests see PUBLIC only).
   'GET /api/ops/folder/tree': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/folder/tree/:id': [401, 404, 200, 200, 200, 404, 404],
-  'POST /api/ops/folder/new': [401, 403, 403, 201, 201, 404, 403],
+  // Members organise folders (spec §1, issue 44 §6): folder.manage is in their seeded role.
+  'POST /api/ops/folder/new': [401, 403, 201, 201, 201, 404, 403],
   'GET /api/ops/folder/:id': [401, 200, 200, 200, 200, 404, 200],
-  'POST /api/ops/folder/:id/move': [401, 403, 403, 200, 200, 404, 403],
-  'POST /api/ops/folder/:id/update': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/folder/:id/move': [401, 403, 200, 200, 200, 404, 403],
+  'POST /api/ops/folder/:id/update': [401, 403, 200, 200, 200, 404, 403],
   'GET /api/ops/folder/:id/get/assets': [401, 200, 200, 200, 200, 404, 200],
-  'PUT /api/ops/folder/:id/status/change': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/ops/folder/:id/status/change': [401, 403, 200, 200, 200, 404, 403],
   // Folders the caller cannot see are left out of the answer, not refused.
   'PUT /api/ops/folder/statistics': [401, 200, 200, 200, 200, 200, 200],
   // The Trash: asset.manage within the brand (its managers and admins).
@@ -269,6 +271,10 @@ const table: Record<string, Row> = {
   'POST /api/ops/asset/all/move/:folderId': [401, 403, 200, 200, 200, 404, 403],
   'POST /api/ops/asset/:id/copy': [401, 403, 201, 201, 201, 404, 403],
   'PUT /api/ops/asset/:id/status/change': [401, 403, 403, 200, 200, 404, 403],
+  // One Trash (issue 44 §2): removed assets for those who may remove them (their own without
+  // asset.manage); delete forever with asset.manage, as the folders' Trash.
+  'GET /api/ops/asset/trash': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/asset/:id/purge': [401, 403, 403, 200, 200, 404, 403],
   // The all-assets table (asset.manage): brand A's asset listed for its manager and administrators,
   // not for brand B's manager. Bulk remove and restore: asset.delete, every id in reach or 404.
   'GET /api/ops/asset/all': [401, 403, 403, 200, 200, 404, 403],
@@ -390,10 +396,10 @@ const table: Record<string, Row> = {
   // user.update's (administrators'); the audit export role admin's. An upload only stores the file
   // and schedules its preview, which refuses rows the uploader may not change. Imports are their
   // uploader's alone: brand A's member's answers 404 to everyone, administrators included.
-  'GET /api/ops/report/get/users/all': [401, 403, 403, 200, 200, 200, 403],
+  'GET /api/ops/report/get/users/all': [401, 403, 200, 200, 200, 200, 403],
   'POST /api/ops/report/get/asset/template': [401, 403, 200, 200, 200, 404, 403],
   'POST /api/ops/report/send/asset/template': [401, 403, 202, 202, 202, 404, 403],
-  'POST /api/ops/report/send/user/template': [401, 403, 403, 202, 202, 202, 403],
+  'POST /api/ops/report/send/user/template': [401, 403, 202, 202, 202, 202, 403],
   'POST /api/ops/report/get/audit/template': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/report/update/asset/template': [401, 403, 202, 202, 202, 202, 403],
   'POST /api/ops/report/update/user/template': [401, 403, 403, 403, 202, 403, 403],
@@ -459,11 +465,11 @@ const probeTable: Record<string, Row> = {
   'GET /api/ops/asset/all | filtered by brand A': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/asset/all/status/change | restore a removed asset': [401, 403, 403, 200, 200, 404, 403],
   "GET /api/ops/asset/download/:id/file | with someone else's signature": [404, 404, 404, 404, 404, 404, 404],
-  'PUT /api/ops/users/statistics | of brand A': [401, 403, 403, 200, 200, 404, 403],
+  'PUT /api/ops/users/statistics | of brand A': [401, 403, 200, 200, 200, 404, 403],
   'PUT /api/ops/asset/statistics | every brand the caller sees': [401, 200, 200, 200, 200, 200, 200],
-  'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 403, 200, 200, 404, 403],
-  'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 403, 404, 200, 200, 403],
-  'GET /api/ops/users/:id | a brand-B member': [401, 403, 403, 404, 200, 200, 403],
+  'GET /api/ops/users/all | is a brand-A member listed': [401, 403, 200, 200, 200, 404, 403],
+  'GET /api/ops/users/all | is a brand-B member listed': [401, 403, 404, 404, 200, 200, 403],
+  'GET /api/ops/users/:id | a brand-B member': [401, 403, 404, 404, 200, 200, 403],
   'PATCH /api/ops/users/:id/edit | a brand-B member': [401, 403, 403, 403, 200, 403, 404],
   'PATCH /api/ops/users/:id/edit | an administrator': [401, 403, 403, 403, 200, 403, 403],
   'PATCH /api/ops/users/:id/status/change | deactivate an administrator': [401, 403, 403, 403, 200, 403, 403],
@@ -574,6 +580,8 @@ export const REFUSED_TO_KEYS: readonly string[] = [
  * member of brand A) is not.
  */
 const KEY_DIFFERS: Record<string, Expected> = {
+  // Another user's two-factor state is never read with a key (twoFactor.policy), members' neither.
+  'GET /api/ops/users/:id/two-factor': 403,
   'GET /api/ops/metadata/bulk/:id': 404,
   'POST /api/ops/metadata/bulk/:id/undo': 404,
   "DELETE /api/ops/folder/:id/shortcut/delete | brand A member's shortcut": 404,

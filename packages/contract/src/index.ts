@@ -16,6 +16,7 @@ export * from './schemas/folders.js';
 export * from './schemas/assets.js';
 export * from './schemas/availability.js';
 export * from './schemas/assetManager.js';
+export * from './schemas/assetTrash.js';
 export * from './schemas/assetStats.js';
 export * from './schemas/search.js';
 export * from './schemas/collections.js';

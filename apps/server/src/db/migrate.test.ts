@@ -295,6 +295,62 @@ describe('migrate', () => {
     ]);
   });
 
+  it('puts assets removed before it in the Trash and widens an untouched seeded member role', async () => {
+    t = await emptyDb();
+    await migrate(t.db, dialect, t.schema, '2026120110_colour_filter');
+    const db = t.db;
+    const at = '2026-11-20T00:00:00.000Z';
+    const brand = await db
+      .insertInto('brands')
+      .values({ name: 'b', slug: 'b', status: 'ACTIVE', created_at: at, updated_at: at } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const folder = await db
+      .insertInto('folders')
+      .values({
+        brand_id: brand.id,
+        name: 'b',
+        visibility: 'PUBLIC',
+        path: '/',
+        depth: 0,
+        created_at: at,
+        updated_at: at,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertAssets(db, [
+      assetRow(brand.id, folder.id, 'live'),
+      assetRow(brand.id, folder.id, 'alone', { status: 'INACTIVE' }),
+      assetRow(brand.id, folder.id, 'with', { status: 'INACTIVE', trash_root: folder.id }),
+    ]);
+    const role = await db
+      .insertInto('roles')
+      .values({ name: 'member', created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const old = ['dashboard.view', 'brand.view', 'collection.view', 'asset.view', 'asset.create', 'asset.update'];
+    const more = ['asset.download', 'content.private', 'user.tour', 'comment.create'];
+    for (const name of [...old, ...more, 'folder.manage', 'user.view']) {
+      const p = await db.insertInto('permissions').values({ name }).returning('id').executeTakeFirstOrThrow();
+      if (!['folder.manage', 'user.view'].includes(name))
+        await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: p.id }).execute();
+    }
+    await migrate(t.db, dialect, t.schema);
+    const trashed = await db.selectFrom('assets').select(['name', 'trashed_at']).orderBy('id').execute();
+    expect(trashed.map((r) => [r.name, r.trashed_at !== null])).toEqual([
+      ['live.jpg', false],
+      ['alone.jpg', true],
+      ['with.jpg', false],
+    ]);
+    const granted = await db
+      .selectFrom('role_permissions')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select('permissions.name')
+      .where('role_permissions.role_id', '=', role.id)
+      .execute();
+    expect(granted.map((g) => g.name).sort()).toEqual([...old, ...more, 'folder.manage', 'user.view'].sort());
+  });
+
   it('leaves a database migrated since the squash as it is', async () => {
     t = await emptyDb();
     await migrate(t.db, dialect, t.schema);

@@ -50,6 +50,7 @@ import * as analysis from './migrations/2026120106_analysis.js';
 import * as foundText from './migrations/2026120107_found_text.js';
 import * as labels from './migrations/2026120108_labels.js';
 import * as colourFilter from './migrations/2026120110_colour_filter.js';
+import * as trash from './migrations/2026120206_trash.js';
 import * as people from './migrations/2026120109_people.js';
 import * as video from './migrations/2026120204_video.js';
 
@@ -100,6 +101,7 @@ const steps: Record<string, Step> = {
   '2026120107_found_text': foundText,
   '2026120108_labels': labels,
   '2026120110_colour_filter': colourFilter,
+  '2026120206_trash': trash,
   '2026120109_people': people,
   '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,

@@ -1034,11 +1034,14 @@ create table assets (
   hover_key character varying(255),
   proxy_key character varying(255),
   proxy_state character varying(16),
+  trashed_at character varying(32),
+  trashed_by integer,
   constraint assets_pkey primary key (id),
   constraint assets_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
   constraint assets_created_by_fkey foreign key (created_by) references users (id) on delete set null,
   constraint assets_folder_id_fkey foreign key (folder_id) references folders (id) on delete cascade,
-  constraint assets_reviewed_by_fkey foreign key (reviewed_by) references users (id) on delete set null
+  constraint assets_reviewed_by_fkey foreign key (reviewed_by) references users (id) on delete set null,
+  constraint assets_trashed_by_fkey foreign key (trashed_by) references users (id) on delete set null
 );
 
 create index assets_availability on {schema}.assets using btree (availability, availability_date);
@@ -1056,6 +1059,8 @@ create index assets_manager_uploader on {schema}.assets using btree (created_by,
 
 create index assets_review_uploader on {schema}.assets using btree (created_by, created_at, id)
   where ((review_state)::text <> 'approved'::text);
+
+create index assets_trash on {schema}.assets using btree (brand_id, trashed_at);
 
 create index assets_trash_root on {schema}.assets using btree (trash_root);
 

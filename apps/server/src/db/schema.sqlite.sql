@@ -531,7 +531,9 @@ create table assets (
   found_text text default '' not null,
   hover_key varchar(255),
   proxy_key varchar(255),
-  proxy_state varchar(16)
+  proxy_state varchar(16),
+  trashed_at varchar(32),
+  trashed_by integer references users (id) on delete set null
 );
 
 create index assets_availability on assets (availability, availability_date);
@@ -549,6 +551,8 @@ create index assets_manager_uploader on assets (created_by, brand_id, status, ty
 
 create index assets_review_uploader on assets (created_by, created_at, id)
   where review_state <> 'approved';
+
+create index assets_trash on assets (brand_id, trashed_at);
 
 create index assets_trash_root on assets (trash_root);
 

@@ -203,7 +203,8 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: 'brand/trash',
-                loader: requirePermission('asset.manage'),
+                // The removed files need asset.delete; the folders' half asset.manage (the page asks).
+                loader: requirePermission('asset.delete'),
                 errorElement: <GuardError />,
                 element: <TrashPage />,
               },

@@ -62,6 +62,9 @@ const member: PermissionName[] = [
   'content.private',
   'user.tour',
   'comment.create',
+  // Spec §1: members organise folders and request the users report.
+  'folder.manage',
+  'user.view',
 ];
 
 /**
@@ -75,8 +78,6 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'asset.manage',
     'asset.delete',
     'asset.approve',
-    'folder.manage',
-    'user.view',
     'shareLink.view',
     'shareLink.manage',
     'metadata.manage',

@@ -19,6 +19,7 @@ import {
 import { DownloadConfirmBody, DownloadConfirmResponse } from './availability.js';
 import { AssetManagerList, AssetManagerQuery, AssetStatusManyBody, AssetStatusManyResponse } from './assetManager.js';
 import { AssetStats, AssetStatsBody } from './assetStats.js';
+import { AssetPurged, AssetTrashList, AssetTrashQuery } from './assetTrash.js';
 import { Id, IdParams, text } from './common.js';
 
 /** Assets (§7): uploads, metadata, moves and copies, downloads and versions. */
@@ -98,6 +99,22 @@ export const assetsRoutes = {
     summary: 'Remove (INACTIVE) or restore (ACTIVE) assets, all or nothing',
     body: AssetStatusManyBody,
     response: AssetStatusManyResponse,
+  }),
+  assetTrash: def({
+    method: 'GET',
+    path: '/api/ops/asset/trash',
+    access: { permission: 'asset.delete' },
+    summary: "A brand's removed assets (its Trash beside the folders'), newest first; without asset.manage, one's own",
+    query: AssetTrashQuery,
+    response: AssetTrashList,
+  }),
+  assetPurge: def({
+    method: 'DELETE',
+    path: '/api/ops/asset/:id/purge',
+    access: { permission: 'asset.manage' },
+    summary: 'Delete a removed asset of the Trash for good, with its versions',
+    params: IdParams,
+    response: AssetPurged,
   }),
   assetDownload: def({
     method: 'GET',

@@ -198,6 +198,12 @@ export const AUDIT_EVENTS = {
     'Permitió o rechazó una extensión de subida',
   ),
   'asset.status': ev('assets', [], 'Removed or restored an asset', 'Eliminó o restauró un recurso'),
+  'asset.purge': ev(
+    'assets',
+    ['brand_id', 'automatic'],
+    'Deleted an asset from the Trash for good',
+    'Eliminó definitivamente un recurso de la Papelera',
+  ),
   'asset.version_new': ev('assets', ['version'], 'Added a version', 'Añadió una versión'),
   'asset.version_restore': ev('assets', ['version'], 'Restored a version', 'Restauró una versión'),
   'asset.review_pending': ev('assets', ['version'], 'Submitted an upload for review', 'Envió una subida a revisión'),

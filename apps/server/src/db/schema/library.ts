@@ -67,6 +67,9 @@ export interface AssetsTable {
   updated_at: string;
   /** The Trash entry (a folder id) that made this asset INACTIVE; null otherwise. */
   trash_root: number | null;
+  /** When and by whom it was removed by itself (its own Trash entry, 2026120206); null otherwise. */
+  trashed_at: string | null;
+  trashed_by: number | null;
   /** Text, long text and URL metadata values, for the full text (2026112950). */
   field_text: Generated<string>;
   /** Words the analyses found (2026120106): OCR text, detected labels, people, colours. */

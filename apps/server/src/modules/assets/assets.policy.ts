@@ -85,6 +85,13 @@ export const assetsPolicy = {
   downloadsUnavailable: (principal: Principal) => isAdmin(principal),
   /** Removed assets are listed (and restored) by those who may remove them. */
   seesRemoved: (principal: Principal) => hasPermission(principal, 'asset.delete'),
+  /**
+   * The brand's whole Trash of removed assets is for those who manage its assets; others who may
+   * remove assets find there the ones they removed or uploaded, to get their own file back.
+   */
+  seesWholeTrash: (principal: Principal) => hasPermission(principal, 'asset.manage'),
+  /** "Delete forever" takes the same right as the folders' Trash: managing the brand's assets. */
+  purges: (principal: Principal) => hasPermission(principal, 'asset.manage'),
   /** Originals and crops go to those with the download right (the asset itself judged apart). */
   downloads: (principal: Principal) => hasPermission(principal, 'asset.download'),
   /** Reviewers approve and reject uploads in review; their own uploads never wait (issue 40 §3). */

@@ -4,6 +4,8 @@ import type { Db } from '../../db/index.js';
 import type { AssetVersionsTable, AssetsTable, Database } from '../../db/schema.js';
 import { paged } from '../../db/paged.js';
 import type { Sight } from '../access/privacy.js';
+import { assetTrashRepo } from './assets.trash.repo.js';
+import { trashMark } from './trashMark.js';
 
 export type AssetRow = Selectable<AssetsTable>;
 export type VersionRow = Selectable<AssetVersionsTable>;
@@ -79,6 +81,7 @@ export function assetViewers(db: Db, assetId: number) {
 /** Assets and their versions. Visibility: PRIVATE assets and folders only with `withPrivate`. */
 export function assetsRepo(db: Db) {
   return {
+    ...assetTrashRepo(db),
     byId: (id: number) => db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The row with the folder's private flag, for access checks in one query. */
@@ -141,12 +144,15 @@ export function assetsRepo(db: Db) {
       return Number(r.numUpdatedRows);
     },
 
-    /** Removes (INACTIVE) or restores (ACTIVE) those of these assets that are not so yet: their ids. */
-    async setStatusMany(ids: number[], status: 'ACTIVE' | 'INACTIVE', at: string) {
+    /**
+     * Removes (INACTIVE, into the Trash as `by`) or restores (ACTIVE) those of these assets that
+     * are not so yet: their ids.
+     */
+    async setStatusMany(ids: number[], status: 'ACTIVE' | 'INACTIVE', at: string, by: number) {
       if (!ids.length) return new Set<number>();
       const rows = await db
         .updateTable('assets')
-        .set({ status, updated_at: at })
+        .set({ status, updated_at: at, ...trashMark(status, at, by) })
         .where('id', 'in', ids)
         .where('status', '<>', status)
         .returning('id')

@@ -24,6 +24,8 @@ export function assetsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.assetStatus, ({ ctx, params }) => s.assets.changeStatus(ctx, params.id));
   mount(app, m, routes.assetAll, ({ ctx, query }) => s.assetManager.list(ctx, query));
   mount(app, m, routes.assetStatusMany, ({ ctx, body }) => s.assetManager.changeStatusMany(ctx, body));
+  mount(app, m, routes.assetTrash, ({ ctx, query }) => s.assetTrash.list(ctx, query));
+  mount(app, m, routes.assetPurge, ({ ctx, params }) => s.assetTrash.purge(ctx, params.id));
   mount(app, m, routes.assetDownload, ({ ctx, req, params, query }) =>
     s.assets.download(ctx, params.id, query, req.headers.range),
   );

@@ -31,6 +31,7 @@ import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
 import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
 import { spellWithVocabularies } from './assets.vocab.js';
+import { trashMark } from './trashMark.js';
 import { dayOf, recomputeAvailability } from '../availability/availability.js';
 
 /** Metadata an edit records before and after. */
@@ -321,7 +322,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       )[0]!;
       const next = row.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
       await deps.change(ctx, async (u) => {
-        await u.repos.assets.update(id, { status: next, updated_at: now() });
+        await u.repos.assets.update(id, { status: next, updated_at: now(), ...trashMark(next, now(), actor.user.id) });
         await u.audit({
           event: 'asset.status',
           target: assetTarget(row),

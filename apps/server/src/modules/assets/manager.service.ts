@@ -111,6 +111,7 @@ export function assetManagerService(deps: Deps, folders: FoldersService) {
           changing.map((r) => r.id),
           status,
           iso(clock.now()),
+          actor.user.id,
         );
         await u.auditMany(
           changing

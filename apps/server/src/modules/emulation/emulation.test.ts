@@ -30,7 +30,7 @@ describe('emulation', () => {
     const body = r.json();
     expect(body.session_user.id).toBe(member.id);
     expect(body.emulator).toEqual({ isEmulating: true, admin_id: adminId });
-    expect(body.permissions.map((p: { name: string }) => p.name)).not.toContain('user.view');
+    expect(body.permissions.map((p: { name: string }) => p.name)).not.toContain('role.view');
 
     // The admin's own token is gone: only one session of the pair can act.
     expect((await c.get('/api/auth/me')).statusCode).toBe(401);
@@ -39,7 +39,7 @@ describe('emulation', () => {
     expect(me.session_user.id).toBe(member.id);
     expect(me.emulator.admin_id).toBe(adminId);
     // The member's own permissions, not the admin's.
-    expect((await c.get('/api/ops/users/all')).statusCode).toBe(403);
+    expect((await c.get('/api/ops/roles/all')).statusCode).toBe(403);
     expect(oldToken).not.toBe(body.token);
 
     // A change made meanwhile is recorded as the member's, with the admin as emulator.
@@ -93,10 +93,20 @@ describe('emulation', () => {
     const member = await makeUser(t, boss, { roles: ['member'] });
     const c = await adminSession();
     c.token = (await switchTo(c, member.id)).json().token;
-    expect((await c.get('/api/ops/users/all')).statusCode).toBe(403);
+    expect((await c.get('/api/ops/asset/all')).statusCode).toBe(403);
     expect((await boss.patch(`/api/ops/users/${member.id}/edit`, { roles: ['manager'] })).statusCode).toBe(200);
-    expect((await c.get('/api/ops/users/all')).statusCode).toBe(200);
+    expect((await c.get('/api/ops/asset/all')).statusCode).toBe(200);
     expect((await c.post(`/api/ops/users/${adminId}/switch/end`)).statusCode).toBe(200);
+  });
+
+  it("answers the spec's path with its trailing slash as the one without", async () => {
+    const member = await makeUser(t, boss, { roles: ['member'] });
+    const c = await adminSession();
+    const r = await c.post(`/api/ops/users/${member.id}/switch/`);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().session_user.id).toBe(member.id);
+    c.token = r.json().token;
+    expect((await c.post(`/api/ops/users/${adminId}/switch/end/`)).statusCode).toBe(200);
   });
 
   it('ends by itself after EMULATION_MINUTES', async () => {

@@ -67,11 +67,10 @@ describe('folders', () => {
     expect((await member.client.get(`/api/ops/folder/${inside}`)).statusCode).toBe(200);
     expect((await outsider.client.get(`/api/ops/folder/${brand.root}`)).statusCode).toBe(404);
     expect((await outsider.client.get(`/api/ops/folder/tree?brand_id=${brand.id}`)).statusCode).toBe(404);
-    // Members may look but not manage folders.
-    expect(
-      (await member.client.post('/api/ops/folder/new', { brand_id: brand.id, name: 'Mine', visibility: 'PUBLIC' }))
-        .statusCode,
-    ).toBe(403);
+    // Members organise folders (spec §1); guests only look.
+    const mine = { brand_id: brand.id, name: 'Mine', visibility: 'PUBLIC' };
+    expect((await member.client.post('/api/ops/folder/new', mine)).statusCode).toBe(201);
+    expect((await guest.client.post('/api/ops/folder/new', { ...mine, name: 'Theirs' })).statusCode).toBe(403);
     // Making the parent public again makes the subtree visible.
     await admin.post(`/api/ops/folder/${secret}/update`, { visibility: 'PUBLIC' });
     expect((await guest.client.get(`/api/ops/folder/${inside}`)).statusCode).toBe(200);

@@ -177,7 +177,8 @@ describe('the Trash', () => {
     await admin.put(`/api/ops/folder/${recent}/status/change`);
     expect(await foldersPurgeTrash.run({ batch: 50 }, ctx)).toEqual({ entries: 0, assets: 0 });
     t.clock.advance(2 * 86_400_000);
-    expect(await foldersPurgeTrash.run({ batch: 50 }, ctx)).toEqual({ entries: 1, assets: 1 });
+    // "Old", and the asset the first test removed by hand, which waited in the Trash by itself.
+    expect(await foldersPurgeTrash.run({ batch: 50 }, ctx)).toEqual({ entries: 2, assets: 2 });
     expect((await trash()).items.map((i) => i.name)).toEqual(['Recent']);
     const auto = await auditEvents('folder.purge');
     expect(auto.map((a) => JSON.parse(a.details).info.automatic)).toEqual([false, true]);

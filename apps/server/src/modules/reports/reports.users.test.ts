@@ -47,7 +47,8 @@ describe('the users report and template', () => {
     expect(row.getCell(colOf(ws, 'Brands')).value).toBe('People Co');
     expect(row.getCell(colOf(ws, 'Status')).value).toBe('ACTIVE');
     expect(String(row.getCell(colOf(ws, 'Last sign-in')).value)).toMatch(/^\d{4}-\d\d-\d\d /);
-    expect((await ana.client.get('/api/ops/report/get/users/all')).statusCode).toBe(403);
+    // Members request the users report too (spec §1): the users they share a brand with.
+    expect((await ana.client.get('/api/ops/report/get/users/all')).statusCode).toBe(200);
   });
 
   it('applies what the importer may grant, row by row, and refuses the rest', async () => {

@@ -36,7 +36,7 @@ afterAll(() => t.close());
 describe('users administration', () => {
   it('needs a signed-in caller with user.view', async () => {
     expect((await t.client().get('/api/ops/users/all')).statusCode).toBe(401);
-    const { client } = await makeUser(t, admin);
+    const { client } = await makeUser(t, admin, { roles: ['guest'] });
     const r = await client.get('/api/ops/users/all');
     expect(r.statusCode).toBe(403);
     expect(r.json().error.code).toBe('FORBIDDEN');
@@ -144,7 +144,7 @@ describe('users administration', () => {
   });
 
   it('applies a change of roles or permissions from the very next request of a signed-in user', async () => {
-    const { client, id } = await makeUser(t, admin, { roles: ['member'], brands: [brandA] });
+    const { client, id } = await makeUser(t, admin, { roles: ['guest'], brands: [brandA] });
     const perms = async () =>
       ((await client.get('/api/auth/me')).json().permissions as { name: string }[]).map((p) => p.name);
     expect(await perms()).not.toContain('user.view');

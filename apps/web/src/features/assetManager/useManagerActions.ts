@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from '@brandvault/contract';
 import { useState } from 'react';
 import type { AssetManagerRow } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export function useManagerActions(onDone: () => void) {
         ? t(removing ? 'assets.removeConfirmTitle' : 'assets.restoreConfirmTitle')
         : t(removing ? 'search.removeTitle' : 'assetManager.restoreTitle', n(rows.length)),
       message: one
-        ? t(removing ? 'assets.removeConfirm' : 'assets.restoreConfirm', { name: one.name })
+        ? t(removing ? 'assets.removeConfirm' : 'assets.restoreConfirm', { name: one.name, days: TRASH_DAYS })
         : t(removing ? 'assetManager.removeMessage' : 'assetManager.restoreMessage'),
       confirmLabel: t(removing ? 'assets.remove' : 'assets.restore'),
       cancelLabel: t('common.cancel'),

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import type { FolderTrashEntry } from '@brandvault/contract';
+import type { AssetTrashEntry, FolderTrashEntry } from '@brandvault/contract';
 import { ConfirmDialog } from '../../ui/confirm/ConfirmDialog';
 import { Providers } from '../../app/Providers';
 import i18n from '../../i18n';
@@ -28,6 +28,23 @@ const entry = (over: Partial<FolderTrashEntry> = {}): FolderTrashEntry => {
     ...over,
   };
 };
+const file = (id: number, name: string, purge = true): AssetTrashEntry => {
+  const trashed = new Date(Date.now() - DAY - 60_000).toISOString();
+  return {
+    id,
+    brand_id: 7,
+    name,
+    type: 'image',
+    size: 1000,
+    visibility: 'PUBLIC',
+    thumbnail_url: null,
+    folder: { id: 3, path: ['Marketing'] },
+    trashed_at: trashed,
+    trashed_by: { id: 2, name: 'Bo Jones' },
+    purge_at: new Date(Date.parse(trashed) + 30 * DAY).toISOString(),
+    abilities: { restore: true, purge },
+  };
+};
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -50,7 +67,7 @@ const renderPage = () =>
       </MemoryRouter>
     </Providers>,
   );
-const page = (items: FolderTrashEntry[]) => ({ items, total: items.length, page: 1, per_page: 50 });
+const page = (items: (FolderTrashEntry | AssetTrashEntry)[]) => ({ items, total: items.length, page: 1, per_page: 50 });
 
 describe('Trash page', () => {
   beforeEach(() => {
@@ -67,6 +84,7 @@ describe('Trash page', () => {
     const user = userEvent.setup();
     const fetchMock = stubFetch((url, method) => {
       if (url.includes('/api/ops/folder/trash')) return json(200, page([entry()]));
+      if (url.includes('/api/ops/asset/trash')) return json(200, page([]));
       if (url.endsWith('/restore') && method === 'POST') return json(200, {});
       if (url.endsWith('/purge') && method === 'DELETE') return json(200, { message: 'ok', folders: 3, assets: 128 });
       return json(404, {});
@@ -90,6 +108,44 @@ describe('Trash page', () => {
     const methods = fetchMock.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u).split('?')[0]}`);
     expect(methods).toContain('POST /api/ops/folder/12/restore');
     expect(methods).toContain('DELETE /api/ops/folder/12/purge');
+  });
+
+  it('lists removed files beside the folders and restores several at once', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch((url, method) => {
+      if (url.includes('/api/ops/folder/trash')) return json(200, page([entry()]));
+      if (url.includes('/api/ops/asset/trash')) return json(200, page([file(40, 'logo.png'), file(41, 'hero.jpg')]));
+      if (url.endsWith('/api/ops/asset/all/status/change') && method === 'POST')
+        return json(200, { message: 'Restored', status: 'ACTIVE', changed: 2 });
+      return json(404, {});
+    });
+    renderPage();
+    const files = await screen.findByRole('list', { name: 'Deleted files' });
+    expect(screen.getByRole('list', { name: 'Deleted folders' })).toBeInTheDocument();
+    const rows = within(files).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('logo.png');
+    expect(rows[0]).toHaveTextContent('In Marketing');
+    expect(rows[0]).toHaveTextContent('Removed by Bo Jones yesterday');
+    expect(rows[0]).toHaveTextContent('29 days left');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all files' }));
+    await user.click(screen.getByRole('button', { name: 'Restore 2 files' }));
+    expect(await screen.findByText('2 files are back where they were.')).toBeInTheDocument();
+    const restore = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/ops/asset/all/status/change'));
+    expect(JSON.parse(String(restore![1]!.body))).toEqual({ ids: [40, 41], status: 'ACTIVE' });
+  });
+
+  it('shows only their own files, without delete forever, to those who may only remove', async () => {
+    useSession.getState().signIn({ ...loginAnswer, permissions: [{ name: 'brand.view' }, { name: 'asset.delete' }] });
+    useSession.getState().selectBrand(brand);
+    const fetchMock = stubFetch((url) =>
+      url.includes('/api/ops/asset/trash') ? json(200, page([file(40, 'mine.png', false)])) : json(404, {}),
+    );
+    renderPage();
+    const row = within(await screen.findByRole('list', { name: 'Deleted files' })).getByRole('listitem');
+    expect(within(row).getByRole('button', { name: 'Restore mine.png' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Delete forever mine.png' })).toBeNull();
+    expect(screen.getByText(/Files you removed or uploaded wait here/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/ops/folder/trash'))).toBe(false);
   });
 
   it('says when the Trash is empty, in Spanish', async () => {

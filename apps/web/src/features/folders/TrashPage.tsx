@@ -1,28 +1,25 @@
-import { Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconFolder, IconLock, IconTrash } from '@tabler/icons-react';
+import { Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { TRASH_DAYS } from '@brandvault/contract';
-import type { FolderTrashEntry } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageError } from '../../ui/PageError';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { confirm } from '../../ui/confirm/confirmStore';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { notifySuccessWithActions } from '../../lib/notifyActions';
-import { formatDateTime, formatNumber, formatRelativeTime } from '../../i18n/format';
+import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
-import { useFolderTrash, usePurgeFolder, useRestoreFolder } from './api';
+import { useFolderTrash } from './api';
+import { useAssetTrash } from './assetTrashApi';
+import { TrashAssetSection } from './TrashAssetSection';
+import { TrashFolderRow } from './TrashFolderRow';
 import classes from './Trash.module.css';
 
-const DAY_MS = 86_400_000;
+export { daysLeft } from './trashDays';
 
-/** Days, begun ones counted, until the recurring purge deletes the entry (0 once it is due). */
-export function daysLeft(purgeAt: string, now = Date.now()) {
-  return Math.max(0, Math.ceil((Date.parse(purgeAt) - now) / DAY_MS));
-}
-
-/** /brand/trash: the selected brand's deleted folders, with restore and delete forever (asset.manage). */
+/**
+ * /brand/trash: the selected brand's deleted folders (for those who manage its assets) and
+ * removed files (one's own for those who may only remove), with restore and delete forever.
+ */
 export default function TrashPage() {
   const brand = useSession((s) => s.selectedBrand);
   if (!brand) return null;
@@ -32,8 +29,13 @@ export default function TrashPage() {
 function Trash({ brandId, brandName }: { brandId: number; brandName: string }) {
   const { t } = useTranslation();
   usePageTitle(t('trash.title'));
-  const list = useFolderTrash(brandId);
-  const items = list.data?.items;
+  const can = useCan();
+  const whole = can.permission('asset.manage');
+  const folderList = useFolderTrash(brandId, 1, whole);
+  const fileList = useAssetTrash(brandId);
+  const folders = whole ? folderList.data?.items : [];
+  const files = fileList.data?.items;
+  const failed = (whole && folderList.isError ? folderList : null) ?? (fileList.isError ? fileList : null);
 
   return (
     <Container size="md" py="xl">
@@ -55,20 +57,20 @@ function Trash({ brandId, brandName }: { brandId: number; brandName: string }) {
               {t('trash.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {brandName} · {t('trash.intro', { days: TRASH_DAYS })}
+              {brandName} · {t(whole ? 'trash.intro' : 'trash.introOwn', { days: TRASH_DAYS })}
             </Text>
           </Stack>
         </Group>
 
-        {list.isError ? (
-          <PageError error={list.error} onRetry={() => void list.refetch()} />
-        ) : !items ? (
+        {failed ? (
+          <PageError error={failed.error} onRetry={() => void failed.refetch()} />
+        ) : !folders || !files ? (
           <Stack gap="sm" aria-busy="true">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} height={76} radius="md" />
             ))}
           </Stack>
-        ) : items.length === 0 ? (
+        ) : folders.length === 0 && files.length === 0 ? (
           <EmptyBlock
             icon={<IconTrash size={28} stroke={1.6} />}
             title={t('trash.emptyTitle')}
@@ -80,104 +82,23 @@ function Trash({ brandId, brandName }: { brandId: number; brandName: string }) {
             }
           />
         ) : (
-          <ul className={classes.list} aria-label={t('trash.listLabel')}>
-            {items.map((e) => (
-              <TrashRow key={e.id} entry={e} />
-            ))}
-          </ul>
+          <>
+            {folders.length > 0 && (
+              <Stack gap="xs" component="section" aria-labelledby="trash-folders">
+                <Title order={2} fz="md" fw={600} id="trash-folders">
+                  {t('trash.foldersHeading')}
+                </Title>
+                <ul className={classes.list} aria-label={t('trash.listLabel')}>
+                  {folders.map((e) => (
+                    <TrashFolderRow key={e.id} entry={e} />
+                  ))}
+                </ul>
+              </Stack>
+            )}
+            {files.length > 0 && <TrashAssetSection entries={files} />}
+          </>
         )}
       </Stack>
     </Container>
-  );
-}
-
-function TrashRow({ entry }: { entry: FolderTrashEntry }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const restore = useRestoreFolder();
-  const purge = usePurgeFolder();
-  const left = daysLeft(entry.purge_at);
-  const folders = t('folders.folderCount', { count: entry.folders, formatted: formatNumber(entry.folders) });
-  const assets = t('assets.count', { count: entry.assets, formatted: formatNumber(entry.assets) });
-  const when = formatRelativeTime(entry.trashed_at);
-  const busy = restore.isPending || purge.isPending;
-
-  const onRestore = () =>
-    restore.mutate(entry.id, {
-      onSuccess: () =>
-        notifySuccessWithActions(
-          t('trash.restoredTitle'),
-          t('trash.restored', { name: entry.name }),
-          [{ label: t('trash.openFolder'), onClick: () => void navigate(`/brand?folder=${entry.id}`) }],
-          'folders',
-        ),
-      onError: (e) => notifyError(e, 'folders'),
-    });
-
-  const onPurge = async () => {
-    const ok = await confirm({
-      title: t('trash.purgeConfirmTitle', { name: entry.name }),
-      message: t('trash.purgeConfirm', { folders, assets }),
-      confirmLabel: t('trash.purgeConfirmButton'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-    });
-    if (!ok) return;
-    purge.mutate(entry.id, {
-      onSuccess: () => notifySuccess(t('trash.purgedTitle'), t('trash.purged', { name: entry.name }), 'folders'),
-      onError: (e) => notifyError(e, 'folders'),
-    });
-  };
-
-  return (
-    <li>
-      <Paper withBorder radius="md" p="sm" className={classes.row} aria-busy={busy || undefined}>
-        <IconFolder size={28} stroke={1.4} className={classes.icon} aria-hidden />
-        <div className={classes.body}>
-          <Group gap={6} wrap="nowrap" miw={0}>
-            <Text fw={600} className={classes.name} title={entry.name}>
-              {entry.name}
-            </Text>
-            {entry.visibility === 'PRIVATE' && <IconLock size={12} aria-label={t('visibility.PRIVATE')} />}
-          </Group>
-          <Text size="xs" c="dimmed" className={classes.meta}>
-            {t('trash.from', { path: entry.location.join(' / ') })} · {t('trash.contents', { folders, assets })}
-          </Text>
-          <Text size="xs" c="dimmed" className={classes.meta} title={formatDateTime(entry.trashed_at)}>
-            {entry.trashed_by
-              ? t('trash.deletedBy', { name: entry.trashed_by.name, when })
-              : t('trash.deletedWhen', { when })}
-          </Text>
-        </div>
-        <Badge variant="light" color={left <= 3 ? 'red' : 'gray'} className={classes.badge}>
-          {left === 0 ? t('trash.lastDay') : t('trash.daysLeft', { count: left })}
-        </Badge>
-        <Group gap="xs" className={classes.actions} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconArrowBackUp size={14} />}
-            loading={restore.isPending}
-            disabled={busy}
-            onClick={onRestore}
-            aria-label={`${t('trash.restore')} ${entry.name}`}
-          >
-            {t('trash.restore')}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            loading={purge.isPending}
-            disabled={busy}
-            onClick={() => void onPurge()}
-            aria-label={`${t('trash.purge')} ${entry.name}`}
-          >
-            {t('trash.purge')}
-          </Button>
-        </Group>
-      </Paper>
-    </li>
   );
 }

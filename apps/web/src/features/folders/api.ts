@@ -96,11 +96,12 @@ export function fetchFolderStats(id: number) {
 }
 
 /** The brand's Trash, newest first. */
-export function useFolderTrash(brandId: number, page = 1) {
+export function useFolderTrash(brandId: number, page = 1, enabled = true) {
   return useQuery({
     queryKey: [...folderKeys.trash(brandId), page],
     queryFn: ({ signal }) => call(routes.folderTrash, { query: { brand_id: brandId, page, per_page: 50 }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -79,7 +79,7 @@ describe('remove folder', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move “Campaign 2026” to the Trash?' });
     expect(dialog).toHaveTextContent(
-      '3 folders and 128 assets will be moved to the Trash; you can restore them for 30 days.',
+      '3 folders and 128 assets will be moved to the Trash. You can restore them from there for 30 days; after that they are deleted for good.',
     );
     // Focus starts on the deny button (§5).
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -103,7 +103,7 @@ describe('remove folder', () => {
     const request = removeFolderRequest('Campaña', es, { folders: 0, assets: 1 });
     expect(request.title).toBe('¿Mover «Campaña» a la Papelera?');
     expect(request.message).toBe(
-      '1 carpeta y 1 recurso se moverán a la Papelera; podrás restaurarlos durante 30 días.',
+      '1 carpeta y 1 recurso se moverán a la Papelera. Podrás restaurarlos desde allí durante 30 días; después se eliminarán definitivamente.',
     );
     expect(request.danger).toBe(true);
     expect(removeFolderRequest('Campaña', es, null).message).toMatch(/subcarpetas y recursos se moverán a la Papelera/);

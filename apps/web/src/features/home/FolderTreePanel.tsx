@@ -23,7 +23,7 @@ export function FolderTreeBody({ root, currentId, failed, brandName }: TreeProps
     return (
       <>
         <FolderTree root={root} currentId={currentId} rootLabel={brandName} />
-        {can.permission('asset.manage') && (
+        {can.permission('asset.delete') && (
           <NavLink
             component={Link}
             to="/brand/trash"

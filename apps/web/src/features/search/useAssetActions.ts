@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from '@brandvault/contract';
 import { useState } from 'react';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
@@ -118,7 +119,7 @@ export function useAssetActions({ onDone }: { onDone?: () => void } = {}) {
   const remove = async (assets: AssetCard[]) => {
     const ok = await confirm({
       title: t('search.removeTitle', n(assets.length)),
-      message: t('search.removeMessage'),
+      message: t('search.removeMessage', { days: TRASH_DAYS }),
       confirmLabel: t('search.remove'),
       cancelLabel: t('common.cancel'),
       danger: true,

@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from '@brandvault/contract';
 import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
@@ -139,7 +140,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
       title: removed ? t('assets.restoreConfirmTitle') : t('assets.removeConfirmTitle'),
       message: removed
         ? t('assets.restoreConfirm', { name: asset.name })
-        : t('assets.removeConfirm', { name: asset.name }),
+        : t('assets.removeConfirm', { name: asset.name, days: TRASH_DAYS }),
       confirmLabel: removed ? t('assets.restore') : t('assets.remove'),
       cancelLabel: t('common.cancel'),
       danger: !removed,
