@@ -174,6 +174,7 @@ try {
       {
         const t0 = performance.now();
         const sys0 = cpuTimes();
+        const sinkCpu0 = cpuMs([sink.pid!]);
         const reply = await sendBody({
           url: `http://127.0.0.1:${sinkPort}/`,
           file,
@@ -185,6 +186,7 @@ try {
         execFileSync('sync');
         sinkRuns.push({
           ms: Math.round(performance.now() - t0),
+          sink_cpu_ms: cpuMs([sink.pid!]) - sinkCpu0,
           client_cpu_ms: reply.cpu_ms,
           machine_busy: busyShare(sys0, cpuTimes()),
         });

@@ -118,7 +118,7 @@ parentPort.on('message', (m) => {
 /** Bytes per message to the worker: big enough that messaging costs nothing, small enough for RSS. */
 const BATCH = 2 * 1024 * 1024;
 /** Batches queued at the worker before the request stream waits (backpressure). */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 8;
 
 type Reply = { seq: number; ok: boolean; value?: unknown; message?: string; code?: string; buf?: ArrayBuffer };
 type Message = Record<string, unknown> & { op: string };
