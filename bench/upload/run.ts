@@ -1,38 +1,51 @@
-// bench/upload: one large file through the tus endpoint on loopback, against `cp` of the same file
-// on the same disk in the same run, with the server's peak RSS. Prints JSON.
-//   npm run upload -w bench -- [--gb 1.5] [--runs 3] [--client curl|node] [--chunk-mb 8] [--dir /path]
-// BENCH_SERVER_NODE_ARGS adds arguments to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+// bench/upload: what a user waits for when uploading, against the limit, in the same run.
+//   npm run upload -w bench -- [--gb 1] [--runs 3] [--client curl|node] [--chunk-mb 8] [--files 100] [--dir /path]
+//                               [--skip-large] [--skip-small]
+// BENCH_SERVER_NODE_ARGS adds arguments to the server's node (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 //
-// `cp` (coreutils 9) copies with copy_file_range: the kernel moves page-cache pages without a
-// trip through user space, which no path over a socket can do. `dd bs=8M` is the same copy through
-// user space (read + write, like any receiver must); both are reported, the target is against cp.
+// Large: one file through tus (POST, then the body as one PATCH or PATCHes of --chunk-mb), answered
+// and synced, against a loopback HTTP sink (sink.ts) that writes and hashes the same bytes from the
+// same client, synced; best of --runs, interleaved. Small: --files 2 MP JPEGs as the web app sends
+// them (small.ts), one at a time and four at a time. Server CPU and memory are read from the
+// processes that do the work (the cluster's workers), not from the primary.
 import { execFileSync, fork, spawn, spawnSync } from 'node:child_process';
-import type { ClientJob, ClientReply } from './client.js';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { loadavg } from 'node:os';
+import { photoLikeJpeg } from '../lib/photo.js';
+import type { ClientJob, ClientReply } from './client.js';
+import { cpuMs, peakGrowthMb, rssNowAndResetPeak, workers } from './procStats.js';
+import { sendSmall } from './small.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 && args[i + 1] ? args[i + 1]! : def;
 };
-const bytes = Math.round(Number(opt('gb', '1.5')) * 1024 ** 3);
+const has = (name: string) => args.includes(`--${name}`);
+const bytes = Math.round(Number(opt('gb', '1')) * 1024 ** 3);
 const runs = Math.max(1, Number(opt('runs', '3')));
+const smallFiles = Math.max(1, Number(opt('files', '100')));
 const chunkBytes = Math.round(Number(opt('chunk-mb', '0')) * 1024 ** 2);
-// curl sends one PATCH with little CPU; PATCHes of --chunk-mb (as the web app's Uppy does) need the Node client.
+// curl sends one PATCH with little CPU; PATCHes of --chunk-mb (as the web app does) need the Node client.
 const clientKind = opt('client', chunkBytes > 0 ? 'node' : 'curl');
 if (clientKind !== 'node' && clientKind !== 'curl') throw new Error('--client must be node or curl');
 if (chunkBytes > 0 && clientKind !== 'node') throw new Error('--chunk-mb needs --client node');
+const TARGET = { large_vs_sink: 0.9, rss_growth_mb: 200, small_files_per_s_4: 100, small_files_per_s_1: 50 };
+
 const root = mkdtempSync(join(opt('dir', '/tmp'), 'bv-bench-upload-'));
 const dataDir = join(root, 'data');
+const sinkDir = join(root, 'sink');
+mkdirSync(sinkDir);
 const port = 31000 + Math.floor(Math.random() * 10000);
 const base = `http://127.0.0.1:${port}`;
 const serverDir = process.env.BENCH_SERVER_DIR ?? new URL('../../apps/server', import.meta.url).pathname;
+const round = (n: number, d = 2) => Number(n.toFixed(d));
 
 // A CSV (text, so no derivatives) made of 1 MiB blocks; big enough that the page cache can't hide writes.
 const file = join(root, 'big.csv');
-{
+if (!has('skip-large')) {
   const line = 'sku,campaign,channel,impressions,clicks\n';
   const block = Buffer.from(line.repeat(Math.ceil((1024 * 1024) / line.length)).slice(0, 1024 * 1024));
   const fd = openSync(file, 'w');
@@ -40,27 +53,21 @@ const file = join(root, 'big.csv');
     writeSync(fd, block, 0, Math.min(block.length, bytes - written));
   closeSync(fd);
 }
-const size = statSync(file).size;
+const size = has('skip-large') ? 0 : statSync(file).size;
+// Two sets of distinct photos (the noise differs), so neither round meets the other's duplicates.
+const photos = has('skip-small')
+  ? []
+  : await Promise.all(
+      [0, 1].map(() => Promise.all(Array.from({ length: smallFiles }, () => photoLikeJpeg(1632, 1224)))),
+    );
 
-/** Busy and total jiffies of all CPUs, to show how loaded the machine was during a run. */
+/** Busy share of all CPUs between two readings, to show how loaded the machine was. */
 const cpuTimes = () => {
   const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const idle = f[3]! + f[4]!;
-  const total = f.reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
+  return { busy: f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!, total: f.reduce((a, b) => a + b, 0) };
 };
 const busyShare = (a: ReturnType<typeof cpuTimes>, b: ReturnType<typeof cpuTimes>) =>
-  Number(((b.busy - a.busy) / Math.max(1, b.total - a.total)).toFixed(2));
-
-/** One timed copy of the file, synced, then removed (so every copy starts from the same state). */
-const timedCopy = (cmd: string, argv: string[]) => {
-  const t0 = performance.now();
-  execFileSync(cmd, argv);
-  execFileSync('sync');
-  const ms = performance.now() - t0;
-  rmSync(join(root, 'copy.csv'));
-  return ms;
-};
+  round((b.busy - a.busy) / Math.max(1, b.total - a.total));
 
 const extraNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const server = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'src/main.ts'], {
@@ -72,17 +79,18 @@ const server = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'sr
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'bench-admin-1',
     LOG_LEVEL: 'warn',
-    MAX_UPLOAD_BYTES: String(size + 1),
+    MAX_UPLOAD_BYTES: String(Math.max(size + 1, 1.5 * 1024 ** 3)),
     DATABASE_URL: process.env.DATABASE_URL ?? '',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-/** User and system CPU time of the server process (all its threads), in ms. */
-const serverCpu = () => {
-  const stat = readFileSync(`/proc/${server.pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { user: Number(f[11]) * 10, sys: Number(f[12]) * 10 };
-};
+const sink = fork(new URL('./sink.ts', import.meta.url).pathname, [sinkDir], {
+  execArgv: ['--import', 'tsx'],
+  stdio: 'inherit',
+});
+const sinkPort = await new Promise<number>((resolve) =>
+  sink.once('message', (m) => resolve((m as { port: number }).port)),
+);
 // The Node client is started before any timing, and sits idle until asked to send.
 const client =
   clientKind === 'node'
@@ -104,11 +112,24 @@ const sendWithCurl = (job: ClientJob): ClientReply => {
   const m = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr.toString());
   return { status: 0, body: r.stdout.toString(), cpu_ms: m ? Math.round((Number(m[1]) + Number(m[2])) * 1000) : -1 };
 };
+const sendBody = (job: ClientJob) => (client ? sendWithNode(job) : Promise.resolve(sendWithCurl(job)));
 
-const peakRssMb = () => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : null;
-};
+/** fetch, once more when the server closed a kept-alive socket as it was reused (a long run idles it). */
+const fetchAgain = (url: string, init: RequestInit) =>
+  fetch(url, init).catch((err: Error & { cause?: { code?: string } }) => {
+    if (err.cause?.code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init);
+  });
+
+/** Waits until the server's workers are idle (derivative jobs of earlier files done), at most 2 min. */
+async function serverIdle(pids: number[]) {
+  let calm = 0;
+  for (let i = 0; i < 480 && calm < 3; i++) {
+    const c0 = cpuMs(pids);
+    await new Promise((r) => setTimeout(r, 250));
+    calm = cpuMs(pids) - c0 < 25 ? calm + 1 : 0;
+  }
+}
 
 try {
   for (let i = 0; ; i++) {
@@ -119,127 +140,164 @@ try {
       )
     )
       break;
-    if (i > 300) throw new Error('server did not start');
+    if (i > 600) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get('set-cookie') ?? '')![1]!;
   const h = { 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'content-type': 'application/json' };
-  const { token } = await (
-    await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: h,
-      body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-1' }),
-    })
-  ).json();
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: h,
+    body: JSON.stringify({ email: 'admin@example.com', password: 'bench-admin-1' }),
+  });
+  const { token } = (await login.json()) as { token: string };
   const auth = { ...h, authorization: `Bearer ${token}` };
-  const { brand } = await (
-    await fetch(`${base}/api/ops/brand/create`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Bench', slug: 'bench' }),
-    })
-  ).json();
-  const rssBefore = peakRssMb();
-
+  const made = await fetch(`${base}/api/ops/brand/create`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ name: 'Bench', slug: 'bench' }),
+  });
+  const { brand } = (await made.json()) as { brand: { id: number; root_folder_id: number } };
+  const pids = workers(server.pid!);
   const b64 = (s: string) => Buffer.from(s).toString('base64');
-  // N rounds of cp, dd and an upload, interleaved so that the other work on the machine weighs on
-  // all three alike; best against best. Each upload is a new asset (duplicates allowed).
-  const cpRuns: number[] = [];
-  const ddRuns: number[] = [];
-  const uploadRuns: number[] = [];
-  const details: {
-    ms: number;
-    sync_ms: number;
-    server_user_ms: number;
-    server_sys_ms: number;
-    client_cpu_ms: number;
-    machine_busy: number;
-  }[] = [];
-  for (let run = 0; run < runs; run++) {
-    cpRuns.push(timedCopy('cp', [file, join(root, 'copy.csv')]));
-    ddRuns.push(timedCopy('dd', [`if=${file}`, `of=${join(root, 'copy.csv')}`, 'bs=8M', 'status=none']));
-    const started = performance.now();
-    const cpu0 = serverCpu();
-    const sys0 = cpuTimes();
-    const created = await fetch(`${base}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        ...auth,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(size),
-        'upload-metadata': `filename ${b64(`big-${run}.csv`)},brand_id ${b64(String(brand.id))},folder_id ${b64(String(brand.root_folder_id))},duplicates ${b64('allow')}`,
-      },
-    });
-    const url = new URL(created.headers.get('location')!, base).toString();
-    // The body goes from another process than this one: one PATCH, or one per --chunk-mb.
-    const job: ClientJob = {
-      url,
-      file,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-xsrf-token': xsrf,
-        cookie: `XSRF-TOKEN=${xsrf}`,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(size),
-      },
-      size,
-      chunk: chunkBytes,
-    };
-    const reply = client ? await sendWithNode(job) : sendWithCurl(job);
-    if (reply.error) throw new Error(`client: ${reply.error}`);
-    const result = JSON.parse(reply.body);
-    const answered = performance.now();
-    execFileSync('sync');
-    const ms = performance.now() - started;
-    uploadRuns.push(ms);
-    details.push({
-      ms: Math.round(ms),
-      sync_ms: Math.round(performance.now() - answered),
-      server_user_ms: serverCpu().user - cpu0.user,
-      server_sys_ms: serverCpu().sys - cpu0.sys,
-      client_cpu_ms: reply.cpu_ms,
-      machine_busy: busyShare(sys0, cpuTimes()),
-    });
-    if (result.status !== 'created') throw new Error(`upload failed: ${JSON.stringify(result)}`);
-    // As with the copies, the stored file goes before the next round: otherwise each upload writes
-    // into memory the previous ones still hold in the page cache, which the copies never do.
-    rmSync(join(dataDir, 'originals'), { recursive: true, force: true });
-  }
-  const cpMs = Math.min(...cpRuns);
-  const ddMs = Math.min(...ddRuns);
-  const uploadMs = Math.min(...uploadRuns);
+  const bodyHeaders = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  const out: Record<string, unknown> = { workers: pids.length, load_average_at_start: loadavg().map((n) => round(n)) };
 
-  const mb = size / 1024 ** 2;
-  console.log(
-    JSON.stringify(
+  if (!has('skip-large')) {
+    const rssBase = rssNowAndResetPeak(pids);
+    const sinkRuns: Record<string, number>[] = [];
+    const uploadRuns: Record<string, number>[] = [];
+    for (let run = 0; run < runs; run++) {
+      console.error(`large file, round ${run + 1} of ${runs}`);
+      // The sink: the same client sends the same file in one request; answered, then synced.
       {
-        file_bytes: size,
-        cp_ms: Math.round(cpMs),
-        cp_runs_ms: cpRuns.map(Math.round),
-        dd_ms: Math.round(ddMs),
-        dd_runs_ms: ddRuns.map(Math.round),
-        client: clientKind,
-        patch_bytes: chunkBytes || size,
-        upload_ms: Math.round(uploadMs),
-        upload_runs: details,
-        cp_mb_s: Math.round(mb / (cpMs / 1000)),
-        dd_mb_s: Math.round(mb / (ddMs / 1000)),
-        upload_mb_s: Math.round(mb / (uploadMs / 1000)),
-        throughput_vs_cp: Number((cpMs / uploadMs).toFixed(2)),
-        throughput_vs_dd: Number((ddMs / uploadMs).toFixed(2)),
-        server_rss_mb_before_upload: rssBefore,
-        server_peak_rss_mb: peakRssMb(),
-        target: { throughput_vs_cp: 0.7, server_peak_rss_mb: 250 },
-      },
-      null,
-      2,
-    ),
-  );
+        const t0 = performance.now();
+        const sys0 = cpuTimes();
+        const sinkCpu0 = cpuMs([sink.pid!]);
+        const reply = await sendBody({
+          url: `http://127.0.0.1:${sinkPort}/`,
+          file,
+          headers: { 'content-length': String(size) },
+          size,
+          chunk: 0,
+        });
+        if (reply.error || reply.body.length !== 64) throw new Error(`sink: ${reply.error ?? reply.body}`);
+        execFileSync('sync');
+        sinkRuns.push({
+          ms: Math.round(performance.now() - t0),
+          sink_cpu_ms: cpuMs([sink.pid!]) - sinkCpu0,
+          client_cpu_ms: reply.cpu_ms,
+          machine_busy: busyShare(sys0, cpuTimes()),
+        });
+        rmSync(sinkDir, { recursive: true, force: true });
+        mkdirSync(sinkDir);
+      }
+      const t0 = performance.now();
+      const cpu0 = cpuMs(pids);
+      const sys0 = cpuTimes();
+      const created = await fetchAgain(`${base}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...auth,
+          'tus-resumable': '1.0.0',
+          'upload-length': String(size),
+          'upload-metadata': `filename ${b64(`big-${run}.csv`)},brand_id ${b64(String(brand.id))},folder_id ${b64(String(brand.root_folder_id))},duplicates ${b64('allow')}`,
+        },
+      });
+      const url = new URL(created.headers.get('location')!, base).toString();
+      const reply = await sendBody({
+        url,
+        file,
+        headers: {
+          ...bodyHeaders,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(size),
+        },
+        size,
+        chunk: chunkBytes,
+      });
+      if (reply.error) throw new Error(`client: ${reply.error}`);
+      const answered = performance.now();
+      execFileSync('sync');
+      const ms = performance.now() - t0;
+      const result = JSON.parse(reply.body) as { status: string };
+      if (result.status !== 'created') throw new Error(`upload failed: ${reply.body}`);
+      uploadRuns.push({
+        ms: Math.round(ms),
+        sync_ms: Math.round(performance.now() - answered),
+        server_cpu_ms: cpuMs(pids) - cpu0,
+        client_cpu_ms: reply.cpu_ms,
+        machine_busy: busyShare(sys0, cpuTimes()),
+      });
+      // As with the sink's file, the stored one goes before the next round, so that no round writes
+      // into memory an earlier one still holds in the page cache.
+      rmSync(join(dataDir, 'originals'), { recursive: true, force: true });
+    }
+    const sinkMs = Math.min(...sinkRuns.map((r) => r.ms!));
+    const uploadMs = Math.min(...uploadRuns.map((r) => r.ms!));
+    const mb = size / 1024 ** 2;
+    const growth = peakGrowthMb(rssBase);
+    out.large = {
+      file_bytes: size,
+      client: clientKind,
+      patch_bytes: chunkBytes || size,
+      sink_ms: sinkMs,
+      upload_ms: uploadMs,
+      sink_mb_s: Math.round(mb / (sinkMs / 1000)),
+      upload_mb_s: Math.round(mb / (uploadMs / 1000)),
+      vs_sink: round(sinkMs / uploadMs),
+      vs_sink_to_target: round(sinkMs / uploadMs / TARGET.large_vs_sink),
+      server_rss_growth_mb: growth,
+      rss_growth_to_limit: round(growth / TARGET.rss_growth_mb),
+      sink_runs: sinkRuns,
+      upload_runs: uploadRuns,
+    };
+  }
+
+  if (!has('skip-small')) {
+    const small: Record<string, unknown> = {};
+    for (const [set, inFlight] of [1, 4].entries()) {
+      console.error(`small files, ${inFlight} in flight`);
+      await serverIdle(pids);
+      const cpu0 = cpuMs(pids);
+      const sys0 = cpuTimes();
+      const r = await sendSmall({
+        endpoint: `${base}/api/uploads`,
+        headers: { ...bodyHeaders, 'accept-language': 'en' },
+        metadata: (i) => ({
+          filename: `photo-${inFlight}-${i}.jpg`,
+          brand_id: String(brand.id),
+          folder_id: String(brand.root_folder_id),
+          duplicates: 'skip',
+        }),
+        files: photos[set]!,
+        inFlight,
+      });
+      if (r.statuses.created !== smallFiles) throw new Error(`small files: ${JSON.stringify(r.statuses)}`);
+      const perS = smallFiles / (r.ms / 1000);
+      const target = inFlight === 1 ? TARGET.small_files_per_s_1 : TARGET.small_files_per_s_4;
+      small[`in_flight_${inFlight}`] = {
+        files: smallFiles,
+        mean_bytes: Math.round(photos[set]!.reduce((a, b) => a + b.length, 0) / smallFiles),
+        ms: Math.round(r.ms),
+        files_per_s: round(perS, 1),
+        to_target: round(perS / target),
+        requests_per_file: round(r.requests / smallFiles),
+        server_cpu_ms_per_file: round((cpuMs(pids) - cpu0) / smallFiles, 1),
+        machine_busy: busyShare(sys0, cpuTimes()),
+      };
+    }
+    out.small = small;
+  }
+  out.target = TARGET;
+  out.load_average_at_end = loadavg().map((n) => round(n));
+  console.log(JSON.stringify(out, null, 2));
 } finally {
   client?.kill();
+  sink.kill();
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   rmSync(root, { recursive: true, force: true });

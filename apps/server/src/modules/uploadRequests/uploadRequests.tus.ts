@@ -8,7 +8,7 @@ import { isStorageFull } from '../../storage/errors.js';
 import type { Deps } from '../../deps/deps.js';
 import type { AnyContext } from '../../lib/requestContext.js';
 import { cleanFileName } from '../assets/fileName.js';
-import { useNodeBodiesForPatch } from '../uploads/nodePatch.js';
+import { useNodeBodies } from '../uploads/nodeBodies.js';
 import type { TusStore } from '../uploads/tusStores.js';
 import type { UploadRequestsPublicService } from './uploadRequests.public.service.js';
 
@@ -119,6 +119,6 @@ export function createRequestTusServer(deps: Deps, links: UploadRequestsPublicSe
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
     },
   });
-  useNodeBodiesForPatch(tus);
+  useNodeBodies(tus);
   return tus;
 }

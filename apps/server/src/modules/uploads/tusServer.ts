@@ -16,7 +16,7 @@ import { cleanFileName } from '../assets/fileName.js';
 import { ingestNewAsset } from '../assets/ingest.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import { precheckCarried, writeCarried } from '../metadata/values.carried.js';
-import { useNodeBodiesForPatch } from './nodePatch.js';
+import { useNodeBodies } from './nodeBodies.js';
 import type { TusStore } from './tusStores.js';
 
 /** Who is behind each raw request: set by the Fastify route before tus takes over. */
@@ -161,6 +161,6 @@ export function createTusServer(deps: Deps, services: Services, store: TusStore)
       return { status_code: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
     },
   });
-  useNodeBodiesForPatch(tus);
+  useNodeBodies(tus);
   return tus;
 }

@@ -69,6 +69,27 @@ describe('uploadWriter', () => {
     expect(await takeDigest('cut', data.length)).toBe(sha(data));
   });
 
+  it('reads the body once and never reads the written file back for its digest', async () => {
+    const data = randomBytes(7 * 1024 * 1024 + 5);
+    const path = await newUpload('once');
+    let pulled = 0;
+    let reads = 0;
+    const counted = async function* () {
+      for await (const chunk of body(data)) {
+        reads += 1;
+        pulled += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    };
+    expect(await writeAndHash(counted(), 'once', path, 0)).toBe(data.length);
+    expect(pulled).toBe(data.length);
+    expect(reads).toBe(Math.ceil(data.length / 65_537));
+    expect((await readFile(path)).equals(data)).toBe(true);
+    // With the file gone the digest is still there: it came from the bytes as they arrived.
+    await rm(path);
+    expect(await takeDigest('once', data.length)).toBe(sha(data));
+  });
+
   it('has no digest for an incomplete or forgotten upload', async () => {
     const data = randomBytes(1000);
     const path = await newUpload('partial');

@@ -2,8 +2,9 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * Writes tus parts and hashes them (SHA-256) on one worker thread, so that on a small machine
- * receiving (main thread) and hashing + writing (worker) run on two cores at once. Bytes reach the
- * worker in large batches whose memory is transferred, not copied, and handed back for reuse.
+ * receiving (main thread), hashing (worker) and writing (the libuv pool, asynchronously) run side by
+ * side: a batch costs max(write, hash), not their sum. Bytes reach the worker in large batches whose
+ * memory is transferred, not copied, and handed back for reuse once written.
  *
  * The worker keeps the running hash of each upload between PATCH requests. When it does not have
  * the hash for the offset a PATCH starts at (a restart, a crash of the worker, a part written by
@@ -16,8 +17,9 @@ const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const fs = require('node:fs');
+const writeAt = require('node:util').promisify(fs.write);
 const hashes = new Map(); // upload id -> { hash, offset } between requests
-const sessions = new Map(); // session id -> { id, fd, hash, position, broken }
+const sessions = new Map(); // session id -> { id, fd, hash, position, broken, writes }
 
 function hashPrefix(path, length) {
   const hash = createHash('sha256');
@@ -37,6 +39,13 @@ function hashPrefix(path, length) {
   return hash;
 }
 
+async function writeAll(fd, data, position) {
+  for (let done = 0; done < data.length; ) {
+    const { bytesWritten } = await writeAt(fd, data, done, data.length - done, position + done);
+    done += bytesWritten;
+  }
+}
+
 function handle(m) {
   switch (m.op) {
     case 'begin': {
@@ -44,30 +53,35 @@ function handle(m) {
       hashes.delete(m.id);
       const hash = known && known.offset === m.offset ? known.hash : hashPrefix(m.path, m.offset);
       const fd = fs.openSync(m.path, 'r+');
-      sessions.set(m.sid, { id: m.id, fd, hash, position: m.offset, broken: false });
+      sessions.set(m.sid, { id: m.id, fd, hash, position: m.offset, broken: false, writes: new Set() });
       return null;
     }
     case 'write': {
       const s = sessions.get(m.sid);
       const data = Buffer.from(m.buf, 0, m.len);
       if (s.broken) throw new Error('an earlier write of this request failed');
-      try {
-        for (let done = 0; done < data.length; ) done += fs.writeSync(s.fd, data, done, data.length - done, s.position + done);
-      } catch (err) {
-        s.broken = true; // the file may hold bytes the hash has not seen: forget the hash at the end
+      // The write runs on the libuv pool while this thread hashes the same (unchanging) bytes.
+      const written = writeAll(s.fd, data, s.position).catch((err) => {
+        s.broken = true; // the file may lack bytes the hash has seen: forget the hash at the end
         throw err;
-      }
+      });
+      s.writes.add(written);
+      written.then(() => s.writes.delete(written), () => s.writes.delete(written));
       s.hash.update(data);
       s.position += data.length;
-      return null;
+      return written.then(() => null);
     }
     case 'end': {
       const s = sessions.get(m.sid);
       if (!s) return null;
-      sessions.delete(m.sid);
-      fs.closeSync(s.fd);
-      if (!s.broken) hashes.set(s.id, { hash: s.hash, offset: s.position });
-      return s.position;
+      // Every write of the request settles before the offset is told: it is what is on disk.
+      return Promise.allSettled([...s.writes]).then(() => {
+        sessions.delete(m.sid);
+        fs.closeSync(s.fd);
+        if (s.broken) return null;
+        hashes.set(s.id, { hash: s.hash, offset: s.position });
+        return s.position;
+      });
     }
     case 'digest': {
       const known = hashes.get(m.id);
@@ -81,23 +95,30 @@ function handle(m) {
   throw new Error('unknown op ' + m.op);
 }
 
-parentPort.on('message', (m) => {
-  let reply;
-  try {
-    reply = { seq: m.seq, ok: true, value: handle(m) };
-  } catch (err) {
-    reply = { seq: m.seq, ok: false, message: String((err && err.message) || err), code: err && err.code };
-  }
+const answer = (m, reply) => {
   // The batch goes back to the main thread to be filled again.
   if (m.buf) parentPort.postMessage({ ...reply, buf: m.buf }, [m.buf]);
   else parentPort.postMessage(reply);
+};
+const failure = (m, err) => ({ seq: m.seq, ok: false, message: String((err && err.message) || err), code: err && err.code });
+
+parentPort.on('message', (m) => {
+  let value;
+  try {
+    value = handle(m);
+  } catch (err) {
+    return answer(m, failure(m, err));
+  }
+  if (value && typeof value.then === 'function')
+    value.then((v) => answer(m, { seq: m.seq, ok: true, value: v }), (err) => answer(m, failure(m, err)));
+  else answer(m, { seq: m.seq, ok: true, value });
 });
 `;
 
 /** Bytes per message to the worker: big enough that messaging costs nothing, small enough for RSS. */
 const BATCH = 2 * 1024 * 1024;
 /** Batches queued at the worker before the request stream waits (backpressure). */
-const MAX_IN_FLIGHT = 2;
+const MAX_IN_FLIGHT = 8;
 
 type Reply = { seq: number; ok: boolean; value?: unknown; message?: string; code?: string; buf?: ArrayBuffer };
 type Message = Record<string, unknown> & { op: string };

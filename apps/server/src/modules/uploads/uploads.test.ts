@@ -111,6 +111,34 @@ describe('resumable uploads (tus)', () => {
     ).rejects.toThrow(/422/);
   });
 
+  it('takes a small file whole with the POST that creates it (creation-with-upload)', async () => {
+    const data = await photo(800);
+    const methods: string[] = [];
+    const meta = { filename: 'one-trip.jpg', brand_id: String(brand.id), folder_id: String(folder) };
+    const r = await send(admin, data, meta, {
+      uploadDataDuringCreation: true,
+      chunkSize: Number.POSITIVE_INFINITY,
+      onBeforeRequest: (req) => void methods.push(req.getMethod()),
+    });
+    expect(methods).toEqual(['POST']);
+    expect(r.status).toBe(200);
+    const result = JSON.parse(r.body);
+    expect(result).toMatchObject({ file_name: 'one-trip.jpg', status: 'created' });
+    const view = (await admin.get(`/api/ops/asset/${result.asset_id}/view`)).json().asset;
+    expect(view.sha256).toBe(createHash('sha256').update(data).digest('hex'));
+    // The same checks as in two trips: the duplicate is found, a wrong field refuses the upload.
+    const again = await send(admin, data, { ...meta, filename: 'twice.jpg' }, { uploadDataDuringCreation: true });
+    expect(JSON.parse(again.body)).toMatchObject({ status: 'exists' });
+    await expect(
+      send(
+        admin,
+        Buffer.from('hello'),
+        { ...meta, filename: 'x.txt', keywords: 'a, b' },
+        { uploadDataDuringCreation: true },
+      ),
+    ).rejects.toThrow(/422/);
+  });
+
   it('resumes an interrupted upload from where it stopped', async () => {
     const data = await photo(1200);
     let url: string | null = null;

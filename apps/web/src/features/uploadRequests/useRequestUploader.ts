@@ -6,11 +6,10 @@ import type { TusBody } from '@uppy/tus';
 import { UPLOAD_REQUEST_TUS_PATH, UploadRequestTusMetadata } from '@brandvault/contract';
 import type { UploadResult } from '@brandvault/contract';
 import { currentLang } from '../../i18n';
+import { TUS_CHUNK_SIZE, TUS_RETRY_DELAYS, sendsWithCreation } from '../assets/upload/tusSettings';
 import { initialUploadState, parseErrorMessage, parseUploadResult, uploadReducer } from '../assets/upload/uploadState';
 
 const META_FIELDS = Object.keys(UploadRequestTusMetadata.shape);
-const CHUNK_SIZE = 8 * 1024 * 1024;
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 type FileMeta = Meta & Record<string, string>;
 type File_ = UppyFile<FileMeta, TusBody>;
@@ -40,8 +39,8 @@ export function useRequestUploader(token: string, pass: string, failedText: stri
     const u = new Uppy<FileMeta, TusBody>({ autoProceed: false, allowMultipleUploadBatches: true });
     u.use(Tus, {
       endpoint: UPLOAD_REQUEST_TUS_PATH,
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
+      chunkSize: TUS_CHUNK_SIZE,
+      retryDelays: TUS_RETRY_DELAYS,
       limit: 2,
       allowedMetaFields: META_FIELDS,
       storeFingerprintForResuming: true,
@@ -68,6 +67,7 @@ export function useRequestUploader(token: string, pass: string, failedText: stri
       uppy.setFileState(fileId, {
         tus: {
           ...(file as { tus?: object }).tus,
+          uploadDataDuringCreation: sendsWithCreation(file.size),
           onAfterResponse: (_req, res) => {
             const result = res.getStatus() === 200 ? parseUploadResult(res.getBody()) : null;
             if (result) results.current.set(fileId, result);

@@ -10,6 +10,7 @@ import { currentLang } from '../../../i18n';
 import { useSession } from '../../../state/session';
 import { initialUploadState, parseErrorMessage, parseUploadResult, uploadReducer } from './uploadState';
 import type { Duplicates } from './uploadState';
+import { TUS_CHUNK_SIZE, TUS_PARALLEL_FILES, TUS_RETRY_DELAYS, sendsWithCreation } from './tusSettings';
 
 /** Contract TusMetadata keys; nothing else of Uppy's own meta travels. */
 const META_FIELDS = Object.keys(TusMetadata.shape);
@@ -36,8 +37,6 @@ function commonFields(c: CommonMeta): Record<string, string> {
 /** Only the TusMetadata keys a file has: Uppy would send a missing key as "undefined". */
 const presentFields = (meta: Record<string, unknown>) =>
   META_FIELDS.filter((k) => meta[k] !== undefined && meta[k] !== null);
-const CHUNK_SIZE = 8 * 1024 * 1024;
-const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000];
 
 /** A version names the asset's current extension, so a change of file type is asked about first. */
 export type UploadTarget =
@@ -76,9 +75,9 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
     });
     u.use(Tus, {
       endpoint: TUS_PATH,
-      chunkSize: CHUNK_SIZE,
-      retryDelays: RETRY_DELAYS,
-      limit: 3,
+      chunkSize: TUS_CHUNK_SIZE,
+      retryDelays: TUS_RETRY_DELAYS,
+      limit: TUS_PARALLEL_FILES,
       allowedMetaFields: META_FIELDS,
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
@@ -102,6 +101,7 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
         tus: {
           ...(file as { tus?: object }).tus,
           allowedMetaFields: presentFields(file.meta),
+          uploadDataDuringCreation: sendsWithCreation(file.size),
           onAfterResponse: (_req, res) => {
             const result = res.getStatus() === 200 ? parseUploadResult(res.getBody()) : null;
             if (result) results.current.set(fileId, result);

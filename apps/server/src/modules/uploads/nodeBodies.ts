@@ -5,21 +5,29 @@ import { pipeline } from 'node:stream/promises';
 import { ERRORS, StreamLimiter } from '@tus/server';
 import type { CancellationContext, Server, Upload } from '@tus/server';
 
-type PatchHandler = Server['handlers']['PATCH'];
-type PatchCtor = new (store: Server['datastore'], options: Server['options']) => PatchHandler;
+// Both extend tus's BaseHandler, whose `send` and `writeToStore` are what is replaced.
+type BodyHandler = Server['handlers']['PATCH'] | Server['handlers']['POST'];
+type BaseCtor = new (store: Server['datastore'], options: Server['options']) => Server['handlers']['PATCH'];
 type NodeReq = { runtime?: { node?: { req?: IncomingMessage } } };
 
 /**
- * Swaps the tus PATCH handler for one that gives the data store the Node request itself. The stock
- * handler reads the body as a web stream (srvx's `Readable.toWeb(req)`) and turns it back into a
+ * Swaps the tus PATCH and POST handlers for ones that give the data store the Node request itself
+ * (POST has a body with creation-with-upload, which the web app uses for small files). The stock
+ * handlers read the body as a web stream (srvx's `Readable.toWeb(req)`) and turn it back into a
  * Node stream (`Readable.fromWeb`): two adapters and a promise per 64 KB chunk, on the thread that
  * also receives. Everything else (offset, length and expiry checks, locking, hooks) is tus's own.
  */
-export function useNodeBodiesForPatch(tus: Server): void {
-  const Base = tus.handlers.PATCH.constructor as PatchCtor;
-  const bodies = new WeakMap<CancellationContext, IncomingMessage>();
+export function useNodeBodies(tus: Server): void {
+  tus.handlers.PATCH = withNodeBody(tus.handlers.PATCH, tus);
+  tus.handlers.POST = withNodeBody(tus.handlers.POST, tus);
+}
 
-  class NodePatchHandler extends Base {
+function withNodeBody<H extends BodyHandler>(stock: H, tus: Server): H {
+  const Base = stock.constructor as BaseCtor;
+  const bodies = new WeakMap<CancellationContext, IncomingMessage>();
+  const created = new WeakMap<CancellationContext, string>();
+
+  class NodeBodyHandler extends Base {
     override async send(req: Request, context: CancellationContext, headers?: Headers): Promise<Response> {
       const raw = (req as NodeReq).runtime?.node?.req;
       if (raw) {
@@ -27,11 +35,33 @@ export function useNodeBodiesForPatch(tus: Server): void {
         // Never build the web body: it would take the request's 'data' events for itself.
         Object.defineProperty(req, 'body', { value: null, configurable: true });
       }
-      return super.send(req, context, headers);
+      if (req.method === 'POST') created.set(context, '');
+      const res = await super.send(req, context, headers);
+      // A POST that carried the whole file answers 200 with its result; tus clients still want
+      // the upload's Location on any creation answer.
+      const id = created.get(context);
+      if (id && !res.headers.has('location')) res.headers.set('Location', this.generateUrl(req, id));
+      return res;
+    }
+
+    protected override async writeToStore(
+      webStream: ReadableStream | null,
+      upload: Upload,
+      maxFileSize: number,
+      context: CancellationContext,
+    ): Promise<number> {
+      const offset = await this.writeBody(webStream, upload, maxFileSize, context);
+      if (created.has(context)) {
+        created.set(context, upload.id);
+        // Finished with its POST, the upload is gone once answered: tus must not look it up again
+        // to tell its expiry (it would answer 404 for an asset that was made).
+        if (offset === upload.size) upload.creation_date = undefined;
+      }
+      return offset;
     }
 
     /** BaseHandler.writeToStore with the Node request as the source instead of `fromWeb(body)`. */
-    protected override async writeToStore(
+    private async writeBody(
       webStream: ReadableStream | null,
       upload: Upload,
       maxFileSize: number,
@@ -78,5 +108,5 @@ export function useNodeBodiesForPatch(tus: Server): void {
     }
   }
 
-  tus.handlers.PATCH = new NodePatchHandler(tus.datastore, tus.options);
+  return new NodeBodyHandler(tus.datastore, tus.options) as unknown as H;
 }
