@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, mergeThemeOverrides } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 /** The one brand colour: a calm blue-indigo; everything else is Mantine's neutral greys. */
@@ -38,8 +38,13 @@ export const theme = createTheme({
     Select: { defaultProps: { size: 'sm', allowDeselect: false, withAsterisk: false } },
     Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'md' } },
-    Menu: { defaultProps: { shadow: 'md', radius: 'md', withinPortal: true } },
-    Modal: { defaultProps: { radius: 'md' } },
+    // Mantine's focus placeholder (a focusable role="presentation" div) is not a menu's child.
+    Menu: { defaultProps: { shadow: 'md', radius: 'md', withinPortal: true, withInitialFocusPlaceholder: false } },
+    // "Nothing found" stands in a listbox, which may only hold options: it is one, never chosen.
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
+    // A dialog's <header> would be a second page banner (its <section> carries role="dialog").
+    Modal: { defaultProps: { radius: 'md', attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
     // Links inside text are told apart by more than colour (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     Table: { defaultProps: { verticalSpacing: 'xs', horizontalSpacing: 'md' } },
@@ -68,10 +73,48 @@ const LIGHT_TEXT: Record<string, string> = {
   orange: '#ae3a0c',
 };
 
+/**
+ * The theme with every dialog's × named in the user's language; a dialog that names its own
+ * close button keeps its name.
+ */
+export function localizedTheme(closeLabel: string) {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: { ...theme.components!.Modal!.defaultProps, closeButtonProps } },
+      Drawer: { defaultProps: { ...theme.components!.Drawer!.defaultProps, closeButtonProps } },
+    },
+  });
+}
+
+/**
+ * White text on a filled control at 4.5:1 or more: Mantine fills with shade 7 (red 3.8:1, blue
+ * 4.2:1, orange 3:1); these are the nearest shades that pass, and a darker one for hover.
+ */
+const FILLED: Record<string, [string, string]> = {
+  red: ['#c92a2a', '#b02525'],
+  blue: ['#1971c2', '#1864ab'],
+  cyan: ['#0b7285', '#095c6b'],
+  teal: ['#087f5b', '#066649'],
+  green: ['#237032', '#1b5a28'],
+  lime: ['#456f0a', '#3a5e08'],
+  yellow: ['#a15300', '#8a4700'],
+  orange: ['#c2410c', '#ae3a0c'],
+};
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5f666d',
+    // Field errors, error notes and red menu items (Mantine draws them in red.6, 3.3:1 on white).
+    '--mantine-color-error': FILLED.red![0],
+    '--mantine-color-red-6': FILLED.red![0],
+    ...Object.fromEntries(
+      Object.entries(FILLED).flatMap(([color, [filled, hover]]) => [
+        [`--mantine-color-${color}-filled`, filled],
+        [`--mantine-color-${color}-filled-hover`, hover],
+      ]),
+    ),
     '--mantine-color-placeholder': '#6c757d',
     ...Object.fromEntries(
       Object.entries(LIGHT_TEXT).flatMap(([color, text]) => [

@@ -202,7 +202,6 @@ export function AnnotationLayer({ watch, scale = 1, turns = 0, offset = { x: 0, 
               style={upright}
               aria-label={old ? `${name} (${t('comments.versionShort', { number: m.version })})` : name}
               aria-current={lit || undefined}
-              aria-controls={`comment-${m.commentId}`}
               onPointerDown={(e) => e.stopPropagation()}
               onMouseEnter={() => review.setHovered(m.threadId)}
               onMouseLeave={() => review.setHovered(null)}

@@ -11,7 +11,7 @@ describe('FolderFormModal', () => {
     await i18n.changeLanguage('en');
   });
 
-  it('shows the required-field messages in Spanish when the language is es', async () => {
+  it('starts Public and shows the required name in Spanish when the language is es', async () => {
     await i18n.changeLanguage('es');
     const user = userEvent.setup();
     render(
@@ -22,7 +22,8 @@ describe('FolderFormModal', () => {
     expect(await screen.findByRole('dialog', { name: 'Nueva carpeta' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Crear carpeta' }));
     expect(await screen.findByText('El campo Nombre es obligatorio')).toBeInTheDocument();
-    expect(screen.getByText('El campo Visibilidad es obligatorio')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Pública/ })).toBeChecked();
+    expect(screen.queryByText('El campo Visibilidad es obligatorio')).toBeNull();
   });
 
   it('words the maximum length like the server (510 characters)', async () => {

@@ -52,11 +52,12 @@ function FolderForm({ mode, onDone }: { mode: FolderFormMode; onDone: () => void
   const { t } = useTranslation();
   const create = useCreateFolder();
   const update = useUpdateFolder();
+  // A new folder starts Public, as in the paid portals (issue 44 §4); Private is one click away.
   const form = useForm<Values>({
     initialValues:
       mode.kind === 'rename'
         ? { name: mode.folder.name, visibility: mode.folder.visibility, image: null, remove_image: false }
-        : { name: '', visibility: null, image: null, remove_image: false },
+        : { name: '', visibility: 'PUBLIC', image: null, remove_image: false },
     validate: (v) =>
       validateWith(
         mode.kind === 'create' ? FolderNewBody : FolderUpdateBody.required({ name: true, visibility: true }),

@@ -244,7 +244,7 @@ function SourceForm({
                 ))}
               </>
             ) : (
-              <Text span size="xs" c="orange.8">
+              <Text span size="xs" c="orange">
                 {t('sync.form.noRoots')}
               </Text>
             )

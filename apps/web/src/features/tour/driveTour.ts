@@ -32,6 +32,17 @@ const text = (key: string, vars?: Record<string, unknown>) => escapeHtml(i18n.t(
 const inOtherDialog = (target: EventTarget | null) =>
   target instanceof Element && !!target.closest('[role="dialog"]:not(.driver-popover)');
 
+/** What may say it opens a popup (WAI-ARIA): anything else must not carry aria-haspopup or aria-expanded. */
+const OPENER =
+  'button, a[href], input, [role="button"], [role="combobox"], [role="link"], [role="menuitem"], [role="tab"]';
+
+/** driver.js marks every highlighted element as a popup opener; on a plain region that is invalid. */
+function unmarkHighlight(element: Element | undefined) {
+  if (!element || element.matches(OPENER)) return;
+  element.removeAttribute('aria-haspopup');
+  element.removeAttribute('aria-expanded');
+}
+
 /** Which text a step shows: the narrow-screen variant when it stands on its fallback anchor. */
 function bodyKey(step: ResolvedStep) {
   const base = `tour.steps.${step.def.id}`;
@@ -86,13 +97,19 @@ export function drive(o: DriveOptions): TourRun {
     showProgress: true,
     onPopoverRender: (popover, { state }) => decorate(popover, state.activeIndex ?? 0),
     // Focus the way forward once the step has settled (driver.js focuses the first button).
-    onHighlighted: () => (d.getState('popover') as PopoverDOM | undefined)?.nextButton.focus(),
+    onHighlighted: (element) => {
+      unmarkHighlight(element);
+      (d.getState('popover') as PopoverDOM | undefined)?.nextButton.focus();
+    },
     onNextClick: () => next(),
     onPrevClick: () => previous(),
   });
 
   function decorate(popover: PopoverDOM, index: number) {
     popover.wrapper.dataset.step = o.steps[index]?.def.id ?? '';
+    // driver.js's <header> and <footer> would be a second banner and content-info of the page.
+    popover.title.setAttribute('role', 'none');
+    popover.footer.setAttribute('role', 'none');
     if (isFinal(index)) return;
     const exit = document.createElement('button');
     exit.type = 'button';

@@ -84,7 +84,8 @@ export function ViewerToolbar({
   });
 
   return (
-    <header className={classes.header}>
+    // A <div>: a <header> inside the viewer dialog would be a second page banner.
+    <div className={classes.header}>
       <Group gap="sm" wrap="nowrap" miw={0} className={classes.titleGroup}>
         <Modal.Title className={classes.title} title={item.name}>
           {item.name}
@@ -172,7 +173,7 @@ export function ViewerToolbar({
           <IconX size={22} />
         </Tool>
       </div>
-    </header>
+    </div>
   );
 }
 

@@ -1,0 +1,242 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { apiAs } from '../support/api';
+import { LOCALES, PASSWORD, PHONE, WIDE, checkBothWidths, seed, settle, texts, violations } from '../support/axe';
+
+/**
+ * Opens a dialog (or menu, or popover), checks it at both widths, and closes it: with `close`, or
+ * with Escape (a focused select takes the first one to itself).
+ */
+async function checkOpened(
+  page: Page,
+  label: string,
+  found: string[],
+  open: () => Promise<unknown>,
+  shown: Locator,
+  close?: () => Promise<unknown>,
+) {
+  await open();
+  await expect(shown).toBeVisible();
+  await checkBothWidths(page, label, found);
+  await expect(async () => {
+    await (close ? close() : page.keyboard.press('Escape'));
+    await expect(shown).toBeHidden({ timeout: 1_000 });
+  }).toPass();
+}
+
+for (const lang of ['en', 'es'] as const) {
+  const t = texts(lang);
+  const locale = LOCALES[lang];
+
+  test(`the brand's dialogs have no serious accessibility violation (${lang})`, async ({ page, pageAs }) => {
+    test.setTimeout(480_000);
+    const { name, email } = await seed(page, lang);
+    const found: string[] = [];
+    const user = await pageAs({ email, password: PASSWORD }, { locale, viewport: WIDE });
+    await user.getByRole('button', { name: new RegExp(name) }).click();
+    await user.waitForURL('**/brand');
+    await settle(user);
+    const dialog = user.getByRole('dialog');
+    const menu = user.getByRole('menu');
+    const at = (state: string) => `${lang} /brand ${state}`;
+
+    await checkOpened(
+      user,
+      at('upload'),
+      found,
+      () =>
+        user
+          .getByRole('button', { name: t('upload.open'), exact: true })
+          .first()
+          .click(),
+      dialog,
+    );
+    await checkOpened(
+      user,
+      at('new folder'),
+      found,
+      () => user.getByRole('button', { name: t('folders.new') }).click(),
+      dialog,
+    );
+    const folderMenu = () => user.getByRole('button', { name: t('folders.actions', { name: 'Campaigns' }) }).click();
+    await checkOpened(user, at('folder menu'), found, folderMenu, menu);
+    await checkOpened(
+      user,
+      at('move folder'),
+      found,
+      async () => {
+        await folderMenu();
+        await user.getByRole('menuitem', { name: t('folders.move'), exact: true }).click();
+      },
+      dialog,
+    );
+    await checkOpened(
+      user,
+      at('remove folder'),
+      found,
+      async () => {
+        await folderMenu();
+        await user.getByRole('menuitem', { name: t('folders.remove'), exact: true }).click();
+      },
+      dialog,
+    );
+
+    // A selected asset: its bar, then the dialogs the bar opens.
+    await user.getByRole('checkbox', { name: t('search.select', { name: 'sunrise.jpg' }) }).check();
+    const bar = user.getByRole('region', { name: t('search.selectionBar') });
+    await expect(bar).toBeVisible();
+    await checkBothWidths(user, at('selection'), found);
+    for (const key of ['collections.addToCollection', 'search.move', 'downloads.action', 'metadataBulk.action'])
+      await checkOpened(
+        user,
+        at(key),
+        found,
+        () => bar.getByRole('button', { name: t(key), exact: true }).click(),
+        dialog,
+      );
+    await bar.getByRole('button', { name: t('search.clearSelection') }).click();
+
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`the top bar's menus, the tour and the viewer have no serious accessibility violation (${lang})`, async ({
+    page,
+    pageAs,
+  }) => {
+    test.setTimeout(480_000);
+    const { name, asset, email } = await seed(page, lang);
+    const found: string[] = [];
+    const user = await pageAs({ email, password: PASSWORD }, { locale, viewport: WIDE });
+    await user.getByRole('button', { name: new RegExp(name) }).click();
+    await user.waitForURL('**/brand');
+    await settle(user);
+    const dialog = user.getByRole('dialog');
+    const menu = user.getByRole('menu');
+    const at = (state: string) => `${lang} /brand ${state}`;
+
+    // The top bar's popovers and menus.
+    const bell = () => user.getByTestId('notifications-bell').click();
+    await checkOpened(user, at('notifications'), found, bell, dialog, bell);
+    await checkOpened(user, at('profile menu'), found, () => user.getByTestId('profile-menu').click(), menu);
+    await checkOpened(
+      user,
+      at('language menu'),
+      found,
+      () => user.getByRole('button', { name: t('language.menu') }).click(),
+      menu,
+    );
+    // The phone's menu only exists at phone width.
+    await user.setViewportSize(PHONE);
+    await user.getByRole('button', { name: t('nav.openMenu') }).click();
+    await expect(menu).toBeVisible();
+    for (const v of await violations(user)) found.push(`${at('phone menu')} @390: ${v}`);
+    await user.keyboard.press('Escape');
+    await user.setViewportSize(WIDE);
+
+    // The tour's highlight and popover, then the question before stopping it.
+    await user.getByRole('button', { name: t('help.label') }).click();
+    const popover = user.locator('.driver-popover');
+    // Settled: the step moves focus to Next once its highlight is in place.
+    await expect(popover.locator('.driver-popover-next-btn')).toBeFocused();
+    await checkBothWidths(user, at('tour'), found);
+    await user.keyboard.press('Escape');
+    const stop = user.getByRole('dialog', { name: t('tour.stopTitle') });
+    await expect(stop).toBeVisible();
+    await checkBothWidths(user, at('stop tour'), found);
+    await stop.getByRole('button', { name: t('tour.stop') }).click();
+    await expect(popover).toBeHidden();
+
+    // The viewer with a marked comment: markers with the comments closed, then open.
+    const api = await apiAs(user);
+    await api.send('POST', `/api/ops/asset/${asset}/comment/add`, {
+      body: 'Logo too close to the edge',
+      annotation: { kind: 'rect', x: 0.2, y: 0.2, w: 0.3, h: 0.25 },
+    });
+    await user.goto(`/brand/asset/${asset}`);
+    await settle(user);
+    await checkBothWidths(user, `${lang} asset with a marked comment`, found);
+    await user.getByRole('button', { name: t('viewer.open') }).click();
+    const viewer = user.getByRole('dialog');
+    await expect(viewer.getByRole('button', { name: t('comments.marker', { label: '1' }) })).toBeVisible();
+    await checkBothWidths(user, `${lang} viewer markers`, found);
+    await viewer.getByRole('button', { name: t('comments.toggle') }).click();
+    await expect(viewer.getByText('Logo too close to the edge')).toBeVisible();
+    await checkBothWidths(user, `${lang} viewer comments`, found);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test(`the collections' and admin dialogs have no serious accessibility violation (${lang})`, async ({
+    page,
+    pageAs,
+  }) => {
+    test.setTimeout(480_000);
+    const { name, asset, email } = await seed(page, lang);
+    const found: string[] = [];
+    const user = await pageAs({ email, password: PASSWORD }, { locale, viewport: WIDE });
+    await user.getByRole('button', { name: new RegExp(name) }).click();
+    await user.waitForURL('**/brand');
+    const api = await apiAs(user);
+    const { collection } = await api.send<{ collection: { id: number } }>('POST', '/api/ops/collection/new', {
+      name: 'Axe picks',
+      asset_ids: [asset],
+    });
+    const dialog = user.getByRole('dialog');
+
+    await user.goto('/collections/own');
+    await settle(user);
+    await checkOpened(
+      user,
+      `${lang} new collection`,
+      found,
+      () =>
+        user
+          .getByRole('button', { name: t('collections.new') })
+          .first()
+          .click(),
+      dialog,
+    );
+    await user.goto(`/collections/own/${collection.id}`);
+    await settle(user);
+    await checkOpened(
+      user,
+      `${lang} share`,
+      found,
+      () => user.getByRole('button', { name: t('share.action') }).click(),
+      dialog,
+    );
+
+    const role = `axe-${lang}-${Date.now().toString(36)}`;
+    await api.send('POST', '/api/ops/roles/create', { name: role });
+    await user.goto('/roles/manage');
+    await settle(user);
+    await checkOpened(
+      user,
+      `${lang} new role`,
+      found,
+      () => user.getByRole('button', { name: t('roles.create') }).click(),
+      dialog,
+    );
+    const roleMenu = () => user.getByRole('button', { name: t('roles.actions', { name: role }) }).click();
+    await checkOpened(
+      user,
+      `${lang} rename role`,
+      found,
+      async () => {
+        await roleMenu();
+        await user.getByRole('menuitem', { name: t('roles.rename'), exact: true }).click();
+      },
+      dialog,
+    );
+    await checkOpened(
+      user,
+      `${lang} delete role`,
+      found,
+      async () => {
+        await roleMenu();
+        await user.getByRole('menuitem', { name: t('roles.delete'), exact: true }).click();
+      },
+      dialog,
+    );
+    expect(found, found.join('\n')).toEqual([]);
+  });
+}
