@@ -51,6 +51,7 @@ import * as foundText from './migrations/2026120107_found_text.js';
 import * as labels from './migrations/2026120108_labels.js';
 import * as colourFilter from './migrations/2026120110_colour_filter.js';
 import * as people from './migrations/2026120109_people.js';
+import * as guidelines from './migrations/2026120205_guidelines.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -107,6 +108,7 @@ const steps: Record<string, Step> = {
   '2026112950_upload_fields': uploadFields,
   '2026112950_system_vocabularies': systemVocabularies,
   '2026120103_api_keys': apiKeys,
+  '2026120205_guidelines': guidelines,
 };
 
 /** Every migration's name, in the order they run. */
