@@ -52,6 +52,7 @@ export const guidelineCalls: Record<string, Build> = {
   'GET /api/ops/guideline/:id/versions': async (w) => get(`/api/ops/guideline/${await published(w)}/versions`),
   'GET /api/ops/guideline/:id/versions/:number': async (w) =>
     get(`/api/ops/guideline/${await published(w)}/versions/1`),
+  'GET /api/ops/asset/:id/guidelines': (w) => get(`/api/ops/asset/${w.asset}/guidelines`),
   'POST /api/ops/guideline/:id/revert': async (w) => ({
     method: 'POST',
     url: `/api/ops/guideline/${await fresh(w, true)}/revert`,

@@ -8,6 +8,7 @@ import {
   GuidelineRevertBody,
   GuidelineTree,
   GuidelineUpdateBody,
+  GuidelineUses,
   GuidelineVersion,
   GuidelineVersionList,
   GuidelineVersionParams,
@@ -105,5 +106,13 @@ export const guidelinesRoutes = {
     params: IdParams,
     body: GuidelineRevertBody,
     response: GuidelinePage,
+  }),
+  guidelineUses: def({
+    method: 'GET',
+    path: '/api/ops/asset/:id/guidelines',
+    access: 'user',
+    summary: 'The published guidelines pages that show an asset, as the caller may read them',
+    params: IdParams,
+    response: GuidelineUses,
   }),
 } as const;

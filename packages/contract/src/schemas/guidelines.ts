@@ -121,4 +121,10 @@ export const GuidelineVersion = GuidelineVersionItem.extend({
 });
 export type GuidelineVersion = z.infer<typeof GuidelineVersion>;
 
+/** Where an asset is shown in published guidelines: each page with its chapters' titles, top first. */
+export const GuidelineUses = z.object({
+  items: z.array(z.object({ page_id: IdNumber, path: z.array(z.string()), path_es: z.array(z.string()) })),
+});
+export type GuidelineUses = z.infer<typeof GuidelineUses>;
+
 export const GuidelineDeleted = z.object({ deleted: z.literal(true) });

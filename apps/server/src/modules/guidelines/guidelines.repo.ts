@@ -88,6 +88,11 @@ export function guidelinesRepo(db: Db) {
         .where('v.page_id', '=', pageId)
         .where('v.number', '=', number)
         .executeTakeFirst(),
+    /** The pages whose published versions show an asset. */
+    pagesShowing: async (assetId: number) =>
+      (await db.selectFrom('guideline_assets').select('page_id').where('asset_id', '=', assetId).execute()).map(
+        (r) => r.page_id,
+      ),
     /** Records a version and makes it the published one; the page's asset uses follow it. */
     async publish(v: GuidelineVersionInsert, assetIds: number[]) {
       await db.insertInto('guideline_versions').values(v).execute();

@@ -14,7 +14,7 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
-import { assetsPolicy } from '../assets/assets.policy.js';
+import { assetAccess, assetsPolicy } from '../assets/assets.policy.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import type { GuidelinePageRow } from './guidelines.repo.js';
 import { guidelinePageAccess, guidelinesPolicy } from './guidelines.policy.js';
@@ -268,6 +268,31 @@ export function guidelinesService(deps: Deps) {
         });
       });
       return { deleted: true as const };
+    },
+
+    /** The published pages showing an asset the caller sees, with their chapters' titles. */
+    async uses(ctx: RequestContext, assetId: number) {
+      const [asset] = await requireAccess(repos, {
+        actor: ctx.actor,
+        permission: 'view',
+        kind: assetAccess,
+        ids: [assetId],
+      });
+      const pageIds = new Set(await repos.guidelines.pagesShowing(assetId));
+      if (!pageIds.size) return { items: [] };
+      const nodes = readerVisible(await repos.guidelines.tree(asset!.brand_id)).map((n) => nodeView(n, false));
+      const byId = new Map(nodes.map((n) => [n.id, n]));
+      const pathOf = (id: number, es: boolean) => {
+        const out: string[] = [];
+        for (let n = byId.get(id); n && out.length < 50; n = n.parent_id === null ? undefined : byId.get(n.parent_id))
+          out.unshift(es ? (n.title_es ?? n.title) : n.title);
+        return out;
+      };
+      return {
+        items: nodes
+          .filter((n) => pageIds.has(n.id))
+          .map((n) => ({ page_id: n.id, path: pathOf(n.id, false), path_es: pathOf(n.id, true) })),
+      };
     },
 
     async versions(ctx: RequestContext, id: number) {

@@ -162,6 +162,10 @@ describe('brand guidelines', () => {
     const tree = await ok(member.get(`/api/ops/brand/${brand.id}/guidelines`));
     expect(tree.items.map((n: { title: string }) => n.title)).toEqual(['Logo']);
     expect(tree.abilities).toEqual({ manage: false });
+    // The logo says where the guidelines show it; the draft's title is not published yet.
+    const uses = await ok(member.get(`/api/ops/asset/${ids.logo}/guidelines`));
+    expect(uses.items).toEqual([{ page_id: p.id, path: ['Logo'], path_es: ['Logotipo'] }]);
+    expect((await ok(guest.get(`/api/ops/asset/${ids.manual}/guidelines`))).items).toHaveLength(1);
   });
 
   it('publishes versions, compares the draft with one and reverts to it, all audited', async () => {

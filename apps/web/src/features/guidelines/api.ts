@@ -47,6 +47,14 @@ export function useGuidelineVersion(id: number, number: number | null) {
   });
 }
 
+/** The published pages that show an asset. */
+export function useGuidelineUses(assetId: number) {
+  return useQuery({
+    queryKey: ['guidelines', 'uses', assetId],
+    queryFn: ({ signal }) => call(routes.guidelineUses, { params: { id: assetId }, signal }),
+  });
+}
+
 /** Every change to a page may change the tree (titles, order, status): both are read again. */
 function useInvalidate() {
   const qc = useQueryClient();
