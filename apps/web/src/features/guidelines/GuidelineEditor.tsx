@@ -36,15 +36,16 @@ import { VersionsDrawer } from './VersionsDrawer';
 /** The draft editor of one page (guidelines.manage): blocks added, reordered, removed, saved and published. */
 export function GuidelineEditor({ id, brandId }: { id: number; brandId: number }) {
   const page = useGuidelinePage(id);
+  // A revert changes the draft under the editor: it starts again from the saved one.
+  const [reverts, setReverts] = useState(0);
   if (page.isError) return <PageError error={page.error} onRetry={() => void page.refetch()} />;
   if (!page.data) return <Skeleton h={400} />;
-  // A revert changes the draft under the editor: it starts again from the saved one.
-  return <Editor key={page.data.updated_at} page={page.data} brandId={brandId} />;
+  return <Editor key={reverts} page={page.data} brandId={brandId} onReverted={() => setReverts((n) => n + 1)} />;
 }
 
 type Lang = 'main' | 'es';
 
-function Editor({ page, brandId }: { page: GuidelinePage; brandId: number }) {
+function Editor({ page, brandId, onReverted }: { page: GuidelinePage; brandId: number; onReverted: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveGuideline(page.id);
@@ -85,26 +86,29 @@ function Editor({ page, brandId }: { page: GuidelinePage; brandId: number }) {
     if (fields) setErrors(fields);
     notifyError(e);
   };
-  const doSave = (then?: () => void) =>
-    save.mutate(body, {
-      onSuccess: (p) => {
-        setErrors({});
-        remember(p.assets);
-        if (then) then();
-        else notifySuccess(t('guidelines.savedTitle'), t('guidelines.saved'));
-      },
-      onError: onSaveError,
-    });
-  const doPublish = () =>
-    doSave(() =>
-      publish.mutate(undefined, {
-        onSuccess: (p) => {
-          notifySuccess(t('guidelines.publishedTitle'), t('guidelines.published', { version: p.published_version }));
-          void navigate(`${GUIDELINES_PATH}/${page.id}`);
-        },
-        onError: (e) => notifyError(e),
-      }),
-    );
+  // Promises rather than callbacks: the publish step must run whatever the save's refetch re-renders.
+  const saved = async () => {
+    const p = await save.mutateAsync(body);
+    setErrors({});
+    remember(p.assets);
+  };
+  const doSave = () =>
+    saved().then(() => notifySuccess(t('guidelines.savedTitle'), t('guidelines.saved')), onSaveError);
+  const doPublish = async () => {
+    try {
+      await saved();
+    } catch (e) {
+      onSaveError(e);
+      return;
+    }
+    try {
+      const p = await publish.mutateAsync();
+      notifySuccess(t('guidelines.publishedTitle'), t('guidelines.published', { version: p.published_version }));
+      void navigate(`${GUIDELINES_PATH}/${page.id}`);
+    } catch (e) {
+      notifyError(e);
+    }
+  };
   const errorsOf = (i: number) =>
     Object.entries(errors)
       .filter(([k]) => k.startsWith(`${lang === 'es' ? 'es.blocks' : 'blocks'}.${i}`))
@@ -133,10 +137,10 @@ function Editor({ page, brandId }: { page: GuidelinePage; brandId: number }) {
           <Button variant="default" onClick={() => void navigate(`${GUIDELINES_PATH}/${page.id}`)}>
             {t('guidelines.preview')}
           </Button>
-          <Button variant="light" onClick={() => doSave()} loading={save.isPending && !publish.isPending}>
+          <Button variant="light" onClick={() => void doSave()} loading={save.isPending && !publish.isPending}>
             {t('common.save')}
           </Button>
-          <Button onClick={doPublish} loading={publish.isPending}>
+          <Button onClick={() => void doPublish()} loading={publish.isPending}>
             {t('guidelines.publish')}
           </Button>
         </Group>
@@ -245,7 +249,7 @@ function Editor({ page, brandId }: { page: GuidelinePage; brandId: number }) {
           </Menu>
         </>
       )}
-      <VersionsDrawer id={page.id} opened={history} onClose={() => setHistory(false)} />
+      <VersionsDrawer id={page.id} opened={history} onClose={() => setHistory(false)} onReverted={onReverted} />
     </Stack>
   );
 }

@@ -6,7 +6,17 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useGuidelineVersion, useGuidelineVersions, useRevertGuideline } from './api';
 
 /** A page's published versions: each compared with the draft, and any made the draft again. */
-export function VersionsDrawer({ id, opened, onClose }: { id: number; opened: boolean; onClose: () => void }) {
+export function VersionsDrawer({
+  id,
+  opened,
+  onClose,
+  onReverted,
+}: {
+  id: number;
+  opened: boolean;
+  onClose: () => void;
+  onReverted: () => void;
+}) {
   const { t } = useTranslation();
   const versions = useGuidelineVersions(id, opened);
   const [picked, setPicked] = useState<number | null>(null);
@@ -53,6 +63,7 @@ export function VersionsDrawer({ id, opened, onClose }: { id: number; opened: bo
                     onSuccess: () => {
                       notifySuccess(t('guidelines.revertedTitle'), t('guidelines.reverted', { version: picked }));
                       onClose();
+                      onReverted();
                     },
                     onError: (e) => notifyError(e),
                   })
