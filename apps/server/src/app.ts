@@ -52,6 +52,7 @@ import { savedSearchesRoutes } from './modules/savedSearches/savedSearches.route
 import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes.js';
 import { uploadRequestsRoutes } from './modules/uploadRequests/uploadRequests.routes.js';
 import { rightsRoutes } from './modules/rights/rights.routes.js';
+import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(
     metadataBulkRoutes(app, mountDeps, services);
     savedSearchesRoutes(app, mountDeps, services);
     rightsRoutes(app, mountDeps, services);
+    guidelinesRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     twoFactorRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);

@@ -23,6 +23,7 @@ import { metadataBulkRepo } from './modules/metadataBulk/metadataBulk.repo.js';
 import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js';
 import { twoFactorRepo } from './modules/twoFactor/twoFactor.repo.js';
 import { rightsRepo } from './modules/rights/rights.repo.js';
+import { guidelinesRepo } from './modules/guidelines/guidelines.repo.js';
 import { availabilityRepo } from './modules/availability/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
@@ -89,6 +90,7 @@ export function makeRepos(db: Db): Repos {
     analysis: analysisRepo(db),
     labels: labelsRepo(db),
     rights: rightsRepo(db),
+    guidelines: guidelinesRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),

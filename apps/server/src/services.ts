@@ -38,6 +38,7 @@ import { metadataBulkService } from './modules/metadataBulk/metadataBulk.service
 import { savedSearchesService } from './modules/savedSearches/savedSearches.service.js';
 import { twoFactorService } from './modules/twoFactor/twoFactor.service.js';
 import { rightsService } from './modules/rights/rights.service.js';
+import { guidelinesService } from './modules/guidelines/guidelines.service.js';
 import { rightsDocumentsService } from './modules/rights/rightsDocuments.service.js';
 import { assetRightsService } from './modules/rights/assetRights.service.js';
 import { embedMappingService } from './modules/metadata/mapping.service.js';
@@ -106,6 +107,7 @@ export function makeServices(deps: Deps): Services {
     ssoFlow: ssoFlowService(deps),
     ssoLink: ssoLinkService(deps),
     rights: rightsService(deps),
+    guidelines: guidelinesService(deps),
     rightsDocuments: rightsDocumentsService(deps),
     assetRights: assetRightsService(deps),
     metadataFields: metadataFieldsService(deps),

@@ -11,6 +11,7 @@ import type { World } from './authzWorld.js';
 import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
+import { guidelineCalls } from './authzGuidelines.js';
 import { labelCalls } from './authzLabels.js';
 import { ssoCalls } from './authzSso.js';
 import { peopleCalls } from './authzPeople.js';
@@ -1057,6 +1058,7 @@ export const calls: Record<string, Build> = {
   ...uploadRequestCalls,
   ...twoFactorCalls,
   ...rightsCalls,
+  ...guidelineCalls,
   ...labelCalls,
   ...ssoCalls,
   ...peopleCalls,

@@ -182,6 +182,19 @@ const table: Record<string, Row> = {
   'DELETE /api/ops/rights/document/:id': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/rights': [401, 200, 200, 200, 200, 404, 200],
   'PUT /api/ops/asset/:id/rights': [401, 403, 403, 200, 200, 404, 403],
+  // Brand guidelines (issue 45): whoever sees the brand reads its published pages;
+  // guidelines.manage (managers, administrators) writes them within the brands it sees.
+  'GET /api/ops/brand/:id/guidelines': [401, 200, 200, 200, 200, 404, 200],
+  'POST /api/ops/brand/:id/guidelines': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/guideline/:id': [401, 200, 200, 200, 200, 404, 200],
+  'PUT /api/ops/guideline/:id': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/guideline/:id/move': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/guideline/:id/publish': [401, 403, 403, 200, 200, 404, 403],
+  'DELETE /api/ops/guideline/:id': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/guideline/:id/versions': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/guideline/:id/versions/:number': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/guideline/:id/revert': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/asset/:id/guidelines': [401, 200, 200, 200, 200, 404, 200],
   // A brand's own metadata (issue 39): whoever sees the brand reads its fields and vocabularies;
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.

@@ -34,6 +34,8 @@ export * from './schemas/metadata.js';
 export * from './schemas/metadataBulk.js';
 export * from './schemas/savedSearches.js';
 export * from './schemas/rights.js';
+export * from './schemas/guidelines.js';
+export * from './schemas/guidelineBlocks.js';
 export * from './schemas/sso.js';
 export * from './schemas/territories.js';
 export * from './schemas/metadataMapping.js';

@@ -14,6 +14,7 @@ export const PERMISSION_AREAS = {
   comments: { en: 'Comments', es: 'Comentarios' },
   metadata: { en: 'Metadata', es: 'Metadatos' },
   rights: { en: 'Usage rights', es: 'Derechos de uso' },
+  guidelines: { en: 'Brand guidelines', es: 'Guías de marca' },
   tour: { en: 'Tour', es: 'Recorrido' },
 } as const;
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -83,5 +84,10 @@ export const PERMISSION_INFO: Record<PermissionName, Info> = {
     'rights',
     "Manage their brands' licences and consents, and link them to assets",
     'Gestionar las licencias y los consentimientos de sus marcas, y vincularlos a recursos',
+  ),
+  'guidelines.manage': i(
+    'guidelines',
+    "Write, publish and revert their brands' guidelines pages",
+    'Escribir, publicar y revertir las páginas de las guías de sus marcas',
   ),
 };

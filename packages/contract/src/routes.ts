@@ -11,6 +11,7 @@ import { metadataRoutes } from './schemas/metadata.routes.js';
 import { metadataBulkRoutes } from './schemas/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './schemas/savedSearches.routes.js';
 import { rightsRoutes } from './schemas/rights.routes.js';
+import { guidelinesRoutes } from './schemas/guidelines.routes.js';
 import { metadataMappingRoutes } from './schemas/metadataMapping.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
@@ -74,6 +75,7 @@ export {
   reportsRoutes,
   reviewsRoutes,
   rightsRoutes,
+  guidelinesRoutes,
   rolesRoutes,
   savedSearchesRoutes,
   searchRoutes,
@@ -115,6 +117,7 @@ export const routes = joinRoutes(
   metadataBulkRoutes,
   savedSearchesRoutes,
   rightsRoutes,
+  guidelinesRoutes,
   metadataMappingRoutes,
   shortcutsRoutes,
   collectionsRoutes,

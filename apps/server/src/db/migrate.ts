@@ -53,6 +53,7 @@ import * as colourFilter from './migrations/2026120110_colour_filter.js';
 import * as trash from './migrations/2026120206_trash.js';
 import * as people from './migrations/2026120109_people.js';
 import * as video from './migrations/2026120204_video.js';
+import * as guidelines from './migrations/2026120205_guidelines.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -111,6 +112,7 @@ const steps: Record<string, Step> = {
   '2026112950_system_vocabularies': systemVocabularies,
   '2026120103_api_keys': apiKeys,
   '2026120204_video': video,
+  '2026120205_guidelines': guidelines,
 };
 
 /** Every migration's name, in the order they run. */

@@ -41,6 +41,10 @@ create sequence extensions_id_seq as integer start with 1 increment by 1 minvalu
 
 create sequence folders_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by folders.id;
 
+create sequence guideline_pages_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by guideline_pages.id;
+
+create sequence guideline_versions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by guideline_versions.id;
+
 create sequence job_schedules_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by job_schedules.id;
 
 create sequence jobs_id_seq as bigint start with 1 increment by 1 minvalue 1 maxvalue 9223372036854775807 cache 1 owned by jobs.id;
@@ -1504,6 +1508,61 @@ create table grant_generation (
 );
 
 insert into grant_generation (id, n) values (1, 0);
+
+create table guideline_assets (
+  page_id integer not null,
+  asset_id integer not null,
+  constraint guideline_assets_pk primary key (page_id, asset_id),
+  constraint guideline_assets_asset_id_fkey foreign key (asset_id) references assets (id) on delete cascade,
+  constraint guideline_assets_page_id_fkey foreign key (page_id) references guideline_pages (id) on delete cascade
+);
+
+create index guideline_assets_asset on {schema}.guideline_assets using btree (asset_id);
+
+create table guideline_pages (
+  id integer default nextval('guideline_pages_id_seq'::regclass) not null,
+  brand_id integer not null,
+  parent_id integer,
+  kind character varying(16) not null,
+  position integer not null,
+  title character varying(120) not null,
+  title_es character varying(120),
+  cover_asset_id integer,
+  blocks_json text not null,
+  es_json text,
+  published_version integer,
+  unpublished_changes integer default 1 not null,
+  created_by integer,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint guideline_pages_pkey primary key (id),
+  constraint guideline_pages_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint guideline_pages_cover_asset_id_fkey foreign key (cover_asset_id) references assets (id) on delete set null,
+  constraint guideline_pages_created_by_fkey foreign key (created_by) references users (id) on delete set null,
+  constraint guideline_pages_parent_id_fkey foreign key (parent_id) references guideline_pages (id)
+);
+
+create index guideline_pages_parent on {schema}.guideline_pages using btree (parent_id);
+
+create index guideline_pages_tree on {schema}.guideline_pages using btree (brand_id, parent_id, position);
+
+create table guideline_versions (
+  id integer default nextval('guideline_versions_id_seq'::regclass) not null,
+  page_id integer not null,
+  number integer not null,
+  title character varying(120) not null,
+  title_es character varying(120),
+  cover_asset_id integer,
+  blocks_json text not null,
+  es_json text,
+  published_by integer,
+  published_at character varying(32) not null,
+  constraint guideline_versions_pkey primary key (id),
+  constraint guideline_versions_page_id_fkey foreign key (page_id) references guideline_pages (id) on delete cascade,
+  constraint guideline_versions_published_by_fkey foreign key (published_by) references users (id) on delete set null
+);
+
+create unique index guideline_versions_number on {schema}.guideline_versions using btree (page_id, number);
 
 create table job_schedules (
   id integer default nextval('job_schedules_id_seq'::regclass) not null,

@@ -1032,6 +1032,51 @@ create table grant_generation (
 
 insert into grant_generation (id, n) values (1, 0);
 
+create table guideline_assets (
+  page_id integer not null references guideline_pages (id) on delete cascade,
+  asset_id integer not null references assets (id) on delete cascade,
+  constraint guideline_assets_pk primary key (page_id, asset_id)
+);
+
+create index guideline_assets_asset on guideline_assets (asset_id);
+
+create table guideline_pages (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  parent_id integer references guideline_pages (id),
+  kind varchar(16) not null,
+  position integer not null,
+  title varchar(120) not null,
+  title_es varchar(120),
+  cover_asset_id integer references assets (id) on delete set null,
+  blocks_json text not null,
+  es_json text,
+  published_version integer,
+  unpublished_changes integer default 1 not null,
+  created_by integer references users (id) on delete set null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index guideline_pages_parent on guideline_pages (parent_id);
+
+create index guideline_pages_tree on guideline_pages (brand_id, parent_id, position);
+
+create table guideline_versions (
+  id integer primary key autoincrement,
+  page_id integer not null references guideline_pages (id) on delete cascade,
+  number integer not null,
+  title varchar(120) not null,
+  title_es varchar(120),
+  cover_asset_id integer,
+  blocks_json text not null,
+  es_json text,
+  published_by integer references users (id) on delete set null,
+  published_at varchar(32) not null
+);
+
+create unique index guideline_versions_number on guideline_versions (page_id, number);
+
 create table job_schedules (
   id integer primary key autoincrement,
   key varchar(255) not null unique,

@@ -82,6 +82,7 @@ import type { AssetColoursTable, AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFacesStateTable, AssetFacesTable, PeopleTable } from './schema/people.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { AssetTextTable } from './schema/text.js';
+import type { GuidelineAssetsTable, GuidelinePagesTable, GuidelineVersionsTable } from './schema/guidelines.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -107,6 +108,7 @@ export type * from './schema/uploadRequests.js';
 export type * from './schema/apiKeys.js';
 export type * from './schema/twoFactor.js';
 export type * from './schema/sso.js';
+export type * from './schema/guidelines.js';
 
 /**
  * The Kysely table types, by area in schema/ (each table's type is exported from here as well).
@@ -114,6 +116,9 @@ export type * from './schema/sso.js';
  * need 64 bits are numbers (PostgreSQL int8 is parsed to number at connect).
  */
 export interface Database {
+  guideline_pages: GuidelinePagesTable;
+  guideline_versions: GuidelineVersionsTable;
+  guideline_assets: GuidelineAssetsTable;
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   users: UsersTable;

@@ -57,6 +57,7 @@ const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
+const GuidelinesPage = lazy(() => import('../features/guidelines/GuidelinesPage'));
 const SmartSearchPage = lazy(() => import('../features/analysis/SmartSearchPage'));
 const PeoplePage = lazy(() => import('../features/people/PeoplePage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
@@ -187,6 +188,10 @@ export const appRoutes: RouteObject[] = [
                 errorElement: <GuardError />,
                 element: <RightsPage />,
               },
+              // Whoever sees the brand reads its published guidelines; editors also change them.
+              { path: 'brand/guidelines', element: <GuidelinesPage /> },
+              { path: 'brand/guidelines/:id', element: <GuidelinesPage /> },
+              { path: 'brand/guidelines/:id/edit', element: <GuidelinesPage editing /> },
               // Everyone signed in: the page shows what the caller may see and do (admins: the switch).
               { path: 'brand/people', element: <PeoplePage /> },
               {

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'comment.create',
   'metadata.manage',
   'rights.manage',
+  'guidelines.manage',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 
@@ -82,6 +83,7 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly PermissionName[]> = {
     'shareLink.manage',
     'metadata.manage',
     'rights.manage',
+    'guidelines.manage',
   ],
   member,
   // Guests review too: outside agencies comment on the work they are shown.

@@ -258,6 +258,19 @@ export function accessRepo(db: Db) {
             .where('consents.id', 'in', ids)
             .execute()
         : none,
+    guidelinePages: (ids: number[], userId: number) =>
+      ids.length
+        ? db
+            .selectFrom('guideline_pages')
+            .innerJoin('brands', 'brands.id', 'guideline_pages.brand_id')
+            .leftJoin('user_brands', (j) =>
+              j.onRef('user_brands.brand_id', '=', 'brands.id').on('user_brands.user_id', '=', userId),
+            )
+            .select(['brands.status as brand_status', 'user_brands.user_id as member_id'])
+            .selectAll('guideline_pages')
+            .where('guideline_pages.id', 'in', ids)
+            .execute()
+        : none,
     rightsDocuments: (ids: number[], userId: number) =>
       ids.length
         ? db

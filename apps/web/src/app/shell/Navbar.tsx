@@ -12,8 +12,9 @@ import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
 import { MENU_ICONS } from '../../ui/menuIcons';
 import { ReviewCountBadge, ReviewNavButton, useReviewNav } from '../../features/reviews/ReviewNav';
-import { IconClipboardCheck } from '@tabler/icons-react';
+import { IconBook, IconClipboardCheck } from '@tabler/icons-react';
 import { ProfileMenu } from './ProfileMenu';
+import { GuidelinesNavButton, useGuidelinesNav } from '../../features/guidelines/GuidelinesNav';
 import classes from './Navbar.module.css';
 
 export function Navbar() {
@@ -40,6 +41,9 @@ export function Navbar() {
           <HelpButton />
           {/* Below lg the burger's menu holds the review queue. */}
           <Box visibleFrom="lg">
+            <GuidelinesNavButton />
+          </Box>
+          <Box visibleFrom="lg">
             <ReviewNavButton />
           </Box>
           <NotificationBell />
@@ -56,6 +60,7 @@ function CompactMenu() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { entries, admin } = useMenuModel();
   const review = useReviewNav();
+  const guidelines = useGuidelinesNav();
   return (
     <Box hiddenFrom="lg">
       <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
@@ -70,6 +75,16 @@ function CompactMenu() {
                 {t(`menu.${e.value}`)}
               </Menu.Item>
             ))}
+          {guidelines.visible && (
+            <Menu.Item
+              component={Link}
+              to={guidelines.to}
+              leftSection={<IconBook size={16} stroke={1.7} aria-hidden />}
+              onClick={close}
+            >
+              {t('guidelines.title')}
+            </Menu.Item>
+          )}
           {review.visible && (
             <Menu.Item
               component={Link}

@@ -22,6 +22,7 @@ import { FolderUpload } from './FolderUpload';
 import { SubfolderGrid } from './SubfolderGrid';
 import { useBrandFolder } from './useBrandFolder';
 import { RecentlyAdded } from './RecentlyAdded';
+import { BrandSectionTabs } from '../guidelines/GuidelinesNav';
 import classes from './BrandHome.module.css';
 
 /** brand.home: folder tree, breadcrumbs, subfolders and the searcher over the folder's assets. */
@@ -73,6 +74,7 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
           </Stack>
         ) : (
           <>
+            <BrandSectionTabs current="files" />
             {isRoot && <BrandHero brand={brand} />}
             <FolderHeading
               brandId={brandId}

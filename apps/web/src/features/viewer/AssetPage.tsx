@@ -45,6 +45,7 @@ import { gatedDownload } from '../assets/gatedDownload';
 import { UploadOrigin } from '../uploadRequests/UploadOrigin';
 import { ReviewBanner, ReviewHistory } from '../reviews/ReviewBanner';
 import { RightsPanel } from '../rights/RightsPanel';
+import { UsedInGuidelines } from '../guidelines/UsedInGuidelines';
 import { LookAlikeNotice, VisualsPanel } from '../visuals/VisualsPanel';
 import { TextPanel } from '../text/TextPanel';
 import { TextBoxes } from '../text/TextBoxes';
@@ -272,6 +273,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
           <AssetMetaForm key={`${asset.id}-${asset.updated_at}`} asset={asset} />
           <BrandFieldsForm asset={asset} />
           <RightsPanel assetId={asset.id} brandId={asset.brand_id} />
+          <UsedInGuidelines assetId={asset.id} />
           <TextPanel assetId={asset.id} assetName={asset.name} showBoxes={textBoxes} onShowBoxes={setTextBoxes} />
           <VisualsPanel assetId={asset.id} brandId={asset.brand_id} />
           <LabelsPanel assetId={asset.id} />

@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import type { RouteBody } from '@brandvault/contract';
+import { call } from '../../api/client';
+
+export type GuidelineDraftInput = RouteBody<'guidelineUpdate'>;
+export type GuidelineCreateInput = RouteBody<'guidelineCreate'>;
+
+export const guidelineKeys = {
+  all: ['guidelines'] as const,
+  tree: (brandId: number) => ['guidelines', 'tree', brandId] as const,
+  page: (id: number) => ['guidelines', 'page', id] as const,
+  versions: (id: number) => ['guidelines', 'versions', id] as const,
+  version: (id: number, n: number) => ['guidelines', 'versions', id, n] as const,
+};
+
+export function useGuidelineTree(brandId: number | undefined) {
+  return useQuery({
+    queryKey: guidelineKeys.tree(brandId ?? 0),
+    queryFn: ({ signal }) => call(routes.guidelineTree, { params: { id: brandId! }, signal }),
+    enabled: brandId !== undefined,
+    staleTime: 30_000,
+  });
+}
+
+export function useGuidelinePage(id: number | undefined) {
+  return useQuery({
+    queryKey: guidelineKeys.page(id ?? 0),
+    queryFn: ({ signal }) => call(routes.guidelineGet, { params: { id: id! }, signal }),
+    enabled: id !== undefined,
+  });
+}
+
+export function useGuidelineVersions(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: guidelineKeys.versions(id),
+    queryFn: ({ signal }) => call(routes.guidelineVersions, { params: { id }, signal }),
+    enabled,
+  });
+}
+
+export function useGuidelineVersion(id: number, number: number | null) {
+  return useQuery({
+    queryKey: guidelineKeys.version(id, number ?? 0),
+    queryFn: ({ signal }) => call(routes.guidelineVersion, { params: { id, number: number! }, signal }),
+    enabled: number !== null,
+  });
+}
+
+/** The published pages that show an asset. */
+export function useGuidelineUses(assetId: number) {
+  return useQuery({
+    queryKey: ['guidelines', 'uses', assetId],
+    queryFn: ({ signal }) => call(routes.guidelineUses, { params: { id: assetId }, signal }),
+  });
+}
+
+/** Every change to a page may change the tree (titles, order, status): both are read again. */
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: guidelineKeys.all });
+}
+
+export function useCreateGuideline(brandId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: GuidelineCreateInput) => call(routes.guidelineCreate, { params: { id: brandId }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveGuideline(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: GuidelineDraftInput) => call(routes.guidelineUpdate, { params: { id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePublishGuideline(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => call(routes.guidelinePublish, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRevertGuideline(id: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (version: number) => call(routes.guidelineRevert, { params: { id }, body: { version } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useMoveGuideline() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, chapter_id, position }: { id: number; chapter_id: number | null; position: number }) =>
+      call(routes.guidelineMove, { params: { id }, body: { chapter_id, position } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteGuideline() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.guidelineDelete, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Assets of the brand whose names match `q`, for the editor's pickers (the brand's top folder down). */
+export function useAssetChoices(rootId: number | undefined, q: string) {
+  return useQuery({
+    queryKey: ['guidelines', 'assetChoices', rootId ?? 0, q],
+    queryFn: ({ signal }) =>
+      call(routes.assetSearch, {
+        params: { id: rootId! },
+        query: { page: 1, per_page: 24 },
+        body: { q: q || undefined, recursive: true, sort: { attribute: 'name', mode: 'asc' } },
+        signal,
+      }),
+    enabled: rootId !== undefined,
+  });
+}

@@ -1,0 +1,96 @@
+import { expect, test } from '../support/test';
+import { apiAs } from '../support/api';
+import { unique } from '../support/fixtures';
+import { makeMedia } from '../support/media';
+import type { Locator, Page } from '@playwright/test';
+
+/** A MultiSelect's text input, by its label. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(label, { exact: true }).locator('xpath=self::input');
+
+async function pick(page: Page, label: string, asset: string) {
+  await field(page, label).fill(asset.replace(/\.\w+$/, ''));
+  await page.getByRole('option', { name: asset, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+test('a manager publishes a Logo page; a member reads it, copies a HEX value and downloads the logo as PNG', async ({
+  page,
+  pageAs,
+}) => {
+  test.setTimeout(180_000);
+  const media = makeMedia();
+  const api = await apiAs(page);
+  const tag = unique('g').slice(-6);
+  const name = `Guide ${tag}`;
+  const brand = await api.newBrand(name);
+  const folder = await api.newFolder(brand.id, brand.root_folder_id, 'Logos');
+  const ids = await api.upload(brand.id, folder, [media.sunrise, media.bars]);
+  // The PNG button converts at the original's size, which the upload's analysis records.
+  await expect
+    .poll(
+      async () =>
+        (await api.get<{ asset: { width: number | null } }>(`/api/ops/asset/${ids['sunrise.jpg']}/view`)).asset.width,
+    )
+    .not.toBeNull();
+  const people: Record<'manager' | 'member', { email: string; password: string }> = {
+    manager: { email: `${unique('gm')}@example.com`, password: 'Guide-manager-123' },
+    member: { email: `${unique('gr')}@example.com`, password: 'Guide-member-123' },
+  };
+  for (const [role, p] of Object.entries(people))
+    await api.send('POST', '/api/ops/users/create', {
+      first_name: 'Gia',
+      last_name: role,
+      email: p.email,
+      password: p.password,
+      password_confirmation: p.password,
+      roles: [role],
+      brands: [brand.id],
+    });
+  const open = async (who: Page) => {
+    await who.getByRole('button', { name: new RegExp(name) }).click();
+    await who.waitForURL('**/brand');
+    await who.getByRole('link', { name: 'Guidelines' }).click();
+    await who.waitForURL('**/brand/guidelines**');
+  };
+
+  // The manager builds the page: a palette, a do/don't pair and the logo's asset block.
+  const manager = await pageAs(people.manager);
+  await open(manager);
+  await manager.getByRole('button', { name: 'New page' }).click();
+  const dialog = manager.getByRole('dialog', { name: 'New page' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Logo');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await manager.waitForURL(/\/brand\/guidelines\/\d+\/edit$/);
+
+  const add = async (type: string) => {
+    await manager.getByRole('button', { name: 'Add block' }).click();
+    await manager.getByRole('menuitem', { name: type }).click();
+  };
+  await add('Colour palette');
+  const palette = manager.getByTestId('block-palette');
+  await palette.getByRole('textbox', { name: 'Name', exact: true }).fill('Brand red');
+  await palette.getByRole('textbox', { name: 'HEX', exact: true }).fill('#D81E05');
+  await add("Do and don't");
+  await pick(manager, 'Do', 'sunrise.jpg');
+  await pick(manager, "Don't", 'bars.jpg');
+  await add('Assets');
+  await pick(manager, 'Assets', 'sunrise.jpg');
+  await manager.getByRole('button', { name: 'Publish' }).click();
+  await manager.waitForURL(/\/brand\/guidelines\/\d+$/);
+  await expect(manager.getByText('Published as version 1.')).toBeVisible();
+
+  // The member reads it, copies the red's HEX and downloads the logo as PNG from the asset block.
+  const member = await pageAs(people.member);
+  await member.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(member);
+  const shown = member.getByTestId('guideline-page');
+  await expect(shown.getByRole('heading', { name: 'Logo' })).toBeVisible();
+  await expect(shown.getByText('Brand red')).toBeVisible();
+  await expect(shown.getByText('Do', { exact: true })).toBeVisible();
+  await shown.getByRole('button', { name: 'Copy HEX #D81E05' }).click();
+  expect(await member.evaluate(() => navigator.clipboard.readText())).toBe('#D81E05');
+  const download = member.waitForEvent('download');
+  await shown.getByRole('button', { name: 'Download sunrise.jpg as PNG' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^sunrise.*\.png$/);
+});
