@@ -2,7 +2,7 @@
 // of their speed meanwhile). Starts the real server with every analysis and its in-process worker
 // (what `npm start` runs), imports --files mixed images into a brand whose analyses are off (a NAS
 // import), then turns them on and starts the brand's backfill, while a second brand keeps taking
-// uploads (2 MP JPEGs, one at a time through the upload route). Uploads are timed alone first.
+// uploads (2 MP JPEGs, --uploads a request, one request at a time, through the upload route). Uploads are timed alone first.
 // The library is imported as two halves into two brands: the first half's backfill runs alone (the
 // backfill's own speed), the second's with uploads beside it (the uploads' share of their speed).
 // Prints JSON: seconds per image and the 10,000-image extrapolation, the server's CPU seconds per
@@ -184,13 +184,14 @@ try {
   const halves = [await importHalf('a'), await importHalf('b')];
   await drain();
 
-  // Uploads into another brand (its analyses off): one file a request, one request at a time.
+  // Uploads into another brand (its analyses off).
   const other = await brand(`Uploads ${Date.now().toString(36)}`);
   let next = 0;
+  // One request of --uploads files (the upload route allows 120 requests a minute per person).
   const uploadRound = async () => {
     const t0 = performance.now();
+    const form = new FormData();
     for (let i = 0; i < uploadsPerRound; i++) {
-      const form = new FormData();
       const n = next++;
       const buf = uploadPool[n % uploadPool.length]!;
       // Every upload is new bytes (a duplicate would be refused): past the pool, re-encoded.
@@ -201,8 +202,8 @@ try {
               .jpeg({ quality: 88 - (n % 7) })
               .toBuffer();
       form.append('files', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `u${n}.jpg`);
-      await call('POST', `/api/ops/asset/${other.id}/${other.root_folder_id}/new`, form);
     }
+    await call('POST', `/api/ops/asset/${other.id}/${other.root_folder_id}/new`, form);
     return uploadsPerRound / ((performance.now() - t0) / 1000);
   };
   const alone: number[] = [];

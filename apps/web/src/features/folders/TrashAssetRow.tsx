@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
-import { IconArrowBackUp, IconFile, IconLock, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Group, Paper, Text } from '@mantine/core';
+import { IconFile, IconLock } from '@tabler/icons-react';
 import type { AssetTrashEntry } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { formatDateTime, formatRelativeTime } from '../../i18n/format';
 import { usePurgeAsset, useRestoreAssets } from './assetTrashApi';
 import { daysLeft } from './trashDays';
 import classes from './Trash.module.css';
+import { TrashRowActions } from './TrashRowActions';
 
 interface Props {
   entry: AssetTrashEntry;
@@ -85,36 +86,15 @@ export function TrashAssetRow({ entry, picked, onPick }: Props) {
               : t('trash.fileDeletedWhen', { when })}
           </Text>
         </div>
-        <Badge variant="light" color={left <= 3 ? 'red' : 'gray'} className={classes.badge}>
-          {left === 0 ? t('trash.lastDay') : t('trash.daysLeft', { count: left })}
-        </Badge>
-        <Group gap="xs" className={classes.actions} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconArrowBackUp size={14} />}
-            loading={restore.isPending}
-            disabled={busy}
-            onClick={onRestore}
-            aria-label={`${t('trash.restore')} ${entry.name}`}
-          >
-            {t('trash.restore')}
-          </Button>
-          {entry.abilities.purge && (
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={14} />}
-              loading={purge.isPending}
-              disabled={busy}
-              onClick={() => void onPurge()}
-              aria-label={`${t('trash.purge')} ${entry.name}`}
-            >
-              {t('trash.purge')}
-            </Button>
-          )}
-        </Group>
+        <TrashRowActions
+          name={entry.name}
+          left={left}
+          busy={busy}
+          restoring={restore.isPending}
+          purging={purge.isPending}
+          onRestore={onRestore}
+          onPurge={entry.abilities.purge ? () => void onPurge() : undefined}
+        />
       </Paper>
     </li>
   );

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
-import { IconArrowBackUp, IconFolder, IconLock, IconTrash } from '@tabler/icons-react';
+import { Group, Paper, Text } from '@mantine/core';
+import { IconFolder, IconLock } from '@tabler/icons-react';
 import type { FolderTrashEntry } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { formatDateTime, formatNumber, formatRelativeTime } from '../../i18n/for
 import { usePurgeFolder, useRestoreFolder } from './api';
 import { daysLeft } from './trashDays';
 import classes from './Trash.module.css';
+import { TrashRowActions } from './TrashRowActions';
 
 /** A deleted folder of the Trash: where it was, what it took along, restore and delete forever. */
 export function TrashFolderRow({ entry }: { entry: FolderTrashEntry }) {
@@ -70,34 +71,15 @@ export function TrashFolderRow({ entry }: { entry: FolderTrashEntry }) {
               : t('trash.deletedWhen', { when })}
           </Text>
         </div>
-        <Badge variant="light" color={left <= 3 ? 'red' : 'gray'} className={classes.badge}>
-          {left === 0 ? t('trash.lastDay') : t('trash.daysLeft', { count: left })}
-        </Badge>
-        <Group gap="xs" className={classes.actions} wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconArrowBackUp size={14} />}
-            loading={restore.isPending}
-            disabled={busy}
-            onClick={onRestore}
-            aria-label={`${t('trash.restore')} ${entry.name}`}
-          >
-            {t('trash.restore')}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            loading={purge.isPending}
-            disabled={busy}
-            onClick={() => void onPurge()}
-            aria-label={`${t('trash.purge')} ${entry.name}`}
-          >
-            {t('trash.purge')}
-          </Button>
-        </Group>
+        <TrashRowActions
+          name={entry.name}
+          left={left}
+          busy={busy}
+          restoring={restore.isPending}
+          purging={purge.isPending}
+          onRestore={onRestore}
+          onPurge={() => void onPurge()}
+        />
       </Paper>
     </li>
   );
