@@ -52,6 +52,7 @@ export const guidelineCalls: Record<string, Build> = {
   'GET /api/ops/guideline/:id/versions': async (w) => get(`/api/ops/guideline/${await published(w)}/versions`),
   'GET /api/ops/guideline/:id/versions/:number': async (w) =>
     get(`/api/ops/guideline/${await published(w)}/versions/1`),
+  'GET /api/ops/brand/:id/guidelines/search': (w) => get(`/api/ops/brand/${w.A.id}/guidelines/search?q=matrix`),
   'GET /api/ops/asset/:id/guidelines': (w) => get(`/api/ops/asset/${w.asset}/guidelines`),
   'POST /api/ops/guideline/:id/revert': async (w) => ({
     method: 'POST',

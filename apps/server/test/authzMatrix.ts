@@ -195,6 +195,7 @@ const table: Record<string, Row> = {
   'GET /api/ops/guideline/:id/versions/:number': [401, 403, 403, 200, 200, 404, 403],
   'POST /api/ops/guideline/:id/revert': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/guidelines': [401, 200, 200, 200, 200, 404, 200],
+  'GET /api/ops/brand/:id/guidelines/search': [401, 200, 200, 200, 200, 404, 200],
   // A brand's own metadata (issue 39): whoever sees the brand reads its fields and vocabularies;
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.

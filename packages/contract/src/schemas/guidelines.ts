@@ -128,3 +128,22 @@ export const GuidelineUses = z.object({
 export type GuidelineUses = z.infer<typeof GuidelineUses>;
 
 export const GuidelineDeleted = z.object({ deleted: z.literal(true) });
+
+/** Guideline pages found by their text (issue 45): the words looked for, as typed in the searcher. */
+export const GUIDELINE_SEARCH_LIMIT = 5;
+export const GuidelineSearchQuery = z.object({ q: text().trim().min(1).max(200) });
+export type GuidelineSearchQuery = z.input<typeof GuidelineSearchQuery>;
+
+/**
+ * Up to five published pages whose title or block text holds the words, as the caller may read
+ * them: each with its chapters' titles (top first, the page last) and a short excerpt around the
+ * first match, from the Spanish version when only that one matched.
+ */
+export const GuidelineSearchHit = z.object({
+  page_id: IdNumber,
+  path: z.array(z.string()),
+  path_es: z.array(z.string()),
+  snippet: z.string(),
+});
+export const GuidelineSearchResult = z.object({ items: z.array(GuidelineSearchHit) });
+export type GuidelineSearchResult = z.infer<typeof GuidelineSearchResult>;

@@ -88,6 +88,16 @@ export function guidelinesRepo(db: Db) {
         .where('v.page_id', '=', pageId)
         .where('v.number', '=', number)
         .executeTakeFirst(),
+    /** The published versions of a brand's pages, for search (a brand's guidelines are tens of pages). */
+    publishedText: (brandId: number) =>
+      db
+        .selectFrom('guideline_pages as p')
+        .innerJoin('guideline_versions as v', (j) =>
+          j.onRef('v.page_id', '=', 'p.id').onRef('v.number', '=', 'p.published_version'),
+        )
+        .select(['p.id', 'v.title', 'v.title_es', 'v.blocks_json', 'v.es_json'])
+        .where('p.brand_id', '=', brandId)
+        .execute(),
     /** The pages whose published versions show an asset. */
     pagesShowing: async (assetId: number) =>
       (await db.selectFrom('guideline_assets').select('page_id').where('asset_id', '=', assetId).execute()).map(

@@ -15,6 +15,7 @@ export function guidelinesRoutes(app: FastifyInstance, m: MountDeps, s: Services
   mount(app, m, routes.guidelineDelete, ({ ctx, params }) => g.remove(ctx, params.id));
   mount(app, m, routes.guidelineVersions, ({ ctx, params }) => g.versions(ctx, params.id));
   mount(app, m, routes.guidelineVersion, ({ ctx, params }) => g.version(ctx, params.id, params.number));
+  mount(app, m, routes.guidelineSearch, ({ ctx, params, query }) => g.search(ctx, params.id, query.q));
   mount(app, m, routes.guidelineUses, ({ ctx, params }) => g.uses(ctx, params.id));
   mount(app, m, routes.guidelineRevert, ({ ctx, params, body }) => g.revert(ctx, params.id, body.version));
 }

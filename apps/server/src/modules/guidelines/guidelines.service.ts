@@ -1,4 +1,4 @@
-import { blockAssets } from '@brandvault/contract';
+import { GUIDELINE_SEARCH_LIMIT, blockAssets } from '@brandvault/contract';
 import type {
   GuidelineContent,
   GuidelineCreateBody,
@@ -19,7 +19,8 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import type { GuidelinePageRow } from './guidelines.repo.js';
 import { guidelinePageAccess, guidelinesPolicy } from './guidelines.policy.js';
 import type { GuidelineAction } from './guidelines.policy.js';
-import { assetIdsOf, assetView, compare, contentOf, nodeView, readerVisible } from './guidelines.view.js';
+import { matchContent, searchTerms } from './guidelines.search.js';
+import { assetIdsOf, assetView, compare, contentOf, nodeView, pathsOf, readerVisible } from './guidelines.view.js';
 
 type Create = z.output<typeof GuidelineCreateBody>;
 type Update = z.output<typeof GuidelineUpdateBody>;
@@ -281,17 +282,42 @@ export function guidelinesService(deps: Deps) {
       const pageIds = new Set(await repos.guidelines.pagesShowing(assetId));
       if (!pageIds.size) return { items: [] };
       const nodes = readerVisible(await repos.guidelines.tree(asset!.brand_id)).map((n) => nodeView(n, false));
-      const byId = new Map(nodes.map((n) => [n.id, n]));
-      const pathOf = (id: number, es: boolean) => {
-        const out: string[] = [];
-        for (let n = byId.get(id); n && out.length < 50; n = n.parent_id === null ? undefined : byId.get(n.parent_id))
-          out.unshift(es ? (n.title_es ?? n.title) : n.title);
-        return out;
-      };
+      const pathOf = pathsOf(nodes);
       return {
         items: nodes
           .filter((n) => pageIds.has(n.id))
           .map((n) => ({ page_id: n.id, path: pathOf(n.id, false), path_es: pathOf(n.id, true) })),
+      };
+    },
+
+    /**
+     * The published pages a reader sees whose title or text holds every word of `q`, title
+     * matches first, then in the tree's order; editors get the readers' view too.
+     */
+    async search(ctx: RequestContext, brandId: number, q: string) {
+      await visibleBrand(repos, ctx.actor, brandId);
+      const terms = searchTerms(q);
+      const nodes = readerVisible(await repos.guidelines.tree(brandId)).map((n) => nodeView(n, false));
+      const order = new Map(nodes.map((n, i) => [n.id, i]));
+      const hits = (await repos.guidelines.publishedText(brandId))
+        .filter((r) => order.has(r.id))
+        .map((r) => {
+          const { content, es } = contentOf(r);
+          const main = matchContent(content, terms);
+          const best = main.rank || !es ? main : matchContent(es, terms);
+          return { id: r.id, ...best };
+        })
+        .filter((h) => h.rank > 0)
+        .sort((a, b) => b.rank - a.rank || order.get(a.id)! - order.get(b.id)!)
+        .slice(0, GUIDELINE_SEARCH_LIMIT);
+      const pathOf = pathsOf(nodes);
+      return {
+        items: hits.map((h) => ({
+          page_id: h.id,
+          path: pathOf(h.id, false),
+          path_es: pathOf(h.id, true),
+          snippet: h.snippet,
+        })),
       };
     },
 

@@ -198,4 +198,45 @@ describe('brand guidelines', () => {
     );
     expect((await member.post(`/api/ops/guideline/${p.id}/publish`, {})).statusCode).toBe(403);
   });
+
+  it('finds published pages by their words, as readers see them, title matches first', async () => {
+    const publish = async (title: string, blocks: unknown[], chapter: number | null = null, es?: unknown) => {
+      const p = await create(manager, title, 'page', chapter);
+      await ok(save(manager, p.id, { title, blocks, ...(es ? { es } : {}) }));
+      await ok(manager.post(`/api/ops/guideline/${p.id}/publish`, {}));
+      return p.id as number;
+    };
+    const type = await create(manager, 'Tipografía', 'chapter');
+    await ok(manager.post(`/api/ops/guideline/${type.id}/publish`, {}));
+    const long = `${'Body copy stays calm and readable. '.repeat(4)}Set kerning tight in headlines.`;
+    const spacing = await publish('Spacing', [text('a', long)], type.id, {
+      title: 'Espaciado',
+      blocks: [text('a', 'Los titulares van en Brand Sans')],
+    });
+    const kerning = await publish('Kerning', [text('a', 'Optical, never metric.')], type.id);
+    const hidden = await create(manager, 'Unpublished chapter', 'chapter');
+    await publish('Kerning pairs', [text('a', 'kerning table')], hidden.id);
+    const draft = await create(manager, 'Kerning draft');
+    await ok(save(manager, draft.id, { title: 'Kerning draft', blocks: [text('a', 'kerning')] }));
+
+    const search = async (c: Client, q: string) =>
+      (await ok(c.get(`/api/ops/brand/${brand.id}/guidelines/search?q=${encodeURIComponent(q)}`))).items as {
+        page_id: number;
+        path: string[];
+        path_es: string[];
+        snippet: string;
+      }[];
+    // Accents and case are folded; a page under an unpublished chapter and a draft stay unfound.
+    const found = await search(guest, 'KÉRNING');
+    expect(found.map((h) => h.page_id)).toEqual([kerning, spacing]);
+    expect(found[1]).toMatchObject({ path: ['Tipografía', 'Spacing'], path_es: ['Tipografía', 'Espaciado'] });
+    expect(found[1]!.snippet).toMatch(/^… .*Set kerning tight in headlines\.$/);
+    expect((await search(manager, 'kerning')).map((h) => h.page_id)).toEqual([kerning, spacing]);
+    // Every word must be there; the Spanish version is searched too.
+    expect(await search(member, 'kerning velvet')).toEqual([]);
+    expect(await search(member, 'titulares')).toEqual([
+      expect.objectContaining({ page_id: spacing, snippet: 'Los titulares van en Brand Sans' }),
+    ]);
+    expect((await member.get(`/api/ops/brand/${brand.id}/guidelines/search?q=%20`)).statusCode).toBe(422);
+  });
 });

@@ -64,6 +64,17 @@ export function readerVisible<T extends { id: number; parent_id: number | null; 
   return rows.filter((r) => visible(r));
 }
 
+/** A page's chapters' titles and its own, top first, in the main language or the Spanish one. */
+export function pathsOf(nodes: GuidelineNode[]) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  return (id: number, es: boolean) => {
+    const out: string[] = [];
+    for (let n = byId.get(id); n && out.length < 50; n = n.parent_id === null ? undefined : byId.get(n.parent_id))
+      out.unshift(es ? (n.title_es ?? n.title) : n.title);
+    return out;
+  };
+}
+
 /** Every asset id a page's content and cover use, once each. */
 export function assetIdsOf(cover: number | null, contents: (GuidelineContent | null)[]): number[] {
   const ids = new Set<number>(cover ? [cover] : []);
