@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdNumber, Timestamp, text } from './common.js';
 import { GuidelineBlocks } from './guidelineBlocks.js';
+import { SEARCH_QUERY_MAX } from './search.js';
 
 /**
  * Brand guidelines (issue 45): a brand's pages in a tree of chapters and pages, each with a title,
@@ -129,9 +130,9 @@ export type GuidelineUses = z.infer<typeof GuidelineUses>;
 
 export const GuidelineDeleted = z.object({ deleted: z.literal(true) });
 
-/** Guideline pages found by their text (issue 45): the words looked for, as typed in the searcher. */
+/** Guideline pages found by their text (issue 45): the words looked for, as long as the asset searcher's. */
 export const GUIDELINE_SEARCH_LIMIT = 5;
-export const GuidelineSearchQuery = z.object({ q: text().trim().min(1).max(200) });
+export const GuidelineSearchQuery = z.object({ q: text().trim().min(1).max(SEARCH_QUERY_MAX) });
 export type GuidelineSearchQuery = z.input<typeof GuidelineSearchQuery>;
 
 /**

@@ -124,3 +124,14 @@ export function useAssetChoices(rootId: number | undefined, q: string) {
     enabled: rootId !== undefined,
   });
 }
+
+/** Published guidelines pages of the brand whose words hold `q`; nothing asked for an empty query. */
+export function useGuidelineSearch(brandId: number, q: string) {
+  const words = q.trim();
+  return useQuery({
+    queryKey: ['guidelines', 'search', brandId, words],
+    queryFn: ({ signal }) => call(routes.guidelineSearch, { params: { id: brandId }, query: { q: words }, signal }),
+    enabled: words !== '',
+    staleTime: 30_000,
+  });
+}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, AssetSearchResponse } from '@brandvault/contract';
+import i18n from '../../i18n';
 import { useSession } from '../../state/session';
 import { assetCard, assetView, brand, brandFull, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -78,6 +79,22 @@ function stubApi(
           per_page: 8,
           facets,
           facets_capped: false,
+        });
+      // Guidelines pages are found for "logo" only.
+      const guide = /^\/api\/ops\/brand\/7\/guidelines\/search\?q=(.*)$/.exec(url);
+      if (guide)
+        return json(200, {
+          items:
+            decodeURIComponent(guide[1]!) === 'logo'
+              ? [
+                  {
+                    page_id: 5,
+                    path: ['Logo', 'On dark'],
+                    path_es: ['Logotipo', 'Sobre oscuro'],
+                    snippet: 'Use the white logo',
+                  },
+                ]
+              : [],
         });
       if (url.startsWith('/api/ops/asset/list/all/1')) {
         const body = JSON.parse(String(init?.body)) as Body;
@@ -291,5 +308,33 @@ describe('Searcher', () => {
     // The listing (and the panel's folder counts) are asked for again, without dates.
     expect(bodies.length).toBeGreaterThan(0);
     for (const b of bodies) expect(b).not.toHaveProperty('date_to');
+  });
+
+  it('shows the guidelines pages a query finds above the assets, each a link to its page', async () => {
+    stubApi((body) => (body.q ? [card(2, 'logo-blue.jpg')] : [card(4, 'other.jpg')]));
+    const { router } = renderApp('/brand?q=logo');
+    const group = await screen.findByRole('region', { name: 'Guidelines' });
+    const link = within(group).getByRole('link', { name: 'Logo › On dark' });
+    expect(link).toHaveAttribute('href', '/brand/guidelines/5');
+    expect(within(group).getByText('Use the white logo')).toBeInTheDocument();
+    await screen.findByTestId('asset-card-2');
+
+    await router.navigate('/brand?q=blue');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Guidelines' })).toBeNull());
+    await router.navigate('/brand');
+    await screen.findByTestId('asset-card-4');
+    expect(screen.queryByTestId('guideline-hits')).toBeNull();
+  });
+
+  it('names the group and the pages in Spanish for a Spanish reader', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      stubApi(() => [card(2, 'logo-blue.jpg')]);
+      renderApp('/brand?q=logo');
+      const group = await screen.findByRole('region', { name: 'Guías' });
+      expect(within(group).getByRole('link', { name: 'Logotipo › Sobre oscuro' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -10,6 +10,7 @@ import { PageError } from '../../ui/PageError';
 import { useCan } from '../../state/access';
 import { formatNumber } from '../../i18n/format';
 import { useFolderTree } from '../folders/api';
+import { GuidelineSearchGroup } from '../guidelines/GuidelineSearchGroup';
 import { AssetViewer } from '../viewer/AssetViewer';
 import { useAssetSearch, useBrandFields, useBrowseFacets, useFacetsWithout } from './api';
 import { combineFacets } from './facets';
@@ -247,6 +248,7 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             {!searching && (
               <FolderSelectionContext.Provider value={folderSelection}>{folders}</FolderSelectionContext.Provider>
             )}
+            {state.q.trim() !== '' && <GuidelineSearchGroup brandId={brandId} q={state.q} />}
             <FolderPathsContext.Provider value={folderPaths}>
               <section
                 aria-label={t('assets.title')}
