@@ -292,4 +292,14 @@ describe('Searcher', () => {
     expect(bodies.length).toBeGreaterThan(0);
     for (const b of bodies) expect(b).not.toHaveProperty('date_to');
   });
+
+  it('names the words that found nothing, and clearing them lists the folder again', async () => {
+    stubApi((b) => (b.q ? [] : [card(4, 'other.jpg')]));
+    const { router } = renderApp('/brand?q=nothing-like-this');
+    const clear = await screen.findByRole('button', { name: 'Clear search “nothing-like-this”' });
+    expect(screen.getByText('Nothing matches “nothing-like-this”. Try other words.')).toBeInTheDocument();
+    fireEvent.click(clear);
+    await screen.findByTestId('asset-card-4');
+    expect(router.state.location.search).toBe('');
+  });
 });
