@@ -271,26 +271,47 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
           <Button variant="default" onClick={() => void close()}>
             {running ? t('upload.cancelUploads') : t('common.close')}
           </Button>
-          {running ? (
-            // A labelled progress button: what is happening, not only a spinner.
-            <Button leftSection={<Loader size={14} color="gray" />} disabled data-testid="upload-progress-button">
-              {t('upload.uploadingOf', {
-                current: formatNumber(progress.current),
-                total: formatNumber(progress.total),
-              })}
-            </Button>
-          ) : (
-            <Button
-              leftSection={<IconUpload size={16} />}
-              disabled={sum.pending === 0 || round.blocked}
-              onClick={() => void startUpload()}
-            >
-              {t('upload.start', { count: sum.pending })}
-            </Button>
-          )}
+          <StartButton
+            running={running}
+            current={progress.current}
+            total={progress.total}
+            pending={sum.pending}
+            blocked={round.blocked}
+            onStart={() => void startUpload()}
+          />
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Start, or while a round runs a labelled progress button: what is happening, not only a spinner. */
+export function StartButton({
+  running,
+  current,
+  total,
+  pending,
+  blocked,
+  onStart,
+}: {
+  running: boolean;
+  current: number;
+  total: number;
+  pending: number;
+  blocked: boolean;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  if (running)
+    return (
+      <Button leftSection={<Loader size={14} color="gray" />} disabled data-testid="upload-progress-button">
+        {t('upload.uploadingOf', { current: formatNumber(current), total: formatNumber(total) })}
+      </Button>
+    );
+  return (
+    <Button leftSection={<IconUpload size={16} />} disabled={pending === 0 || blocked} onClick={onStart}>
+      {t('upload.start', { count: pending })}
+    </Button>
   );
 }
 

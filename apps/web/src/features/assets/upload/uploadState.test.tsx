@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { UploadResult } from '@brandvault/contract';
 import { Providers } from '../../../app/Providers';
-import { FileRow } from './UploadDialog';
+import { FileRow, StartButton } from './UploadDialog';
+import i18n from '../../../i18n';
 import {
   initialUploadState,
   itemFromResult,
@@ -232,5 +233,20 @@ describe('upload state', () => {
     expect(within(m!).getByRole('button', { name: 'Remove photo.jpg' })).toBeInTheDocument();
     expect(within(n!).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(x!).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says which file of the round is under way on the button, in English and Spanish', async () => {
+    const button = (running: boolean) => (
+      <Providers env="test">
+        <StartButton running={running} current={7} total={16} pending={16} blocked={false} onStart={() => undefined} />
+      </Providers>
+    );
+    const { rerender } = render(button(false));
+    expect(screen.getByRole('button', { name: 'Start upload (16)' })).toBeEnabled();
+    rerender(button(true));
+    expect(screen.getByRole('button', { name: 'Uploading 7 of 16' })).toBeDisabled();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('button', { name: 'Subiendo 7 de 16' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
   });
 });
