@@ -1,13 +1,12 @@
 // bench/analysis/backfill: issue 42's backfill target (10,000 mixed images ≤ 3 h, uploads at ≥ 90 %
 // of their speed meanwhile). Starts the real server with every analysis and its in-process worker
-// (what `npm start` runs), imports --files mixed images into a brand whose analyses are off (a NAS
-// import), then turns them on and starts the brand's backfill, while a second brand keeps taking
-// uploads (2 MP JPEGs, --uploads a request, one request at a time, through the upload route). Uploads are timed alone first.
-// The library is imported as two halves into two brands: the first half's backfill runs alone (the
-// backfill's own speed), the second's with uploads beside it (the uploads' share of their speed).
-// Prints JSON: seconds per image and the 10,000-image extrapolation, the server's CPU seconds per
-// image and peak RSS, and the uploads' files/s alone and beside the backfill.
-//   npm run analysis:backfill -w bench -- [--files 200] [--uploads 30]
+// (what `npm start` runs) and imports --files mixed images as two halves into two brands whose
+// analyses are off (a NAS import). Then it turns each half's analyses on and runs its backfill:
+// the first half alone (the backfill's own speed), the second while a third brand keeps taking
+// uploads (2 MP JPEGs, --uploads a request, one request at a time, through the upload route),
+// against the same uploads timed alone before. Prints JSON: seconds per image and the 10,000-image
+// extrapolation, the server's CPU seconds per image and peak RSS, the uploads' files/s and share.
+//   npm run analysis:backfill -w bench -- [--files 100] [--uploads 20]
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -18,8 +17,8 @@ import { BENCH_PASSWORD, USERS, numOpt, openBenchDb, round, signIn, startServer 
 import { photoLikeJpeg } from '../lib/photo.js';
 import { POSTER_WORDS } from '../lib/vocab.js';
 
-const files = numOpt('files', 200);
-const uploadsPerRound = numOpt('uploads', 30);
+const files = numOpt('files', 100);
+const uploadsPerRound = numOpt('uploads', 20);
 const TARGET = { files: 10_000, seconds: 3 * 3600, uploadShare: 0.9 };
 const root = mkdtempSync(join(tmpdir(), 'bv-backfill-'));
 const share = join(root, 'nas', 'library');

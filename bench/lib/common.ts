@@ -92,8 +92,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // With several server processes the primary says when all of them listen; until then the ones
   // still starting would take CPU from the first measurements. As many as the server will start.
   let allListening = loadConfig(env).webConcurrency <= 1;
+  // BENCH_SERVER_LOG=1 passes the server's log (its stdout) through to this process's stderr.
   child.stdout!.on('data', (c: Buffer) => {
     if (c.toString().includes('server processes)')) allListening = true;
+    if (process.env.BENCH_SERVER_LOG) process.stderr.write(c);
   });
   let exited = false;
   child.on('exit', () => (exited = true));

@@ -101,10 +101,13 @@ export const AssetResponse = z.object({ asset: AssetView });
 
 export const AssetPage = paginated(AssetCard);
 
+/** An asset's description, edited or given for a whole upload round. */
+export const ASSET_DESCRIPTION_MAX = 5000;
+
 export const Keyword = text().trim().min(1).max(100);
 export const AssetEditBody = z.strictObject({
   name: text().trim().min(1).max(255).optional(),
-  description: multiline().trim().max(5000).nullish(),
+  description: multiline().trim().max(ASSET_DESCRIPTION_MAX).nullish(),
   keywords: z.array(Keyword).max(100).optional(),
   categories: z.array(Keyword).max(50).optional(),
   language: text().trim().max(100).nullish(),
@@ -171,7 +174,7 @@ export const TusMetadata = z.object({
   asset_id: Id.optional(),
   duplicates: z.enum(['skip', 'allow']).default('skip'),
   // The upload dialog's "apply to all": set on every new asset of the round.
-  description: multiline().trim().max(5000).optional(),
+  description: multiline().trim().max(ASSET_DESCRIPTION_MAX).optional(),
   keywords: KeywordList.optional(),
   visibility: VisibilitySchema.optional(),
   /** The brand field values of the new asset, a JSON object by field key (issue 39 §3). */

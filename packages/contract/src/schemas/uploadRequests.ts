@@ -32,9 +32,11 @@ const FileType = text()
   .transform((v) => v.replace(/^\./, ''))
   .pipe(z.string().min(1).max(50));
 
+export const UPLOAD_REQUEST_MESSAGE_MAX = 2000;
+
 export const UploadRequestBody = z.strictObject({
   folder_id: IdNumber,
-  message: multiline().trim().max(2000).optional(),
+  message: multiline().trim().max(UPLOAD_REQUEST_MESSAGE_MAX).optional(),
   /** When the link stops working: an ISO date-time, in the future (server clock, UTC). */
   expires_at: z.iso.datetime({ offset: true }),
   password: text().min(1).max(PASSWORD_MAX).optional(),

@@ -21,6 +21,8 @@ import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUnsavedGuard } from '../../ui/useUnsavedGuard';
 import { useBrandWords, useEditAsset, useKeywordSuggestions } from './api';
+import { ASSET_DESCRIPTION_MAX } from '@brandvault/contract';
+import { CharCount } from '../../ui/form/CharCount';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */
 export function splitName(name: string, ext: string): { base: string; suffix: string } {
@@ -141,9 +143,11 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
           <Textarea
             label={t('assets.fields.description')}
             name="description"
+            description={canEdit && <CharCount value={form.values.description} max={ASSET_DESCRIPTION_MAX} />}
             autosize
             minRows={2}
             maxRows={6}
+            maxLength={ASSET_DESCRIPTION_MAX}
             disabled={!canEdit}
             {...form.getInputProps('description')}
           />

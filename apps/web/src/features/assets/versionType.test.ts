@@ -8,6 +8,8 @@ describe('a new version of another file type', () => {
     expect(versionTypeChange('jpeg', 'hero-v2.JPG')).toBeNull();
     expect(versionTypeChange('png', 'hero.png')).toBeNull();
     expect(versionTypeChange('pdf', 'no-extension')).toBeNull();
+    // Text over a photo is the case that used to pass without a word.
+    expect(versionTypeChange('.JPG', 'notes.txt')).toEqual({ current: 'JPEG', next: 'TXT' });
   });
 
   it('asks in the user language', () => {

@@ -15,6 +15,7 @@ import { useCreateBrand, useUpdateBrand } from './api';
 import type { BrandFormValues } from './api';
 import { ImageCropField } from './ImageCropField';
 import { RightsSettingsFields } from './RightsSettingsFields';
+import { CharCount } from '../../ui/form/CharCount';
 
 export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
 
@@ -156,7 +157,13 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
         <Textarea
           label={t('brandAdmin.fields.description')}
           name="description"
-          description={t('brandAdmin.descriptionHint')}
+          description={
+            <CharCount
+              value={form.values.description}
+              max={BRAND_DESCRIPTION_MAX}
+              hint={t('brandAdmin.descriptionHint')}
+            />
+          }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           autosize
           minRows={2}

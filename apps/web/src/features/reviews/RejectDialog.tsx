@@ -7,6 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { FormActions } from '../../ui/form/FormActions';
 import { FormModal } from '../../ui/form/FormModal';
 import { useReject } from './api';
+import { CharCount } from '../../ui/form/CharCount';
 
 interface Props {
   /** The assets to reject; the dialog is open while there are any. */
@@ -70,6 +71,7 @@ function RejectForm({ ids, onClose, onDone }: Props) {
           required
           rows={3}
           maxLength={REVIEW_REASON_MAX}
+          description={<CharCount value={reason} max={REVIEW_REASON_MAX} />}
           value={reason}
           error={error}
           data-autofocus

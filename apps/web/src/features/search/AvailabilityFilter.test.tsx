@@ -15,12 +15,7 @@ describe('the availability filter', () => {
     const user = userEvent.setup();
     render(
       <Providers>
-        <FiltersPanel
-          state={parseSearch(new URLSearchParams('avail=expired'))}
-          facets={facets}
-          onChange={onChange}
-          onClearAll={() => {}}
-        />
+        <FiltersPanel state={parseSearch(new URLSearchParams('avail=expired'))} facets={facets} onChange={onChange} />
       </Providers>,
     );
     const group = screen.getByTestId('facet-availability');

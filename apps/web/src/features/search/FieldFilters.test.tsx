@@ -95,7 +95,6 @@ describe("the filters panel's brand fields", () => {
           facets={facets}
           brandFields={fields}
           onChange={(next) => changes.push((state = next))}
-          onClearAll={() => {}}
         />
       </Providers>,
     );

@@ -17,7 +17,7 @@ describe('FiltersPanel', () => {
     const state = parseSearch(new URLSearchParams('q=summer'));
     const panel = (sampled: boolean) => (
       <Providers>
-        <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={() => {}} onClearAll={() => {}} />
+        <FiltersPanel state={state} facets={facets} sampled={sampled} onChange={() => {}} />
       </Providers>
     );
     const { rerender } = render(panel(true));
@@ -25,6 +25,8 @@ describe('FiltersPanel', () => {
     expect(screen.getByText('1,200')).toBeInTheDocument();
     rerender(panel(false));
     expect(screen.queryByText('Counts from the first 2,000 matches')).not.toBeInTheDocument();
+    // "Clear all" sits once, beside the chips, not again in the panel.
+    expect(screen.queryByRole('button', { name: 'Clear all' })).toBeNull();
   });
 
   it('hides values nothing matches and fields without values, but keeps a ticked value listed', () => {
@@ -41,7 +43,6 @@ describe('FiltersPanel', () => {
           }}
           sampled={false}
           onChange={() => {}}
-          onClearAll={() => {}}
         />
       </Providers>,
     );
@@ -63,7 +64,6 @@ describe('FiltersPanel', () => {
           facets={facets}
           sampled={false}
           onChange={() => {}}
-          onClearAll={() => {}}
         />
       </Providers>
     );

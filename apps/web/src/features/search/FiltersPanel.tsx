@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Checkbox, Drawer, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { LIST_FILTERS, datesReversed, filterCount } from './searchState';
+import { LIST_FILTERS, datesReversed } from './searchState';
 import type { ListFilter, SearchState } from './searchState';
 import classes from './Search.module.css';
 import { FACET_OF } from './facets';
@@ -25,7 +25,6 @@ interface Props {
   /** The counts come from the first matches only (the server's facets_capped). */
   sampled?: boolean;
   onChange: (next: SearchState) => void;
-  onClearAll: () => void;
   /** Inside the phone's drawer, which has its own title and frame. */
   inDrawer?: boolean;
   /** The brand's own metadata fields: those marked as filters get a section each. */
@@ -35,7 +34,7 @@ interface Props {
 }
 
 /** The filters sidebar of the tour: author, asset type, themes, visual language, extension, date. */
-export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inDrawer, brandFields, brandId }: Props) {
+export function FiltersPanel({ state, facets, sampled, onChange, inDrawer, brandFields, brandId }: Props) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -45,16 +44,12 @@ export function FiltersPanel({ state, facets, sampled, onChange, onClearAll, inD
       id="search-filters"
       aria-label={inDrawer ? undefined : t('search.filters')}
     >
-      <Group justify={inDrawer ? 'flex-end' : 'space-between'} mb="sm">
-        {!inDrawer && (
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            {t('search.filters')}
-          </Text>
-        )}
-        <Button variant="subtle" size="compact-xs" onClick={onClearAll} disabled={filterCount(state) === 0}>
-          {t('search.clearAll')}
-        </Button>
-      </Group>
+      {/* "Clear all" lives once, beside the chips it clears. */}
+      {!inDrawer && (
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb="sm">
+          {t('search.filters')}
+        </Text>
+      )}
       {sampled && (
         <Text size="xs" c="dimmed" mb="sm" data-testid="facets-sampled">
           {t('search.facetsSampled')}

@@ -337,4 +337,14 @@ describe('Searcher', () => {
       await i18n.changeLanguage('en');
     }
   });
+
+  it('names the words that found nothing, and clearing them lists the folder again', async () => {
+    stubApi((b) => (b.q ? [] : [card(4, 'other.jpg')]));
+    const { router } = renderApp('/brand?q=nothing-like-this');
+    const clear = await screen.findByRole('button', { name: 'Clear search “nothing-like-this”' });
+    expect(screen.getByText('Nothing matches “nothing-like-this”. Try other words.')).toBeInTheDocument();
+    fireEvent.click(clear);
+    await screen.findByTestId('asset-card-4');
+    expect(router.state.location.search).toBe('');
+  });
 });

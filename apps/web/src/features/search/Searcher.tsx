@@ -158,6 +158,20 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
         ))}
       </div>
     );
+  else if (first.total === 0 && searching && filterCount(state) === 0)
+    // Only words were typed: name them, and clearing them is the way back.
+    results = (
+      <EmptyBlock
+        icon={<IconFilterOff size={28} stroke={1.6} />}
+        title={t('search.noMatchTitle')}
+        description={t('search.noMatchQuery', { q: state.q.trim() })}
+        action={
+          <Button variant="light" onClick={() => set({ ...state, q: '' })}>
+            {t('search.clearSearchOf', { q: state.q.trim() })}
+          </Button>
+        }
+      />
+    );
   else if (first.total === 0 && searching)
     results = (
       <EmptyBlock
@@ -222,7 +236,6 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             facets={facets}
             sampled={sampled}
             onChange={update}
-            onClearAll={clearAll}
             inDrawer
             brandFields={brandFields?.items}
             brandId={brandId}
@@ -236,7 +249,6 @@ export function Searcher({ brandId, folderId, isRoot, folders, emptyFolder, extr
             facets={facets}
             sampled={sampled}
             onChange={update}
-            onClearAll={clearAll}
             brandFields={brandFields?.items}
             brandId={brandId}
           />

@@ -28,6 +28,7 @@ import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { useCan } from '../../state/access';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCreateShare, useRecipients } from './api';
+import { CharCount } from '../../ui/form/CharCount';
 
 type Values = {
   audience: ShareAudience;
@@ -181,7 +182,13 @@ export function ShareForm({
         />
         <Textarea
           label={t('share.message')}
-          description={v.audience === 'users' ? t('share.messageHintUsers') : t('share.messageHint')}
+          description={
+            <CharCount
+              value={v.message}
+              max={SHARE_MESSAGE_MAX}
+              hint={v.audience === 'users' ? t('share.messageHintUsers') : t('share.messageHint')}
+            />
+          }
           autosize
           minRows={2}
           maxRows={6}

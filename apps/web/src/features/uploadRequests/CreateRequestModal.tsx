@@ -27,6 +27,8 @@ import { useSession } from '../../state/session';
 import { useAllowedExtensions } from '../extensions/api';
 import { flattenTree, useFolderTree } from '../folders/api';
 import { useCreateUploadRequest } from './api';
+import { UPLOAD_REQUEST_MESSAGE_MAX } from '@brandvault/contract';
+import { CharCount } from '../../ui/form/CharCount';
 
 /** How long a new link lasts, in days (the server takes any moment up to a year ahead). */
 const EXPIRY_DAYS = [1, 3, 7, 14, 30, 90] as const;
@@ -154,7 +156,8 @@ function RequestForm({ onMade, onCancel }: { onMade: (r: UploadRequest) => void;
         <Textarea
           label={t('uploadRequests.create.message')}
           rows={3}
-          maxLength={2000}
+          maxLength={UPLOAD_REQUEST_MESSAGE_MAX}
+          description={<CharCount value={form.values.message} max={UPLOAD_REQUEST_MESSAGE_MAX} />}
           {...form.getInputProps('message')}
         />
         <Group grow align="flex-start">

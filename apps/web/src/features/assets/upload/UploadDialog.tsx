@@ -9,6 +9,7 @@ import {
   Button,
   FileButton,
   Group,
+  Loader,
   Modal,
   Progress,
   ScrollArea,
@@ -27,7 +28,7 @@ import { notifySuccess, toastBase } from '../../../lib/notify';
 import { formatBytes, formatNumber } from '../../../i18n/format';
 import { folderKeys } from '../../folders/api';
 import { assetKeys } from '../api';
-import { summarize } from './uploadState';
+import { roundProgress, summarize } from './uploadState';
 import type { FileStatus, UploadItem } from './uploadState';
 import { AllowedTypes, ApplyToAll, FileThumb, UploadDestination } from './UploadExtras';
 import { useTusUploader } from './useTusUploader';
@@ -70,6 +71,7 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
   });
   const { items, running } = up.state;
   const sum = summarize(items);
+  const progress = roundProgress(up.state);
   const [dragging, setDragging] = useState(false);
   const [common, setCommon] = useState<CommonMeta>({});
   const isVersion = target.kind === 'version';
@@ -87,14 +89,19 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
     up.addFiles(isVersion ? initialFiles.slice(0, 1) : initialFiles);
   }, [initialFiles, isVersion, up]);
 
-  // A round ends when every file settled: refresh the listing and say how it went (§8).
+  // A round ends when every file of it settled: refresh the listing and say how it went, once (§8).
+  // Only this round's files count: earlier failures or successes were told in their own round.
   useEffect(() => {
-    if (!running || !sum.settled || finishedRound.current) return;
+    if (!running) {
+      finishedRound.current = false;
+      return;
+    }
+    if (!progress.settled || finishedRound.current) return;
     finishedRound.current = true;
     up.finished();
     if (target.kind === 'folder') {
       void qc.invalidateQueries({ queryKey: folderKeys.assets(target.folderId) });
-      if (sum.failed > 0) {
+      if (progress.failed > 0) {
         notifications.show({
           ...toastBase(),
           color: 'orange',
@@ -102,27 +109,16 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
           message: t('upload.partial'),
           autoClose: TOAST_MS.assets,
         });
-      } else if (sum.success > roundBase.current) {
-        notifySuccess(t('upload.doneTitle'), t('upload.done', { count: sum.success - roundBase.current }), 'assets');
+      } else if (progress.success > 0) {
+        notifySuccess(t('upload.doneTitle'), t('upload.done', { count: progress.success }), 'assets');
       }
     } else {
       void qc.invalidateQueries({ queryKey: assetKeys.detail(target.assetId) });
       void qc.invalidateQueries({ queryKey: assetKeys.versions(target.assetId) });
       void qc.invalidateQueries({ queryKey: folderKeys.assetLists() });
-      if (sum.success > 0) notifySuccess(t('versions.createdTitle'), t('versions.created'), 'assets');
+      if (progress.success > 0) notifySuccess(t('versions.createdTitle'), t('versions.created'), 'assets');
     }
-  }, [running, sum.settled, sum.failed, sum.success, target, qc, t, up]);
-
-  // Successes from earlier rounds (e.g. before "Upload anyway") are not counted again.
-  const roundBase = useRef(0);
-  const successSoFar = sum.success;
-  useEffect(() => {
-    if (!running) return;
-    finishedRound.current = false;
-    roundBase.current = successSoFar;
-    // Only when a round starts; later successes belong to it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running]);
+  }, [running, progress.settled, progress.failed, progress.success, target, qc, t, up]);
 
   // Spec §5: the window must not be closed or refreshed during an upload.
   useEffect(() => {
@@ -275,17 +271,47 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
           <Button variant="default" onClick={() => void close()}>
             {running ? t('upload.cancelUploads') : t('common.close')}
           </Button>
-          <Button
-            leftSection={<IconUpload size={16} />}
-            disabled={sum.pending === 0 || (!running && round.blocked)}
-            loading={running}
-            onClick={() => void startUpload()}
-          >
-            {t('upload.start', { count: sum.pending })}
-          </Button>
+          <StartButton
+            running={running}
+            current={progress.current}
+            total={progress.total}
+            pending={sum.pending}
+            blocked={round.blocked}
+            onStart={() => void startUpload()}
+          />
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Start, or while a round runs a labelled progress button: what is happening, not only a spinner. */
+export function StartButton({
+  running,
+  current,
+  total,
+  pending,
+  blocked,
+  onStart,
+}: {
+  running: boolean;
+  current: number;
+  total: number;
+  pending: number;
+  blocked: boolean;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation();
+  if (running)
+    return (
+      <Button leftSection={<Loader size={14} color="gray" />} disabled data-testid="upload-progress-button">
+        {t('upload.uploadingOf', { current: formatNumber(current), total: formatNumber(total) })}
+      </Button>
+    );
+  return (
+    <Button leftSection={<IconUpload size={16} />} disabled={pending === 0 || blocked} onClick={onStart}>
+      {t('upload.start', { count: pending })}
+    </Button>
   );
 }
 

@@ -19,6 +19,8 @@ import { useAllowedExtensions } from '../../extensions/api';
 import { TypeIcon } from '../../../ui/TypeIcon';
 import type { CommonMeta } from './useTusUploader';
 import classes from './UploadDialog.module.css';
+import { ASSET_DESCRIPTION_MAX } from '@brandvault/contract';
+import { CharCount } from '../../../ui/form/CharCount';
 
 /** "To Acme / Campaigns / Spring": where the files will land, named before anything is sent. */
 export function UploadDestination({ folderId }: { folderId: number }) {
@@ -85,7 +87,8 @@ export function ApplyToAll({ value, onChange }: { value: CommonMeta; onChange: (
             autosize
             minRows={2}
             maxRows={5}
-            maxLength={5000}
+            maxLength={ASSET_DESCRIPTION_MAX}
+            description={<CharCount value={value.description} max={ASSET_DESCRIPTION_MAX} />}
             value={value.description ?? ''}
             onChange={(e) => onChange({ ...value, description: e.currentTarget.value })}
           />

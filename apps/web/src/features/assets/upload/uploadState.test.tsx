@@ -1,14 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { UploadResult } from '@brandvault/contract';
 import { Providers } from '../../../app/Providers';
-import { FileRow } from './UploadDialog';
+import { FileRow, StartButton } from './UploadDialog';
+import i18n from '../../../i18n';
 import {
   initialUploadState,
   itemFromResult,
   parseErrorMessage,
   parseUploadResult,
+  roundProgress,
   summarize,
   uploadReducer,
 } from './uploadState';
@@ -154,5 +156,97 @@ describe('upload state', () => {
     expect(within(rows[3] as HTMLElement).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(within(rows[3] as HTMLElement).getByText('Unsupported file type')).toBeInTheDocument();
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Remove p.jpg' })).toBeInTheDocument();
+  });
+
+  it('counts a round by its own files: retries join it, the next round starts afresh', () => {
+    let s = run([
+      { type: 'added', id: 'a', name: 'a.png', size: 1 },
+      { type: 'added', id: 'b', name: 'b.png', size: 1 },
+      { type: 'added', id: 'c', name: 'c.png', size: 1 },
+      { type: 'started' },
+    ]);
+    expect(roundProgress(s)).toMatchObject({ total: 3, current: 1, settled: false });
+    s = run([{ type: 'result', id: 'a', result: created }], s);
+    expect(roundProgress(s)).toMatchObject({ total: 3, current: 2 });
+    s = run(
+      [
+        { type: 'error', id: 'b', message: 'Network down' },
+        { type: 'retry', id: 'b' },
+        { type: 'started', ids: ['b'] },
+      ],
+      s,
+    );
+    expect(roundProgress(s)).toMatchObject({ total: 3, current: 2 });
+    s = run(
+      [
+        { type: 'result', id: 'b', result: created },
+        { type: 'result', id: 'c', result: failed },
+      ],
+      s,
+    );
+    expect(roundProgress(s)).toMatchObject({ total: 3, current: 3, success: 2, failed: 1, settled: true });
+
+    // "Upload anyway" after the round ended: a round of one, the earlier failure not told again.
+    s = run(
+      [{ type: 'finished' }, { type: 'added', id: 'd', name: 'd.png', size: 1 }, { type: 'started', ids: ['d'] }],
+      s,
+    );
+    s = run([{ type: 'result', id: 'd', result: created }], s);
+    expect(roundProgress(s)).toMatchObject({ total: 1, success: 1, failed: 0, settled: true });
+  });
+
+  it('offers no Retry when the content does not match the extension, and keeps it otherwise', () => {
+    const mismatch: UploadResult = {
+      file_name: 'photo.jpg',
+      status: 'failed',
+      error: { code: 'CONTENT_MISMATCH', message: "The file's content does not match its extension." },
+    };
+    const s = run([
+      { type: 'added', id: 'm', name: 'photo.jpg', size: 10 },
+      { type: 'added', id: 'n', name: 'net.png', size: 10 },
+      { type: 'added', id: 'x', name: 'x.exe', size: 10 },
+      { type: 'started' },
+      { type: 'result', id: 'm', result: mismatch },
+      { type: 'error', id: 'n', message: 'Network down' },
+      { type: 'error', id: 'x', message: 'Not allowed', code: 'EXTENSION_NOT_ALLOWED' },
+    ]);
+    render(
+      <Providers env="test">
+        <MemoryRouter>
+          <ul>
+            {s.items.map((item) => (
+              <FileRow
+                key={item.id}
+                item={item}
+                onRetry={() => undefined}
+                onAnyway={() => undefined}
+                onRemove={() => undefined}
+              />
+            ))}
+          </ul>
+        </MemoryRouter>
+      </Providers>,
+    );
+    const [m, n, x] = screen.getAllByTestId('upload-row') as HTMLElement[];
+    expect(within(m!).getByText("The file's content does not match its extension.")).toBeInTheDocument();
+    expect(within(m!).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(m!).getByRole('button', { name: 'Remove photo.jpg' })).toBeInTheDocument();
+    expect(within(n!).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(x!).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says which file of the round is under way on the button, in English and Spanish', async () => {
+    const button = (running: boolean) => (
+      <Providers env="test">
+        <StartButton running={running} current={7} total={16} pending={16} blocked={false} onStart={() => undefined} />
+      </Providers>
+    );
+    const { rerender } = render(button(false));
+    expect(screen.getByRole('button', { name: 'Start upload (16)' })).toBeEnabled();
+    rerender(button(true));
+    expect(screen.getByRole('button', { name: 'Uploading 7 of 16' })).toBeDisabled();
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('button', { name: 'Subiendo 7 de 16' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
   });
 });

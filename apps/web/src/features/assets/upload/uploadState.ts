@@ -15,7 +15,7 @@ export interface UploadItem {
   duplicates: Duplicates;
   /** Server or local message for a failed file. */
   error?: string;
-  /** Local refusal (e.g. too large): retrying cannot help, so no retry is offered. */
+  /** Refused for what the file is (too large, content unlike its extension): retrying cannot help. */
   rejected?: boolean;
   assetId?: number;
   location?: UploadLocation;
@@ -27,6 +27,8 @@ export interface UploadState {
   items: UploadItem[];
   /** An upload round is under way (the window must stay open). */
   running: boolean;
+  /** The files of the current (or last) round, so its progress and its one toast count only them. */
+  round: string[];
 }
 
 export type UploadAction =
@@ -35,13 +37,24 @@ export type UploadAction =
   | { type: 'started'; ids?: string[] }
   | { type: 'progress'; id: string; percent: number }
   | { type: 'result'; id: string; result: UploadResult }
-  | { type: 'error'; id: string; message: string }
+  | { type: 'error'; id: string; message: string; code?: string }
   | { type: 'retry'; id: string }
   | { type: 'removed'; id: string }
   | { type: 'finished' }
   | { type: 'reset' };
 
-export const initialUploadState: UploadState = { items: [], running: false };
+export const initialUploadState: UploadState = { items: [], running: false, round: [] };
+
+/** Server refusals about the file itself: sending the same bytes again ends the same way. */
+const FINAL_CODES: ReadonlySet<string> = new Set([
+  'CONTENT_MISMATCH',
+  'EXTENSION_NOT_ALLOWED',
+  'MISSING_EXTENSION',
+  'MISSING_NAME',
+  'FILE_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+]);
+export const cannotSucceed = (code: string | undefined) => !!code && FINAL_CODES.has(code);
 
 export const TERMINAL: ReadonlySet<FileStatus> = new Set(['failed', 'success', 'exists']);
 
@@ -68,7 +81,13 @@ export function itemFromResult(item: UploadItem, result: UploadResult): UploadIt
         location: result.location,
       };
     case 'failed':
-      return { ...item, status: 'failed', error: result.error?.message, location: undefined };
+      return {
+        ...item,
+        status: 'failed',
+        error: result.error?.message,
+        location: undefined,
+        rejected: cannotSucceed(result.error?.code) || undefined,
+      };
   }
 }
 
@@ -108,11 +127,13 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
     }
     case 'started': {
       const ids = action.ids ? new Set(action.ids) : null;
+      const starts = (it: UploadItem) => it.status === 'pending' && (!ids || ids.has(it.id));
+      const started = state.items.filter(starts).map((it) => it.id);
       return {
         running: true,
-        items: state.items.map((it) =>
-          it.status === 'pending' && (!ids || ids.has(it.id)) ? { ...it, status: 'loading', progress: 0 } : it,
-        ),
+        // Files started while a round runs (a retry, "Upload anyway") join it.
+        round: state.running ? [...state.round.filter((id) => !started.includes(id)), ...started] : started,
+        items: state.items.map((it) => (starts(it) ? { ...it, status: 'loading', progress: 0 } : it)),
       };
     }
     case 'progress':
@@ -124,7 +145,12 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
     case 'result':
       return update(state, action.id, (it) => itemFromResult(it, action.result));
     case 'error':
-      return update(state, action.id, (it) => ({ ...it, status: 'failed', error: action.message }));
+      return update(state, action.id, (it) => ({
+        ...it,
+        status: 'failed',
+        error: action.message,
+        rejected: cannotSucceed(action.code) || undefined,
+      }));
     case 'retry':
       return update(state, action.id, (it) => ({ ...it, status: 'pending', progress: 0, error: undefined }));
     case 'removed':
@@ -173,12 +199,28 @@ export function parseUploadResult(text: string | null | undefined): UploadResult
 
 /** The message of a tus error answer `{error:{status,code,message}}`. */
 export function parseErrorMessage(text: string | null | undefined): string | null {
+  return parseError(text)?.message ?? null;
+}
+
+/** The code and message of a tus error answer, when it is one. */
+export function parseError(text: string | null | undefined): { code?: string; message: string } | null {
   if (!text) return null;
   try {
-    const body = JSON.parse(text) as { error?: { message?: unknown } };
+    const body = JSON.parse(text) as { error?: { message?: unknown; code?: unknown } };
     const m = body.error?.message;
-    return typeof m === 'string' && m.trim() ? m : null;
+    const code = typeof body.error?.code === 'string' ? body.error.code : undefined;
+    return typeof m === 'string' && m.trim() ? { code, message: m } : null;
   } catch {
     return null;
   }
+}
+
+/** Where the round stands: its files, those settled, and how they ended. */
+export function roundProgress(state: UploadState) {
+  const round = new Set(state.round);
+  const items = state.items.filter((it) => round.has(it.id));
+  const sum = summarize(items);
+  const settled = sum.success + sum.exists + sum.failed;
+  // "Uploading 7 of 16": the file under way is the one after those settled.
+  return { ...sum, current: Math.min(settled + 1, sum.total) };
 }

@@ -8,7 +8,7 @@ import type { FieldValue, UploadResult, Visibility } from '@brandvault/contract'
 import { xsrfToken } from '../../../api/csrf';
 import { currentLang } from '../../../i18n';
 import { useSession } from '../../../state/session';
-import { initialUploadState, parseErrorMessage, parseUploadResult, uploadReducer } from './uploadState';
+import { initialUploadState, parseError, parseUploadResult, uploadReducer } from './uploadState';
 import type { Duplicates } from './uploadState';
 import { TUS_CHUNK_SIZE, TUS_PARALLEL_FILES, TUS_RETRY_DELAYS, sendsWithCreation } from './tusSettings';
 
@@ -137,9 +137,8 @@ export function useTusUploader(target: UploadTarget, texts: { tooLarge: string; 
     ) => {
       if (!file) return;
       const original = (error as { originalResponse?: { getBody(): string } | null }).originalResponse;
-      const message =
-        parseErrorMessage(responseText(response)) ?? parseErrorMessage(original?.getBody()) ?? textsRef.current.failed;
-      dispatch({ type: 'error', id: file.id, message });
+      const parsed = parseError(responseText(response)) ?? parseError(original?.getBody());
+      dispatch({ type: 'error', id: file.id, message: parsed?.message ?? textsRef.current.failed, code: parsed?.code });
     };
     uppy.on('file-added', onAdded);
     uppy.on('upload-progress', onProgress);
