@@ -9,6 +9,7 @@ import { GuardError } from './pages/GuardError';
 import { setupFirst, setupOnly } from '../features/setup/loaders';
 import { ensureAllTexts } from '../i18n';
 import { useSession } from '../state/session';
+import { takeFreshSignIn } from '../state/landing';
 import { appQueryClient } from './queryClient';
 
 /**
@@ -50,6 +51,15 @@ function brandHomeLoader({ request }: { request: Request }) {
       .then((m) => m.prefetchBrandHome(client, brand.id, params))
       .catch(() => undefined);
   }
+  return null;
+}
+/** The brand chooser's loader: the first-run screen first; right after a sign-in, a lone brand opens. */
+async function chooserLoader() {
+  const fresh = takeFreshSignIn();
+  await setupFirst();
+  if (!fresh) return null;
+  const { skipChooserForOnlyBrand } = await import('../features/brands/onlyBrand');
+  skipChooserForOnlyBrand();
   return null;
 }
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
@@ -152,7 +162,7 @@ export const appRoutes: RouteObject[] = [
             element: <UserEditPage />,
           },
           // A new installation's administrator is sent to the first-run screen instead (issue 27 §7).
-          { path: 'brand/choose', loader: setupFirst, element: <BrandChooserPage /> },
+          { path: 'brand/choose', loader: chooserLoader, element: <BrandChooserPage /> },
           { path: 'setup', loader: setupOnly, element: <SetupPage /> },
           {
             path: 'brand/all',

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CATALOGUE } from '@brandvault/contract';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { loginAnswer } from '../../test/fixtures';
+import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 function json(status: number, body: unknown) {
@@ -80,10 +80,21 @@ describe('LoginPage', () => {
   });
 
   it('signs in and goes to the brand chooser', async () => {
-    stubFetch(() => json(200, loginAnswer));
+    const other = { ...brand, id: 8, name: 'Other', slug: 'other' };
+    stubFetch(() =>
+      json(200, { ...loginAnswer, session_user: { ...loginAnswer.session_user, brands: [brand, other] } }),
+    );
     const { router } = renderApp('/login');
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
     expect(useSession.getState().token).toBe('test-token');
+  });
+
+  it('opens the only brand of someone with one, instead of the chooser', async () => {
+    stubFetch(() => json(200, loginAnswer));
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
+    expect(useSession.getState().selectedBrand?.id).toBe(brand.id);
   });
 });

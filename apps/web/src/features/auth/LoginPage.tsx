@@ -12,6 +12,7 @@ import i18n from '../../i18n';
 import { adoptSessionLang } from '../../lib/sessionLang';
 import { call } from '../../api/client';
 import { useSession } from '../../state/session';
+import { markFreshSignIn } from '../../state/landing';
 import { AuthHeading } from '../../ui/AuthHeading';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { sessionKeys, useLogin } from './api';
@@ -72,6 +73,7 @@ export default function LoginPage() {
         last_name: answer.session_user.last_name,
       }),
     );
+    markFreshSignIn();
     void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
   };
 

@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { isReturnPath } from '../../lib/guards';
 import { notifyWelcome } from '../../lib/notify';
 import { useSession } from '../../state/session';
+import { markFreshSignIn } from '../../state/landing';
 
 /** The session a single sign-on ended with, kept as the password sign-in keeps it, then onwards. */
 export function useFinishSignIn() {
@@ -36,6 +37,7 @@ export function useFinishSignIn() {
         last_name: answer.session_user.last_name,
       }),
     );
+    markFreshSignIn();
     void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
   };
 }
