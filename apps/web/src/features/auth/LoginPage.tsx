@@ -73,8 +73,11 @@ export default function LoginPage() {
         last_name: answer.session_user.last_name,
       }),
     );
-    markFreshSignIn();
-    void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
+    if (isReturnPath(next)) void navigate(next, { replace: true });
+    else {
+      markFreshSignIn();
+      void navigate('/brand/choose', { replace: true });
+    }
   };
 
   const submit = form.onSubmit((values) => {
