@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, redirect } from 'react-router';
-import { guestOnly, requireAuth, requireBrand, requirePermission, requireRole } from '../lib/guards';
+import { guestOnly, requireAuth, requirePermission, requireRole } from '../lib/guards';
 import { RootLayout } from './RootLayout';
 import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
@@ -9,6 +9,8 @@ import { GuardError } from './pages/GuardError';
 import { setupFirst, setupOnly } from '../features/setup/loaders';
 import { ensureAllTexts } from '../i18n';
 import { useSession } from '../state/session';
+import { takeFreshSignIn } from '../state/landing';
+import { requireBrandOfLink } from './brandOfLink';
 import { appQueryClient } from './queryClient';
 
 /**
@@ -39,8 +41,9 @@ const BrandHomePage = lazy(loadBrandHome);
  * brand.home's loader: past the guards, its code and its first calls start now, beside the shell's
  * code and the session call, instead of one after the other (shell, then screen, then calls).
  */
-function brandHomeLoader({ request }: { request: Request }) {
-  requireBrand();
+async function brandHomeLoader({ request }: { request: Request }) {
+  // Loaders run side by side: this one waits for the brand a folder link selects, as its parent does.
+  await requireBrandOfLink({ request });
   void loadBrandHome();
   const brand = useSession.getState().selectedBrand;
   const client = appQueryClient();
@@ -50,6 +53,15 @@ function brandHomeLoader({ request }: { request: Request }) {
       .then((m) => m.prefetchBrandHome(client, brand.id, params))
       .catch(() => undefined);
   }
+  return null;
+}
+/** The brand chooser's loader: the first-run screen first; right after a sign-in, a lone brand opens. */
+async function chooserLoader() {
+  const fresh = takeFreshSignIn();
+  await setupFirst();
+  if (!fresh) return null;
+  const { skipChooserForOnlyBrand } = await import('../features/brands/onlyBrand');
+  skipChooserForOnlyBrand();
   return null;
 }
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage'));
@@ -152,7 +164,7 @@ export const appRoutes: RouteObject[] = [
             element: <UserEditPage />,
           },
           // A new installation's administrator is sent to the first-run screen instead (issue 27 §7).
-          { path: 'brand/choose', loader: setupFirst, element: <BrandChooserPage /> },
+          { path: 'brand/choose', loader: chooserLoader, element: <BrandChooserPage /> },
           { path: 'setup', loader: setupOnly, element: <SetupPage /> },
           {
             path: 'brand/all',
@@ -161,7 +173,7 @@ export const appRoutes: RouteObject[] = [
             element: <BrandsAdminPage />,
           },
           {
-            loader: requireBrand,
+            loader: requireBrandOfLink,
             children: [
               { path: 'brand', loader: brandHomeLoader, element: <BrandHomePage /> },
               // brand.home2, the alternative home: the brand as a gallery of its latest assets.

@@ -34,13 +34,6 @@ export function guestOnly() {
   return null;
 }
 
-/** brand.home and brand.home2 need a selected brand on top of a session. */
-export function requireBrand() {
-  requireAuth();
-  if (!useSession.getState().selectedBrand) throw redirect('/brand/choose');
-  return null;
-}
-
 /**
  * A loader for screens that need every one of `permissions` (spec §6, from the `me` answer).
  * Anonymous visitors go to login; a signed-in user without them gets the forbidden screen in the

@@ -21,3 +21,26 @@ export function storeLang(lang: Lang) {
     // Private mode or a full quota: the language still applies for this visit.
   }
 }
+
+// A choice made on the signed-out pages, per tab: the language left by an earlier user is no choice.
+const CHOSEN_KEY = 'lang-chosen';
+
+/** Remembers that the reader picked `lang` before signing in (survives reloads of this tab). */
+export function markLangChosen(lang: Lang) {
+  try {
+    sessionStorage.setItem(CHOSEN_KEY, lang);
+  } catch {
+    // Without session storage the choice lasts until sign-in only through the `lang` key.
+  }
+}
+
+/** The language picked before signing in, if any; forgotten once read (sign-in adopts it). */
+export function takeChosenLang(): Lang | null {
+  try {
+    const v = sessionStorage.getItem(CHOSEN_KEY);
+    sessionStorage.removeItem(CHOSEN_KEY);
+    return isLang(v) ? v : null;
+  } catch {
+    return null;
+  }
+}

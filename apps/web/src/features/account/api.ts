@@ -4,6 +4,7 @@ import type { Lang, MeResponse, RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import i18n, { applyLang, ensureLang } from '../../i18n';
+import { markLangChosen } from '../../state/lang';
 import { useSession } from '../../state/session';
 import { sessionKeys } from '../auth/api';
 
@@ -55,6 +56,7 @@ export function useChangeLanguage() {
       }
     } else {
       applyLang(lang);
+      markLangChosen(lang);
     }
     // Said in the new language: Spanish read for the first time is still on its way here.
     await ensureLang(lang).catch(() => undefined);

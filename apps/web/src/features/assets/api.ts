@@ -14,7 +14,8 @@ export const assetKeys = {
 /** The view's download link lives DOWNLOAD_LINK_MINUTES: read again at half that, an open page keeps a live one. */
 const LINK_REFRESH_MS = (DOWNLOAD_LINK_MINUTES * 60_000) / 2;
 
-const assetView = (id: number) => ({
+/** The asset page's read of one asset (a link's loader reads it first to learn its brand). */
+export const assetView = (id: number) => ({
   queryKey: assetKeys.detail(id),
   queryFn: ({ signal }: { signal: AbortSignal }) => call(routes.assetView, { params: { id }, signal }),
 });

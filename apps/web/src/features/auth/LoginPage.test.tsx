@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_CATALOGUE } from '@brandvault/contract';
+import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { loginAnswer } from '../../test/fixtures';
+import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 function json(status: number, body: unknown) {
@@ -57,11 +58,43 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it('keeps a language chosen before signing in, says the change in it, and saves it on the account', async () => {
+    const fetchMock = stubFetch(() => json(200, loginAnswer));
+    renderApp('/login');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Español' }));
+    expect(await screen.findByText('Idioma cambiado')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'English' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Correo/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'not-the-password');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(useSession.getState().token).toBe('test-token'));
+    // The account says English; the reader's choice wins, here and under `lang` for a reload.
+    expect(i18n.language).toBe('es');
+    expect(localStorage.getItem('lang')).toBe('es');
+    await waitFor(() => {
+      const save = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/auth/user/update'));
+      expect(JSON.parse(String(save?.[1]?.body))).toEqual({ lang: 'es' });
+    });
+    await i18n.changeLanguage('en');
+  });
+
   it('signs in and goes to the brand chooser', async () => {
-    stubFetch(() => json(200, loginAnswer));
+    const other = { ...brand, id: 8, name: 'Other', slug: 'other' };
+    stubFetch(() =>
+      json(200, { ...loginAnswer, session_user: { ...loginAnswer.session_user, brands: [brand, other] } }),
+    );
     const { router } = renderApp('/login');
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
     expect(useSession.getState().token).toBe('test-token');
+  });
+
+  it('opens the only brand of someone with one, instead of the chooser', async () => {
+    stubFetch(() => json(200, loginAnswer));
+    const { router } = renderApp('/login');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
+    expect(useSession.getState().selectedBrand?.id).toBe(brand.id);
   });
 });

@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { PersonField } from '../../ui/PersonField';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isReturnPath } from '../../lib/guards';
-import { LoginBody } from '@brandvault/contract';
+import { LoginBody, accountRoutes } from '@brandvault/contract';
 import { applyFieldErrors, validateWith } from '../../lib/forms';
 import { notifyWelcome } from '../../lib/notify';
-import i18n, { applyLang } from '../../i18n';
+import i18n from '../../i18n';
+import { adoptSessionLang } from '../../lib/sessionLang';
+import { call } from '../../api/client';
 import { useSession } from '../../state/session';
+import { markFreshSignIn } from '../../state/landing';
 import { AuthHeading } from '../../ui/AuthHeading';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { sessionKeys, useLogin } from './api';
@@ -55,9 +58,13 @@ export default function LoginPage() {
       emulator: answer.emulator,
       favorites_id: answer.favorites_id,
     });
-    applyLang(answer.session_user.lang);
-    // The component's `t` still speaks the old language; the greeting uses the user's own.
-    const lng = answer.session_user.lang;
+    // The component's `t` still speaks the old language; the greeting uses the session's.
+    const lng = adoptSessionLang(answer.session_user.lang, (lang) =>
+      call(accountRoutes.updateProfile, { body: { lang } }).then((me) => {
+        useSession.getState().setMe(me);
+        qc.setQueryData(sessionKeys.me(), me);
+      }),
+    );
     notifyWelcome(
       i18n.t('auth.login.welcomeTitle', { lng }),
       i18n.t('auth.login.welcome', {
@@ -66,7 +73,11 @@ export default function LoginPage() {
         last_name: answer.session_user.last_name,
       }),
     );
-    void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
+    if (isReturnPath(next)) void navigate(next, { replace: true });
+    else {
+      markFreshSignIn();
+      void navigate('/brand/choose', { replace: true });
+    }
   };
 
   const submit = form.onSubmit((values) => {

@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { accountRoutes } from '@brandvault/contract';
 import type { LoginResponse } from '@brandvault/contract';
 import { useNavigate } from 'react-router';
-import i18n, { applyLang } from '../../i18n';
+import i18n from '../../i18n';
+import { adoptSessionLang } from '../../lib/sessionLang';
+import { call } from '../../api/client';
 import { isReturnPath } from '../../lib/guards';
 import { notifyWelcome } from '../../lib/notify';
 import { useSession } from '../../state/session';
+import { markFreshSignIn } from '../../state/landing';
 
 /** The session a single sign-on ended with, kept as the password sign-in keeps it, then onwards. */
 export function useFinishSignIn() {
@@ -19,8 +23,12 @@ export function useFinishSignIn() {
       emulator: answer.emulator,
       favorites_id: answer.favorites_id,
     });
-    const lng = answer.session_user.lang;
-    applyLang(lng);
+    const lng = adoptSessionLang(answer.session_user.lang, (lang) =>
+      call(accountRoutes.updateProfile, { body: { lang } }).then((me) => {
+        useSession.getState().setMe(me);
+        qc.setQueryData(['session', 'me'], me);
+      }),
+    );
     notifyWelcome(
       i18n.t('auth.login.welcomeTitle', { lng }),
       i18n.t('auth.login.welcome', {
@@ -29,7 +37,11 @@ export function useFinishSignIn() {
         last_name: answer.session_user.last_name,
       }),
     );
-    void navigate(isReturnPath(next) ? next : '/brand/choose', { replace: true });
+    if (isReturnPath(next)) void navigate(next, { replace: true });
+    else {
+      markFreshSignIn();
+      void navigate('/brand/choose', { replace: true });
+    }
   };
 }
 

@@ -65,7 +65,8 @@ describe('the sign-in code step', () => {
     await user.clear(code);
     await user.type(code, '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
+    // The fixture user has one brand: signing in opens it.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
     expect(useSession.getState().token).toBe('test-token');
     expect(sent.at(-1)).toEqual({ challenge: 'signed-challenge', code: '123 456' });
   });
@@ -81,7 +82,7 @@ describe('the sign-in code step', () => {
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText(/Recovery code/), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/choose'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand'));
     expect(sent[0]).toEqual({ challenge: 'signed-challenge', recovery_code: 'abcde-fghjk' });
   });
 });

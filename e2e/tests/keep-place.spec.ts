@@ -1,0 +1,59 @@
+import { expect, test } from '../support/test';
+import { apiAs } from '../support/api';
+import { keepOnboardingAway, unique } from '../support/fixtures';
+import { makeMedia } from '../support/media';
+
+const PASSWORD = 'Keep-place-pass-123';
+
+test('a language chosen before signing in stays, and links open in their own brand', async ({
+  page,
+  browser,
+  pageAs,
+}) => {
+  // Someone with two brands (so the chooser is theirs to see), an asset and a folder in the second.
+  const api = await apiAs(page);
+  const tag = unique('k').slice(-6);
+  const first = await api.newBrand(`Keep A ${tag}`);
+  const second = await api.newBrand(`Keep B ${tag}`);
+  const folder = await api.newFolder(second.id, second.root_folder_id, `Shoots ${tag}`);
+  const { 'sunrise.jpg': asset } = await api.upload(second.id, folder, [makeMedia().sunrise]);
+  const email = `${unique('keep')}@example.com`;
+  await api.send('POST', '/api/ops/users/create', {
+    first_name: 'Kim',
+    last_name: 'Keep',
+    email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    roles: ['member'],
+    brands: [first.id, second.id],
+    lang: 'en',
+  });
+
+  // Spanish chosen on the sign-in page: said in Spanish, kept over a reload and through signing in.
+  const reader = await (await browser.newContext()).newPage();
+  await keepOnboardingAway(reader.context());
+  await reader.goto('/login');
+  await reader.getByRole('button', { name: 'Español' }).click();
+  await expect(reader.getByText('Idioma cambiado')).toBeVisible();
+  await reader.reload();
+  await reader.getByLabel(/correo/i).fill(email);
+  await reader
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(PASSWORD);
+  await reader.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await reader.waitForURL('**/brand/choose');
+  await reader.reload();
+  await expect(reader.getByRole('heading', { name: 'Elige una marca' })).toBeVisible();
+
+  // With no brand selected yet, the asset's link opens the asset, in its brand.
+  await reader.goto(`/brand/asset/${asset}`);
+  await expect(reader.getByRole('heading', { name: /sunrise/ })).toBeVisible();
+  expect(new URL(reader.url()).pathname).toBe(`/brand/asset/${asset}`);
+  await expect(reader.getByRole('button', { name: new RegExp(`Keep B ${tag}`) })).toBeVisible();
+
+  // The same for a folder's link, in a browser where nothing is selected either.
+  const other = await pageAs({ email, password: PASSWORD });
+  await other.goto(`/brand?folder=${folder}`);
+  await expect(other.getByRole('heading', { name: `Shoots ${tag}` })).toBeVisible();
+});
