@@ -86,7 +86,7 @@ describe('creating an API key', { timeout: 20_000 }, () => {
     expect(
       dialog.getByRole('checkbox', { name: /See their brands, with folders, assets and search/ }),
     ).toBeInTheDocument();
-    expect(dialog.queryByRole('checkbox', { name: /See the users of their brands/ })).toBeNull();
+    expect(dialog.queryByRole('checkbox', { name: /See every share link/ })).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Create key' }));
     expect(await dialog.findByText('Give the key a name')).toBeInTheDocument();
     expect(dialog.getByText('Choose at least one permission')).toBeInTheDocument();

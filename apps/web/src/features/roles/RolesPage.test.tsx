@@ -77,15 +77,15 @@ describe('roles matrix', () => {
     expect(adminBox).toBeDisabled();
     expect(screen.getByText('Create, rename, move and remove folders')).toBeInTheDocument();
     expect(screen.getByText('Folders')).toBeInTheDocument();
-    const memberBox = screen.getByRole('checkbox', { name: 'member: folder.manage' });
+    const memberBox = screen.getByRole('checkbox', { name: 'member: asset.manage' });
     expect(memberBox).not.toBeChecked();
     await userEvent.click(memberBox);
     await waitFor(() => expect(sent.some((s) => s.method === 'PATCH')).toBe(true));
     const patch = sent.find((s) => s.method === 'PATCH')!;
     expect(patch.url).toBe('/api/ops/roles/3/update');
-    expect(patch.body.permissions).toEqual([...ROLE_PERMISSIONS.member, 'folder.manage']);
+    expect(patch.body.permissions).toEqual([...ROLE_PERMISSIONS.member, 'asset.manage']);
     expect(await screen.findByText('Role created or updated')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'member: folder.manage' })).toBeChecked());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'member: asset.manage' })).toBeChecked());
   });
 
   it('shows the count when a delete is refused', async () => {
