@@ -24,6 +24,12 @@ async function checkOpened(
   }).toPass();
 }
 
+/** Opens a menu, then its item: what opens most dialogs below. */
+const viaMenu = (page: Page, openMenu: () => Promise<unknown>, item: string) => async () => {
+  await openMenu();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+};
+
 for (const lang of ['en', 'es'] as const) {
   const t = texts(lang);
   const locale = LOCALES[lang];
@@ -60,26 +66,8 @@ for (const lang of ['en', 'es'] as const) {
     );
     const folderMenu = () => user.getByRole('button', { name: t('folders.actions', { name: 'Campaigns' }) }).click();
     await checkOpened(user, at('folder menu'), found, folderMenu, menu);
-    await checkOpened(
-      user,
-      at('move folder'),
-      found,
-      async () => {
-        await folderMenu();
-        await user.getByRole('menuitem', { name: t('folders.move'), exact: true }).click();
-      },
-      dialog,
-    );
-    await checkOpened(
-      user,
-      at('remove folder'),
-      found,
-      async () => {
-        await folderMenu();
-        await user.getByRole('menuitem', { name: t('folders.remove'), exact: true }).click();
-      },
-      dialog,
-    );
+    await checkOpened(user, at('move folder'), found, viaMenu(user, folderMenu, t('folders.move')), dialog);
+    await checkOpened(user, at('remove folder'), found, viaMenu(user, folderMenu, t('folders.remove')), dialog);
 
     // A selected asset: its bar, then the dialogs the bar opens.
     await user.getByRole('checkbox', { name: t('search.select', { name: 'sunrise.jpg' }) }).check();
@@ -217,26 +205,8 @@ for (const lang of ['en', 'es'] as const) {
       dialog,
     );
     const roleMenu = () => user.getByRole('button', { name: t('roles.actions', { name: role }) }).click();
-    await checkOpened(
-      user,
-      `${lang} rename role`,
-      found,
-      async () => {
-        await roleMenu();
-        await user.getByRole('menuitem', { name: t('roles.rename'), exact: true }).click();
-      },
-      dialog,
-    );
-    await checkOpened(
-      user,
-      `${lang} delete role`,
-      found,
-      async () => {
-        await roleMenu();
-        await user.getByRole('menuitem', { name: t('roles.delete'), exact: true }).click();
-      },
-      dialog,
-    );
+    await checkOpened(user, `${lang} rename role`, found, viaMenu(user, roleMenu, t('roles.rename')), dialog);
+    await checkOpened(user, `${lang} delete role`, found, viaMenu(user, roleMenu, t('roles.delete')), dialog);
     expect(found, found.join('\n')).toEqual([]);
   });
 }
