@@ -78,7 +78,7 @@ test('a manager publishes a Logo page; a member reads it, copies a HEX value and
   await pick(manager, 'Assets', 'sunrise.jpg');
   await manager.getByRole('button', { name: 'Publish' }).click();
   await manager.waitForURL(/\/brand\/guidelines\/\d+$/);
-  await expect(manager.getByText('Published as version 1.')).toBeVisible();
+  await expect(manager.getByText('Published as version 1.', { exact: true })).toBeVisible();
 
   // The member reads it, copies the red's HEX and downloads the logo as PNG from the asset block.
   const member = await pageAs(people.member);
