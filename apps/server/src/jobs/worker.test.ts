@@ -5,7 +5,6 @@ import { jobUnits } from '../jobUnits.js';
 import { PermanentJobError } from './errors.js';
 import { enqueueAny } from './queue.js';
 import { memoryLog, openTestDb } from '../../test/jobsDb.js';
-import { until } from '../../test/throwaway.js';
 import type { TestDb } from '../../test/jobsDb.js';
 import { defineHandler } from './types.js';
 import type { Handlers } from './types.js';
@@ -190,40 +189,6 @@ describe('worker', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect((await row(later)).status).toBe('queued');
   });
-  it("takes a waiting upload's thumbnails before older jobs, in a slot of their own while those run", async () => {
-    const ran: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    const handlers: Handlers = {
-      'slow.test': defineHandler({
-        schema: z.object({ n: z.number() }),
-        run: async ({ n }) => {
-          ran.push(`slow ${n}`);
-          await held;
-        },
-      }),
-      'assets.derivatives': defineHandler({
-        schema: z.object({ asset_id: z.number(), rev: z.number() }),
-        run: async ({ asset_id }) => void ran.push(`pictures ${asset_id}`),
-      }),
-    };
-    const w = t.worker({ handlers, log: memoryLog().log, clock: new TestClock(), concurrency: 1, pollMs: 20 });
-    await enqueueAny(t.db, 'slow.test', { n: 1 });
-    await enqueueAny(t.db, 'slow.test', { n: 2 });
-    await enqueueAny(t.db, 'assets.derivatives', { asset_id: 7, rev: 1 });
-    w.start();
-    // The newest job first; then an older one holds the only ordinary slot, and pictures queued
-    // meanwhile still run beside it.
-    await until('the first slow job', () => ran.includes('slow 1'));
-    await enqueueAny(t.db, 'assets.derivatives', { asset_id: 8, rev: 1 });
-    w.wake();
-    await until('the second pictures job', () => ran.includes('pictures 8'));
-    expect(ran).toEqual(['pictures 7', 'slow 1', 'pictures 8']);
-    release();
-    await until('the second slow job', () => ran.includes('slow 2'));
-    await w.stop();
-  });
-
   it("gives a job the app's unit of work, and fails for good one that reaches for it on a worker without", async () => {
     const unitTest = defineHandler({
       schema: z.object({ key: z.string() }),

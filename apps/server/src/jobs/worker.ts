@@ -34,13 +34,6 @@ export const JOB_LEASE_MS = 30_000;
 /** The longest wait between looks at a queue that cannot be reached (the database or Redis away). */
 const MAX_POLL_BACKOFF_MS = 5000;
 
-/**
- * Jobs a person is looking at the screen for (a new upload's thumbnail and preview). They are
- * claimed before any other, and one slot beyond `concurrency` is theirs alone, so they never wait
- * behind the analyses an upload burst queues (OCR and objects take seconds each).
- */
-export const URGENT_JOBS: readonly string[] = ['assets.derivatives'];
-
 /** A worker not told the sync settings: no roots, so a sync run finds its source outside them. */
 const NO_SYNC: SyncSettings = { roots: [], settleMs: 3000, watch: false, maxUploadBytes: 0 };
 
@@ -68,8 +61,6 @@ export class Worker {
   private readonly schedulesEveryMs: number;
   private lastScheduleScan = 0;
   private readonly names: string[];
-  private readonly urgent: string[];
-  private readonly others: string[];
   private readonly log: JobLog;
   private readonly clock: Clock;
   private readonly concurrency: number;
@@ -80,7 +71,6 @@ export class Worker {
   private readonly source: JobSource;
   private readonly units: JobUnits | undefined;
   private readonly inFlight = new Map<Promise<void>, number>();
-  private urgentInFlight = 0;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
@@ -102,8 +92,6 @@ export class Worker {
     this.schedules = opts.schedules ?? true;
     this.schedulesEveryMs = opts.schedulesEveryMs ?? 5000;
     this.names = Object.keys(opts.handlers);
-    this.urgent = this.names.filter((n) => URGENT_JOBS.includes(n));
-    this.others = this.names.filter((n) => !URGENT_JOBS.includes(n));
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
     this.concurrency = Math.max(1, opts.concurrency ?? 2);
@@ -218,30 +206,15 @@ export class Worker {
     await this.source.housekeeping(now, force);
   }
 
-  /**
-   * Claims jobs until every slot is busy or none is due; returns how many it started. Urgent jobs
-   * first, up to `concurrency` of them, in any slot including their own extra one; the others
-   * share the `concurrency` slots.
-   */
+  /** Claims jobs until every slot is busy or none is due; returns how many it started. */
   private async fill(): Promise<number> {
     let started = 0;
-    const extra = this.urgent.length ? 1 : 0;
-    while (!this.stopping && this.inFlight.size < this.concurrency + extra) {
-      const now = this.clock.now();
-      let urgent = false;
-      let job: JobRow | null = null;
-      if (this.urgent.length && this.urgentInFlight < this.concurrency) {
-        job = await this.source.claim(this.urgent, this.id, now);
-        urgent = job !== null;
-      }
-      if (!job && this.others.length && this.inFlight.size < this.concurrency)
-        job = await this.source.claim(this.others, this.id, now);
+    while (!this.stopping && this.inFlight.size < this.concurrency) {
+      const job = await this.source.claim(this.names, this.id, this.clock.now());
       if (!job) break;
       started += 1;
-      if (urgent) this.urgentInFlight += 1;
       const p: Promise<void> = this.execute(job).finally(() => {
         this.inFlight.delete(p);
-        if (urgent) this.urgentInFlight -= 1;
         this.wake();
       });
       this.inFlight.set(p, job.id);
