@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDir, lavfi } from '../../media/test-fixtures.js';
+import { until } from '../../../test/throwaway.js';
 import { adminClient, makeBrand, makeFolder, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 
@@ -24,12 +25,17 @@ const upload = async (name: string, type: string, data: Buffer): Promise<number>
 
 /** Waits for the in-process worker to have finished an asset's pictures and, for a video, its proxy. */
 async function settled(id: number) {
-  for (let i = 0; i < 600; i++) {
-    const a = (await admin.get(`/api/ops/asset/${id}/view`)).json().asset;
-    if (a.derivatives !== 'pending' && a.proxy_state !== 'pending') return a;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the media of asset ${id} never settled`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the asset view as JSON
+  let a: any = {};
+  await until(
+    `the media of asset ${id}`,
+    async () => {
+      a = (await admin.get(`/api/ops/asset/${id}/view`)).json().asset;
+      return a.derivatives !== 'pending' && a.proxy_state !== 'pending';
+    },
+    60_000,
+  );
+  return a;
 }
 
 beforeAll(async () => {
