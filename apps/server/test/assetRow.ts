@@ -43,3 +43,29 @@ export async function insertAssets(db: Db, rows: Record<string, unknown>[]) {
         .execute();
   });
 }
+
+/** Active JPEGs named by `keys` in a folder (real inserts, triggers included): their ids, in order. */
+export async function insertFolderAssets(
+  db: Db,
+  brandId: number,
+  folderId: number,
+  keys: string[],
+  over: Record<string, unknown> = {},
+): Promise<number[]> {
+  await insertAssets(
+    db,
+    keys.map((key) => assetRow(brandId, folderId, key, over)),
+  );
+  const got = await db
+    .selectFrom('assets')
+    .select('id')
+    .where('folder_id', '=', folderId)
+    .where(
+      'blob_key',
+      'in',
+      keys.map((k) => `test/${k}`),
+    )
+    .orderBy('id')
+    .execute();
+  return got.map((r) => r.id);
+}

@@ -305,4 +305,4 @@ export async function makeFolder(c: Client, brandId: number, name: string, paren
   return r.json().folder.id as number;
 }
 
-export { assetRow, insertAssets } from './assetRow.js';
+export { assetRow, insertAssets, insertFolderAssets } from './assetRow.js';

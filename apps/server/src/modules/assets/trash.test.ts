@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRASH_DAYS } from '@brandvault/contract';
 import { foldersPurgeTrash } from '../../worker/handlers/folders.purgeTrash.js';
-import {
-  adminClient,
-  assetRow,
-  insertAssets,
-  makeBrand,
-  makeFolder,
-  makeUser,
-  startApp,
-} from '../../../test/harness.js';
+import { adminClient, insertFolderAssets, makeBrand, makeFolder, makeUser, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { jobUnits } from '../../jobUnits.js';
 
@@ -25,16 +17,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.built.handle.db;
-/** `n` active JPEGs in a folder, uploaded by `by` (real inserts: the triggers index them). */
-async function assets(folderId: number, n: number, by: number | null = null) {
-  const names = Array.from({ length: n }, () => `bin-${++seq}`);
-  await insertAssets(
+/** `n` active JPEGs in a folder, uploaded by `by`. */
+const assets = (folderId: number, n: number, by: number | null = null) =>
+  insertFolderAssets(
     db(),
-    names.map((name) => assetRow(brand.id, folderId, name, { created_by: by })),
+    brand.id,
+    folderId,
+    Array.from({ length: n }, () => `bin-${++seq}`),
+    { created_by: by },
   );
-  const got = await db().selectFrom('assets').select('id').where('folder_id', '=', folderId).orderBy('id').execute();
-  return got.map((r) => r.id).slice(-n);
-}
 type Entry = { id: number; name: string; folder: { id: number; path: string[] }; trashed_by: { name: string } | null };
 const trash = async (c: Client = admin) => {
   const r = await c.get(`/api/ops/asset/trash?brand_id=${brand.id}`);

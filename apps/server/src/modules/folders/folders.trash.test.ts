@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldersPurgeTrash } from '../../worker/handlers/folders.purgeTrash.js';
-import {
-  adminClient,
-  assetRow,
-  insertAssets,
-  makeBrand,
-  makeFolder,
-  makeUser,
-  startApp,
-} from '../../../test/harness.js';
+import { adminClient, insertFolderAssets, makeBrand, makeFolder, makeUser, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
 import { jobUnits } from '../../jobUnits.js';
 
@@ -24,13 +16,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.built.handle.db;
-/** `n` active JPEGs in a folder (real inserts: the search and count triggers index them). */
-async function assets(folderId: number, n: number, over: Record<string, unknown> = {}) {
-  const rows = Array.from({ length: n }, () => assetRow(brand.id, folderId, `trash-${++seq}`, over));
-  await insertAssets(db(), rows);
-  const got = await db().selectFrom('assets').select('id').where('folder_id', '=', folderId).orderBy('id').execute();
-  return got.map((r) => r.id);
-}
+/** `n` active JPEGs in a folder. */
+const assets = (folderId: number, n: number, over: Record<string, unknown> = {}) =>
+  insertFolderAssets(
+    db(),
+    brand.id,
+    folderId,
+    Array.from({ length: n }, () => `trash-${++seq}`),
+    over,
+  );
 const statusOf = async (ids: number[]) =>
   (await db().selectFrom('assets').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map(
     (r) => r.status,
