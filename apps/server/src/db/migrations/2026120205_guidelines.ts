@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from './support/dialect.js';
+import { grantPermission } from './support/permissions.js';
 
 // Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -70,17 +71,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
 async function grant(db: Kysely<any>): Promise<void> {
   const roles = await db.selectFrom('roles').select('id').where('name', 'in', ['admin', 'manager']).execute();
-  if (roles.length === 0) return;
-  let perm = await db.selectFrom('permissions').select('id').where('name', '=', 'guidelines.manage').executeTakeFirst();
-  if (!perm)
-    perm = await db
-      .insertInto('permissions')
-      .values({ name: 'guidelines.manage' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  const permissionId = perm.id;
-  await db
-    .insertInto('role_permissions')
-    .values(roles.map((r: { id: number }) => ({ role_id: r.id, permission_id: permissionId })))
-    .execute();
+  await grantPermission(
+    db,
+    'guidelines.manage',
+    roles.map((r: { id: number }) => r.id),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Dialect } from './support/dialect.js';
+import { grantPermission } from './support/permissions.js';
 
 // Append-only: once landed, never edited. `any`: migrations run against the schema of their time.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -55,9 +56,5 @@ async function widenMember(db: Kysely<any>): Promise<void> {
   ).map((r) => r.name);
   const untouched = held.length === MEMBER_BEFORE.length && MEMBER_BEFORE.every((p) => held.includes(p));
   if (!untouched) return;
-  for (const name of MEMBER_ADDS) {
-    let perm = await db.selectFrom('permissions').select('id').where('name', '=', name).executeTakeFirst();
-    if (!perm) perm = await db.insertInto('permissions').values({ name }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('role_permissions').values({ role_id: role.id, permission_id: perm.id }).execute();
-  }
+  for (const name of MEMBER_ADDS) await grantPermission(db, name, [role.id]);
 }
