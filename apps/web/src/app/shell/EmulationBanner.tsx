@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useFinishEmulation } from '../../features/emulation/api';
 import { useSession } from '../../state/session';
 
-/** Impossible to miss while an administrator acts as someone else (UX.md), with Finish. */
+/** Impossible to miss while an administrator acts as someone else (UX.md), with Finish, which goes back where they were. */
 export function EmulationBanner() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function EmulationBanner() {
   const adminId = status.admin_id;
   const onFinish = () =>
     finish.mutate(adminId, {
-      onSuccess: () => void navigate('/users', { replace: true }),
+      onSuccess: (path) => void navigate(path, { replace: true }),
       // Spec §8: a failed end is only logged (an expired session has already gone to sign-in).
       onError: (e) => console.error('Finishing the emulation failed', e),
     });

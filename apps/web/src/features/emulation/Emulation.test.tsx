@@ -5,7 +5,7 @@ import { LANG_STORAGE_KEY, ROLE_PERMISSIONS } from '@brandvault/contract';
 import type { AdminUser, LoginResponse } from '@brandvault/contract';
 import i18n from '../../i18n';
 import { useSession } from '../../state/session';
-import { loginAnswer } from '../../test/fixtures';
+import { brand, loginAnswer } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 
 const admin: LoginResponse = {
@@ -110,6 +110,22 @@ describe('emulation', () => {
     expect(await screen.findByText('You are acting as Grace Hopper')).toBeInTheDocument();
     expect(calls).toContain('POST /api/ops/users/7/switch');
     expect(useSession.getState()).toMatchObject({ token: 'emulated-token', emulatorStatus: { admin_id: 1 } });
+    expect(JSON.parse(sessionStorage.getItem('emulation-return')!)).toMatchObject({ path: '/users' });
+  }, 20_000);
+
+  it('finishing brings the administrator back to their brand and page', async () => {
+    useSession.getState().signIn(emulated);
+    sessionStorage.setItem('emulation-return', JSON.stringify({ brand, path: '/users?q=grace' }));
+    serve((url, method) => (method === 'POST' && url === '/api/ops/users/1/switch/end' ? json(200, admin) : undefined));
+    const user = userEvent.setup();
+    const { router } = renderApp('/users/me');
+    const banner = await screen.findByText('You are acting as Grace Hopper');
+    await user.click(within(banner.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Finish' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?q=grace'));
+    expect(router.state.location.pathname).toBe('/users');
+    expect(useSession.getState().selectedBrand?.id).toBe(brand.id);
+    expect(sessionStorage.getItem('emulation-return')).toBeNull();
   }, 20_000);
 
   it('finishes per spec §4: ends with admin_id, restores the language, lands on /users', async () => {
