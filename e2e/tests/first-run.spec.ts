@@ -7,7 +7,7 @@ test.use({ signedIn: false });
 
 // The shared server has brands from other journeys, so it is set up already: this browser is told
 // it is not (only the GET of the state; every change goes to the real server).
-test('a new installation: name the organisation, make the first brand, invite someone', async ({ page, browser }) => {
+test('a new installation: name the organisation, make the first brand, reload, invite someone', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   await setupAs(page, false);
@@ -32,7 +32,10 @@ test('a new installation: name the organisation, make the first brand, invite so
   await expect(page.locator('img[src^="blob:"]')).toBeVisible();
   await page.getByRole('button', { name: 'Create brand' }).click();
 
-  // 3. One invitation, to the new brand by default.
+  // 3. One invitation, to the new brand by default; a reload here comes back to this step.
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Send invitation' })).toBeVisible();
   const invitee = `${unique('invited')}@example.com`;
   await page.getByLabel('Email').fill(invitee);
   await expect(page.getByRole('combobox', { name: 'Brand' })).toHaveValue(brand);

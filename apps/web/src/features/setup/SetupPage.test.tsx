@@ -110,6 +110,15 @@ describe('SetupPage', () => {
     expect(sent.find((s) => s.call === 'POST /api/ops/setup/finish')?.body).toEqual({ outcome: 'skipped' });
   }, 20_000);
 
+  it('resumes at the step reached after a reload, with the brand made', async () => {
+    useSession.getState().signIn(as('admin'));
+    sessionStorage.setItem('setup-progress', JSON.stringify({ active: 2, brand: { ...brand, id: 99, name: 'Fresh' } }));
+    stub(as('admin'), { 'GET /api/ops/setup': () => json(200, notDone) });
+    renderApp('/setup');
+    expect(await screen.findByRole('button', { name: 'Send invitation' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Brand' })).toHaveValue('Fresh');
+  }, 20_000);
+
   it('leaves an installation set up on the chooser', async () => {
     useSession.getState().signIn(as('admin'));
     stub(as('admin'), { 'GET /api/ops/setup': () => json(200, { done: true, org_name: 'Acme', finished_at: null }) });

@@ -2,7 +2,7 @@ import { Button, Container, Group, Paper, Skeleton, Stack, Stepper, Text, Title 
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { BrandSummary } from '@brandvault/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageError } from '../../ui/PageError';
@@ -13,6 +13,7 @@ import { useFinishSetup, useSetupState } from './api';
 import { BrandStep } from './BrandStep';
 import { InviteStep } from './InviteStep';
 import { OrgStep } from './OrgStep';
+import { forgetProgress, readProgress, saveProgress } from './setupProgress';
 
 /**
  * The first run (issue 27 §7): name the organisation, make the first brand, invite the first
@@ -25,18 +26,31 @@ export default function SetupPage() {
   const phone = useMediaQuery('(max-width: 36em)');
   const state = useSetupState();
   const finish = useFinishSetup();
-  const [active, setActive] = useState(0);
-  const [brand, setBrand] = useState<BrandSummary | null>(null);
+  // A reload resumes at the step reached, with the brand made there.
+  const [resumed] = useState(readProgress);
+  const [active, setActive] = useState(resumed.active);
+  const [brand, setBrand] = useState<BrandSummary | null>(resumed.brand);
   const [invited, setInvited] = useState(0);
   const myBrands = useSession((s) => s.sessionUser?.brands ?? []);
   const brands = brand && !myBrands.some((b) => b.id === brand.id) ? [brand, ...myBrands] : myBrands;
 
+  useEffect(() => {
+    if (active < 3) saveProgress({ active, brand });
+  }, [active, brand]);
+
   const complete = () => {
     setActive(3);
+    forgetProgress();
     finish.mutate('completed');
   };
   const skipAll = () =>
-    finish.mutate('skipped', { onSuccess: () => void navigate('/brand/choose'), onError: (e) => notifyError(e) });
+    finish.mutate('skipped', {
+      onSuccess: () => {
+        forgetProgress();
+        void navigate('/brand/choose');
+      },
+      onError: (e) => notifyError(e),
+    });
   const goToBrand = () => {
     if (brand) {
       useSession.getState().selectBrand(brand);
