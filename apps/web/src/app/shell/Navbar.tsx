@@ -7,6 +7,7 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
+import { HeaderSearch } from './HeaderSearch';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
@@ -35,6 +36,7 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap">
+          <HeaderSearch />
           <JobsIndicator />
           <ShortcutsMenu />
           <LanguageMenu />
