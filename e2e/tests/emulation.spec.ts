@@ -61,4 +61,9 @@ test('an admin emulates a member, sees their menu, and finishes back where they 
   await expect(page.getByRole('status').filter({ hasText: /acting as|actuando como/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Administración' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+  // Switching to English says so in English, the language just chosen.
+  await page.getByRole('button', { name: 'Cambiar idioma' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByText('Language changed')).toBeVisible();
 });

@@ -42,7 +42,10 @@ async function expectNoTour(page: Page) {
 const tourSaved = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/api/auth/user/tour/update') && r.request().method() === 'PATCH');
 
-/** A brand (with a folder when asked) holding two pictures, and a new member of it who has never seen the tour. */
+/**
+ * A brand holding two pictures (in a folder when asked, so its top level has none), and a new
+ * member of it who has never seen the tour.
+ */
 async function seed(page: Page, opts: { folders: boolean; lang: 'en' | 'es' }) {
   const api = await apiAs(page);
   const media = makeMedia();
@@ -51,14 +54,8 @@ async function seed(page: Page, opts: { folders: boolean; lang: 'en' | 'es' }) {
     name,
     slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
   });
-  if (opts.folders)
-    await api.send('POST', '/api/ops/folder/new', {
-      brand_id: brand.id,
-      parent_id: brand.root_folder_id,
-      name: 'Campaigns',
-      visibility: 'PUBLIC',
-    });
-  await api.upload(brand.id, brand.root_folder_id, [media.sunrise, media.bars]);
+  const folder = opts.folders ? await api.newFolder(brand.id, brand.root_folder_id, 'Campaigns') : brand.root_folder_id;
+  await api.upload(brand.id, folder, [media.sunrise, media.bars]);
   const email = `${unique('tour')}@example.com`;
   await api.send('POST', '/api/ops/users/create', {
     first_name: 'Tess',
@@ -97,7 +94,8 @@ test('a new user takes the whole tour in English: keys, Back, the stop question,
     { step: 'sort', title: 'Sort', anchor: 'sort' },
     { step: 'buttons', title: 'Actions', anchor: 'searcher-buttons' },
     { step: 'folder', title: 'A folder', anchor: 'folder-card' },
-    { step: 'asset', title: 'An asset', anchor: 'asset-card' },
+    // The top level holds no asset: the step stands on the newest one of its folders.
+    { step: 'asset', title: 'An asset', anchor: 'asset-recent' },
     { step: 'done', title: 'You’re all set' },
   ];
   const user = await newUserPage(pageAs, email);
@@ -164,7 +162,7 @@ test('a new user takes the whole tour in English: keys, Back, the stop question,
   expect(me.session_user.tour.completed_at).not.toBeNull();
 });
 
-test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir se recuerda y Ayuda lo repite', async ({
+test('en español y en un teléfono: sin carpetas el paso de carpeta se explica, Salir se recuerda y Ayuda empieza aquí', async ({
   page,
   pageAs,
 }) => {
@@ -177,7 +175,7 @@ test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir 
     { step: 'favorites', title: 'Mis favoritos', anchor: 'menu-compact' },
     { step: 'brands', title: 'Tus marcas', anchor: 'brand-cards' },
   ];
-  // No folder in the brand: its step is left out and the count says 12.
+  // No folder in the brand: its step explains on a centred popover and the count stays 13.
   const searcher: Step[] = [
     { step: 'welcome', title: `Dentro de ${brand}` },
     { step: 'header', title: 'Buscar', anchor: 'searcher-header' },
@@ -185,6 +183,7 @@ test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir 
     { step: 'filters', title: 'Filtros', anchor: 'filters-toggle' },
     { step: 'sort', title: 'Ordenar', anchor: 'sort' },
     { step: 'buttons', title: 'Acciones', anchor: 'searcher-buttons' },
+    { step: 'folder', title: 'Una carpeta' },
     { step: 'asset', title: 'Un recurso', anchor: 'asset-card' },
     { step: 'done', title: '¡Todo listo!' },
   ];
@@ -205,11 +204,11 @@ test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir 
   await user.waitForURL('**/brand');
   for (const [i, s] of searcher.entries()) {
     if (i > 0) await user.keyboard.press('ArrowRight');
-    await expectStep(user, s, `${i + 5} de 12`);
+    await expectStep(user, s, `${i + 5} de 13`);
   }
   await expect(button('Listo')).toBeVisible();
   await button('Atrás').click();
-  await expectStep(user, searcher[6]!, '11 de 12');
+  await expectStep(user, searcher[7]!, '12 de 13');
 
   // Salir asks, in Spanish; stopping is remembered.
   await button('Salir').click();
@@ -221,11 +220,11 @@ test('en español y en un teléfono: sin carpetas no hay paso de carpeta, Salir 
   await expect(popover(user)).toHaveCount(0);
   await expectNoTour(user);
 
-  // The Help button takes the user to the chooser and the tour starts again.
+  // On the brand page the Help button starts the tour there, with the searcher's steps.
   await user.goto('/brand');
   await user.getByRole('button', { name: 'Ayuda' }).click();
-  await user.waitForURL('**/brand/choose');
-  await expectStep(user, intro[0]!, '1 de 13');
+  await expectStep(user, searcher[0]!, '1 de 9');
+  expect(new URL(user.url()).pathname).toBe('/brand');
   await user.keyboard.press('Escape');
   await question.getByRole('button', { name: 'Detener el recorrido' }).click();
   await expect(popover(user)).toHaveCount(0);

@@ -54,9 +54,16 @@ export function RecentlyAdded({ brandId, rootId }: { brandId: number; rootId: nu
                   <Skeleton height={12} width="70%" mt={8} />
                 </li>
               ))
-            : items.map((a) => (
+            : items.map((a, i) => (
                 <li key={a.id}>
-                  <Link to={`/brand/asset/${a.id}`} className={classes.recentCard} data-testid={`recent-${a.id}`}>
+                  <Link
+                    to={`/brand/asset/${a.id}`}
+                    className={classes.recentCard}
+                    data-testid={`recent-${a.id}`}
+                    // The tour's asset step stands here when the top level holds no asset of its own.
+                    data-tour={i === 0 ? 'asset-recent' : undefined}
+                    data-tour-body={i === 0 ? 'bodyRecent' : undefined}
+                  >
                     <div className={assetClasses.thumb}>
                       <Thumb asset={a} className={assetClasses.thumbImg} iconSize={32} />
                     </div>

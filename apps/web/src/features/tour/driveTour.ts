@@ -46,6 +46,8 @@ function unmarkHighlight(element: Element | undefined) {
 /** Which text a step shows: the narrow-screen variant when it stands on its fallback anchor. */
 function bodyKey(step: ResolvedStep) {
   const base = `tour.steps.${step.def.id}`;
+  // A step that stands on something but found nothing on this page explains it instead.
+  if (!step.element && step.def.anchors.length > 0) return `${base}.bodyNone`;
   if (step.anchor === 'menu-compact') return `${base}.bodyMenu`;
   if (step.anchor === 'sidebar-toggle') return `${base}.bodyToggle`;
   // An anchor that stands for something else on this screen (the phone's folder drawer button).

@@ -50,11 +50,21 @@ describe('tour steps', () => {
     expect(steps[0]!.element).toBeUndefined();
   });
 
-  it('leave out a step whose element is missing, and count one fewer', () => {
-    const steps = resolveSteps(SEARCHER_STEPS, page(...all.filter((a) => a !== 'folder-card')), 5);
-    expect(steps.map((s) => s.def.id)).not.toContain('folder');
-    expect(steps.at(-1)).toMatchObject({ def: { id: 'asset' }, number: 11 });
-    expect(tourTotal(4, steps.length)).toBe(12);
+  it('leave out an intro step whose element is missing, and count one fewer', () => {
+    const steps = resolveSteps(INTRO_STEPS, page('logo', 'my_collections', 'brand-cards'));
+    expect(steps.map((s) => s.def.id)).toEqual(['logo', 'collections', 'brands']);
+    expect(tourTotal(steps.length)).toBe(12);
+  });
+
+  it('keep the folder and asset steps centred when the brand shows none, so the count stays 13', () => {
+    const bare = all.filter((a) => a !== 'folder-card' && a !== 'asset-card');
+    const steps = resolveSteps(SEARCHER_STEPS, page(...bare), 5);
+    expect(steps.map((s) => [s.def.id, s.number, s.element])).toContainEqual(['folder', 11, undefined]);
+    expect(steps.at(-1)).toMatchObject({ def: { id: 'asset' }, number: 12, element: undefined });
+    expect(tourTotal(4, steps.length)).toBe(13);
+    // An asset of a folder ("Recently added") stands in for one at the top level.
+    const recent = resolveSteps(SEARCHER_STEPS, page(...bare, 'asset-recent'), 5);
+    expect(recent.at(-1)).toMatchObject({ def: { id: 'asset' }, anchor: 'asset-recent' });
   });
 
   it('stand on the fallback anchor when the first is not on screen (the burger of a phone)', () => {

@@ -2,7 +2,8 @@
  * The onboarding tour's steps (spec §2): four on the brand chooser, then, once a brand is opened,
  * eight in its searcher and a final one with Done: 12 plus the final one. Each step names the
  * `data-tour` anchors it may stand on, the first one on screen winning; a step none of whose
- * anchors is on screen is left out and the count says so. No anchor: a centred popover.
+ * anchors is on screen is left out and the count says so, except the searcher's folder and asset,
+ * which then explain themselves on a centred popover so a brand's tour always has all its steps.
  */
 export type TourPhase = 'intro' | 'searcher';
 
@@ -13,6 +14,8 @@ export interface StepDef {
   anchors: string[];
   /** The user may click what the step shows (the brand cards: a click opens the brand). */
   interactive?: boolean;
+  /** With none of its anchors on screen it is centred (with its `bodyNone` text), not left out. */
+  centredWhenMissing?: boolean;
 }
 
 export const INTRO_STEPS: StepDef[] = [
@@ -31,8 +34,9 @@ export const SEARCHER_STEPS: StepDef[] = [
   { id: 'filters', anchors: ['filters-toggle'] },
   { id: 'sort', anchors: ['sort'] },
   { id: 'buttons', anchors: ['searcher-buttons'] },
-  { id: 'folder', anchors: ['folder-card'] },
-  { id: 'asset', anchors: ['asset-card'] },
+  { id: 'folder', anchors: ['folder-card'], centredWhenMissing: true },
+  // No asset at the brand's top level: the newest one of its folders ("Recently added").
+  { id: 'asset', anchors: ['asset-card', 'asset-recent'], centredWhenMissing: true },
 ];
 
 /** The last step: no anchor, and Done instead of Next. */
@@ -66,22 +70,15 @@ export const findShown: Finder = (anchor) =>
 
 /**
  * The steps whose element is on screen, numbered from `first`. A step with no anchors always
- * stays; one whose anchors are all missing is left out.
+ * stays; one whose anchors are all missing is left out, or centred when it says so.
  */
 export function resolveSteps(defs: StepDef[], find: Finder, first = 1): ResolvedStep[] {
   const out: ResolvedStep[] = [];
   for (const def of defs) {
-    if (def.anchors.length === 0) {
+    const found = def.anchors.map((anchor) => ({ anchor, element: find(anchor) })).find((f) => f.element);
+    if (found) out.push({ def, element: found.element, anchor: found.anchor, number: first + out.length });
+    else if (def.anchors.length === 0 || def.centredWhenMissing)
       out.push({ def, element: undefined, anchor: undefined, number: first + out.length });
-      continue;
-    }
-    for (const anchor of def.anchors) {
-      const element = find(anchor);
-      if (element) {
-        out.push({ def, element, anchor, number: first + out.length });
-        break;
-      }
-    }
   }
   return out;
 }

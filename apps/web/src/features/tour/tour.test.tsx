@@ -153,6 +153,21 @@ describe('the tour on the brand chooser', () => {
     await waitFor(() => expect(driven).toHaveBeenCalledTimes(1));
   });
 
+  it('Help on a brand page starts there, with the searcher’s steps numbered on their own', async () => {
+    const me = signIn({ ...NEW, completed_at: '2026-11-01T00:00:00.000Z' });
+    useSession.getState().selectBrand(me.session_user.brands[0]!);
+    server(me);
+    const { router } = renderApp('/brand');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Help' }));
+    await waitFor(() => expect(driven).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    const run = lastRun();
+    expect(run.steps[0]).toMatchObject({ def: { id: 'welcome' }, number: 1 });
+    // The folder and asset steps stay, centred, though this brand shows neither.
+    expect(ids(run)).toEqual(expect.arrayContaining(['folder', 'asset', 'done']));
+    expect(run.total).toBe(run.steps.at(-1)!.number);
+    expect(router.state.location.pathname).toBe('/brand');
+  }, 20_000);
+
   it('has no Help button without user.tour', async () => {
     const me = signIn(NEW, ['brand.view', 'collection.view']);
     server(me);

@@ -46,9 +46,22 @@ export function startsByItself(s: Pick<SessionData, 'sessionUser' | 'permissions
   return tour !== undefined && tour.completed_at === null && tour.dismissed_at === null;
 }
 
-/** The Help button: the tour starts on the brand chooser (the button takes the user there). */
+/** The Help button away from a page with steps: the whole tour, on the brand chooser (the button takes the user there). */
 export function requestTour() {
   if (stage() === 'idle') useTourStore.setState({ requested: true });
+}
+
+/**
+ * The Help button on a brand page: the tour starts there, with the searcher's steps, numbered on
+ * their own (the brand chooser's steps belong to the whole tour, which Help on the chooser runs).
+ */
+export function startOnBrandPage() {
+  const user = useSession.getState().sessionUser;
+  if (!user || stage() !== 'idle') return;
+  startedFor.add(user.id);
+  introShown = 0;
+  setStage('between');
+  pause = setTimeout(() => void startSearcher(), TOUR_START_MS);
 }
 
 /**
