@@ -8,7 +8,14 @@ test('an admin emulates a member, sees their menu, and finishes back where they 
 }) => {
   const api = await apiAs(page);
   const password = 'Emulate-pass-123';
-  const person = (first: string, last: string, email: string, roles: string[], lang: 'en' | 'es', brands: number[] = []) =>
+  const person = (
+    first: string,
+    last: string,
+    email: string,
+    roles: string[],
+    lang: 'en' | 'es',
+    brands: number[] = [],
+  ) =>
     api.send<{ user: { id: number } }>('POST', '/api/ops/users/create', {
       first_name: first,
       last_name: last,

@@ -7,7 +7,10 @@ test.use({ signedIn: false });
 
 // The shared server has brands from other journeys, so it is set up already: this browser is told
 // it is not (only the GET of the state; every change goes to the real server).
-test('a new installation: name the organisation, make the first brand, reload, invite someone', async ({ page, browser }) => {
+test('a new installation: name the organisation, make the first brand, reload, invite someone', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const media = makeMedia();
   await setupAs(page, false);
