@@ -61,7 +61,9 @@ describe('a new version of another file type', () => {
     const up = await admin.form(
       'POST',
       `/api/ops/asset/${brand.id}/${folder}/new`,
-      multipart({}, [{ field: 'files', name: 'hero.jpg', type: 'image/jpeg', data: readFileSync(join(dir, 'photo.jpg')) }]),
+      multipart({}, [
+        { field: 'files', name: 'hero.jpg', type: 'image/jpeg', data: readFileSync(join(dir, 'photo.jpg')) },
+      ]),
     );
     const id = up.json().results[0].asset_id as number;
     const r = await admin.form(

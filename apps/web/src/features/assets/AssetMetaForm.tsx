@@ -1,16 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Radio,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Radio, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { AssetEditBody } from '@brandvault/contract';

@@ -6,11 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { BrandWord } from './api';
 
 /** Lower case without accents, so "minimo" finds "Mínimo". */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * One of the brand's options (the visual language) picked from its list, named in the reader's

@@ -16,7 +16,8 @@ function Field({ start = '' }: { start?: string }) {
   );
 }
 
-const box = () => screen.getAllByLabelText('Country').find((e) => e instanceof HTMLInputElement && e.type !== 'hidden')!;
+const box = () =>
+  screen.getAllByLabelText('Country').find((e) => e instanceof HTMLInputElement && e.type !== 'hidden')!;
 
 describe('the country field', { timeout: 60_000 }, () => {
   afterEach(() => act(() => void i18n.changeLanguage('en')));
@@ -53,9 +54,9 @@ describe('the country field', { timeout: 60_000 }, () => {
         <Field start="DE" />
       </Providers>,
     );
-    expect(screen.getAllByLabelText('País').find((e) => e instanceof HTMLInputElement && e.type !== 'hidden')).toHaveValue(
-      'Alemania',
-    );
+    expect(
+      screen.getAllByLabelText('País').find((e) => e instanceof HTMLInputElement && e.type !== 'hidden'),
+    ).toHaveValue('Alemania');
     unmount();
     await act(() => i18n.changeLanguage('en'));
     render(

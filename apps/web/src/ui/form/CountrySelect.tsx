@@ -19,11 +19,7 @@ function countryName(code: string, lang: Lang): string {
 }
 
 /** Lower case without accents, so "espana" finds "España". */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
  * The country code a stored value stands for: a code itself, or a country's English or Spanish
