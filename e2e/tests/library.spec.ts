@@ -86,6 +86,11 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   // A PNG replacing a JPEG: asked first, the current type named.
   const typeChange = page.getByRole('dialog', { name: 'Replace with another file type?' });
   await expect(typeChange).toContainText('The new version is a PNG; the current one is a JPEG.');
+  // Cancelling sends nothing: the file waits in the list until the change is confirmed.
+  await typeChange.getByRole('button', { name: 'Cancel' }).click();
+  await expect(typeChange).toBeHidden();
+  await expect(versionDialog.getByTestId('upload-status')).toHaveText('Pending');
+  await versionDialog.getByRole('button', { name: /Start upload/ }).click();
   await typeChange.getByRole('button', { name: 'Replace' }).click();
   await expect(typeChange).toBeHidden();
   await expect(versionDialog.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 30_000 });

@@ -68,7 +68,11 @@ test('a member shares a collection with a password; a stranger opens it, downloa
   await dialog.getByLabel('Message').fill('Final picks for the launch <b>today</b>');
   await dialog.getByRole('button', { name: 'Create link' }).click();
   await expect(owner.getByText('“Agency picks” is shared.')).toBeVisible();
-  const link = await dialog.getByRole('textbox', { name: 'Link' }).first().inputValue();
+  // The dialog keeps the link it made and who it reaches, not a form back at "Specific users".
+  const made = dialog.getByTestId('share-made');
+  await expect(made).toContainText('Anyone with the link');
+  await expect(dialog.getByRole('radio', { name: /Specific users/ })).toHaveCount(0);
+  const link = await made.getByRole('textbox', { name: 'Link' }).inputValue();
   expect(link).toMatch(/\/collections\/shared\/\d+\/public\/using\/[A-Za-z0-9_-]{43}$/);
   await dialog.getByRole('tab', { name: 'Links (1)' }).click();
   const row = dialog.getByLabel(/^Link \d+$/);

@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from './form/CountrySelect';
 
 /** How each person field is typed and auto-filled; the label comes from `fields.<name>`. */
 const FIELDS = {
@@ -18,6 +19,8 @@ export type PersonFieldName = keyof typeof FIELDS;
 export function PersonField({ field, input }: { field: PersonFieldName; input: GetInputPropsReturnType }) {
   const { t } = useTranslation();
   const spec: { type?: string; autoComplete: string; required?: boolean } = FIELDS[field];
+  // A country is picked from a list, never typed free (issue 44 §4).
+  if (field === 'country') return <CountrySelect input={input} />;
   return (
     <TextInput
       label={t(`fields.${field}`)}

@@ -53,3 +53,65 @@ describe('a new version replaces the metadata of the file it replaces', () => {
     expect(v3.camera).toEqual(v1.camera);
   });
 });
+
+describe('a new version of another file type', () => {
+  it('is taken, and the audit log records the extension and type it changed from', async () => {
+    const brand = await makeBrand(admin, 'Versions Type Co');
+    const folder = await makeFolder(admin, brand.id, 'Shots');
+    const up = await admin.form(
+      'POST',
+      `/api/ops/asset/${brand.id}/${folder}/new`,
+      multipart({}, [
+        { field: 'files', name: 'hero.jpg', type: 'image/jpeg', data: readFileSync(join(dir, 'photo.jpg')) },
+      ]),
+    );
+    const id = up.json().results[0].asset_id as number;
+    const r = await admin.form(
+      'POST',
+      '/api/ops/asset/version/new',
+      multipart({ asset_id: String(id) }, [
+        { field: 'file', name: 'notes.txt', type: 'text/plain', data: Buffer.from('Launch notes\n') },
+      ]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().asset).toMatchObject({ name: 'hero.txt', ext: 'txt', current_version: 2 });
+
+    const entries = (await admin.get('/api/ops/audit/all?per_page=100&event=asset.version_new')).json().items as {
+      target: { id: number } | null;
+      changes: Record<string, { before: unknown; after: unknown }> | null;
+    }[];
+    const mine = entries.find((e) => e.target?.id === id);
+    expect(mine?.changes).toMatchObject({
+      name: { before: 'hero.jpg', after: 'hero.txt' },
+      extension: { before: 'jpg', after: 'txt' },
+      type: { before: 'image', after: 'document' },
+    });
+  });
+
+  it('records no change of type for a file of the same type', async () => {
+    const brand = await makeBrand(admin, 'Versions Same Co');
+    const folder = await makeFolder(admin, brand.id, 'Shots');
+    const photo = readFileSync(join(dir, 'photo.jpg'));
+    const up = await admin.form(
+      'POST',
+      `/api/ops/asset/${brand.id}/${folder}/new`,
+      multipart({}, [{ field: 'files', name: 'same.jpg', type: 'image/jpeg', data: photo }]),
+    );
+    const id = up.json().results[0].asset_id as number;
+    const again = await sharp(photo).rotate(90).jpeg().toBuffer();
+    const r = await admin.form(
+      'POST',
+      '/api/ops/asset/version/new',
+      multipart({ asset_id: String(id) }, [{ field: 'file', name: 'same-v2.jpg', type: 'image/jpeg', data: again }]),
+    );
+    expect(r.statusCode, r.body).toBe(201);
+    const entries = (await admin.get('/api/ops/audit/all?per_page=100&event=asset.version_new')).json().items as {
+      target: { id: number } | null;
+      changes: Record<string, unknown> | null;
+    }[];
+    const mine = entries.find((e) => e.target?.id === id);
+    expect(mine).toBeDefined();
+    expect(mine?.changes ?? {}).not.toHaveProperty('extension');
+    expect(mine?.changes ?? {}).not.toHaveProperty('type');
+  });
+});

@@ -65,7 +65,7 @@ export async function writeVersion(
   u: Unit<Repos>,
   clock: Clock,
   ctx: RequestContext,
-  a: Pick<AssetRow, 'id' | 'brand_id' | 'name' | 'ext' | 'current_version' | 'derivative_rev'>,
+  a: Pick<AssetRow, 'id' | 'brand_id' | 'name' | 'ext' | 'type' | 'current_version' | 'derivative_rev'>,
   file: VersionFile,
   /** The version brought back, when this is a restore rather than a new file. */
   restored?: number,
@@ -95,11 +95,16 @@ export async function writeVersion(
     created_by: actor.user.id,
     created_at: at,
   });
+  // A file of another type (a text over a photo) is asked about in the browser and kept on record here.
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  if (name !== a.name) changes.name = { before: a.name, after: name };
+  if (file.ext !== a.ext) changes.extension = { before: a.ext, after: file.ext };
+  if (file.assetType !== a.type) changes.type = { before: a.type, after: file.assetType };
   await u.audit({
     event: restored === undefined ? 'asset.version_new' : 'asset.version_restore',
     target: assetTarget(a),
     info: { version: restored ?? number },
-    ...(name !== a.name ? { changes: { name: { before: a.name, after: name } } } : {}),
+    ...(Object.keys(changes).length ? { changes } : {}),
   });
   await u.emit('asset.version_created', { assetId: a.id, brandId: a.brand_id, version: number });
   await u.repos.assets.update(a.id, {

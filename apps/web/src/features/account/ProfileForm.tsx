@@ -5,6 +5,7 @@ import { UpdateProfileBody, fieldText } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../ui/PasswordField';
 import { PersonField } from '../../ui/PersonField';
+import { initialCountry } from '../../ui/form/CountrySelect';
 import { currentLang } from '../../i18n';
 import { applyFieldErrors, blankToNull, validateWith } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
@@ -16,7 +17,7 @@ function initial(user: SessionUser) {
     last_name: user.last_name,
     email: user.email,
     company: user.company ?? '',
-    country: user.country ?? '',
+    country: initialCountry(user.country),
     phone: user.phone ?? '',
     position: user.position ?? '',
     current_password: '',

@@ -109,7 +109,10 @@ describe('the metadata form', () => {
               items: [option(10, 1, 'Beach'), option(11, 1, 'Bygone', true)],
             });
           if (url.includes('/vocabulary/2/options'))
-            return json({ vocabulary: vocab(2, 'language', 'Visual language'), items: [option(20, 2, 'Minimal')] });
+            return json({
+              vocabulary: vocab(2, 'language', 'Visual language'),
+              items: [{ ...option(20, 2, 'Minimal'), label_es: 'Mínimo' }, option(21, 2, 'Bold')],
+            });
           if (url.includes('/keywords/suggest')) return json({ items: [{ value: 'Sunrise', count: 3 }] });
           return new Response('{}', { status: 404 });
         }),
@@ -125,6 +128,15 @@ describe('the metadata form', () => {
       expect(screen.queryByRole('option', { name: 'Bygone' })).toBeNull();
       await user.type(input('Keywords'), 'su');
       expect(await screen.findByRole('option', { name: 'Sunrise' })).toBeInTheDocument();
+
+      // The language is one of the list's options, found by its Spanish name too; nothing typed free.
+      const language = input('Language');
+      await user.type(language, 'minimo');
+      expect(await screen.findByRole('option', { name: 'Minimal' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Bold' })).toBeNull();
+      await user.clear(language);
+      await user.type(language, 'Brutalist');
+      expect(await screen.findByText('No option matches')).toBeInTheDocument();
     });
   });
 });

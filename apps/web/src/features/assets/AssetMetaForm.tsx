@@ -1,17 +1,4 @@
-import {
-  Autocomplete,
-  Button,
-  Card,
-  Group,
-  Radio,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Radio, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { AssetEditBody } from '@brandvault/contract';
@@ -23,6 +10,7 @@ import { useUnsavedGuard } from '../../ui/useUnsavedGuard';
 import { useBrandWords, useEditAsset, useKeywordSuggestions } from './api';
 import { ASSET_DESCRIPTION_MAX } from '@brandvault/contract';
 import { CharCount } from '../../ui/form/CharCount';
+import { WordSelect } from './WordSelect';
 
 /** Splits "logo.final.png" into the editable base and the kept extension (spec §5). */
 export function splitName(name: string, ext: string): { base: string; suffix: string } {
@@ -168,16 +156,15 @@ export function AssetMetaForm({ asset }: { asset: AssetView }) {
             placeholder={canEdit ? t('assets.tagsPlaceholder') : undefined}
             disabled={!canEdit}
             clearable
-            data={words.data?.themes ?? []}
+            data={(words.data?.themes ?? []).map((w) => w.en)}
             limit={20}
             {...form.getInputProps('categories')}
           />
-          <Autocomplete
+          <WordSelect
             label={t('assets.fields.language')}
             name="language"
             disabled={!canEdit}
-            data={words.data?.language ?? []}
-            limit={20}
+            words={words.data?.language ?? []}
             {...form.getInputProps('language')}
           />
           <Radio.Group

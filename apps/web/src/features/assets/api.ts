@@ -119,18 +119,24 @@ export function useRestoreVersion() {
   });
 }
 
+/** An option as both languages name it; assets keep the English label. */
+export interface BrandWord {
+  en: string;
+  es: string;
+}
+
 /** The options the brand offers as themes and visual languages (issue 39 §3), retired ones left out. */
 export function useBrandWords(brandId: number) {
   return useQuery({
     queryKey: [...assetKeys.all, 'words', brandId],
     staleTime: 60_000,
     queryFn: async ({ signal }) => {
-      const out: Record<SystemVocabularyKey, string[]> = { themes: [], language: [], channels: [] };
+      const out: Record<SystemVocabularyKey, BrandWord[]> = { themes: [], language: [], channels: [] };
       const vocabularies = await call(routes.vocabularyList, { params: { id: brandId }, signal });
       for (const v of vocabularies.items)
         if (v.system && v.system !== 'channels') {
           const options = await call(routes.vocabularyOptions, { params: { id: v.id }, signal });
-          out[v.system] = options.items.filter((o) => !o.retired).map((o) => o.label_en);
+          out[v.system] = options.items.filter((o) => !o.retired).map((o) => ({ en: o.label_en, es: o.label_es }));
         }
       return out;
     },

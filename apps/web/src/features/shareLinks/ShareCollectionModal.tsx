@@ -64,22 +64,52 @@ function ShareBody({ collection }: { collection: { id: number; name: string } })
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="new">
-        <Stack gap="lg">
-          {made?.link && (
-            <Alert color="teal" variant="light" icon={<IconLink size={18} />} title={t('share.readyTitle')}>
-              <Stack gap="xs">
-                <Text size="sm">{t('share.ready')}</Text>
-                <CopyField value={made.link} />
-              </Stack>
-            </Alert>
-          )}
+        {made ? (
+          <MadeLink link={made} onAnother={() => setMade(null)} />
+        ) : (
           <ShareForm collection={collection} onCreated={setMade} />
-        </Stack>
+        )}
       </Tabs.Panel>
       <Tabs.Panel value="links">
         <LinkList collection={collection} />
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/**
+ * The link just made stays on screen with who it reaches, instead of a form reset to its first
+ * audience: the owner copies it, then asks for another link if they want one.
+ */
+function MadeLink({ link, onAnother }: { link: ShareLink; onAnother: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid="share-made">
+      <Alert color="teal" variant="light" icon={<IconLink size={18} />} title={t('share.readyTitle')}>
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Badge variant="light" color="gray">
+              {t(`shareLinks.audiences.${link.audience}`)}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {link.expires_at
+                ? t('share.expiresAt', { date: formatDateTime(link.expires_at) })
+                : t('share.neverExpires')}
+            </Text>
+          </Group>
+          {link.shared_to.length > 0 && (
+            <Text size="sm">{t('share.sentTo', { names: link.shared_to.map((u) => u.name).join(', ') })}</Text>
+          )}
+          {link.link && <Text size="sm">{t('share.ready')}</Text>}
+          {link.link && <CopyField value={link.link} />}
+        </Stack>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconPlus size={16} />} onClick={onAnother}>
+          {t('share.another')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -98,7 +98,6 @@ export function ShareForm({
     create.mutate(bodyOf(values), {
       onSuccess: ({ share_link }) => {
         notifySuccess(t('share.createdTitle'), t('share.created', { name: collection.name }), 'assets');
-        form.reset();
         onCreated(share_link);
       },
       onError: (e) => {

@@ -219,7 +219,9 @@ function UploadDialogBody({ onClose, target, initialFiles }: Omit<Props, 'opened
           </Box>
         )}
 
-        {!isVersion && sum.pending > 0 && !running && <ApplyToAll value={common} onChange={setCommon} />}
+        {target.kind === 'folder' && sum.pending > 0 && !running && (
+          <ApplyToAll brandId={target.brandId} value={common} onChange={setCommon} />
+        )}
         {!isVersion && sum.pending > 0 && !running && <UploadFieldsSection {...round.section} />}
 
         {running && (

@@ -21,6 +21,7 @@ import type { CommonMeta } from './useTusUploader';
 import classes from './UploadDialog.module.css';
 import { ASSET_DESCRIPTION_MAX } from '@brandvault/contract';
 import { CharCount } from '../../../ui/form/CharCount';
+import { useKeywordSuggestions } from '../api';
 
 /** "To Acme / Campaigns / Spring": where the files will land, named before anything is sent. */
 export function UploadDestination({ folderId }: { folderId: number }) {
@@ -63,9 +64,20 @@ export function AllowedTypes() {
 }
 
 /** Description, keywords and visibility for every file of the round, folded away until wanted. */
-export function ApplyToAll({ value, onChange }: { value: CommonMeta; onChange: (v: CommonMeta) => void }) {
+export function ApplyToAll({
+  brandId,
+  value,
+  onChange,
+}: {
+  brandId: number;
+  value: CommonMeta;
+  onChange: (v: CommonMeta) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The brand's keywords in use are offered as one types, as on the asset's own form.
+  const [typed, setTyped] = useState('');
+  const suggested = useKeywordSuggestions(brandId, typed);
   const canPrivate = useCan().permission('content.private');
   return (
     <div className={classes.common}>
@@ -96,6 +108,9 @@ export function ApplyToAll({ value, onChange }: { value: CommonMeta; onChange: (
             label={t('assets.fields.keywords')}
             value={value.keywords ?? []}
             onChange={(keywords) => onChange({ ...value, keywords })}
+            searchValue={typed}
+            onSearchChange={setTyped}
+            data={(suggested.data?.items ?? []).map((k) => k.value)}
             maxTags={100}
             clearable
           />
