@@ -112,4 +112,41 @@ describe('several workers', () => {
     expect(runs).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'done', attempts: 1 });
   });
+
+  it("run at most a handler's own limit of its kind at once, leaving the other slots to other jobs", async () => {
+    const events: string[] = [];
+    let encoding = 0;
+    let mostEncoding = 0;
+    let mailed = 0;
+    let allMailed!: () => void;
+    const mailDone = new Promise<void>((resolve) => (allMailed = resolve));
+    const handlers: Handlers = {
+      'encode.test': defineHandler({
+        schema: z.object({ n: z.number() }),
+        concurrency: 1,
+        run: async ({ n }) => {
+          encoding += 1;
+          mostEncoding = Math.max(mostEncoding, encoding);
+          // The first encode holds its slot until every mail has gone: they must not wait behind it.
+          if (n === 1) await mailDone;
+          events.push(`encode ${n}`);
+          encoding -= 1;
+        },
+      }),
+      'mail.test': defineHandler({
+        schema: z.object({ n: z.number() }),
+        run: async ({ n }) => {
+          events.push(`mail ${n}`);
+          if (++mailed === 3) allMailed();
+        },
+      }),
+    };
+    for (const n of [1, 2, 3]) await enqueueAny(t.db, 'encode.test', { n });
+    for (const n of [1, 2, 3]) await enqueueAny(t.db, 'mail.test', { n });
+    const w = t.worker({ handlers, log: memoryLog().log, concurrency: 3 });
+    expect(await w.runUntilIdle()).toBe(6);
+    expect(mostEncoding).toBe(1);
+    expect(events.slice(0, 3).sort()).toEqual(['mail 1', 'mail 2', 'mail 3']);
+    expect(events.slice(3)).toEqual(['encode 1', 'encode 2', 'encode 3']);
+  });
 });

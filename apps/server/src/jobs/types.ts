@@ -82,6 +82,11 @@ export interface JobHandler<S extends z.ZodType = z.ZodType> {
   run(payload: z.output<S>, ctx: JobContext): Promise<unknown>;
   /** Give up on one attempt after this long (the signal is aborted and the attempt fails). */
   timeoutMs?: number;
+  /**
+   * At most this many jobs of this name run at once in one worker, whatever its concurrency: a
+   * slow kind (video encodes) then never takes every slot while other jobs wait.
+   */
+  concurrency?: number;
 }
 
 export type Handlers = Record<string, JobHandler>;

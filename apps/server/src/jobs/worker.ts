@@ -71,6 +71,8 @@ export class Worker {
   private readonly source: JobSource;
   private readonly units: JobUnits | undefined;
   private readonly inFlight = new Map<Promise<void>, number>();
+  /** Jobs of each name running now, for the names whose handler sets its own `concurrency`. */
+  private readonly runningByName = new Map<string, number>();
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
@@ -210,16 +212,30 @@ export class Worker {
   private async fill(): Promise<number> {
     let started = 0;
     while (!this.stopping && this.inFlight.size < this.concurrency) {
-      const job = await this.source.claim(this.names, this.id, this.clock.now());
+      const names = this.claimableNames();
+      if (names.length === 0) break;
+      const job = await this.source.claim(names, this.id, this.clock.now());
+      // A limited kind may have finished while we asked for the others: ask again with it.
+      if (!job && names.length < this.claimableNames().length) continue;
       if (!job) break;
       started += 1;
+      this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
       const p: Promise<void> = this.execute(job).finally(() => {
         this.inFlight.delete(p);
+        this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 1) - 1);
         this.wake();
       });
       this.inFlight.set(p, job.id);
     }
     return started;
+  }
+
+  /** The names this worker may claim now: a handler at its own limit leaves the free slots to others. */
+  private claimableNames(): string[] {
+    return this.names.filter((name) => {
+      const limit = this.handlers[name]!.concurrency;
+      return limit === undefined || (this.runningByName.get(name) ?? 0) < limit;
+    });
   }
 
   private async execute(job: JobRow): Promise<void> {

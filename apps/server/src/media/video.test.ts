@@ -58,6 +58,15 @@ beforeAll(() => {
   // Right container signature, then nothing a demuxer can use.
   writeFileSync(f('broken.mp4'), Buffer.concat([readFileSync(f('clip.mkv')).subarray(0, 64), Buffer.alloc(4096, 7)]));
   writeFileSync(f('text.mp4'), 'just some words, not a video at all\n'.repeat(50));
+  // Written to a pipe, as a live stream is: the container never says how long it lasts.
+  writeFileSync(
+    f('live.mkv'),
+    execFileSync('ffmpeg', [
+      '-v', 'error',
+      '-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=10',
+      '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'matroska', 'pipe:1',
+    ]),
+  ); // prettier-ignore
 });
 
 describe('choosing ffmpeg', () => {
@@ -126,6 +135,29 @@ describe.each([
     expect(huge).toMatchObject({ code: 'pixel_limit', message: 'Frames of 1440×1080 are beyond the pixel limit' });
     const long = await probeVideo(f('clip.mkv'), { ...VIDEO_LIMITS, maxSeconds: 1 }, tools).catch((e: unknown) => e);
     expect(long).toMatchObject({ code: 'pixel_limit', message: /beyond the 1 s limit/ });
+  });
+
+  it('stops a stream that does not say its length once it plays past the limit, and a run past its time', async () => {
+    const info = await probeVideo(f('live.mkv'), VIDEO_LIMITS, tools);
+    expect(info.duration).toBeUndefined();
+    const endless = await makeProxy(f('live.mkv'), info, f(`${label}-live.mp4`), {
+      tools,
+      limits: { ...VIDEO_LIMITS, maxSeconds: 1 },
+    }).catch((e: unknown) => e);
+    expect(endless).toMatchObject({
+      code: 'pixel_limit',
+      permanent: true,
+      message: 'The clip plays beyond the 1 s limit',
+    });
+    // Well under 1.5 s of the clip encoded: the same limit lets a whole short clip through.
+    await makeProxy(f('live.mkv'), info, f(`${label}-live.mp4`), { tools, limits: { ...VIDEO_LIMITS, maxSeconds: 4 } });
+    expect(streams(f(`${label}-live.mp4`))[0]).toMatchObject({ codec_name: 'h264', width: 160, height: 120 });
+
+    const slow = await makeProxy(f('clip.mkv'), await probeVideo(f('clip.mkv'), VIDEO_LIMITS, tools), f('slow.mp4'), {
+      tools,
+      limits: { ...VIDEO_LIMITS, timeoutMs: 1 },
+    }).catch((e: unknown) => e);
+    expect(slow).toMatchObject({ code: 'timeout', permanent: false, message: /^No proxy: .*\(timed out\)/ });
   });
 });
 

@@ -228,8 +228,9 @@ export async function makeProxy(
     '0:a:0?',
     '-sn',
     '-dn',
+    // A backstop only: the run is stopped as soon as its progress passes the limit (below).
     '-t',
-    String(limits.maxSeconds),
+    String(limits.maxSeconds + 1),
     '-vf',
     `scale='trunc(iw*sar/2)*2':ih,setsar=1,scale=${width}:${height}:force_original_aspect_ratio=decrease,` +
       "scale='trunc(iw/2)*2':'trunc(ih/2)*2',format=yuv420p",
@@ -260,7 +261,7 @@ export async function makeProxy(
     resolve(outPath),
   ];
   try {
-    await runWithProgress(t.ffmpeg.command, args, limits.timeoutMs, opts);
+    await runWithProgress(t.ffmpeg.command, args, limits, opts);
   } catch (err) {
     throw asVideoError(err, 'No proxy');
   }
@@ -272,24 +273,27 @@ export async function makeProxy(
 
 /**
  * Runs ffmpeg with `-progress pipe:1`, reporting `out_time` as it goes; killed (SIGKILL) after
- * `timeoutMs` or when `signal` aborts. Only the last few KB of stderr are kept, for the reason.
+ * `timeoutMs`, when `signal` aborts, or once the encoded time passes `maxSeconds` (a stream that
+ * does not say its length, or lies about it, is refused rather than cut short without a word).
+ * Only the last few KB of stderr are kept, for the reason.
  */
 function runWithProgress(
   command: string,
   args: string[],
-  timeoutMs: number,
+  limits: Pick<VideoLimits, 'timeoutMs' | 'maxSeconds'>,
   opts: Pick<ProxyOptions, 'onProgress' | 'signal'>,
 ): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     let stderr = '';
     let pending = '';
-    let why: 'timed out' | 'stopped' | null = null;
-    const kill = (reason: 'timed out' | 'stopped') => {
+    let encoded = 0;
+    let why: 'timed out' | 'stopped' | 'too long' | null = null;
+    const kill = (reason: 'timed out' | 'stopped' | 'too long') => {
       why ??= reason;
       child.kill('SIGKILL');
     };
-    const timer = setTimeout(() => kill('timed out'), timeoutMs);
+    const timer = setTimeout(() => kill('timed out'), limits.timeoutMs);
     const onAbort = () => kill('stopped');
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     if (opts.signal?.aborted) onAbort();
@@ -300,7 +304,10 @@ function runWithProgress(
       for (const line of lines) {
         // out_time_ms is in microseconds too (an old ffmpeg misnomer); out_time_us is newer.
         const m = /^out_time_(?:us|ms)=(\d+)/.exec(line);
-        if (m) opts.onProgress?.(Number(m[1]) / 1e6);
+        if (!m) continue;
+        encoded = Number(m[1]) / 1e6;
+        if (encoded > limits.maxSeconds) kill('too long');
+        else opts.onProgress?.(encoded);
       }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -316,6 +323,8 @@ function runWithProgress(
     });
     child.on('close', (code) => {
       finish();
+      if (why === 'too long' || encoded > limits.maxSeconds)
+        return fail(new MediaError('pixel_limit', `The clip plays beyond the ${limits.maxSeconds} s limit`));
       if (code === 0 && !why) return done();
       const detail = stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 500);
       const label = why ? ` (${why})` : '';
@@ -323,23 +332,3 @@ function runWithProgress(
     });
   });
 }
-
-/** At most `n` proxies encode at once in this process; the others wait their turn. */
-export function limiter(n: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (running >= n) await new Promise<void>((go) => waiting.push(go));
-    else running += 1;
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
-/** One proxy at a time per process: each already uses two encoder threads of a small machine. */
-export const proxySlots = limiter(1);

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDir, lavfi } from '../../media/test-fixtures.js';
+import { VIDEO_LIMITS } from '../../media/video.js';
+import { videoJobSettings } from '../../worker/handlers/assets.video.js';
 import { until } from '../../../test/throwaway.js';
 import { adminClient, makeBrand, makeFolder, multipart, startApp } from '../../../test/harness.js';
 import type { Client, TestApp } from '../../../test/harness.js';
@@ -38,6 +40,19 @@ async function settled(id: number) {
   return a;
 }
 
+/** The asset's proxy job row once it has ended (the asset says `failed` just before the row does). */
+async function videoJob(id: number) {
+  const row = () =>
+    t.built.handle.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts', 'last_error', 'progress_done', 'progress_of'])
+      .where('name', '=', 'assets.video')
+      .where('payload', 'like', `%"asset_id":${id},%`)
+      .executeTakeFirstOrThrow();
+  await until(`the proxy job of asset ${id}`, async () => !['queued', 'running'].includes((await row()).status));
+  return row();
+}
+
 beforeAll(async () => {
   t = await startApp();
   admin = await adminClient(t);
@@ -49,11 +64,22 @@ beforeAll(async () => {
     ...['-f', 'lavfi', '-i', 'sine=duration=1', '-pix_fmt', 'yuv420p', '-shortest', join(dir, 'clip.mp4')],
   ]);
   lavfi(join(dir, 'tone.mp3'), 'sine=duration=1');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x480:rate=10'],
+    ...['-pix_fmt', 'yuv420p', join(dir, 'large.mp4')],
+  ]);
+  // Written to a pipe, as a live stream is: the container never says how long it lasts.
+  const live = execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=160x120:rate=10'],
+    ...['-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', '-f', 'matroska', 'pipe:1'],
+  ]);
+  writeFileSync(join(dir, 'live.mkv'), live);
 });
 afterAll(() => t.close());
 
 describe('video and audio', () => {
-  it('a video gets a poster, a hover preview and a proxy that seeks by byte range', async () => {
+  // Each waits for real ffmpeg runs (up to a minute each, as `settled` allows on a loaded machine).
+  it('a video gets a poster, a hover preview and a proxy that seeks by byte range', { timeout: 120_000 }, async () => {
     const a = await settled(await upload('launch.mp4', 'video/mp4', readFileSync(join(dir, 'clip.mp4'))));
     expect(a).toMatchObject({ derivatives: 'ready', proxy_state: 'ready' });
     expect(a.thumbnail_url).toBeTruthy();
@@ -73,12 +99,7 @@ describe('video and audio', () => {
     const past = await admin.req('GET', a.proxy_url, undefined, { headers: { range: `bytes=${size}-` } });
     expect(past.statusCode).toBe(416);
 
-    const job = await t.built.handle.db
-      .selectFrom('jobs')
-      .select(['status', 'progress_done', 'progress_of'])
-      .where('name', '=', 'assets.video')
-      .where('payload', 'like', `%"asset_id":${a.id},%`)
-      .executeTakeFirstOrThrow();
+    const job = await videoJob(a.id);
     expect(job).toMatchObject({ status: 'done', progress_done: 1, progress_of: 1 });
   });
 
@@ -95,14 +116,43 @@ describe('video and audio', () => {
     const broken = readFileSync(join(dir, 'clip.mp4')).subarray(0, 2000);
     const a = await settled(await upload('broken.mp4', 'video/mp4', broken));
     expect(a).toMatchObject({ derivatives: 'failed', proxy_state: 'failed', proxy_url: null });
-    const job = await t.built.handle.db
-      .selectFrom('jobs')
-      .select(['status', 'attempts', 'last_error'])
-      .where('name', '=', 'assets.video')
-      .where('payload', 'like', `%"asset_id":${a.id},%`)
-      .executeTakeFirstOrThrow();
+    const job = await videoJob(a.id);
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     expect(job.last_error).toMatch(/Not a video we can read: .*moov atom not found/);
     expect((await admin.get(`/api/ops/asset/${a.id}/view`)).statusCode).toBe(200);
   });
+
+  it(
+    'a stream past the length limit, or frames past the pixel limit, fail the proxy job with the reason and nothing else',
+    { timeout: 180_000 },
+    async () => {
+      const saved = videoJobSettings.limits;
+      try {
+        videoJobSettings.limits = { ...VIDEO_LIMITS, maxSeconds: 1 };
+        const endless = await settled(
+          await upload('live.mkv', 'video/x-matroska', readFileSync(join(dir, 'live.mkv'))),
+        );
+        // The poster and hover preview come from its first frames; only the proxy is refused.
+        expect(endless).toMatchObject({ derivatives: 'ready', proxy_state: 'failed', proxy_url: null });
+        expect(endless.hover_url).toBeTruthy();
+        expect(await videoJob(endless.id)).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          last_error: 'The clip plays beyond the 1 s limit',
+        });
+
+        videoJobSettings.limits = { ...VIDEO_LIMITS, maxPixels: 640 * 480 - 1 };
+        const huge = await settled(await upload('large.mp4', 'video/mp4', readFileSync(join(dir, 'large.mp4'))));
+        expect(huge).toMatchObject({ proxy_state: 'failed', proxy_url: null, hover_url: null });
+        expect(await videoJob(huge.id)).toMatchObject({
+          status: 'failed',
+          attempts: 1,
+          last_error: 'Frames of 640×480 are beyond the pixel limit',
+        });
+        for (const a of [endless, huge]) expect((await admin.get(`/api/ops/asset/${a.id}/view`)).statusCode).toBe(200);
+      } finally {
+        videoJobSettings.limits = saved;
+      }
+    },
+  );
 });

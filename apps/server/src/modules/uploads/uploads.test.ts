@@ -84,6 +84,32 @@ describe('resumable uploads (tus)', () => {
     expect(JSON.parse(again.body)).toMatchObject({ status: 'exists', location: { path: 'Tus Co / Resumable' } });
   });
 
+  it('hashes the bytes once as they arrive: the finished file is adopted with that digest, not read again', async () => {
+    const data = await photo(1100);
+    const store = t.built.storage;
+    const adopt = store.adoptFile.bind(store);
+    // A file handed over without its digest is read through again by the store to hash it.
+    const adopted: (string | undefined)[] = [];
+    store.adoptFile = (path, opts) => {
+      adopted.push(opts?.sha256);
+      return adopt(path, opts);
+    };
+    try {
+      const r = await send(admin, data, {
+        filename: 'hashed-once.jpg',
+        brand_id: String(brand.id),
+        folder_id: String(folder),
+      });
+      expect(r.status).toBe(200);
+    } finally {
+      store.adoptFile = adopt;
+    }
+    const digest = createHash('sha256').update(data).digest('hex');
+    // Several PATCH requests (64 KB chunks): the running hash carried across them is the file's.
+    expect(data.length).toBeGreaterThan(2 * 64 * 1024);
+    expect(adopted).toEqual([digest]);
+  });
+
   it("sets the dialog's description, keywords and visibility on the new asset", async () => {
     const r = await send(admin, await photo(700), {
       filename: 'campaign.jpg',

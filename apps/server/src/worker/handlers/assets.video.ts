@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError } from '../../media/index.js';
 import { detectTools } from '../../media/tools.js';
-import { VIDEO_LIMITS, makeHoverPreview, makeProxy, probeVideo, proxySlots } from '../../media/video.js';
+import { VIDEO_LIMITS, makeHoverPreview, makeProxy, probeVideo } from '../../media/video.js';
 import type { VideoLimits } from '../../media/video.js';
 import { withLocalFile } from '../../modules/assets/localFile.js';
 import { PermanentJobError } from '../../jobs/errors.js';
@@ -23,6 +23,8 @@ export const videoJobSettings: { limits: VideoLimits } = { limits: VIDEO_LIMITS 
 export const assetsVideo = defineHandler({
   schema: jobSchemas['assets.video'],
   timeoutMs: VIDEO_LIMITS.timeoutMs + 5 * 60_000,
+  // One encode at a time per worker: each uses two encoder threads, and the other jobs keep their slots.
+  concurrency: 1,
   async run({ asset_id, rev }, { storage, repos, tx, log, job, progress, signal }) {
     if (!storage) throw new PermanentJobError('assets.video needs the blob store');
     const asset = await repos.assets.byId(asset_id);
@@ -47,14 +49,12 @@ export const assetsVideo = defineHandler({
         const of = Math.max(1, Math.round(info.duration ?? 1));
         await progress(0, of);
         const proxy = join(out, 'proxy.mp4');
-        await proxySlots(() =>
-          makeProxy(path, info, proxy, {
-            limits,
-            tools,
-            signal,
-            onProgress: (s) => void progress(Math.min(of, Math.round(s)), of),
-          }),
-        );
+        await makeProxy(path, info, proxy, {
+          limits,
+          tools,
+          signal,
+          onProgress: (s) => void progress(Math.min(of, Math.round(s)), of),
+        });
         await storage.put(`${base}/proxy.mp4`, createReadStream(proxy), 'video/mp4');
         await set({ proxy_key: `${base}/proxy.mp4`, proxy_state: 'ready' });
         await progress(of, of);
