@@ -35,7 +35,7 @@ test('an admin refuses an extension and the next upload of that type is refused'
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[type="file"]').setInputFiles(csv);
     await dialog.getByRole('button', { name: /Start upload/ }).click();
-    await expect(dialog.getByTestId('upload-status')).toHaveText('Failed');
+    await expect(dialog.getByTestId('upload-status')).toHaveText('Not created');
     await expect(dialog.getByText('Files of this type are not allowed.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).last().click();
 

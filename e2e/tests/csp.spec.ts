@@ -102,7 +102,7 @@ test('every page of the web app runs under its Content-Security-Policy without a
   const uploadDialog = page.getByRole('dialog');
   await uploadDialog.locator('input[type="file"]').setInputFiles([media.sunrise, media.brief, media.clip]);
   await uploadDialog.getByRole('button', { name: /Start upload/ }).click();
-  await expect(uploadDialog.getByTestId('upload-status').filter({ hasText: 'Uploaded' })).toHaveCount(3, {
+  await expect(uploadDialog.getByTestId('upload-status').filter({ hasText: 'Created' })).toHaveCount(3, {
     timeout: 30_000,
   });
   await uploadDialog.getByRole('button', { name: 'Close' }).last().click();

@@ -57,13 +57,13 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
     return d;
   };
   let dialog = await upload([media.sunrise, media.bars, media.fractal, media.brief, media.clip]);
-  await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Uploaded' })).toHaveCount(5, { timeout: 30_000 });
+  await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Created' })).toHaveCount(5, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.locator('img[src*="/api/media/derivatives/"]')).toHaveCount(5, { timeout: 30_000 });
 
   // The same image again: "exists", with where it is.
   dialog = await upload([media.sunrise]);
-  await expect(dialog.getByTestId('upload-status')).toHaveText('Already exists');
+  await expect(dialog.getByTestId('upload-status')).toHaveText('Not created');
   await expect(dialog.getByText(`Already in ${name} / Campaigns / 2026`)).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -93,7 +93,7 @@ test('the admin builds a brand library: folders, uploads, metadata, versions, mo
   await versionDialog.getByRole('button', { name: /Start upload/ }).click();
   await typeChange.getByRole('button', { name: 'Replace' }).click();
   await expect(typeChange).toBeHidden();
-  await expect(versionDialog.getByTestId('upload-status')).toHaveText('Uploaded', { timeout: 30_000 });
+  await expect(versionDialog.getByTestId('upload-status')).toHaveText('Replaced', { timeout: 30_000 });
   await versionDialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByTestId('version-2')).toBeVisible();
   await expect(page.getByTestId('version-2')).toContainText('Current');

@@ -130,7 +130,7 @@ for (const lang of ['en', 'es'] as const) {
       await choose(manager, section, regionLabel, place);
     }
     await upload.getByRole('button', { name: t('upload.start', { count: 3 }) }).click();
-    await expect(upload.getByTestId('upload-status').filter({ hasText: t('upload.status.success') })).toHaveCount(3);
+    await expect(upload.getByTestId('upload-status').filter({ hasText: t('upload.creation.created') })).toHaveCount(3);
     await upload
       .getByRole('button', { name: t('common.close') })
       .last()

@@ -65,7 +65,7 @@ test('a member finds a poster by a word printed on it, takes a suggested tag, na
     let dialog = page.getByRole('dialog');
     await dialog.locator('input[type="file"]').setInputFiles([files.poster]);
     await dialog.getByRole('button', { name: /Start upload/ }).click();
-    await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Uploaded' })).toHaveCount(1);
+    await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Created' })).toHaveCount(1);
     await page.keyboard.press('Escape');
 
     // Search finds it by the words printed on it, once the worker has read them.

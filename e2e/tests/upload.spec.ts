@@ -42,7 +42,7 @@ test('the upload dialog names its folder and the allowed types, and applies deta
   await keywords.press('Enter');
   await dialog.getByText('Private', { exact: true }).click();
   await dialog.getByRole('button', { name: /Start upload/ }).click();
-  await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 });
+  await expect(dialog.getByTestId('upload-status').filter({ hasText: 'Created' })).toHaveCount(2, { timeout: 30_000 });
 
   // Both assets carry what was set once.
   const list = await api.send<{ items: { id: number; name: string }[] }>(

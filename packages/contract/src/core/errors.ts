@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   DOWNLOAD_CONFIRM: 409,
   UPLOAD_REQUEST_FULL: 413,
   UPLOAD_REQUEST_TYPE: 422,
+  ASSET_EXISTS: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -165,6 +166,7 @@ const en: Record<ErrorCode, Entry> = {
     title: 'File type not requested',
     message: 'This request does not accept files of this type.',
   },
+  ASSET_EXISTS: { title: 'Already in the brand', message: 'The brand already has this file.' },
 };
 
 const es: Record<ErrorCode, Entry> = {
@@ -314,6 +316,7 @@ const es: Record<ErrorCode, Entry> = {
     title: 'Tipo de archivo no solicitado',
     message: 'Esta solicitud no acepta archivos de este tipo.',
   },
+  ASSET_EXISTS: { title: 'Ya está en la marca', message: 'La marca ya tiene este archivo.' },
 };
 
 export const ERROR_CATALOGUE: Record<Lang, Record<ErrorCode, Entry>> = { en, es };

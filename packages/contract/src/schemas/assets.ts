@@ -12,8 +12,25 @@ export const ASSET_TYPES = ['image', 'video', 'audio', 'document', 'other'] as c
 export const AssetType = z.enum(ASSET_TYPES);
 export type AssetType = z.infer<typeof AssetType>;
 
-/** Per-file upload outcome (§3 "file upload status" on the server side). */
-export const UPLOAD_STATUSES = ['created', 'exists', 'failed'] as const;
+/**
+ * Per-file asset creation status (spec §3): `created` a new asset; `replaced` a new version took
+ * the asset's content; `not_created` refused for what the file is, with the reason in `error`
+ * (sending it again ends the same way; a duplicate also says where the brand holds it); `failed`
+ * anything else, where a retry may succeed (a transfer cut off, storage full).
+ */
+export const UPLOAD_STATUSES = ['created', 'replaced', 'not_created', 'failed'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+/** Refusals about the file itself: the file is `not_created`, whatever the route it came by. */
+export const NOT_CREATED_CODES: readonly string[] = [
+  'ASSET_EXISTS',
+  'CONTENT_MISMATCH',
+  'EXTENSION_NOT_ALLOWED',
+  'MISSING_EXTENSION',
+  'MISSING_NAME',
+  'FILE_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'UPLOAD_REQUEST_TYPE',
+];
 
 export const AssetAbilities = z.object({
   update: z.boolean(),
@@ -134,7 +151,9 @@ export const UploadResult = z.object({
   file_name: z.string(),
   status: z.enum(UPLOAD_STATUSES),
   asset_id: z.number().int().optional(),
+  /** Where the brand already holds these bytes (`not_created` with ASSET_EXISTS). */
   location: UploadLocation.optional(),
+  /** Why the file was not created, or failed. */
   error: z.object({ code: z.string(), message: z.string() }).optional(),
   /** Set when the new asset waits for review before others see it (issue 40 §3). */
   pending_review: z.boolean().optional(),

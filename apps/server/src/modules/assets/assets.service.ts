@@ -166,10 +166,11 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
               : await ingestNewAsset(deps, ctx, folder, f.name, { staged: f.staged }, { duplicates: mode }),
           );
         }
-        // 201 all created, 422 all refused (the results say why), 207 anything in between.
+        // 201 all created, 422 all refused (the results say why), 207 anything in between; a
+        // duplicate is no error, it says where the brand holds the file.
         const status = results.every((r) => r.status === 'created')
           ? 201
-          : results.every((r) => r.status === 'failed')
+          : results.every((r) => r.status !== 'created' && !r.location)
             ? 422
             : 207;
         return { status, results };

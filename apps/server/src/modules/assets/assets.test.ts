@@ -80,14 +80,15 @@ describe('uploads', () => {
     expect(listing.items.map((a: { name: string }) => a.name)).toEqual(['brief.pdf', 'one.jpg', 'two.jpg']);
   });
 
-  it('answers exists with the location for bytes the brand already has, unless asked to upload anyway', async () => {
+  it('answers not created with the location for bytes the brand already has, unless asked to upload anyway', async () => {
     const data = await jpeg(7);
     const first = (await upload(admin, folder, [{ name: 'seven.jpg', type: 'image/jpeg', data }])).json().results[0];
     const other = await makeFolder(admin, brand.id, 'Elsewhere');
     const again = await upload(admin, other, [{ name: 'copy-of-seven.jpg', type: 'image/jpeg', data }]);
     expect(again.statusCode).toBe(207);
     expect(again.json().results[0]).toMatchObject({
-      status: 'exists',
+      status: 'not_created',
+      error: { code: 'ASSET_EXISTS', message: 'The brand already has this file.' },
       asset_id: first.asset_id,
       location: { brand_name: 'Assets Co', folder_id: folder, path: 'Assets Co / Photos' },
     });
@@ -120,6 +121,16 @@ describe('uploads', () => {
       'EXTENSION_NOT_ALLOWED',
     ]);
     expect(res[0].error.message).toBe("The file's content does not match its extension.");
+    // Spec §3 creation statuses: each refused file is "not created", with its reason.
+    expect(res.map((x: { status: string }) => x.status)).toEqual([
+      'not_created',
+      'not_created',
+      'not_created',
+      'not_created',
+      'created',
+      'created',
+      'created',
+    ]);
     const alone = await upload(admin, folder, [
       { name: 'evil.jpg', type: 'image/jpeg', data: Buffer.from('<?php system($_GET["c"]); ?>') },
     ]);

@@ -73,7 +73,7 @@ describe('file names', () => {
       { name: '\ufeffsum\u200bmer\u2066 \u200dphoto\u2069\u200e.jpg', data: await jpeg(1) },
     ]);
     // Shown without the override it is what it is: an .exe, which is refused.
-    expect(spoof).toMatchObject({ file_name: 'invoicegpj.exe', status: 'failed' });
+    expect(spoof).toMatchObject({ file_name: 'invoicegpj.exe', status: 'not_created' });
     expect(spoof!.error!.code).toBe('EXTENSION_NOT_ALLOWED');
     expect(zeroWidth).toMatchObject({ file_name: 'summer photo.jpg', status: 'created' });
     expect(await nameOf(zeroWidth!.asset_id!)).toBe('summer photo.jpg');
@@ -109,7 +109,7 @@ describe('file names', () => {
       { filename: '.png', brand_id: String(brand.id), folder_id: String(folder) },
       await jpeg(6),
     );
-    expect(onlyExt).toMatchObject({ status: 'failed', error: { code: 'MISSING_NAME' } });
+    expect(onlyExt).toMatchObject({ status: 'not_created', error: { code: 'MISSING_NAME' } });
 
     const id = created.asset_id!;
     const version = (name: string, data: Buffer) =>
@@ -128,7 +128,7 @@ describe('file names', () => {
       fields: { file: 'File must have a name before its extension' },
     });
     const viaTus = await tusUpload({ filename: 'v\u202ethree.jpg', asset_id: String(id) }, await jpeg(9));
-    expect(viaTus).toMatchObject({ file_name: 'vthree.jpg', status: 'created' });
+    expect(viaTus).toMatchObject({ file_name: 'vthree.jpg', status: 'replaced' });
     const names = (await admin.get(`/api/ops/asset/${id}/version/all`))
       .json()
       .items.map((v: { name: string }) => v.name);

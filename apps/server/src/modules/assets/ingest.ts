@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ErrorCode, Lang, UploadMeta, UploadResult } from '@brandvault/contract';
-import { errorText } from '@brandvault/contract';
+import { NOT_CREATED_CODES, errorText } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
 import { extractMetadata, inspectUpload } from '../../media/index.js';
 import type { MediaMetadata } from '../../media/index.js';
@@ -138,9 +138,10 @@ export async function locationOf(deps: Deps, assetId: number, brandId: number, f
   };
 }
 
+/** A file refused for what it is is `not_created`; anything else `failed` (a retry may help). */
 export const failed = (file_name: string, code: ErrorCode, lang: Lang): UploadResult => ({
   file_name,
-  status: 'failed',
+  status: NOT_CREATED_CODES.includes(code) ? 'not_created' : 'failed',
   error: { code, message: errorText(code, lang).message },
 });
 
@@ -153,7 +154,7 @@ export interface PreparedFile {
 /**
  * The part of an upload before its transaction: the name cleaned, the bytes stored (hashed while
  * read) and checked, and a duplicate found when duplicates are not allowed. Either the answer
- * (failed, exists) or a stored file whose rows `writeNewAsset` writes; nothing here writes a row.
+ * (not created, or failed) or a stored file whose rows `writeNewAsset` writes; nothing here writes a row.
  */
 export async function prepareNewAsset(
   deps: Deps,
@@ -184,7 +185,7 @@ export async function prepareNewAsset(
     await deps.storage.discard(checked.tempKey);
     const e = existing!;
     const location = await locationOf(deps, e.id, folder.brand_id, e.folder_id, e.path);
-    return { done: { file_name: name, status: 'exists', asset_id: e.id, location } };
+    return { done: { ...failed(name, 'ASSET_EXISTS', opts.lang), asset_id: e.id, location } };
   }
   if (!checked.ok) return { done: failed(name, checked.code, opts.lang) };
   return { name, file: checked.file };
@@ -296,7 +297,7 @@ export async function writeNewAsset(
 }
 
 /**
- * One upload into a folder: `exists` (with where) when the brand already has these bytes and
+ * One upload into a folder: `not_created` (ASSET_EXISTS, with where) when the brand already has these bytes and
  * duplicates are not allowed, otherwise the asset, its version 1 and its derivatives job in one
  * transaction.
  */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/server';
-import { UPLOAD_REQUEST_TUS_PATH, UploadRequestTusMetadata, errorText } from '@brandvault/contract';
+import { NOT_CREATED_CODES, UPLOAD_REQUEST_TUS_PATH, UploadRequestTusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { AppError, errorBody } from '../../http/errors.js';
 import { isStorageFull } from '../../storage/errors.js';
@@ -66,7 +66,7 @@ export function createRequestTusServer(deps: Deps, links: UploadRequestsPublicSe
       if (err instanceof AppError)
         return {
           file_name: fileName,
-          status: 'failed',
+          status: NOT_CREATED_CODES.includes(err.code) ? 'not_created' : 'failed',
           error: { code: err.code, message: failureText(err, c.ctx.lang) },
         };
       throw err;

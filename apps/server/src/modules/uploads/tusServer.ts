@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Server } from '@tus/server';
 import type { Upload } from '@tus/server';
-import { TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
+import { NOT_CREATED_CODES, TUS_PATH, TusMetadata, errorText } from '@brandvault/contract';
 import type { ErrorCode, Lang, UploadResult } from '@brandvault/contract';
 import { extname } from 'node:path';
 import { AppError, errorBody } from '../../http/errors.js';
@@ -70,7 +70,7 @@ export function createTusServer(deps: Deps, services: Services, store: TusStore)
       const source = await store.source(upload);
       if (meta.asset_id) {
         const { asset } = await services.versions.fromStream(ctx, meta.asset_id, meta.filename, source);
-        return { file_name: fileName, status: 'created', asset_id: asset.id };
+        return { file_name: fileName, status: 'replaced', asset_id: asset.id };
       }
       const folder = await services.folders.visible(actor, meta.folder_id!);
       return await ingestNewAsset(deps, ctx, folder, meta.filename, source, {
@@ -95,7 +95,7 @@ export function createTusServer(deps: Deps, services: Services, store: TusStore)
       if (err instanceof AppError)
         return {
           file_name: fileName,
-          status: 'failed',
+          status: NOT_CREATED_CODES.includes(err.code) ? 'not_created' : 'failed',
           error: { code: err.code, message: failureText(err, lang) },
         };
       throw err;

@@ -81,7 +81,19 @@ describe('resumable uploads (tus)', () => {
       brand_id: String(brand.id),
       folder_id: String(folder),
     });
-    expect(JSON.parse(again.body)).toMatchObject({ status: 'exists', location: { path: 'Tus Co / Resumable' } });
+    expect(JSON.parse(again.body)).toMatchObject({
+      status: 'not_created',
+      error: { code: 'ASSET_EXISTS' },
+      location: { path: 'Tus Co / Resumable' },
+    });
+    // New content for an existing asset replaces it (spec §3 "replaced").
+    const replaced = await send(admin, await photo(650), {
+      filename: 'tus-photo-v2.jpg',
+      asset_id: String(result.asset_id),
+    });
+    expect(JSON.parse(replaced.body)).toMatchObject({ status: 'replaced', asset_id: result.asset_id });
+    const versions = (await admin.get(`/api/ops/asset/${result.asset_id}/version/all`)).json().items;
+    expect(versions).toHaveLength(2);
   });
 
   it('hashes the bytes once as they arrive: the finished file is adopted with that digest, not read again', async () => {
@@ -154,7 +166,7 @@ describe('resumable uploads (tus)', () => {
     expect(view.sha256).toBe(createHash('sha256').update(data).digest('hex'));
     // The same checks as in two trips: the duplicate is found, a wrong field refuses the upload.
     const again = await send(admin, data, { ...meta, filename: 'twice.jpg' }, { uploadDataDuringCreation: true });
-    expect(JSON.parse(again.body)).toMatchObject({ status: 'exists' });
+    expect(JSON.parse(again.body)).toMatchObject({ status: 'not_created', error: { code: 'ASSET_EXISTS' } });
     await expect(
       send(
         admin,

@@ -354,7 +354,7 @@ export function FileRow({
           </Text>
         </Box>
         <Badge color={STATUS_COLOR[item.status]} variant="light" data-testid="upload-status">
-          {t(`upload.status.${item.status}`)}
+          {item.creation ? t(`upload.creation.${item.creation}`) : t(`upload.status.${item.status}`)}
         </Badge>
         {item.status === 'failed' && !item.rejected && (
           <Button size="compact-xs" variant="light" leftSection={<IconRefresh size={12} />} onClick={onRetry}>

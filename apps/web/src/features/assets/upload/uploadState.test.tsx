@@ -21,7 +21,8 @@ const run = (actions: UploadAction[], from: UploadState = initialUploadState) =>
 const created: UploadResult = { file_name: 'a.png', status: 'created', asset_id: 41 };
 const exists: UploadResult = {
   file_name: 'b.png',
-  status: 'exists',
+  status: 'not_created',
+  error: { code: 'ASSET_EXISTS', message: 'The brand already has this file.' },
   location: { asset_id: 9, brand_id: 7, brand_name: 'Acme', folder_id: 3, path: 'Acme / Logos' },
 };
 const failed: UploadResult = {
@@ -114,16 +115,25 @@ describe('upload state', () => {
     expect(itemFromResult(item, failed)).toMatchObject({ status: 'failed', error: 'Unsupported file type' });
   });
 
-  it('renders each status, the existing location link and the row actions', () => {
+  it('renders each creation status (spec §3), the existing location link and the row actions', () => {
+    const refused: UploadResult = {
+      file_name: 'x.exe',
+      status: 'not_created',
+      error: { code: 'EXTENSION_NOT_ALLOWED', message: 'Files of this type are not allowed.' },
+    };
     const s = run([
       { type: 'added', id: 'p', name: 'p.jpg', size: 10 },
       { type: 'added', id: 'a', name: 'a.png', size: 1000 },
       { type: 'added', id: 'b', name: 'b.png', size: 2048 },
       { type: 'added', id: 'c', name: 'c.psd', size: 3000 },
-      { type: 'started', ids: ['a', 'b', 'c'] },
+      { type: 'added', id: 'r', name: 'v2.png', size: 500 },
+      { type: 'added', id: 'x', name: 'x.exe', size: 20 },
+      { type: 'started', ids: ['a', 'b', 'c', 'r', 'x'] },
       { type: 'result', id: 'a', result: created },
       { type: 'result', id: 'b', result: exists },
       { type: 'result', id: 'c', result: failed },
+      { type: 'result', id: 'r', result: { file_name: 'v2.png', status: 'replaced', asset_id: 41 } },
+      { type: 'result', id: 'x', result: refused },
     ]);
     render(
       <Providers env="test">
@@ -145,10 +155,16 @@ describe('upload state', () => {
     const rows = screen.getAllByTestId('upload-row');
     expect(rows.map((r) => within(r).getByTestId('upload-status').textContent)).toEqual([
       'Pending',
-      'Uploaded',
-      'Already exists',
+      'Created',
+      'Not created',
       'Failed',
+      'Replaced',
+      'Not created',
     ]);
+    // A file not created says why, and offers no Retry (the same bytes would be refused again).
+    expect(within(rows[5] as HTMLElement).getByText('Files of this type are not allowed.')).toBeInTheDocument();
+    expect(within(rows[5] as HTMLElement).queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(within(rows[3] as HTMLElement).getByRole('button', { name: /Retry/ })).toBeInTheDocument();
     const link = within(rows[2] as HTMLElement).getByRole('link', { name: 'Acme / Logos' });
     expect(link).toHaveAttribute('href', '/brand?folder=3');
     expect(within(rows[2] as HTMLElement).getByText(/Already in/)).toBeInTheDocument();
@@ -198,7 +214,7 @@ describe('upload state', () => {
   it('offers no Retry when the content does not match the extension, and keeps it otherwise', () => {
     const mismatch: UploadResult = {
       file_name: 'photo.jpg',
-      status: 'failed',
+      status: 'not_created',
       error: { code: 'CONTENT_MISMATCH', message: "The file's content does not match its extension." },
     };
     const s = run([

@@ -1,5 +1,5 @@
-import { UploadResult } from '@brandvault/contract';
-import type { UploadLocation } from '@brandvault/contract';
+import { NOT_CREATED_CODES, UploadResult } from '@brandvault/contract';
+import type { UploadLocation, UploadStatus } from '@brandvault/contract';
 
 /** Spec §3 "file upload status". */
 export type FileStatus = 'pending' | 'loading' | 'failed' | 'success' | 'exists';
@@ -17,6 +17,8 @@ export interface UploadItem {
   error?: string;
   /** Refused for what the file is (too large, content unlike its extension): retrying cannot help. */
   rejected?: boolean;
+  /** The asset creation status (spec §3) once the file has an answer: what its row reports. */
+  creation?: UploadStatus;
   assetId?: number;
   location?: UploadLocation;
   /** Created, but waiting for a reviewer before others see it (issue 40 §3). */
@@ -46,15 +48,7 @@ export type UploadAction =
 export const initialUploadState: UploadState = { items: [], running: false, round: [] };
 
 /** Server refusals about the file itself: sending the same bytes again ends the same way. */
-const FINAL_CODES: ReadonlySet<string> = new Set([
-  'CONTENT_MISMATCH',
-  'EXTENSION_NOT_ALLOWED',
-  'MISSING_EXTENSION',
-  'MISSING_NAME',
-  'FILE_TOO_LARGE',
-  'PAYLOAD_TOO_LARGE',
-]);
-export const cannotSucceed = (code: string | undefined) => !!code && FINAL_CODES.has(code);
+export const cannotSucceed = (code: string | undefined) => !!code && NOT_CREATED_CODES.includes(code);
 
 export const TERMINAL: ReadonlySet<FileStatus> = new Set(['failed', 'success', 'exists']);
 
@@ -62,8 +56,10 @@ export const TERMINAL: ReadonlySet<FileStatus> = new Set(['failed', 'success', '
 export function itemFromResult(item: UploadItem, result: UploadResult): UploadItem {
   switch (result.status) {
     case 'created':
+    case 'replaced':
       return {
         ...item,
+        creation: result.status,
         status: 'success',
         progress: 100,
         error: undefined,
@@ -71,18 +67,23 @@ export function itemFromResult(item: UploadItem, result: UploadResult): UploadIt
         location: result.location,
         pendingReview: result.pending_review === true,
       };
-    case 'exists':
-      return {
-        ...item,
-        status: 'exists',
-        progress: 100,
-        error: undefined,
-        assetId: result.location?.asset_id ?? result.asset_id,
-        location: result.location,
-      };
+    case 'not_created':
+      // A duplicate says where the brand holds it, and may still be uploaded anyway.
+      if (result.location)
+        return {
+          ...item,
+          creation: 'not_created',
+          status: 'exists',
+          progress: 100,
+          error: undefined,
+          assetId: result.location.asset_id,
+          location: result.location,
+        };
+      return { ...item, creation: 'not_created', status: 'failed', error: result.error?.message, rejected: true };
     case 'failed':
       return {
         ...item,
+        creation: 'failed',
         status: 'failed',
         error: result.error?.message,
         location: undefined,
@@ -122,6 +123,7 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
         duplicates: 'skip',
         error: action.message,
         rejected: true,
+        creation: 'not_created',
       };
       return { ...state, items: [...state.items.filter((it) => it.id !== action.id), item] };
     }
@@ -150,9 +152,16 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
         status: 'failed',
         error: action.message,
         rejected: cannotSucceed(action.code) || undefined,
+        creation: cannotSucceed(action.code) ? 'not_created' : 'failed',
       }));
     case 'retry':
-      return update(state, action.id, (it) => ({ ...it, status: 'pending', progress: 0, error: undefined }));
+      return update(state, action.id, (it) => ({
+        ...it,
+        status: 'pending',
+        progress: 0,
+        error: undefined,
+        creation: undefined,
+      }));
     case 'removed':
       return { ...state, items: state.items.filter((it) => it.id !== action.id) };
     case 'finished':
