@@ -6,6 +6,7 @@ test('an admin emulates a member, sees their menu, and finishes back where they 
   page,
   pageAs,
 }) => {
+  test.setTimeout(90_000);
   const api = await apiAs(page);
   const password = 'Emulate-pass-123';
   const person = (

@@ -7,7 +7,6 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
-import { HeaderSearch } from './HeaderSearch';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
@@ -36,7 +35,6 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap">
-          <HeaderSearch />
           <JobsIndicator />
           <ShortcutsMenu />
           <LanguageMenu />

@@ -128,7 +128,10 @@ async function until(done: () => boolean, limitMs: number) {
   while (!done() && Date.now() - start < limitMs) await new Promise((r) => setTimeout(r, 100));
 }
 
-/** Nothing busy in the brand home: its folders and first assets are in (at most a few seconds). */
+/**
+ * Nothing busy in the brand home: its folders and first assets are in. Waited for up to 12 s, as a
+ * folder or asset step resolved before they arrive would explain a missing card instead.
+ */
 const pageSettled = () => !document.querySelector('#main [aria-busy="true"]');
 
 async function startSearcher() {
@@ -138,7 +141,7 @@ async function startSearcher() {
   await until(() => stage() !== 'between' || !!document.querySelector(anchorSelector('brand-home')), 20_000);
   if (stage() !== 'between') return;
   setStage('searcher');
-  const [{ drive }] = await Promise.all([loadDriver(), until(pageSettled, 4000)]);
+  const [{ drive }] = await Promise.all([loadDriver(), until(pageSettled, 12_000)]);
   if (stage() !== 'searcher') return;
   const steps = resolveSteps(SEARCHER_STEPS, findShown, introShown + 1);
   const final = centred(introShown + steps.length + 1);
