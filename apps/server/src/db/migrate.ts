@@ -51,6 +51,7 @@ import * as foundText from './migrations/2026120107_found_text.js';
 import * as labels from './migrations/2026120108_labels.js';
 import * as colourFilter from './migrations/2026120110_colour_filter.js';
 import * as trash from './migrations/2026120206_trash.js';
+import * as brandFace from './migrations/2026120207_brand_face.js';
 import * as people from './migrations/2026120109_people.js';
 import * as video from './migrations/2026120204_video.js';
 import * as guidelines from './migrations/2026120205_guidelines.js';
@@ -103,6 +104,7 @@ const steps: Record<string, Step> = {
   '2026120108_labels': labels,
   '2026120110_colour_filter': colourFilter,
   '2026120206_trash': trash,
+  '2026120207_brand_face': brandFace,
   '2026120109_people': people,
   '2026120102_sso': sso,
   '2026113005_expiry_notices': expiryNotices,

@@ -1212,6 +1212,7 @@ create table brands (
   require_fields_on_upload integer default 0 not null,
   expiry_warning_days integer default 30 not null,
   expired_downloads character varying(8) default 'block'::character varying not null,
+  accent_color character varying(7),
   constraint brands_pkey primary key (id),
   constraint brands_slug_key unique (slug)
 );

@@ -776,7 +776,8 @@ create table brands (
   description text,
   require_fields_on_upload integer default 0 not null,
   expiry_warning_days integer default 30 not null,
-  expired_downloads varchar(8) default 'block' not null
+  expired_downloads varchar(8) default 'block' not null,
+  accent_color varchar(7)
 );
 
 create table bulk_edit_values (

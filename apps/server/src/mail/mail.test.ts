@@ -124,6 +124,41 @@ describe('mail.send through a real SMTP server', () => {
     expect(smtp.received.filter((m) => m.to.includes('gone@example.com'))).toEqual([]);
   });
 
+  it("carries the brand's logo, name and accent colour, and keeps the sharer's message as text", async () => {
+    const w = worker(new TestClock());
+    const to = { ...who, email: 'face@example.com' };
+    const face = { name: 'Face Co', logo_url: 'http://app.test/api/media/logo.png?sig=1', accent: '#2b8a3e' };
+    const url = 'http://app.test/share/1/abc';
+    await queueMail(
+      t.db,
+      mails.collectionShared('en', to, 'Olga Test', 'Launch kit', '<img src=x onerror=alert(1)>', url, face),
+    );
+    await w.runUntilIdle(); // the greylist's first refusal
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(0).toISOString() })
+      .where('status', '=', 'queued')
+      .execute();
+    await w.runUntilIdle();
+    const raw = smtp.received.find((m) => m.to.includes('face@example.com'))!.raw;
+    // Quoted-printable, as mail is sent: read it as the reader's program does.
+    const body = raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    expect(body).toContain('<img src="http://app.test/api/media/logo.png?sig=1"');
+    expect(body).toContain('border-top:4px solid #2b8a3e');
+    expect(body).toContain(`background:#2b8a3e;color:#fff`);
+    expect(body).toMatch(/<strong[^>]*>Face Co<\/strong>/);
+    // The HTML part shows the message as text; the plain part carries it as it was written.
+    const html = body.slice(body.indexOf('<div'));
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    // An account message wears the product's own face.
+    const plain = mails.resetPassword('en', to, 'http://app.test/reset?t=1');
+    expect(plain.html).toContain('border-top:4px solid #1c7ed6');
+    expect(plain.text.split('\n')[0]).toBe('Brandvault');
+  });
+
   it('tells permanent failures from transient ones', () => {
     expect(isPermanentMailError({ code: 'EENVELOPE', responseCode: 550 })).toBe(true);
     expect(isPermanentMailError({ code: 'EMESSAGE', responseCode: 554 })).toBe(true);

@@ -6,17 +6,33 @@ export type Parts = { subject: string; lines: string[]; action?: { label: string
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function render(to: string, p: Parts): MailMessage {
+/**
+ * Whose face a message wears (issue 44 §5): the brand it is about (its name, logo as an absolute
+ * address, accent colour), or the product's own for account messages.
+ */
+export type MailFace = { name: string; logo_url: string | null; accent: string | null };
+/** The product's own accent, where a brand has none. */
+export const DEFAULT_ACCENT = '#1c7ed6';
+const PRODUCT_FACE: MailFace = { name: PRODUCT_NAME, logo_url: null, accent: null };
+
+export function render(to: string, p: Parts, face: MailFace = PRODUCT_FACE): MailMessage {
+  const accent = escape(face.accent ?? DEFAULT_ACCENT);
   const text = [
+    face.name,
+    '',
     ...p.lines,
     ...(p.action ? ['', `${p.action.label}: ${p.action.url}`] : []),
     '',
-    `— ${PRODUCT_NAME}`,
+    `— ${face.name}`,
   ].join('\n');
-  const button = p.action
-    ? `<p><a href="${escape(p.action.url)}" style="background:#1c7ed6;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(p.action.label)}</a></p><p style="color:#666;font-size:12px">${escape(p.action.url)}</p>`
+  const logo = face.logo_url
+    ? `<img src="${escape(face.logo_url)}" alt="" height="40" style="height:40px;max-width:160px;vertical-align:middle;margin-right:10px">`
     : '';
-  const html = `<div style="font-family:Inter,Arial,sans-serif;max-width:560px">${p.lines.map((l) => `<p>${escape(l)}</p>`).join('')}${button}<p style="color:#888">— ${PRODUCT_NAME}</p></div>`;
+  const head = `<div data-face style="border-top:4px solid ${accent};padding:14px 0 6px">${logo}<strong style="font-size:18px;vertical-align:middle;color:${accent}">${escape(face.name)}</strong></div>`;
+  const button = p.action
+    ? `<p><a href="${escape(p.action.url)}" style="background:${accent};color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(p.action.label)}</a></p><p style="color:#666;font-size:12px">${escape(p.action.url)}</p>`
+    : '';
+  const html = `<div style="font-family:Inter,Arial,sans-serif;max-width:560px">${head}${p.lines.map((l) => `<p>${escape(l)}</p>`).join('')}${button}<p style="color:#888">— ${escape(face.name)}</p></div>`;
   return { to, subject: p.subject, text, html, links: p.action ? [p.action.url] : [] };
 }
 
@@ -136,7 +152,15 @@ export const mails = {
     ),
 
   /** A collection shared with chosen users; the owner's message, if any, is quoted. */
-  collectionShared: (lang: Lang, u: Who, by: string, collection: string, message: string | null, url: string) =>
+  collectionShared: (
+    lang: Lang,
+    u: Who,
+    by: string,
+    collection: string,
+    message: string | null,
+    url: string,
+    face?: MailFace,
+  ) =>
     render(
       u.email,
       {
@@ -159,10 +183,11 @@ export const mails = {
           action: { label: 'Abrir la colección', url },
         },
       }[lang],
+      face,
     ),
 
   /** A zip or PDF the user asked for is ready, for DOWNLOAD_EXPIRY_HOURS. */
-  downloadReady: (lang: Lang, u: Who, name: string, files: number, hours: number, url: string) =>
+  downloadReady: (lang: Lang, u: Who, name: string, files: number, hours: number, url: string, face?: MailFace) =>
     render(
       u.email,
       {
@@ -185,6 +210,7 @@ export const mails = {
           action: { label: 'Abrir tus descargas', url },
         },
       }[lang],
+      face,
     ),
 
   /**
@@ -192,7 +218,15 @@ export const mails = {
    * NOTIFICATION_MAIL_WINDOW_MINUTES): each line who did what, with the comment's start as text.
    */
   /** A file arrived through one of the recipient's upload requests. */
-  uploadRequestReceived: (lang: Lang, u: Who, file: string, from: string, folder: string, url: string) =>
+  uploadRequestReceived: (
+    lang: Lang,
+    u: Who,
+    file: string,
+    from: string,
+    folder: string,
+    url: string,
+    face?: MailFace,
+  ) =>
     render(
       u.email,
       {
@@ -213,9 +247,10 @@ export const mails = {
           action: { label: 'Abrir el archivo', url },
         },
       }[lang],
+      face,
     ),
 
-  notificationDigest: (lang: Lang, u: Who, asset: string, items: DigestItem[], url: string) =>
+  notificationDigest: (lang: Lang, u: Who, asset: string, items: DigestItem[], url: string, face?: MailFace) =>
     render(
       u.email,
       {
@@ -236,6 +271,7 @@ export const mails = {
           action: { label: 'Abrir el recurso', url },
         },
       }[lang],
+      face,
     ),
 
   accountApproved: (lang: Lang, u: Who, url: string) =>

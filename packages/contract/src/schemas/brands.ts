@@ -10,8 +10,17 @@ export const BrandSummary = z.object({
   logo_uri: z.string().nullable(),
   /** Free text over several lines, shown on the brand home; null when none. */
   description: z.string().nullable(),
+  /** `#rrggbb` its pages and e-mails outside carry; null for the product's own. */
+  accent_color: z.string().nullable(),
 });
 export type BrandSummary = z.infer<typeof BrandSummary>;
+
+/**
+ * The brand's face on pages and e-mails that face the outside (share and upload-request pages,
+ * the sign-in page reached through its link): its name, logo and accent colour (issue 44 §5).
+ */
+export const BrandFace = BrandSummary.pick({ id: true, name: true, logo_uri: true, accent_color: true });
+export type BrandFace = z.infer<typeof BrandFace>;
 
 /**
  * What the brand holds for the caller, read from the search's count tables: the ACTIVE assets
@@ -60,6 +69,13 @@ export const BrandName = text().trim().min(1).max(255);
 export const BRAND_DESCRIPTION_MAX = 1000;
 /** Empty clears it. */
 export const BrandDescription = multiline().trim().max(BRAND_DESCRIPTION_MAX);
+export const HEX_COLOR = /^#[0-9a-f]{6}$/;
+/** A HEX colour, `#rrggbb` (stored in lower case); empty clears it. */
+export const BrandAccent = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === '' || HEX_COLOR.test(v), { params: { key: 'hexColor' } });
 
 /** A crop rectangle in source-image pixels (react-easy-crop's croppedAreaPixels). */
 export const Crop = z.object({
@@ -78,6 +94,7 @@ export const BrandCreateBody = z.strictObject({
   name: BrandName,
   slug: BrandSlug,
   description: BrandDescription.optional(),
+  accent_color: BrandAccent.optional(),
   image_crop: Crop.optional(),
   logo_crop: Crop.optional(),
 });
@@ -86,6 +103,7 @@ export const BrandUpdateBody = z.strictObject({
   /** Accepted only when unchanged: the slug is immutable after creation. */
   slug: text().max(64).optional(),
   description: BrandDescription.optional(),
+  accent_color: BrandAccent.optional(),
   image_crop: Crop.optional(),
   logo_crop: Crop.optional(),
   remove_image: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE, PASSWORD_MAX } from '../core/constants.js';
 import { AssetCard } from './assets.js';
+import { BrandFace } from './brands.js';
 import { LicenceTerms } from './availability.js';
 import { PrintedField } from './metadata.js';
 import { Id, IdNumber, MAX_ID, QueryInt, Timestamp, multiline, paginated, text } from './common.js';
@@ -154,6 +155,10 @@ export const SharedAsset = AssetCard.pick({
 });
 export const SharedView = z.object({
   collection: z.object({ id: z.number().int(), name: z.string(), asset_count: z.number().int() }),
+  /** The brand the page wears: the one holding most of the collection; null while it is empty. */
+  brand: BrandFace.nullable(),
+  /** The full name of the person who shared it. */
+  shared_by: z.string(),
   message: z.string().nullable(),
   expires_at: Timestamp.nullable(),
   allow_download: z.boolean(),

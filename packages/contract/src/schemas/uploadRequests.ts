@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../core/constants.js';
 import { Email, Id, IdNumber, PageQuery, PersonName, Timestamp, multiline, paginated, text } from './common.js';
+import { BrandFace } from './brands.js';
 export { UPLOAD_REQUEST_MAX_DAYS } from '../core/limits.js';
 
 /**
@@ -104,7 +105,7 @@ export const UploadRequestOpenQuery = z.object({ pass: z.string().max(300).optio
  * brand. A password request shows only the brand and `locked` until it is unlocked.
  */
 export const UploadRequestPublic = z.object({
-  brand: z.object({ name: z.string(), logo_uri: z.string().nullable() }),
+  brand: BrandFace.omit({ id: true }),
   locked: z.boolean(),
   request: z
     .object({

@@ -75,6 +75,8 @@ export interface BrandsTable {
   expiry_warning_days: Generated<number>;
   /** `block`: members cannot download expired assets; `warn`: they may, after a warning. */
   expired_downloads: Generated<string>;
+  /** `#rrggbb` its pages and e-mails outside carry, null for the product's own (2026120207). */
+  accent_color: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -13,6 +13,7 @@ const summary = [
   'brands.image_key',
   'brands.logo_key',
   'brands.description',
+  'brands.accent_color',
 ] as const;
 
 export function brandsRepo(db: Db) {
@@ -41,6 +42,26 @@ export function brandsRepo(db: Db) {
     },
 
     byId: (id: number) => db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    summaryById: (id: number) => db.selectFrom('brands').select(summary).where('id', '=', id).executeTakeFirst(),
+
+    /**
+     * The brand a collection speaks for outside: the one holding most of its assets (the lowest
+     * id on a tie); none while it is empty.
+     */
+    async mainOfCollection(collectionId: number) {
+      const top = await db
+        .selectFrom('collection_assets')
+        .innerJoin('assets', 'assets.id', 'collection_assets.asset_id')
+        .select((eb) => ['assets.brand_id', eb.fn.countAll<number>().as('n')])
+        .where('collection_assets.collection_id', '=', collectionId)
+        .groupBy('assets.brand_id')
+        .orderBy('n', 'desc')
+        .orderBy('assets.brand_id')
+        .executeTakeFirst();
+      if (!top) return undefined;
+      return db.selectFrom('brands').select(summary).where('id', '=', top.brand_id).executeTakeFirst();
+    },
 
     async slugTaken(slug: string) {
       return !!(await db.selectFrom('brands').select('id').where('slug', '=', slug).executeTakeFirst());

@@ -105,6 +105,7 @@ export function brandsService(deps: Deps) {
           name: body.name,
           slug: body.slug,
           description: body.description || null,
+          accent_color: body.accent_color || null,
           status: 'ACTIVE',
           image_uri: null,
           logo_uri: null,
@@ -123,6 +124,7 @@ export function brandsService(deps: Deps) {
             name: body.name,
             slug: body.slug,
             description: body.description || undefined,
+            accent_color: body.accent_color || undefined,
             image: image ? true : undefined,
             logo: logo ? true : undefined,
           }),
@@ -147,10 +149,13 @@ export function brandsService(deps: Deps) {
             : null;
       // An empty description clears it.
       const description = body.description === undefined ? undefined : body.description || null;
+      // An empty accent colour clears it: the pages outside then wear the product's own.
+      const accent = body.accent_color === undefined ? undefined : body.accent_color || null;
       await deps.change(ctx, async (u) => {
         await u.repos.brands.update(id, {
           ...(body.name ? { name: body.name } : {}),
           ...(description !== undefined ? { description } : {}),
+          ...(accent !== undefined ? { accent_color: accent } : {}),
           ...(body.require_fields_on_upload !== undefined
             ? { require_fields_on_upload: body.require_fields_on_upload ? 1 : 0 }
             : {}),
@@ -166,10 +171,11 @@ export function brandsService(deps: Deps) {
             // Only what the body carries: an absent field is no change.
             ...(body.name ? { name: body.name } : {}),
             ...(description !== undefined ? { description } : {}),
+            ...(accent !== undefined ? { accent_color: accent } : {}),
             ...(body.expiry_warning_days !== undefined ? { expiry_warning_days: body.expiry_warning_days } : {}),
             ...(body.expired_downloads !== undefined ? { expired_downloads: body.expired_downloads } : {}),
           },
-          ['name', 'description', 'expiry_warning_days', 'expired_downloads'],
+          ['name', 'description', 'accent_color', 'expiry_warning_days', 'expired_downloads'],
         );
         const wasRequired = Boolean(brand.require_fields_on_upload);
         if (body.require_fields_on_upload !== undefined && body.require_fields_on_upload !== wasRequired)

@@ -1,9 +1,13 @@
-import type { Brand, BrandFigures, BrandSummary } from '@brandvault/contract';
+import type { Brand, BrandFace, BrandFigures, BrandSummary } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
 import type { BrandsTable } from '../../db/schema.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
+import type { MailFace } from '../../mail/templates.js';
 
-type Row = Pick<Selectable<BrandsTable>, 'id' | 'name' | 'slug' | 'status' | 'image_key' | 'logo_key' | 'description'>;
+type Row = Pick<
+  Selectable<BrandsTable>,
+  'id' | 'name' | 'slug' | 'status' | 'image_key' | 'logo_key' | 'description' | 'accent_color'
+>;
 
 export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
   id: b.id,
@@ -13,6 +17,21 @@ export const brandSummary = (b: Row, media: MediaUrl): BrandSummary => ({
   image_uri: media(b.image_key),
   logo_uri: media(b.logo_key),
   description: b.description ?? null,
+  accent_color: b.accent_color ?? null,
+});
+
+/** The brand's face in its e-mails: the logo as an absolute address, for mail readers. */
+export const mailFace = (b: Row, media: MediaUrl, appUrl: string): MailFace => {
+  const logo = media(b.logo_key);
+  return { name: b.name, logo_url: logo ? `${appUrl}${logo}` : null, accent: b.accent_color ?? null };
+};
+
+/** The brand's name, logo and accent colour, for pages that face the outside. */
+export const brandFace = (b: Row, media: MediaUrl): BrandFace => ({
+  id: b.id,
+  name: b.name,
+  logo_uri: media(b.logo_key),
+  accent_color: b.accent_color ?? null,
 });
 
 /** A brand's figures from brandsRepo.figures, zero when it holds nothing yet. */

@@ -18,6 +18,7 @@ import { shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkLimits } from './shareLinks.limits.js';
 import { tokenHashOf } from './shareLinks.token.js';
+import { brandFace } from '../brands/brands.view.js';
 import { sharedAssetItem } from './shareLinks.view.js';
 import { printedFields } from '../metadata/printedFields.js';
 import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
@@ -93,6 +94,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
     return {
       sight: { ...sightOf(owner), outside: true },
       downloads: row.allow_download === 1 && shareLinksPolicy.grantsDownload(owner),
+      sharedBy: `${owner.user.first_name} ${owner.user.last_name}`.trim(),
     };
   }
 
@@ -134,12 +136,13 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
     const sp = await principal(row, viewerId, q.pass ?? passHeader);
     if (!shareLinksPolicy.linkCan(sp, 'view', now()))
       throw new AppError(row.password_hash !== null && !sp.unlocked ? 'PASSWORD_REQUIRED' : 'FORBIDDEN');
-    const { sight, downloads } = await ownerSight(row);
+    const { sight, downloads, sharedBy } = await ownerSight(row);
     const collection = (await repos.collections.byId(row.collection_id))!;
     if (!collectionsPolicy.can(sp, 'view', collection)) throw new AppError('NOT_FOUND');
-    const [page, counts] = await Promise.all([
+    const [page, counts, brand] = await Promise.all([
       repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
       repos.collections.counts(sight, [collectionId]),
+      repos.brands.mainOfCollection(collectionId),
     ]);
     // Only the fields the brand marked for share pages reach the holder, in the holder's language.
     const fields = await printedFields(repos, page.items, ctx.lang, 'on_share');
@@ -158,6 +161,8 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       `${base}/${assetId}/${kind}?pass=${encodeURIComponent(pass)}`;
     return {
       collection: { id: collection.id, name: collection.name, asset_count: counts.get(collectionId) ?? 0 },
+      brand: brand ? brandFace(brand, deps.media) : null,
+      shared_by: sharedBy,
       message: row.message,
       expires_at: row.expires_at,
       allow_download: downloads,

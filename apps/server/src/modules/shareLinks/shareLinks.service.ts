@@ -18,6 +18,7 @@ import type { ShareLinkRow } from './shareLinks.repo.js';
 import { SEAL, linkPath, sharedLinkPath } from './path/sharedLinkPath.js';
 import { tokenHashOf } from './shareLinks.token.js';
 import { shareLinkItem } from './shareLinks.view.js';
+import { mailFace } from '../brands/brands.view.js';
 
 const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
   minutes: 60_000,
@@ -114,8 +115,10 @@ export function shareLinksService(deps: Deps) {
         // Told at once (and in the app, by the notification the event fans out), unless they
         // turned share mail off.
         const settings = await u.repos.notifications.mailSettings(recipients.map((r) => r.id));
+        const brand = await u.repos.brands.mainOfCollection(collectionId);
+        const face = brand ? mailFace(brand, deps.media, config.appUrl) : undefined;
         for (const r of recipients.filter((p) => settings.get(p.id)?.share !== false))
-          await u.mail(mails.collectionShared(asLang(r.lang), r, by, collection.name, body.message ?? null, url));
+          await u.mail(mails.collectionShared(asLang(r.lang), r, by, collection.name, body.message ?? null, url, face));
         return newId;
       });
       return { share_link: await item(actor, id) };

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import type { z } from 'zod';
 import type { UploadRequestTusMetadata, UploadResult } from '@brandvault/contract';
+import { mailFace } from '../brands/brands.view.js';
 import { SHARE_UNLOCK_TRIES, UPLOAD_REQUEST_PASS_MINUTES } from '@brandvault/contract';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
@@ -85,7 +86,7 @@ export function uploadRequestsPublicService(deps: Deps, folders: FoldersService)
         throw new AppError('SHARE_LINK_TOO_MANY', { headers: { 'retry-after': String(hit.retryAfterSeconds) } });
       const { row } = await live(token);
       const b = (await repos.brands.byId(row.brand_id))!;
-      const brand = { name: b.name, logo_uri: deps.media(b.logo_key) };
+      const brand = { name: b.name, logo_uri: deps.media(b.logo_key), accent_color: b.accent_color };
       if (row.password_hash !== null && !passOk(row.id, pass)) return { brand, locked: true, request: null };
       const left = await remaining(row);
       return {
@@ -216,7 +217,15 @@ export function uploadRequestsPublicService(deps: Deps, folders: FoldersService)
             ]);
             const url = `${deps.config.appUrl}/brand/asset/${assetId}`;
             await u.mail(
-              mails.uploadRequestReceived(asLang(owner.user.lang), owner.user, fileName, from, folder.name, url),
+              mails.uploadRequestReceived(
+                asLang(owner.user.lang),
+                owner.user,
+                fileName,
+                from,
+                folder.name,
+                url,
+                mailFace((await u.repos.brands.summaryById(folder.brand_id))!, deps.media, deps.config.appUrl),
+              ),
             );
           },
         });
