@@ -74,7 +74,7 @@ const en: Record<ErrorCode, Entry> = {
     title: 'Account Error',
     message: 'Your account is inactive or not yet approved. Please contact the administrator.',
   },
-  WRONG_CREDENTIALS: { title: 'Wrong Credentials', message: 'Invalid Email or Password' },
+  WRONG_CREDENTIALS: { title: 'Wrong credentials', message: 'Invalid Email or Password' },
   SSO_REQUIRED: {
     title: 'Single sign-on required',
     message: "Your account signs in through your organisation's identity provider: use its button on this page.",
@@ -96,12 +96,12 @@ const en: Record<ErrorCode, Entry> = {
     title: 'Link expired',
     message: 'The verification link has expired or is invalid, please request another link.',
   },
-  EMAIL_NOT_FOUND: { title: 'Email Not found', message: 'The email does not match our records.' },
+  EMAIL_NOT_FOUND: { title: 'E-mail not found', message: 'The email does not match our records.' },
   RESET_FAILED: {
     title: 'Password not changed',
     message: 'Your password could not be changed: the link has expired or is invalid, please request a new link.',
   },
-  WRONG_CURRENT_PASSWORD: { title: 'Wrong current Password', message: 'The current password is not correct.' },
+  WRONG_CURRENT_PASSWORD: { title: 'Wrong current password', message: 'The current password is not correct.' },
   SHARE_LINK_TOO_MANY: {
     title: 'Too Many Requests',
     message:
