@@ -68,7 +68,7 @@ const en: Record<ErrorCode, Entry> = {
   FORBIDDEN: { title: 'Forbidden', message: "You don't have permission to do that." },
   CSRF_MISMATCH: {
     title: 'Page expired',
-    message: 'Your security token is missing or has expired. Reload the page and try again.',
+    message: 'This page’s security check is missing or has expired. Reload the page and try again.',
   },
   ACCOUNT_ERROR: {
     title: 'Account Error',
@@ -189,7 +189,7 @@ const es: Record<ErrorCode, Entry> = {
   FORBIDDEN: { title: 'Prohibido', message: 'No tienes permiso para hacer esto.' },
   CSRF_MISMATCH: {
     title: 'Página caducada',
-    message: 'Tu token de seguridad falta o ha caducado. Recarga la página e inténtalo de nuevo.',
+    message: 'Falta la comprobación de seguridad de esta página o ha caducado. Recarga la página e inténtalo de nuevo.',
   },
   ACCOUNT_ERROR: {
     title: 'Error de cuenta',
