@@ -23,7 +23,7 @@ test('an admin takes collection.view from guests and a signed-in guest loses My 
   const guestRole = data.find((r) => r.name === 'guest')!;
 
   const guest = await pageAs({ email, password });
-  await expect(guest.getByText('My Collections', { exact: true }).first()).toBeVisible();
+  await expect(guest.getByText('My collections', { exact: true }).first()).toBeVisible();
 
   try {
     await page.goto('/roles/manage');
@@ -40,7 +40,7 @@ test('an admin takes collection.view from guests and a signed-in guest loses My 
     // The guest's session is the same token: the next load already reflects the new set.
     await guest.reload();
     await expect(guest.getByTestId('profile-menu')).toBeVisible();
-    await expect(guest.getByText('My Collections', { exact: true })).toHaveCount(0);
+    await expect(guest.getByText('My collections', { exact: true })).toHaveCount(0);
   } finally {
     // Other journeys sign in guests: give the role its set back whatever happened.
     await api.send('PATCH', `/api/ops/roles/${guestRole.id}/update`, { permissions: guestRole.permissions });

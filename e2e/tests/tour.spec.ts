@@ -82,8 +82,8 @@ test('a new user takes the whole tour in English: keys, Back, the stop question,
   const { brand, email } = await seed(page, { folders: true, lang: 'en' });
   const intro: Step[] = [
     { step: 'logo', title: 'Welcome to Brandvault', anchor: 'logo' },
-    { step: 'collections', title: 'My Collections', anchor: 'my_collections' },
-    { step: 'favorites', title: 'My Favorites', anchor: 'my_favorites' },
+    { step: 'collections', title: 'My collections', anchor: 'my_collections' },
+    { step: 'favorites', title: 'My favourites', anchor: 'my_favorites' },
     { step: 'brands', title: 'Your brands', anchor: 'brand-cards' },
   ];
   const searcher: Step[] = [

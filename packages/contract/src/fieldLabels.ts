@@ -207,3 +207,33 @@ export function fieldLabel(lang: Lang, path: string): string {
   const words = key.replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : path;
 }
+
+/** What people call the stored values a list of choices names, so no message shows "PRIVATE". */
+const VALUE_LABELS: Record<string, { en: string; es: string }> = {
+  PUBLIC: { en: 'Public', es: 'Pública' },
+  PRIVATE: { en: 'Private', es: 'Privada' },
+  ACTIVE: { en: 'Active', es: 'Activo' },
+  INACTIVE: { en: 'Inactive', es: 'Inactivo' },
+  PENDING: { en: 'Pending approval', es: 'Pendiente de aprobación' },
+};
+
+/** The label of one allowed value in `lang`; a value we have no name for is shown as sent. */
+export function valueLabel(lang: Lang, value: string): string {
+  return VALUE_LABELS[value]?.[lang] ?? value;
+}
+
+/** Kinds of value named in words, so "must be a `string` type" reads "must be text". */
+const KIND_LABELS: Record<string, { en: string; es: string }> = {
+  string: { en: 'text', es: 'texto' },
+  number: { en: 'a number', es: 'un número' },
+  int: { en: 'a whole number', es: 'un número entero' },
+  boolean: { en: 'yes or no (true or false)', es: 'sí o no (true o false)' },
+  array: { en: 'a list', es: 'una lista' },
+  object: { en: 'a group of fields', es: 'un grupo de campos' },
+  date: { en: 'a date', es: 'una fecha' },
+};
+
+/** The kind of value a field expects, in words; an unusual kind reads as "the right kind of value". */
+export function kindLabel(lang: Lang, kind: string): string {
+  return KIND_LABELS[kind]?.[lang] ?? (lang === 'es' ? 'un valor del tipo adecuado' : 'the right kind of value');
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Lang } from './core/constants.js';
-import { fieldLabel } from './fieldLabels.js';
+import { fieldLabel, kindLabel, valueLabel } from './fieldLabels.js';
 import {
   BULK_EDIT_MAX,
   COMMENT_MENTIONS_MAX,
@@ -32,7 +32,7 @@ const T = {
     maxNum: '{path} must be less than or equal to {n}',
     email: '{path} must be a valid email',
     oneOf: '{path} must be one of the following values: {values}',
-    type: '{path} must be a `{type}` type',
+    type: '{path} must be {type}',
     unknown: '{path} is not an allowed field',
     confirm: '{path} must match password',
     taken: '{path} has already been taken',
@@ -42,7 +42,7 @@ const T = {
     image: '{path} must be an image (JPEG, PNG, WebP, GIF, TIFF or AVIF)',
     dateOrder: '{path} must be on or after the start date',
     acknowledge: '{path}: read and accept the personal-data notice first',
-    facesUnavailable: '{path}: this installation does not run face analysis (ANALYSIS)',
+    facesUnavailable: '{path}: this installation does not run face analysis; ask your administrator to turn it on',
     afterFrom: '{path} must be on or after the From date',
     hexColor: '{path} must be a colour in the #RRGGBB form, such as #1C7ED6',
     nameOnly: '{path} must have a name before its extension',
@@ -155,7 +155,7 @@ const T = {
     maxNum: '{path} debe ser menor o igual que {n}',
     email: '{path} debe ser un correo válido',
     oneOf: '{path} debe ser uno de los siguientes valores: {values}',
-    type: 'El campo {path} debe ser de tipo `{type}`',
+    type: 'El campo {path} debe ser {type}',
     unknown: '{path} no es un campo permitido',
     confirm: '{path} debe coincidir con la contraseña',
     taken: '{path} ya está en uso',
@@ -165,7 +165,7 @@ const T = {
     image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
     dateOrder: '{path} debe ser igual o posterior a la fecha de inicio',
     acknowledge: '{path}: lee y acepta primero el aviso sobre datos personales',
-    facesUnavailable: '{path}: esta instalación no analiza caras (ANALYSIS)',
+    facesUnavailable: '{path}: esta instalación no tiene activado el análisis de caras; pide a tu administrador que lo active',
     afterFrom: '{path} debe ser igual o posterior a la fecha Desde',
     hexColor: '{path} debe ser un color con la forma #RRGGBB, como #1C7ED6',
     nameOnly: '{path} debe tener un nombre antes de la extensión',
@@ -301,7 +301,7 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
         'input' in issue
           ? issue.input === undefined || issue.input === null
           : /received (undefined|null)/.test(issue.message);
-      return missing ? v('required') : v('type', { type: issue.expected });
+      return missing ? v('required') : v('type', { type: kindLabel(lang, issue.expected) });
     }
     case 'too_small': {
       const n = Number(issue.minimum);
@@ -320,7 +320,7 @@ export function issueToMessage(issue: z.core.$ZodIssue, path: string, lang: Lang
     case 'invalid_value':
       if ('input' in issue && (issue.input === undefined || issue.input === null || issue.input === ''))
         return v('required');
-      return v('oneOf', { values: issue.values.map(String).join(', ') });
+      return v('oneOf', { values: issue.values.map((value) => valueLabel(lang, String(value))).join(', ') });
     case 'unrecognized_keys':
       return v('unknown');
     case 'custom': {

@@ -45,8 +45,8 @@ describe('HTTP edges', () => {
     const types = await c.post('/api/login', { email: 42, password: ['x'] });
     expect(types.statusCode).toBe(422);
     expect(types.json().error.fields).toEqual({
-      email: 'Email must be a `string` type',
-      password: 'Password must be a `string` type',
+      email: 'Email must be text',
+      password: 'Password must be text',
     });
     const big = await t.app.inject({
       method: 'POST',

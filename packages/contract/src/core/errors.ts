@@ -69,13 +69,13 @@ const en: Record<ErrorCode, Entry> = {
   FORBIDDEN: { title: 'Forbidden', message: "You don't have permission to do that." },
   CSRF_MISMATCH: {
     title: 'Page expired',
-    message: 'Your security token is missing or has expired. Reload the page and try again.',
+    message: 'This page’s security check is missing or has expired. Reload the page and try again.',
   },
   ACCOUNT_ERROR: {
     title: 'Account Error',
     message: 'Your account is inactive or not yet approved. Please contact the administrator.',
   },
-  WRONG_CREDENTIALS: { title: 'Wrong Credentials', message: 'Invalid Email or Password' },
+  WRONG_CREDENTIALS: { title: 'Wrong credentials', message: 'Invalid Email or Password' },
   SSO_REQUIRED: {
     title: 'Single sign-on required',
     message: "Your account signs in through your organisation's identity provider: use its button on this page.",
@@ -97,12 +97,12 @@ const en: Record<ErrorCode, Entry> = {
     title: 'Link expired',
     message: 'The verification link has expired or is invalid, please request another link.',
   },
-  EMAIL_NOT_FOUND: { title: 'Email Not found', message: 'The email does not match our records.' },
+  EMAIL_NOT_FOUND: { title: 'E-mail not found', message: 'The email does not match our records.' },
   RESET_FAILED: {
     title: 'Password not changed',
     message: 'Your password could not be changed: the link has expired or is invalid, please request a new link.',
   },
-  WRONG_CURRENT_PASSWORD: { title: 'Wrong current Password', message: 'The current password is not correct.' },
+  WRONG_CURRENT_PASSWORD: { title: 'Wrong current password', message: 'The current password is not correct.' },
   SHARE_LINK_TOO_MANY: {
     title: 'Too Many Requests',
     message:
@@ -191,7 +191,7 @@ const es: Record<ErrorCode, Entry> = {
   FORBIDDEN: { title: 'Prohibido', message: 'No tienes permiso para hacer esto.' },
   CSRF_MISMATCH: {
     title: 'Página caducada',
-    message: 'Tu token de seguridad falta o ha caducado. Recarga la página e inténtalo de nuevo.',
+    message: 'Falta la comprobación de seguridad de esta página o ha caducado. Recarga la página e inténtalo de nuevo.',
   },
   ACCOUNT_ERROR: {
     title: 'Error de cuenta',

@@ -40,7 +40,7 @@ describe('folders', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields).toEqual({
       name: 'El campo Nombre es obligatorio',
-      visibility: 'Visibilidad debe ser uno de los siguientes valores: PUBLIC, PRIVATE',
+      visibility: 'Visibilidad debe ser uno de los siguientes valores: Pública, Privada',
     });
     const long = await admin.post('/api/ops/folder/new', {
       brand_id: brand.id,

@@ -25,7 +25,7 @@ export function PasswordForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'WRONG_CURRENT_PASSWORD') {
-          // Spec §8: "Wrong current Password", shown where the mistake is.
+          // Spec §8 names this error "Wrong current password": shown where the mistake is.
           form.setFieldError('current_password', ERROR_CATALOGUE[currentLang()].WRONG_CURRENT_PASSWORD.title);
           notifyError(error);
           return;

@@ -181,7 +181,7 @@ describe('collections pages', () => {
     });
     const user = userEvent.setup();
     renderApp('/collections/own');
-    expect(await screen.findByRole('heading', { name: 'My Collections' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My collections' })).toBeInTheDocument();
     const card = await screen.findByTestId('collection-card-3');
     expect(within(card).getByText('3 assets')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Launch' })).toHaveAttribute('href', '/collections/own/3');

@@ -100,10 +100,18 @@ describe('the asset page\'s "Text found in this file" panel', () => {
     expect(await screen.findByText('Reading text…')).toBeInTheDocument();
     unmount();
     stubApi({ state: 'failed', reason: 'cannot decode image: bad header', source: 'ocr', text: '', pages: [] });
+    const { unmount: unmount2 } = renderPage();
+    expect(await screen.findByText('The text of this file could not be read.')).toBeInTheDocument();
+    expect(screen.queryByText(/bad header/)).not.toBeInTheDocument();
+    unmount2();
+    // Turned off for the brand: said in the reader's language, not as the stored note.
+    await i18n.changeLanguage('es');
+    stubApi({ state: 'skipped', reason: 'turned off', source: 'ocr', text: '', pages: [] });
     renderPage();
     expect(
-      await screen.findByText('The text of this file could not be read: cannot decode image: bad header'),
+      await screen.findByText('La lectura de texto está desactivada en esta marca o instalación.'),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/turned off/)).not.toBeInTheDocument();
   });
 
   it('says when no text was found, and hides itself for files whose text is never read', async () => {

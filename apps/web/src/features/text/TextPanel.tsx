@@ -63,7 +63,7 @@ function Body({ text, assetId, assetName }: { text: AssetText; assetId: number; 
   if (text.state === 'failed' || text.state === 'skipped')
     return (
       <Text size="sm" c="dimmed">
-        {t(`text.${text.state}`, { reason: text.reason ?? '' })}
+        {t(`text.${whyNotRead(text)}`)}
       </Text>
     );
   if (!text.text.trim())
@@ -116,4 +116,14 @@ function Body({ text, assetId, assetName }: { text: AssetText; assetId: number; 
       </Group>
     </Stack>
   );
+}
+
+/**
+ * The stored reason is the reader's own English note ("turned off", "too large: …", a decoder's
+ * error): people read it in their language, without the technical detail.
+ */
+function whyNotRead(text: AssetText): 'turnedOff' | 'tooLarge' | 'failed' | 'skipped' {
+  if (text.reason === 'turned off') return 'turnedOff';
+  if (text.reason?.startsWith('too large')) return 'tooLarge';
+  return text.state === 'failed' ? 'failed' : 'skipped';
 }
