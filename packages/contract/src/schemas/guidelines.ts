@@ -87,6 +87,11 @@ export const GuidelineAsset = z.object({
   preview_url: z.string().nullable(),
   warning: z.enum(['private', 'expired', 'removed', 'hidden']).nullable(),
   /**
+   * What a reader's placeholder says (null: the asset is shown): `withdrawn` for an asset of the
+   * brand that was removed or has expired, `unavailable` for one this reader may not see.
+   */
+  placeholder: z.enum(['withdrawn', 'unavailable']).nullable(),
+  /**
    * How this reader takes a copy, answered with the page so a block asks nothing per asset: null
    * without the download right or when the asset is unavailable. `url` is a signed link to the
    * original (null until its licence terms are confirmed on the asset, or when blocked);

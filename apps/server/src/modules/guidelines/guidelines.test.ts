@@ -155,6 +155,13 @@ describe('brand guidelines', () => {
     expect(g[ids.logo!]).toMatchObject({ available: true, name: 'logo.jpg', warning: null });
     for (const hidden of [ids.secret, ids.old, ids.gone])
       expect(g[hidden!]).toMatchObject({ available: false, name: null, warning: null, download: null });
+    // A PRIVATE asset is merely unavailable to a guest; a removed or expired one is withdrawn.
+    expect([ids.secret, ids.old, ids.gone].map((id) => g[id!]!.placeholder)).toEqual([
+      'unavailable',
+      'withdrawn',
+      'withdrawn',
+    ]);
+    expect(g[ids.logo!]!.placeholder).toBeNull();
     // The page answer carries each asset's download options: a signed original link, and
     // conversions for an image whose size is known; a PDF is offered as it is.
     expect(g[ids.logo!]!.download).toEqual({
@@ -167,7 +174,7 @@ describe('brand guidelines', () => {
     const m = seen(await ok(member.get(`/api/ops/guideline/${p.id}`)));
     expect(m[ids.secret!]).toMatchObject({ available: true });
     expect(m[ids.old!]).toMatchObject({ available: false, name: null });
-    expect(m[ids.old!]!.download).toBeNull();
+    expect(m[ids.old!]).toMatchObject({ placeholder: 'withdrawn', download: null });
     const e = seen(await ok(manager.get(`/api/ops/guideline/${p.id}`)));
     expect(e[ids.secret!]).toMatchObject({ available: true, warning: 'private' });
     expect(e[ids.old!]).toMatchObject({ available: false, name: 'old.jpg', warning: 'expired' });

@@ -134,8 +134,18 @@ export function assetView(
     thumbnail_url: shown ? media(r.thumb_key, r.brand_id) : null,
     preview_url: shown ? media(r.preview_key, r.brand_id) : null,
     warning: editor ? warning : null,
+    placeholder: available ? null : withdrawn(actor, r, ours) ? 'withdrawn' : 'unavailable',
     download: available ? downloadOf(actor, r, take) : null,
   };
+}
+
+/**
+ * Removed or expired, and the reader would see it otherwise: saying so tells them nothing secret
+ * (a PRIVATE asset stays merely unavailable to a guest).
+ */
+function withdrawn(actor: Actor, r: AssetAccess | undefined, ours: boolean) {
+  if (!r || !ours || (r.status === 'ACTIVE' && r.folder_status === 'ACTIVE' && !unavailable(r))) return false;
+  return assetsPolicy.can(actor, 'view', { ...r, status: 'ACTIVE', folder_status: 'ACTIVE', availability: 'available' });
 }
 
 /** What the page needs to hand out downloads: each asset's gate and a signer of original links. */
