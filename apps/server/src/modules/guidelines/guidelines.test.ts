@@ -8,6 +8,7 @@ type Asset = {
   available: boolean;
   name: string | null;
   warning: string | null;
+  placeholder: string | null;
   download: { state: string; url: string | null; convert: boolean } | null;
 };
 

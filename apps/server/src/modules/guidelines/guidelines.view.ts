@@ -145,7 +145,12 @@ export function assetView(
  */
 function withdrawn(actor: Actor, r: AssetAccess | undefined, ours: boolean) {
   if (!r || !ours || (r.status === 'ACTIVE' && r.folder_status === 'ACTIVE' && !unavailable(r))) return false;
-  return assetsPolicy.can(actor, 'view', { ...r, status: 'ACTIVE', folder_status: 'ACTIVE', availability: 'available' });
+  return assetsPolicy.can(actor, 'view', {
+    ...r,
+    status: 'ACTIVE',
+    folder_status: 'ACTIVE',
+    availability: 'available',
+  });
 }
 
 /** What the page needs to hand out downloads: each asset's gate and a signer of original links. */
