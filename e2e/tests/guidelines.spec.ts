@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
+import { texts } from '../support/axe';
 import { unique } from '../support/fixtures';
 import { makeMedia } from '../support/media';
 import type { Locator, Page } from '@playwright/test';
@@ -14,7 +15,9 @@ async function pick(page: Page, label: string, asset: string) {
   await page.keyboard.press('Escape');
 }
 
-test('a manager publishes a Logo page; a member reads it, copies a HEX value and downloads the logo as PNG', async ({
+const PHONE = { width: 390, height: 844 };
+
+test('a manager publishes a Logo page; members read it, copy a HEX value and download the logo as PNG', async ({
   page,
   pageAs,
 }) => {
@@ -33,24 +36,26 @@ test('a manager publishes a Logo page; a member reads it, copies a HEX value and
         (await api.get<{ asset: { width: number | null } }>(`/api/ops/asset/${ids['sunrise.jpg']}/view`)).asset.width,
     )
     .not.toBeNull();
-  const people: Record<'manager' | 'member', { email: string; password: string }> = {
-    manager: { email: `${unique('gm')}@example.com`, password: 'Guide-manager-123' },
-    member: { email: `${unique('gr')}@example.com`, password: 'Guide-member-123' },
-  };
-  for (const [role, p] of Object.entries(people))
+  const people = {
+    manager: { email: `${unique('gm')}@example.com`, password: 'Guide-manager-123', role: 'manager', lang: 'en' },
+    member: { email: `${unique('gr')}@example.com`, password: 'Guide-member-123', role: 'member', lang: 'en' },
+    lector: { email: `${unique('gs')}@example.com`, password: 'Guide-lector-123', role: 'member', lang: 'es' },
+  } as const;
+  for (const p of Object.values(people))
     await api.send('POST', '/api/ops/users/create', {
       first_name: 'Gia',
-      last_name: role,
+      last_name: p.role,
       email: p.email,
       password: p.password,
       password_confirmation: p.password,
-      roles: [role],
+      roles: [p.role],
       brands: [brand.id],
+      lang: p.lang,
     });
-  const open = async (who: Page) => {
+  const open = async (who: Page, tab = 'Guidelines') => {
     await who.getByRole('button', { name: new RegExp(name) }).click();
     await who.waitForURL('**/brand');
-    await who.getByRole('link', { name: 'Guidelines' }).click();
+    await who.getByRole('link', { name: tab }).click();
     await who.waitForURL('**/brand/guidelines**');
   };
 
@@ -76,6 +81,18 @@ test('a manager publishes a Logo page; a member reads it, copies a HEX value and
   await pick(manager, "Don't", 'bars.jpg');
   await add('Assets');
   await pick(manager, 'Assets', 'sunrise.jpg');
+  // A block moves by keyboard on its grip (Space, an arrow, Space) as a drag would move it.
+  await manager.getByRole('button', { name: 'Drag block 3: Assets' }).focus();
+  for (const key of ['Space', 'ArrowUp', 'Space']) await manager.keyboard.press(key);
+  await expect
+    .poll(() =>
+      manager.locator('[data-testid^="block-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
+    )
+    .toEqual(['block-palette', 'block-assets', 'block-dodont']);
+  // The Spanish version starts as a copy of the main one; its title is the brand's word for it.
+  await manager.getByText('Spanish', { exact: true }).click();
+  await manager.getByRole('switch', { name: 'This page has a Spanish version' }).check();
+  await manager.getByRole('textbox', { name: 'Title' }).fill('Logotipo');
   await manager.getByRole('button', { name: 'Publish' }).click();
   await manager.waitForURL(/\/brand\/guidelines\/\d+$/);
   await expect(manager.getByText('Published as version 1.', { exact: true })).toBeVisible();
@@ -93,4 +110,24 @@ test('a manager publishes a Logo page; a member reads it, copies a HEX value and
   const download = member.waitForEvent('download');
   await shown.getByRole('button', { name: 'Download sunrise.jpg as PNG' }).click();
   expect((await download).suggestedFilename()).toMatch(/^sunrise.*\.png$/);
+
+  // A Spanish speaker on a phone reads the Spanish version, switches to the English one and back,
+  // and takes the same HEX and PNG from the Spanish blocks.
+  const es = texts('es');
+  const lector = await pageAs(people.lector, { viewport: PHONE });
+  await lector.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await open(lector, es('guidelines.title'));
+  const leido = lector.getByTestId('guideline-page');
+  await expect(leido.getByRole('heading', { name: 'Logotipo' })).toBeVisible();
+  await leido.getByText(es('guidelines.readEnglish'), { exact: true }).click();
+  await expect(leido.getByRole('heading', { name: 'Logo', exact: true })).toBeVisible();
+  await leido.getByText(es('guidelines.readSpanish'), { exact: true }).click();
+  await leido.getByRole('button', { name: es('guidelines.copyNamed', { label: 'HEX', value: '#D81E05' }) }).click();
+  expect(await lector.evaluate(() => navigator.clipboard.readText())).toBe('#D81E05');
+  const bajada = lector.waitForEvent('download');
+  await leido
+    .getByRole('button', { name: es('guidelines.downloadNamed', { name: 'sunrise.jpg', format: 'PNG' }) })
+    .click();
+  expect((await bajada).suggestedFilename()).toMatch(/^sunrise.*\.png$/);
+  expect(await lector.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

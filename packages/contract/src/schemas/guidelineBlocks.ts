@@ -64,7 +64,9 @@ export const GuidelineColour = z.strictObject({
 });
 export type GuidelineColour = z.infer<typeof GuidelineColour>;
 
-export const GUIDELINE_DOWNLOADS = ['original', 'png', 'jpeg', 'webp'] as const;
+/** What an asset block offers: the original, converted formats, and the brand's crop presets. */
+export const GUIDELINE_DOWNLOADS = ['original', 'png', 'jpeg', 'webp', 'presets'] as const;
+export type GuidelineDownload = (typeof GUIDELINE_DOWNLOADS)[number];
 const Caption = short(300).nullish();
 const BlockId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>

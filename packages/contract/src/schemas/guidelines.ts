@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IdNumber, Timestamp, text } from './common.js';
+import { CropPreset } from './cropPresets.js';
 import { GuidelineBlocks } from './guidelineBlocks.js';
 import { SEARCH_QUERY_MAX } from './search.js';
 
@@ -85,6 +86,24 @@ export const GuidelineAsset = z.object({
   thumbnail_url: z.string().nullable(),
   preview_url: z.string().nullable(),
   warning: z.enum(['private', 'expired', 'removed', 'hidden']).nullable(),
+  /**
+   * What a reader's placeholder says (null: the asset is shown): `withdrawn` for an asset of the
+   * brand that was removed or has expired, `unavailable` for one this reader may not see.
+   */
+  placeholder: z.enum(['withdrawn', 'unavailable']).nullable(),
+  /**
+   * How this reader takes a copy, answered with the page so a block asks nothing per asset: null
+   * without the download right or when the asset is unavailable. `url` is a signed link to the
+   * original (null until its licence terms are confirmed on the asset, or when blocked);
+   * `convert` says the image can be converted to other formats and cropped to the brand's presets.
+   */
+  download: z
+    .object({
+      state: z.enum(['ready', 'confirm', 'blocked']),
+      url: z.string().nullable(),
+      convert: z.boolean(),
+    })
+    .nullable(),
 });
 export type GuidelineAsset = z.infer<typeof GuidelineAsset>;
 
@@ -95,6 +114,8 @@ export const GuidelinePage = GuidelineNode.extend({
   content: GuidelineContent,
   es: GuidelineContent.nullable(),
   assets: z.array(GuidelineAsset),
+  /** The brand's crop presets, which asset blocks offering `presets` show as downloads. */
+  crop_presets: z.array(CropPreset),
   abilities: GuidelineAbilities,
 });
 export type GuidelinePage = z.infer<typeof GuidelinePage>;

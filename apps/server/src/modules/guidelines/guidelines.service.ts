@@ -1,5 +1,6 @@
 import { GUIDELINE_SEARCH_LIMIT, blockAssets } from '@brandvault/contract';
 import type {
+  CropFormat,
   GuidelineContent,
   GuidelineCreateBody,
   GuidelineMoveBody,
@@ -15,6 +16,8 @@ import type { Deps } from '../../deps/deps.js';
 import { created } from '../audit/audit.trail.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetAccess, assetsPolicy } from '../assets/assets.policy.js';
+import { downloadGates } from '../assets/downloadGate.js';
+import { downloadLink } from '../assets/downloadLink.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import type { GuidelinePageRow } from './guidelines.repo.js';
 import { guidelinePageAccess, guidelinesPolicy } from './guidelines.policy.js';
@@ -91,14 +94,23 @@ export function guidelinesService(deps: Deps) {
       shown = { ...contentOf(v), cover: v.cover_asset_id };
     }
     const ids = assetIdsOf(shown.cover, [shown.content, shown.es]);
-    const rows = new Map((await repos.access.assets(ids, ctx.actor.user.id)).map((r) => [r.id, r]));
+    const found = await repos.access.assets(ids, ctx.actor.user.id);
+    const rows = new Map(found.map((r) => [r.id, r]));
+    // One batch for every asset's download options: the blocks ask nothing more per asset.
+    const [gates, presets] = await Promise.all([
+      downloadGates(repos, ctx.actor, found),
+      repos.cropPresets.ofBrand(row.brand_id),
+    ]);
+    const at = deps.clock.now();
+    const take = { gates, link: (assetId: number) => downloadLink(deps.appKey, assetId, ctx.actor.user.id, at) };
     return {
       ...nodeView(node, editor),
       view: editor ? 'draft' : 'published',
       cover_asset_id: shown.cover,
       content: shown.content,
       es: shown.es,
-      assets: ids.map((id) => assetView(ctx.actor, editor, row.brand_id, id, rows.get(id), deps.media)),
+      assets: ids.map((id) => assetView(ctx.actor, editor, row.brand_id, id, rows.get(id), deps.media, take)),
+      crop_presets: presets.map((p) => ({ ...p, format: (p.format as CropFormat | null) ?? null })),
       abilities: guidelinesPolicy.abilities(ctx.actor),
     };
   }

@@ -3,7 +3,14 @@ import { adminClient, assetRow, insertAssets, makeBrand, makeUser, startApp } fr
 import type { Client, TestApp } from '../../../test/harness.js';
 
 type Res = Awaited<ReturnType<Client['get']>>;
-type Asset = { id: number; available: boolean; name: string | null; warning: string | null };
+type Asset = {
+  id: number;
+  available: boolean;
+  name: string | null;
+  warning: string | null;
+  placeholder: string | null;
+  download: { state: string; url: string | null; convert: boolean } | null;
+};
 
 let t: TestApp;
 let admin: Client;
@@ -60,6 +67,8 @@ beforeAll(async () => {
   ]);
   for (const r of await db.selectFrom('assets').select(['id', 'blob_key']).execute())
     ids[r.blob_key.replace('test/', '')] = r.id;
+  // The logo's analysed size: converted and cropped downloads need it.
+  await db.updateTable('assets').set({ width: 800, height: 400 }).where('id', '=', ids.logo!).execute();
 });
 afterAll(() => t.close());
 
@@ -146,15 +155,41 @@ describe('brand guidelines', () => {
     const g = seen(forGuest);
     expect(g[ids.logo!]).toMatchObject({ available: true, name: 'logo.jpg', warning: null });
     for (const hidden of [ids.secret, ids.old, ids.gone])
-      expect(g[hidden!]).toMatchObject({ available: false, name: null, warning: null });
+      expect(g[hidden!]).toMatchObject({ available: false, name: null, warning: null, download: null });
+    // A PRIVATE asset is merely unavailable to a guest; a removed or expired one is withdrawn.
+    expect([ids.secret, ids.old, ids.gone].map((id) => g[id!]!.placeholder)).toEqual([
+      'unavailable',
+      'withdrawn',
+      'withdrawn',
+    ]);
+    expect(g[ids.logo!]!.placeholder).toBeNull();
+    // The page answer carries each asset's download options: a signed original link, and
+    // conversions for an image whose size is known; a PDF is offered as it is.
+    expect(g[ids.logo!]!.download).toEqual({
+      state: 'ready',
+      url: expect.stringMatching(new RegExp(`^/api/ops/asset/${ids.logo}/download\\?u=\\d+&exp=`)),
+      convert: true,
+    });
+    expect(g[ids.manual!]!.download).toMatchObject({ state: 'ready', convert: false });
     // Members see PRIVATE content; expired and removed assets are placeholders for every reader.
     const m = seen(await ok(member.get(`/api/ops/guideline/${p.id}`)));
     expect(m[ids.secret!]).toMatchObject({ available: true });
     expect(m[ids.old!]).toMatchObject({ available: false, name: null });
+    expect(m[ids.old!]).toMatchObject({ placeholder: 'withdrawn', download: null });
     const e = seen(await ok(manager.get(`/api/ops/guideline/${p.id}`)));
     expect(e[ids.secret!]).toMatchObject({ available: true, warning: 'private' });
     expect(e[ids.old!]).toMatchObject({ available: false, name: 'old.jpg', warning: 'expired' });
     expect(e[ids.gone!]).toMatchObject({ available: false, name: 'gone.jpg', warning: 'removed' });
+
+    // The brand's crop presets come with the page, for asset blocks that offer them.
+    await ok(
+      admin.put(`/api/ops/brand/${brand.id}/crop/presets`, {
+        presets: [{ name: 'Instagram post', width: 1080, height: 1350 }],
+      }),
+    );
+    expect((await ok(member.get(`/api/ops/guideline/${p.id}`))).crop_presets).toEqual([
+      expect.objectContaining({ name: 'Instagram post', width: 1080, height: 1350, format: null }),
+    ]);
 
     // A new draft stays out of readers' sight until published.
     await ok(save(manager, p.id, { title: 'Logo (new)', blocks: [palette] }));

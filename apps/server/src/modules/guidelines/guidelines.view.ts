@@ -1,9 +1,17 @@
 import { GuidelineBlocks, blockAssets } from '@brandvault/contract';
-import type { GuidelineAsset, GuidelineBlock, GuidelineContent, GuidelineNode } from '@brandvault/contract';
+import type {
+  DownloadGate,
+  GuidelineAsset,
+  GuidelineBlock,
+  GuidelineContent,
+  GuidelineNode,
+} from '@brandvault/contract';
 import type { Actor } from '../../access/principal.js';
 import type { MediaUrl } from '../../lib/mediaUrl.js';
 import type { AccessRow } from '../access/accessKind.js';
 import { assetsPolicy, unavailable } from '../assets/assets.policy.js';
+import { croppable } from '../assets/crop.js';
+import { needsConfirmation } from '../assets/downloadGate.js';
 import type { GuidelineNodeRow } from './guidelines.repo.js';
 
 /** Stored blocks read back through the contract: a row the rules no longer accept shows no blocks. */
@@ -95,6 +103,7 @@ export function assetView(
   id: number,
   r: AssetAccess | undefined,
   media: MediaUrl,
+  take: Take,
 ): GuidelineAsset {
   const ours = !!r && r.brand_id === brandId;
   const removed = ours && (r.status !== 'ACTIVE' || r.folder_status !== 'ACTIVE');
@@ -125,6 +134,40 @@ export function assetView(
     thumbnail_url: shown ? media(r.thumb_key, r.brand_id) : null,
     preview_url: shown ? media(r.preview_key, r.brand_id) : null,
     warning: editor ? warning : null,
+    placeholder: available ? null : withdrawn(actor, r, ours) ? 'withdrawn' : 'unavailable',
+    download: available ? downloadOf(actor, r, take) : null,
+  };
+}
+
+/**
+ * Removed or expired, and the reader would see it otherwise: saying so tells them nothing secret
+ * (a PRIVATE asset stays merely unavailable to a guest).
+ */
+function withdrawn(actor: Actor, r: AssetAccess | undefined, ours: boolean) {
+  if (!r || !ours || (r.status === 'ACTIVE' && r.folder_status === 'ACTIVE' && !unavailable(r))) return false;
+  return assetsPolicy.can(actor, 'view', {
+    ...r,
+    status: 'ACTIVE',
+    folder_status: 'ACTIVE',
+    availability: 'available',
+  });
+}
+
+/** What the page needs to hand out downloads: each asset's gate and a signer of original links. */
+export interface Take {
+  gates: Map<number, DownloadGate>;
+  link: (assetId: number) => string;
+}
+
+/** The download options of an asset the reader sees, as the asset's own view would offer them. */
+function downloadOf(actor: Actor, r: AssetAccess, take: Take): GuidelineAsset['download'] {
+  const gate = take.gates.get(r.id);
+  if (!gate || !assetsPolicy.downloads(actor)) return null;
+  const state = gate.blocked ? 'blocked' : needsConfirmation(gate) ? 'confirm' : 'ready';
+  return {
+    state,
+    url: state === 'ready' ? take.link(r.id) : null,
+    convert: state === 'ready' && croppable(r) && !!r.width,
   };
 }
 

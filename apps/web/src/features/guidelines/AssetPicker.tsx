@@ -19,6 +19,8 @@ const asGuidelineAsset = (a: AssetCard): GuidelineAsset => ({
   thumbnail_url: a.thumbnail_url,
   preview_url: a.preview_url,
   warning: null,
+  placeholder: null,
+  download: null,
 });
 
 interface Props {

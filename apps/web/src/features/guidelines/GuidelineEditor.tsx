@@ -29,7 +29,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { PageError } from '../../ui/PageError';
 import { useGuidelinePage, usePublishGuideline, useSaveGuideline } from './api';
 import { AssetPicker } from './AssetPicker';
+import { AssetWarnings } from './blocks/AssetWarnings';
 import { BlockForm, newBlock } from './blocks/BlockForm';
+import { DragHandle, SortableBlocks } from './blocks/SortableBlocks';
 import { GUIDELINES_PATH } from './GuidelinesNav';
 import { VersionsDrawer } from './VersionsDrawer';
 
@@ -174,65 +176,77 @@ function Editor({ page, brandId, onReverted }: { page: GuidelinePage; brandId: n
             />
           )}
           {content.blocks.length === 0 && <Text c="dimmed">{t('guidelines.noBlocks')}</Text>}
-          {content.blocks.map((b, i) => (
-            <Card
-              key={b.id}
-              id={`block-${b.id}`}
-              withBorder
-              p="sm"
-              tabIndex={0}
-              aria-label={t('guidelines.blockLabel', { n: i + 1, type: t(`guidelines.types.${b.type}`) })}
-              aria-description={t('guidelines.keyboardMove')}
-              onKeyDown={(e) => onKey(e, i)}
-              data-testid={`block-${b.type}`}
-            >
-              <Group justify="space-between" mb="xs">
-                <Text fw={600} size="sm">
-                  {t(`guidelines.types.${b.type}`)}
-                </Text>
-                <Group gap={2}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    disabled={i === 0}
-                    aria-label={t('guidelines.blockUp')}
-                    onClick={() => moveBlock(i, i - 1)}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    disabled={i === content.blocks.length - 1}
-                    aria-label={t('guidelines.blockDown')}
-                    onClick={() => moveBlock(i, i + 1)}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('guidelines.blockRemove')}
-                    onClick={() => setBlocks(content.blocks.filter((x) => x.id !== b.id))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
+          <SortableBlocks
+            items={content.blocks}
+            nameOf={(bid) => t(`guidelines.types.${content.blocks.find((x) => x.id === bid)?.type ?? 'text'}`)}
+            onMove={moveBlock}
+          >
+            {(b, i, handle) => (
+              <Card
+                id={`block-${b.id}`}
+                withBorder
+                p="sm"
+                tabIndex={0}
+                aria-label={t('guidelines.blockLabel', { n: i + 1, type: t(`guidelines.types.${b.type}`) })}
+                aria-description={t('guidelines.keyboardMove')}
+                onKeyDown={(e) => onKey(e, i)}
+                data-testid={`block-${b.type}`}
+              >
+                <Group justify="space-between" mb="xs" wrap="nowrap">
+                  <Group gap={4} wrap="nowrap">
+                    <DragHandle
+                      handle={handle}
+                      label={t('guidelines.blockDrag', { n: i + 1, type: t(`guidelines.types.${b.type}`) })}
+                    />
+                    <Text fw={600} size="sm">
+                      {t(`guidelines.types.${b.type}`)}
+                    </Text>
+                  </Group>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      disabled={i === 0}
+                      aria-label={t('guidelines.blockUp')}
+                      onClick={() => moveBlock(i, i - 1)}
+                    >
+                      <IconArrowUp size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      disabled={i === content.blocks.length - 1}
+                      aria-label={t('guidelines.blockDown')}
+                      onClick={() => moveBlock(i, i + 1)}
+                    >
+                      <IconArrowDown size={16} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('guidelines.blockRemove')}
+                      onClick={() => setBlocks(content.blocks.filter((x) => x.id !== b.id))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
                 </Group>
-              </Group>
-              <BlockForm
-                block={b}
-                brandId={brandId}
-                assets={assets}
-                onPick={remember}
-                onChange={(nb) => setBlocks(content.blocks.map((x) => (x.id === b.id ? nb : x)))}
-              />
-              {errorsOf(i).map((m) => (
-                <Alert key={m} color="red" mt="xs" p="xs">
-                  {m}
-                </Alert>
-              ))}
-            </Card>
-          ))}
+                <AssetWarnings block={b} assets={assets} />
+                <BlockForm
+                  block={b}
+                  brandId={brandId}
+                  assets={assets}
+                  onPick={remember}
+                  onChange={(nb) => setBlocks(content.blocks.map((x) => (x.id === b.id ? nb : x)))}
+                />
+                {errorsOf(i).map((m) => (
+                  <Alert key={m} color="red" mt="xs" p="xs">
+                    {m}
+                  </Alert>
+                ))}
+              </Card>
+            )}
+          </SortableBlocks>
           <Menu position="bottom-start">
             <Menu.Target>
               <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">

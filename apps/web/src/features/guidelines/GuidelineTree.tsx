@@ -1,10 +1,17 @@
-import { ActionIcon, Badge, Box, Button, Group, NavLink, Stack, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconFilePlus, IconFolderPlus } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCornerDownRight,
+  IconDots,
+  IconFilePlus,
+  IconFolderPlus,
+} from '@tabler/icons-react';
 import type { GuidelineNode } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLang } from '../../i18n';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useMoveGuideline } from './api';
 import { GUIDELINES_PATH } from './GuidelinesNav';
 
@@ -29,6 +36,59 @@ export function GuidelineTree({ items, currentId, manage, onCreate }: Props) {
       { id: n.id, chapter_id: n.parent_id, position: Math.max(0, n.position + by) },
       { onError: (e) => notifyError(e) },
     );
+
+  // A node cannot go into itself or anything under it: those chapters are not offered.
+  const under = (n: GuidelineNode): Set<number> => {
+    const out = new Set([n.id]);
+    const walk = (id: number) =>
+      items.filter((x) => x.parent_id === id && !out.has(x.id)).forEach((x) => (out.add(x.id), walk(x.id)));
+    walk(n.id);
+    return out;
+  };
+  const moveTo = (n: GuidelineNode, chapter: GuidelineNode | null) =>
+    move.mutate(
+      { id: n.id, chapter_id: chapter?.id ?? null, position: 10_000 },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            t('guidelines.movedTitle'),
+            t('guidelines.moved', { name: titleOf(n), place: chapter ? titleOf(chapter) : t('guidelines.topLevel') }),
+          ),
+        onError: (e) => notifyError(e),
+      },
+    );
+  const moveMenu = (n: GuidelineNode) => {
+    const blocked = under(n);
+    const targets = items.filter((c) => c.kind === 'chapter' && !blocked.has(c.id) && c.id !== n.parent_id);
+    if (!targets.length && n.parent_id === null) return null;
+    return (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color="gray"
+            aria-label={t('guidelines.moreNamed', { name: titleOf(n) })}
+          >
+            <IconDots size={14} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('guidelines.moveTo')}</Menu.Label>
+          {n.parent_id !== null && (
+            <Menu.Item leftSection={<IconCornerDownRight size={14} />} onClick={() => moveTo(n, null)}>
+              {t('guidelines.topLevel')}
+            </Menu.Item>
+          )}
+          {targets.map((c) => (
+            <Menu.Item key={c.id} leftSection={<IconCornerDownRight size={14} />} onClick={() => moveTo(n, c)}>
+              {titleOf(c)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  };
 
   const render = (parent: number | null, depth: number) =>
     children(parent).map((n, i, siblings) => (
@@ -72,6 +132,7 @@ export function GuidelineTree({ items, currentId, manage, onCreate }: Props) {
               >
                 <IconArrowDown size={14} />
               </ActionIcon>
+              {moveMenu(n)}
             </>
           )}
         </Group>

@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   Modal,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -80,7 +81,7 @@ export default function GuidelinesPage({ editing = false }: { editing?: boolean 
             ) : editing && manage ? (
               <GuidelineEditor key={shownId} id={shownId} brandId={brand.id} />
             ) : (
-              <PageReader id={shownId} manage={manage} />
+              <PageReader key={shownId} id={shownId} manage={manage} />
             )}
           </Grid.Col>
         </Grid>
@@ -98,26 +99,44 @@ export default function GuidelinesPage({ editing = false }: { editing?: boolean 
 function PageReader({ id, manage }: { id: number; manage: boolean }) {
   const { t } = useTranslation();
   const page = useGuidelinePage(id);
+  // The version in the user's language first; a page with both offers the other one too.
+  const [lang, setLang] = useState<'en' | 'es'>(currentLang() === 'es' ? 'es' : 'en');
   if (page.isError) return <PageError error={page.error} onRetry={() => void page.refetch()} />;
   if (!page.data) return <Skeleton h={400} />;
   const p = page.data;
-  const shown = currentLang() === 'es' && p.es ? p.es : p.content;
+  const shown = lang === 'es' && p.es ? p.es : p.content;
   const assets = new Map(p.assets.map((a) => [a.id, a]));
   const cover = p.cover_asset_id ? assets.get(p.cover_asset_id) : undefined;
   return (
     <Stack gap="lg" data-testid="guideline-page">
       <Group justify="space-between" align="flex-start">
-        <Title order={2}>{shown.title || titleOf(p)}</Title>
-        {manage && (
-          <Button
-            component={Link}
-            to={`${GUIDELINES_PATH}/${id}/edit`}
-            variant="light"
-            leftSection={<IconPencil size={16} />}
-          >
-            {t('guidelines.edit')}
-          </Button>
-        )}
+        <Title order={2} lang={p.es ? lang : undefined}>
+          {shown.title || titleOf(p)}
+        </Title>
+        <Group gap="xs">
+          {p.es && (
+            <SegmentedControl
+              size="xs"
+              value={lang}
+              onChange={(v) => setLang(v as 'en' | 'es')}
+              aria-label={t('guidelines.versionSwitch')}
+              data={[
+                { value: 'en', label: t('guidelines.readEnglish') },
+                { value: 'es', label: t('guidelines.readSpanish') },
+              ]}
+            />
+          )}
+          {manage && (
+            <Button
+              component={Link}
+              to={`${GUIDELINES_PATH}/${id}/edit`}
+              variant="light"
+              leftSection={<IconPencil size={16} />}
+            >
+              {t('guidelines.edit')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {manage && p.view === 'draft' && (
         <Text size="sm" c="dimmed">
@@ -140,7 +159,7 @@ function PageReader({ id, manage }: { id: number; manage: boolean }) {
       ) : (
         shown.blocks.map((b) => (
           <Box key={b.id} data-block={b.type}>
-            <BlockView block={b} assets={assets} />
+            <BlockView block={b} assets={assets} presets={p.crop_presets} />
           </Box>
         ))
       )}

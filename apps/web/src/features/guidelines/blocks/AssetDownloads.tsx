@@ -1,72 +1,128 @@
-import { Button, Group } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import type { GuidelineAsset } from '@brandvault/contract';
+import { Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import type { AssetCropQuery, CropPreset, GuidelineAsset, GuidelineDownload } from '@brandvault/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
-import { useAsset } from '../../assets/api';
+import { useFetchAsset } from '../../assets/api';
+import { gatedDownload } from '../../assets/gatedDownload';
 import { downloadCrop } from '../../cropPresets/api';
 
-type Format = 'original' | 'png' | 'jpeg' | 'webp';
-const CONVERTIBLE = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif'];
+type Format = Exclude<GuidelineDownload, 'original' | 'presets'>;
+
+/** The middle of the image at a preset's aspect, as the crop route's fractions. */
+export function presetCrop(asset: { width: number; height: number }, p: CropPreset): AssetCropQuery {
+  const wide = asset.width / asset.height > p.width / p.height;
+  const w = wide ? (asset.height * p.width) / p.height / asset.width : 1;
+  const h = wide ? 1 : (asset.width * p.height) / p.width / asset.height;
+  // A preset larger than the original is scaled up, as a channel's fixed size asks.
+  return {
+    x: (1 - w) / 2,
+    y: (1 - h) / 2,
+    w,
+    h,
+    width: p.width,
+    height: p.height,
+    format: p.format ?? 'jpeg',
+    upscale: 'true',
+  };
+}
 
 /**
- * An asset's download buttons as the block offers them: the original through the asset's signed
- * link, and other formats converted at full size. `render` instead shows the signed file itself
- * (a video, a PDF). Nothing shows for a reader without the download right.
+ * An asset's download buttons as the block offers them, from what the page answer says of the
+ * asset: the original through its signed link (or the terms dialog first), other formats converted
+ * at full size, and the brand's crop presets. `render` instead shows the signed file itself (a
+ * video, a PDF). Nothing shows for a reader without the download right.
  */
 export function AssetDownloads({
   asset,
-  formats,
+  offers,
+  presets = [],
   render,
 }: {
   asset: GuidelineAsset;
-  formats: readonly Format[];
+  offers: readonly GuidelineDownload[];
+  presets?: readonly CropPreset[];
   render?: (url: string | null) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const view = useAsset(asset.id).data?.asset;
-  const url = view?.download_url ?? null;
-  if (render) return <>{render(url)}</>;
-  const converts = CONVERTIBLE.includes(asset.mime ?? '') && !!asset.width;
-  const base = (asset.name ?? 'asset').replace(/\.[^.]+$/, '');
+  const fetchAsset = useFetchAsset();
+  const d = asset.download;
+  if (render) return <>{render(d?.url ?? null)}</>;
+  if (!d) return null;
+  if (d.state === 'blocked')
+    return (
+      <Text size="xs" c="dimmed">
+        {t('guidelines.downloadBlocked')}
+      </Text>
+    );
+  const name = asset.name ?? 'asset';
+  const base = name.replace(/\.[^.]+$/, '');
+  const size = d.convert && asset.width && asset.height ? { width: asset.width, height: asset.height } : null;
+  // Terms to confirm: the asset's own view and dialog, asked for on the click only.
+  const original = () =>
+    d.url
+      ? undefined
+      : void fetchAsset(asset.id)
+          .then((v) => gatedDownload(v.asset, t))
+          .catch(notifyError);
+  const crop = (query: AssetCropQuery, ext: string) =>
+    void downloadCrop(asset.id, query, `${base}.${ext}`).catch(notifyError);
+  const formats = size ? offers.filter((f): f is Format => f !== 'original' && f !== 'presets') : [];
+  const shownPresets = size && offers.includes('presets') ? presets : [];
   return (
     <Group gap={6}>
-      {formats.includes('original') && url && (
+      {offers.includes('original') && (
         <Button
-          component="a"
-          href={url}
-          download={asset.name ?? undefined}
+          {...(d.url ? { component: 'a' as const, href: d.url, download: name } : { onClick: original })}
           size="compact-sm"
           variant="light"
           leftSection={<IconDownload size={14} />}
-          aria-label={t('guidelines.downloadNamed', { name: asset.name, format: t('guidelines.original') })}
+          aria-label={t('guidelines.downloadNamed', { name, format: t('guidelines.original') })}
         >
           {t('guidelines.original')}
         </Button>
       )}
-      {converts &&
-        view?.abilities.download &&
-        formats
-          .filter((f): f is Exclude<Format, 'original'> => f !== 'original')
-          .map((f) => (
+      {size &&
+        formats.map((f) => (
+          <Button
+            key={f}
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconDownload size={14} />}
+            aria-label={t('guidelines.downloadNamed', { name, format: f.toUpperCase() })}
+            onClick={() => crop({ x: 0, y: 0, w: 1, h: 1, width: size.width, format: f }, f === 'jpeg' ? 'jpg' : f)}
+          >
+            {f.toUpperCase()}
+          </Button>
+        ))}
+      {size && shownPresets.length > 0 && (
+        <Menu position="bottom-start">
+          <Menu.Target>
             <Button
-              key={f}
               size="compact-sm"
               variant="light"
-              leftSection={<IconDownload size={14} />}
-              aria-label={t('guidelines.downloadNamed', { name: asset.name, format: f.toUpperCase() })}
-              onClick={() =>
-                void downloadCrop(
-                  asset.id,
-                  { x: 0, y: 0, w: 1, h: 1, width: asset.width!, format: f },
-                  `${base}.${f === 'jpeg' ? 'jpg' : f}`,
-                ).catch(notifyError)
-              }
+              rightSection={<IconChevronDown size={14} />}
+              aria-label={t('guidelines.presetsNamed', { name })}
             >
-              {f.toUpperCase()}
+              {t('guidelines.presets')}
             </Button>
-          ))}
+          </Menu.Target>
+          <Menu.Dropdown>
+            {shownPresets.map((p) => (
+              <Menu.Item
+                key={p.id}
+                onClick={() => {
+                  const q = presetCrop(size, p);
+                  crop(q, q.format === 'jpeg' ? 'jpg' : q.format);
+                }}
+              >
+                {t('guidelines.presetItem', { name: p.name, width: p.width, height: p.height })}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
     </Group>
   );
 }

@@ -25,7 +25,7 @@ import {
   IconPhotoOff,
   IconX,
 } from '@tabler/icons-react';
-import type { GuidelineAsset, GuidelineBlock, GuidelineColour, RichNode } from '@brandvault/contract';
+import type { CropPreset, GuidelineAsset, GuidelineBlock, GuidelineColour, RichNode } from '@brandvault/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
@@ -90,7 +90,11 @@ export function Unavailable({ asset }: { asset: GuidelineAsset | undefined }) {
       <Group gap="xs" wrap="nowrap">
         <IconPhotoOff size={20} aria-hidden />
         <Text size="sm" c="dimmed">
-          {warning ? t(`guidelines.warning.${warning}`, { name: asset?.name ?? '' }) : t('guidelines.unavailable')}
+          {warning
+            ? t(`guidelines.warning.${warning}`, { name: asset?.name ?? '' })
+            : asset?.placeholder === 'withdrawn'
+              ? t('guidelines.withdrawn')
+              : t('guidelines.unavailable')}
         </Text>
       </Group>
     </Card>
@@ -184,7 +188,15 @@ function Colour({ c }: { c: GuidelineColour }) {
 }
 
 /** One block as readers see it; `assets` holds what the page answer says of each asset. */
-export function BlockView({ block, assets }: { block: GuidelineBlock; assets: AssetMap }) {
+export function BlockView({
+  block,
+  assets,
+  presets = [],
+}: {
+  block: GuidelineBlock;
+  assets: AssetMap;
+  presets?: readonly CropPreset[];
+}) {
   const { t } = useTranslation();
   switch (block.type) {
     case 'text':
@@ -212,7 +224,7 @@ export function BlockView({ block, assets }: { block: GuidelineBlock; assets: As
                     {a.name}
                   </Text>
                   <PrivateNote asset={a} />
-                  <AssetDownloads asset={a} formats={block.downloads} />
+                  <AssetDownloads asset={a} offers={block.downloads} presets={presets} />
                 </Stack>
               </Card>
             ) : (
@@ -239,7 +251,7 @@ export function BlockView({ block, assets }: { block: GuidelineBlock; assets: As
           <Stack gap="xs">
             <Group justify="space-between">
               <Title order={3}>{block.font_name}</Title>
-              {font?.available && <AssetDownloads asset={font} formats={['original']} />}
+              {font?.available && <AssetDownloads asset={font} offers={['original']} />}
             </Group>
             {block.weights.map((w) => (
               <Text key={w} size="xl" fw={w} style={{ fontFamily: `"${block.font_name}", inherit` }}>
@@ -293,7 +305,7 @@ function VideoView({ asset, caption }: { asset: GuidelineAsset; caption?: string
     <Stack gap={4}>
       <AssetDownloads
         asset={asset}
-        formats={['original']}
+        offers={['original']}
         render={(url) => (url ? <video src={url} controls style={{ width: '100%', maxHeight: 480 }} /> : null)}
       />
       {caption && (
@@ -310,7 +322,7 @@ function PdfView({ asset, caption }: { asset: GuidelineAsset; caption?: string |
     <Stack gap={4}>
       <AssetDownloads
         asset={asset}
-        formats={['original']}
+        offers={['original']}
         render={(url) =>
           url ? (
             <iframe
