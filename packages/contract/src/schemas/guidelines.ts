@@ -85,6 +85,8 @@ export const GuidelineAsset = z.object({
   thumbnail_url: z.string().nullable(),
   preview_url: z.string().nullable(),
   warning: z.enum(['private', 'expired', 'removed', 'hidden']).nullable(),
+  /** Through a public link only: the original's address while the link hands it out, else null. */
+  download_url: z.string().nullable().optional(),
 });
 export type GuidelineAsset = z.infer<typeof GuidelineAsset>;
 
