@@ -89,10 +89,14 @@ beforeAll(async () => {
   );
   await ok(manager.post(`/api/ops/guideline/${pages[0]}/publish`, {}));
   await ok(manager.post(`/api/ops/guideline/${pages[1]}/publish`, {}));
-  await until(
-    'the preview',
-    async () => (await admin.get(`/api/ops/asset/${logoId}`)).json().asset.preview_url !== null,
-  );
+  await until('the preview', async () => {
+    const r = await t.built.handle.db
+      .selectFrom('assets')
+      .select('preview_key')
+      .where('id', '=', logoId)
+      .executeTakeFirst();
+    return !!r?.preview_key;
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -116,10 +120,11 @@ describe('guidelines as PDF', () => {
     // Cover, contents, then one page each.
     expect(pdf.pages).toBeGreaterThanOrEqual(4);
 
-    member.lang = 'es';
-    const qes = await ok(member.post(`/api/ops/brand/${brand.id}/guidelines/pdf`, {}), 202);
-    const spanish = await exported(member, qes);
-    member.lang = null;
+    // A reader who uses the product in Spanish.
+    const lector = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
+    await t.built.handle.db.updateTable('users').set({ lang: 'es' }).where('id', '=', lector.id).execute();
+    const qes = await ok(lector.client.post(`/api/ops/brand/${brand.id}/guidelines/pdf`, {}), 202);
+    const spanish = await exported(lector.client, qes);
     expect(spanish.text).toContain('Contenido');
     expect(spanish.text).toContain('Logotipo');
     expect(spanish.text).toContain('Deja espacio libre alrededor del logotipo.');
