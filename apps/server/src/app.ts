@@ -53,6 +53,8 @@ import { twoFactorRoutes } from './modules/twoFactor/twoFactor.routes.js';
 import { uploadRequestsRoutes } from './modules/uploadRequests/uploadRequests.routes.js';
 import { rightsRoutes } from './modules/rights/rights.routes.js';
 import { guidelinesRoutes } from './modules/guidelines/guidelines.routes.js';
+import { guidelineLinksRoutes } from './modules/guidelineLinks/guidelineLinks.routes.js';
+import { guidelinePdfRoutes } from './modules/guidelinePdf/guidelinePdf.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { watermarksRoutes } from './modules/watermarks/watermarks.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -223,6 +225,8 @@ export async function buildApp(
     savedSearchesRoutes(app, mountDeps, services);
     rightsRoutes(app, mountDeps, services);
     guidelinesRoutes(app, mountDeps, services);
+    guidelineLinksRoutes(app, mountDeps, services);
+    guidelinePdfRoutes(app, mountDeps, services);
     setupRoutes(app, mountDeps, services);
     twoFactorRoutes(app, mountDeps, services);
     notificationsRoutes(app, mountDeps, services);

@@ -24,6 +24,7 @@ import { savedSearchesRepo } from './modules/savedSearches/savedSearches.repo.js
 import { twoFactorRepo } from './modules/twoFactor/twoFactor.repo.js';
 import { rightsRepo } from './modules/rights/rights.repo.js';
 import { guidelinesRepo } from './modules/guidelines/guidelines.repo.js';
+import { guidelineLinksRepo } from './modules/guidelineLinks/guidelineLinks.repo.js';
 import { availabilityRepo } from './modules/availability/availability.repo.js';
 import { embedMappingsRepo } from './modules/metadata/embed/embed.repo.js';
 import { setupRepo } from './modules/setup/setup.repo.js';
@@ -91,6 +92,7 @@ export function makeRepos(db: Db): Repos {
     labels: labelsRepo(db),
     rights: rightsRepo(db),
     guidelines: guidelinesRepo(db),
+    guidelineLinks: guidelineLinksRepo(db),
     availability: availabilityRepo(db),
     embedMappings: embedMappingsRepo(db),
     setup: setupRepo(db),

@@ -39,6 +39,9 @@ import { savedSearchesService } from './modules/savedSearches/savedSearches.serv
 import { twoFactorService } from './modules/twoFactor/twoFactor.service.js';
 import { rightsService } from './modules/rights/rights.service.js';
 import { guidelinesService } from './modules/guidelines/guidelines.service.js';
+import { guidelineLinksService } from './modules/guidelineLinks/guidelineLinks.service.js';
+import { guidelineLinkHolder } from './modules/guidelineLinks/guidelineLinks.holder.js';
+import { guidelinePdfService } from './modules/guidelinePdf/guidelinePdf.service.js';
 import { rightsDocumentsService } from './modules/rights/rightsDocuments.service.js';
 import { assetRightsService } from './modules/rights/assetRights.service.js';
 import { embedMappingService } from './modules/metadata/mapping.service.js';
@@ -108,6 +111,8 @@ export function makeServices(deps: Deps): Services {
     ssoLink: ssoLinkService(deps),
     rights: rightsService(deps),
     guidelines: guidelinesService(deps),
+    guidelineLinks: { ...guidelineLinksService(deps), ...guidelineLinkHolder(deps, files) },
+    guidelinePdf: guidelinePdfService(deps),
     rightsDocuments: rightsDocumentsService(deps),
     assetRights: assetRightsService(deps),
     metadataFields: metadataFieldsService(deps),

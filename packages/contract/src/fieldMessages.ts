@@ -144,6 +144,7 @@ const T = {
     guidelineDescendant: '{path} cannot be the page itself or one inside it',
     guidelineNotEmpty: '{path}: this chapter still holds pages; move or delete them first',
     guidelineNoVersion: '{path} is not a published version of this page',
+    guidelinePdfEmpty: 'There is no published guidelines page to export',
   },
   es: {
     required: 'El campo {path} es obligatorio',
@@ -273,6 +274,7 @@ const T = {
     guidelineDescendant: '{path} no puede ser la propia página ni una que esté dentro de ella',
     guidelineNotEmpty: '{path}: este capítulo aún contiene páginas; muévelas o elimínalas primero',
     guidelineNoVersion: '{path} no es una versión publicada de esta página',
+    guidelinePdfEmpty: 'No hay ninguna página publicada de las guías que exportar',
   },
 } as const;
 export type FieldMessageKey = keyof (typeof T)['en'];

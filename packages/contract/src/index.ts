@@ -36,6 +36,7 @@ export * from './schemas/savedSearches.js';
 export * from './schemas/rights.js';
 export * from './schemas/guidelines.js';
 export * from './schemas/guidelineBlocks.js';
+export * from './schemas/guidelineLinks.js';
 export * from './schemas/sso.js';
 export * from './schemas/territories.js';
 export * from './schemas/metadataMapping.js';

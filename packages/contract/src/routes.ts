@@ -12,6 +12,8 @@ import { metadataBulkRoutes } from './schemas/metadataBulk.routes.js';
 import { savedSearchesRoutes } from './schemas/savedSearches.routes.js';
 import { rightsRoutes } from './schemas/rights.routes.js';
 import { guidelinesRoutes } from './schemas/guidelines.routes.js';
+import { guidelineLinksRoutes } from './schemas/guidelineLinks.routes.js';
+import { guidelinePdfRoutes } from './schemas/guidelinePdf.routes.js';
 import { metadataMappingRoutes } from './schemas/metadataMapping.routes.js';
 import { commentsRoutes } from './schemas/comments.routes.js';
 import { downloadsRoutes } from './schemas/downloads.routes.js';
@@ -76,6 +78,8 @@ export {
   reviewsRoutes,
   rightsRoutes,
   guidelinesRoutes,
+  guidelineLinksRoutes,
+  guidelinePdfRoutes,
   rolesRoutes,
   savedSearchesRoutes,
   searchRoutes,
@@ -118,6 +122,8 @@ export const routes = joinRoutes(
   savedSearchesRoutes,
   rightsRoutes,
   guidelinesRoutes,
+  guidelineLinksRoutes,
+  guidelinePdfRoutes,
   metadataMappingRoutes,
   shortcutsRoutes,
   collectionsRoutes,

@@ -1,6 +1,6 @@
 import type { PermissionName } from '@brandvault/contract';
 import type { Selectable } from 'kysely';
-import type { FoldersTable, ShareLinksTable, UsersTable } from '../db/schema.js';
+import type { FoldersTable, GuidelineLinksTable, ShareLinksTable, UsersTable } from '../db/schema.js';
 
 // This module is a leaf: every domain's policy reads the principal from here, so it imports no domain.
 
@@ -46,8 +46,18 @@ export interface SharePrincipal {
   unlocked: boolean;
 }
 
-/** Whoever a request acts as: a signed-in user, or a share link. */
-export type Principal = Actor | SharePrincipal;
+/**
+ * A public guidelines link acting as a principal (issue 45): it reads its brand's published pages
+ * and the PUBLIC assets they show, whoever holds it; `unlocked` says its password was given.
+ */
+export interface GuidelineLinkPrincipal {
+  kind: 'guidelineLink';
+  link: Selectable<GuidelineLinksTable>;
+  unlocked: boolean;
+}
+
+/** Whoever a request acts as: a signed-in user, a share link, or a public guidelines link. */
+export type Principal = Actor | SharePrincipal | GuidelineLinkPrincipal;
 export const isUser = (p: Principal | null): p is Actor => p?.kind === 'user';
 
 /** A share link holds no permission and no role, whoever holds the link. */

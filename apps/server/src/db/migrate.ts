@@ -55,6 +55,7 @@ import * as brandFace from './migrations/2026120207_brand_face.js';
 import * as people from './migrations/2026120109_people.js';
 import * as video from './migrations/2026120204_video.js';
 import * as guidelines from './migrations/2026120205_guidelines.js';
+import * as guidelineLinks from './migrations/2026120208_guideline_links.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Step = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -115,6 +116,7 @@ const steps: Record<string, Step> = {
   '2026120103_api_keys': apiKeys,
   '2026120204_video': video,
   '2026120205_guidelines': guidelines,
+  '2026120208_guideline_links': guidelineLinks,
 };
 
 /** Every migration's name, in the order they run. */

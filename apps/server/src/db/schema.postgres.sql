@@ -41,6 +41,8 @@ create sequence extensions_id_seq as integer start with 1 increment by 1 minvalu
 
 create sequence folders_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by folders.id;
 
+create sequence guideline_links_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by guideline_links.id;
+
 create sequence guideline_pages_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by guideline_pages.id;
 
 create sequence guideline_versions_id_seq as integer start with 1 increment by 1 minvalue 1 maxvalue 2147483647 cache 1 owned by guideline_versions.id;
@@ -1519,6 +1521,27 @@ create table guideline_assets (
 );
 
 create index guideline_assets_asset on {schema}.guideline_assets using btree (asset_id);
+
+create table guideline_links (
+  id integer default nextval('guideline_links_id_seq'::regclass) not null,
+  brand_id integer not null,
+  owner_id integer not null,
+  token_hash character varying(64) not null,
+  token_enc text not null,
+  password_hash text,
+  allow_download integer default 1 not null,
+  expires_at character varying(32),
+  revoked_at character varying(32),
+  views integer default 0 not null,
+  created_at character varying(32) not null,
+  updated_at character varying(32) not null,
+  constraint guideline_links_pkey primary key (id),
+  constraint guideline_links_token_hash_key unique (token_hash),
+  constraint guideline_links_brand_id_fkey foreign key (brand_id) references brands (id) on delete cascade,
+  constraint guideline_links_owner_id_fkey foreign key (owner_id) references users (id) on delete cascade
+);
+
+create index guideline_links_brand on {schema}.guideline_links using btree (brand_id);
 
 create table guideline_pages (
   id integer default nextval('guideline_pages_id_seq'::regclass) not null,

@@ -1041,6 +1041,23 @@ create table guideline_assets (
 
 create index guideline_assets_asset on guideline_assets (asset_id);
 
+create table guideline_links (
+  id integer primary key autoincrement,
+  brand_id integer not null references brands (id) on delete cascade,
+  owner_id integer not null references users (id) on delete cascade,
+  token_hash varchar(64) not null unique,
+  token_enc text not null,
+  password_hash text,
+  allow_download integer default 1 not null,
+  expires_at varchar(32),
+  revoked_at varchar(32),
+  views integer default 0 not null,
+  created_at varchar(32) not null,
+  updated_at varchar(32) not null
+);
+
+create index guideline_links_brand on guideline_links (brand_id);
+
 create table guideline_pages (
   id integer primary key autoincrement,
   brand_id integer not null references brands (id) on delete cascade,

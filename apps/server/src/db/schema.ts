@@ -82,7 +82,12 @@ import type { AssetColoursTable, AssetVisualsTable } from './schema/visuals.js';
 import type { AssetFacesStateTable, AssetFacesTable, PeopleTable } from './schema/people.js';
 import type { AssetFoundWordsTable, BrandAnalysisTable } from './schema/analysis.js';
 import type { AssetTextTable } from './schema/text.js';
-import type { GuidelineAssetsTable, GuidelinePagesTable, GuidelineVersionsTable } from './schema/guidelines.js';
+import type {
+  GuidelineAssetsTable,
+  GuidelineLinksTable,
+  GuidelinePagesTable,
+  GuidelineVersionsTable,
+} from './schema/guidelines.js';
 import type { OidcProvidersTable, SsoPendingTable, SsoSessionsTable, UserIdentitiesTable } from './schema/sso.js';
 import type { SyncEntriesTable, SyncRunItemsTable, SyncRunsTable, SyncSourcesTable } from './schema/sync.js';
 
@@ -119,6 +124,7 @@ export interface Database {
   guideline_pages: GuidelinePagesTable;
   guideline_versions: GuidelineVersionsTable;
   guideline_assets: GuidelineAssetsTable;
+  guideline_links: GuidelineLinksTable;
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
   users: UsersTable;

@@ -83,6 +83,7 @@ export const jobSchemas = {
   ]),
   'notifications.mail': z.object({}),
   'downloads.build': z.object({ id: Id }),
+  'guidelines.pdf': z.object({ id: Id }),
   'downloads.cleanup': Batch(500),
   'stats.windows': z.object({}),
   'reports.send': z.object({ kind: z.enum(['assets', 'users']), userId: Id, request: z.unknown() }),

@@ -42,3 +42,19 @@ export interface GuidelineAssetsTable {
   page_id: number;
   asset_id: number;
 }
+
+/** A public link to a brand's guidelines (2026120208_guideline_links): `allow_download` 0/1. */
+export interface GuidelineLinksTable {
+  id: Generated<number>;
+  brand_id: number;
+  owner_id: number;
+  token_hash: string;
+  token_enc: string;
+  password_hash: string | null;
+  allow_download: Generated<number>;
+  expires_at: string | null;
+  revoked_at: string | null;
+  views: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}

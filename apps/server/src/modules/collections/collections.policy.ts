@@ -28,6 +28,7 @@ type CollectionPolicyRow = { id: number; owner_id: number; favorite_of: number |
 export const collectionsPolicy = {
   can(principal: Principal, action: CollectionAction, row: CollectionPolicyRow) {
     if (principal.kind === 'share') return action === 'view' && principal.link.collection_id === row.id;
+    if (principal.kind !== 'user') return false;
     if (row.owner_id !== principal.user.id) return false;
     return action === 'view' || collectionsPolicy.abilities(principal, row)[action];
   },

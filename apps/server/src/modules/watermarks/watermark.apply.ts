@@ -86,6 +86,12 @@ export async function planWatermark(
   brandId: number,
   purpose: 'preview' | 'download',
 ): Promise<WatermarkPlan | null> {
+  if (principal.kind === 'guidelineLink') {
+    // Whoever holds a public guidelines link is a guest to the brand: marked as guests are,
+    // with nobody known to trace.
+    const row = await deps.repos.watermarks.ofBrand(brandId);
+    return row?.apply_to_guests === 1 ? { brandId, overlay: await overlayOf(deps.storage, row), trace: null } : null;
+  }
   const share = principal.kind === 'share';
   if (!share && !isGuestOnly(principal)) return null;
   const row = await deps.repos.watermarks.ofBrand(brandId);

@@ -14,6 +14,7 @@ import { facesBackfill } from './faces.backfill.js';
 import { auditCheckpoint } from './audit.checkpoint.js';
 import { blobsDelete } from './blobs.delete.js';
 import { downloadsBuild } from './downloads.build.js';
+import { guidelinesPdf } from './guidelines.pdf.js';
 import { downloadsCleanup } from './downloads.cleanup.js';
 import { foldersPurgeTrash } from './folders.purgeTrash.js';
 import { mailSend } from './mail.send.js';
@@ -56,6 +57,7 @@ export const handlers = {
   'notifications.fanout': notificationsFanout,
   'notifications.mail': notificationsMail,
   'downloads.build': downloadsBuild,
+  'guidelines.pdf': guidelinesPdf,
   'downloads.cleanup': downloadsCleanup,
   'stats.windows': statsWindows,
   'reports.send': reportsSend,

@@ -1,0 +1,231 @@
+import {
+  SHARE_PASS_MINUTES,
+  SHARE_UNLOCK_TRIES,
+  SHARE_VIEWS_PER_ADDRESS,
+  SHARE_VIEWS_PER_LINK,
+} from '@brandvault/contract';
+import type { GuidelinePage } from '@brandvault/contract';
+import type { GuidelineLinkPrincipal } from '../../access/principal.js';
+import { AppError, invalid } from '../../http/errors.js';
+import { iso } from '../../lib/clock.js';
+import { hmac, safeEqual } from '../../lib/crypto.js';
+import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
+import { checkPassword } from '../../lib/passwords.js';
+import type { AnyContext } from '../../lib/requestContext.js';
+import type { Deps } from '../../deps/deps.js';
+import { assetTarget } from '../audit/audit.trail.js';
+import { linkActor } from '../assets/downloadLink.js';
+import { visibleBrand } from '../brands/brandAccess.js';
+import type { FilesService } from '../files/files.service.js';
+import { recordDownload } from '../stats/downloads.counts.js';
+import { previewKeyFor } from '../watermarks/watermark.serve.js';
+import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
+import type { GuidelineLinkFileKind } from './guidelineLinks.policy.js';
+import { guidelineLinksPolicy } from './guidelineLinks.policy.js';
+import type { GuidelineLinkRow } from './guidelineLinks.repo.js';
+import { guidelineLinkTokenHash } from './guidelineLinks.token.js';
+
+const tooMany = (retryAfterSeconds: number) =>
+  new AppError('SHARE_LINK_TOO_MANY', { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/**
+ * The holder's side of public guidelines links (issue 45): the link is the principal, whoever
+ * holds it and whether or not they are signed in. It reads the brand's published pages (as a
+ * reader sees them) and the files of the PUBLIC assets those pages show, checked at every fetch;
+ * it stops when revoked, expired, or when its maker can no longer sign in or see the brand.
+ */
+export function guidelineLinkHolder(deps: Deps, files: FilesService) {
+  const { repos, clock, appKey, limiter, storage } = deps;
+  const now = () => iso(clock.now());
+
+  function issuePass(linkId: number, unlocked: boolean) {
+    const exp = clock.now().getTime() + SHARE_PASS_MINUTES * 60_000;
+    const body = `${unlocked ? 1 : 0}.${exp}`;
+    return { pass: `${body}.${hmac(appKey, `guideline-pass|${linkId}|${body}`)}`, expires_at: iso(new Date(exp)) };
+  }
+  function unlockedBy(linkId: number, pass: string | undefined) {
+    const m = pass ? /^([01])\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(pass) : null;
+    if (!m || Number(m[2]) < clock.now().getTime()) return false;
+    return m[1] === '1' && safeEqual(m[3]!, hmac(appKey, `guideline-pass|${linkId}|${m[1]}.${m[2]}`));
+  }
+
+  /** The live link behind a token; anything else answers the same 404. */
+  async function live(token: string) {
+    if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw new AppError('NOT_FOUND');
+    const hash = guidelineLinkTokenHash(appKey, token);
+    const row = await repos.guidelineLinks.byHash(hash);
+    if (!row || !safeEqual(row.token_hash, hash)) throw new AppError('NOT_FOUND');
+    const p: GuidelineLinkPrincipal = { kind: 'guidelineLink', link: row, unlocked: true };
+    if (!guidelineLinksPolicy.linkCan(p, 'view', now())) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** The link as this request's principal: 401-like PASSWORD_REQUIRED until its password is given. */
+  async function open(token: string, pass: string | undefined, action: 'view' | GuidelineLinkFileKind) {
+    const row = await live(token);
+    const p: GuidelineLinkPrincipal = { kind: 'guidelineLink', link: row, unlocked: unlockedBy(row.id, pass) };
+    if (!guidelineLinksPolicy.linkCan(p, 'view', now())) throw new AppError('PASSWORD_REQUIRED');
+    if (!guidelineLinksPolicy.linkCan(p, action, now())) throw new AppError('FORBIDDEN');
+    // What the link shows is what its maker may still show: a deactivated maker's links stop.
+    const maker = await linkActor(repos, row.owner_id);
+    if (!maker) throw new AppError('NOT_FOUND');
+    const brand = await visibleBrand(repos, maker, row.brand_id);
+    return { row, p, maker, brand };
+  }
+
+  /** Anonymous opens per address and per link, as share links limit theirs. */
+  async function limitView(ctx: AnyContext, linkId: number) {
+    const hits = [
+      [await limiter.hit(`guideline-view:ip:${ctx.ip}`, 60, SHARE_VIEWS_PER_ADDRESS), SHARE_VIEWS_PER_ADDRESS],
+      [await limiter.hit(`guideline-view:link:${linkId}`, 60, SHARE_VIEWS_PER_LINK), SHARE_VIEWS_PER_LINK],
+    ] as const;
+    for (const [hit, max] of hits) if (hit.count > max) throw tooMany(hit.retryAfterSeconds);
+  }
+
+  /** The brand's pages a reader sees, as nodes. */
+  const visibleNodes = async (brandId: number) =>
+    readerVisible(await repos.guidelines.tree(brandId)).map((n) => nodeView(n, false));
+
+  const fileUrl = (token: string, pass: string) => (assetId: number, kind: GuidelineLinkFileKind) =>
+    `/api/ops/guidelines/public/${token}/asset/${assetId}/${kind}?pass=${encodeURIComponent(pass)}`;
+
+  /** Whether the asset shows on a published page the link reads, and the link may see it. */
+  async function reachable(p: GuidelineLinkPrincipal, makerId: number, assetId: number) {
+    const pages = new Set(await repos.guidelines.pagesShowing(assetId));
+    const visible = readerVisible(await repos.guidelines.tree(p.link.brand_id)).some((n) => pages.has(n.id));
+    if (!visible) return null;
+    const [a] = await repos.access.assets([assetId], makerId);
+    return a && guidelineLinksPolicy.sees(p, a) ? a : null;
+  }
+
+  return {
+    async tree(ctx: AnyContext, token: string, pass: string | undefined) {
+      const row = await live(token);
+      await limitView(ctx, row.id);
+      const { p, brand } = await open(token, pass, 'view');
+      const hit = await limiter.hit(
+        `guideline-seen:${row.id}:${hmac(appKey, `${ctx.ip}\n${ctx.userAgent ?? ''}`)}`,
+        60 * 60,
+      );
+      if (hit.count === 1) await repos.guidelineLinks.countView(row.id);
+      return {
+        brand: { id: brand.id, name: brand.name },
+        items: await visibleNodes(row.brand_id),
+        expires_at: row.expires_at,
+        allow_download: row.allow_download === 1,
+        pass: issuePass(row.id, p.unlocked).pass,
+      };
+    },
+
+    async unlock(ctx: AnyContext, token: string, password: string) {
+      const row = await live(token);
+      const keys = [`guideline-unlock:link:${row.id}`, `guideline-unlock:ip:${ctx.ip}`];
+      for (const key of keys) {
+        const seen = await limiter.peek(key);
+        if (seen.count >= SHARE_UNLOCK_TRIES) throw tooMany(seen.retryAfterSeconds);
+      }
+      if (row.password_hash === null || !(await checkPassword(row.password_hash, password))) {
+        for (const key of keys) await limiter.hit(key, 60);
+        throw invalid({ password: 'invalid' });
+      }
+      return issuePass(row.id, true);
+    },
+
+    /** A published page as a signed-out reader sees it, its assets' files through the link. */
+    async page(ctx: AnyContext, token: string, pageId: number, pass: string | undefined): Promise<GuidelinePage> {
+      const { row, p, maker } = await open(token, pass, 'view');
+      await limitView(ctx, row.id);
+      const node = (await visibleNodes(row.brand_id)).find((n) => n.id === pageId);
+      const page = node ? await repos.guidelines.page(pageId) : undefined;
+      const version = page?.published_version ? await repos.guidelines.version(pageId, page.published_version) : null;
+      if (!node || !version) throw new AppError('NOT_FOUND');
+      const shown = contentOf(version);
+      const ids = assetIdsOf(version.cover_asset_id, [shown.content, shown.es]);
+      const rows = new Map((await repos.access.assets(ids, maker.user.id)).map((r) => [r.id, r]));
+      const url = fileUrl(token, issuePass(row.id, p.unlocked).pass);
+      const downloads =
+        guidelineLinksPolicy.linkCan(p, 'original', now()) && guidelineLinksPolicy.grantsDownload(maker);
+      return {
+        ...node,
+        view: 'published',
+        cover_asset_id: version.cover_asset_id,
+        content: shown.content,
+        es: shown.es,
+        assets: ids.map((id) => {
+          const r = rows.get(id);
+          const ok = !!r && guidelineLinksPolicy.sees(p, r);
+          return {
+            id,
+            available: ok,
+            name: ok ? r.name : null,
+            ext: ok ? r.ext : null,
+            mime: ok ? r.mime : null,
+            type: ok ? r.type : null,
+            width: ok ? r.width : null,
+            height: ok ? r.height : null,
+            thumbnail_url: ok && r.thumb_key ? url(id, 'thumbnail') : null,
+            preview_url: ok && r.preview_key ? url(id, 'preview') : null,
+            warning: null,
+            download_url: ok && downloads ? url(id, 'original') : null,
+          };
+        }),
+        abilities: { manage: false },
+      };
+    },
+
+    /**
+     * A file of an asset a published page shows, checked against the link at every fetch; an
+     * original counts and is audited as a download through the link (nobody signed in).
+     */
+    async file(
+      ctx: AnyContext,
+      token: string,
+      assetId: number,
+      kind: GuidelineLinkFileKind,
+      pass: string | undefined,
+      range: string | undefined,
+    ) {
+      const { row, p, maker } = await open(token, pass, kind);
+      const a = await reachable(p, maker.user.id, assetId);
+      if (!a) throw new AppError('NOT_FOUND');
+      if (kind === 'original') {
+        if (!guidelineLinksPolicy.grantsDownload(maker)) throw new AppError('FORBIDDEN');
+        const answer = await files.original(
+          { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
+          range,
+        );
+        if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
+          await deps.change(ctx, (u) =>
+            recordDownload(u, {
+              assets: [a],
+              kind: 'original',
+              at: clock.now(),
+              userId: ctx.actor?.user.id ?? null,
+              audit: {
+                event: 'asset.download',
+                target: assetTarget(a),
+                info: { version: a.current_version, guideline_link_id: row.id },
+              },
+            }),
+          );
+        return answer;
+      }
+      const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
+      const key = source ? await previewKeyFor(deps, p, a.brand_id, source) : null;
+      const stat = key ? await storage.stat(key) : null;
+      if (!key || !stat) throw new AppError('NOT_FOUND');
+      return new FileAnswer(
+        200,
+        {
+          ...fileSafetyHeaders(),
+          // Never cached: the link is checked again at the next fetch.
+          'cache-control': 'private, no-store',
+          'content-type': key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+          'content-length': stat.size,
+        },
+        await storage.get(key),
+      );
+    },
+  };
+}
+export type GuidelineLinkHolder = ReturnType<typeof guidelineLinkHolder>;
