@@ -100,7 +100,7 @@ describe('AssetViewer', () => {
     expect(img).toHaveAttribute('data-scale', '1.2');
   });
 
-  it('zooms with a two-finger pinch and with Ctrl + wheel', async () => {
+  it('zooms with a two-finger pinch and with the wheel, one 0.1 step at a time', async () => {
     renderViewer(<Harness items={images} />);
     const img = await screen.findByRole('img', { name: 'photo-1.jpg' });
     const stage = img.closest('[data-type]')!;
@@ -126,6 +126,18 @@ describe('AssetViewer', () => {
     touch('pointerup', 1, 100);
     fireEvent.wheel(stage, { deltaY: -100, ctrlKey: true });
     expect(img).toHaveAttribute('data-scale', '1.1');
+    // A plain wheel notch zooms too, a step at a time, from every level up to 150 %.
+    for (const scale of ['1.2', '1.3', '1.4', '1.5']) {
+      fireEvent.wheel(stage, { deltaY: -100 });
+      expect(img).toHaveAttribute('data-scale', scale);
+    }
+    // A trackpad pinch's many small events add up to one step each 50 px, none skipped.
+    for (let i = 0; i < 4; i++) fireEvent.wheel(stage, { deltaY: 12, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.5');
+    fireEvent.wheel(stage, { deltaY: 12, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.4');
+    for (let i = 0; i < 5; i++) fireEvent.wheel(stage, { deltaY: 10, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.3');
   });
 
   /** jsdom lays nothing out: give the picture its fitted (client) and its own (natural) size. */
