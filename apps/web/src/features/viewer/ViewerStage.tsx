@@ -143,6 +143,9 @@ export function ViewerStage({
     <div
       ref={stageRef}
       className={classes.stage}
+      // Focus starts here, not on the first toolbar button, so Space plays rather than presses it.
+      tabIndex={-1}
+      data-autofocus
       data-pannable={pannable || undefined}
       data-type={item.type}
       data-pdf={isPdf(item) || undefined}
