@@ -74,8 +74,12 @@ test("a brand's manager adds a channel preset, and the crop takes its size and f
   await page.goto('/brand/choose');
   await page.getByRole('button', { name: new RegExp(name) }).click();
   await page.waitForURL('**/brand');
-  await page.getByRole('button', { name: 'Crop presets' }).click();
-  const editor = page.getByRole('dialog', { name: `Crop presets of ${name}` });
+  // The presets live on the brand settings page, reached from the navbar's brand menu.
+  await page.getByTestId('brand-switcher').click();
+  await page.getByRole('menuitem', { name: 'Brand settings' }).click();
+  await page.getByRole('tab', { name: 'Crop presets' }).click();
+  await page.waitForURL('**/brand/settings/crop-presets');
+  const editor = page.getByRole('tabpanel', { name: 'Crop presets' });
   await expect(editor.getByTestId('crop-presets-empty')).toBeVisible();
   await editor.getByRole('button', { name: 'Add preset' }).click();
   await editor.getByRole('textbox', { name: 'Name' }).fill('Newsletter header');
@@ -84,7 +88,8 @@ test("a brand's manager adds a channel preset, and the crop takes its size and f
   await editor.getByRole('combobox', { name: 'Format' }).click();
   await page.getByRole('option', { name: 'PNG' }).click();
   await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(editor).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.goto('/brand');
 
   await expect(page.getByTestId('search-results').locator('img[src*="/api/media/"]')).toHaveCount(1, {
     timeout: 30_000,

@@ -6,7 +6,7 @@ import { expect, test } from '../support/test';
 import { apiAs } from '../support/api';
 import { unique } from '../support/fixtures';
 
-test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel and opens the details', async ({
+test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel a step at a time and opens the details', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -81,6 +81,17 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
   await page.keyboard.up('Control');
   await expect.poll(async () => (await size())[0]).toBeGreaterThan(fitted);
   await expect(fit).not.toHaveAttribute('aria-pressed', 'true');
+  const zoom = viewer.getByTestId('viewer-zoom');
+  await expect(zoom).toHaveText('110%');
+  // A plain wheel notch zooms a 0.1 step at every level up to 150 %; "−" comes back by 0.1.
+  for (const level of ['120%', '130%', '140%', '150%']) {
+    await page.mouse.wheel(0, -100);
+    await expect(zoom).toHaveText(level);
+  }
+  await expect(viewer.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+  await page.keyboard.press('-');
+  await expect(zoom).toHaveText('140%');
+  await expect(viewer.getByText('+ − to zoom · 0 to fit · 1 for actual size', { exact: false })).toBeVisible();
 
   // On a 390 px phone the two controls wrap with the other tools, and Close stays in view.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -88,8 +99,10 @@ test('the viewer shows actual pixels with "100 %", fits again, zooms by wheel an
   await expect(actual).toBeInViewport({ ratio: 1 });
   await expect(fit).toBeInViewport({ ratio: 1 });
 
-  // "Open details" leaves the viewer for the asset's page.
-  await viewer.getByRole('link', { name: 'Open details' }).click();
+  // "Open details", under "⋯" with the other secondary actions, leaves the viewer for the asset's page.
+  await viewer.getByRole('button', { name: 'More actions' }).click();
+  await expect(viewer.getByRole('menuitem', { name: 'Add to collection' })).toBeVisible();
+  await viewer.getByRole('menuitem', { name: 'Open details' }).click();
   await page.waitForURL(`**/brand/asset/${ids['poster.jpg']}`);
   await expect(page.getByRole('dialog', { name: 'poster.jpg' })).toBeHidden();
 });

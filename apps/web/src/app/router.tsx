@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { Navigate, redirect } from 'react-router';
-import { guestOnly, requireAuth, requirePermission, requireRole } from '../lib/guards';
+import { guestOnly, requireAnyPermission, requireAuth, requirePermission, requireRole } from '../lib/guards';
 import { RootLayout } from './RootLayout';
 import { AuthLayout } from './AuthLayout';
 import { RouteError } from './pages/RouteError';
@@ -70,7 +70,7 @@ const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPa
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
 const GuidelinesPage = lazy(() => import('../features/guidelines/GuidelinesPage'));
-const SmartSearchPage = lazy(() => import('../features/analysis/SmartSearchPage'));
+const BrandSettingsPage = lazy(() => import('../features/brandSettings/BrandSettingsPage'));
 const PeoplePage = lazy(() => import('../features/people/PeoplePage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const VocabularyPage = lazy(() => import('../features/metadata/VocabularyPage'));
@@ -207,11 +207,13 @@ export const appRoutes: RouteObject[] = [
               // Everyone signed in: the page shows what the caller may see and do (admins: the switch).
               { path: 'brand/people', element: <PeoplePage /> },
               {
-                path: 'brand/smart-search',
-                loader: requirePermission('brand.manage'),
+                path: 'brand/settings/:tab?',
+                loader: requireAnyPermission('asset.manage', 'brand.manage'),
                 errorElement: <GuardError />,
-                element: <SmartSearchPage />,
+                element: <BrandSettingsPage />,
               },
+              // Its former address, kept for links and bookmarks.
+              { path: 'brand/smart-search', element: <Navigate to="/brand/settings/smart-search" replace /> },
               {
                 path: 'brand/webhooks',
                 loader: requirePermission('asset.manage'),

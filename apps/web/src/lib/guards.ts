@@ -48,6 +48,16 @@ export function requirePermission(...permissions: PermissionName[]) {
   };
 }
 
+/** Like `requirePermission`, for screens whose sections each need one of `permissions`. */
+export function requireAnyPermission(...permissions: PermissionName[]) {
+  return function anyPermissionGuard() {
+    requireAuth();
+    const s = useSession.getState();
+    if (!permissions.some((p) => hasPermission(s, p))) throw data({ permissions }, { status: FORBIDDEN });
+    return null;
+  };
+}
+
 /** Like `requirePermission`, for screens kept to one of `roles` (spec §6: admin-only audit, extensions). */
 export function requireRole(...roles: RoleName[]) {
   return function roleGuard() {

@@ -1,9 +1,10 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconLayoutGrid, IconSelector } from '@tabler/icons-react';
+import { IconCheck, IconLayoutGrid, IconSelector, IconSettings } from '@tabler/icons-react';
 import type { BrandSummary } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '../../features/brands/BrandMark';
+import { useMayOpenBrandSettings } from '../../features/brandSettings/access';
 import { homePath } from '../../features/brands/homePath';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../state/session';
@@ -21,6 +22,7 @@ export function BrandSwitcher() {
   const selected = useSession((s) => s.selectedBrand);
   const brands = useSession((s) => s.sessionUser?.brands ?? NONE);
   const home = useSession((s) => homePath(s.sessionUser));
+  const mayOpenSettings = useMayOpenBrandSettings();
   if (!selected) return null;
 
   const choose = (brand: BrandSummary) => {
@@ -64,6 +66,11 @@ export function BrandSwitcher() {
           ))}
         </div>
         <Menu.Divider />
+        {mayOpenSettings && (
+          <Menu.Item component={Link} to="/brand/settings" leftSection={<IconSettings size={16} aria-hidden />}>
+            {t('brandSettings.title')}
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to="/brand/choose" leftSection={<IconLayoutGrid size={16} aria-hidden />}>
           {t('brands.allBrands')}
         </Menu.Item>

@@ -49,7 +49,10 @@ export function useFactRows(asset: AssetView, opts: { keywordsAndFolder?: boolea
         t('assets.dimensions', { width: formatNumber(asset.width), height: formatNumber(asset.height) }),
       ],
     !!asset.duration_seconds && [t('assets.facts.duration'), formatDuration(asset.duration_seconds)],
-    [t('assets.facts.author'), asset.author ?? asset.created_by?.name ?? '—'],
+    // The author is the file's own (the one the Author filter and the list show); who uploaded it
+    // is a fact of its own, never passed off as the author.
+    [t('assets.facts.author'), asset.author ?? '—'],
+    asset.created_by && [t('assets.facts.uploadedBy'), asset.created_by.name],
     [t('assets.facts.created'), formatDateTime(asset.created_at)],
     asset.taken_at && [t('assets.facts.taken'), formatDateTime(asset.taken_at)],
     camera && [t('assets.facts.camera'), camera],

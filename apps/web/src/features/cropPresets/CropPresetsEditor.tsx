@@ -19,7 +19,8 @@ export function CropPresetsEditor({
 }: {
   brandId: number;
   presets: CropPreset[];
-  onDone: () => void;
+  /** Called after a save; without it (the settings page), Cancel puts back what is saved. */
+  onDone?: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveCropPresets(brandId);
@@ -36,7 +37,7 @@ export function CropPresetsEditor({
     save.mutate(values as { presets: (Row & { width: number; height: number })[] }, {
       onSuccess: () => {
         notifySuccess(t('cropPresets.savedTitle'), t('cropPresets.saved'));
-        onDone();
+        onDone?.();
       },
       onError: (e) => {
         if (!applyFieldErrors(form, e)) notifyError(e);
@@ -130,7 +131,7 @@ export function CropPresetsEditor({
           </Menu>
         </Group>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onDone ?? (() => form.reset())}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

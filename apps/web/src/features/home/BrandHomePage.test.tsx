@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssetCard, Brand, Folder } from '@brandvault/contract';
 import { useSession } from '../../state/session';
@@ -176,7 +177,7 @@ describe('BrandHomePage', () => {
     expect(calls.some((c) => c.startsWith('/api/ops/folder/tree?brand_id=7&with=folders'))).toBe(true);
   });
 
-  it("offers the brand's managers its watermark and crop presets at the brand's top folder", async () => {
+  it("leads the brand's managers from its home to one settings page for watermark and crop presets", async () => {
     useSession.getState().signIn({
       ...loginAnswer,
       permissions: [...loginAnswer.permissions, { name: 'asset.manage' }],
@@ -224,12 +225,25 @@ describe('BrandHomePage', () => {
         });
       }),
     );
-    renderApp('/brand?folder=1');
-    const open = await screen.findByRole('button', { name: 'Watermark' });
-    expect(await screen.findByRole('button', { name: 'Crop presets' })).toBeInTheDocument();
-    open.click();
-    expect(await screen.findByRole('dialog', { name: 'Watermark of Acme' })).toBeInTheDocument();
-  }, 20_000);
+    const { router } = renderApp('/brand?folder=1');
+    const user = userEvent.setup();
+    // Not on the brand home any more: one settings page, from the brand's menus.
+    // Lazy routes: their chunks load slowly on a busy machine.
+    await user.click(await screen.findByRole('button', { name: 'Brand settings' }, { timeout: 15_000 }));
+    expect(screen.queryByRole('button', { name: 'Watermark' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Watermark, crops and smart search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/settings/watermark'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brand settings' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Watermark' })).toHaveAttribute('aria-selected', 'true');
+    // Smart search is for brand managers (brand.manage); this asset manager has the other two.
+    expect(screen.queryByRole('tab', { name: 'Smart search' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Crop presets' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/settings/crop-presets'));
+    expect(await screen.findByRole('button', { name: 'Add preset' })).toBeInTheDocument();
+    // The navbar's brand menu leads there too.
+    await user.click(screen.getByTestId('brand-switcher'));
+    expect(await screen.findByRole('menuitem', { name: 'Brand settings' })).toHaveAttribute('href', '/brand/settings');
+  }, 60_000);
 
   it("heads the brand's top folder with its picture, description, figures and recent assets", async () => {
     const root: Folder = { ...logos, id: 1, parent_id: null, name: 'Acme', is_root: true, children: [] };

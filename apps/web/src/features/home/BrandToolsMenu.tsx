@@ -1,9 +1,10 @@
 import { Button, Menu } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconCertificate, IconSparkles, IconTags, IconUsers } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconCertificate, IconSettings, IconTags, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
+import { useMayOpenBrandSettings } from '../brandSettings/access';
 import { usePeople } from '../people/api';
 
 /**
@@ -14,6 +15,7 @@ export function BrandToolsMenu() {
   const { t } = useTranslation();
   const can = useCan();
   const brand = useSession((s) => s.selectedBrand);
+  const mayOpenSettings = useMayOpenBrandSettings();
   const facesOn = usePeople(brand?.id ?? 0).data?.enabled ?? false;
   const links = [
     {
@@ -36,10 +38,11 @@ export function BrandToolsMenu() {
       allowed: can.permission('rights.manage'),
     },
     {
-      key: 'smartSearch',
-      to: '/brand/smart-search',
-      icon: <IconSparkles size={16} />,
-      allowed: can.permission('brand.manage'),
+      // The watermark, crop presets and smart search, on a page of their own.
+      key: 'brandSettings',
+      to: '/brand/settings',
+      icon: <IconSettings size={16} />,
+      allowed: mayOpenSettings,
     },
   ].filter((l) => l.allowed);
   if (!links.length) return null;

@@ -4,12 +4,10 @@ import { IconCloudUpload, IconFolderPlus, IconLayoutSidebarLeftExpand } from '@t
 import type { Folder } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { PrivateBadge } from '../../ui/PrivateBadge';
-import { CropPresetsButton } from '../cropPresets/CropPresetsButton';
 import { BrandToolsMenu } from './BrandToolsMenu';
 import { CrumbTrail } from '../folders/CrumbTrail';
 import { FolderTreeDrawer } from '../folders/FolderTreeDrawer';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
-import { WatermarkButton } from '../watermarks/WatermarkButton';
 
 interface Props {
   brandId: number;
@@ -74,8 +72,6 @@ export function FolderHeading({
       </Group>
       <Group gap="sm" data-tour="searcher-buttons">
         {data && <ShortcutButton kind="folder" id={data.id} label={data.is_root ? brandName : data.name} />}
-        {data?.is_root && <WatermarkButton brand={{ id: brandId, name: brandName, image_uri: null }} />}
-        {data?.is_root && <CropPresetsButton brand={{ id: brandId, name: brandName }} />}
         {data?.is_root && <BrandToolsMenu />}
         {abilities?.create_folder && (
           <Button variant="default" leftSection={<IconFolderPlus size={16} />} onClick={onNewFolder}>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MetadataField, SearchCard } from '@brandvault/contract';
 import { formatBytes, formatDate } from '../../i18n/format';
-import { PrivateBadge } from '../../ui/PrivateBadge';
+import { VisibilityBadge } from '../../ui/VisibilityBadge';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import { AvailabilityBadges } from '../assets/availability';
 import assetClasses from '../assets/Assets.module.css';
@@ -98,7 +98,7 @@ export const AssetRow = memo(function AssetRow({
         {formatDate(asset.created_at)}
       </p>
       <div data-wide className={assetClasses.badges}>
-        {asset.visibility === 'PRIVATE' ? <PrivateBadge /> : null}
+        <VisibilityBadge visibility={asset.visibility} />
         <AvailabilityBadges availability={asset.availability} review={asset.review} />
       </div>
       <FieldCells shown={fields} values={(asset as SearchCard).field_values} />

@@ -212,7 +212,8 @@ describe('Searcher', () => {
     const { router } = renderApp('/brand');
     fireEvent.click(await screen.findByRole('link', { name: 'other.jpg' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=4'));
-    fireEvent.click(await screen.findByRole('link', { name: 'Open details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Open details' }));
     // The asset page is a lazy route: the router moves once its chunk is loaded, slow on a busy machine.
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand/asset/4'));
     // Back leaves the asset page for the folder, not for the viewer it replaced.

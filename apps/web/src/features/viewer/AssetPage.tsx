@@ -36,7 +36,7 @@ import { isPdf } from './media';
 import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from '../assets/api';
 import { AssetMetaForm } from '../assets/AssetMetaForm';
 import { BrandFieldsForm } from '../metadata/BrandFieldsForm';
-import { PrivateBadge } from '../../ui/PrivateBadge';
+import { VisibilityBadge } from '../../ui/VisibilityBadge';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
@@ -191,7 +191,7 @@ function AssetDetail({ asset }: { asset: AssetView }) {
               {asset.name}
             </Title>
             {!removed && <FavoriteButton assetId={asset.id} name={asset.name} size={34} />}
-            {asset.visibility === 'PRIVATE' && <PrivateBadge size="sm" />}
+            <VisibilityBadge visibility={asset.visibility} size="sm" />
             <AvailabilityBadges availability={asset.availability} review={asset.review} size="sm" />
             {removed && (
               <Badge color="red" variant="light">

@@ -100,7 +100,7 @@ describe('AssetViewer', () => {
     expect(img).toHaveAttribute('data-scale', '1.2');
   });
 
-  it('zooms with a two-finger pinch and with Ctrl + wheel', async () => {
+  it('zooms with a two-finger pinch and with the wheel, one 0.1 step at a time', async () => {
     renderViewer(<Harness items={images} />);
     const img = await screen.findByRole('img', { name: 'photo-1.jpg' });
     const stage = img.closest('[data-type]')!;
@@ -126,6 +126,18 @@ describe('AssetViewer', () => {
     touch('pointerup', 1, 100);
     fireEvent.wheel(stage, { deltaY: -100, ctrlKey: true });
     expect(img).toHaveAttribute('data-scale', '1.1');
+    // A plain wheel notch zooms too, a step at a time, from every level up to 150 %.
+    for (const scale of ['1.2', '1.3', '1.4', '1.5']) {
+      fireEvent.wheel(stage, { deltaY: -100 });
+      expect(img).toHaveAttribute('data-scale', scale);
+    }
+    // A trackpad pinch's many small events add up to one step each 50 px, none skipped.
+    for (let i = 0; i < 4; i++) fireEvent.wheel(stage, { deltaY: 12, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.5');
+    fireEvent.wheel(stage, { deltaY: 12, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.4');
+    for (let i = 0; i < 5; i++) fireEvent.wheel(stage, { deltaY: 10, ctrlKey: true });
+    expect(img).toHaveAttribute('data-scale', '1.3');
   });
 
   /** jsdom lays nothing out: give the picture its fitted (client) and its own (natural) size. */
@@ -454,8 +466,15 @@ describe('AssetViewer', () => {
     const song = card(10, { name: 'jingle.mp3', ext: 'mp3', mime: 'audio/mpeg', type: 'audio', preview_url: null });
     stubApi([song]);
     renderViewer(<Harness items={[song]} />);
-    const audio = await screen.findByLabelText('jingle.mp3', { selector: 'audio' });
+    const audio = await screen.findByLabelText<HTMLAudioElement>('jingle.mp3', { selector: 'audio' });
     expect(audio).toHaveAttribute('src', '/api/ops/asset/10/download?exp=1&sig=abc');
+    // The hint names the player's keys, not the picture's, and Space plays and pauses.
+    expect(screen.getByText('← → to move · Space to play or pause · Esc to close')).toBeInTheDocument();
+    const play = vi.spyOn(audio, 'play').mockResolvedValue(undefined);
+    // Focus starts on the stage, not on a toolbar button that Space would press.
+    await vi.waitFor(() => expect(audio.closest('[data-type]')).toHaveFocus());
+    await userEvent.setup().keyboard(' ');
+    expect(play).toHaveBeenCalledOnce();
   });
 
   it('shows the first page of a PDF and opens the whole file in a new tab', async () => {
@@ -489,6 +508,22 @@ describe('AssetViewer', () => {
     expect(within(dialog).getByText('No preview for this file type')).toBeInTheDocument();
     expect(within(dialog).getAllByText(/200 kB/).length).toBeGreaterThan(0);
     expect(await within(dialog).findAllByRole('link', { name: 'Download' })).toHaveLength(2);
+    expect(within(dialog).getByText('← → to move · Esc to close')).toBeInTheDocument();
+  });
+
+  it('names the keys an image answers to, and keeps secondary actions under "⋯"', async () => {
+    const user = userEvent.setup();
+    renderViewer(<Harness items={images} />);
+    const dialog = await screen.findByRole('dialog', { name: 'photo-1.jpg' });
+    expect(
+      within(dialog).getByText('← → to move · + − to zoom · 0 to fit · 1 for actual size · R to rotate · Esc to close'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Open details' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'More actions' }));
+    expect(await within(dialog).findByRole('menuitem', { name: 'Open details' })).toHaveAttribute(
+      'href',
+      '/brand/asset/1',
+    );
   });
 
   it('hides download without the ability and speaks Spanish', async () => {

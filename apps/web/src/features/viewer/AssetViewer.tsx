@@ -9,7 +9,7 @@ import type { ReviewMode } from '../comments/review';
 import { isPdf, pictureOf } from './media';
 import { useViewerKeys } from './useViewerKeys';
 import { ViewerFooter, ViewerSidePanel } from './ViewerInfo';
-import type { SidePanel } from './ViewerInfo';
+import type { KeyHint, SidePanel } from './ViewerInfo';
 import { ViewerStage } from './ViewerStage';
 import type { Offset } from './ViewerStage';
 import { ViewerToolbar } from './ViewerToolbar';
@@ -203,6 +203,16 @@ function ViewerFrame({
     return () => observer.disconnect();
   }, [actual]);
   const rotate = () => setTurns((n) => n + 1);
+  // The player on the stage, found in this frame's own markup.
+  const frameRef = useRef<HTMLDivElement>(null);
+  const togglePlay = () => {
+    const player = frameRef.current?.querySelector<HTMLMediaElement>('video, audio');
+    if (!player) return;
+    if (player.paused) void player.play().catch(() => undefined);
+    else player.pause();
+  };
+  // The footer's keyboard hint names only the keys that do something for this file.
+  const keys: KeyHint = sizable ? 'image' : visual ? 'page' : plays ? 'media' : 'file';
 
   useViewerKeys({
     prev,
@@ -212,6 +222,7 @@ function ViewerFrame({
     resetZoom,
     actualSize: sizable ? actualSize : undefined,
     rotate,
+    togglePlay: plays ? togglePlay : undefined,
     visual,
     paused: cropping,
   });
@@ -233,7 +244,7 @@ function ViewerFrame({
       initialActive={linked}
       onSelect={() => setPanel('comments')}
     >
-      <div className={classes.frame}>
+      <div className={classes.frame} ref={frameRef}>
         <EscapeHold onHold={onHoldEscape} dialog={cropping} />
         <ViewerToolbar
           item={item}
@@ -282,7 +293,7 @@ function ViewerFrame({
             <ViewerSidePanel item={item} tab={panel} onTab={setPanel} currentVersion={asset?.current_version ?? null} />
           )}
         </div>
-        <ViewerFooter item={item} />
+        <ViewerFooter item={item} keys={keys} />
       </div>
     </ReviewProvider>
   );

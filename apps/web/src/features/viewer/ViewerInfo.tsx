@@ -94,19 +94,19 @@ function CardFacts({ item }: { item: AssetCard }) {
             <dd>{formatDuration(item.duration_seconds)}</dd>
           </>
         ) : null}
-        {item.author && (
-          <>
-            <dt>{t('assets.facts.author')}</dt>
-            <dd>{item.author}</dd>
-          </>
-        )}
+        {/* As the list shows it: a dash when the file names no author. */}
+        <dt>{t('assets.facts.author')}</dt>
+        <dd>{item.author ?? '—'}</dd>
       </dl>
     </section>
   );
 }
 
-/** The footer: the asset's facts on one line, and the keyboard hint. */
-export function ViewerFooter({ item }: { item: AssetCard }) {
+/** Which keys the footer names: an image's, a PDF page's, a player's, or another file's. */
+export type KeyHint = 'image' | 'page' | 'media' | 'file';
+
+/** The footer: the asset's facts on one line, and the keyboard hint for this kind of file. */
+export function ViewerFooter({ item, keys }: { item: AssetCard; keys: KeyHint }) {
   const { t } = useTranslation();
   const facts = [
     t(`assets.types.${item.type}`),
@@ -124,7 +124,7 @@ export function ViewerFooter({ item }: { item: AssetCard }) {
         {facts.join(' · ')}
       </Text>
       <Text size="xs" className={classes.hint} aria-hidden>
-        {t('viewer.keysHint')}
+        {t(`viewer.keys.${keys}`)}
       </Text>
     </footer>
   );

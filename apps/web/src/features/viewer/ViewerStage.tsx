@@ -9,7 +9,7 @@ import { TypeIcon } from '../../ui/TypeIcon';
 import { AnnotationLayer } from '../comments/AnnotationLayer';
 import { useReview } from '../comments/review';
 import { inline, isPdf, pictureOf } from './media';
-import { ZOOM_DEFAULT, toScale } from './zoom';
+import { ZOOM_DEFAULT, toScale, wheelSteps } from './zoom';
 import classes from './Viewer.module.css';
 
 export interface Offset {
@@ -74,16 +74,21 @@ export function ViewerStage({
   const wheel = useRef({ visual, onZoomIn, onZoomOut });
   wheel.current = { visual, onZoomIn, onZoomOut };
 
-  // Ctrl/⌘ + wheel zooms; React's wheel listener is passive, so bind a native one.
+  // The wheel zooms, with or without Ctrl/⌘ (a trackpad pinch arrives as Ctrl + wheel), a 0.1 step
+  // per WHEEL_STEP of travel; React's wheel listener is passive, so bind a native one.
   const stageRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = stageRef.current;
     if (!el) return;
+    let pending = 0;
     const onWheel = (e: WheelEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || !wheel.current.visual) return;
+      // A sideways swipe is no zoom; nor is a wheel over something that scrolls of its own.
+      if (!wheel.current.visual || Math.abs(e.deltaX) > Math.abs(e.deltaY)) return;
       e.preventDefault();
-      if (e.deltaY < 0) wheel.current.onZoomIn();
-      else if (e.deltaY > 0) wheel.current.onZoomOut();
+      const next = wheelSteps(pending, e.deltaY, e.deltaMode);
+      pending = next.pending;
+      if (next.steps > 0) wheel.current.onZoomIn();
+      else if (next.steps < 0) wheel.current.onZoomOut();
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
@@ -138,6 +143,9 @@ export function ViewerStage({
     <div
       ref={stageRef}
       className={classes.stage}
+      // Focus starts here, not on the first toolbar button, so Space plays rather than presses it.
+      tabIndex={-1}
+      data-autofocus
       data-pannable={pannable || undefined}
       data-type={item.type}
       data-pdf={isPdf(item) || undefined}

@@ -3,8 +3,6 @@ import { ActionIcon, Badge, Group, Modal, Text, Tooltip, UnstyledButton } from '
 import {
   IconCrop,
   IconDownload,
-  IconExternalLink,
-  IconFolderPlus,
   IconInfoCircle,
   IconMessageCircle,
   IconRotateClockwise,
@@ -14,10 +12,9 @@ import {
 } from '@tabler/icons-react';
 import type { AssetCard } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { formatNumber, formatPercent } from '../../i18n/format';
-import { ShortcutButton } from '../shortcuts/ShortcutButton';
-import { AddToCollectionButton } from '../collections/AddToCollectionButton';
+import { ViewerMoreMenu as MoreActions } from './ViewerMoreMenu';
 import { canCrop } from '../cropPresets/CropDialog';
 import { FavoriteButton } from '../collections/FavoriteButton';
 import type { SidePanel } from './ViewerInfo';
@@ -75,8 +72,6 @@ export function ViewerToolbar({
   onClose,
 }: ViewerToolbarProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const details = `/brand/asset/${item.id}`;
   const percent = formatPercent(toScale(tenths));
   const position = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
     current: formatNumber(index + 1),
@@ -130,14 +125,6 @@ export function ViewerToolbar({
         </Tool>
         <span className={classes.divider} aria-hidden />
         <FavoriteButton assetId={item.id} name={item.name} variant="dark" size={40} className={classes.tool} />
-        <AddToCollectionButton
-          assetIds={[item.id]}
-          render={(open, label) => (
-            <Tool label={label} onClick={open}>
-              <IconFolderPlus size={20} />
-            </Tool>
-          )}
-        />
         {item.abilities.download &&
           (original ? (
             <Tool label={t('viewer.download')} href={original} download={item.name}>
@@ -153,19 +140,13 @@ export function ViewerToolbar({
             <IconCrop size={20} />
           </Tool>
         )}
-        {item.status === 'ACTIVE' && (
-          <ShortcutButton kind="asset" id={item.id} label={item.name} variant="icon" color="gray.3" />
-        )}
         <Tool label={t('viewer.info')} onClick={onToggleInfo} pressed={panel === 'info'}>
           <IconInfoCircle size={20} />
         </Tool>
         <Tool label={t('comments.toggle')} onClick={onToggleComments} pressed={panel === 'comments'}>
           <IconMessageCircle size={20} />
         </Tool>
-        {/* The asset page takes the viewer's place in history; on that page already, it just closes. */}
-        <Tool label={t('viewer.details')} to={details} replace onClick={pathname === details ? onClose : undefined}>
-          <IconExternalLink size={20} />
-        </Tool>
+        <MoreActions item={item} onClose={onClose} />
       </Group>
       {/* Outside the tools, so that on a phone it stays beside the name while the tools wrap below. */}
       <div className={classes.close}>

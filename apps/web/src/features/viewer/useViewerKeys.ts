@@ -10,6 +10,8 @@ export interface ViewerKeyActions {
   /** "1": the image at its actual pixels; absent where that does not apply (PDF pages). */
   actualSize?: () => unknown;
   rotate: () => unknown;
+  /** Space: plays or pauses a video or audio file; absent for other files. */
+  togglePlay?: () => unknown;
   /** Zoom and rotation keys only act on what is shown as a picture. */
   visual: boolean;
   /** A dialog over the viewer (crop) has the keys. */
@@ -22,6 +24,11 @@ function ownsKeys(target: EventTarget | null) {
     target instanceof HTMLElement &&
     (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName))
   );
+}
+
+/** Space on these presses them, as it always does. */
+function pressable(target: EventTarget | null) {
+  return target instanceof HTMLElement && !!target.closest('button, a, [role="menuitem"], [role="tab"]');
 }
 
 /** The viewer's shortcuts, on the window so they work wherever focus sits in the dialog. */
@@ -45,6 +52,7 @@ export function useViewerKeys(actions: ViewerKeyActions) {
         '1': k.visual ? k.actualSize : undefined,
         r: k.visual ? k.rotate : undefined,
         R: k.visual ? k.rotate : undefined,
+        ' ': pressable(e.target) ? undefined : k.togglePlay,
       };
       const fn = act[e.key];
       if (fn) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actualSizeTenths, canZoomIn, canZoomOut, zoomIn, zoomOut } from './zoom';
+import { actualSizeTenths, canZoomIn, canZoomOut, wheelSteps, zoomIn, zoomOut } from './zoom';
 
 describe('zoom steps', () => {
   it('keeps 0.1 steps within 50–150 % on the grid', () => {
@@ -39,5 +39,18 @@ describe('actualSizeTenths', () => {
   it('gives nothing before the picture is laid out or without a size', () => {
     expect(actualSizeTenths({ width: 0, height: 0 }, { width: 1600, height: 900 })).toBeNull();
     expect(actualSizeTenths({ width: 800, height: 450 }, { width: 0, height: 0 })).toBeNull();
+  });
+});
+
+describe('wheelSteps', () => {
+  it('takes one step per mouse notch and adds up small trackpad events', () => {
+    expect(wheelSteps(0, -100)).toEqual({ steps: 1, pending: 0 });
+    expect(wheelSteps(0, 100)).toEqual({ steps: -1, pending: 0 });
+    // Lines (Firefox's mouse wheel): 3 lines is a notch.
+    expect(wheelSteps(0, 3, 1).steps).toBe(-1);
+    expect(wheelSteps(0, -20)).toEqual({ steps: 0, pending: -20 });
+    expect(wheelSteps(-40, -20)).toEqual({ steps: 1, pending: 0 });
+    // Turning back discards what was pending the other way.
+    expect(wheelSteps(-40, 20)).toEqual({ steps: 0, pending: 20 });
   });
 });

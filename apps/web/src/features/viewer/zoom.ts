@@ -35,3 +35,19 @@ export function actualSizeTenths(
   if (!(shown > 0) || !(real > 0)) return null;
   return (real / shown) * 10;
 }
+
+/** Wheel travel, in CSS pixels, that makes one zoom step: a mouse notch (about 100) gives one. */
+export const WHEEL_STEP = 50;
+
+/**
+ * Adds a wheel event's travel (deltaMode 1 is lines, 2 pages) to what is pending and says how many
+ * steps to take: a trackpad pinch sends dozens of small events, which would otherwise each jump a
+ * whole step and skip from Fit straight to 150 %. A change of direction starts afresh.
+ */
+export function wheelSteps(pending: number, deltaY: number, deltaMode = 0): { steps: number; pending: number } {
+  const px = deltaY * (deltaMode === 1 ? 40 : deltaMode === 2 ? 800 : 1);
+  const total = Math.sign(px) === Math.sign(pending) ? pending + px : px;
+  // Upwards (negative) zooms in; one event never takes more than one step.
+  if (Math.abs(total) < WHEEL_STEP) return { steps: 0, pending: total };
+  return { steps: total < 0 ? 1 : -1, pending: 0 };
+}

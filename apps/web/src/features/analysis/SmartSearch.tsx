@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   Group,
   Slider,
   Stack,
@@ -21,32 +20,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../i18n/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSession } from '../../state/session';
-import { PageHeader } from '../../ui/PageHeader';
-import { usePageTitle } from '../../ui/usePageTitle';
 import { useAnalysisBackfill, useBrandAnalysis, useSaveBrandAnalysis } from './api';
 
 const SWITCHED = ['text', 'objects', 'colours'] as const;
 const COUNTS = ['done', 'pending', 'failed', 'skipped'] as const;
 
 /**
- * The selected brand's smart search settings (issue 42 §6; route guard: brand.manage): which
- * analyses run, the objects' threshold, how far each got, and the backfill of existing files.
+ * The selected brand's smart search settings (issue 42 §6), a section of the brand settings page
+ * (guard: brand.manage): which analyses run, the objects' threshold, how far each got, and the
+ * backfill of existing files.
  */
-export default function SmartSearchPage() {
-  const { t } = useTranslation();
-  usePageTitle(t('analysis.title'));
-  const brand = useSession((s) => s.selectedBrand);
-  if (!brand) return null;
-  return (
-    <Container size="md" py="xl">
-      <PageHeader title={t('analysis.title')} description={t('analysis.subtitle', { brand: brand.name })} />
-      <SmartSearch brandId={brand.id} />
-    </Container>
-  );
-}
-
-function SmartSearch({ brandId }: { brandId: number }) {
+export function SmartSearch({ brandId }: { brandId: number }) {
   const { t } = useTranslation();
   const q = useBrandAnalysis(brandId);
   if (q.isPending) return <Text c="dimmed">{t('analysis.loading')}</Text>;

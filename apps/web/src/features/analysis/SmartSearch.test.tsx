@@ -42,6 +42,10 @@ function stubApi(first: AnalysisAnswer, fail = 0) {
       }
       if (url === `/api/ops/brand/${brand.id}/analysis/backfill`) return json(202, { job_id: 5, total: 12 });
       if (url.startsWith('/api/jobs')) return json(200, { items: [] });
+      // The settings page's other sections, which this brand manager may not change.
+      if (url === `/api/ops/brand/${brand.id}/crop/presets`)
+        return json(200, { brand_id: brand.id, presets: [], abilities: { update: false } });
+      if (url === `/api/ops/brand/${brand.id}/watermark`) return json(200, { watermark: watermark(false) });
       if (url === '/api/ops/notification/unread') return json(200, { unread: 0 });
       return json(200, {
         session_user: brandManager.session_user,
@@ -54,7 +58,22 @@ function stubApi(first: AnalysisAnswer, fail = 0) {
   return sent;
 }
 
-describe('the Smart search screen', () => {
+function watermark(update: boolean) {
+  return {
+    brand_id: brand.id,
+    image_url: null,
+    position: 'tiled',
+    opacity: 40,
+    scale: 30,
+    apply_to_guests: true,
+    traceable: false,
+    version: 1,
+    updated_at: null,
+    abilities: { update },
+  };
+}
+
+describe('the Smart search section of the brand settings', () => {
   beforeEach(async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     stubFonts();
@@ -68,7 +87,12 @@ describe('the Smart search screen', () => {
   it('turns an analysis off, moves the threshold, and saves both', { timeout: 60_000 }, async () => {
     const sent = stubApi(answer());
     const user = userEvent.setup();
-    renderApp('/brand/smart-search');
+    // Its former address leads to the section.
+    const { router } = renderApp('/brand/smart-search');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/brand/settings/smart-search'));
+    // The only section this manager may change: the one tab.
+    expect(await screen.findByRole('tab', { name: 'Smart search' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Watermark' })).toBeNull();
     const text = await screen.findByRole('switch', { name: /Text in images and documents/ });
     expect(text).toBeChecked();
     const save = screen.getByRole('button', { name: 'Save' });
@@ -94,7 +118,7 @@ describe('the Smart search screen', () => {
   it('shows each analysis’ counts and starts the backfill', { timeout: 60_000 }, async () => {
     const sent = stubApi(answer());
     const user = userEvent.setup();
-    renderApp('/brand/smart-search');
+    renderApp('/brand/settings/smart-search');
     const table = await screen.findByRole('table', { name: 'Progress in this brand' });
     const row = within(table).getByRole('row', { name: /Colours and look-alikes/ });
     expect(row).toHaveTextContent('40');
@@ -106,7 +130,7 @@ describe('the Smart search screen', () => {
 
   it('disables what the installation does not run, with a note', { timeout: 60_000 }, async () => {
     stubApi(answer({ installation: ['text'] }));
-    renderApp('/brand/smart-search');
+    renderApp('/brand/settings/smart-search');
     const colours = await screen.findByRole('switch', { name: /Colours and look-alikes/ });
     expect(colours).toBeDisabled();
     expect(colours).not.toBeChecked();
@@ -118,7 +142,7 @@ describe('the Smart search screen', () => {
     await i18n.changeLanguage('es');
     stubApi(answer(), 2);
     const user = userEvent.setup();
-    renderApp('/brand/smart-search');
+    renderApp('/brand/settings/smart-search');
     await user.click(await screen.findByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('switch', { name: /Texto en imágenes y documentos/ })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Analizar los archivos existentes' })).toBeInTheDocument();
