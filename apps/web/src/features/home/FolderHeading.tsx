@@ -23,15 +23,7 @@ interface Props {
 }
 
 /** The open folder's trail and name, and what the user may do there (shortcut, new folder, upload). */
-export function FolderHeading({
-  brandName,
-  data,
-  isRoot,
-  treeBody,
-  onShowTree,
-  onNewFolder,
-  onUpload,
-}: Props) {
+export function FolderHeading({ brandName, data, isRoot, treeBody, onShowTree, onNewFolder, onUpload }: Props) {
   const { t } = useTranslation();
   const abilities = data?.abilities;
   return (
