@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Slider,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Slider, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconFaceId, IconRefresh } from '@tabler/icons-react';
 import type { AnalysisAnswer, AnalysisKindName, AnalysisSettingsBody } from '@brandvault/contract';
 import { OBJECT_THRESHOLD_MAX, OBJECT_THRESHOLD_MIN } from '@brandvault/contract';

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Container, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconCrop, IconDroplet, IconRefresh, IconSparkles } from '@tabler/icons-react';
+import { Alert, Button, Container, Skeleton, Stack, Tabs } from '@mantine/core';
+import { IconCrop, IconDroplet, IconRefresh, IconSettings, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../state/access';
 import { useSession } from '../../state/session';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { SmartSearch } from '../analysis/SmartSearch';
@@ -63,7 +64,11 @@ function Sections({ brand }: { brand: { id: number; name: string } }) {
       // Keyed by what is saved, so that after a save the form starts from it again.
       body: () =>
         presets.data && (
-          <CropPresetsEditor key={JSON.stringify(presets.data.presets)} brandId={brand.id} presets={presets.data.presets} />
+          <CropPresetsEditor
+            key={JSON.stringify(presets.data.presets)}
+            brandId={brand.id}
+            presets={presets.data.presets}
+          />
         ),
     },
     {
@@ -88,27 +93,36 @@ function Sections({ brand }: { brand: { id: number; name: string } }) {
       </Button>
     </Alert>
   );
-  if (!open.length) return retry || <Text c="dimmed">{t('brandSettings.nothing')}</Text>;
+  if (!open.length)
+    return (
+      retry || (
+        <EmptyBlock
+          icon={<IconSettings size={28} stroke={1.6} />}
+          title={t('brandSettings.nothingTitle')}
+          description={t('brandSettings.nothing')}
+        />
+      )
+    );
   const current = open.find((s) => s.key === tab) ?? open[0]!;
   if (tab !== current.key) return <Navigate to={`/brand/settings/${current.key}`} replace />;
 
   return (
     <>
       {retry}
-    <Tabs value={current.key} onChange={(v) => v && void navigate(`/brand/settings/${v}`)} keepMounted={false}>
-      <Tabs.List mb="lg">
+      <Tabs value={current.key} onChange={(v) => v && void navigate(`/brand/settings/${v}`)} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {open.map((s) => (
+            <Tabs.Tab key={s.key} value={s.key} leftSection={s.icon}>
+              {t(`brandSettings.tabs.${s.key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
         {open.map((s) => (
-          <Tabs.Tab key={s.key} value={s.key} leftSection={s.icon}>
-            {t(`brandSettings.tabs.${s.key}`)}
-          </Tabs.Tab>
+          <Tabs.Panel key={s.key} value={s.key}>
+            {s.body()}
+          </Tabs.Panel>
         ))}
-      </Tabs.List>
-      {open.map((s) => (
-        <Tabs.Panel key={s.key} value={s.key}>
-          {s.body()}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+      </Tabs>
     </>
   );
 }

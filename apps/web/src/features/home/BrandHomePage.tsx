@@ -77,7 +77,6 @@ function BrandHome({ brand }: { brand: BrandSummary }) {
             <BrandSectionTabs current="files" />
             {isRoot && <BrandHero brand={brand} />}
             <FolderHeading
-              brandId={brandId}
               brandName={brandName}
               data={data}
               isRoot={isRoot}

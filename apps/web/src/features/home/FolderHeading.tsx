@@ -10,7 +10,6 @@ import { FolderTreeDrawer } from '../folders/FolderTreeDrawer';
 import { ShortcutButton } from '../shortcuts/ShortcutButton';
 
 interface Props {
-  brandId: number;
   brandName: string;
   /** The open folder; undefined while it loads. */
   data: Folder | undefined;
@@ -24,16 +23,7 @@ interface Props {
 }
 
 /** The open folder's trail and name, and what the user may do there (shortcut, new folder, upload). */
-export function FolderHeading({
-  brandId,
-  brandName,
-  data,
-  isRoot,
-  treeBody,
-  onShowTree,
-  onNewFolder,
-  onUpload,
-}: Props) {
+export function FolderHeading({ brandName, data, isRoot, treeBody, onShowTree, onNewFolder, onUpload }: Props) {
   const { t } = useTranslation();
   const abilities = data?.abilities;
   return (

@@ -67,6 +67,13 @@ describe('AssetTile', () => {
     expect(tile({ name: 'a.png', ext: 'png', type: 'image' }).thumb).toHaveAttribute('data-checker');
     document.body.innerHTML = '';
     expect(tile({ name: 'b.JPG', ext: 'JPG', type: 'image' }).thumb).not.toHaveAttribute('data-checker');
+    // Camera raw and phone photos are ordinary photos too: a neutral background.
+    document.body.innerHTML = '';
+    expect(tile({ name: 'c.CR2', ext: 'CR2', type: 'image' }).thumb).not.toHaveAttribute('data-checker');
+    document.body.innerHTML = '';
+    expect(tile({ name: 'd.heic', ext: 'heic', type: 'image' }).thumb).not.toHaveAttribute('data-checker');
+    document.body.innerHTML = '';
+    expect(tile({ name: 'e.svg', ext: 'svg', type: 'image' }).thumb).toHaveAttribute('data-checker');
   });
 
   it('tells a preview that failed from a type that has none', () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes, formatDuration } from '../../i18n/format';
 import { PrivateBadge } from '../../ui/PrivateBadge';
+import { mayBeTransparent } from '../assets/transparency';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { IconFolder, IconPlayerPlayFilled } from '@tabler/icons-react';
 import assetClasses from '../assets/Assets.module.css';
@@ -133,11 +134,6 @@ export const AssetTile = memo(function AssetTile({ asset, index, selected, onTog
     </div>
   );
 });
-
-/** JPEG has no transparency: only other pictures sit on the checkerboard that shows it. */
-function mayBeTransparent(asset: AssetCard) {
-  return asset.type === 'image' && !['jpg', 'jpeg', 'jpe', 'jfif'].includes(asset.ext.toLowerCase());
-}
 
 /** The name as people read it on a card: the extension has its own badge beside it. */
 function stemOf(asset: AssetCard) {

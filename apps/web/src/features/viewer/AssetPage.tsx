@@ -37,6 +37,7 @@ import { useAsset, useAssetStatus, useCopyAsset, useMoveAsset } from '../assets/
 import { AssetMetaForm } from '../assets/AssetMetaForm';
 import { BrandFieldsForm } from '../metadata/BrandFieldsForm';
 import { VisibilityBadge } from '../../ui/VisibilityBadge';
+import { mayBeTransparent } from '../assets/transparency';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { useFactRows } from '../assets/assetFacts';
 import { VersionsPanel } from '../assets/VersionsPanel';
@@ -317,7 +318,7 @@ function Preview({ asset, textBoxes }: { asset: AssetView; textBoxes: boolean })
   const review = useReview();
   return (
     <Card withBorder p={0}>
-      <Box className={`${classes.thumb} ${classes.preview}`} data-checker={asset.type === 'image' || undefined}>
+      <Box className={`${classes.thumb} ${classes.preview}`} data-checker={mayBeTransparent(asset) || undefined}>
         {asset.derivatives === 'pending' ? (
           <Stack align="center" gap="xs">
             <Skeleton height={120} width={120} />

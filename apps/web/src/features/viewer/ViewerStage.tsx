@@ -8,6 +8,7 @@ import { formatBytes } from '../../i18n/format';
 import { TypeIcon } from '../../ui/TypeIcon';
 import { AnnotationLayer } from '../comments/AnnotationLayer';
 import { useReview } from '../comments/review';
+import { mayBeTransparent } from '../assets/transparency';
 import { inline, isPdf, pictureOf } from './media';
 import { ZOOM_DEFAULT, toScale, wheelSteps } from './zoom';
 import classes from './Viewer.module.css';
@@ -340,6 +341,7 @@ function StageMedia({
         draggable={false}
         className={classes.picture}
         data-sideways={quarter % 2 === 1 || undefined}
+        data-checker={mayBeTransparent(item) || undefined}
         data-scale={scale}
         data-rotation={quarter * 90}
         style={{ transform: `translate(${offset.x}px, ${offset.y}px) rotate(${turns * 90}deg) scale(${scale})` }}

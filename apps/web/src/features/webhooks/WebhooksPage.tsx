@@ -17,6 +17,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../state/session';
 import { confirm } from '../../ui/confirm/confirmStore';
 import { FormModal } from '../../ui/form/FormModal';
+import { EmptyBlock } from '../../ui/EmptyBlock';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { useWebhookAction, useWebhooks } from './api';
@@ -46,13 +47,11 @@ export default function WebhooksPage() {
         }
       />
       {list.isSuccess && !items.length && (
-        <Stack align="center" gap="xs" py="xl">
-          <IconWebhook size={28} stroke={1.6} />
-          <Text fw={500}>{t('webhooks.emptyTitle')}</Text>
-          <Text size="sm" c="dimmed" ta="center">
-            {t('webhooks.empty')}
-          </Text>
-        </Stack>
+        <EmptyBlock
+          icon={<IconWebhook size={28} stroke={1.6} />}
+          title={t('webhooks.emptyTitle')}
+          description={t('webhooks.empty')}
+        />
       )}
       <Stack gap="md">
         {items.map((w) => (
