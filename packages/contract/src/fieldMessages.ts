@@ -166,7 +166,8 @@ const T = {
     image: '{path} debe ser una imagen (JPEG, PNG, WebP, GIF, TIFF o AVIF)',
     dateOrder: '{path} debe ser igual o posterior a la fecha de inicio',
     acknowledge: '{path}: lee y acepta primero el aviso sobre datos personales',
-    facesUnavailable: '{path}: esta instalación no tiene activado el análisis de caras; pide a tu administrador que lo active',
+    facesUnavailable:
+      '{path}: esta instalación no tiene activado el análisis de caras; pide a tu administrador que lo active',
     afterFrom: '{path} debe ser igual o posterior a la fecha Desde',
     hexColor: '{path} debe ser un color con la forma #RRGGBB, como #1C7ED6',
     nameOnly: '{path} debe tener un nombre antes de la extensión',
