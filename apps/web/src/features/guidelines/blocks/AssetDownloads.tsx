@@ -25,8 +25,10 @@ export function AssetDownloads({
   render?: (url: string | null) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const view = useAsset(asset.id).data?.asset;
-  const url = view?.download_url ?? null;
+  // Through a public link the page names the original's address itself, and nothing else is asked.
+  const viaLink = asset.download_url !== undefined;
+  const view = useAsset(asset.id, !viaLink).data?.asset;
+  const url = viaLink ? (asset.download_url ?? null) : (view?.download_url ?? null);
   if (render) return <>{render(url)}</>;
   const converts = CONVERTIBLE.includes(asset.mime ?? '') && !!asset.width;
   const base = (asset.name ?? 'asset').replace(/\.[^.]+$/, '');
