@@ -22,7 +22,6 @@ import { previewKeyFor } from '../watermarks/watermark.serve.js';
 import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
 import type { GuidelineLinkFileKind } from './guidelineLinks.policy.js';
 import { guidelineLinksPolicy } from './guidelineLinks.policy.js';
-import type { GuidelineLinkRow } from './guidelineLinks.repo.js';
 import { guidelineLinkTokenHash } from './guidelineLinks.token.js';
 
 const tooMany = (retryAfterSeconds: number) =>
