@@ -12,6 +12,7 @@ import { metadataCalls } from './authzMetadata.js';
 import { savedSearchCalls } from './authzSavedSearches.js';
 import { rightsCalls } from './authzRights.js';
 import { guidelineCalls } from './authzGuidelines.js';
+import { guidelineLinkCalls } from './authzGuidelineLinks.js';
 import { labelCalls } from './authzLabels.js';
 import { ssoCalls } from './authzSso.js';
 import { peopleCalls } from './authzPeople.js';
@@ -1059,6 +1060,7 @@ export const calls: Record<string, Build> = {
   ...twoFactorCalls,
   ...rightsCalls,
   ...guidelineCalls,
+  ...guidelineLinkCalls,
   ...labelCalls,
   ...ssoCalls,
   ...peopleCalls,

@@ -196,6 +196,18 @@ const table: Record<string, Row> = {
   'POST /api/ops/guideline/:id/revert': [401, 403, 403, 200, 200, 404, 403],
   'GET /api/ops/asset/:id/guidelines': [401, 200, 200, 200, 200, 404, 200],
   'GET /api/ops/brand/:id/guidelines/search': [401, 200, 200, 200, 200, 404, 200],
+  // Public guidelines links: the brand's guidelines managers make, list and revoke them; the link
+  // itself is the principal of the public routes, whoever calls them (signed in or not).
+  'POST /api/ops/brand/:id/guidelines/links': [401, 403, 403, 201, 201, 404, 403],
+  'GET /api/ops/brand/:id/guidelines/links': [401, 403, 403, 200, 200, 404, 403],
+  'POST /api/ops/brand/:id/guidelines/links/:link/revoke': [401, 403, 403, 200, 200, 404, 403],
+  'GET /api/ops/guidelines/public/:token': [200, 200, 200, 200, 200, 200, 200],
+  'POST /api/ops/guidelines/public/:token/unlock': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/guidelines/public/:token/page/:pageId': [200, 200, 200, 200, 200, 200, 200],
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/:kind': [200, 200, 200, 200, 200, 200, 200],
+  // Guidelines as PDF: whoever reads the brand's guidelines exports them.
+  'POST /api/ops/brand/:id/guidelines/pdf': [401, 202, 202, 202, 202, 404, 202],
+  'POST /api/ops/guideline/:id/pdf': [401, 202, 202, 202, 202, 404, 202],
   // A brand's own metadata (issue 39): whoever sees the brand reads its fields and vocabularies;
   // metadata.manage (managers, administrators) changes them within the brands they see. An
   // asset's values are read by whoever sees it and set with asset.update.
@@ -542,6 +554,12 @@ const probeTable: Record<string, Row> = {
   "POST /api/account/api-keys/:id/revoke | another user's key": [401, 404, 404, 404, 404, 404, 404],
   "POST /api/account/api-keys/:id/rotate | another user's key": [401, 404, 404, 404, 404, 404, 404],
   "GET /api/ops/api-keys | lists brand A member's key": [401, 403, 403, 403, 200, 403, 403],
+  // A revoked guidelines link is gone; a draft page and a locked link's files are not read through one.
+  'GET /api/ops/guidelines/public/:token | a revoked link': [404, 404, 404, 404, 404, 404, 404],
+  'GET /api/ops/guidelines/public/:token/page/:pageId | a draft page': [404, 404, 404, 404, 404, 404, 404],
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/:kind | a locked link without its pass': [
+    401, 401, 401, 401, 401, 401, 401,
+  ],
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
     REFUSED,
     REFUSED,

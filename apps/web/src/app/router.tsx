@@ -95,6 +95,7 @@ const SyncPage = lazy(() => import('../features/sync/SyncPage'));
 const SyncSourcePage = lazy(() => import('../features/sync/SyncSourcePage'));
 const SyncRunPage = lazy(() => import('../features/sync/SyncRunPage'));
 const SharedCollectionPage = lazy(withTexts(() => import('../features/shareLinks/SharedCollectionPage')));
+const PublicGuidelinesPage = lazy(withTexts(() => import('../features/guidelines/PublicGuidelinesPage')));
 const UploadRequestPage = lazy(withTexts(() => import('../features/uploadRequests/UploadRequestPage')));
 const UploadRequestsPage = lazy(() => import('../features/uploadRequests/UploadRequestsPage'));
 const ApiKeysPage = lazy(() => import('../features/apiKeys/ApiKeysPage'));
@@ -134,6 +135,8 @@ export const appRoutes: RouteObject[] = [
         children: [{ path: 'email/verify', element: <VerifyEmailPage /> }],
       },
       { path: 'collections/shared/:id/public/using/:link', element: <SharedCollectionPage pub /> },
+      // A public guidelines link opens without signing in.
+      { path: 'guidelines/public/:token', element: <PublicGuidelinesPage /> },
       { path: 'upload/:token', element: <UploadRequestPage /> },
       {
         loader: requireAuth,

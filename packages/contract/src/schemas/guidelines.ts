@@ -104,8 +104,6 @@ export const GuidelineAsset = z.object({
       convert: z.boolean(),
     })
     .nullable(),
-  /** Through a public link only: the original's address while the link hands it out, else null. */
-  download_url: z.string().nullable().optional(),
 });
 export type GuidelineAsset = z.infer<typeof GuidelineAsset>;
 

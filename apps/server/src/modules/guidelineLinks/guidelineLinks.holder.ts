@@ -22,7 +22,6 @@ import { previewKeyFor } from '../watermarks/watermark.serve.js';
 import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
 import type { GuidelineLinkFileKind } from './guidelineLinks.policy.js';
 import { guidelineLinksPolicy } from './guidelineLinks.policy.js';
-import type { GuidelineLinkRow } from './guidelineLinks.repo.js';
 import { guidelineLinkTokenHash } from './guidelineLinks.token.js';
 
 const tooMany = (retryAfterSeconds: number) =>
@@ -166,9 +165,12 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
             thumbnail_url: ok && r.thumb_key ? url(id, 'thumbnail') : null,
             preview_url: ok && r.preview_key ? url(id, 'preview') : null,
             warning: null,
-            download_url: ok && downloads ? url(id, 'original') : null,
+            placeholder: ok ? null : ('unavailable' as const),
+            // Through a link only the original is handed out, by the link's own file address.
+            download: ok && downloads ? { state: 'ready' as const, url: url(id, 'original'), convert: false } : null,
           };
         }),
+        crop_presets: [],
         abilities: { manage: false },
       };
     },

@@ -85,11 +85,11 @@ describe('public guidelines links', () => {
     const logo = page.assets.find((a: { id: number }) => a.id === ids.logo);
     const secret = page.assets.find((a: { id: number }) => a.id === ids.secret);
     expect(logo).toMatchObject({ available: true, name: 'logo.png' });
-    expect(secret).toMatchObject({ available: false, name: null, thumbnail_url: null, download_url: null });
+    expect(secret).toMatchObject({ available: false, name: null, thumbnail_url: null, download: null });
     // The logo's thumbnail and original come through the link; the PRIVATE one and an asset on no page do not.
     const thumb = await anon().get(logo.thumbnail_url);
     expect(thumb.statusCode).toBe(200);
-    const original = await anon().get(logo.download_url);
+    const original = await anon().get(logo.download!.url!);
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     const base = `/api/ops/guidelines/public/${token}/asset`;
@@ -117,7 +117,7 @@ describe('public guidelines links', () => {
       anon().get(`/api/ops/guidelines/public/${token}/page/${pageId}?pass=${encodeURIComponent(pass)}`),
     );
     const logo = page.assets.find((a: { id: number }) => a.id === ids.logo);
-    expect(logo.download_url).toBeNull();
+    expect(logo.download).toBeNull();
     const original = `/api/ops/guidelines/public/${token}/asset/${ids.logo}/original?pass=${encodeURIComponent(pass)}`;
     expect((await anon().get(original)).statusCode).toBe(403);
     await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links/${made.link.id}/revoke`, {}));

@@ -12,6 +12,7 @@ export type JobResultAction = (job: Job) => ReactNode;
  */
 export const jobResultActions: Partial<Record<string, JobResultAction>> = {
   'downloads.build': (job) => <DownloadJobAction job={job} />,
+  'guidelines.pdf': (job) => <DownloadJobAction job={job} />,
   'reports.preview': (job) => <ImportJobAction job={job} />,
   'reports.apply': (job) => <ImportJobAction job={job} />,
 };

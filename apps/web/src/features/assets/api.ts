@@ -20,9 +20,10 @@ export const assetView = (id: number) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => call(routes.assetView, { params: { id }, signal }),
 });
 
-export function useAsset(id: number) {
+export function useAsset(id: number, enabled = true) {
   return useQuery({
     ...assetView(id),
+    enabled,
     // A fresh upload or version is still making its preview: look again shortly.
     refetchInterval: (query) =>
       query.state.data?.asset.derivatives === 'pending' && query.state.dataUpdateCount < POLL_LIMIT

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconBook, IconPencil } from '@tabler/icons-react';
+import { IconBook, IconLink, IconPencil } from '@tabler/icons-react';
 import type { GuidelinePage } from '@brandvault/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,8 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { useCreateGuideline, useGuidelinePage, useGuidelineTree } from './api';
 import { BlockView } from './blocks/BlockView';
 import { GuidelineEditor } from './GuidelineEditor';
+import { GuidelineLinksModal } from './GuidelineLinksModal';
+import { GuidelinePdfButton } from './GuidelinePdfButton';
 import { BrandSectionTabs, GUIDELINES_PATH } from './GuidelinesNav';
 import { GuidelineTree, titleOf } from './GuidelineTree';
 
@@ -41,6 +43,7 @@ export default function GuidelinesPage({ editing = false }: { editing?: boolean 
   const id = Number(useParams().id) || undefined;
   const tree = useGuidelineTree(brand?.id);
   const [creating, setCreating] = useState<{ kind: 'chapter' | 'page'; chapterId: number | null } | null>(null);
+  const [sharing, setSharing] = useState(false);
   if (!brand) return null;
   const items = tree.data?.items ?? [];
   const manage = !!tree.data?.abilities.manage;
@@ -50,7 +53,21 @@ export default function GuidelinesPage({ editing = false }: { editing?: boolean 
   return (
     <Container size="xl" py="lg">
       <BrandSectionTabs current="guidelines" />
-      <PageHeader title={t('guidelines.title')} description={t('guidelines.subtitle', { brand: brand.name })} />
+      <PageHeader
+        title={t('guidelines.title')}
+        description={t('guidelines.subtitle', { brand: brand.name })}
+        actions={
+          <Group gap="xs">
+            {items.some((n) => n.status === 'published') && <GuidelinePdfButton what={{ brandId: brand.id }} />}
+            {manage && (
+              <Button variant="light" leftSection={<IconLink size={16} />} onClick={() => setSharing(true)}>
+                {t('guidelines.publicLink')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      {manage && <GuidelineLinksModal brandId={brand.id} opened={sharing} onClose={() => setSharing(false)} />}
       {tree.isError ? (
         <PageError error={tree.error} onRetry={() => void tree.refetch()} />
       ) : tree.isPending ? (
@@ -126,6 +143,7 @@ function PageReader({ id, manage }: { id: number; manage: boolean }) {
               ]}
             />
           )}
+          {p.status === 'published' && p.kind === 'page' && <GuidelinePdfButton what={{ pageId: id }} />}
           {manage && (
             <Button
               component={Link}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
+import { useJobStarted } from '../jobs/api';
 
 export type GuidelineDraftInput = RouteBody<'guidelineUpdate'>;
 export type GuidelineCreateInput = RouteBody<'guidelineCreate'>;
@@ -133,5 +134,75 @@ export function useGuidelineSearch(brandId: number, q: string) {
     queryFn: ({ signal }) => call(routes.guidelineSearch, { params: { id: brandId }, query: { q: words }, signal }),
     enabled: words !== '',
     staleTime: 30_000,
+  });
+}
+
+export const guidelineLinkKeys = {
+  list: (brandId: number) => ['guidelines', 'links', brandId] as const,
+  public: (token: string, pass: string | null) => ['guidelines', 'public', token, pass] as const,
+  publicPage: (token: string, id: number, pass: string | null) => ['guidelines', 'public', token, id, pass] as const,
+};
+
+/** The brand's public guidelines links (its guidelines managers). */
+export function useGuidelineLinks(brandId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: guidelineLinkKeys.list(brandId),
+    queryFn: ({ signal }) => call(routes.guidelineLinkList, { params: { id: brandId }, signal }),
+    enabled,
+  });
+}
+
+export function useCreateGuidelineLink(brandId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'guidelineLinkCreate'>) =>
+      call(routes.guidelineLinkCreate, { params: { id: brandId }, body }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: guidelineLinkKeys.list(brandId) }),
+  });
+}
+
+export function useRevokeGuidelineLink(brandId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (link: number) => call(routes.guidelineLinkRevoke, { params: { id: brandId, link } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: guidelineLinkKeys.list(brandId) }),
+  });
+}
+
+/** A public link's tree, opened without signing in (with the pass of an unlock, if it has a password). */
+export function usePublicGuidelines(token: string, pass: string | null) {
+  return useQuery({
+    queryKey: guidelineLinkKeys.public(token, pass),
+    queryFn: ({ signal }) =>
+      call(routes.guidelinePublicTree, { params: { token }, query: pass ? { pass } : {}, signal }),
+    retry: false,
+  });
+}
+
+export function usePublicGuidelinePage(token: string, id: number | undefined, pass: string | null) {
+  return useQuery({
+    queryKey: guidelineLinkKeys.publicPage(token, id ?? 0, pass),
+    queryFn: ({ signal }) =>
+      call(routes.guidelinePublicPage, { params: { token, pageId: id! }, query: pass ? { pass } : {}, signal }),
+    enabled: id !== undefined && pass !== null,
+    retry: false,
+  });
+}
+
+export function useUnlockGuidelines(token: string) {
+  return useMutation({
+    mutationFn: (password: string) => call(routes.guidelinePublicUnlock, { params: { token }, body: { password } }),
+  });
+}
+
+/** Queues the PDF of the whole guidelines (no page) or of one page; the jobs indicator follows it. */
+export function useGuidelinePdf() {
+  const jobStarted = useJobStarted();
+  return useMutation({
+    mutationFn: (what: { brandId: number } | { pageId: number }) =>
+      'pageId' in what
+        ? call(routes.guidelinePagePdf, { params: { id: what.pageId } })
+        : call(routes.guidelinePdf, { params: { id: what.brandId } }),
+    onSuccess: () => void jobStarted(),
   });
 }

@@ -1,6 +1,7 @@
 import type { GuidelineBlock, RichNode } from '@brandvault/contract';
 import type PDFDocument from 'pdfkit';
 import { preparePreview } from '../../downloads/pdf/previewImage.js';
+import type { PreparedPreview } from '../../downloads/pdf/previewImage.js';
 import { BOLD, COLOR, REGULAR } from '../../downloads/pdf/theme.js';
 import type { GuidelineLabels } from './labels.js';
 import type { GuidelinePdfAsset } from './types.js';
@@ -9,7 +10,7 @@ type Doc = InstanceType<typeof PDFDocument>;
 export const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN;
 const BOTTOM = 841.89 - MARGIN;
-const PICTURE_PX = 1200;
+const PICTURE_PX = 1000;
 
 /** Starts a new page unless `height` points still fit above the bottom margin. */
 function room(doc: Doc, height: number) {
@@ -43,6 +44,19 @@ function rich(doc: Doc, nodes: RichNode[]) {
   }
 }
 
+// A logo shows on many pages: each asset's picture is prepared once per document.
+const prepared = new WeakMap<Doc, Map<GuidelinePdfAsset, Promise<PreparedPreview | null>>>();
+function preparedOf(doc: Doc, a: GuidelinePdfAsset) {
+  let cache = prepared.get(doc);
+  if (!cache) prepared.set(doc, (cache = new Map()));
+  let p = cache.get(a);
+  if (!p) {
+    p = a.preview().then((bytes) => (bytes ? preparePreview(bytes, PICTURE_PX) : null));
+    cache.set(a, p);
+  }
+  return p;
+}
+
 /** A picture fitted in `w`×`h` at (x, y), or a placeholder; its drawn height. */
 async function picture(
   doc: Doc,
@@ -53,8 +67,7 @@ async function picture(
   w: number,
   h: number,
 ) {
-  const bytes = a?.available ? await a.preview() : null;
-  const p = bytes ? await preparePreview(bytes, PICTURE_PX) : null;
+  const p = a?.available ? await preparedOf(doc, a) : null;
   if (!p) {
     doc.rect(x, y, w, 40).fill(COLOR.frame);
     doc

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { BOLD, COLOR, REGULAR, registerFonts } from '../../downloads/pdf/theme.js';
@@ -118,6 +119,6 @@ export async function renderGuidelinesPdf(
     doc.page.margins.bottom = bottom;
   }
   doc.end();
-  await finished(out as NodeJS.WritableStream & import('node:stream').Writable);
+  await finished(out as Writable);
   return { pages: total };
 }
