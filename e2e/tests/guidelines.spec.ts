@@ -52,10 +52,14 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
       brands: [brand.id],
       lang: p.lang,
     });
-  const open = async (who: Page, tab = 'Guidelines') => {
+  // On a phone the navbar's link is in the menu: the brand home's tab leads there too.
+  const open = async (
+    who: Page,
+    way: { role: 'link' | 'tab'; name: string } = { role: 'link', name: 'Guidelines' },
+  ) => {
     await who.getByRole('button', { name: new RegExp(name) }).click();
     await who.waitForURL('**/brand');
-    await who.getByRole('link', { name: tab }).click();
+    await who.getByRole(way.role, { name: way.name }).click();
     await who.waitForURL('**/brand/guidelines**');
   };
 
@@ -92,7 +96,7 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   // The Spanish version starts as a copy of the main one; its title is the brand's word for it.
   await manager.getByText('Spanish', { exact: true }).click();
   await manager.getByRole('switch', { name: 'This page has a Spanish version' }).check();
-  await manager.getByRole('textbox', { name: 'Title' }).fill('Logotipo');
+  await manager.getByRole('textbox', { name: 'Title', exact: true }).fill('Logotipo');
   await manager.getByRole('button', { name: 'Publish' }).click();
   await manager.waitForURL(/\/brand\/guidelines\/\d+$/);
   await expect(manager.getByText('Published as version 1.', { exact: true })).toBeVisible();
@@ -116,7 +120,7 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   const es = texts('es');
   const lector = await pageAs(people.lector, { viewport: PHONE });
   await lector.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await open(lector, es('guidelines.title'));
+  await open(lector, { role: 'tab', name: es('guidelines.title') });
   const leido = lector.getByTestId('guideline-page');
   await expect(leido.getByRole('heading', { name: 'Logotipo' })).toBeVisible();
   await leido.getByText(es('guidelines.readEnglish'), { exact: true }).click();

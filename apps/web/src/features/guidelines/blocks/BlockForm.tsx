@@ -182,7 +182,11 @@ export function BlockForm({ block: b, brandId, assets, onPick, onChange }: Props
             <Group gap="xs" aria-label={t('guidelines.downloadOptions')}>
               {GUIDELINE_DOWNLOADS.map((f) => (
                 <Chip key={f} value={f} size="xs">
-                  {f === 'original' ? t('guidelines.original') : f.toUpperCase()}
+                  {f === 'original'
+                    ? t('guidelines.original')
+                    : f === 'presets'
+                      ? t('guidelines.presets')
+                      : f.toUpperCase()}
                 </Chip>
               ))}
             </Group>
