@@ -1,6 +1,7 @@
 // Shared by bench/seed, bench/search and bench/load: arguments, the database the app opens, the
 // real server as a child process, sign-in, and latency statistics.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../apps/server/src/config/config.js';
@@ -66,12 +67,25 @@ export interface Server {
 }
 
 /** The real server (apps/server/src/main.ts through tsx) on a random loopback port. */
+/**
+ * How the server is started: under tsx from its sources (the default), or as production runs it,
+ * the compiled build (BENCH_SERVER_COMPILED=1; `npm run build -w apps/server` first), which
+ * leaves out the TypeScript loader and its module graph (60–85 MiB of RSS).
+ */
+export function serverEntry(serverDir: string): string[] {
+  if (!process.env.BENCH_SERVER_COMPILED) return ['--import', 'tsx', 'src/main.ts'];
+  const main = `${serverDir}/dist/main.js`;
+  if (!existsSync(main)) throw new Error(`BENCH_SERVER_COMPILED: no ${main}; run npm run build -w apps/server`);
+  return ['--conditions=brandvault-dist', main];
+}
+
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
   const { dataDir, databaseUrl } = target();
   const port = 31000 + Math.floor(Math.random() * 10000);
   const serverDir = new URL('../../apps/server', import.meta.url).pathname;
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const entry = serverEntry(serverDir);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -84,7 +98,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     JOBS_IN_SERVER: 'false',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

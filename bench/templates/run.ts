@@ -9,7 +9,7 @@
 //   npm run templates -w bench -- [--assets 50000] [--database-url postgres://…/empty_db] [--keep]
 import ExcelJS from 'exceljs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
@@ -30,6 +30,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bv-templates-'));
 process.env.DATA_DIR = dataDir;
 const server = await startServer({ JOBS_IN_SERVER: 'true', WEB_CONCURRENCY: '1' });
 const { base } = server;
+const loadAtStart = loadavg().map((n) => round(n, 1));
 
 const rss = () => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
@@ -50,12 +51,18 @@ async function timed<T>(work: () => Promise<T>) {
 
 try {
   const admin = await signIn(base, USERS.admin, BENCH_PASSWORD);
+  const idle = rss();
   const { 'content-type': _json, ...formHeaders } = admin.headers;
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${base}${path}`, {
+    const init = {
       method,
       headers: body instanceof FormData ? formHeaders : admin.headers,
       body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    };
+    // A poll may reuse a kept-alive socket just as the server closes it (seen on a loaded machine): once more.
+    const r = await fetch(`${base}${path}`, init).catch((err: Error & { cause?: { code?: string } }) => {
+      if (method !== 'GET' || !['UND_ERR_SOCKET', 'ECONNRESET'].includes(err.cause?.code ?? '')) throw err;
+      return fetch(`${base}${path}`, init);
     });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r;
@@ -177,6 +184,10 @@ try {
       {
         bench: 'templates',
         database: describeDb(databaseUrl, dataDir),
+        server: process.env.BENCH_SERVER_COMPILED ? 'compiled' : 'tsx',
+        server_node_args: process.env.BENCH_SERVER_NODE_ARGS ?? '',
+        idle_rss_mib: round(idle, 1),
+        load_average: { start: loadAtStart, end: loadavg().map((n) => round(n, 1)) },
         assets,
         seed_s: round(seedSecs, 1),
         export: { seconds: exported.seconds, peak_rss_mib: exported.peak_rss_mib, xlsx_bytes: exported.value.length },

@@ -1,6 +1,9 @@
 // bench/upload: what a user waits for when uploading, against the limit, in the same run.
 //   npm run upload -w bench -- [--gb 1] [--runs 3] [--client curl|node] [--chunk-mb 8] [--files 100] [--dir /path]
-//                               [--skip-large] [--skip-small]
+//                               [--skip-large] [--skip-small] [--s3]
+// --s3: the server stores blobs and tus parts through its S3 driver, against s3rver (a local
+// S3-compatible server, the one the server's S3 tests use) on this machine.
+// BENCH_SERVER_COMPILED=1 runs the compiled server (as production does) instead of tsx.
 // BENCH_SERVER_NODE_ARGS adds arguments to the server's node (e.g. "--cpu-prof --cpu-prof-dir=DIR").
 //
 // Large: one file through tus (POST, then the body as one PATCH or PATCHes of --chunk-mb), answered
@@ -13,6 +16,8 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, stat
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
+import { startS3rver } from '../../apps/server/src/storage/testing.js';
+import { serverEntry } from '../lib/common.js';
 import { photoLikeJpeg } from '../lib/photo.js';
 import type { ClientJob, ClientReply } from './client.js';
 import { cpuMs, peakGrowthMb, rssNowAndResetPeak, workers } from './procStats.js';
@@ -69,11 +74,23 @@ const cpuTimes = () => {
 const busyShare = (a: ReturnType<typeof cpuTimes>, b: ReturnType<typeof cpuTimes>) =>
   round((b.busy - a.busy) / Math.max(1, b.total - a.total));
 
+const s3 = has('s3') ? await startS3rver('bench-upload') : null;
+const s3Env = s3
+  ? {
+      S3_BUCKET: s3.options.bucket,
+      S3_ENDPOINT: s3.options.endpoint!,
+      S3_REGION: s3.options.region,
+      S3_ACCESS_KEY_ID: s3.options.accessKeyId!,
+      S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey!,
+      S3_FORCE_PATH_STYLE: 'true',
+    }
+  : {};
 const extraNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'src/main.ts'], {
+const server = spawn(process.execPath, [...extraNodeArgs, ...serverEntry(serverDir)], {
   cwd: serverDir,
   env: {
     ...process.env,
+    ...s3Env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -82,7 +99,8 @@ const server = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'sr
     MAX_UPLOAD_BYTES: String(Math.max(size + 1, 1.5 * 1024 ** 3)),
     DATABASE_URL: process.env.DATABASE_URL ?? '',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  // BENCH_SERVER_LOG=1 shows the server's log (its stdout).
+  stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
 });
 const sink = fork(new URL('./sink.ts', import.meta.url).pathname, [sinkDir], {
   execArgv: ['--import', 'tsx'],
@@ -140,7 +158,8 @@ try {
       )
     )
       break;
-    if (i > 600) throw new Error('server did not start');
+    // Three minutes: a compiled server on a machine at load 35 took more than one to answer.
+    if (i > 1800) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   const csrf = await fetch(`${base}/api/auth/csrf-cookie`);
@@ -162,7 +181,12 @@ try {
   const pids = workers(server.pid!);
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const bodyHeaders = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-  const out: Record<string, unknown> = { workers: pids.length, load_average_at_start: loadavg().map((n) => round(n)) };
+  const out: Record<string, unknown> = {
+    workers: pids.length,
+    storage: s3 ? 's3 (s3rver on loopback)' : 'local disk',
+    server: process.env.BENCH_SERVER_COMPILED ? 'compiled' : 'tsx',
+    load_average_at_start: loadavg().map((n) => round(n)),
+  };
 
   if (!has('skip-large')) {
     const rssBase = rssNowAndResetPeak(pids);
@@ -300,5 +324,6 @@ try {
   sink.kill();
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
+  await s3?.close();
   rmSync(root, { recursive: true, force: true });
 }
