@@ -18,6 +18,7 @@ test('a member shares a collection with a password; a stranger opens it, downloa
   const { brand } = await api.form<{ brand: { id: number; root_folder_id: number } }>('/api/ops/brand/create', {
     name,
     slug: name.toLowerCase().replace(/\s+/g, '-'),
+    accent_color: '#2b8a3e',
   });
   await api.upload(brand.id, brand.root_folder_id, [media.sunrise, media.bars, media.fractal]);
   const email = `${unique('sharer')}@example.com`;
@@ -93,6 +94,11 @@ test('a member shares a collection with a password; a stranger opens it, downloa
   await stranger.getByRole('button', { name: 'Abrir' }).click();
   await expect(stranger.getByRole('heading', { level: 1, name: 'Agency picks' })).toBeVisible();
   await expect(stranger.getByText('2 recursos')).toBeVisible();
+  // The page wears the brand (issue 44 §5): its name and accent, who shared it, one zip for all.
+  await expect(stranger.getByTestId('shared-brand')).toHaveText(name);
+  await expect(stranger.getByTestId('shared-header')).toHaveCSS('border-top-color', 'rgb(43, 138, 62)');
+  await expect(stranger.getByTestId('shared-by')).toHaveText('Compartido por Sara Sharer');
+  await expect(stranger.getByTestId('shared-zip')).toBeVisible();
   // The owner's message is text, never markup.
   await expect(stranger.getByText('Final picks for the launch <b>today</b>')).toBeVisible();
   await expect(stranger.getByRole('article')).toHaveCount(2);

@@ -10,8 +10,11 @@ export const BrandSummary = z.object({
   logo_uri: z.string().nullable(),
   /** Free text over several lines, shown on the brand home; null when none. */
   description: z.string().nullable(),
-  /** `#rrggbb` its pages and e-mails outside carry; null for the product's own. */
-  accent_color: z.string().nullable(),
+  /**
+   * `#rrggbb` its pages and e-mails outside carry; null for the product's own. The server always
+   * sends it; absent (an older answer) reads as none.
+   */
+  accent_color: z.string().nullable().optional(),
 });
 export type BrandSummary = z.infer<typeof BrandSummary>;
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
+import { Button, ColorInput, Group, Modal, SimpleGrid, Stack, Switch, Tabs, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BRAND_DESCRIPTION_MAX,
@@ -16,6 +16,9 @@ import type { BrandFormValues } from './api';
 import { ImageCropField } from './ImageCropField';
 import { RightsSettingsFields } from './RightsSettingsFields';
 import { CharCount } from '../../ui/form/CharCount';
+
+/** A few accents that keep white text readable on the brand's buttons. */
+const ACCENT_SWATCHES = ['#1c7ed6', '#2b8a3e', '#c2255c', '#7048e8', '#e8590c', '#212529'];
 
 export type BrandFormMode = { kind: 'create' } | { kind: 'edit'; brand: Brand };
 
@@ -75,6 +78,7 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
       name: editing?.name ?? '',
       slug: editing?.slug ?? '',
       description: editing?.description ?? '',
+      accent_color: editing?.accent_color ?? '',
       image: null,
       logo: null,
       remove_image: false,
@@ -89,10 +93,16 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
         ? validateWith(BrandUpdateBody, {
             name: v.name,
             description: v.description,
+            accent_color: v.accent_color,
             expiry_warning_days: v.expiry_warning_days,
             expired_downloads: v.expired_downloads,
           })
-        : validateWith(BrandCreateBody, { name: v.name, slug: v.slug, description: v.description }),
+        : validateWith(BrandCreateBody, {
+            name: v.name,
+            slug: v.slug,
+            description: v.description,
+            accent_color: v.accent_color,
+          }),
   });
 
   const submit = form.onSubmit((values) => {
@@ -170,6 +180,17 @@ function BrandForm({ mode, onDone }: { mode: BrandFormMode; onDone: () => void }
           maxRows={6}
           maxLength={BRAND_DESCRIPTION_MAX}
           {...form.getInputProps('description')}
+        />
+        <ColorInput
+          label={t('brandAdmin.fields.accent')}
+          name="accent_color"
+          description={t('brandAdmin.accentHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          format="hex"
+          placeholder="#1C7ED6"
+          swatches={ACCENT_SWATCHES}
+          eyeDropperButtonProps={{ 'aria-label': t('brandAdmin.accentPick') }}
+          {...form.getInputProps('accent_color')}
         />
         {editing && (
           <Switch

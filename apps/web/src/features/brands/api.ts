@@ -51,6 +51,8 @@ export interface BrandFormValues {
   name: string;
   slug: string;
   description: string;
+  /** `#rrggbb`, or empty for the product's own colour. */
+  accent_color: string;
   image: CroppedFile | null;
   logo: CroppedFile | null;
   remove_image?: boolean;
@@ -69,6 +71,7 @@ export function brandFormData(v: BrandFormValues, mode: 'create' | 'edit'): Form
     ...(mode === 'create' ? { slug: v.slug.trim() } : {}),
     // Empty clears it on edit; on create, empty is simply none.
     description: mode === 'create' && !v.description.trim() ? undefined : v.description.trim(),
+    accent_color: mode === 'create' && !v.accent_color.trim() ? undefined : v.accent_color.trim(),
     image: v.image?.file,
     image_crop: v.image?.crop,
     logo: v.logo?.file,

@@ -15,14 +15,22 @@ export function BrandStep({ onCreated, onSkip }: { onCreated: (brand: BrandSumma
   const { t } = useTranslation();
   const create = useCreateBrand();
   const form = useForm<BrandFormValues & { slugTouched: boolean }>({
-    initialValues: { name: '', slug: '', description: '', image: null, logo: null, slugTouched: false },
+    initialValues: {
+      name: '',
+      slug: '',
+      description: '',
+      accent_color: '',
+      image: null,
+      logo: null,
+      slugTouched: false,
+    },
     validate: (v) => validateWith(BrandCreateBody, { name: v.name, slug: v.slug }),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(values, {
       onSuccess: ({ brand }) => {
-        const { id, name, slug, status, image_uri, logo_uri, description } = brand;
-        onCreated({ id, name, slug, status, image_uri, logo_uri, description });
+        const { id, name, slug, status, image_uri, logo_uri, description, accent_color } = brand;
+        onCreated({ id, name, slug, status, image_uri, logo_uri, description, accent_color });
       },
       onError: (error) => void applyFieldErrors(form, error),
     }),

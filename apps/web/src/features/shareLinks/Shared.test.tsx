@@ -13,6 +13,8 @@ const PUBLIC = `/collections/shared/7/public/using/${TOKEN}`;
 
 const view = (over: Partial<SharedView> = {}): SharedView => ({
   collection: { id: 7, name: 'Agency picks', asset_count: 2 },
+  brand: { id: 3, name: 'Acme', logo_uri: null, accent_color: '#2b8a3e' },
+  shared_by: 'Sara Sharer',
   message: '<b>Hello</b>',
   expires_at: null,
   allow_download: true,

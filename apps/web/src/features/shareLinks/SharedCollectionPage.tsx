@@ -21,6 +21,7 @@ import { onTermsDownload } from './termsDownload';
 import { readPass, savePass, useSharedCollection } from './api';
 import pageClasses from '../collections/Collections.module.css';
 import classes from './Shared.module.css';
+import { BrandFaceMark, accentRule } from '../brands/BrandFace';
 
 type SharedAsset = SharedView['assets']['items'][number];
 
@@ -89,11 +90,21 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
             ) : undefined
           }
         />
-        {first.message && (
-          <Text size="sm" className={classes.message} aria-label={t('share.message')}>
-            {first.message}
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed" data-testid="shared-by">
+            {t('share.sharedByName', { name: first.shared_by })}
           </Text>
-        )}
+          {first.message && (
+            <Text
+              size="sm"
+              className={classes.message}
+              aria-label={t('share.message')}
+              style={first.brand?.accent_color ? { borderLeftColor: first.brand.accent_color } : undefined}
+            >
+              {first.message}
+            </Text>
+          )}
+        </Stack>
         {first.assets.total === 0 ? (
           <EmptyBlock
             icon={<IconPhotoOff size={28} stroke={1.6} />}
@@ -121,8 +132,8 @@ export default function SharedCollectionPage({ pub = false }: { pub?: boolean })
   if (!pub) return <div className={pageClasses.page}>{body}</div>;
   return (
     <div className={classes.publicBackground}>
-      <header className={classes.publicHeader}>
-        <Logo />
+      <header className={classes.publicHeader} style={accentRule(first?.brand)} data-testid="shared-header">
+        {first?.brand ? <BrandFaceMark face={first.brand} testId="shared-brand" /> : <Logo />}
         <LanguageSwitch />
       </header>
       <main className={pageClasses.page}>{body}</main>

@@ -8,7 +8,7 @@ import { renderApp } from '../../test/renderApp';
 const TOKEN = 'C'.repeat(43);
 const PAGE = `/upload/${TOKEN}`;
 const answer: UploadRequestPublic = {
-  brand: { name: 'Acme', logo_uri: null },
+  brand: { name: 'Acme', logo_uri: null, accent_color: null },
   locked: false,
   request: {
     message: 'Photos of the <b>launch</b>',

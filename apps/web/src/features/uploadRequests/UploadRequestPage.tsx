@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   ActionIcon,
-  Avatar,
   Badge,
   Button,
   FileButton,
@@ -38,6 +37,7 @@ import type { UploadItem } from '../assets/upload/uploadState';
 import { summarize } from '../assets/upload/uploadState';
 import { readRequestPass, saveRequestPass, useOpenRequest, useUnlockRequest } from './api';
 import { useRequestUploader } from './useRequestUploader';
+import { BrandFaceMark, accentRule } from '../brands/BrandFace';
 import classes from './UploadRequests.module.css';
 
 const WhoSchema = UploadRequestTusMetadata.pick({ uploader_name: true, uploader_email: true });
@@ -84,17 +84,8 @@ export default function UploadRequestPage() {
 
   return (
     <div className={classes.background}>
-      <header className={classes.header}>
-        <Group gap="sm" wrap="nowrap">
-          {data && (
-            <Avatar src={data.brand.logo_uri ?? undefined} alt="" radius="md" size={40} color="vault">
-              {data.brand.name.slice(0, 1).toUpperCase()}
-            </Avatar>
-          )}
-          <Text fw={700} fz="lg" data-testid="request-brand">
-            {data?.brand.name ?? ''}
-          </Text>
-        </Group>
+      <header className={classes.header} style={accentRule(data?.brand)} data-testid="request-header">
+        {data ? <BrandFaceMark face={data.brand} testId="request-brand" /> : <span />}
         <LanguageSwitch />
       </header>
       <main className={classes.main}>{body}</main>
