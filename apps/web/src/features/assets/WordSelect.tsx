@@ -28,7 +28,7 @@ export function WordSelect({
   name: string;
   disabled: boolean;
   words: BrandWord[];
-  value: string;
+  value?: string;
   onChange: (value: string) => void;
   error?: ReactNode;
   onFocus?: () => void;
