@@ -9,7 +9,6 @@ import type { GuidelineLinkPrincipal } from '../../access/principal.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { hmac, safeEqual } from '../../lib/crypto.js';
-import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import { checkPassword } from '../../lib/passwords.js';
 import type { AnyContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -18,7 +17,7 @@ import { linkActor } from '../assets/downloadLink.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import type { FilesService } from '../files/files.service.js';
 import { recordDownload } from '../stats/downloads.counts.js';
-import { previewKeyFor } from '../watermarks/watermark.serve.js';
+import { linkPreviewFile } from '../watermarks/watermark.serve.js';
 import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
 import type { GuidelineLinkFileKind } from './guidelineLinks.policy.js';
 import { guidelineLinksPolicy } from './guidelineLinks.policy.js';
@@ -34,7 +33,7 @@ const tooMany = (retryAfterSeconds: number) =>
  * it stops when revoked, expired, or when its maker can no longer sign in or see the brand.
  */
 export function guidelineLinkHolder(deps: Deps, files: FilesService) {
-  const { repos, clock, appKey, limiter, storage } = deps;
+  const { repos, clock, appKey, limiter } = deps;
   const now = () => iso(clock.now());
 
   function issuePass(linkId: number, unlocked: boolean) {
@@ -212,21 +211,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
           );
         return answer;
       }
-      const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
-      const key = source ? await previewKeyFor(deps, p, a.brand_id, source) : null;
-      const stat = key ? await storage.stat(key) : null;
-      if (!key || !stat) throw new AppError('NOT_FOUND');
-      return new FileAnswer(
-        200,
-        {
-          ...fileSafetyHeaders(),
-          // Never cached: the link is checked again at the next fetch.
-          'cache-control': 'private, no-store',
-          'content-type': key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
-          'content-length': stat.size,
-        },
-        await storage.get(key),
-      );
+      return linkPreviewFile(deps, p, a.brand_id, kind === 'thumbnail' ? a.thumb_key : a.preview_key);
     },
   };
 }

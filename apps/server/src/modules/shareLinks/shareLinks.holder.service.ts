@@ -2,7 +2,6 @@ import { SHARE_PASS_MINUTES } from '@brandvault/contract';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { hmac, safeEqual } from '../../lib/crypto.js';
-import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
 import { checkPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -21,7 +20,7 @@ import { tokenHashOf } from './shareLinks.token.js';
 import { brandFace } from '../brands/brands.view.js';
 import { sharedAssetItem } from './shareLinks.view.js';
 import { printedFields } from '../metadata/printedFields.js';
-import { markedOriginal, previewKeyFor } from '../watermarks/watermark.serve.js';
+import { markedOriginal, linkPreviewFile } from '../watermarks/watermark.serve.js';
 import { originalWithXmp } from '../metadata/embed/xmpOut.js';
 import { licenceTerms } from '../assets/downloadGate.js';
 import type { LicenceTerms } from '@brandvault/contract';
@@ -32,7 +31,7 @@ import type { LicenceTerms } from '@brandvault/contract';
  * The owner's side (create, list, edit, revoke) is `shareLinks.service.ts`.
  */
 export function shareLinkHolderService(deps: Deps, files: FilesService) {
-  const { repos, clock, appKey, limiter, storage } = deps;
+  const { repos, clock, appKey, limiter } = deps;
   const limits = shareLinkLimits(limiter, appKey);
   const now = () => iso(clock.now());
 
@@ -312,21 +311,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
           );
         return answer;
       }
-      const source = kind === 'thumbnail' ? a.thumb_key : a.preview_key;
-      const key = source ? await previewKeyFor(deps, sp, a.brand_id, source) : null;
-      const stat = key ? await storage.stat(key) : null;
-      if (!key || !stat) throw new AppError('NOT_FOUND');
-      return new FileAnswer(
-        200,
-        {
-          ...fileSafetyHeaders(),
-          // Never cached: the link is checked again at the next fetch.
-          'cache-control': 'private, no-store',
-          'content-type': key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
-          'content-length': stat.size,
-        },
-        await storage.get(key),
-      );
+      return linkPreviewFile(deps, sp, a.brand_id, kind === 'thumbnail' ? a.thumb_key : a.preview_key);
     },
   };
 }

@@ -104,9 +104,11 @@ describe('share links', () => {
     expect(Object.keys(v).sort()).toEqual([
       'allow_download',
       'assets',
+      'brand',
       'collection',
       'expires_at',
       'message',
+      'shared_by',
       'zip_terms',
       'zip_url',
     ]);

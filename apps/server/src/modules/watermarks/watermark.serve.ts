@@ -65,3 +65,28 @@ export async function previewKeyFor(
   if (!plan?.overlay) return key;
   return ensureMarked(deps, brandId, plan.overlay, key);
 }
+
+/**
+ * A thumbnail or preview handed out through a link (a share or guidelines link): marked when the
+ * link's principal must see it marked, and never cached, since the link is checked at every fetch.
+ */
+export async function linkPreviewFile(
+  deps: ServeDeps,
+  principal: Principal,
+  brandId: number,
+  source: string | null,
+): Promise<FileAnswer> {
+  const key = source ? await previewKeyFor(deps, principal, brandId, source) : null;
+  const stat = key ? await deps.storage.stat(key) : null;
+  if (!key || !stat) throw new AppError('NOT_FOUND');
+  return new FileAnswer(
+    200,
+    {
+      ...fileSafetyHeaders(),
+      'cache-control': 'private, no-store',
+      'content-type': key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp',
+      'content-length': stat.size,
+    },
+    await deps.storage.get(key),
+  );
+}
