@@ -116,11 +116,15 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   const outsider = await (await browser.newContext()).newPage();
   await outsider.goto(new URL(link).pathname);
   await expect(outsider.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+  await expect(outsider.getByText('Enter the password you were given to read these guidelines.')).toBeVisible();
   await outsider.getByRole('textbox', { name: 'Password' }).fill('Open-guide-42');
   await outsider.getByRole('button', { name: 'Open' }).click();
   const opened = outsider.getByTestId('guideline-page');
   await expect(opened.getByRole('heading', { name: 'Logo' })).toBeVisible();
   await expect(opened.getByText('Brand red')).toBeVisible();
+  // On a desktop the pages' list stands beside the open page, as it does for signed-in readers.
+  const nav = await outsider.getByRole('navigation', { name: 'Guidelines pages' }).boundingBox();
+  expect(nav!.x + nav!.width).toBeLessThan((await opened.boundingBox())!.x);
   for (const control of ['Edit', 'Add block', 'Publish', 'New page', 'Public link', 'Profile menu'])
     await expect(outsider.getByRole('button', { name: control, exact: true })).toHaveCount(0);
   await outsider.context().close();
