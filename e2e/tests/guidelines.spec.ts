@@ -20,6 +20,7 @@ const PHONE = { width: 390, height: 844 };
 test('a manager publishes a Logo page; members read it, copy a HEX value and download the logo as PNG', async ({
   page,
   pageAs,
+  browser,
 }) => {
   test.setTimeout(180_000);
   const media = makeMedia();
@@ -100,6 +101,33 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   await manager.getByRole('button', { name: 'Publish' }).click();
   await manager.waitForURL(/\/brand\/guidelines\/\d+$/);
   await expect(manager.getByText('Published as version 1.', { exact: true })).toBeVisible();
+
+  // The manager copies a password link; a signed-out reader opens it with the password and reads
+  // the published page without any control to change it.
+  await manager.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await manager.getByRole('button', { name: 'Public link' }).click();
+  const links = manager.getByRole('dialog', { name: 'Public links to these guidelines' });
+  await links.getByLabel('Password (optional)').fill('Open-guide-42');
+  await links.getByRole('button', { name: 'Create link' }).click();
+  await links.getByRole('button', { name: 'Copy link' }).click();
+  await expect(links.getByRole('button', { name: 'Link copied' })).toBeVisible();
+  const link = await manager.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/\/guidelines\/public\/[A-Za-z0-9_-]+$/);
+  const outsider = await (await browser.newContext()).newPage();
+  await outsider.goto(new URL(link).pathname);
+  await expect(outsider.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
+  await expect(outsider.getByText('Enter the password you were given to read these guidelines.')).toBeVisible();
+  await outsider.getByRole('textbox', { name: 'Password' }).fill('Open-guide-42');
+  await outsider.getByRole('button', { name: 'Open' }).click();
+  const opened = outsider.getByTestId('guideline-page');
+  await expect(opened.getByRole('heading', { name: 'Logo' })).toBeVisible();
+  await expect(opened.getByText('Brand red')).toBeVisible();
+  // On a desktop the pages' list stands beside the open page, as it does for signed-in readers.
+  const nav = await outsider.getByRole('navigation', { name: 'Guidelines pages' }).boundingBox();
+  expect(nav!.x + nav!.width).toBeLessThan((await opened.boundingBox())!.x);
+  for (const control of ['Edit', 'Add block', 'Publish', 'New page', 'Public link', 'Profile menu'])
+    await expect(outsider.getByRole('button', { name: control, exact: true })).toHaveCount(0);
+  await outsider.context().close();
 
   // The member reads it, copies the red's HEX and downloads the logo as PNG from the asset block.
   const member = await pageAs(people.member);

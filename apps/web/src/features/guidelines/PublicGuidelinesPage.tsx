@@ -1,3 +1,5 @@
+// A public page is opened without the signed-in shell, which brings the components' full styles.
+import '../../ui/laterStyles';
 import {
   Box,
   Button,
@@ -159,7 +161,7 @@ function Unlock({ token, onPass }: { token: string; onPass: (pass: string) => vo
             {t('share.protectedTitle')}
           </Title>
           <Text size="sm" c="dimmed" ta="center">
-            {t('share.protected')}
+            {t('guidelines.publicProtected')}
           </Text>
           <PasswordInput
             label={t('share.password')}
