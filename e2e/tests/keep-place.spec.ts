@@ -50,7 +50,7 @@ test('a language chosen before signing in stays, links open in their own brand, 
   await reader.goto(`/brand/asset/${asset}`);
   await expect(reader.getByRole('heading', { name: /sunrise/ })).toBeVisible();
   expect(new URL(reader.url()).pathname).toBe(`/brand/asset/${asset}`);
-  await expect(reader.getByRole('button', { name: new RegExp(`Keep B ${tag}`) })).toBeVisible();
+  await expect(reader.getByRole('button', { name: new RegExp(`actual: Keep B ${tag}`) })).toBeVisible();
 
   // From the asset's page, the header's search searches the whole of that brand.
   await reader.getByRole('button', { name: `Buscar en Keep B ${tag}`, exact: true }).click();
