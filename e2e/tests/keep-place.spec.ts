@@ -5,7 +5,7 @@ import { makeMedia } from '../support/media';
 
 const PASSWORD = 'Keep-place-pass-123';
 
-test('a language chosen before signing in stays, and links open in their own brand', async ({
+test('a language chosen before signing in stays, links open in their own brand, the header searches it', async ({
   page,
   browser,
   pageAs,
@@ -50,7 +50,14 @@ test('a language chosen before signing in stays, and links open in their own bra
   await reader.goto(`/brand/asset/${asset}`);
   await expect(reader.getByRole('heading', { name: /sunrise/ })).toBeVisible();
   expect(new URL(reader.url()).pathname).toBe(`/brand/asset/${asset}`);
-  await expect(reader.getByRole('button', { name: new RegExp(`Keep B ${tag}`) })).toBeVisible();
+  await expect(reader.getByRole('button', { name: new RegExp(`actual: Keep B ${tag}`) })).toBeVisible();
+
+  // From the asset's page, the header's search searches the whole of that brand.
+  await reader.getByRole('button', { name: `Buscar en Keep B ${tag}`, exact: true }).click();
+  await reader.getByRole('searchbox', { name: `Palabras que buscar en toda la marca Keep B ${tag}` }).fill('sunrise');
+  await reader.keyboard.press('Enter');
+  await reader.waitForURL('**/brand?q=sunrise');
+  await expect(reader.getByTestId('search-results').locator('[data-asset-name^="sunrise"]')).toBeVisible();
 
   // The same for a folder's link, in a browser where nothing is selected either.
   const other = await pageAs({ email, password: PASSWORD });

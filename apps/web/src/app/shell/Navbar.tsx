@@ -7,12 +7,13 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 import { ShortcutsMenu } from '../../features/shortcuts/ShortcutsMenu';
 import { Logo } from '../../ui/Logo';
 import { BrandSwitcher } from './BrandSwitcher';
+import { HeaderSearch, useHeaderSearch, useHeaderSearchBrand } from './HeaderSearch';
 import { HelpButton } from './HelpButton';
 import { LanguageMenu } from './LanguageMenu';
 import { MainMenu, useMenuModel } from './MainMenu';
 import { MENU_ICONS } from '../../ui/menuIcons';
 import { ReviewCountBadge, ReviewNavButton, useReviewNav } from '../../features/reviews/ReviewNav';
-import { IconBook, IconClipboardCheck } from '@tabler/icons-react';
+import { IconBook, IconClipboardCheck, IconSearch } from '@tabler/icons-react';
 import { ProfileMenu } from './ProfileMenu';
 import { GuidelinesNavButton, useGuidelinesNav } from '../../features/guidelines/GuidelinesNav';
 import classes from './Navbar.module.css';
@@ -35,6 +36,8 @@ export function Navbar() {
           </Box>
         </Group>
         <Group gap={4} wrap="nowrap">
+          {/* An icon from 576 px; on a phone the burger's menu holds it, beside the brand switcher. */}
+          <HeaderSearch />
           <JobsIndicator />
           <ShortcutsMenu />
           <LanguageMenu />
@@ -61,6 +64,8 @@ function CompactMenu() {
   const { entries, admin } = useMenuModel();
   const review = useReviewNav();
   const guidelines = useGuidelinesNav();
+  const searchBrand = useHeaderSearchBrand();
+  const openSearch = useHeaderSearch((s) => s.setOpened);
   return (
     <Box hiddenFrom="lg">
       <Menu opened={opened} onChange={(o) => (o ? undefined : close())} position="bottom-start" width={240}>
@@ -68,6 +73,18 @@ function CompactMenu() {
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.openMenu')} data-tour="menu-compact" />
         </Menu.Target>
         <Menu.Dropdown>
+          {searchBrand && (
+            <Menu.Item
+              hiddenFrom="sm"
+              leftSection={<IconSearch size={16} stroke={1.7} aria-hidden />}
+              onClick={() => {
+                close();
+                openSearch(true);
+              }}
+            >
+              {t('headerSearch.menu')}
+            </Menu.Item>
+          )}
           {entries
             .filter((e) => e.value !== 'admin')
             .map((e) => (
