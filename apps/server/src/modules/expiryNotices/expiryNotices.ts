@@ -81,13 +81,22 @@ export async function sendExpiryNotices(
       until: asset.availability_date!,
       url: `${appUrl}/brand/asset/${asset.id}`,
     } as const;
-    for (const u of seeing) perUser.set(u, [...(perUser.get(u) ?? []), { assetId: asset.id, brandId: asset.brand_id, item }]);
+    for (const u of seeing)
+      perUser.set(u, [...(perUser.get(u) ?? []), { assetId: asset.id, brandId: asset.brand_id, item }]);
   }
   const people = new Map((await repo.people([...perUser.keys()])).map((p) => [p.id, p]));
   // A digest about one brand's assets wears that brand's face; about several, the product's.
   const faces = new Map<number, Awaited<ReturnType<typeof mailFaceOfBrands>>>();
   for (const [userId, list] of perUser)
-    faces.set(userId, await mailFaceOfBrands(job.repos.brands, list.map((l) => l.brandId), media, appUrl));
+    faces.set(
+      userId,
+      await mailFaceOfBrands(
+        job.repos.brands,
+        list.map((l) => l.brandId),
+        media,
+        appUrl,
+      ),
+    );
   const at = iso(now);
   const { stored, mails, notices } = await job.tx(async (t) => {
     const recorded = await t.repos.expiryNotices.record(

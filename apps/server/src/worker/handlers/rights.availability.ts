@@ -30,7 +30,13 @@ export const rightsAvailability = defineHandler({
         if (ids.length < batch) break;
       }
     }
-    const notices = await sendExpiryNotices(ctx, today, now, (ctx.appUrl ?? '').replace(/\/$/, ''), jobMedia(ctx.appKey, ctx.clock));
+    const notices = await sendExpiryNotices(
+      ctx,
+      today,
+      now,
+      (ctx.appUrl ?? '').replace(/\/$/, ''),
+      jobMedia(ctx.appKey, ctx.clock),
+    );
     if (recomputed || notices.notices) ctx.log.info({ recomputed, ...notices }, 'availability recomputed');
     return { recomputed, ...notices };
   },
