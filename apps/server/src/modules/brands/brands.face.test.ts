@@ -74,6 +74,15 @@ describe("the brand's face outside (issue 44 §5)", () => {
       zip_url: expect.any(String),
     });
 
+    // The sign-in page reached through the link, or an asset's, wears the brand: its face only.
+    const faceOf = async (next: string) =>
+      (await t.client().get(`/api/brand-face?next=${encodeURIComponent(next)}`)).json();
+    const face = { name: 'Face Co', accent_color: '#2b8a3e', logo_uri: null };
+    expect(await faceOf(`/collections/shared/${col}/using/${token}`)).toEqual({ brand: face });
+    expect(await faceOf(`/brand/asset/${assetId}`)).toEqual({ brand: face });
+    expect(await faceOf(`/collections/shared/${col}/using/not-the-token`)).toEqual({ brand: null });
+    expect(await faceOf('/brand/asset/999999')).toEqual({ brand: null });
+
     await owner.client.post(`/api/ops/collection/${col}/share`, { audience: 'users', user_ids: [guest.id], message });
     const mail = (await t.waitForMails(guest.email)).at(-1)!;
     // The text part opens and closes with the brand's name; the message stays text.
