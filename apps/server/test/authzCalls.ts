@@ -373,6 +373,10 @@ export const calls: Record<string, Build> = {
     body: invitee(w, ['guest'], [w.A.id]),
   }),
   'GET /api/organisation': () => get('/api/organisation'),
+  'GET /api/brand-face': (w) =>
+    get(
+      `/api/brand-face?next=${encodeURIComponent(`/collections/shared/${w.shared.collection}/using/${w.shared.token}`)}`,
+    ),
   'GET /api/ops/setup': () => get('/api/ops/setup'),
   'PUT /api/ops/setup/organisation': (w) => ({
     method: 'PUT',

@@ -63,6 +63,8 @@ const table: Record<string, Row> = {
   // The first run (issue 27 §7): the organisation's name is public (the sign-in page shows it);
   // the setup state and its changes are the administrators' alone.
   'GET /api/organisation': [200, 200, 200, 200, 200, 200, 200],
+  // A sign-in return path's brand face (issue 44 §5): public, its name, logo and accent only.
+  'GET /api/brand-face': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/setup': [401, 403, 403, 403, 200, 403, 403],
   'PUT /api/ops/setup/organisation': [401, 403, 403, 403, 200, 403, 403],
   'POST /api/ops/setup/finish': [401, 403, 403, 403, 200, 403, 403],

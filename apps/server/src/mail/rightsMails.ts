@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import { render } from './templates.js';
+import type { MailFace } from './templates.js';
 
 type Who = { first_name: string; email: string };
 
@@ -30,7 +31,7 @@ const line = (lang: Lang, i: ExpiryItem) =>
 
 /** Usage rights (issue 40 §2): the daily digest of assets about to expire or expired. */
 export const rightsMails = {
-  expiryDigest: (lang: Lang, u: Who, items: ExpiryItem[], url: string) => {
+  expiryDigest: (lang: Lang, u: Who, items: ExpiryItem[], url: string, face?: MailFace) => {
     const shown = items.slice(0, EXPIRY_DIGEST_MAX);
     const more = items.length - shown.length;
     const n = items.length;
@@ -58,6 +59,7 @@ export const rightsMails = {
           action: { label: 'Ver los recursos que caducan', url },
         },
       }[lang],
+      face,
     );
   },
 };

@@ -2,6 +2,8 @@ import { def } from '../core/routeDef.js';
 import {
   BrandAllQuery,
   BrandCreateBody,
+  BrandFaceOfPath,
+  BrandFaceQuery,
   BrandList,
   BrandPage,
   BrandResponse,
@@ -65,5 +67,13 @@ export const brandsRoutes = {
     params: IdParams,
     body: BrandStatusBody,
     response: BrandResponse,
+  }),
+  brandFaceOfPath: def({
+    method: 'GET',
+    path: '/api/brand-face',
+    access: 'public',
+    summary: 'The brand a sign-in return path names (asset, folder, share link): its name, logo and accent only',
+    query: BrandFaceQuery,
+    response: BrandFaceOfPath,
   }),
 } as const;

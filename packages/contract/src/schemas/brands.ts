@@ -25,6 +25,12 @@ export type BrandSummary = z.infer<typeof BrandSummary>;
 export const BrandFace = BrandSummary.pick({ id: true, name: true, logo_uri: true, accent_color: true });
 export type BrandFace = z.infer<typeof BrandFace>;
 
+/** The sign-in page's return path (its `next`), whose brand's face it may show. */
+export const BrandFaceQuery = z.object({ next: z.string().max(2000) });
+/** The brand a return path names, its public face only; null for any other path. */
+export const BrandFaceOfPath = z.object({ brand: BrandFace.omit({ id: true }).nullable() });
+export type BrandFaceOfPath = z.infer<typeof BrandFaceOfPath>;
+
 /**
  * What the brand holds for the caller, read from the search's count tables: the ACTIVE assets
  * they may see (PRIVATE ones only with content.private) and the day (YYYY-MM-DD, UTC) the last

@@ -6,8 +6,10 @@ import {
   makeBrand,
   makeFolder,
   makeUser,
+  multipart,
   startApp,
 } from '../../../test/harness.js';
+import sharp from 'sharp';
 import type { Client, TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -72,11 +74,36 @@ describe("the brand's face outside (issue 44 §5)", () => {
       zip_url: expect.any(String),
     });
 
+    // The sign-in page reached through the link, or an asset's, wears the brand: its face only.
+    const faceOf = async (next: string) =>
+      (await t.client().get(`/api/brand-face?next=${encodeURIComponent(next)}`)).json();
+    const face = { name: 'Face Co', accent_color: '#2b8a3e', logo_uri: null };
+    expect(await faceOf(`/collections/shared/${col}/using/${token}`)).toEqual({ brand: face });
+    expect(await faceOf(`/brand/asset/${assetId}`)).toEqual({ brand: face });
+    expect(await faceOf(`/collections/shared/${col}/using/not-the-token`)).toEqual({ brand: null });
+    expect(await faceOf('/brand/asset/999999')).toEqual({ brand: null });
+
     await owner.client.post(`/api/ops/collection/${col}/share`, { audience: 'users', user_ids: [guest.id], message });
     const mail = (await t.waitForMails(guest.email)).at(-1)!;
     // The text part opens and closes with the brand's name; the message stays text.
     expect(mail.text.split('\n')[0]).toBe('Face Co');
     expect(mail.text).toContain(message);
+    expect(mail.text.trim().split('\n').at(-1)).toBe('— Face Co');
+  });
+
+  it("sends the download-ready mail in the brand's name when all its files are the brand's", async () => {
+    const folder = await makeFolder(admin, brand.id, 'Downloads');
+    const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 9, g: 9, b: 9 } } })
+      .jpeg()
+      .toBuffer();
+    const form = multipart({}, [{ field: 'files', name: 'face-dl.jpg', type: 'image/jpeg', data }]);
+    const assetId = (await admin.form('POST', `/api/ops/asset/${brand.id}/${folder}/new`, form)).json().results[0]
+      .asset_id as number;
+    const member = await makeUser(t, admin, { roles: ['member'], brands: [brand.id] });
+    const r = await member.client.post('/api/ops/asset/download/get/queue', { asset_ids: [assetId] });
+    expect(r.statusCode, r.body).toBe(202);
+    const mail = (await t.waitForMails(member.email)).find((m) => /download/i.test(m.subject))!;
+    expect(mail.text.split('\n')[0]).toBe('Face Co');
     expect(mail.text.trim().split('\n').at(-1)).toBe('— Face Co');
   });
 });

@@ -29,6 +29,7 @@ import type { Entry, Selection } from './downloads.selection.js';
 import { gateSelection, resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
 import { writeZip } from './zipWriter.js';
+import { jobMedia, mailFaceOfBrands } from '../brands/brands.mailFace.js';
 import { livePaths, writeGrowing } from './downloads.live.js';
 import { xmpCopy } from '../metadata/embed/xmpOut.js';
 import type { ZipSource } from './zipWriter.js';
@@ -182,6 +183,13 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
   const size = (await storage.stat(key))?.size ?? 0;
   const now = clock.now();
   const contents = resolved.entries.map((e) => e.asset.id);
+  // A download of one brand's files wears that brand's face; a mixed one, the product's.
+  const face = await mailFaceOfBrands(
+    ctx.repos.brands,
+    resolved.entries.map((e) => e.asset.brand_id),
+    jobMedia(ctx.appKey, clock),
+    ctx.appUrl ?? '',
+  );
   const stored = await ctx.tx(async (t) => {
     const done = await t.repos.downloads.finish(id, {
       state: 'ready',
@@ -215,7 +223,7 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       },
     ]);
     const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await t.mail(mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url));
+    await t.mail(mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url, face));
     return n ?? null;
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);

@@ -7,6 +7,8 @@ import { rightsMails } from '../../mail/rightsMails.js';
 import type { ExpiryItem } from '../../mail/rightsMails.js';
 import { viewersOf } from '../notifications/notifications.fanout.js';
 import { addDays, daysBetween } from '../availability/availability.rule.js';
+import { mailFaceOfBrands } from '../brands/brands.mailFace.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
 
 /** Days before the end of an asset's rights its owners and rights managers hear of it (0: once ended). */
 export const EXPIRY_THRESHOLDS = [30, 7, 1] as const;
@@ -43,7 +45,13 @@ type Job = {
  * its brand's rights managers who may still see it get a notification each and, per person, one
  * mail listing all their assets, in their language. Idempotent: a re-run finds the notices sent.
  */
-export async function sendExpiryNotices(job: Job, today: string, now: Date, appUrl: string) {
+export async function sendExpiryNotices(
+  job: Job,
+  today: string,
+  now: Date,
+  appUrl: string,
+  media: MediaUrl = () => null,
+) {
   const repo = job.repos.expiryNotices;
   const due: { asset: Awaited<ReturnType<typeof repo.candidates>>[number]; threshold: number }[] = [];
   for (let after = 0; due.length < RUN_LIMIT;) {
@@ -62,7 +70,7 @@ export async function sendExpiryNotices(job: Job, today: string, now: Date, appU
   if (!due.length) return { notices: 0, mails: 0 };
 
   const managers = await repo.rightsManagersOf([...new Set(due.map((d) => d.asset.brand_id))]);
-  const perUser = new Map<number, { assetId: number; item: ExpiryItem }[]>();
+  const perUser = new Map<number, { assetId: number; brandId: number; item: ExpiryItem }[]>();
   for (const { asset } of due) {
     const wanted = [...(managers.get(asset.brand_id) ?? []), ...(asset.created_by !== null ? [asset.created_by] : [])];
     const seeing = await viewersOf(job.repos.notifications, asset.id, wanted);
@@ -73,9 +81,22 @@ export async function sendExpiryNotices(job: Job, today: string, now: Date, appU
       until: asset.availability_date!,
       url: `${appUrl}/brand/asset/${asset.id}`,
     } as const;
-    for (const u of seeing) perUser.set(u, [...(perUser.get(u) ?? []), { assetId: asset.id, item }]);
+    for (const u of seeing)
+      perUser.set(u, [...(perUser.get(u) ?? []), { assetId: asset.id, brandId: asset.brand_id, item }]);
   }
   const people = new Map((await repo.people([...perUser.keys()])).map((p) => [p.id, p]));
+  // A digest about one brand's assets wears that brand's face; about several, the product's.
+  const faces = new Map<number, Awaited<ReturnType<typeof mailFaceOfBrands>>>();
+  for (const [userId, list] of perUser)
+    faces.set(
+      userId,
+      await mailFaceOfBrands(
+        job.repos.brands,
+        list.map((l) => l.brandId),
+        media,
+        appUrl,
+      ),
+    );
   const at = iso(now);
   const { stored, mails, notices } = await job.tx(async (t) => {
     const recorded = await t.repos.expiryNotices.record(
@@ -113,7 +134,9 @@ export async function sendExpiryNotices(job: Job, today: string, now: Date, appU
       const who = people.get(userId);
       if (!who) continue;
       const items = list.map((l) => l.item);
-      await t.mail(rightsMails.expiryDigest(asLang(who.lang), who, items, `${appUrl}${EXPIRY_SEARCH_PATH}`));
+      await t.mail(
+        rightsMails.expiryDigest(asLang(who.lang), who, items, `${appUrl}${EXPIRY_SEARCH_PATH}`, faces.get(userId)),
+      );
       mails += 1;
     }
     return { stored, mails, notices: recorded.size };

@@ -7,6 +7,7 @@ import { PermanentJobError } from '../../jobs/errors.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { assetsPolicy, unavailable } from '../assets/assets.policy.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
+import { jobMedia, mailFaceOfBrands } from '../brands/brands.mailFace.js';
 import { downloadKey } from '../downloads/downloads.build.js';
 import { DOWNLOADS_PATH } from '../downloads/downloads.view.js';
 import { previewLoader } from '../downloads/pdf/index.js';
@@ -87,6 +88,7 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
 
   const size = (await storage.stat(key))?.size ?? 0;
   const now = clock.now();
+  const face = await mailFaceOfBrands(repos.brands, [want.brand_id], jobMedia(ctx.appKey, clock), ctx.appUrl ?? '');
   const stored = await ctx.tx(async (t) => {
     const done = await t.repos.downloads.finish(id, {
       state: 'ready',
@@ -115,7 +117,7 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
       },
     ]);
     const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await t.mail(mails.downloadReady(lang, actor.user, row.name, pages.length, DOWNLOAD_EXPIRY_HOURS, url));
+    await t.mail(mails.downloadReady(lang, actor.user, row.name, pages.length, DOWNLOAD_EXPIRY_HOURS, url, face));
     return n ?? null;
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);

@@ -7,6 +7,9 @@ import { viewersOf } from './notifications.fanout.js';
 import type { NotificationsTx } from './notifications.fanout.js';
 import type { NotificationsRepo } from './notifications.repo.js';
 import { excerptOf } from './notifications.view.js';
+import type { BrandsRepo } from '../brands/brands.repo.js';
+import { mailFaceOfBrands } from '../brands/brands.mailFace.js';
+import type { MediaUrl } from '../../lib/mediaUrl.js';
 
 /** Due notifications looked at per run; a longer queue is taken up by the next run. */
 const RUN_LIMIT = 2000;
@@ -21,9 +24,10 @@ const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
  * how many messages were queued. `job`: its repositories for reads, its `tx` for each message.
  */
 export async function mailDueNotifications(
-  job: { repos: { notifications: NotificationsRepo }; tx: NotificationsTx },
+  job: { repos: { notifications: NotificationsRepo; brands: Pick<BrandsRepo, 'summaryById'> }; tx: NotificationsTx },
   clock: Clock,
   appUrl: string,
+  media: MediaUrl = () => null,
 ): Promise<number> {
   const repo = job.repos.notifications;
   const now = iso(clock.now());
@@ -44,6 +48,7 @@ export async function mailDueNotifications(
   ]);
   const userById = new Map(users.map((u) => [u.id, u]));
   const assetName = new Map(assets.map((a) => [a.id, a.name]));
+  const assetBrand = new Map(assets.map((a) => [a.id, a.brand_id]));
   const seeing = new Map<number, Set<number>>();
   for (const assetId of assetIds)
     seeing.set(
@@ -79,7 +84,15 @@ export async function mailDueNotifications(
       actor: (r.actor_id !== null && actorName.get(r.actor_id)) || null,
       excerpt: r.comment_id !== null && body.has(r.comment_id) ? excerptOf(body.get(r.comment_id)!) : null,
     }));
-    const message = mails.notificationDigest(asLang(user.lang), user, name, items, `${appUrl}/brand/asset/${assetId}`);
+    const face = await mailFaceOfBrands(job.repos.brands, [assetBrand.get(assetId)!], media, appUrl);
+    const message = mails.notificationDigest(
+      asLang(user.lang),
+      user,
+      name,
+      items,
+      `${appUrl}/brand/asset/${assetId}`,
+      face,
+    );
     const queued = await job.tx(async (t) => {
       const marked = await t.repos.notifications.markMailed(
         wanted.map((r) => r.id),

@@ -316,7 +316,7 @@ export function notificationsRepo(db: Db) {
         : Promise.resolve([]),
     assetNames: (ids: number[]) =>
       ids.length
-        ? db.selectFrom('assets').select(['id', 'name']).where('id', 'in', ids).execute()
+        ? db.selectFrom('assets').select(['id', 'name', 'brand_id']).where('id', 'in', ids).execute()
         : Promise.resolve([]),
     commentBodies: (ids: number[]) =>
       ids.length

@@ -1,12 +1,13 @@
 import { PRODUCT_NAME } from '@brandvault/contract';
 import type { Lang } from '@brandvault/contract';
 import { render } from '../../mail/templates.js';
+import type { MailFace } from '../../mail/templates.js';
 
 type Who = { first_name: string; email: string };
 
 /** Approval of uploads (issue 40 §3): the uploader hears of each decision. */
 export const reviewMails = {
-  approved: (lang: Lang, u: Who, names: string[], url: string) =>
+  approved: (lang: Lang, u: Who, names: string[], url: string, face?: MailFace) =>
     render(
       u.email,
       {
@@ -21,8 +22,9 @@ export const reviewMails = {
           action: { label: 'Abrir tus subidas', url },
         },
       }[lang],
+      face,
     ),
-  rejected: (lang: Lang, u: Who, names: string[], reason: string, url: string) =>
+  rejected: (lang: Lang, u: Who, names: string[], reason: string, url: string, face?: MailFace) =>
     render(
       u.email,
       {
@@ -41,5 +43,6 @@ export const reviewMails = {
           action: { label: 'Abrir tus subidas', url },
         },
       }[lang],
+      face,
     ),
 };

@@ -14,6 +14,7 @@ import { cardMedia } from '../watermarks/watermark.previews.js';
 import { reviewAccess, reviewsPolicy } from './reviews.policy.js';
 import type { ReviewAction } from './reviews.policy.js';
 import { reviewMails } from './reviews.mail.js';
+import { mailFaceOfBrands } from '../brands/brands.mailFace.js';
 import { asState, reviewEvent, reviewItem } from './reviews.view.js';
 
 const DAY_MS = 86_400_000;
@@ -122,10 +123,12 @@ export function reviewsService(deps: Deps) {
         if (who.status !== 'ACTIVE') continue;
         const names = byUploader.get(who.id)!;
         const lang = asLang(who.lang);
+        const brandIds = told.filter((r) => r.created_by === who.id).map((r) => r.brand_id);
+        const face = await mailFaceOfBrands(u.repos.brands, brandIds, deps.media, deps.config.appUrl);
         await u.mail(
           reason === null
-            ? reviewMails.approved(lang, who, names, url)
-            : reviewMails.rejected(lang, who, names, reason, url),
+            ? reviewMails.approved(lang, who, names, url, face)
+            : reviewMails.rejected(lang, who, names, reason, url, face),
         );
       }
     });

@@ -2,6 +2,7 @@ import { jobSchemas } from '../../jobs/payloads.js';
 import { defineHandler } from '../../jobs/types.js';
 import { addDays, dayOf, recomputeAvailability } from '../../modules/availability/availability.js';
 import { sendExpiryNotices } from '../../modules/expiryNotices/expiryNotices.js';
+import { jobMedia } from '../../modules/brands/brands.mailFace.js';
 
 /**
  * Daily (worker/start.ts): the assets whose availability changes today (an embargo's start has
@@ -29,7 +30,13 @@ export const rightsAvailability = defineHandler({
         if (ids.length < batch) break;
       }
     }
-    const notices = await sendExpiryNotices(ctx, today, now, (ctx.appUrl ?? '').replace(/\/$/, ''));
+    const notices = await sendExpiryNotices(
+      ctx,
+      today,
+      now,
+      (ctx.appUrl ?? '').replace(/\/$/, ''),
+      jobMedia(ctx.appKey, ctx.clock),
+    );
     if (recomputed || notices.notices) ctx.log.info({ recomputed, ...notices }, 'availability recomputed');
     return { recomputed, ...notices };
   },

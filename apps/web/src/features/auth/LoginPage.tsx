@@ -22,6 +22,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import type { LoginTwoFactorStep } from '@brandvault/contract';
 import type { SignedIn } from '../twoFactor/LoginCodeStep';
 import { SsoButtons } from '../sso/SsoButtons';
+import { LoginBrandFace } from './LoginBrandFace';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 
 // Only accounts with two-factor see these steps (the enrolment with its recovery codes is the
@@ -111,6 +112,7 @@ export default function LoginPage() {
 
   return (
     <form onSubmit={submit} noValidate>
+      <LoginBrandFace next={next} />
       <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
       <ErrorAlert error={login.error} />
       <SsoButtons />

@@ -1,0 +1,28 @@
+import { Box } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '@brandvault/contract';
+import { call } from '../../api/client';
+import { isReturnPath } from '../../lib/guards';
+import { BrandFaceMark, accentRule } from '../brands/BrandFace';
+
+/**
+ * The brand whose link led here (issue 44 §5): its logo, name and accent above the sign-in form.
+ * Nothing while it loads, on an error or for other paths: the form itself never waits for it.
+ */
+export function LoginBrandFace({ next }: { next: string | null }) {
+  const wanted = isReturnPath(next);
+  const face = useQuery({
+    queryKey: ['brand-face', next],
+    queryFn: () => call(routes.brandFaceOfPath, { query: { next: next! } }),
+    enabled: wanted,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const brand = face.data?.brand;
+  if (!wanted || !brand) return null;
+  return (
+    <Box pt="sm" mb="md" style={accentRule(brand)} data-testid="login-brand-face">
+      <BrandFaceMark face={brand} testId="login-brand-name" />
+    </Box>
+  );
+}
