@@ -72,7 +72,7 @@ export const brandsRoutes = {
     method: 'GET',
     path: '/api/brand-face',
     access: 'public',
-    summary: 'The brand a sign-in return path names (asset, folder, share link): its name, logo and accent only',
+    summary: "The brand a share link's sign-in return path names: its name, logo and accent only",
     query: BrandFaceQuery,
     response: BrandFaceOfPath,
   }),

@@ -3,22 +3,17 @@ import type { Deps } from '../../deps/deps.js';
 import { tokenHashOf } from '../shareLinks/shareLinks.token.js';
 import { brandFace } from './brands.view.js';
 
-const ASSET = /^\/brand\/asset\/(\d{1,12})$/;
-const FOLDER = /^\/brand2?\?folder=(\d{1,12})$/;
 const SHARE = /^\/collections\/shared\/(\d{1,12})\/using\/([A-Za-z0-9_-]{1,200})$/;
 
 /**
- * The brand a sign-in return path names (issue 44 §5): an asset's, a folder's, or a live share
- * link's. Only the brand's public face answers, never the asset's or collection's own details, and
- * any other path (or an unknown, inactive or mistyped one) answers null, so nothing is told apart.
+ * The brand a sign-in return path names: a live share link's. Only the brand's public face
+ * answers, never the collection's own details, and any other path (or an unknown, inactive or
+ * mistyped one) answers null, so nothing is told apart. Asset and folder paths are not answered:
+ * their ids can be guessed, and anyone could then learn which brand holds a file.
  */
 export async function brandFaceOfPath(deps: Deps, next: string): Promise<BrandFaceOfPath> {
   const { repos, media, appKey, clock } = deps;
   const brandId = async (): Promise<number | undefined> => {
-    const asset = ASSET.exec(next);
-    if (asset) return (await repos.assets.byId(Number(asset[1])))?.brand_id;
-    const folder = FOLDER.exec(next);
-    if (folder) return (await repos.folders.byId(Number(folder[1])))?.brand_id;
     const share = SHARE.exec(next);
     if (!share) return undefined;
     const link = await repos.shareLinks.byHash(tokenHashOf(appKey, share[2]!));
