@@ -154,7 +154,7 @@ describe('upload requests', () => {
       locked: false,
       request: { message: 'Photos of the launch, please', remaining_files: 5, allowed_types: ['jpg', 'jpeg', 'png'] },
     });
-    expect(Object.keys(page.json().brand).sort()).toEqual(['logo_uri', 'name']);
+    expect(Object.keys(page.json().brand).sort()).toEqual(['accent_color', 'logo_uri', 'name']);
 
     const data = await photo(600);
     const r = await send(token, data, { filename: 'launch.jpg' });
