@@ -41,7 +41,7 @@ describe('single sign-on screens', () => {
     stubServer();
     renderApp('/login?sso_error=token');
     expect(await screen.findByRole('link', { name: 'Entrar con Acme login' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo confiar en la respuesta del proveedor');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo comprobar la respuesta del proveedor');
   });
 
   it('exchanges the code of a finished sign-in for a session', async () => {
