@@ -234,7 +234,7 @@ describe('BrandHomePage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Watermark, crops and smart search' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/brand/settings/watermark'), { timeout: 15_000 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Brand settings' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Watermark' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Watermark' })).toHaveAttribute('aria-selected', 'true');
     // Smart search is for brand managers (brand.manage); this asset manager has the other two.
     expect(screen.queryByRole('tab', { name: 'Smart search' })).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'Crop presets' }));
