@@ -101,6 +101,8 @@ export function drive(o: DriveOptions): TourRun {
     // Focus the way forward once the step has settled (driver.js focuses the first button).
     onHighlighted: (element) => {
       unmarkHighlight(element);
+      // A centred step highlights driver.js's own stand-in, which it marks the same way.
+      unmarkHighlight(document.getElementById('driver-dummy-element') ?? undefined);
       (d.getState('popover') as PopoverDOM | undefined)?.nextButton.focus();
     },
     onNextClick: () => next(),
