@@ -1,14 +1,8 @@
-import {
-  SHARE_PASS_MINUTES,
-  SHARE_UNLOCK_TRIES,
-  SHARE_VIEWS_PER_ADDRESS,
-  SHARE_VIEWS_PER_LINK,
-} from '@brandvault/contract';
 import type { GuidelinePage } from '@brandvault/contract';
 import type { GuidelineLinkPrincipal } from '../../access/principal.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
-import { hmac, safeEqual } from '../../lib/crypto.js';
+import { safeEqual } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
 import type { AnyContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -18,13 +12,12 @@ import { visibleBrand } from '../brands/brandAccess.js';
 import type { FilesService } from '../files/files.service.js';
 import { recordDownload } from '../stats/downloads.counts.js';
 import { linkPreviewFile } from '../watermarks/watermark.serve.js';
+import { shareLinkLimits } from '../shareLinks/shareLinks.limits.js';
+import { linkPasses } from '../shareLinks/shareLinks.pass.js';
 import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
 import type { GuidelineLinkFileKind } from './guidelineLinks.policy.js';
 import { guidelineLinksPolicy } from './guidelineLinks.policy.js';
 import { guidelineLinkTokenHash } from './guidelineLinks.token.js';
-
-const tooMany = (retryAfterSeconds: number) =>
-  new AppError('SHARE_LINK_TOO_MANY', { headers: { 'retry-after': String(retryAfterSeconds) } });
 
 /**
  * The holder's side of public guidelines links (issue 45): the link is the principal, whoever
@@ -36,16 +29,9 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
   const { repos, clock, appKey, limiter } = deps;
   const now = () => iso(clock.now());
 
-  function issuePass(linkId: number, unlocked: boolean) {
-    const exp = clock.now().getTime() + SHARE_PASS_MINUTES * 60_000;
-    const body = `${unlocked ? 1 : 0}.${exp}`;
-    return { pass: `${body}.${hmac(appKey, `guideline-pass|${linkId}|${body}`)}`, expires_at: iso(new Date(exp)) };
-  }
-  function unlockedBy(linkId: number, pass: string | undefined) {
-    const m = pass ? /^([01])\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(pass) : null;
-    if (!m || Number(m[2]) < clock.now().getTime()) return false;
-    return m[1] === '1' && safeEqual(m[3]!, hmac(appKey, `guideline-pass|${linkId}|${m[1]}.${m[2]}`));
-  }
+  const limits = shareLinkLimits(limiter, appKey, 'guideline');
+  const passes = linkPasses(appKey, clock, 'guideline');
+  const issuePass = (linkId: number, unlocked: boolean) => passes.issue(linkId, 0, unlocked);
 
   /** The live link behind a token; anything else answers the same 404. */
   async function live(token: string) {
@@ -61,7 +47,11 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
   /** The link as this request's principal: 401-like PASSWORD_REQUIRED until its password is given. */
   async function open(token: string, pass: string | undefined, action: 'view' | GuidelineLinkFileKind) {
     const row = await live(token);
-    const p: GuidelineLinkPrincipal = { kind: 'guidelineLink', link: row, unlocked: unlockedBy(row.id, pass) };
+    const p: GuidelineLinkPrincipal = {
+      kind: 'guidelineLink',
+      link: row,
+      unlocked: !!passes.read(row.id, pass)?.unlocked,
+    };
     if (!guidelineLinksPolicy.linkCan(p, 'view', now())) throw new AppError('PASSWORD_REQUIRED');
     if (!guidelineLinksPolicy.linkCan(p, action, now())) throw new AppError('FORBIDDEN');
     // What the link shows is what its maker may still show: a deactivated maker's links stop.
@@ -69,15 +59,6 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
     if (!maker) throw new AppError('NOT_FOUND');
     const brand = await visibleBrand(repos, maker, row.brand_id);
     return { row, p, maker, brand };
-  }
-
-  /** Anonymous opens per address and per link, as share links limit theirs. */
-  async function limitView(ctx: AnyContext, linkId: number) {
-    const hits = [
-      [await limiter.hit(`guideline-view:ip:${ctx.ip}`, 60, SHARE_VIEWS_PER_ADDRESS), SHARE_VIEWS_PER_ADDRESS],
-      [await limiter.hit(`guideline-view:link:${linkId}`, 60, SHARE_VIEWS_PER_LINK), SHARE_VIEWS_PER_LINK],
-    ] as const;
-    for (const [hit, max] of hits) if (hit.count > max) throw tooMany(hit.retryAfterSeconds);
   }
 
   /** The brand's pages a reader sees, as nodes. */
@@ -99,13 +80,9 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
   return {
     async tree(ctx: AnyContext, token: string, pass: string | undefined) {
       const row = await live(token);
-      await limitView(ctx, row.id);
+      await limits.view(ctx, row.id);
       const { p, brand } = await open(token, pass, 'view');
-      const hit = await limiter.hit(
-        `guideline-seen:${row.id}:${hmac(appKey, `${ctx.ip}\n${ctx.userAgent ?? ''}`)}`,
-        60 * 60,
-      );
-      if (hit.count === 1) await repos.guidelineLinks.countView(row.id);
+      if (await limits.firstView(ctx, row.id)) await repos.guidelineLinks.countView(row.id);
       return {
         brand: { id: brand.id, name: brand.name },
         items: await visibleNodes(row.brand_id),
@@ -117,13 +94,9 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
 
     async unlock(ctx: AnyContext, token: string, password: string) {
       const row = await live(token);
-      const keys = [`guideline-unlock:link:${row.id}`, `guideline-unlock:ip:${ctx.ip}`];
-      for (const key of keys) {
-        const seen = await limiter.peek(key);
-        if (seen.count >= SHARE_UNLOCK_TRIES) throw tooMany(seen.retryAfterSeconds);
-      }
+      await limits.beforeUnlock(ctx, row.id);
       if (row.password_hash === null || !(await checkPassword(row.password_hash, password))) {
-        for (const key of keys) await limiter.hit(key, 60);
+        await limits.wrongPassword(ctx, row.id);
         throw invalid({ password: 'invalid' });
       }
       return issuePass(row.id, true);
@@ -132,7 +105,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
     /** A published page as a signed-out reader sees it, its assets' files through the link. */
     async page(ctx: AnyContext, token: string, pageId: number, pass: string | undefined): Promise<GuidelinePage> {
       const { row, p, maker } = await open(token, pass, 'view');
-      await limitView(ctx, row.id);
+      await limits.view(ctx, row.id);
       const node = (await visibleNodes(row.brand_id)).find((n) => n.id === pageId);
       const page = node ? await repos.guidelines.page(pageId) : undefined;
       const version = page?.published_version ? await repos.guidelines.version(pageId, page.published_version) : null;

@@ -1,7 +1,6 @@
-import { SHARE_PASS_MINUTES } from '@brandvault/contract';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
-import { hmac, safeEqual } from '../../lib/crypto.js';
+import { safeEqual } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -16,6 +15,7 @@ import type { ShareFileKind } from './shareLinks.policy.js';
 import { shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { shareLinkLimits } from './shareLinks.limits.js';
+import { linkPasses } from './shareLinks.pass.js';
 import { tokenHashOf } from './shareLinks.token.js';
 import { brandFace } from '../brands/brands.view.js';
 import { sharedAssetItem } from './shareLinks.view.js';
@@ -32,26 +32,9 @@ import type { LicenceTerms } from '@brandvault/contract';
  */
 export function shareLinkHolderService(deps: Deps, files: FilesService) {
   const { repos, clock, appKey, limiter } = deps;
-  const limits = shareLinkLimits(limiter, appKey);
+  const limits = shareLinkLimits(limiter, appKey, 'share');
+  const passes = linkPasses(appKey, clock, 'share');
   const now = () => iso(clock.now());
-
-  /**
-   * A pass to a link's files for this browser session: who holds it (0 signed out) and whether
-   * the password was given, signed with the app key and bound to the link.
-   */
-  function issuePass(linkId: number, viewerId: number, unlocked: boolean) {
-    const exp = clock.now().getTime() + SHARE_PASS_MINUTES * 60_000;
-    const body = `${viewerId}.${unlocked ? 1 : 0}.${exp}`;
-    return { pass: `${body}.${hmac(appKey, `share-pass|${linkId}|${body}`)}`, expires_at: iso(new Date(exp)) };
-  }
-  function readPass(linkId: number, pass: string | undefined) {
-    const m = pass ? /^(\d{1,10})\.([01])\.(\d{1,15})\.([A-Za-z0-9_-]+)$/.exec(pass) : null;
-    if (!m) return null;
-    const body = `${m[1]}.${m[2]}.${m[3]}`;
-    if (Number(m[3]) < clock.now().getTime()) return null;
-    if (!safeEqual(m[4]!, hmac(appKey, `share-pass|${linkId}|${body}`))) return null;
-    return { viewerId: Number(m[1]), unlocked: m[2] === '1' };
-  }
 
   /** The live link behind a token for this collection; anything else answers the same 404. */
   async function live(collectionId: number, token: string) {
@@ -69,7 +52,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
    * viewer, or anyone for anyone-with-the-link), the pass whether the password was given.
    */
   async function principal(row: ShareLinkRow, viewerId: number | null, pass: string | undefined) {
-    const p = readPass(row.id, pass);
+    const p = passes.read(row.id, pass);
     const viewer = viewerId ?? (p && p.viewerId > 0 ? p.viewerId : null);
     if (p && viewerId !== null && p.viewerId !== 0 && p.viewerId !== viewerId) throw new AppError('NOT_FOUND');
     if (row.audience !== 'anyone') {
@@ -154,7 +137,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
         ])
       : [new Map<number, LicenceTerms[]>(), new Map<number, LicenceTerms[]>()];
     if (await limits.firstView(ctx, row.id)) await repos.shareLinks.countView(row.id);
-    const { pass } = issuePass(row.id, viewerId ?? 0, sp.unlocked);
+    const { pass } = passes.issue(row.id, viewerId ?? 0, sp.unlocked);
     const base = `/api/ops/collection/${collectionId}/shared/${token}/asset`;
     const fileUrl = (assetId: number, kind: ShareFileKind) =>
       `${base}/${assetId}/${kind}?pass=${encodeURIComponent(pass)}`;
@@ -209,7 +192,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       }
       const viewerId = ctx.actor?.user.id ?? 0;
       await principal(row, ctx.actor ? viewerId : null, undefined);
-      return issuePass(row.id, viewerId, true);
+      return passes.issue(row.id, viewerId, true);
     },
 
     /**
