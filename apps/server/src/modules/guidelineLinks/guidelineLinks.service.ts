@@ -1,4 +1,4 @@
-import type { GuidelineLink, GuidelineLinkBody, ShareExpiryUnit } from '@brandvault/contract';
+import type { GuidelineLink, GuidelineLinkBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -9,16 +9,10 @@ import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { created } from '../audit/audit.trail.js';
 import { visibleBrand } from '../brands/brandAccess.js';
+import { linkExpiry } from '../shareLinks/linkExpiry.js';
 import { guidelineLinksPolicy, stateOf } from './guidelineLinks.policy.js';
 import type { GuidelineLinkListRow } from './guidelineLinks.repo.js';
 import { GUIDELINE_LINK_SEAL, guidelineLinkPath, guidelineLinkTokenHash } from './guidelineLinks.token.js';
-
-const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-  weeks: 7 * 86_400_000,
-};
 
 /**
  * The managers' side of public guidelines links (issue 45): make, list and revoke a brand's
@@ -57,10 +51,7 @@ export function guidelineLinksService(deps: Deps) {
         throw invalid({ allow_download: 'grant' });
       const token = randomToken(32);
       const at = now();
-      const expiresAt =
-        body.expiry_unit === 'never'
-          ? null
-          : iso(new Date(clock.now().getTime() + body.expiry_amount * UNIT_MS[body.expiry_unit]));
+      const expiresAt = linkExpiry(clock.now(), body.expiry_unit, body.expiry_amount);
       const passwordHash = body.password ? await hashPassword(body.password) : null;
       const id = await deps.change(ctx, async (u) => {
         const id = await u.repos.guidelineLinks.insert({

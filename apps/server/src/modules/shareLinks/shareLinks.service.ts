@@ -17,15 +17,10 @@ import { shareLinkAccess, shareLinksPolicy } from './shareLinks.policy.js';
 import type { ShareLinkRow } from './shareLinks.repo.js';
 import { SEAL, linkPath, sharedLinkPath } from './path/sharedLinkPath.js';
 import { tokenHashOf } from './shareLinks.token.js';
+import { linkExpiry } from './linkExpiry.js';
 import { shareLinkItem } from './shareLinks.view.js';
 import { mailFace } from '../brands/brands.view.js';
 
-const UNIT_MS: Record<Exclude<ShareExpiryUnit, 'never'>, number> = {
-  minutes: 60_000,
-  hours: 3_600_000,
-  days: 86_400_000,
-  weeks: 7 * 86_400_000,
-};
 const asLang = (v: string): Lang => (v === 'es' ? 'es' : 'en');
 const target = (row: { id: number }, name: string) => ({ type: 'share_link', id: row.id, label: name }) as const;
 
@@ -37,8 +32,7 @@ const target = (row: { id: number }, name: string) => ({ type: 'share_link', id:
 export function shareLinksService(deps: Deps) {
   const { repos, clock, appKey, config } = deps;
   const now = () => iso(clock.now());
-  const expiryOf = (unit: ShareExpiryUnit, amount: number) =>
-    unit === 'never' ? null : iso(new Date(clock.now().getTime() + amount * UNIT_MS[unit]));
+  const expiryOf = (unit: ShareExpiryUnit, amount: number) => linkExpiry(clock.now(), unit, amount);
   const linkUrl = (row: ShareLinkRow) => {
     const path = sharedLinkPath(appKey, row);
     return path ? `${config.appUrl}${path}` : null;
