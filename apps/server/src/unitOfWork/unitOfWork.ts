@@ -44,6 +44,12 @@ export interface Unit<R> extends Work<R> {
   auditMany(events: AuditEvent[]): Promise<void>;
 }
 
+/** PostgreSQL ended the transaction to let another go on: a deadlock or a serialization failure. */
+const raceEnded = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+};
+
 export type Change<R> = <T>(ctx: AnyContext, fn: (u: Unit<R>) => Promise<T>) => Promise<T>;
 export type RunTx<R> = <T>(fn: (t: Work<R>) => Promise<T>) => Promise<T>;
 
@@ -61,8 +67,22 @@ export function unitOfWork<R>(opts: {
   wake: () => void;
 }): { change: Change<R>; tx: RunTx<R> } {
   const { db, repos, audit: writer } = opts;
-  /** Runs `fn` in a transaction; the worker is woken once it has committed, if `fn` gave it work. */
+  /**
+   * Runs `fn` in a transaction; the worker is woken once it has committed, if `fn` gave it work.
+   * PostgreSQL may end it to break a deadlock or a serialization failure with another change (a
+   * job's trigger taking the same rows in the other order): nothing of it was kept, so it runs
+   * again, up to three times, and the person never sees a 500 for a race they did not cause.
+   */
   async function inTx<T>(fn: (trx: Db, work: Work<R>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(fn);
+      } catch (err) {
+        if (attempt >= 3 || !raceEnded(err)) throw err;
+      }
+    }
+  }
+  async function once<T>(fn: (trx: Db, work: Work<R>) => Promise<T>): Promise<T> {
     let woken = false;
     const result = await db.transaction().execute((trx) =>
       fn(trx, {

@@ -89,17 +89,17 @@ beforeAll(async () => {
   ids.secret = await upload(admin, brand.id, secret, 'secret-plan.jpg', 3);
   ids.priv = await upload(admin, brand.id, camp, 'private-asset.jpg', 4);
   ids.theirs = await upload(admin, other.id, otherFolder, 'campana-theirs.jpg', 5);
-  const edit = (id: number, body: Record<string, unknown>) => admin.put(`/api/ops/asset/${id}/edit`, body);
-  expect(
-    (
-      await edit(ids.hero!, {
-        description: 'Hero shot for the CAMPAÑA',
-        keywords: ['summer'],
-        categories: ['Sports'],
-        language: 'Flat',
-      })
-    ).statusCode,
-  ).toBe(200);
+  // Every edit must land: a failed one would leave an asset public and its categories uncounted.
+  const edit = async (id: number, body: Record<string, unknown>) => {
+    const r = await admin.put(`/api/ops/asset/${id}/edit`, body);
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  await edit(ids.hero!, {
+    description: 'Hero shot for the CAMPAÑA',
+    keywords: ['summer'],
+    categories: ['Sports'],
+    language: 'Flat',
+  });
   await edit(ids.sub!, { keywords: ['winter'], categories: ['Sports', 'Kids'] });
   await edit(ids.priv!, { visibility: 'PRIVATE', categories: ['Hidden'], language: 'Secretive' });
   await edit(ids.secret!, { categories: ['Hidden'] });
