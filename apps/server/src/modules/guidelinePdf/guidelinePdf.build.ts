@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { asLang, mails } from '../../mail/templates.js';
+import { asLang } from '../../mail/templates.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { linkActor } from '../assets/downloadLink.js';
@@ -9,7 +9,7 @@ import { assetsPolicy, unavailable } from '../assets/assets.policy.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { jobMedia, mailFaceOfBrands } from '../brands/brands.mailFace.js';
 import { downloadKey } from '../downloads/downloads.build.js';
-import { DOWNLOADS_PATH } from '../downloads/downloads.view.js';
+import { announceReady } from '../downloads/downloads.ready.js';
 import { previewLoader } from '../downloads/pdf/index.js';
 import { assetIdsOf, contentOf, nodeView, pathsOf, readerVisible } from '../guidelines/guidelines.view.js';
 import { renderGuidelinesPdf } from './render/renderGuidelinesPdf.js';
@@ -101,24 +101,16 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
       expires_at: iso(new Date(now.getTime() + DOWNLOAD_EXPIRY_HOURS * 3_600_000)),
     });
     if (!done) return null;
-    const [n] = await t.repos.notifications.insert([
-      {
-        user_id: row.user_id,
-        kind: 'download',
-        actor_id: null,
-        asset_id: null,
-        comment_id: null,
-        share_link_id: null,
-        download_id: id,
-        read_at: null,
-        mail_after: null,
-        mailed_at: null,
-        created_at: iso(now),
-      },
-    ]);
-    const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await t.mail(mails.downloadReady(lang, actor.user, row.name, pages.length, DOWNLOAD_EXPIRY_HOURS, url, face));
-    return n ?? null;
+    return announceReady(t, {
+      downloadId: id,
+      user: actor.user,
+      lang,
+      name: row.name,
+      files: pages.length,
+      at: now,
+      appUrl: ctx.appUrl,
+      face,
+    });
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);
   return { id, state: 'ready', pages: pages.length };
