@@ -12,6 +12,7 @@ import { downloadKey } from '../downloads/downloads.build.js';
 import { announceReady } from '../downloads/downloads.ready.js';
 import { previewLoader } from '../downloads/pdf/index.js';
 import { assetIdsOf, contentOf, nodeView, pathsOf, readerVisible } from '../guidelines/guidelines.view.js';
+import { markedPreview } from '../watermarks/watermark.serve.js';
 import { renderGuidelinesPdf } from './render/renderGuidelinesPdf.js';
 import type { GuidelinePdfAsset, GuidelinePdfPage } from './render/types.js';
 import type { GuidelinePdfRequest } from './guidelinePdf.service.js';
@@ -44,6 +45,7 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
   const chosen = nodes.filter((n) => (want.page_id === null ? true : n.id === want.page_id));
   if (!chosen.length) return fail('There is no published guidelines page to export.');
 
+  const marks = { repos, storage, clock };
   const pages: GuidelinePdfPage[] = [];
   for (const n of chosen) {
     const v = n.published_version ? await repos.guidelines.version(n.id, n.published_version) : undefined;
@@ -65,7 +67,8 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
       assets.set(assetId, {
         available: ok,
         name: ok ? r.name : null,
-        preview: ok ? previewLoader(storage, r) : async () => null,
+        // Marked as the brand marks this reader's downloads, as their previews are (guests).
+        preview: ok ? markedPreview(marks, actor, r, previewLoader(storage, r)) : async () => null,
       });
     }
     pages.push({ path: pathOf(n.id, lang === 'es').slice(0, -1), title: shown.title, blocks: shown.blocks, assets });
