@@ -130,6 +130,8 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
         assets: ids.map((id) => {
           const r = rows.get(id);
           const ok = !!r && guidelineLinksPolicy.sees(p, r);
+          // Other formats and crops: the images the crop route decodes, of a known size.
+          const copies = ok && croppable(r) && !!r.width;
           return {
             id,
             available: ok,
@@ -149,8 +151,8 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
                 ? {
                     state: 'ready' as const,
                     url: url(id, 'original'),
-                    convert: croppable(r) && !!r.width,
-                    crop_url: croppable(r) && !!r.width ? url(id, 'crop') : null,
+                    convert: copies,
+                    crop_url: copies ? url(id, 'crop') : null,
                   }
                 : null,
           };
