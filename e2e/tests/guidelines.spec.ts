@@ -127,6 +127,10 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   expect(nav!.x + nav!.width).toBeLessThan((await opened.boundingBox())!.x);
   for (const control of ['Edit', 'Add block', 'Publish', 'New page', 'Public link', 'Profile menu'])
     await expect(outsider.getByRole('button', { name: control, exact: true })).toHaveCount(0);
+  // The link allows downloads: the logo as PNG comes through the link, nobody signed in.
+  const converted = outsider.waitForEvent('download');
+  await opened.getByRole('button', { name: 'Download sunrise.jpg as PNG' }).click();
+  expect((await converted).suggestedFilename()).toMatch(/^sunrise.*\.png$/);
   await outsider.context().close();
 
   // The member reads it, copies the red's HEX and downloads the logo as PNG from the asset block.

@@ -51,6 +51,7 @@ const makeLink = async (w: World, body: Record<string, unknown>) => {
 };
 const open = once((w) => makeLink(w, {}));
 const locked = once((w) => makeLink(w, { password: 'matrix secret' }));
+const viewOnly = once((w) => makeLink(w, { allow_download: false }));
 const revoked = once(async (w) => {
   const l = await makeLink(w, {});
   await ok(w.admin.post(`/api/ops/brand/${w.A.id}/guidelines/links/${l.id}/revoke`, {}));
@@ -59,6 +60,8 @@ const revoked = once(async (w) => {
 
 const get = (url: string): Call => ({ method: 'GET', url });
 const base = (token: string) => `/api/ops/guidelines/public/${token}`;
+/** A small PNG copy of the world's picture, as an asset block's conversions ask for. */
+const CROP = 'x=0&y=0&w=0.5&h=0.5&width=1&format=png';
 
 export const guidelineLinkCalls: Record<string, Build> = {
   'POST /api/ops/brand/:id/guidelines/links': (w) => ({
@@ -82,6 +85,10 @@ export const guidelineLinkCalls: Record<string, Build> = {
     get(`${base((await open(w)).token)}/page/${await page(w)}`),
   'GET /api/ops/guidelines/public/:token/asset/:assetId/:kind': async (w) =>
     get(`${base((await open(w)).token)}/asset/${w.asset}/original`),
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/crop': async (w) =>
+    get(`${base((await open(w)).token)}/asset/${w.asset}/crop?${CROP}`),
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/crop | a link without downloads': async (w) =>
+    get(`${base((await viewOnly(w)).token)}/asset/${w.asset}/crop?${CROP}`),
   'GET /api/ops/guidelines/public/:token | a revoked link': async (w) => get(base((await revoked(w)).token)),
   'GET /api/ops/guidelines/public/:token/page/:pageId | a draft page': async (w) =>
     get(`${base((await open(w)).token)}/page/${await draft(w)}`),

@@ -207,6 +207,8 @@ const table: Record<string, Row> = {
   'POST /api/ops/guidelines/public/:token/unlock': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/guidelines/public/:token/page/:pageId': [200, 200, 200, 200, 200, 200, 200],
   'GET /api/ops/guidelines/public/:token/asset/:assetId/:kind': [200, 200, 200, 200, 200, 200, 200],
+  // Conversions and crops through the link: whoever holds a link with the download right.
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/crop': [200, 200, 200, 200, 200, 200, 200],
   // Guidelines as PDF: whoever reads the brand's guidelines exports them.
   'POST /api/ops/brand/:id/guidelines/pdf': [401, 202, 202, 202, 202, 404, 202],
   'POST /api/ops/guideline/:id/pdf': [401, 202, 202, 202, 202, 404, 202],
@@ -561,6 +563,9 @@ const probeTable: Record<string, Row> = {
   'GET /api/ops/guidelines/public/:token/page/:pageId | a draft page': [404, 404, 404, 404, 404, 404, 404],
   'GET /api/ops/guidelines/public/:token/asset/:assetId/:kind | a locked link without its pass': [
     401, 401, 401, 401, 401, 401, 401,
+  ],
+  'GET /api/ops/guidelines/public/:token/asset/:assetId/crop | a link without downloads': [
+    403, 403, 403, 403, 403, 403, 403,
   ],
   'GET /api/ops/collection/:id/shared/:token/asset/:assetId/:kind | a locked link without its pass': [
     REFUSED,

@@ -6,6 +6,8 @@ import {
   GuidelineLinkList,
   GuidelineLinkParams,
   GuidelineLinkResponse,
+  GuidelinePublicCropParams,
+  GuidelinePublicCropQuery,
   GuidelinePublicFileParams,
   GuidelinePublicPageParams,
   GuidelinePublicParams,
@@ -85,5 +87,17 @@ export const guidelineLinksRoutes = {
     query: GuidelinePublicQuery,
     response: z.unknown(),
     raw: true,
+  }),
+  guidelinePublicCrop: def({
+    method: 'GET',
+    path: '/api/ops/guidelines/public/:token/asset/:assetId/crop',
+    access: 'public',
+    summary: "An image of a published page in another format or cropped, through a link's download right",
+    params: GuidelinePublicCropParams,
+    query: GuidelinePublicCropQuery,
+    response: z.unknown(),
+    raw: true,
+    // Each copy is drawn on request: anyone holding the link may ask for them, a few a second.
+    rateLimit: { max: 60 },
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../core/constants.js';
+import { AssetCropQuery } from './assets.js';
 import { Id, IdNumber, Timestamp, text } from './common.js';
 import { GuidelineNode } from './guidelines.js';
 import { SHARE_DEFAULT_EXPIRY, SHARE_EXPIRY_AMOUNT_MAX, SHARE_EXPIRY_UNITS, SHARE_LINK_STATES } from './shareLinks.js';
@@ -52,6 +53,9 @@ export const GuidelinePublicQuery = z.object({
   /** The pass of an unlock (password links); also accepted as the X-Share-Pass header. */
   pass: z.string().max(300).optional(),
 });
+export const GuidelinePublicCropParams = GuidelinePublicParams.extend({ assetId: Id });
+/** A conversion or crop through the link: the signed-in crop route's query, with the link's pass. */
+export const GuidelinePublicCropQuery = AssetCropQuery.safeExtend(GuidelinePublicQuery.shape);
 
 /** What the link's holder sees first: the brand's name and its published tree. */
 export const GuidelinePublicTree = z.object({

@@ -95,13 +95,16 @@ export const GuidelineAsset = z.object({
    * How this reader takes a copy, answered with the page so a block asks nothing per asset: null
    * without the download right or when the asset is unavailable. `url` is a signed link to the
    * original (null until its licence terms are confirmed on the asset, or when blocked);
-   * `convert` says the image can be converted to other formats and cropped to the brand's presets.
+   * `convert` says the image can be converted to other formats and cropped to the brand's presets;
+   * `crop_url` is where a public link's holder fetches those (the crop query appended), null for a
+   * signed-in reader, who uses the crop route with their session.
    */
   download: z
     .object({
       state: z.enum(['ready', 'confirm', 'blocked']),
       url: z.string().nullable(),
       convert: z.boolean(),
+      crop_url: z.string().nullable(),
     })
     .nullable(),
 });

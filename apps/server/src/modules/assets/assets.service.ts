@@ -10,17 +10,14 @@ import type { Actor } from '../../access/principal.js';
 import { foldersPolicy } from '../folders/folders.policy.js';
 import type { FoldersService } from '../folders/folders.service.js';
 import type { FilesService } from '../files/files.service.js';
-import { contentDisposition, fileSafetyHeaders, FileAnswer } from '../../lib/fileAnswer.js';
-import { BlobNotFoundError } from '../../storage/index.js';
 import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, availabilityView, parseList } from './assets.view.js';
 import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import { confirmedInfo, downloadGates, needsConfirmation } from './downloadGate.js';
 import type { DownloadQuery } from './downloadLink.js';
-import { croppable, renderCrop } from './crop.js';
+import { servedCrop } from './crop.serve.js';
 import { markedOriginal } from '../watermarks/watermark.serve.js';
-import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { cleanFileName } from './fileName.js';
 import { failed, ingestNewAsset } from './ingest.js';
 import { RequestStaging } from './requestStaging.js';
@@ -29,7 +26,7 @@ import { withActor } from '../../lib/requestContext.js';
 import { requireAccess } from '../access/requireAccess.js';
 import { assetTarget, changesOf } from '../audit/audit.trail.js';
 import { cardMedia } from '../watermarks/watermark.previews.js';
-import { cropWithXmp, originalWithXmp } from '../metadata/embed/xmpOut.js';
+import { originalWithXmp } from '../metadata/embed/xmpOut.js';
 import { spellWithVocabularies } from './assets.vocab.js';
 import { trashMark } from './trashMark.js';
 import { dayOf, recomputeAvailability } from '../availability/availability.js';
@@ -398,23 +395,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
       const a = await visible(actor, id);
       authorize(assetsPolicy.downloads(actor), 'FORBIDDEN');
       const gate = await passGate(actor, a, q.ack === '1');
-      if (!croppable(a)) throw invalid({ format: 'cropImage' });
-      let source;
-      try {
-        source = await deps.storage.get(a.blob_key);
-      } catch (err) {
-        if (err instanceof BlobNotFoundError) throw new AppError('NOT_FOUND');
-        throw err;
-      }
-      const out = await renderCrop(source, a.name, q);
-      // A crop is a download like any other: guests of a watermarking brand get it marked.
-      const plan = await planWatermark(deps, actor, a.brand_id, 'download');
-      const marked = plan ? await applyWatermark(out.data, plan, out.mime) : null;
-      if (plan && marked) {
-        out.data = marked.data;
-        await recordTrace(deps, plan, a.id);
-      }
-      out.data = await cropWithXmp(deps, a, out.data, out.mime);
+      const { answer, out } = await servedCrop(deps, actor, a, q);
       await deps.change(ctx, (u) =>
         recordDownload(u, {
           assets: [a],
@@ -435,17 +416,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
           },
         }),
       );
-      return new FileAnswer(
-        200,
-        {
-          ...fileSafetyHeaders(),
-          'content-type': out.mime,
-          'content-length': out.data.length,
-          'content-disposition': contentDisposition(out.name),
-          'cache-control': 'private, no-store',
-        },
-        out.data,
-      );
+      return answer;
     },
   };
 }

@@ -7,7 +7,7 @@ import { ZipFile } from 'yazl';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import type { DownloadFormat, PdfLayout } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { asLang, mails } from '../../mail/templates.js';
+import { asLang } from '../../mail/templates.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import type { BlobStore } from '../../storage/index.js';
@@ -24,7 +24,7 @@ import type { Principal } from '../../access/principal.js';
 import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { downloadsPolicy } from './downloads.policy.js';
-import { DOWNLOADS_PATH } from './downloads.view.js';
+import { announceReady } from './downloads.ready.js';
 import type { Entry, Selection } from './downloads.selection.js';
 import { gateSelection, resolveSelection } from './downloads.selection.js';
 import { skippedNote } from './skippedNote.js';
@@ -207,24 +207,16 @@ export async function buildDownload(ctx: JobContext, id: number, opts: BuildOpti
       userId: row.user_id,
       brandIds: [...new Set(resolved.entries.map((e) => e.asset.brand_id))],
     });
-    const [n] = await t.repos.notifications.insert([
-      {
-        user_id: row.user_id,
-        kind: 'download',
-        actor_id: null,
-        asset_id: null,
-        comment_id: null,
-        share_link_id: null,
-        download_id: id,
-        read_at: null,
-        mail_after: null,
-        mailed_at: null,
-        created_at: iso(now),
-      },
-    ]);
-    const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await t.mail(mails.downloadReady(lang, actor.user, row.name, files, DOWNLOAD_EXPIRY_HOURS, url, face));
-    return n ?? null;
+    return announceReady(t, {
+      downloadId: id,
+      user: actor.user,
+      lang,
+      name: row.name,
+      files,
+      at: now,
+      appUrl: ctx.appUrl,
+      face,
+    });
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);
   return { id, state: 'ready', files, skipped: skipped.length + resolved.unavailable };

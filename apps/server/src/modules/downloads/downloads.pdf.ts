@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Lang, PdfLayout } from '@brandvault/contract';
 import type { JobContext } from '../../jobs/types.js';
 import type { Actor } from '../../access/principal.js';
-import { applyWatermark, planWatermark, recordTrace } from '../watermarks/watermark.apply.js';
+import { markedPreview } from '../watermarks/watermark.serve.js';
 import type { MarkDeps } from './downloads.build.js';
 import { parseList } from '../assets/assets.view.js';
 import type { Entry } from './downloads.selection.js';
@@ -53,7 +53,7 @@ export async function renderDownloadPdf(ctx: JobContext, deps: MarkDeps, key: st
           height: a.height,
           author: a.author,
           fields: fields.get(a.id) ?? [],
-          preview: marked(deps, job.actor, a, previewLoader(storage, a)),
+          preview: markedPreview(deps, job.actor, a, previewLoader(storage, a)),
         })),
       },
       out,
@@ -66,17 +66,4 @@ export async function renderDownloadPdf(ctx: JobContext, deps: MarkDeps, key: st
     throw err;
   }
   return { files: job.entries.length, skipped: [] as string[] };
-}
-
-/** A preview marked as the brand marks this requester's downloads (guests), else as it is. */
-function marked(deps: MarkDeps, actor: Actor, a: { id: number; brand_id: number }, load: () => Promise<Buffer | null>) {
-  return async () => {
-    const bytes = await load();
-    if (!bytes) return null;
-    const plan = await planWatermark(deps, actor, a.brand_id, 'download');
-    if (!plan) return bytes;
-    const out = await applyWatermark(bytes, plan, 'image/jpeg');
-    if (out) await recordTrace(deps, plan, a.id);
-    return out?.data ?? bytes;
-  };
 }

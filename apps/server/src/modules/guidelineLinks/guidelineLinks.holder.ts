@@ -1,4 +1,5 @@
-import type { GuidelinePage } from '@brandvault/contract';
+import type { AssetCropQuery, CropFormat, GuidelinePage } from '@brandvault/contract';
+import type { z } from 'zod';
 import type { GuidelineLinkPrincipal } from '../../access/principal.js';
 import { AppError, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
@@ -7,11 +8,13 @@ import { checkPassword } from '../../lib/passwords.js';
 import type { AnyContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { assetTarget } from '../audit/audit.trail.js';
+import { croppable } from '../assets/crop.js';
+import { servedCrop } from '../assets/crop.serve.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import type { FilesService } from '../files/files.service.js';
 import { recordDownload } from '../stats/downloads.counts.js';
-import { linkPreviewFile } from '../watermarks/watermark.serve.js';
+import { linkPreviewFile, markedOriginal } from '../watermarks/watermark.serve.js';
 import { shareLinkLimits } from '../shareLinks/shareLinks.limits.js';
 import { linkPasses } from '../shareLinks/shareLinks.pass.js';
 import { assetIdsOf, contentOf, nodeView, readerVisible } from '../guidelines/guidelines.view.js';
@@ -65,7 +68,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
   const visibleNodes = async (brandId: number) =>
     readerVisible(await repos.guidelines.tree(brandId)).map((n) => nodeView(n, false));
 
-  const fileUrl = (token: string, pass: string) => (assetId: number, kind: GuidelineLinkFileKind) =>
+  const fileUrl = (token: string, pass: string) => (assetId: number, kind: GuidelineLinkFileKind | 'crop') =>
     `/api/ops/guidelines/public/${token}/asset/${assetId}/${kind}?pass=${encodeURIComponent(pass)}`;
 
   /** Whether the asset shows on a published page the link reads, and the link may see it. */
@@ -116,6 +119,8 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
       const url = fileUrl(token, issuePass(row.id, p.unlocked).pass);
       const downloads =
         guidelineLinksPolicy.linkCan(p, 'original', now()) && guidelineLinksPolicy.grantsDownload(maker);
+      // The brand's presets only reach a holder who may take copies.
+      const presets = downloads ? await repos.cropPresets.ofBrand(row.brand_id) : [];
       return {
         ...node,
         view: 'published',
@@ -125,6 +130,8 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
         assets: ids.map((id) => {
           const r = rows.get(id);
           const ok = !!r && guidelineLinksPolicy.sees(p, r);
+          // Other formats and crops: the images the crop route decodes, of a known size.
+          const copies = ok && croppable(r) && !!r.width;
           return {
             id,
             available: ok,
@@ -138,11 +145,19 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
             preview_url: ok && r.preview_key ? url(id, 'preview') : null,
             warning: null,
             placeholder: ok ? null : ('unavailable' as const),
-            // Through a link only the original is handed out, by the link's own file address.
-            download: ok && downloads ? { state: 'ready' as const, url: url(id, 'original'), convert: false } : null,
+            // The block's options as a signed-in reader gets them, each by the link's own address.
+            download:
+              ok && downloads
+                ? {
+                    state: 'ready' as const,
+                    url: url(id, 'original'),
+                    convert: copies,
+                    crop_url: copies ? url(id, 'crop') : null,
+                  }
+                : null,
           };
         }),
-        crop_presets: [],
+        crop_presets: presets.map((c) => ({ ...c, format: (c.format as CropFormat | null) ?? null })),
         abilities: { manage: false },
       };
     },
@@ -164,10 +179,10 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
       if (!a) throw new AppError('NOT_FOUND');
       if (kind === 'original') {
         if (!guidelineLinksPolicy.grantsDownload(maker)) throw new AppError('FORBIDDEN');
-        const answer = await files.original(
-          { key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name },
-          range,
-        );
+        // Marked as a guest's download when the brand marks guests, as through a share link.
+        const answer =
+          (await markedOriginal(deps, p, a)) ??
+          (await files.original({ key: a.blob_key, size: Number(a.size), mime: a.mime, name: a.name }, range));
         if (answer.status === 200 || (answer.status === 206 && /^bytes=0-/.test(range ?? '')))
           await deps.change(ctx, (u) =>
             recordDownload(u, {
@@ -185,6 +200,46 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
         return answer;
       }
       return linkPreviewFile(deps, p, a.brand_id, kind === 'thumbnail' ? a.thumb_key : a.preview_key);
+    },
+
+    /**
+     * An image a published page shows in another format or cropped (a block's conversions and
+     * presets), for a link with the download right, checked at every fetch as originals are;
+     * marked as guests' downloads are, counted and audited as a download through the link.
+     */
+    async crop(
+      ctx: AnyContext,
+      token: string,
+      assetId: number,
+      q: z.output<typeof AssetCropQuery>,
+      pass: string | undefined,
+    ) {
+      const { row, p, maker } = await open(token, pass, 'original');
+      const a = await reachable(p, maker.user.id, assetId);
+      if (!a) throw new AppError('NOT_FOUND');
+      if (!guidelineLinksPolicy.grantsDownload(maker)) throw new AppError('FORBIDDEN');
+      const { answer, out } = await servedCrop(deps, p, a, q);
+      await deps.change(ctx, (u) =>
+        recordDownload(u, {
+          assets: [a],
+          kind: 'crop',
+          at: clock.now(),
+          userId: ctx.actor?.user.id ?? null,
+          audit: {
+            event: 'asset.download',
+            target: assetTarget(a),
+            info: {
+              version: a.current_version,
+              crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
+              format: q.format,
+              width: out.width,
+              height: out.height,
+              guideline_link_id: row.id,
+            },
+          },
+        }),
+      );
+      return answer;
     },
   };
 }

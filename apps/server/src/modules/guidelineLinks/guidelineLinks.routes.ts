@@ -30,6 +30,9 @@ export function guidelineLinksRoutes(app: FastifyInstance, m: MountDeps, s: Serv
       typeof req.headers.range === 'string' ? req.headers.range : undefined,
     ),
   );
+  mount(app, m, routes.guidelinePublicCrop, ({ ctx, req, params, query }) =>
+    g.crop(ctx, params.token, params.assetId, query, query.pass ?? passOf(req.headers['x-share-pass'])),
+  );
 }
 
 declare module '../../deps/services.js' {

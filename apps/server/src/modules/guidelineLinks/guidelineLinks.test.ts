@@ -24,7 +24,7 @@ let shade = 0;
 async function upload(folderId: number, name: string) {
   // A different colour each: the same bytes twice would be a duplicate.
   const data = await sharp({
-    create: { width: 16, height: 12, channels: 3, background: { r: (shade += 40), g: 30, b: 5 } },
+    create: { width: 160, height: 120, channels: 3, background: { r: (shade += 40), g: 30, b: 5 } },
   })
     .png()
     .toBuffer();
@@ -38,6 +38,25 @@ async function upload(folderId: number, name: string) {
 }
 const tokenOf = (link: string) => link.split('/guidelines/public/')[1]!;
 const anon = () => t.client();
+/** The colour in the middle of a picture: the logo's dark red when clean, bright red under the mark. */
+async function middle(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+  return { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };
+}
+type PublicAsset = {
+  id: number;
+  thumbnail_url: string | null;
+  download: { state: string; url: string | null; convert: boolean; crop_url: string | null } | null;
+};
+/** A link's page, and the logo and the PRIVATE asset on it. */
+async function linkPage(token: string, pass: string) {
+  const page = await ok(
+    anon().get(`/api/ops/guidelines/public/${token}/page/${pageId}?pass=${encodeURIComponent(pass)}`),
+  );
+  const of = (id: number) => (page.assets as PublicAsset[]).find((a) => a.id === id)!;
+  return { page, logo: of(ids.logo!), secret: of(ids.secret!) };
+}
 
 beforeAll(async () => {
   t = await startApp();
@@ -147,5 +166,100 @@ describe('public guidelines links', () => {
     expect((await anon().get(`/api/ops/guidelines/public/${token}`)).statusCode).toBe(404);
     const bad = await manager.post(`/api/ops/brand/${brand.id}/guidelines/links`, { expiry_unit: 'fortnights' });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("hands out the block's conversions and the brand's presets through a link with downloads, none without", async () => {
+    await ok(
+      manager.put(`/api/ops/brand/${brand.id}/crop/presets`, {
+        presets: [{ name: 'Square', width: 64, height: 64, format: 'png' }],
+      }),
+    );
+    const made = await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links`, {}), 201);
+    const token = tokenOf(made.link.link);
+    const tree = await ok(anon().get(`/api/ops/guidelines/public/${token}`));
+    const { page, logo, secret } = await linkPage(token, tree.pass);
+    expect(page.crop_presets).toEqual([
+      expect.objectContaining({ name: 'Square', width: 64, height: 64, format: 'png' }),
+    ]);
+    expect(logo.download).toMatchObject({ state: 'ready', convert: true });
+    // The link's own address, with a fresh pass (issued with each page).
+    expect(logo.download!.crop_url).toMatch(
+      new RegExp(`^/api/ops/guidelines/public/${token}/asset/${ids.logo}/crop\\?pass=[\\w.%-]+$`),
+    );
+    expect(secret.download).toBeNull();
+
+    // A format at full size, as the block's WebP button asks for it.
+    const webp = await anon().get(`${logo.download!.crop_url}&x=0&y=0&w=1&h=1&width=160&format=webp`);
+    expect(webp.statusCode, webp.body).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160, height: 120 });
+    // The preset: the middle square, scaled up to its size.
+    const square = await anon().get(
+      `${logo.download!.crop_url}&x=0.125&y=0&w=0.75&h=1&width=64&height=64&format=png&upscale=true`,
+    );
+    expect(square.statusCode, square.body).toBe(200);
+    expect(await sharp(square.rawPayload).metadata()).toMatchObject({ format: 'png', width: 64, height: 64 });
+    // Counted and audited as a download through the link, nobody signed in.
+    const audit = await ok(admin.get('/api/ops/audit/all?event=asset.download&per_page=5'));
+    expect(audit.items[0]).toMatchObject({ target: { type: 'asset', id: ids.logo } });
+    expect(audit.items[0].info).toMatchObject({ format: 'png', guideline_link_id: made.link.id, width: 64 });
+
+    // Bad input is a 422; an asset the link may not see, or on no page, is not there.
+    const crop = (id: number) =>
+      `/api/ops/guidelines/public/${token}/asset/${id}/crop?pass=${encodeURIComponent(tree.pass)}&x=0&y=0&w=1&h=1&width=8&format=png`;
+    expect((await anon().get(`${logo.download!.crop_url}&x=0&y=0&w=0&h=1&width=8&format=png`)).statusCode).toBe(422);
+    expect((await anon().get(`${logo.download!.crop_url}&x=0&y=0&w=1&h=1&width=8&format=gif`)).statusCode).toBe(422);
+    expect((await anon().get(crop(ids.secret!))).statusCode).toBe(404);
+    expect((await anon().get(crop(ids.loose!))).statusCode).toBe(404);
+
+    // Without the download right: no options, no presets, and the address refuses.
+    const viewOnly = await ok(
+      manager.post(`/api/ops/brand/${brand.id}/guidelines/links`, { allow_download: false }),
+      201,
+    );
+    const other = tokenOf(viewOnly.link.link);
+    const otherPass = (await ok(anon().get(`/api/ops/guidelines/public/${other}`))).pass as string;
+    const shown = await linkPage(other, otherPass);
+    expect(shown.logo.download).toBeNull();
+    expect(shown.page.crop_presets).toEqual([]);
+    const refused = `/api/ops/guidelines/public/${other}/asset/${ids.logo}/crop?pass=${encodeURIComponent(otherPass)}&x=0&y=0&w=1&h=1&width=8&format=png`;
+    expect((await anon().get(refused)).statusCode).toBe(403);
+    // Revoked: gone, conversions included.
+    await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links/${made.link.id}/revoke`, {}));
+    expect((await anon().get(crop(ids.logo!))).statusCode).toBe(404);
+  });
+
+  it('marks originals and copies through a link when the brand marks its guests, as share links do', async () => {
+    const made = await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links`, {}), 201);
+    const token = tokenOf(made.link.link);
+    const { logo } = await linkPage(token, (await ok(anon().get(`/api/ops/guidelines/public/${token}`))).pass);
+    const copy = `${logo.download!.crop_url}&x=0&y=0&w=1&h=1&width=160&format=png`;
+    // Before the brand asks: clean (the logo is a dark red, r = 40).
+    expect((await middle((await anon().get(logo.download!.url!)).rawPayload)).r).toBeLessThan(100);
+    expect((await middle((await anon().get(copy)).rawPayload)).r).toBeLessThan(100);
+
+    const red = await sharp({
+      create: { width: 50, height: 50, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const form = multipart({ position: 'center', opacity: '100', scale: '40', apply_to_guests: 'true' }, [
+      { field: 'image', name: 'red.png', type: 'image/png', data: red },
+    ]);
+    expect((await admin.form('POST', `/api/ops/brand/${brand.id}/watermark`, form)).statusCode).toBe(200);
+    try {
+      const original = await anon().get(logo.download!.url!);
+      expect(original.statusCode).toBe(200);
+      expect((await middle(original.rawPayload)).r).toBeGreaterThan(200);
+      const marked = await anon().get(copy);
+      expect(marked.statusCode).toBe(200);
+      expect((await middle(marked.rawPayload)).r).toBeGreaterThan(200);
+      // A member's own copy stays clean.
+      const mine = await member.get(`/api/ops/asset/${ids.logo}/crop?x=0&y=0&w=1&h=1&width=160&format=png`);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect((await middle(mine.rawPayload)).r).toBeLessThan(100);
+    } finally {
+      await ok(admin.post(`/api/ops/brand/${brand.id}/watermark`, { apply_to_guests: false }));
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { DOWNLOAD_EXPIRY_HOURS } from '@brandvault/contract';
 import { iso } from '../../lib/clock.js';
-import { asLang, mails } from '../../mail/templates.js';
+import { asLang } from '../../mail/templates.js';
 import type { JobContext } from '../../jobs/types.js';
 import { PermanentJobError } from '../../jobs/errors.js';
 import { linkActor } from '../assets/downloadLink.js';
@@ -9,9 +9,10 @@ import { assetsPolicy, unavailable } from '../assets/assets.policy.js';
 import { brandsPolicy } from '../brands/brands.policy.js';
 import { jobMedia, mailFaceOfBrands } from '../brands/brands.mailFace.js';
 import { downloadKey } from '../downloads/downloads.build.js';
-import { DOWNLOADS_PATH } from '../downloads/downloads.view.js';
+import { announceReady } from '../downloads/downloads.ready.js';
 import { previewLoader } from '../downloads/pdf/index.js';
 import { assetIdsOf, contentOf, nodeView, pathsOf, readerVisible } from '../guidelines/guidelines.view.js';
+import { markedPreview } from '../watermarks/watermark.serve.js';
 import { renderGuidelinesPdf } from './render/renderGuidelinesPdf.js';
 import type { GuidelinePdfAsset, GuidelinePdfPage } from './render/types.js';
 import type { GuidelinePdfRequest } from './guidelinePdf.service.js';
@@ -44,6 +45,7 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
   const chosen = nodes.filter((n) => (want.page_id === null ? true : n.id === want.page_id));
   if (!chosen.length) return fail('There is no published guidelines page to export.');
 
+  const marks = { repos, storage, clock };
   const pages: GuidelinePdfPage[] = [];
   for (const n of chosen) {
     const v = n.published_version ? await repos.guidelines.version(n.id, n.published_version) : undefined;
@@ -65,7 +67,8 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
       assets.set(assetId, {
         available: ok,
         name: ok ? r.name : null,
-        preview: ok ? previewLoader(storage, r) : async () => null,
+        // Marked as the brand marks this reader's downloads, as their previews are (guests).
+        preview: ok ? markedPreview(marks, actor, r, previewLoader(storage, r)) : async () => null,
       });
     }
     pages.push({ path: pathOf(n.id, lang === 'es').slice(0, -1), title: shown.title, blocks: shown.blocks, assets });
@@ -101,24 +104,16 @@ export async function buildGuidelinePdf(ctx: JobContext, id: number) {
       expires_at: iso(new Date(now.getTime() + DOWNLOAD_EXPIRY_HOURS * 3_600_000)),
     });
     if (!done) return null;
-    const [n] = await t.repos.notifications.insert([
-      {
-        user_id: row.user_id,
-        kind: 'download',
-        actor_id: null,
-        asset_id: null,
-        comment_id: null,
-        share_link_id: null,
-        download_id: id,
-        read_at: null,
-        mail_after: null,
-        mailed_at: null,
-        created_at: iso(now),
-      },
-    ]);
-    const url = `${(ctx.appUrl ?? '').replace(/\/$/, '')}${DOWNLOADS_PATH}`;
-    await t.mail(mails.downloadReady(lang, actor.user, row.name, pages.length, DOWNLOAD_EXPIRY_HOURS, url, face));
-    return n ?? null;
+    return announceReady(t, {
+      downloadId: id,
+      user: actor.user,
+      lang,
+      name: row.name,
+      files: pages.length,
+      at: now,
+      appUrl: ctx.appUrl,
+      face,
+    });
   });
   if (stored) ctx.notificationPublished(stored.user_id, stored.id);
   return { id, state: 'ready', pages: pages.length };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -40,16 +40,30 @@ async function exported(c: Client, queued: { download: { id: number } }) {
   const file = join(work, `g${queued.download.id}.pdf`);
   writeFileSync(file, r.rawPayload);
   return {
+    file,
     text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
     pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]),
   };
+}
+
+/** The colour in the middle of a picture. */
+async function middleOf(bytes: Buffer) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+  return { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };
+}
+/** The colour in the middle of each picture a PDF holds (pdfimages writes them out as PNG). */
+async function middles(file: string) {
+  const dir = mkdtempSync(join(work, 'img-'));
+  execFileSync('pdfimages', ['-png', file, join(dir, 'i')]);
+  return Promise.all(readdirSync(dir).map((name) => middleOf(readFileSync(join(dir, name)))));
 }
 
 beforeAll(async () => {
   t = await startApp();
   admin = await adminClient(t);
   brand = await makeBrand(admin, 'Pdf Co');
-  const data = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1c7ed6' } })
+  const data = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#1c7ed6' } })
     .png()
     .toBuffer();
   const up = await admin.form(
@@ -139,5 +153,39 @@ describe('guidelines as PDF', () => {
     expect((await member.post(`/api/ops/guideline/${pages[2]}/pdf`, {})).statusCode).toBe(404);
     const draft = await manager.post(`/api/ops/guideline/${pages[2]}/pdf`, {});
     expect(draft.statusCode).toBe(422);
+  });
+
+  it("marks a guest's pictures as their previews are marked, and never a member's", async () => {
+    const red = await sharp({
+      create: { width: 50, height: 50, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    const form = multipart({ position: 'center', opacity: '100', scale: '40', apply_to_guests: 'true' }, [
+      { field: 'image', name: 'red.png', type: 'image/png', data: red },
+    ]);
+    expect((await admin.form('POST', `/api/ops/brand/${brand.id}/watermark`, form)).statusCode).toBe(200);
+    try {
+      const guest = (await makeUser(t, admin, { roles: ['guest'], brands: [brand.id] })).client;
+      // The guest's preview of the logo carries the mark; the PDF's pictures do too.
+      const seen = await ok(guest.get(`/api/ops/guideline/${pages[0]}`));
+      const preview = seen.assets.find((a: { id: number }) => a.id === logoId).preview_url as string;
+      expect((await middleOf((await t.client().get(preview)).rawPayload)).r).toBeGreaterThan(200);
+
+      const theirs = await middles(
+        (await exported(guest, await ok(guest.post(`/api/ops/guideline/${pages[0]}/pdf`, {}), 202))).file,
+      );
+      expect(theirs.length).toBeGreaterThanOrEqual(1);
+      for (const c of theirs) expect(c.r).toBeGreaterThan(200);
+      const mine = await middles(
+        (await exported(member, await ok(member.post(`/api/ops/guideline/${pages[0]}/pdf`, {}), 202))).file,
+      );
+      expect(mine.length).toBe(theirs.length);
+      // The brand's blue, #1C7ED6.
+      for (const c of mine) expect(c.r).toBeLessThan(100);
+      for (const c of mine) expect(c.b).toBeGreaterThan(150);
+    } finally {
+      await ok(admin.post(`/api/ops/brand/${brand.id}/watermark`, { apply_to_guests: false }));
+    }
   });
 });

@@ -24,6 +24,7 @@ import { guidelinePageAccess, guidelinesPolicy } from './guidelines.policy.js';
 import type { GuidelineAction } from './guidelines.policy.js';
 import { matchContent, searchTerms } from './guidelines.search.js';
 import { assetIdsOf, assetView, compare, contentOf, nodeView, pathsOf, readerVisible } from './guidelines.view.js';
+import { cardMedia } from '../watermarks/watermark.previews.js';
 
 type Create = z.output<typeof GuidelineCreateBody>;
 type Update = z.output<typeof GuidelineUpdateBody>;
@@ -97,9 +98,11 @@ export function guidelinesService(deps: Deps) {
     const found = await repos.access.assets(ids, ctx.actor.user.id);
     const rows = new Map(found.map((r) => [r.id, r]));
     // One batch for every asset's download options: the blocks ask nothing more per asset.
-    const [gates, presets] = await Promise.all([
+    // Guests' pictures come marked when the brand marks for guests, as in every listing.
+    const [gates, presets, media] = await Promise.all([
       downloadGates(repos, ctx.actor, found),
       repos.cropPresets.ofBrand(row.brand_id),
+      cardMedia(deps, ctx.actor),
     ]);
     const at = deps.clock.now();
     const take = { gates, link: (assetId: number) => downloadLink(deps.appKey, assetId, ctx.actor.user.id, at) };
@@ -109,7 +112,7 @@ export function guidelinesService(deps: Deps) {
       cover_asset_id: shown.cover,
       content: shown.content,
       es: shown.es,
-      assets: ids.map((id) => assetView(ctx.actor, editor, row.brand_id, id, rows.get(id), deps.media, take)),
+      assets: ids.map((id) => assetView(ctx.actor, editor, row.brand_id, id, rows.get(id), media, take)),
       crop_presets: presets.map((p) => ({ ...p, format: (p.format as CropFormat | null) ?? null })),
       abilities: guidelinesPolicy.abilities(ctx.actor),
     };

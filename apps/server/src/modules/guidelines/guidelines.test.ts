@@ -9,7 +9,7 @@ type Asset = {
   name: string | null;
   warning: string | null;
   placeholder: string | null;
-  download: { state: string; url: string | null; convert: boolean } | null;
+  download: { state: string; url: string | null; convert: boolean; crop_url: string | null } | null;
 };
 
 let t: TestApp;
@@ -169,6 +169,7 @@ describe('brand guidelines', () => {
       state: 'ready',
       url: expect.stringMatching(new RegExp(`^/api/ops/asset/${ids.logo}/download\\?u=\\d+&exp=`)),
       convert: true,
+      crop_url: null,
     });
     expect(g[ids.manual!]!.download).toMatchObject({ state: 'ready', convert: false });
     // Members see PRIVATE content; expired and removed assets are placeholders for every reader.

@@ -168,6 +168,7 @@ function downloadOf(actor: Actor, r: AssetAccess, take: Take): GuidelineAsset['d
     state,
     url: state === 'ready' ? take.link(r.id) : null,
     convert: state === 'ready' && croppable(r) && !!r.width,
+    crop_url: null,
   };
 }
 

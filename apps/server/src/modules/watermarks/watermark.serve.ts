@@ -90,3 +90,24 @@ export async function linkPreviewFile(
     await deps.storage.get(key),
   );
 }
+
+/**
+ * A picture drawn into a PDF (a selection's pages, guidelines) as this principal's download of
+ * it: marked and traced as the brand marks their downloads (guests), else the bytes as they are.
+ */
+export function markedPreview(
+  deps: ServeDeps,
+  principal: Principal,
+  a: { id: number; brand_id: number },
+  load: () => Promise<Buffer | null>,
+) {
+  return async () => {
+    const bytes = await load();
+    if (!bytes) return null;
+    const plan = await planWatermark(deps, principal, a.brand_id, 'download');
+    if (!plan) return bytes;
+    const out = await applyWatermark(bytes, plan, 'image/jpeg');
+    if (out) await recordTrace(deps, plan, a.id);
+    return out?.data ?? bytes;
+  };
+}

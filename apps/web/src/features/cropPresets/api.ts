@@ -43,15 +43,26 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /**
  * Fetches a cropped download with the session's bearer token (the crop route takes no signed
- * link) and saves it through a temporary object URL. Throws the API's error (422 fields) as is.
+ * link) and saves it through a temporary object URL. `via` is a public link's own crop address
+ * (its pass in it), which the link holder uses instead, without a session. Throws the API's
+ * error (422 fields) as is.
  */
-export async function downloadCrop(assetId: number, query: AssetCropQuery, fallbackName: string): Promise<string> {
+export async function downloadCrop(
+  assetId: number,
+  query: AssetCropQuery,
+  fallbackName: string,
+  via?: string | null,
+): Promise<string> {
   const headers: Record<string, string> = { 'Accept-Language': currentLang() };
   const token = useSession.getState().token;
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token && !via) headers.Authorization = `Bearer ${token}`;
+  const search = buildUrl('', undefined, query).slice(1);
+  const address = via
+    ? `${via}${via.includes('?') ? '&' : '?'}${search}`
+    : buildUrl(routes.assetCrop.path, { id: assetId }, query);
   let res: Response;
   try {
-    res = await fetch(buildUrl(routes.assetCrop.path, { id: assetId }, query), { headers, credentials: 'include' });
+    res = await fetch(address, { headers, credentials: 'include' });
   } catch {
     throw unexpected(0);
   }

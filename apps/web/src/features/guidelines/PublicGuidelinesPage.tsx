@@ -128,7 +128,7 @@ function PublicPage({ token, id, pass }: { token: string; id: number; pass: stri
       ) : (
         shown.blocks.map((b) => (
           <Box key={b.id} data-block={b.type}>
-            <BlockView block={b} assets={assets} />
+            <BlockView block={b} assets={assets} presets={p.crop_presets} />
           </Box>
         ))
       )}

@@ -31,8 +31,9 @@ export function presetCrop(asset: { width: number; height: number }, p: CropPres
 /**
  * An asset's download buttons as the block offers them, from what the page answer says of the
  * asset: the original through its signed link (or the terms dialog first), other formats converted
- * at full size, and the brand's crop presets. `render` instead shows the signed file itself (a
- * video, a PDF). Nothing shows for a reader without the download right.
+ * at full size, and the brand's crop presets (through a public link too, by its own address).
+ * `render` instead shows the signed file itself (a video, a PDF). Nothing shows for a reader
+ * without the download right.
  */
 export function AssetDownloads({
   asset,
@@ -66,8 +67,9 @@ export function AssetDownloads({
       : void fetchAsset(asset.id)
           .then((v) => gatedDownload(v.asset, t))
           .catch(notifyError);
+  // A public link's holder takes copies through the link's own address.
   const crop = (query: AssetCropQuery, ext: string) =>
-    void downloadCrop(asset.id, query, `${base}.${ext}`).catch(notifyError);
+    void downloadCrop(asset.id, query, `${base}.${ext}`, d.crop_url).catch(notifyError);
   const formats = size ? offers.filter((f): f is Format => f !== 'original' && f !== 'presets') : [];
   const shownPresets = size && offers.includes('presets') ? presets : [];
   return (
