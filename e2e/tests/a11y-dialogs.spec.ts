@@ -209,4 +209,80 @@ for (const lang of ['en', 'es'] as const) {
     await checkOpened(user, `${lang} delete role`, found, viaMenu(user, roleMenu, t('roles.delete')), dialog);
     expect(found, found.join('\n')).toEqual([]);
   });
+
+  test(`the recent dialogs and the brand settings tabs have no serious accessibility violation (${lang})`, async ({
+    page,
+    pageAs,
+  }) => {
+    test.setTimeout(300_000);
+    const { name, asset, email } = await seed(page, lang);
+    const found: string[] = [];
+    const user = await pageAs({ email, password: PASSWORD }, { locale, viewport: WIDE });
+    await user.getByRole('button', { name: new RegExp(name) }).click();
+    await user.waitForURL('**/brand');
+    await settle(user);
+    const dialog = user.getByRole('dialog');
+
+    // The header's search dialog.
+    await checkOpened(
+      user,
+      `${lang} header search`,
+      found,
+      () => user.getByRole('button', { name: t('headerSearch.open', { brand: name }), exact: true }).click(),
+      dialog,
+    );
+
+    // The guidelines' public links.
+    await user.goto('/brand/guidelines');
+    await settle(user);
+    await checkOpened(
+      user,
+      `${lang} guidelines public links`,
+      found,
+      () => user.getByRole('button', { name: t('guidelines.publicLink') }).click(),
+      dialog,
+    );
+
+    // A text file as a new version of a JPEG: the file-type warning over the upload dialog.
+    await user.goto(`/brand/asset/${asset}`);
+    await settle(user);
+    await user.getByRole('button', { name: t('versions.new') }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Not a picture'),
+    });
+    await dialog.getByRole('button', { name: t('upload.start', { count: '1' }) }).click();
+    const warning = user.getByRole('dialog', { name: t('versions.typeChangeTitle') });
+    await expect(warning).toBeVisible();
+    await checkBothWidths(user, `${lang} version type warning`, found);
+    await warning.getByRole('button', { name: t('common.cancel') }).click();
+    await expect(warning).toBeHidden();
+    await expect(async () => {
+      await user.keyboard.press('Escape');
+      await expect(dialog).toBeHidden({ timeout: 1_000 });
+    }).toPass();
+
+    // The viewer's "⋯" menu, open.
+    await user.getByRole('button', { name: t('viewer.open') }).click();
+    const viewer = user.getByRole('dialog');
+    await checkOpened(
+      user,
+      `${lang} viewer more menu`,
+      found,
+      () => viewer.getByRole('button', { name: t('viewer.more') }).click(),
+      user.getByRole('menu'),
+    );
+    await user.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    // The brand settings page, tab by tab.
+    for (const tab of ['watermark', 'crop-presets', 'smart-search']) {
+      await user.goto(`/brand/settings/${tab}`);
+      await settle(user);
+      await expect(user.getByRole('tab', { selected: true })).toBeVisible();
+      await checkBothWidths(user, `${lang} brand settings ${tab}`, found);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
 }

@@ -63,4 +63,30 @@ test('a language chosen before signing in stays, links open in their own brand, 
   const other = await pageAs({ email, password: PASSWORD });
   await other.goto(`/brand?folder=${folder}`);
   await expect(other.getByRole('heading', { name: `Shoots ${tag}` })).toBeVisible();
+
+  // Signed out, the asset's link (from a mail) survives the sign-in and opens in its brand; the
+  // sign-in page shows no brand for it (its id must not tell a stranger which brand holds it).
+  const signInFrom = async (link: string) => {
+    const stranger = await (await browser.newContext()).newPage();
+    await keepOnboardingAway(stranger.context());
+    await stranger.goto(link);
+    await stranger.waitForURL(`**/login?next=${encodeURIComponent(link)}`);
+    await expect(stranger.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(stranger.getByTestId('login-brand-face')).toHaveCount(0);
+    await stranger.getByLabel(/email/i).fill(email);
+    await stranger
+      .getByLabel(/password/i)
+      .first()
+      .fill(PASSWORD);
+    await stranger.getByRole('button', { name: 'Sign in' }).click();
+    await stranger.waitForURL((url) => url.pathname + url.search === link);
+    // The account speaks Spanish since the first sign-in above.
+    await expect(stranger.getByRole('button', { name: new RegExp(`actual: Keep B ${tag}`) })).toBeVisible();
+    return stranger;
+  };
+  const fromMail = await signInFrom(`/brand/asset/${asset}`);
+  await expect(fromMail.getByRole('heading', { name: /sunrise/ })).toBeVisible();
+  // The same for the folder's link, in another signed-out browser.
+  const fromChat = await signInFrom(`/brand?folder=${folder}`);
+  await expect(fromChat.getByRole('heading', { name: `Shoots ${tag}` })).toBeVisible();
 });

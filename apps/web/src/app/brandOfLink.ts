@@ -25,7 +25,7 @@ async function brandOfLink(url: URL): Promise<number | null> {
  * with none selected selects its brand (when the user has it) and opens; anything else, the chooser.
  */
 export async function requireBrandOfLink({ request }: { request: Request }) {
-  requireAuth();
+  requireAuth({ request });
   const s = useSession.getState();
   if (s.selectedBrand) return null;
   const id = await brandOfLink(new URL(request.url)).catch(() => null);

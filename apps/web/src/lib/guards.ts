@@ -9,19 +9,39 @@ import type { SessionData } from '../state/session';
 export const FORBIDDEN = 403;
 
 /**
- * Where sign-in may lead back to: only a shared collection's page, the one address people are
- * sent to by mail before they have signed in (never an outside address).
+ * A shared collection's page: the address people are sent to by mail before they have an account,
+ * and the only one whose brand the sign-in page may ask the server about (an asset's or a folder's
+ * id would let anyone learn which brand holds a file).
+ */
+export const isShareReturnPath = (path: string | null | undefined): path is string =>
+  !!path && /^\/collections\/shared\/\d+\/using\/[A-Za-z0-9_-]+$/.test(path);
+
+// The app's own asset and folder addresses (router: brand/asset/:id, brand and brand2 with a
+// folder, and a shortcut's asset in it); anchored, so no outside or `//` address gets through.
+const OWN_LINK = /^\/(brand\/asset\/\d+|brand2?\?folder=\d+(&view=\d+)?)$/;
+
+/**
+ * Where sign-in may lead back to: a shared collection's page, or an asset or folder of the app
+ * (links in mail and chats), never an outside address.
  */
 export const isReturnPath = (path: string | null | undefined): path is string =>
-  !!path && /^\/collections\/shared\/\d+\/using\/[A-Za-z0-9_-]+$/.test(path);
+  isShareReturnPath(path) || (!!path && OWN_LINK.test(path));
+
+/** The address a signed-out visitor asked for, when sign-in may lead back to it. */
+function returnPathOf(request: Request): string | null {
+  const url = new URL(request.url);
+  const full = url.pathname + url.search;
+  if (isReturnPath(full)) return full;
+  return isReturnPath(url.pathname) ? url.pathname : null;
+}
 
 /** Spec §2: anonymous visitors of a login-required route lose any saved state and go to login. */
 export function requireAuth(args?: { request: Request }) {
   const s = useSession.getState();
   if (!s.isLoggedIn || !s.token) {
     s.reset();
-    const path = args ? new URL(args.request.url).pathname : '';
-    throw redirect(isReturnPath(path) ? `/login?next=${encodeURIComponent(path)}` : '/login');
+    const path = args ? returnPathOf(args.request) : null;
+    throw redirect(path ? `/login?next=${encodeURIComponent(path)}` : '/login');
   }
   return null;
 }

@@ -45,7 +45,7 @@ export function BrandSwitcher() {
           <Text size="sm" fw={600} className={classes.brandName} visibleFrom="xl">
             {selected.name}
           </Text>
-          <IconSelector size={14} aria-hidden color="var(--mantine-color-dimmed)" />
+          <IconSelector size={14} aria-hidden color="var(--mantine-color-dimmed)" className={classes.brandChevron} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

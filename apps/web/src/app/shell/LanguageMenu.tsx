@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGS } from '@brandvault/contract';
 import { currentLang } from '../../i18n';
 import { useChangeLanguage } from '../../features/account/api';
+import classes from './Navbar.module.css';
 
 /** Spec §2: the popup lists only the other locale(s). Language names are shown in their own language. */
 export function LanguageMenu() {
@@ -20,6 +21,7 @@ export function LanguageMenu() {
           color="gray"
           size="sm"
           leftSection={<IconLanguage size={16} stroke={1.7} />}
+          classNames={{ root: classes.langButton, label: classes.langCode, section: classes.langIcon }}
           aria-label={t('language.menu')}
           data-testid="language-menu"
         >

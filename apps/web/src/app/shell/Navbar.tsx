@@ -23,7 +23,7 @@ export function Navbar() {
   return (
     <Box component="header" className={classes.header} px="md">
       <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} className={classes.start}>
           <CompactMenu />
           <Link to="/brand/choose" aria-label={t('nav.homeLink')} style={{ textDecoration: 'none' }}>
             {/* On a phone the name would push the profile menu off the screen. */}

@@ -40,10 +40,10 @@ export function ProfileMenu() {
             >
               <IconUser size={18} stroke={1.7} />
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="xl" className={classes.profileName}>
+            <Text size="sm" fw={500} className={classes.profileName}>
               {fullName}
             </Text>
-            <IconChevronDown size={14} stroke={1.7} aria-hidden />
+            <IconChevronDown size={14} stroke={1.7} aria-hidden className={classes.profileChevron} />
           </Group>
         </UnstyledButton>
       </Menu.Target>

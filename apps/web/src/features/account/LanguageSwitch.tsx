@@ -14,7 +14,8 @@ export function LanguageSwitch() {
   const { change } = useChangeLanguage();
   const lang = currentLang();
   return (
-    <Group gap={4} role="group" aria-label={t('language.menu')}>
+    // Kept on one line: beside a long brand name on a phone the icon went above the button.
+    <Group gap={4} wrap="nowrap" role="group" aria-label={t('language.menu')}>
       <IconLanguage size={14} stroke={1.7} color="var(--mantine-color-gray-6)" aria-hidden />
       {LANGS.filter((l) => l !== lang).map((l) => (
         <Button key={l} lang={l} variant="subtle" color="gray" size="compact-xs" onClick={() => void change(l)}>

@@ -133,7 +133,11 @@ function StatusCard({ brandId, answer }: { brandId: number; answer: AnalysisAnsw
       <Text size="xs" c="dimmed" mb="sm">
         {t('analysis.backfillAbout')}
       </Text>
-      <Table.ScrollContainer minWidth={360}>
+      {/* On a phone the table scrolls sideways: its frame takes the focus so keys can scroll it (axe). */}
+      <Table.ScrollContainer
+        minWidth={360}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': 'analysis-status' } }}
+      >
         <Table aria-labelledby="analysis-status">
           <Table.Thead>
             <Table.Tr>

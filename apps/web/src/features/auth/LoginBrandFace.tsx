@@ -2,7 +2,7 @@ import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import { call } from '../../api/client';
-import { isReturnPath } from '../../lib/guards';
+import { isShareReturnPath } from '../../lib/guards';
 import { BrandFaceMark, accentRule } from '../brands/BrandFace';
 
 /**
@@ -10,7 +10,8 @@ import { BrandFaceMark, accentRule } from '../brands/BrandFace';
  * Nothing while it loads, on an error or for other paths: the form itself never waits for it.
  */
 export function LoginBrandFace({ next }: { next: string | null }) {
-  const wanted = isReturnPath(next);
+  // Share links only: an asset's or folder's id must not tell a stranger which brand holds it.
+  const wanted = isShareReturnPath(next);
   const face = useQuery({
     queryKey: ['brand-face', next],
     queryFn: () => call(routes.brandFaceOfPath, { query: { next: next! } }),

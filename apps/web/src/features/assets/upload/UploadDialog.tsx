@@ -341,9 +341,11 @@ export function FileRow({
   const { t } = useTranslation();
   return (
     <Box component="li" className={classes.row} data-status={item.status} data-testid="upload-row">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
+      {/* The status and its button go under the name when the row is narrow (a phone): side by
+          side, "Upload anyway" ran out of the dialog at 390 px. */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
         <FileThumb file={file} />
-        <Box miw={0} style={{ flex: 1 }}>
+        <Box miw={0} style={{ flex: '1 1 120px' }}>
           <Tooltip label={item.name} openDelay={400}>
             <Text size="sm" fw={500} truncate>
               {item.name}
@@ -353,30 +355,32 @@ export function FileRow({
             {formatBytes(item.size)}
           </Text>
         </Box>
-        <Badge color={STATUS_COLOR[item.status]} variant="light" data-testid="upload-status">
-          {item.creation ? t(`upload.creation.${item.creation}`) : t(`upload.status.${item.status}`)}
-        </Badge>
-        {item.status === 'failed' && !item.rejected && (
-          <Button size="compact-xs" variant="light" leftSection={<IconRefresh size={12} />} onClick={onRetry}>
-            {t('upload.retry')}
-          </Button>
-        )}
-        {item.status === 'exists' && showAnyway && (
-          <Button size="compact-xs" variant="light" onClick={onAnyway}>
-            {t('upload.anyway')}
-          </Button>
-        )}
-        {(item.status === 'pending' || item.rejected) && (
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={t('upload.remove', { name: item.name })}
-            onClick={onRemove}
-          >
-            <IconX size={14} />
-          </ActionIcon>
-        )}
+        <Group gap="sm" wrap="nowrap" ml="auto">
+          <Badge color={STATUS_COLOR[item.status]} variant="light" data-testid="upload-status">
+            {item.creation ? t(`upload.creation.${item.creation}`) : t(`upload.status.${item.status}`)}
+          </Badge>
+          {item.status === 'failed' && !item.rejected && (
+            <Button size="compact-xs" variant="light" leftSection={<IconRefresh size={12} />} onClick={onRetry}>
+              {t('upload.retry')}
+            </Button>
+          )}
+          {item.status === 'exists' && showAnyway && (
+            <Button size="compact-xs" variant="light" onClick={onAnyway}>
+              {t('upload.anyway')}
+            </Button>
+          )}
+          {(item.status === 'pending' || item.rejected) && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('upload.remove', { name: item.name })}
+              onClick={onRemove}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          )}
+        </Group>
       </Group>
       {item.status === 'loading' && (
         <Progress value={item.progress} size="sm" mt={6} aria-label={t('upload.progress', { name: item.name })} />

@@ -139,6 +139,8 @@ export function ApplyToAll({
 /** A small picture of an image file before it is sent; other files show their type's icon. */
 export function FileThumb({ file }: { file: File | undefined }) {
   const [url, setUrl] = useState<string | null>(null);
+  // A file named like a picture whose content is not one shows its type's icon, not a broken image.
+  const [broken, setBroken] = useState<File | null>(null);
   const isImage = !!file && /^image\/(jpeg|png|gif|webp|avif|bmp)$/.test(file.type);
   useEffect(() => {
     if (!file || !isImage) return;
@@ -149,7 +151,11 @@ export function FileThumb({ file }: { file: File | undefined }) {
   const type = file?.type.startsWith('video/') ? 'video' : file?.type.startsWith('audio/') ? 'audio' : 'other';
   return (
     <div className={classes.thumb} aria-hidden>
-      {isImage && url ? <img src={url} alt="" /> : <TypeIcon type={isImage ? 'image' : type} size={18} />}
+      {isImage && url && broken !== file ? (
+        <img src={url} alt="" onError={() => setBroken(file)} />
+      ) : (
+        <TypeIcon type={isImage ? 'image' : type} size={18} />
+      )}
     </div>
   );
 }
