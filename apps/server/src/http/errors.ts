@@ -113,3 +113,9 @@ export function installErrorHandling(app: FastifyInstance, onStorageFull?: () =>
     return sendError(req, reply, new AppError('UNEXPECTED'));
   });
 }
+
+/** `row`, or a 404 when it is gone (e.g. removed by another request since this one read it). */
+export function found<T>(row: T | null | undefined): T {
+  if (row === null || row === undefined) throw new AppError('NOT_FOUND');
+  return row;
+}

@@ -9,7 +9,7 @@ import type {
 } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -117,7 +117,8 @@ export function guidelinesService(deps: Deps) {
       abilities: guidelinesPolicy.abilities(ctx.actor),
     };
   }
-  const reread = async (ctx: RequestContext, id: number) => read(ctx, (await repos.guidelines.page(id))!);
+  // Another request may have removed the page since this one changed it: a 404, not a crash.
+  const reread = async (ctx: RequestContext, id: number) => read(ctx, found(await repos.guidelines.page(id)));
 
   async function tree(ctx: RequestContext, brandId: number) {
     await visibleBrand(repos, ctx.actor, brandId);

@@ -1,7 +1,7 @@
 import type { ConsentBody, LicenceBody, RightsListQuery } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { invalid } from '../../http/errors.js';
+import { found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -71,10 +71,11 @@ export function rightsService(deps: Deps) {
     updated_at: now(),
   });
 
+  // Read again after a change: another request may have removed the row since, which is a 404.
   const readLicence = async (id: number) =>
-    licenceView((await repos.rights.licence(id))!, await repos.rights.documentsOf('licence_id', [id]));
+    licenceView(found(await repos.rights.licence(id)), await repos.rights.documentsOf('licence_id', [id]));
   const readConsent = async (id: number) =>
-    consentView((await repos.rights.consent(id))!, await repos.rights.documentsOf('consent_id', [id]));
+    consentView(found(await repos.rights.consent(id)), await repos.rights.documentsOf('consent_id', [id]));
 
   /** Removes stored document files once their rows are gone (a failure leaves only garbage). */
   const dropBlobs = async (keys: string[]) => {
