@@ -53,6 +53,8 @@ export const GuidelinePublicQuery = z.object({
   /** The pass of an unlock (password links); also accepted as the X-Share-Pass header. */
   pass: z.string().max(300).optional(),
 });
+/** An original through the link: `ack=1` says its holder accepted the licence terms the page showed. */
+export const GuidelinePublicFileQuery = GuidelinePublicQuery.extend({ ack: z.enum(['1']).optional() });
 export const GuidelinePublicCropParams = GuidelinePublicParams.extend({ assetId: Id });
 /** A conversion or crop through the link: the signed-in crop route's query, with the link's pass. */
 export const GuidelinePublicCropQuery = AssetCropQuery.safeExtend(GuidelinePublicQuery.shape);

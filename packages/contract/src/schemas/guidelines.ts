@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, IdNumber, Timestamp, text } from './common.js';
+import { LicenceTerms } from './availability.js';
 import { CropPreset } from './cropPresets.js';
 import { GuidelineBlocks } from './guidelineBlocks.js';
 import { SEARCH_QUERY_MAX } from './search.js';
@@ -97,7 +98,9 @@ export const GuidelineAsset = z.object({
    * original (null until its licence terms are confirmed on the asset, or when blocked);
    * `convert` says the image can be converted to other formats and cropped to the brand's presets;
    * `crop_url` is where a public link's holder fetches those (the crop query appended), null for a
-   * signed-in reader, who uses the crop route with their session.
+   * signed-in reader, who uses the crop route with their session. `terms` are the licences the
+   * asset is used under: a public link's holder gets `confirm` with both addresses, and accepts
+   * them before any copy (the address with `ack=1`), as through a share link.
    */
   download: z
     .object({
@@ -105,6 +108,7 @@ export const GuidelineAsset = z.object({
       url: z.string().nullable(),
       convert: z.boolean(),
       crop_url: z.string().nullable(),
+      terms: z.array(LicenceTerms),
     })
     .nullable(),
 });

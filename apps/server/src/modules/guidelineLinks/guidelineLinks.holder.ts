@@ -1,4 +1,4 @@
-import type { AssetCropQuery, CropFormat, GuidelinePage } from '@brandvault/contract';
+import type { AssetCropQuery, CropFormat, GuidelinePage, LicenceTerms } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { GuidelineLinkPrincipal } from '../../access/principal.js';
 import { AppError, invalid } from '../../http/errors.js';
@@ -11,6 +11,7 @@ import { assetTarget } from '../audit/audit.trail.js';
 import { croppable } from '../assets/crop.js';
 import { servedCrop } from '../assets/crop.serve.js';
 import { linkActor } from '../assets/downloadLink.js';
+import { acceptedInfo, linkTerms } from '../assets/linkTerms.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import type { FilesService } from '../files/files.service.js';
 import { recordDownload } from '../stats/downloads.counts.js';
@@ -31,6 +32,8 @@ import { guidelineLinkTokenHash } from './guidelineLinks.token.js';
 export function guidelineLinkHolder(deps: Deps, files: FilesService) {
   const { repos, clock, appKey, limiter } = deps;
   const now = () => iso(clock.now());
+  // Licensed assets leave only with their terms accepted, as through a share link.
+  const { termsOf, requireAck } = linkTerms(repos);
 
   const limits = shareLinkLimits(limiter, appKey, 'guideline');
   const passes = linkPasses(appKey, clock, 'guideline');
@@ -121,6 +124,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
         guidelineLinksPolicy.linkCan(p, 'original', now()) && guidelineLinksPolicy.grantsDownload(maker);
       // The brand's presets only reach a holder who may take copies.
       const presets = downloads ? await repos.cropPresets.ofBrand(row.brand_id) : [];
+      const terms = downloads ? await termsOf(ids.filter((id) => rows.has(id))) : new Map<number, LicenceTerms[]>();
       return {
         ...node,
         view: 'published',
@@ -132,6 +136,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
           const ok = !!r && guidelineLinksPolicy.sees(p, r);
           // Other formats and crops: the images the crop route decodes, of a known size.
           const copies = ok && croppable(r) && !!r.width;
+          const accept = terms.get(id) ?? [];
           return {
             id,
             available: ok,
@@ -149,10 +154,11 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
             download:
               ok && downloads
                 ? {
-                    state: 'ready' as const,
+                    state: accept.length ? ('confirm' as const) : ('ready' as const),
                     url: url(id, 'original'),
                     convert: copies,
                     crop_url: copies ? url(id, 'crop') : null,
+                    terms: accept,
                   }
                 : null,
           };
@@ -173,12 +179,14 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
       kind: GuidelineLinkFileKind,
       pass: string | undefined,
       range: string | undefined,
+      ack?: string,
     ) {
       const { row, p, maker } = await open(token, pass, kind);
       const a = await reachable(p, maker.user.id, assetId);
       if (!a) throw new AppError('NOT_FOUND');
       if (kind === 'original') {
         if (!guidelineLinksPolicy.grantsDownload(maker)) throw new AppError('FORBIDDEN');
+        const accepted = await requireAck([a.id], ack);
         // Marked as a guest's download when the brand marks guests, as through a share link.
         const answer =
           (await markedOriginal(deps, p, a)) ??
@@ -193,7 +201,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
               audit: {
                 event: 'asset.download',
                 target: assetTarget(a),
-                info: { version: a.current_version, guideline_link_id: row.id },
+                info: { version: a.current_version, guideline_link_id: row.id, ...acceptedInfo(accepted) },
               },
             }),
           );
@@ -218,6 +226,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
       const a = await reachable(p, maker.user.id, assetId);
       if (!a) throw new AppError('NOT_FOUND');
       if (!guidelineLinksPolicy.grantsDownload(maker)) throw new AppError('FORBIDDEN');
+      const accepted = await requireAck([a.id], q.ack);
       const { answer, out } = await servedCrop(deps, p, a, q);
       await deps.change(ctx, (u) =>
         recordDownload(u, {
@@ -235,6 +244,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
               width: out.width,
               height: out.height,
               guideline_link_id: row.id,
+              ...acceptedInfo(accepted),
             },
           },
         }),

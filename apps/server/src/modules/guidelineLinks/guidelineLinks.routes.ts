@@ -28,6 +28,7 @@ export function guidelineLinksRoutes(app: FastifyInstance, m: MountDeps, s: Serv
       params.kind,
       query.pass ?? passOf(req.headers['x-share-pass']),
       typeof req.headers.range === 'string' ? req.headers.range : undefined,
+      query.ack,
     ),
   );
   mount(app, m, routes.guidelinePublicCrop, ({ ctx, req, params, query }) =>

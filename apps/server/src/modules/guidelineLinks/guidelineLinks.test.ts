@@ -47,7 +47,13 @@ async function middle(bytes: Buffer) {
 type PublicAsset = {
   id: number;
   thumbnail_url: string | null;
-  download: { state: string; url: string | null; convert: boolean; crop_url: string | null } | null;
+  download: {
+    state: string;
+    url: string | null;
+    convert: boolean;
+    crop_url: string | null;
+    terms: { name: string }[];
+  } | null;
 };
 /** A link's page, and the logo and the PRIVATE asset on it. */
 async function linkPage(token: string, pass: string) {
@@ -227,6 +233,80 @@ describe('public guidelines links', () => {
     // Revoked: gone, conversions included.
     await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links/${made.link.id}/revoke`, {}));
     expect((await anon().get(crop(ids.logo!))).statusCode).toBe(404);
+  });
+
+  it('refuses a licensed asset until the holder accepts its terms, then serves it and audits the acceptance', async () => {
+    const stock = await upload(brand.root, 'stock.png');
+    const db = t.built.handle.db;
+    const at = new Date().toISOString();
+    const licence = await db
+      .insertInto('licences')
+      .values({
+        brand_id: brand.id,
+        name: 'Stock Co. 2026',
+        holder: 'Stock Co.',
+        terms: 'Editorial use only.',
+        channels: '["web"]',
+        territories: '["ES"]',
+        valid_until: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('asset_licences').values({ asset_id: stock, licence_id: licence.id }).execute();
+    const p = await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines`, { kind: 'page', title: 'Stock' }), 201);
+    await ok(
+      manager.put(`/api/ops/guideline/${p.id}`, {
+        title: 'Stock',
+        blocks: [{ id: 'a1', type: 'assets', asset_ids: [stock, ids.logo], downloads: ['original', 'png'] }],
+      }),
+    );
+    await ok(manager.post(`/api/ops/guideline/${p.id}/publish`, {}));
+    // Conversions are offered once the image's size is known.
+    await until('size', async () => {
+      const r = await db.selectFrom('assets').select('width').where('id', '=', stock).executeTakeFirst();
+      return !!r?.width;
+    });
+    const made = await ok(manager.post(`/api/ops/brand/${brand.id}/guidelines/links`, {}), 201);
+    const token = tokenOf(made.link.link);
+    const { pass } = await ok(anon().get(`/api/ops/guidelines/public/${token}`));
+    const page = await ok(
+      anon().get(`/api/ops/guidelines/public/${token}/page/${p.id}?pass=${encodeURIComponent(pass)}`),
+    );
+    const of = (id: number) => (page.assets as PublicAsset[]).find((a) => a.id === id)!;
+    const licensed = of(stock).download!;
+    expect(licensed).toMatchObject({ state: 'confirm', convert: true });
+    expect(licensed.terms).toEqual([
+      expect.objectContaining({ id: licence.id, name: 'Stock Co. 2026', terms: 'Editorial use only.' }),
+    ]);
+    expect(of(ids.logo!).download).toMatchObject({ state: 'ready', terms: [] });
+
+    // Refused before acceptance, original and copies alike, and nothing is counted or audited.
+    const copy = `${licensed.crop_url}&x=0&y=0&w=1&h=1&width=160&format=png`;
+    for (const refused of [await anon().get(licensed.url!), await anon().get(copy)]) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('DOWNLOAD_CONFIRM');
+    }
+    const audited = async () =>
+      (await ok(admin.get('/api/ops/audit/all?event=asset.download&per_page=100'))).items.filter(
+        (e: { target: { id: number } | null }) => e.target?.id === stock,
+      ) as { info: Record<string, unknown> }[];
+    expect(await audited()).toEqual([]);
+    // An unlicensed asset on the same page needs nothing.
+    expect((await anon().get(of(ids.logo!).download!.url!)).statusCode).toBe(200);
+
+    // Served once accepted, and the acceptance is in each download's audit entry.
+    const original = await anon().get(`${licensed.url}&ack=1`);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    const png = await anon().get(`${copy}&ack=1`);
+    expect(png.statusCode, png.body).toBe(200);
+    const confirmed = { licences: [{ id: licence.id, name: 'Stock Co. 2026' }] };
+    const entries = await audited();
+    expect(entries).toHaveLength(2);
+    for (const e of entries) expect(e.info).toMatchObject({ guideline_link_id: made.link.id, confirmed });
+    expect(entries.map((e) => e.info.format ?? 'original').sort()).toEqual(['original', 'png']);
   });
 
   it('marks originals and copies through a link when the brand marks its guests, as share links do', async () => {

@@ -9,7 +9,13 @@ type Asset = {
   name: string | null;
   warning: string | null;
   placeholder: string | null;
-  download: { state: string; url: string | null; convert: boolean; crop_url: string | null } | null;
+  download: {
+    state: string;
+    url: string | null;
+    convert: boolean;
+    crop_url: string | null;
+    terms: { name: string }[];
+  } | null;
 };
 
 let t: TestApp;
@@ -170,6 +176,7 @@ describe('brand guidelines', () => {
       url: expect.stringMatching(new RegExp(`^/api/ops/asset/${ids.logo}/download\\?u=\\d+&exp=`)),
       convert: true,
       crop_url: null,
+      terms: [],
     });
     expect(g[ids.manual!]!.download).toMatchObject({ state: 'ready', convert: false });
     // Members see PRIVATE content; expired and removed assets are placeholders for every reader.

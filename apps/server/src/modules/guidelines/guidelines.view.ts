@@ -169,6 +169,7 @@ function downloadOf(actor: Actor, r: AssetAccess, take: Take): GuidelineAsset['d
     url: state === 'ready' ? take.link(r.id) : null,
     convert: state === 'ready' && croppable(r) && !!r.width,
     crop_url: null,
+    terms: gate.terms,
   };
 }
 

@@ -22,7 +22,7 @@ import { sharedAssetItem } from './shareLinks.view.js';
 import { printedFields } from '../metadata/printedFields.js';
 import { markedOriginal, linkPreviewFile } from '../watermarks/watermark.serve.js';
 import { originalWithXmp } from '../metadata/embed/xmpOut.js';
-import { licenceTerms } from '../assets/downloadGate.js';
+import { acceptedInfo, linkTerms } from '../assets/linkTerms.js';
 import type { LicenceTerms } from '@brandvault/contract';
 
 /**
@@ -35,6 +35,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
   const limits = shareLinkLimits(limiter, appKey, 'share');
   const passes = linkPasses(appKey, clock, 'share');
   const now = () => iso(clock.now());
+  const { termsOf, distinct: distinctTerms, requireAck } = linkTerms(repos);
 
   /** The live link behind a token for this collection; anything else answers the same 404. */
   async function live(collectionId: number, token: string) {
@@ -78,29 +79,6 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       downloads: row.allow_download === 1 && shareLinksPolicy.grantsDownload(owner),
       sharedBy: `${owner.user.first_name} ${owner.user.last_name}`.trim(),
     };
-  }
-
-  /** Each asset's licences as a download shows them; assets without one are left out. */
-  async function termsOf(ids: number[]) {
-    const out = new Map<number, LicenceTerms[]>();
-    for (const l of await deps.repos.assetRights.licencesOf(ids)) {
-      const list = out.get(l.asset_id) ?? [];
-      list.push(licenceTerms(l));
-      out.set(l.asset_id, list);
-    }
-    return out;
-  }
-  const distinctTerms = (byAsset: Map<number, LicenceTerms[]>) => [
-    ...new Map([...byAsset.values()].flat().map((l) => [l.id, l])).values(),
-  ];
-  /**
-   * A licensed asset leaves through a link only once its holder accepted the terms the page
-   * showed; answers the licences accepted, for the download's audit entry.
-   */
-  async function requireAck(ids: number[], ack: string | undefined) {
-    const terms = distinctTerms(await termsOf(ids));
-    if (terms.length && ack !== '1') throw new AppError('DOWNLOAD_CONFIRM');
-    return terms.map((l) => ({ id: l.id, name: l.name }));
   }
 
   async function view(
@@ -231,7 +209,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
               format: 'zip',
               files: assets.length,
               share_link_id: row.id,
-              ...(accepted.length ? { confirmed: { licences: accepted } } : {}),
+              ...acceptedInfo(accepted),
             },
           },
         }),
@@ -287,7 +265,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
                 info: {
                   version: a.current_version,
                   share_link_id: row.id,
-                  ...(accepted.length ? { confirmed: { licences: accepted } } : {}),
+                  ...acceptedInfo(accepted),
                 },
               },
             }),

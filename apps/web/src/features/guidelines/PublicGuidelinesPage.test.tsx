@@ -92,7 +92,13 @@ afterEach(() => vi.restoreAllMocks());
 describe('an asset block through a public guidelines link', { timeout: 20_000 }, () => {
   it("offers the link holder the original, the block's formats and the presets, fetched through the link", async () => {
     const crop = `${BASE}/asset/11/crop?pass=p1`;
-    const calls = stubLink({ state: 'ready', url: `${BASE}/asset/11/original?pass=p1`, convert: true, crop_url: crop });
+    const calls = stubLink({
+      state: 'ready',
+      url: `${BASE}/asset/11/original?pass=p1`,
+      convert: true,
+      crop_url: crop,
+      terms: [],
+    });
     // The saved file's name, instead of jsdom's navigation.
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -123,6 +129,57 @@ describe('an asset block through a public guidelines link', { timeout: 20_000 },
       '400',
       'png',
     ]);
+  });
+
+  it('shows a licensed asset’s terms before the original or a copy, and takes them accepted', async () => {
+    const licence = {
+      id: 5,
+      name: 'Stock Co. 2026',
+      holder: 'Stock Co.',
+      terms: 'Editorial use only.',
+      channels: ['web'],
+      territories: [],
+      valid_until: null,
+    };
+    const original = `${BASE}/asset/11/original?pass=p1`;
+    const calls = stubLink({
+      state: 'confirm',
+      url: original,
+      convert: true,
+      crop_url: `${BASE}/asset/11/crop?pass=p1`,
+      terms: [licence],
+    });
+    const followed: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      followed.push(this.getAttribute('href') ?? '');
+    });
+    const copies = () => calls.filter((c) => c.url.includes('/crop?'));
+    renderApp(`/guidelines/public/${TOKEN}`);
+    const user = userEvent.setup();
+    const block = await screen.findByTestId('guideline-page');
+
+    // The original: the terms first, nothing followed until they are accepted, then with ack=1.
+    await user.click(await within(block).findByRole('link', { name: 'Download logo.png as Original' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Usage terms' });
+    expect(dialog).toHaveTextContent('Stock Co. 2026 (Stock Co.)');
+    expect(dialog).toHaveTextContent('Editorial use only.');
+    expect(followed).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept and download' }));
+    await waitFor(() => expect(followed).toEqual([`${original}&ack=1`]));
+
+    // A copy: turned down, nothing is fetched; accepted, the link's crop address with ack=1.
+    await user.click(within(block).getByRole('button', { name: 'Download logo.png as WEBP' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Usage terms' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Usage terms' })).toBeNull());
+    expect(copies()).toEqual([]);
+    await user.click(within(block).getByRole('button', { name: 'Download logo.png as WEBP' }));
+    const again = await screen.findByRole('dialog', { name: 'Usage terms' });
+    await user.click(within(again).getByRole('button', { name: 'Accept and download' }));
+    await waitFor(() => expect(copies()).toHaveLength(1));
+    const asked = new URL(copies()[0]!.url, 'http://x').searchParams;
+    expect([asked.get('pass'), asked.get('format'), asked.get('ack')]).toEqual(['p1', 'webp', '1']);
   });
 
   it('offers nothing to take through a link without downloads', async () => {

@@ -17,7 +17,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { useSession } from '../../state/session';
 import { PasswordPrompt } from './PasswordPrompt';
 import { SharedViewer } from './SharedViewer';
-import { onTermsDownload } from './termsDownload';
+import { onTermsDownload } from '../assets/termsDownload';
 import { readPass, savePass, useSharedCollection } from './api';
 import pageClasses from '../collections/Collections.module.css';
 import classes from './Shared.module.css';

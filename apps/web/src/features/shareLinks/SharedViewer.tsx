@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../i18n/format';
 import classes from './Shared.module.css';
 import { SharedFields } from './SharedFields';
-import { onTermsDownload } from './termsDownload';
+import { onTermsDownload } from '../assets/termsDownload';
 
 type SharedAsset = SharedView['assets']['items'][number];
 

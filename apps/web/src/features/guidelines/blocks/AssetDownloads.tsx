@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
 import { useFetchAsset } from '../../assets/api';
 import { gatedDownload } from '../../assets/gatedDownload';
+import { acceptTerms, onTermsDownload } from '../../assets/termsDownload';
 import { downloadCrop } from '../../cropPresets/api';
 
 type Format = Exclude<GuidelineDownload, 'original' | 'presets'>;
@@ -30,7 +31,7 @@ export function presetCrop(asset: { width: number; height: number }, p: CropPres
 
 /**
  * An asset's download buttons as the block offers them, from what the page answer says of the
- * asset: the original through its signed link (or the terms dialog first), other formats converted
+ * asset: the original through its signed link (or the terms dialog first, a link holder's too), other formats converted
  * at full size, and the brand's crop presets (through a public link too, by its own address).
  * `render` instead shows the signed file itself (a video, a PDF). Nothing shows for a reader
  * without the download right.
@@ -67,16 +68,30 @@ export function AssetDownloads({
       : void fetchAsset(asset.id)
           .then((v) => gatedDownload(v.asset, t))
           .catch(notifyError);
-  // A public link's holder takes copies through the link's own address.
+  // A public link's holder takes copies through the link's own address, its licences' terms
+  // accepted first (the server refuses the copy until then).
   const crop = (query: AssetCropQuery, ext: string) =>
-    void downloadCrop(asset.id, query, `${base}.${ext}`, d.crop_url).catch(notifyError);
+    void acceptTerms(d.terms, t)
+      .then((ok) =>
+        ok
+          ? downloadCrop(asset.id, d.terms.length ? { ...query, ack: '1' } : query, `${base}.${ext}`, d.crop_url)
+          : undefined,
+      )
+      .catch(notifyError);
   const formats = size ? offers.filter((f): f is Format => f !== 'original' && f !== 'presets') : [];
   const shownPresets = size && offers.includes('presets') ? presets : [];
   return (
     <Group gap={6}>
       {offers.includes('original') && (
         <Button
-          {...(d.url ? { component: 'a' as const, href: d.url, download: name } : { onClick: original })}
+          {...(d.url
+            ? {
+                component: 'a' as const,
+                href: d.url,
+                download: name,
+                onClick: onTermsDownload(d.url, name, d.terms, t),
+              }
+            : { onClick: original })}
           size="compact-sm"
           variant="light"
           leftSection={<IconDownload size={14} />}
