@@ -8,7 +8,7 @@ import type {
   UpdateProfileBody,
   VerifyEmailBody,
 } from '@brandvault/contract';
-import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
+import { AppError, found, invalid, isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
@@ -98,7 +98,7 @@ export function accountService(deps: Deps) {
           if (isUniqueViolation(err)) return null;
           throw err;
         });
-      if (id === null) return registrationTaken(ctx, (await repos.users.byEmail(body.email))!);
+      if (id === null) return registrationTaken(ctx, found(await repos.users.byEmail(body.email)));
       return { message: 'Registered' };
     },
 
@@ -189,7 +189,7 @@ export function accountService(deps: Deps) {
           await unit.mail(mails.emailChanged(asLang(changed.lang), changed, u.email));
         }
       });
-      const user = (await repos.users.byId(u.id))!;
+      const user = found(await repos.users.byId(u.id));
       return sessionView(repos, deps, { ...actor, user }, now());
     },
 

@@ -1,7 +1,7 @@
 import type { AssetCropQuery, AssetEditBody, AssetView, UploadResult } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import type { StreamPart } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import type { StagedBlob } from '../../storage/index.js';
@@ -68,7 +68,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
   }
 
   async function view(actor: Actor, id: number): Promise<{ asset: AssetView }> {
-    const a = (await repos.assets.withFolder(id))!;
+    const a = found(await repos.assets.withFolder(id));
     const [brand, breadcrumbs, creator, origin] = await Promise.all([
       repos.brands.byId(a.brand_id),
       repos.folders.crumbs(a.folder_path),

@@ -1,7 +1,7 @@
 import type { BrandAllQuery, BrandCreateBody, BrandUpdateBody, Crop } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { invalid } from '../../http/errors.js';
+import { found, invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
@@ -28,7 +28,7 @@ export function brandsService(deps: Deps) {
     repos.brands.figures(ids, hiddenClasses({ withPrivate: seesPrivate(actor) }));
 
   async function view(actor: Actor, id: number) {
-    const brand = (await repos.brands.byId(id))!;
+    const brand = found(await repos.brands.byId(id));
     const [root, users, figs] = await Promise.all([
       repos.folders.rootOf(id),
       repos.brands.usersCount([id]),

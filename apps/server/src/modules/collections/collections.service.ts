@@ -7,7 +7,7 @@ import type {
 } from '@brandvault/contract';
 import { COLLECTION_NAME_MAX } from '@brandvault/contract';
 import type { z } from 'zod';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -135,7 +135,7 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
         });
       return newId;
     });
-    return { collection: await card(ctx.actor, (await repos.collections.byId(id))!) };
+    return { collection: await card(ctx.actor, found(await repos.collections.byId(id))) };
   }
 
   return {
@@ -206,7 +206,7 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
           });
         });
       }
-      return { collection: await card(ctx.actor, (await repos.collections.byId(id))!) };
+      return { collection: await card(ctx.actor, found(await repos.collections.byId(id))) };
     },
 
     async delete(ctx: RequestContext, id: number) {
@@ -224,7 +224,7 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
       const row = await own(ctx.actor, id, 'add_assets');
       const wanted = await addable(ctx.actor, unique(ids));
       const changed = await add(ctx, row, wanted, row.favorite_of === null ? 'collection.assets_add' : 'favorite.add');
-      return { message: 'Added', changed, collection: await card(ctx.actor, (await repos.collections.byId(id))!) };
+      return { message: 'Added', changed, collection: await card(ctx.actor, found(await repos.collections.byId(id))) };
     },
 
     async assetsRemove(ctx: RequestContext, id: number, ids: number[]) {
@@ -235,7 +235,11 @@ export function collectionsService(deps: Deps, folders: FoldersService) {
         unique(ids),
         row.favorite_of === null ? 'collection.assets_remove' : 'favorite.remove',
       );
-      return { message: 'Removed', changed, collection: await card(ctx.actor, (await repos.collections.byId(id))!) };
+      return {
+        message: 'Removed',
+        changed,
+        collection: await card(ctx.actor, found(await repos.collections.byId(id))),
+      };
     },
 
     /** §4: a new collection holding the folder's assets as they are now; the folder is unchanged. */

@@ -7,7 +7,7 @@ import type {
 } from '@brandvault/contract';
 import { COMMENT_MENTIONS_MAX, MENTIONABLE_LIMIT, mentionIds } from '@brandvault/contract';
 import type { z } from 'zod';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -88,7 +88,7 @@ export function commentsService(deps: Deps) {
 
   /** One comment as the contract answers it. */
   async function one(actor: Actor, asset: AssetRow, id: number) {
-    const row = (await repos.comments.named(id))!;
+    const row = found(await repos.comments.named(id));
     const people = peopleByComment(await repos.comments.people([id]));
     return { comment: commentView(actor, asset, row, people) };
   }

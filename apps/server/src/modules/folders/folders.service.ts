@@ -7,7 +7,7 @@ import type {
 } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
+import { AppError, found, invalid, isUniqueViolation } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { pictureToWebp } from '../../lib/pictures.js';
@@ -166,7 +166,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
           return folderId;
         }),
       );
-      return view(actor, (await repos.folders.byId(id))!);
+      return view(actor, found(await repos.folders.byId(id)));
     },
 
     async move(ctx: RequestContext, id: number, parentId: number) {
@@ -187,7 +187,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
           });
         }),
       );
-      return view(actor, (await repos.folders.byId(id))!);
+      return view(actor, found(await repos.folders.byId(id)));
     },
 
     async update(ctx: RequestContext, id: number, body: z.output<typeof FolderUpdateBody>, files: FormFile[]) {
@@ -217,7 +217,7 @@ export function foldersService(deps: Deps, assetCard: AssetCardOf) {
         }),
       );
       if ((key || body.remove_image) && f.image_key) await storage.delete(f.image_key);
-      return view(actor, (await repos.folders.byId(id))!);
+      return view(actor, found(await repos.folders.byId(id)));
     },
 
     async assets(ctx: RequestContext, id: number, page: number, perPage = 50) {

@@ -1,7 +1,7 @@
 import type { GuidelineLink, GuidelineLinkBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, seal, unseal } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -79,7 +79,7 @@ export function guidelineLinksService(deps: Deps) {
         });
         return id;
       });
-      return { link: item((await repos.guidelineLinks.listRow(id))!) };
+      return { link: item(found(await repos.guidelineLinks.listRow(id))) };
     },
 
     async list(ctx: RequestContext, brandId: number) {
@@ -102,7 +102,7 @@ export function guidelineLinksService(deps: Deps) {
             info: { brand: brandId },
           });
         });
-      return { link: item((await repos.guidelineLinks.listRow(linkId))!) };
+      return { link: item(found(await repos.guidelineLinks.listRow(linkId))) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Lang } from '@brandvault/contract';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -76,7 +76,7 @@ export function guidelinePdfService(deps: Deps) {
       });
       return { id, jobId };
     });
-    return { download: downloadItem((await repos.downloads.withJob(id))!, clock.now(), () => ''), job_id: jobId };
+    return { download: downloadItem(found(await repos.downloads.withJob(id)), clock.now(), () => ''), job_id: jobId };
   }
 
   return {

@@ -91,16 +91,16 @@ export function guidelinesService(deps: Deps) {
     if (editor || row.published_version === null) {
       shown = { ...contentOf(row), cover: row.cover_asset_id };
     } else {
-      const v = (await repos.guidelines.version(row.id, row.published_version))!;
+      const v = found(await repos.guidelines.version(row.id, row.published_version));
       shown = { ...contentOf(v), cover: v.cover_asset_id };
     }
     const ids = assetIdsOf(shown.cover, [shown.content, shown.es]);
-    const found = await repos.access.assets(ids, ctx.actor.user.id);
-    const rows = new Map(found.map((r) => [r.id, r]));
+    const shownRows = await repos.access.assets(ids, ctx.actor.user.id);
+    const rows = new Map(shownRows.map((r) => [r.id, r]));
     // One batch for every asset's download options: the blocks ask nothing more per asset.
     // Guests' pictures come marked when the brand marks for guests, as in every listing.
     const [gates, presets, media] = await Promise.all([
-      downloadGates(repos, ctx.actor, found),
+      downloadGates(repos, ctx.actor, shownRows),
       repos.cropPresets.ofBrand(row.brand_id),
       cardMedia(deps, ctx.actor),
     ]);

@@ -11,6 +11,7 @@ import { assetAbilities, assetAccess } from '../assets/assets.policy.js';
 import { addKeyword } from '../assets/keywords.js';
 import { visibleBrand } from '../brands/brandAccess.js';
 import { isShown } from './labels.words.js';
+import { found } from '../../http/errors.js';
 
 const named = (key: LabelKey) => ({ key, name_en: LABELS[key].en, name_es: LABELS[key].es });
 
@@ -20,7 +21,7 @@ export function labelsService(deps: Deps) {
 
   async function visibleAsset(ctx: RequestContext, id: number) {
     const [row] = await requireAccess(repos, { actor: ctx.actor, permission: 'view', kind: assetAccess, ids: [id] });
-    const asset = (await repos.assets.byId(id))!;
+    const asset = found(await repos.assets.byId(id));
     return { asset, canDecide: assetAbilities(ctx.actor, row!).update };
   }
 

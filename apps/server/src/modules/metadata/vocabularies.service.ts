@@ -1,7 +1,7 @@
 import type { VocabularyBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
+import { AppError, found, invalid, isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -34,7 +34,7 @@ export function vocabulariesService(deps: Deps) {
   };
 
   const counted = async (id: number) => {
-    const v = (await repos.metadata.vocabulariesOfBrand((await repos.metadata.vocabulary(id))!.brand_id)).find(
+    const v = (await repos.metadata.vocabulariesOfBrand(found(await repos.metadata.vocabulary(id)).brand_id)).find(
       (r) => r.id === id,
     )!;
     return vocabularyView(v, v);

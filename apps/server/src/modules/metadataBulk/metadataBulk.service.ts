@@ -2,7 +2,7 @@ import type { BulkEditBody, BulkEditPreview } from '@brandvault/contract';
 import type { z } from 'zod';
 import { iso } from '../../lib/clock.js';
 import type { Deps } from '../../deps/deps.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { authorize } from '../../http/authorize.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { applyPlan, optionIdsOf, planOps } from './bulk.ops.js';
@@ -91,7 +91,7 @@ export function metadataBulkService(deps: Deps) {
         });
         return bulkId;
       });
-      return bulkEditView((await repos.metadataBulk.byId(id))!, ctx.actor, clock.now());
+      return bulkEditView(found(await repos.metadataBulk.byId(id)), ctx.actor, clock.now());
     },
 
     async status(ctx: RequestContext, id: number) {
@@ -115,7 +115,7 @@ export function metadataBulkService(deps: Deps) {
         await u.repos.metadataBulk.update(id, { undo_job_id: jobId, done: 0 });
         await u.audit({ event: 'metadata.bulk.undo', info: { bulk_edit_id: id, brand_id: row.brand_id } });
       });
-      return bulkEditView((await repos.metadataBulk.byId(id))!, ctx.actor, clock.now());
+      return bulkEditView(found(await repos.metadataBulk.byId(id)), ctx.actor, clock.now());
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { SavedSearchBody, SavedSearchListQuery, SavedSearchUpdate } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid, isUniqueViolation } from '../../http/errors.js';
+import { AppError, found, invalid, isUniqueViolation } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
@@ -39,7 +39,7 @@ export function savedSearchesService(deps: Deps, folders: FoldersService, search
     return r;
   }
   const fresh = async (ctx: RequestContext, id: number) =>
-    savedSearchView(ctx.actor, (await repos.savedSearches.one(id, ctx.actor.user.id))!);
+    savedSearchView(ctx.actor, found(await repos.savedSearches.one(id, ctx.actor.user.id)));
 
   /** The folder a search runs under, which the caller must see (else 422 on folder_id). */
   async function folderOf(ctx: RequestContext, folderId: number) {

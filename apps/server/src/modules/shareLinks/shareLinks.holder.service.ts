@@ -1,4 +1,4 @@
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
@@ -97,7 +97,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
     if (!shareLinksPolicy.linkCan(sp, 'view', now()))
       throw new AppError(row.password_hash !== null && !sp.unlocked ? 'PASSWORD_REQUIRED' : 'FORBIDDEN');
     const { sight, downloads, sharedBy } = await ownerSight(row);
-    const collection = (await repos.collections.byId(row.collection_id))!;
+    const collection = found(await repos.collections.byId(row.collection_id));
     if (!collectionsPolicy.can(sp, 'view', collection)) throw new AppError('NOT_FOUND');
     const [page, counts, brand] = await Promise.all([
       repos.collections.page(sight, collectionId, 'added', q.page, q.per_page),
@@ -184,7 +184,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
         throw new AppError(shareLinksPolicy.linkCan(sp, 'view', now()) ? 'FORBIDDEN' : 'NOT_FOUND');
       const { sight, downloads } = await ownerSight(row);
       if (!downloads) throw new AppError('FORBIDDEN');
-      const collection = (await repos.collections.byId(row.collection_id))!;
+      const collection = found(await repos.collections.byId(row.collection_id));
       const ids = await repos.collections.visibleIds(sight, id);
       const assets = (await deps.repos.downloads.assetsByIds(ids, row.owner_id)).filter((a) => a.status === 'ACTIVE');
       if (!assets.length) throw new AppError('NOT_FOUND');
@@ -240,7 +240,7 @@ export function shareLinkHolderService(deps: Deps, files: FilesService) {
       const { sight, downloads } = await ownerSight(row);
       if (!(await repos.collections.visibleIds(sight, id)).includes(assetId)) throw new AppError('NOT_FOUND');
       if (kind === 'original' && !downloads) throw new AppError('FORBIDDEN');
-      const a = (await repos.assets.byId(assetId))!;
+      const a = found(await repos.assets.byId(assetId));
       if (kind === 'original') {
         const accepted = await requireAck([a.id], ack);
         const plain = () =>

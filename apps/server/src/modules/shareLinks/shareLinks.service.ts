@@ -1,7 +1,7 @@
 import type { Lang, ShareBody, ShareExpiryUnit, ShareLinkAdminQuery, ShareLinkUpdateBody } from '@brandvault/contract';
 import { SHARED_WITH_ME_MAX, SHARE_RECIPIENTS_LIMIT } from '@brandvault/contract';
 import type { z } from 'zod';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, seal } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -46,7 +46,7 @@ export function shareLinksService(deps: Deps) {
     return row;
   }
   const item = async (actor: Actor, id: number) => {
-    const r = (await repos.shareLinks.listRow(id))!;
+    const r = found(await repos.shareLinks.listRow(id));
     return shareLinkItem(actor, r, r.owner_id === actor.user.id ? linkUrl(r) : null, now());
   };
 
@@ -211,7 +211,7 @@ export function shareLinksService(deps: Deps) {
         if (body.expiry_unit) changes.expires_at = { before: row.expires_at, after: expiresAt };
         for (const k of ['watermark', 'traceable'] as const)
           if (protection[k] !== row[k]) changes[k] = { before: row[k] === 1, after: protection[k] === 1 };
-        const name = (await repos.collections.byId(row.collection_id))!.name;
+        const name = found(await repos.collections.byId(row.collection_id)).name;
         await deps.change(ctx, async (u) => {
           if (body.expiry_unit) await u.repos.shareLinks.setExpiry(id, expiresAt, now());
           await u.repos.shareLinks.setProtection(id, protection, now());
@@ -229,7 +229,7 @@ export function shareLinksService(deps: Deps) {
 
   async function revokeRow(ctx: RequestContext, row: ShareLinkRow) {
     if (row.revoked_at !== null) return;
-    const name = (await repos.collections.byId(row.collection_id))!.name;
+    const name = found(await repos.collections.byId(row.collection_id)).name;
     await deps.change(ctx, async (u) => {
       await u.repos.shareLinks.revoke(row.id, now());
       await u.audit({

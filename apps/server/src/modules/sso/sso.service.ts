@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ClaimMapping, ProviderBody, ProviderUpdateBody } from '@brandvault/contract';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { authorize } from '../../http/authorize.js';
 import { iso } from '../../lib/clock.js';
 import { open, seal } from '../../lib/secretBox.js';
@@ -142,8 +142,8 @@ export function ssoService(deps: Deps) {
         });
         return id;
       });
-      await check((await repos.sso.provider(id))!);
-      return providerView((await repos.sso.provider(id))!, config.appUrl);
+      await check(found(await repos.sso.provider(id)));
+      return providerView(found(await repos.sso.provider(id)), config.appUrl);
     },
 
     async update(ctx: RequestContext, id: number, body: Patch) {
@@ -162,10 +162,10 @@ export function ssoService(deps: Deps) {
         if (body.client_secret !== undefined) changes.client_secret = { before: 'set', after: 'replaced' };
         await u.audit({ event: 'sso.provider_update', target: target(after), changes });
       });
-      const row = (await repos.sso.provider(id))!;
+      const row = found(await repos.sso.provider(id));
       if (body.issuer !== undefined || body.client_id !== undefined || body.client_secret !== undefined)
         await check(row);
-      return providerView((await repos.sso.provider(id))!, config.appUrl);
+      return providerView(found(await repos.sso.provider(id)), config.appUrl);
     },
 
     async remove(ctx: RequestContext, id: number) {

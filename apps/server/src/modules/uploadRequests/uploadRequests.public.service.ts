@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UploadRequestTusMetadata, UploadResult } from '@brandvault/contract';
 import { mailFace } from '../brands/brands.view.js';
 import { SHARE_UNLOCK_TRIES, UPLOAD_REQUEST_PASS_MINUTES } from '@brandvault/contract';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { hmac, safeEqual } from '../../lib/crypto.js';
 import { checkPassword } from '../../lib/passwords.js';
@@ -85,7 +85,7 @@ export function uploadRequestsPublicService(deps: Deps, folders: FoldersService)
       if (hit.count > OPENS_PER_ADDRESS)
         throw new AppError('SHARE_LINK_TOO_MANY', { headers: { 'retry-after': String(hit.retryAfterSeconds) } });
       const { row } = await live(token);
-      const b = (await repos.brands.byId(row.brand_id))!;
+      const b = found(await repos.brands.byId(row.brand_id));
       const brand = { name: b.name, logo_uri: deps.media(b.logo_key), accent_color: b.accent_color };
       if (row.password_hash !== null && !passOk(row.id, pass)) return { brand, locked: true, request: null };
       const left = await remaining(row);

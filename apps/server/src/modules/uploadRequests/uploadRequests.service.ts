@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { UploadRequestBody, UploadRequestListQuery } from '@brandvault/contract';
 import { UPLOAD_REQUEST_MAX_DAYS, UPLOAD_REQUEST_RECENT } from '@brandvault/contract';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, seal } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -109,7 +109,7 @@ export function uploadRequestsService(deps: Deps, folders: FoldersService) {
         });
         return newId;
       });
-      const [item] = await items(actor, [(await repos.uploadRequests.listRow(id))!]);
+      const [item] = await items(actor, [found(await repos.uploadRequests.listRow(id))]);
       return { upload_request: item! };
     },
 
@@ -141,7 +141,7 @@ export function uploadRequestsService(deps: Deps, folders: FoldersService) {
           });
         });
       }
-      const [item] = await items(actor, [(await repos.uploadRequests.listRow(id))!]);
+      const [item] = await items(actor, [found(await repos.uploadRequests.listRow(id))]);
       return { upload_request: item! };
     },
 

@@ -3,7 +3,7 @@ import { USER_PHOTO_SIZES } from '@brandvault/contract';
 import type { UserPhotoUpdateBody } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { isDecodablePhoto, squarePictures } from '../../lib/pictures.js';
@@ -40,7 +40,7 @@ export function userPhotosService(deps: Deps) {
     return user;
   }
   const view = async (actor: Actor, id: number) => ({
-    user: (await views(actor, [(await repos.users.byId(id))!]))[0]!,
+    user: (await views(actor, [found(await repos.users.byId(id))]))[0]!,
   });
   const removeBlobs = async (keys: (string | null | undefined)[]) => {
     for (const key of keys) if (key) await storage.delete(key);

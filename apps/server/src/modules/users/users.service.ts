@@ -8,7 +8,7 @@ import type {
 } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -139,7 +139,7 @@ export function usersService(deps: Deps) {
         });
         return userId;
       });
-      return view(actor, (await repos.users.byId(id))!);
+      return view(actor, found(await repos.users.byId(id)));
     },
 
     /**
@@ -185,7 +185,7 @@ export function usersService(deps: Deps) {
         });
         return userId;
       });
-      return view(actor, (await repos.users.byId(id))!);
+      return view(actor, found(await repos.users.byId(id)));
     },
 
     async edit(ctx: RequestContext, id: number, body: z.output<typeof EditUserBody>) {

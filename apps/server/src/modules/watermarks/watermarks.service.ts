@@ -2,7 +2,7 @@ import type { BrandWatermark, BrandWatermarkBody, WatermarkTrace } from '@brandv
 import { WATERMARK_MAX_BYTES } from '@brandvault/contract';
 import type { z } from 'zod';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart.js';
 import { iso } from '../../lib/clock.js';
 import { FileAnswer, fileSafetyHeaders } from '../../lib/fileAnswer.js';
@@ -38,7 +38,7 @@ export function watermarksService(deps: Deps) {
       abilities: { update: watermarksPolicy.update(actor) },
     };
   }
-  const current = async (brandId: number) => (await repos.watermarks.ofBrand(brandId))!;
+  const current = async (brandId: number) => found(await repos.watermarks.ofBrand(brandId));
 
   /** A new image is checked and stored before the transaction; its key is new each time. */
   async function storeImage(files: FormFile[]) {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../access/principal.js';
 import type { Deps } from '../../deps/deps.js';
 import { authorize } from '../../http/authorize.js';
-import { AppError, invalid } from '../../http/errors.js';
+import { AppError, found, invalid } from '../../http/errors.js';
 import { iso } from '../../lib/clock.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { changesOf, created } from '../audit/audit.trail.js';
@@ -45,7 +45,7 @@ export function webhooksService(deps: Deps) {
   }
 
   async function one(actor: Actor, id: number) {
-    const w = (await repos.webhooks.byId(id))!;
+    const w = found(await repos.webhooks.byId(id));
     const last = await repos.webhooks.lastDeliveries([id]);
     return webhookView(actor, w, last.get(id), now());
   }
@@ -191,7 +191,7 @@ export function webhooksService(deps: Deps) {
         await u.audit({ event: 'webhook.test', target: target(w), info: { brand_id: w.brand_id } });
         return d;
       });
-      return { delivery: deliveryView((await repos.webhooks.delivery(deliveryId))!) };
+      return { delivery: deliveryView(found(await repos.webhooks.delivery(deliveryId))) };
     },
 
     async deliveries({ actor }: RequestContext, id: number, q: z.output<typeof PageQuery>) {
@@ -219,7 +219,7 @@ export function webhooksService(deps: Deps) {
         });
         return n;
       });
-      return { delivery: deliveryView((await repos.webhooks.delivery(newId))!) };
+      return { delivery: deliveryView(found(await repos.webhooks.delivery(newId))) };
     },
   };
 }
