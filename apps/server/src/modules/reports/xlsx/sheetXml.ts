@@ -13,7 +13,7 @@ const P = '(?:[\\w.-]+:)?';
 
 /**
  * An entry's text in pieces that end where `take` stopped: it is handed what is new plus what it
- * left last time, consumes whole elements, and returns how far it got (the last call has `end`).
+ * left last time, consumes whole elements, and returns how far it got (last, with the remainder).
  */
 export async function* pieces(stream: AsyncIterable<Buffer>, take: (s: string) => number): AsyncGenerator<void> {
   const utf8 = new StringDecoder('utf8');
