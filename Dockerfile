@@ -27,4 +27,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The compiled server (the worker: apps/server/dist/worker.js, see compose.yaml).
-CMD ["node", "--conditions=brandvault-dist", "apps/server/dist/main.js"]
+CMD ["node", "--conditions=brandvault-dist", "--max-old-space-size=1024", "apps/server/dist/main.js"]

@@ -66,17 +66,23 @@ export interface Server {
   stop(): Promise<void>;
 }
 
+// A path in a variable: the scripts are plain JavaScript without declarations for tsc.
+const scriptsLib = new URL('../../scripts/lib.mjs', import.meta.url).pathname;
+/** Node's arguments for the compiled server, the same as `npm start` gives it. */
+const { compiledNodeArgs } = (await import(scriptsLib)) as { compiledNodeArgs: string[] };
+
 /** The real server (apps/server/src/main.ts through tsx) on a random loopback port. */
 /**
  * How the server is started: under tsx from its sources (the default), or as production runs it,
  * the compiled build (BENCH_SERVER_COMPILED=1; `npm run build -w apps/server` first), which
- * leaves out the TypeScript loader and its module graph (60–85 MiB of RSS).
+ * leaves out the TypeScript loader and its module graph (60–85 MiB of RSS), with `npm start`'s
+ * Node arguments (scripts/lib.mjs: its heap bound among them).
  */
 export function serverEntry(serverDir: string): string[] {
   if (!process.env.BENCH_SERVER_COMPILED) return ['--import', 'tsx', 'src/main.ts'];
   const main = `${serverDir}/dist/main.js`;
   if (!existsSync(main)) throw new Error(`BENCH_SERVER_COMPILED: no ${main}; run npm run build -w apps/server`);
-  return ['--conditions=brandvault-dist', main];
+  return [...compiledNodeArgs, main];
 }
 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {

@@ -32,18 +32,34 @@ const server = await startServer({ JOBS_IN_SERVER: 'true', WEB_CONCURRENCY: '1' 
 const { base } = server;
 const loadAtStart = loadavg().map((n) => round(n, 1));
 
-const rss = () => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
+/** The server's resident memory in MiB: all of it, and its anonymous and file-backed parts. */
+const memory = () => {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') };
 };
-/** Runs `work` while sampling the server's RSS every 100 ms: seconds and peak MiB. */
+const rss = () => memory().rss;
+/**
+ * Runs `work` while sampling the server's RSS every 100 ms: seconds, peak MiB, and at that peak
+ * the anonymous part (the heaps, SQLite's page cache) and the file-backed part (the binary and
+ * SQLite's memory-mapped database file, pages the kernel shares and may reclaim).
+ */
 async function timed<T>(work: () => Promise<T>) {
-  let peak = rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 100);
+  let peak = memory();
+  const sampler = setInterval(() => {
+    const now = memory();
+    if (now.rss > peak.rss) peak = now;
+  }, 100);
   const t0 = performance.now();
   try {
     const value = await work();
-    return { value, seconds: round((performance.now() - t0) / 1000, 2), peak_rss_mib: round(peak, 1) };
+    return {
+      value,
+      seconds: round((performance.now() - t0) / 1000, 2),
+      peak_rss_mib: round(peak.rss, 1),
+      at_peak: { anon_mib: round(peak.anon, 1), file_mib: round(peak.file, 1) },
+      load_1min: round(loadavg()[0]!, 1),
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -190,14 +206,28 @@ try {
         load_average: { start: loadAtStart, end: loadavg().map((n) => round(n, 1)) },
         assets,
         seed_s: round(seedSecs, 1),
-        export: { seconds: exported.seconds, peak_rss_mib: exported.peak_rss_mib, xlsx_bytes: exported.value.length },
+        export: {
+          seconds: exported.seconds,
+          peak_rss_mib: exported.peak_rss_mib,
+          at_peak: exported.at_peak,
+          load_1min: exported.load_1min,
+          xlsx_bytes: exported.value.length,
+        },
         preview: {
           seconds: previewed.seconds,
           peak_rss_mib: previewed.peak_rss_mib,
+          at_peak: previewed.at_peak,
+          load_1min: previewed.load_1min,
           upload_bytes: edited.length,
           counts: previewed.value.counts,
         },
-        apply: { seconds: applied.seconds, peak_rss_mib: applied.peak_rss_mib, result: applied.value.result },
+        apply: {
+          seconds: applied.seconds,
+          peak_rss_mib: applied.peak_rss_mib,
+          at_peak: applied.at_peak,
+          load_1min: applied.load_1min,
+          result: applied.value.result,
+        },
         targets: { export_s: 20, preview_s: 30, apply_s: 60, rss_mib: 400 },
       },
       null,

@@ -32,7 +32,7 @@ export async function sheetOptionLines(
   let above: string[] = [];
   try {
     await checkXlsx(fileName, data);
-    for await (const batch of sheetRows(data, { main: true })) {
+    for await (const batch of sheetRows(data)) {
       for (const { number, cells } of batch) {
         const trimmed = (tree ? cells : cells.slice(0, 1)).map((c) => c.trim());
         const first = trimmed.findIndex(Boolean);

@@ -22,6 +22,11 @@ import { visibleUsers } from './userTemplate.export.js';
 import { userRules } from './userRules.js';
 
 const BATCH = 200;
+/** SQLite keeps a copy of every page written; handed back every this many batches (1,000 rows). */
+const RELEASE_EVERY = 5;
+const releaseCache = async (ctx: JobContext) => {
+  if (ctx.dialect === 'sqlite') await ctx.repos.searchMaintenance.releaseCache();
+};
 const resultOf = (row: number, out: Outcome) => ({
   row,
   result: out.result,
@@ -76,6 +81,7 @@ export async function applyImport(ctx: JobContext, id: number) {
   const optionsById = new Map(brandOptions.map((o) => [o.id, o]));
   const total = imp.n_change ?? 0;
   let done = 0;
+  let batches = 0;
   await ctx.progress(0, Math.max(total, 1));
   for (let after = 0; ;) {
     const batch = await repo.rowsAfter(id, after, BATCH);
@@ -129,7 +135,9 @@ export async function applyImport(ctx: JobContext, id: number) {
     });
     done += unapplied.length;
     await ctx.progress(done, Math.max(total, 1));
+    if (++batches % RELEASE_EVERY === 0) await releaseCache(ctx);
   }
+  await releaseCache(ctx);
   await repo.settleUnapplied(id);
   const counts = await repo.resultCounts(id);
   const source = imp.blob_key ? await buffer(await storage.get(imp.blob_key)) : null;

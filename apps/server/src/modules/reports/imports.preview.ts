@@ -139,7 +139,7 @@ export async function previewImport(ctx: JobContext, id: number) {
     const counts = { change: 0, refused: 0, unchanged: 0 };
     let parse: ReturnType<typeof rowParser> | null = null;
     // Only the reading is the file's fault; a database error fails the attempt and is retried.
-    const batches = sheetRows(data, { main: true });
+    const batches = sheetRows(data);
     for (;;) {
       const next = await read(() => batches.next());
       if (next.done) break;

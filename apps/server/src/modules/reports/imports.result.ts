@@ -29,7 +29,7 @@ export async function resultSheet(repos: Pick<Repos, 'reports'>, importId: numbe
     }
     after = batch.at(-1)!.row_no;
   }
-  const batches = sheetRows(source, { main: true });
+  const batches = sheetRows(source);
   const first = await batches.next();
   const head: SheetRow[] = first.done ? [] : first.value;
   const header = head[0]?.number === 1 ? head[0].cells : [];
