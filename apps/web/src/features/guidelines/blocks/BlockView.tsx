@@ -118,7 +118,16 @@ function Picture({ asset, caption }: { asset: GuidelineAsset | undefined; captio
   return (
     <Stack gap={4}>
       {src ? (
-        <Image src={src} alt={caption ?? asset.name ?? ''} radius="sm" fit="contain" mah={480} bg="gray.1" />
+        <Image
+          src={src}
+          alt={caption ?? asset.name ?? ''}
+          radius="sm"
+          fit="contain"
+          mah={480}
+          bg="gray.1"
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <Text size="sm">{asset.name}</Text>
       )}
@@ -219,7 +228,17 @@ export function BlockView({
             return a?.available ? (
               <Card key={id} withBorder p="sm">
                 <Stack gap="xs">
-                  {a.thumbnail_url && <Image src={a.thumbnail_url} alt="" h={140} fit="contain" bg="gray.1" />}
+                  {a.thumbnail_url && (
+                    <Image
+                      src={a.thumbnail_url}
+                      alt=""
+                      h={140}
+                      fit="contain"
+                      bg="gray.1"
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <Text size="sm" fw={500} truncate title={a.name ?? ''}>
                     {a.name}
                   </Text>
