@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Box,
+  Button,
   Card,
   CopyButton,
   Divider,
@@ -21,6 +22,7 @@ import {
   IconCheck,
   IconCircleCheck,
   IconCopy,
+  IconExternalLink,
   IconInfoCircle,
   IconPhotoOff,
   IconX,
@@ -336,22 +338,44 @@ function VideoView({ asset, caption }: { asset: GuidelineAsset; caption?: string
   );
 }
 
+/**
+ * A PDF as its first page's preview and a button that opens it in a tab: the page policy frames
+ * nothing (frame-src 'none'), so an embedded viewer stayed an empty box.
+ */
 function PdfView({ asset, caption }: { asset: GuidelineAsset; caption?: string | null | undefined }) {
+  const { t } = useTranslation();
+  const src = asset.preview_url ?? asset.thumbnail_url;
   return (
     <Stack gap={4}>
-      <AssetDownloads
-        asset={asset}
-        offers={['original']}
-        render={(url) =>
-          url ? (
-            <iframe
-              title={asset.name ?? 'PDF'}
-              src={`${url}&disposition=inline`}
-              style={{ width: '100%', height: 560, border: 0 }}
-            />
-          ) : null
-        }
-      />
+      {src && (
+        <Image
+          src={src}
+          alt={caption ?? asset.name ?? ''}
+          radius="sm"
+          fit="contain"
+          mah={480}
+          bg="gray.1"
+          loading="lazy"
+        />
+      )}
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {asset.name}
+        </Text>
+        {asset.download?.url && (
+          <Button
+            component="a"
+            href={`${asset.download.url}&disposition=inline`}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconExternalLink size={14} />}
+          >
+            {t('guidelines.openPdf')}
+          </Button>
+        )}
+      </Group>
       {caption && (
         <Text size="sm" c="dimmed">
           {caption}
