@@ -14,7 +14,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -159,21 +158,32 @@ function Ratio({ hex, against, label }: { hex: string; against: string; label: s
   );
 }
 
+/**
+ * A value copied on a click, which then says so beside it. No tooltip: a palette block holds up to
+ * 48 colours of 4 values, and a tooltip each was a large part of a long page's render.
+ */
 function CopyValue({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
   return (
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('guidelines.copied') : t('guidelines.copy', { value })} withArrow>
-          <UnstyledButton onClick={copy} aria-label={t('guidelines.copyNamed', { label, value })}>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm" ff="monospace">
-                {label} {value}
+        <UnstyledButton
+          onClick={copy}
+          title={t('guidelines.copy', { value })}
+          aria-label={t('guidelines.copyNamed', { label, value })}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" ff="monospace">
+              {label} {value}
+            </Text>
+            {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            {copied && (
+              <Text size="xs" c="green.8" role="status">
+                {t('guidelines.copied')}
               </Text>
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </Group>
-          </UnstyledButton>
-        </Tooltip>
+            )}
+          </Group>
+        </UnstyledButton>
       )}
     </CopyButton>
   );
