@@ -114,6 +114,11 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   const link = await manager.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/guidelines\/public\/[A-Za-z0-9_-]+$/);
   const outsider = await (await browser.newContext()).newPage();
+  // A signed-out visitor's console stays clean: no error, and no answer of 400 or more (Chromium
+  // logs each as an error), the password prompt included.
+  const problems: string[] = [];
+  outsider.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+  outsider.on('response', (r) => void (r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`)));
   await outsider.goto(new URL(link).pathname);
   await expect(outsider.getByRole('heading', { name: 'This link is protected' })).toBeVisible();
   await expect(outsider.getByText('Enter the password you were given to read these guidelines.')).toBeVisible();
@@ -131,6 +136,9 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   const converted = outsider.waitForEvent('download');
   await opened.getByRole('button', { name: 'Download sunrise.jpg as PNG' }).click();
   expect((await converted).suggestedFilename()).toMatch(/^sunrise.*\.png$/);
+  await expect(opened.locator('img').first()).toBeVisible();
+  await outsider.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
   await outsider.context().close();
 
   // The member reads it, copies the red's HEX and downloads the logo as PNG from the asset block.

@@ -55,6 +55,19 @@ async function brandHomeLoader({ request }: { request: Request }) {
   }
   return null;
 }
+/** The guidelines' loader: as brand.home's, their code, tree and open page start beside the shell's. */
+async function guidelinesLoader({ request, params }: { request: Request; params: { id?: string } }) {
+  await requireBrandOfLink({ request });
+  void loadGuidelines();
+  const brand = useSession.getState().selectedBrand;
+  const client = appQueryClient();
+  const pageId = Number(params.id) || undefined;
+  if (brand && client)
+    void import('../features/guidelines/prefetch')
+      .then((m) => m.prefetchGuidelines(client, brand.id, pageId))
+      .catch(() => undefined);
+  return null;
+}
 /** The brand chooser's loader: the first-run screen first; right after a sign-in, a lone brand opens. */
 async function chooserLoader() {
   const fresh = takeFreshSignIn();
@@ -69,7 +82,8 @@ const TrashPage = lazy(() => import('../features/folders/TrashPage'));
 const BrandsAdminPage = lazy(() => import('../features/brandsAdmin/BrandsAdminPage'));
 const MetadataPage = lazy(() => import('../features/metadata/MetadataPage'));
 const RightsPage = lazy(() => import('../features/rights/RightsPage'));
-const GuidelinesPage = lazy(() => import('../features/guidelines/GuidelinesPage'));
+const loadGuidelines = () => import('../features/guidelines/GuidelinesPage');
+const GuidelinesPage = lazy(loadGuidelines);
 const BrandSettingsPage = lazy(() => import('../features/brandSettings/BrandSettingsPage'));
 const PeoplePage = lazy(() => import('../features/people/PeoplePage'));
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
@@ -204,9 +218,9 @@ export const appRoutes: RouteObject[] = [
                 element: <RightsPage />,
               },
               // Whoever sees the brand reads its published guidelines; editors also change them.
-              { path: 'brand/guidelines', element: <GuidelinesPage /> },
-              { path: 'brand/guidelines/:id', element: <GuidelinesPage /> },
-              { path: 'brand/guidelines/:id/edit', element: <GuidelinesPage editing /> },
+              { path: 'brand/guidelines', loader: guidelinesLoader, element: <GuidelinesPage /> },
+              { path: 'brand/guidelines/:id', loader: guidelinesLoader, element: <GuidelinesPage /> },
+              { path: 'brand/guidelines/:id/edit', loader: guidelinesLoader, element: <GuidelinesPage editing /> },
               // Everyone signed in: the page shows what the caller may see and do (admins: the switch).
               { path: 'brand/people', element: <PeoplePage /> },
               {

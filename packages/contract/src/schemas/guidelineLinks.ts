@@ -60,7 +60,8 @@ export const GuidelinePublicCropParams = GuidelinePublicParams.extend({ assetId:
 export const GuidelinePublicCropQuery = AssetCropQuery.safeExtend(GuidelinePublicQuery.shape);
 
 /** What the link's holder sees first: the brand's name and its published tree. */
-export const GuidelinePublicTree = z.object({
+export const GuidelinePublicOpen = z.object({
+  locked: z.literal(false),
   brand: z.object({ id: IdNumber, name: z.string() }),
   items: z.array(GuidelineNode),
   expires_at: Timestamp.nullable(),
@@ -68,4 +69,10 @@ export const GuidelinePublicTree = z.object({
   /** The pass the page and file addresses carry for this browser session. */
   pass: z.string(),
 });
+/**
+ * A password link opened without a valid pass: an answer, not a 401, since asking for the
+ * password is the link working as meant (a browser logs every 4xx as an error in the console).
+ */
+export const GuidelinePublicLocked = z.object({ locked: z.literal(true) });
+export const GuidelinePublicTree = z.discriminatedUnion('locked', [GuidelinePublicOpen, GuidelinePublicLocked]);
 export type GuidelinePublicTree = z.infer<typeof GuidelinePublicTree>;

@@ -50,14 +50,17 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
     return row;
   }
 
+  /** The link as the holder of `pass` (unlocked when the pass is one of a right password). */
+  const holderOf = (row: GuidelineLinkPrincipal['link'], pass: string | undefined): GuidelineLinkPrincipal => ({
+    kind: 'guidelineLink',
+    link: row,
+    unlocked: !!passes.read(row.id, pass)?.unlocked,
+  });
+
   /** The link as this request's principal: 401-like PASSWORD_REQUIRED until its password is given. */
   async function open(token: string, pass: string | undefined, action: 'view' | GuidelineLinkFileKind) {
     const row = await live(token);
-    const p: GuidelineLinkPrincipal = {
-      kind: 'guidelineLink',
-      link: row,
-      unlocked: !!passes.read(row.id, pass)?.unlocked,
-    };
+    const p = holderOf(row, pass);
     if (!guidelineLinksPolicy.linkCan(p, 'view', now())) throw new AppError('PASSWORD_REQUIRED');
     if (!guidelineLinksPolicy.linkCan(p, action, now())) throw new AppError('FORBIDDEN');
     // What the link shows is what its maker may still show: a deactivated maker's links stop.
@@ -87,9 +90,12 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
     async tree(ctx: AnyContext, token: string, pass: string | undefined) {
       const row = await live(token);
       await limits.view(ctx, row.id);
+      // The password prompt is an answer: nothing is counted or shown before the password.
+      if (!guidelineLinksPolicy.linkCan(holderOf(row, pass), 'view', now())) return { locked: true as const };
       const { p, brand } = await open(token, pass, 'view');
       if (await limits.firstView(ctx, row.id)) await repos.guidelineLinks.countView(row.id);
       return {
+        locked: false as const,
         brand: { id: brand.id, name: brand.name },
         items: await visibleNodes(row.brand_id),
         expires_at: row.expires_at,

@@ -103,6 +103,7 @@ describe('public guidelines links', () => {
     expect(made.link).toMatchObject({ state: 'active', has_password: false, allow_download: true });
     const token = tokenOf(made.link.link);
     const tree = await ok(anon().get(`/api/ops/guidelines/public/${token}`));
+    expect(tree.locked).toBe(false);
     expect(tree.brand.name).toBe('Link Co');
     expect(tree.items.map((n: { title: string }) => n.title)).toEqual(['Logo']);
     const page = await ok(anon().get(`/api/ops/guidelines/public/${token}/page/${pageId}?pass=${tree.pass}`));
@@ -132,8 +133,9 @@ describe('public guidelines links', () => {
       201,
     );
     const token = tokenOf(made.link.link);
-    const locked = await anon().get(`/api/ops/guidelines/public/${token}`);
-    expect(locked.statusCode).toBe(401);
+    // The password prompt is an answer that shows nothing of the brand; its page still refuses.
+    expect(await ok(anon().get(`/api/ops/guidelines/public/${token}`))).toEqual({ locked: true });
+    expect((await anon().get(`/api/ops/guidelines/public/${token}/page/${pageId}`)).statusCode).toBe(401);
     expect((await anon().post(`/api/ops/guidelines/public/${token}/unlock`, { password: 'nope' })).statusCode).toBe(
       422,
     );

@@ -42,10 +42,12 @@ export default function PublicGuidelinesPage() {
   const [pass, setPass] = useState<string | null>(() => sessionStorage.getItem(passKey(token)));
   const tree = usePublicGuidelines(token, pass);
   const [openId, setOpenId] = useState<number | undefined>();
-  usePageTitle(tree.data ? t('guidelines.publicTitle', { brand: tree.data.brand.name }) : t('guidelines.title'));
-  const locked = tree.error instanceof ApiError && tree.error.code === 'PASSWORD_REQUIRED';
+  // A password link answers `locked` (not an error) until its password is given.
+  const opened = tree.data && !tree.data.locked ? tree.data : undefined;
+  usePageTitle(opened ? t('guidelines.publicTitle', { brand: opened.brand.name }) : t('guidelines.title'));
+  const locked = !!tree.data?.locked;
   const gone = tree.error instanceof ApiError && tree.error.status === 404;
-  const items = tree.data?.items ?? [];
+  const items = opened?.items ?? [];
   const shownId = openId ?? items.find((n) => n.kind === 'page')?.id ?? items[0]?.id;
   const keep = (p: string) => {
     sessionStorage.setItem(passKey(token), p);
@@ -64,12 +66,12 @@ export default function PublicGuidelinesPage() {
         />
       ) : tree.isError ? (
         <PageError error={tree.error} onRetry={() => void tree.refetch()} />
-      ) : !tree.data ? (
+      ) : !opened ? (
         <Skeleton h={320} />
       ) : (
         <Stack>
           <Title order={1} fz={24} fw={600}>
-            {t('guidelines.publicTitle', { brand: tree.data.brand.name })}
+            {t('guidelines.publicTitle', { brand: opened.brand.name })}
           </Title>
           {items.length === 0 ? (
             <EmptyBlock
@@ -94,7 +96,7 @@ export default function PublicGuidelinesPage() {
                 </Box>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 9 }}>
-                {shownId !== undefined && <PublicPage token={token} id={shownId} pass={tree.data.pass} />}
+                {shownId !== undefined && <PublicPage token={token} id={shownId} pass={opened.pass} />}
               </Grid.Col>
             </Grid>
           )}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
@@ -15,21 +15,27 @@ export const guidelineKeys = {
   version: (id: number, n: number) => ['guidelines', 'versions', id, n] as const,
 };
 
-export function useGuidelineTree(brandId: number | undefined) {
-  return useQuery({
-    queryKey: guidelineKeys.tree(brandId ?? 0),
-    queryFn: ({ signal }) => call(routes.guidelineTree, { params: { id: brandId! }, signal }),
-    enabled: brandId !== undefined,
+/** A brand's tree, as the screen and the route's loader ask for it. */
+export const guidelineTreeQuery = (brandId: number) =>
+  queryOptions({
+    queryKey: guidelineKeys.tree(brandId),
+    queryFn: ({ signal }) => call(routes.guidelineTree, { params: { id: brandId }, signal }),
     staleTime: 30_000,
   });
+
+/** A page with its blocks and assets, as the screen and the route's loader ask for it. */
+export const guidelinePageQuery = (id: number) =>
+  queryOptions({
+    queryKey: guidelineKeys.page(id),
+    queryFn: ({ signal }) => call(routes.guidelineGet, { params: { id }, signal }),
+  });
+
+export function useGuidelineTree(brandId: number | undefined) {
+  return useQuery({ ...guidelineTreeQuery(brandId ?? 0), enabled: brandId !== undefined });
 }
 
 export function useGuidelinePage(id: number | undefined) {
-  return useQuery({
-    queryKey: guidelineKeys.page(id ?? 0),
-    queryFn: ({ signal }) => call(routes.guidelineGet, { params: { id: id! }, signal }),
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...guidelinePageQuery(id ?? 0), enabled: id !== undefined });
 }
 
 export function useGuidelineVersions(id: number, enabled: boolean) {

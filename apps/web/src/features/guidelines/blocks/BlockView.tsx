@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Box,
+  Button,
   Card,
   CopyButton,
   Divider,
@@ -13,7 +14,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -21,6 +21,7 @@ import {
   IconCheck,
   IconCircleCheck,
   IconCopy,
+  IconExternalLink,
   IconInfoCircle,
   IconPhotoOff,
   IconX,
@@ -118,7 +119,16 @@ function Picture({ asset, caption }: { asset: GuidelineAsset | undefined; captio
   return (
     <Stack gap={4}>
       {src ? (
-        <Image src={src} alt={caption ?? asset.name ?? ''} radius="sm" fit="contain" mah={480} bg="gray.1" />
+        <Image
+          src={src}
+          alt={caption ?? asset.name ?? ''}
+          radius="sm"
+          fit="contain"
+          mah={480}
+          bg="gray.1"
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <Text size="sm">{asset.name}</Text>
       )}
@@ -148,21 +158,32 @@ function Ratio({ hex, against, label }: { hex: string; against: string; label: s
   );
 }
 
+/**
+ * A value copied on a click, which then says so beside it. No tooltip: a palette block holds up to
+ * 48 colours of 4 values, and a tooltip each was a large part of a long page's render.
+ */
 function CopyValue({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
   return (
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('guidelines.copied') : t('guidelines.copy', { value })} withArrow>
-          <UnstyledButton onClick={copy} aria-label={t('guidelines.copyNamed', { label, value })}>
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm" ff="monospace">
-                {label} {value}
+        <UnstyledButton
+          onClick={copy}
+          title={t('guidelines.copy', { value })}
+          aria-label={t('guidelines.copyNamed', { label, value })}
+        >
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" ff="monospace">
+              {label} {value}
+            </Text>
+            {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            {copied && (
+              <Text size="xs" c="green.8" role="status">
+                {t('guidelines.copied')}
               </Text>
-              {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            </Group>
-          </UnstyledButton>
-        </Tooltip>
+            )}
+          </Group>
+        </UnstyledButton>
       )}
     </CopyButton>
   );
@@ -219,7 +240,17 @@ export function BlockView({
             return a?.available ? (
               <Card key={id} withBorder p="sm">
                 <Stack gap="xs">
-                  {a.thumbnail_url && <Image src={a.thumbnail_url} alt="" h={140} fit="contain" bg="gray.1" />}
+                  {a.thumbnail_url && (
+                    <Image
+                      src={a.thumbnail_url}
+                      alt=""
+                      h={140}
+                      fit="contain"
+                      bg="gray.1"
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  )}
                   <Text size="sm" fw={500} truncate title={a.name ?? ''}>
                     {a.name}
                   </Text>
@@ -317,22 +348,44 @@ function VideoView({ asset, caption }: { asset: GuidelineAsset; caption?: string
   );
 }
 
+/**
+ * A PDF as its first page's preview and a button that opens it in a tab: the page policy frames
+ * nothing (frame-src 'none'), so an embedded viewer stayed an empty box.
+ */
 function PdfView({ asset, caption }: { asset: GuidelineAsset; caption?: string | null | undefined }) {
+  const { t } = useTranslation();
+  const src = asset.preview_url ?? asset.thumbnail_url;
   return (
     <Stack gap={4}>
-      <AssetDownloads
-        asset={asset}
-        offers={['original']}
-        render={(url) =>
-          url ? (
-            <iframe
-              title={asset.name ?? 'PDF'}
-              src={`${url}&disposition=inline`}
-              style={{ width: '100%', height: 560, border: 0 }}
-            />
-          ) : null
-        }
-      />
+      {src && (
+        <Image
+          src={src}
+          alt={caption ?? asset.name ?? ''}
+          radius="sm"
+          fit="contain"
+          mah={480}
+          bg="gray.1"
+          loading="lazy"
+        />
+      )}
+      <Group gap="xs">
+        <Text size="sm" fw={500}>
+          {asset.name}
+        </Text>
+        {asset.download?.url && (
+          <Button
+            component="a"
+            href={`${asset.download.url}&disposition=inline`}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconExternalLink size={14} />}
+          >
+            {t('guidelines.openPdf')}
+          </Button>
+        )}
+      </Group>
       {caption && (
         <Text size="sm" c="dimmed">
           {caption}
