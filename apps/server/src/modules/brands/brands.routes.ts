@@ -10,6 +10,5 @@ export function brandsRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.brandCreate, ({ ctx, body, files }) => s.brands.create(ctx, body, files));
   mount(app, m, routes.brandGet, ({ ctx, params }) => s.brands.get(ctx, params.id));
   mount(app, m, routes.brandUpdate, ({ ctx, params, body, files }) => s.brands.update(ctx, params.id, body, files));
-  mount(app, m, routes.brandFaceOfPath, ({ query }) => s.brands.faceOfPath(query.next));
   mount(app, m, routes.brandStatus, ({ ctx, params, body }) => s.brands.changeStatus(ctx, params.id, body?.status));
 }

@@ -16,7 +16,6 @@ import { hiddenClasses } from '../access/privacy.js';
 import type { RequestContext } from '../../lib/requestContext.js';
 import { brandTarget, changesOf, created } from '../audit/audit.trail.js';
 import { dayOf, recomputeAvailability } from '../availability/availability.js';
-import { brandFaceOfPath } from './brands.facePath.js';
 
 export function brandsService(deps: Deps) {
   const { repos, clock, storage, media } = deps;
@@ -212,8 +211,6 @@ export function brandsService(deps: Deps) {
       });
       return { brand: await view(actor, id) };
     },
-
-    faceOfPath: (next: string) => brandFaceOfPath(deps, next),
   };
 }
 export type BrandsService = ReturnType<typeof brandsService>;

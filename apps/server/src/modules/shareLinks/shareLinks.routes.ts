@@ -15,6 +15,8 @@ export function shareLinksRoutes(app: FastifyInstance, m: MountDeps, s: Services
     s.shareLinks.recipients(ctx, params.id, query.q),
   );
   mount(app, m, routes.collectionShareRevoke, ({ ctx, params }) => s.shareLinks.revoke(ctx, params.id, params.link));
+  // The sign-in page's brand for a share link's return path (only share links answer).
+  mount(app, m, routes.brandFaceOfPath, ({ query }) => s.shareLinks.brandFaceOfPath(query.next));
   mount(app, m, routes.sharedWithMe, ({ ctx }) => s.shareLinks.sharedWithMe(ctx));
   mount(app, m, routes.sharedView, ({ ctx, req, params, query }) =>
     s.shareLinks.sharedView(ctx, params.id, params.token, query, passOf(req.headers['x-share-pass'])),

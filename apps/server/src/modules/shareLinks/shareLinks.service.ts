@@ -18,6 +18,7 @@ import type { ShareLinkRow } from './shareLinks.repo.js';
 import { SEAL, linkPath, sharedLinkPath } from './path/sharedLinkPath.js';
 import { tokenHashOf } from './shareLinks.token.js';
 import { linkExpiry } from './linkExpiry.js';
+import { brandFaceOfPath } from './shareLinks.brandFace.js';
 import { shareLinkItem } from './shareLinks.view.js';
 import { mailFace } from '../brands/brands.view.js';
 
@@ -51,6 +52,8 @@ export function shareLinksService(deps: Deps) {
   };
 
   return {
+    /** The brand a sign-in return path names, when it is a live share link (else null). */
+    brandFaceOfPath: (next: string) => brandFaceOfPath(deps, next),
     async create(ctx: RequestContext, collectionId: number, body: z.output<typeof ShareBody>) {
       const { actor } = ctx;
       const collection = await repos.collections.byId(collectionId);

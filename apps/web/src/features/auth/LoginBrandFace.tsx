@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { isShareReturnPath } from '../../lib/guards';
-import { BrandFaceMark, accentRule } from '../brands/BrandFace';
+import { BrandFaceMark, accentRule } from '../../ui/BrandFace';
 
 /**
  * The brand whose link led here (issue 44 §5): its logo, name and accent above the sign-in form.

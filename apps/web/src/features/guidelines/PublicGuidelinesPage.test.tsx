@@ -25,6 +25,7 @@ const node = {
   updated_at: '2026-11-30T10:00:00.000Z',
 };
 const tree = (allow: boolean): GuidelinePublicTree => ({
+  locked: false,
   brand: { id: 7, name: 'Acme' },
   items: [node],
   expires_at: null,

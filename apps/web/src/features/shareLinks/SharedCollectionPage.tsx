@@ -21,7 +21,7 @@ import { onTermsDownload } from '../assets/termsDownload';
 import { readPass, savePass, useSharedCollection } from './api';
 import pageClasses from '../collections/Collections.module.css';
 import classes from './Shared.module.css';
-import { BrandFaceMark, accentRule } from '../brands/BrandFace';
+import { BrandFaceMark, accentRule } from '../../ui/BrandFace';
 
 type SharedAsset = SharedView['assets']['items'][number];
 

@@ -37,7 +37,7 @@ import type { UploadItem } from '../assets/upload/uploadState';
 import { summarize } from '../assets/upload/uploadState';
 import { readRequestPass, saveRequestPass, useOpenRequest, useUnlockRequest } from './api';
 import { useRequestUploader } from './useRequestUploader';
-import { BrandFaceMark, accentRule } from '../brands/BrandFace';
+import { BrandFaceMark, accentRule } from '../../ui/BrandFace';
 import classes from './UploadRequests.module.css';
 
 const WhoSchema = UploadRequestTusMetadata.pick({ uploader_name: true, uploader_email: true });

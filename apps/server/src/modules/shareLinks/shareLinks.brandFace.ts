@@ -1,7 +1,7 @@
 import type { BrandFaceOfPath } from '@brandvault/contract';
 import type { Deps } from '../../deps/deps.js';
-import { tokenHashOf } from '../shareLinks/shareLinks.token.js';
-import { brandFace } from './brands.view.js';
+import { brandFace } from '../brands/brands.view.js';
+import { tokenHashOf } from './shareLinks.token.js';
 
 const SHARE = /^\/collections\/shared\/(\d{1,12})\/using\/([A-Za-z0-9_-]{1,200})$/;
 
