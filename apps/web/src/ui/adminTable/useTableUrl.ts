@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { activeFilters, isNarrowed, parseTableState, writeTableState } from './tableUrl';
 import type { TableUrlConfig } from './tableUrl';
@@ -55,10 +56,17 @@ export function useTableUrl(options: UseTableUrlOptions = {}): TableUrl {
   };
   const state = parseTableState(params, config);
 
-  const update = (change: (s: TableState) => TableState, nav: Nav = {}) =>
-    setParams((prev) => writeTableState(prev, change(parseTableState(prev, config)), config), {
-      replace: nav.replace ?? false,
-    });
+  // A second change before the URL has caught up with the first (a quick second pick while a
+  // loader runs) builds on the first: React Router hands a functional update the params of the
+  // last render, so the second would silently drop the first.
+  const pending = useRef<{ from: string; next: URLSearchParams } | null>(null);
+  const update = (change: (s: TableState) => TableState, nav: Nav = {}) => {
+    const at = params.toString();
+    const base = pending.current?.from === at ? pending.current.next : params;
+    const next = writeTableState(new URLSearchParams(base), change(parseTableState(base, config)), config);
+    pending.current = { from: at, next };
+    setParams(next, { replace: nav.replace ?? false });
+  };
 
   return {
     state,
