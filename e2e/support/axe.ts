@@ -48,6 +48,16 @@ export async function settle(page: Page) {
 }
 
 /**
+ * Waits until no opening or closing transition runs (spinners' endless ones aside): a popover
+ * still fading in has its text at part opacity, which axe measures as too little contrast.
+ */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
  * Checks the page as it stands at both widths, without reloading it (the layout follows the
  * viewport), and leaves it wide again; what fails goes into `found`, labelled.
  */
@@ -59,6 +69,7 @@ export async function checkBothWidths(page: Page, label: string, found: string[]
     ['390', PHONE],
   ] as const) {
     await page.setViewportSize(size);
+    await transitionsDone(page);
     for (const v of await violations(page)) {
       found.push(`${label} @${name}: ${v}`);
       console.log(`  ${name}: ${v}`);
