@@ -16,7 +16,7 @@ import { recordDownload } from '../stats/downloads.counts.js';
 import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
 import { confirmedInfo, downloadGates, needsConfirmation } from './downloadGate.js';
 import type { DownloadQuery } from './downloadLink.js';
-import { servedCrop } from './crop.serve.js';
+import { cropAudit, servedCrop } from './crop.serve.js';
 import { markedOriginal } from '../watermarks/watermark.serve.js';
 import { cleanFileName } from './fileName.js';
 import { failed, ingestNewAsset } from './ingest.js';
@@ -406,11 +406,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
             event: 'asset.download',
             target: assetTarget(a),
             info: {
-              version: a.current_version,
-              crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
-              format: q.format,
-              width: out.width,
-              height: out.height,
+              ...cropAudit(a, q, out),
               ...confirmedInfo(a, gate),
             },
           },

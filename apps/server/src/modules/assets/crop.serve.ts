@@ -53,3 +53,16 @@ export async function servedCrop(
   );
   return { answer, out };
 }
+
+/** What a crop's download entry records: the version, the rectangle drawn, the format and size. */
+export const cropAudit = (
+  a: { current_version: number },
+  q: z.output<typeof AssetCropQuery>,
+  out: Pick<Rendered, 'rect' | 'width' | 'height'>,
+) => ({
+  version: a.current_version,
+  crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
+  format: q.format,
+  width: out.width,
+  height: out.height,
+});

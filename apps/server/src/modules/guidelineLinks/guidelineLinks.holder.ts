@@ -9,7 +9,7 @@ import type { AnyContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { assetTarget } from '../audit/audit.trail.js';
 import { croppable } from '../assets/crop.js';
-import { servedCrop } from '../assets/crop.serve.js';
+import { cropAudit, servedCrop } from '../assets/crop.serve.js';
 import { linkActor } from '../assets/downloadLink.js';
 import { acceptedInfo, linkTerms } from '../assets/linkTerms.js';
 import { visibleBrand } from '../brands/brandAccess.js';
@@ -244,11 +244,7 @@ export function guidelineLinkHolder(deps: Deps, files: FilesService) {
             event: 'asset.download',
             target: assetTarget(a),
             info: {
-              version: a.current_version,
-              crop: { x: q.x, y: q.y, w: q.w, h: q.h, upscale: q.upscale === 'true', ...out.rect },
-              format: q.format,
-              width: out.width,
-              height: out.height,
+              ...cropAudit(a, q, out),
               guideline_link_id: row.id,
               ...acceptedInfo(accepted),
             },

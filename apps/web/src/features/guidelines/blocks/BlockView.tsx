@@ -113,25 +113,17 @@ function PrivateNote({ asset }: { asset: GuidelineAsset | undefined }) {
   );
 }
 
+/** A block's picture: contained on a grey ground, loaded once it nears the screen. */
+function Shown({ src, alt }: { src: string; alt: string }) {
+  return <Image src={src} alt={alt} radius="sm" fit="contain" mah={480} bg="gray.1" loading="lazy" decoding="async" />;
+}
+
 function Picture({ asset, caption }: { asset: GuidelineAsset | undefined; caption?: string | null | undefined }) {
   if (!asset?.available) return <Unavailable asset={asset} />;
   const src = asset.preview_url ?? asset.thumbnail_url;
   return (
     <Stack gap={4}>
-      {src ? (
-        <Image
-          src={src}
-          alt={caption ?? asset.name ?? ''}
-          radius="sm"
-          fit="contain"
-          mah={480}
-          bg="gray.1"
-          loading="lazy"
-          decoding="async"
-        />
-      ) : (
-        <Text size="sm">{asset.name}</Text>
-      )}
+      {src ? <Shown src={src} alt={caption ?? asset.name ?? ''} /> : <Text size="sm">{asset.name}</Text>}
       <PrivateNote asset={asset} />
       {caption && (
         <Text size="sm" c="dimmed">
@@ -357,17 +349,7 @@ function PdfView({ asset, caption }: { asset: GuidelineAsset; caption?: string |
   const src = asset.preview_url ?? asset.thumbnail_url;
   return (
     <Stack gap={4}>
-      {src && (
-        <Image
-          src={src}
-          alt={caption ?? asset.name ?? ''}
-          radius="sm"
-          fit="contain"
-          mah={480}
-          bg="gray.1"
-          loading="lazy"
-        />
-      )}
+      {src && <Shown src={src} alt={caption ?? asset.name ?? ''} />}
       <Group gap="xs">
         <Text size="sm" fw={500}>
           {asset.name}
