@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { AssetDownloads } from './AssetDownloads';
 import { contrast, hexToRgb, wcagLevel } from './colour';
+import { PdfPager } from './PdfPager';
 
 export type AssetMap = Map<number, GuidelineAsset>;
 type Span = { text: string; bold?: boolean; italic?: boolean; href?: string };
@@ -347,9 +348,16 @@ function VideoView({ asset, caption }: { asset: GuidelineAsset; caption?: string
 function PdfView({ asset, caption }: { asset: GuidelineAsset; caption?: string | null | undefined }) {
   const { t } = useTranslation();
   const src = asset.preview_url ?? asset.thumbnail_url;
+  const alt = caption ?? asset.name ?? '';
+  // Read in place only from an original the reader may fetch now (terms confirmed, not blocked).
+  const readable = asset.download?.state === 'ready' ? asset.download.url : null;
   return (
     <Stack gap={4}>
-      {src && <Shown src={src} alt={caption ?? asset.name ?? ''} />}
+      {readable ? (
+        <PdfPager url={`${readable}&disposition=inline`} preview={src} alt={alt} />
+      ) : (
+        src && <Shown src={src} alt={alt} />
+      )}
       <Group gap="xs">
         <Text size="sm" fw={500}>
           {asset.name}
