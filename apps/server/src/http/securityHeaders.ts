@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 const API = /^\/api(?:[/?#]|$)/;
 
 /**
- * The build's hashed scripts and styles: a document's policy means nothing on them (the app starts
- * no workers), and on 40-odd files of the sign-in page it was 28 kB of headers.
+ * The build's hashed scripts and styles: a document's policy means nothing on them (the one worker,
+ * pdf.js's for the guidelines PDF block, is our own file, let in by script-src 'self'), and on 40-odd
+ * files of the sign-in page it was 28 kB of headers.
  */
 const BUILD_FILES = /^\/assets\//;
 
