@@ -52,6 +52,8 @@ export async function settle(page: Page) {
  * still fading in has its text at part opacity, which axe measures as too little contrast.
  */
 async function transitionsDone(page: Page) {
+  // Two frames first: a resize or a click starts its transitions on the next frame, not at once.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
@@ -70,7 +72,15 @@ export async function checkBothWidths(page: Page, label: string, found: string[]
   ] as const) {
     await page.setViewportSize(size);
     await transitionsDone(page);
-    for (const v of await violations(page)) {
+    let seen = await violations(page);
+    // A toast that starts to fade out while axe reads the page is measured at part opacity: what
+    // fails is read again once that transition has ended, and only what fails twice counts.
+    if (seen.length) {
+      await transitionsDone(page);
+      const again = new Set(await violations(page));
+      seen = seen.filter((v) => again.has(v));
+    }
+    for (const v of seen) {
       found.push(`${label} @${name}: ${v}`);
       console.log(`  ${name}: ${v}`);
     }
