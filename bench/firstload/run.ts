@@ -93,14 +93,18 @@ for (let i = 0; i < runs; i++) {
     await page.getByLabel('Email').fill(USERS.member);
     await page.getByLabel('Password', { exact: true }).fill(BENCH_PASSWORD);
     await page.locator('button[type="submit"]').click();
-    seeded = await page
-      .waitForURL('**/brand/choose', { timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (seeded) {
+    // A member of one brand lands in it; of several, on the chooser.
+    const landed = await page
+      .waitForURL(/\/brand(\/choose)?$/, { timeout: 30_000 })
+      .then(() => new URL(page.url()).pathname)
+      .catch(() => '');
+    seeded = landed !== '';
+    if (landed === '/brand/choose') {
       // The chooser's card of the seeded brand, named Bench by the seed.
       await page.locator('[data-testid^="brand-card-"]', { hasText: 'Bench' }).first().click();
       await page.waitForURL('**/brand');
+    }
+    if (seeded) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
       await cdp.detach();
