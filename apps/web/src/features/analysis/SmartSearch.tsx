@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../i18n/format';
+import { ScrollTable } from '../../ui/ScrollTable';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAnalysisBackfill, useBrandAnalysis, useSaveBrandAnalysis } from './api';
 
@@ -133,11 +134,7 @@ function StatusCard({ brandId, answer }: { brandId: number; answer: AnalysisAnsw
       <Text size="xs" c="dimmed" mb="sm">
         {t('analysis.backfillAbout')}
       </Text>
-      {/* On a phone the table scrolls sideways: its frame takes the focus so keys can scroll it (axe). */}
-      <Table.ScrollContainer
-        minWidth={360}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': 'analysis-status' } }}
-      >
+      <ScrollTable minWidth={360} label={t('analysis.status')}>
         <Table aria-labelledby="analysis-status">
           <Table.Thead>
             <Table.Tr>
@@ -171,7 +168,7 @@ function StatusCard({ brandId, answer }: { brandId: number; answer: AnalysisAnsw
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Card>
   );
 }

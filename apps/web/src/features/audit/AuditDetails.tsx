@@ -6,6 +6,7 @@ import { formatDateTime } from '../../i18n/format';
 import type { Lang } from './auditColumns';
 import { Who } from './auditColumns';
 import classes from './Audit.module.css';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 /** A recorded value as plain text: lists joined, nothing as a dash (never HTML). */
 export function shown(v: unknown): string {
@@ -77,7 +78,7 @@ export function AuditDetails({ entry, onClose }: { entry: AuditEntry | null; onC
           {changes.length > 0 && (
             <>
               <Divider label={t('audit.changes')} labelPosition="left" />
-              <Table.ScrollContainer minWidth={360}>
+              <ScrollTable minWidth={360} label={t('audit.changes')}>
                 <Table verticalSpacing="xs" data-testid="audit-changes">
                   <Table.Thead>
                     <Table.Tr>
@@ -100,7 +101,7 @@ export function AuditDetails({ entry, onClose }: { entry: AuditEntry | null; onC
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             </>
           )}
         </Stack>

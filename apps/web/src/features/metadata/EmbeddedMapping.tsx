@@ -7,6 +7,7 @@ import { currentLang } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { PageError } from '../../ui/PageError';
 import { useEmbedMapping, useMappableFields, useSaveEmbedMapping } from './mappingApi';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 /** The "Embedded metadata" section of a brand's metadata admin: each source and the field it fills. */
 export function EmbeddedMapping({ brandId }: { brandId: number }) {
@@ -63,7 +64,7 @@ function MappingForm({
           {t('embedMapping.noFields')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={280}>
+      <ScrollTable minWidth={280} label={t('embedMapping.title')}>
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -95,7 +96,7 @@ function MappingForm({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Text size="xs" c="dimmed">
         {t('embedMapping.keywordsNote')}
       </Text>

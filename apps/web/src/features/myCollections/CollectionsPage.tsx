@@ -37,6 +37,7 @@ import { CollectionFormModal } from '../collections/CollectionFormModal';
 import type { CollectionFormMode } from '../collections/CollectionFormModal';
 import { useDeleteCollectionAction } from '../collections/useDeleteCollection';
 import classes from '../collections/Collections.module.css';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 export const COLLECTIONS_VIEW_KEY = 'brandvault-collections-view';
 
@@ -142,7 +143,7 @@ export default function CollectionsPage() {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={420}>
+      <ScrollTable minWidth={420} label={t('collections.title')}>
         <Table highlightOnHover verticalSpacing="sm" data-testid="collections-list">
           <Table.Thead>
             <Table.Tr>
@@ -169,7 +170,7 @@ export default function CollectionsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     );
 
   return (

@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { ProviderModal } from './ProviderModal';
 import { useDeleteProvider, useProviders, useTestProvider } from './api';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 const COLOR = { ok: 'green', unreachable: 'red', unchecked: 'gray' } as const;
 
@@ -70,7 +71,7 @@ export default function SsoAdminPage() {
         />
       )}
       {list.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable minWidth={640} label={t('sso.admin.title')}>
           <Table withTableBorder striped aria-label={t('sso.admin.title')}>
             <Table.Thead>
               <Table.Tr>
@@ -152,7 +153,7 @@ export default function SsoAdminPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <ProviderModal provider={editing} onClose={() => setEditing(undefined)} />
     </Container>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDeliveries, useWebhookAction } from './api';
+import { ScrollTable } from '../../ui/ScrollTable';
 
 const COLORS: Record<WebhookDelivery['state'], string> = { pending: 'gray', delivered: 'green', failed: 'red' };
 
@@ -33,7 +34,7 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
     );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollTable minWidth={640} label={t('webhooks.deliveries.label')}>
         <Table striped verticalSpacing="xs" aria-label={t('webhooks.deliveries.label')}>
           <Table.Thead>
             <Table.Tr>
@@ -98,7 +99,7 @@ export function Deliveries({ webhookId }: { webhookId: number }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {pages > 1 && (
         <Group justify="flex-end">
           <Pagination size="sm" total={pages} value={page} onChange={setPage} />
