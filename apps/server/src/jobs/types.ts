@@ -87,6 +87,12 @@ export interface JobHandler<S extends z.ZodType = z.ZodType> {
    * slow kind (video encodes) then never takes every slot while other jobs wait.
    */
   concurrency?: number;
+  /**
+   * `'low'`: background analysis and backfills. A worker claims such a job only when no other job
+   * it runs is due, so thumbnails, mail and scheduled runs never queue behind them; while other
+   * jobs keep coming they may wait indefinitely (the one kind allowed to).
+   */
+  priority?: 'low';
 }
 
 export type Handlers = Record<string, JobHandler>;

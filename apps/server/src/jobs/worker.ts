@@ -212,11 +212,7 @@ export class Worker {
   private async fill(): Promise<number> {
     let started = 0;
     while (!this.stopping && this.inFlight.size < this.concurrency) {
-      const names = this.claimableNames();
-      if (names.length === 0) break;
-      const job = await this.source.claim(names, this.id, this.clock.now());
-      // A limited kind may have finished while we asked for the others: ask again with it.
-      if (!job && names.length < this.claimableNames().length) continue;
+      const job = await this.claimNext();
       if (!job) break;
       started += 1;
       this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
@@ -228,6 +224,26 @@ export class Worker {
       this.inFlight.set(p, job.id);
     }
     return started;
+  }
+
+  /**
+   * The next job: any other due job first (oldest first on the database, each name in turn on
+   * BullMQ), a low-priority one (analyses, backfills) only when none is. So while other jobs keep
+   * coming analyses may wait indefinitely, the only jobs that can starve.
+   */
+  private async claimNext(): Promise<JobRow | null> {
+    for (;;) {
+      const names = this.claimableNames();
+      if (names.length === 0) return null;
+      const low = names.filter((n) => this.handlers[n]!.priority === 'low');
+      const first = names.filter((n) => this.handlers[n]!.priority !== 'low');
+      const job =
+        (first.length ? await this.source.claim(first, this.id, this.clock.now()) : null) ??
+        (low.length ? await this.source.claim(low, this.id, this.clock.now()) : null);
+      if (job) return job;
+      // A limited kind may have finished while we asked for the others: ask again with it.
+      if (names.length === this.claimableNames().length) return null;
+    }
   }
 
   /** The names this worker may claim now: a handler at its own limit leaves the free slots to others. */

@@ -45,7 +45,9 @@ class BullmqSource implements JobSource {
   private nudged = true;
   private lastDispatch = 0;
   private lastRepair = Date.now();
-  private nextName = 0;
+  /** When each name last had a job taken (a count of claims), for taking names in turn. */
+  private readonly servedAt = new Map<string, number>();
+  private served = 0;
   private tokens = 0;
 
   constructor(
@@ -77,19 +79,24 @@ class BullmqSource implements JobSource {
     await this.dispatcher.dispatch();
   }
 
-  /** Takes the next job among `names`, in turn so that no name starves the others. */
+  /**
+   * Takes the next job among `names`, the name served least recently first, so that no name
+   * starves the others whichever subset the worker asks for (it asks for analyses apart, after
+   * the rest). BullMQ's own job priority would not help: it orders jobs within one queue, and
+   * each name has its queue (there, jobs without a priority go before any prioritized one).
+   */
   async claim(names: string[], workerId: string, now: Date): Promise<JobRow | null> {
     // Jobs the last ones enqueued (a nudge follows every job) are sent before looking.
     if (this.nudged) await this.dispatch();
-    for (let i = 0; i < names.length; i++) {
-      const name = names[(this.nextName + i) % names.length]!;
+    const turn = (name: string) => this.servedAt.get(name) ?? 0;
+    for (const name of [...names].sort((a, b) => turn(a) - turn(b))) {
       for (;;) {
         const token = `${workerId}:${++this.tokens}`;
         const job = await this.worker(name).getNextJob(token, { block: false });
         if (!job) break;
         const row = await this.begin(job, token, workerId, now);
         if (!row) continue;
-        this.nextName = (this.nextName + i + 1) % names.length;
+        this.servedAt.set(name, ++this.served);
         this.held.set(row.id, { job, token });
         return row;
       }

@@ -10,6 +10,7 @@ import { backfillBrand } from '../../modules/analysis/analysis.backfill.js';
 export const analysisBackfill = defineHandler({
   schema: jobSchemas['analysis.backfill'],
   timeoutMs: 3 * 60 * 60_000,
+  priority: 'low',
   async run({ brand_id, kinds }, { storage, repos, tx, clock, analysis, progress, signal }) {
     if (!storage) throw new PermanentJobError('analysis.backfill needs the blob store');
     return backfillBrand({ repos, tx, storage, clock, config: { analysis } }, brand_id, {

@@ -11,6 +11,7 @@ import { analyseFaces } from '../../modules/people/people.analyse.js';
 export const assetsFaces = defineHandler({
   schema: jobSchemas['assets.faces'],
   timeoutMs: 3 * 60_000,
+  priority: 'low',
   async run({ asset_id, rev }, { storage, repos, clock, log, analysis }) {
     if (!storage) throw new PermanentJobError('assets.faces needs the blob store');
     const result = await analyseFaces({ repos, storage, clock, config: { analysis } }, asset_id, rev);

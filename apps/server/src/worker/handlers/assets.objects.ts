@@ -11,6 +11,7 @@ import { analyseObjects } from '../../modules/labels/labels.analyse.js';
 export const assetsObjects = defineHandler({
   schema: jobSchemas['assets.objects'],
   timeoutMs: 2 * 60_000,
+  priority: 'low',
   async run({ asset_id, rev }, { storage, repos, clock, log, analysis }) {
     if (!storage) throw new PermanentJobError('assets.objects needs the blob store');
     const result = await analyseObjects({ repos, storage, clock, config: { analysis } }, asset_id, rev);

@@ -11,6 +11,7 @@ import { analyseText } from '../../modules/text/text.analyse.js';
 export const assetsText = defineHandler({
   schema: jobSchemas['assets.text'],
   timeoutMs: 10 * 60_000,
+  priority: 'low',
   async run({ asset_id, rev }, { storage, repos, clock, analysis, log }) {
     if (!storage) throw new PermanentJobError('assets.text needs the blob store');
     const result = await analyseText({ repos, storage, clock, config: { analysis } }, asset_id, rev);

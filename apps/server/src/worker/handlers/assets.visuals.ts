@@ -11,6 +11,7 @@ import { analyseAsset } from '../../modules/visuals/visuals.analyse.js';
 export const assetsVisuals = defineHandler({
   schema: jobSchemas['assets.visuals'],
   timeoutMs: 60_000,
+  priority: 'low',
   async run({ asset_id, rev, pixels }, { storage, repos, tx, clock, analysis, log }) {
     if (!storage) throw new PermanentJobError('assets.visuals needs the blob store');
     const result = await analyseAsset({ repos, tx, storage, clock, config: { analysis } }, asset_id, rev, pixels);

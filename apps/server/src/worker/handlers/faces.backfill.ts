@@ -11,6 +11,7 @@ import { analyseFaces } from '../../modules/people/people.analyse.js';
 export const facesBackfill = defineHandler({
   schema: jobSchemas['faces.backfill'],
   timeoutMs: 6 * 60 * 60_000,
+  priority: 'low',
   async run({ brand_id }, { storage, repos, clock, progress, signal, analysis }) {
     if (!storage) throw new PermanentJobError('faces.backfill needs the blob store');
     const pending = await repos.people.missing(brand_id);

@@ -12,6 +12,7 @@ const BATCH = 200;
 export const objectsRewords = defineHandler({
   schema: jobSchemas['objects.rewords'],
   timeoutMs: 60 * 60_000,
+  priority: 'low',
   async run({ brand_id }, { repos, progress, signal }) {
     const { object_threshold } = await repos.analysis.settings(brand_id);
     const total = await repos.labels.countAnalysed(brand_id);

@@ -10,6 +10,7 @@ import { backfillBrand } from '../../modules/analysis/analysis.backfill.js';
 export const visualsBackfill = defineHandler({
   schema: jobSchemas['visuals.backfill'],
   timeoutMs: 3 * 60 * 60_000,
+  priority: 'low',
   async run({ brand_id }, { storage, repos, tx, clock, analysis, progress, signal }) {
     if (!storage) throw new PermanentJobError('visuals.backfill needs the blob store');
     return backfillBrand({ repos, tx, storage, clock, config: { analysis } }, brand_id, {
