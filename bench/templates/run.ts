@@ -40,15 +40,29 @@ const memory = () => {
 };
 const rss = () => memory().rss;
 /**
+ * The resident part of the SQLite file's memory map, in MiB (/proc/<pid>/smaps): how much of the
+ * file-backed part is the database rather than the node binary and its libraries; 0 on PostgreSQL.
+ */
+const dbMapped = () => {
+  let kb = 0;
+  let inDb = false;
+  for (const line of readFileSync(`/proc/${server.pid}/smaps`, 'utf8').split('\n')) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) inDb = line.endsWith('/brandvault.sqlite');
+    else if (inDb && line.startsWith('Rss:')) kb += Number(/\d+/.exec(line)![0]);
+  }
+  return kb / 1024;
+};
+/**
  * Runs `work` while sampling the server's RSS every 100 ms: seconds, peak MiB, and at that peak
  * the anonymous part (the heaps, SQLite's page cache) and the file-backed part (the binary and
- * SQLite's memory-mapped database file, pages the kernel shares and may reclaim).
+ * SQLite's memory-mapped database file, pages the kernel shares and may reclaim), and of the
+ * latter the database's own pages (smaps is read at each new peak only: it costs more).
  */
 async function timed<T>(work: () => Promise<T>) {
-  let peak = memory();
+  let peak = { ...memory(), db: dbMapped() };
   const sampler = setInterval(() => {
     const now = memory();
-    if (now.rss > peak.rss) peak = now;
+    if (now.rss > peak.rss) peak = { ...now, db: dbMapped() };
   }, 100);
   const t0 = performance.now();
   try {
@@ -57,7 +71,7 @@ async function timed<T>(work: () => Promise<T>) {
       value,
       seconds: round((performance.now() - t0) / 1000, 2),
       peak_rss_mib: round(peak.rss, 1),
-      at_peak: { anon_mib: round(peak.anon, 1), file_mib: round(peak.file, 1) },
+      at_peak: { anon_mib: round(peak.anon, 1), file_mib: round(peak.file, 1), db_map_mib: round(peak.db, 1) },
       load_1min: round(loadavg()[0]!, 1),
     };
   } finally {

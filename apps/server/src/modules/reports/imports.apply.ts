@@ -22,7 +22,7 @@ import { visibleUsers } from './userTemplate.export.js';
 import { userRules } from './userRules.js';
 
 const BATCH = 200;
-/** SQLite keeps a copy of every page written; handed back every this many batches (1,000 rows). */
+/** SQLite keeps every page written and read (cache, map); handed back every this many batches (1,000 rows). */
 const RELEASE_EVERY = 5;
 const releaseCache = async (ctx: JobContext) => {
   if (ctx.dialect === 'sqlite') await ctx.repos.searchMaintenance.releaseCache();
@@ -83,6 +83,8 @@ export async function applyImport(ctx: JobContext, id: number) {
   let done = 0;
   let batches = 0;
   await ctx.progress(0, Math.max(total, 1));
+  // What the preview and earlier requests read is still mapped: the apply starts without it.
+  await releaseCache(ctx);
   for (let after = 0; ;) {
     const batch = await repo.rowsAfter(id, after, BATCH);
     if (!batch.length) break;
