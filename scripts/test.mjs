@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ALL_CHECKS, runChecks } from './checks.mjs';
 import { recordStep } from './ci-steps.mjs';
 import { buildServerIfStale, buildWebIfStale, root, run, vitestCounts } from './lib.mjs';
 
@@ -19,12 +20,16 @@ async function step(name, fn) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const notesBefore = notes.length;
-  const code = await fn();
+  // A step answers its exit code, or that and a note (what failed) for the summary and the table.
+  const answer = await fn();
+  const { code, note = '' } = typeof answer === 'number' ? { code: answer } : answer;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   const flaky = notes.slice(notesBefore).filter((n) => n.startsWith('FLAKY')).length;
   const status = code !== 0 ? 'FAIL' : flaky ? `ok, ${flaky} FLAKY (passed when run again)` : 'ok';
-  results.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs}s)${flaky ? ` with ${flaky} FLAKY test(s)` : ''}`);
-  recordStep(name, secs, status);
+  results.push(
+    `${code === 0 ? 'ok  ' : 'FAIL'} ${name} (${secs}s)${flaky ? ` with ${flaky} FLAKY test(s)` : ''}${note ? `: ${note}` : ''}`,
+  );
+  recordStep(name, secs, status, note);
   if (code !== 0) failed = true;
   return code;
 }
@@ -108,16 +113,11 @@ async function vitest(name, cwd, env = {}, files = []) {
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-await step('typecheck', () => run('npm', ['run', 'typecheck', '--silent']));
-// Both print only what they find; side by side they take the time of the longer one.
-await step('lint and format', async () =>
-  Math.max(
-    ...(await Promise.all([
-      run('npm', ['run', 'lint', '--silent']),
-      run('npx', ['prettier', '--check', '--log-level', 'warn', '.']),
-    ])),
-  ),
-);
+// The five TypeScript projects, lint and Prettier's check, two at a time (scripts/checks.mjs).
+await step('typecheck, lint and format', async () => {
+  const { code, failed } = await runChecks(ALL_CHECKS);
+  return { code, note: failed.length ? `failed: ${failed.join(', ')}` : '' };
+});
 await step('server tests on SQLite', () =>
   vitest('server tests on SQLite', `${root}/apps/server`, { TEST_DB: 'sqlite' }),
 );
