@@ -6,6 +6,7 @@ export * from './permissionInfo.js';
 export * from './core/errors.js';
 export * from './fieldMessages.js';
 export * from './routes.js';
+export * from './paths.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';

@@ -46,7 +46,7 @@ import { apiKeysRoutes } from './schemas/apiKeys.routes.js';
 import { twoFactorRoutes } from './schemas/twoFactor.routes.js';
 import { ssoRoutes } from './schemas/sso.routes.js';
 
-export type { Access, Method, RouteDef } from './core/routeDef.js';
+export type { Access, Method, RouteDef, RoutePath } from './core/routeDef.js';
 
 /**
  * Each domain's table on its own: a screen that calls a few routes imports only their tables, so

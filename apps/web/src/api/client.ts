@@ -1,5 +1,5 @@
-import { authRoutes } from '@brandvault/contract';
-import type { RouteDef } from '@brandvault/contract';
+import { authPaths } from '@brandvault/contract';
+import type { RouteAt, RouteDef, RoutePath } from '@brandvault/contract';
 import { currentLang } from '../i18n';
 import { useSession } from '../state/session';
 import { refreshXsrfCookie, xsrfToken } from './csrf';
@@ -16,6 +16,14 @@ export type CallOptions<R extends RouteDef> = (R extends { params: infer P }
   (R extends { body: infer B } ? { body: In<B> } : { body?: undefined }) & { signal?: AbortSignal };
 
 export type CallResult<R extends RouteDef> = Out<R['response']>;
+
+/**
+ * A route of the contract, or its method and path alone (`<domain>.paths.ts`), whose types come
+ * from the contract's table: the sign-in screens call by path so zod stays off the first load.
+ */
+type Full<R extends RoutePath> = R extends RouteDef ? R : RouteAt<R>;
+/** What `request` reads of a route: a call by path has no answer schema. */
+type Callable = RoutePath & { response?: RouteDef['response'] };
 
 type AnyOptions = { params?: unknown; query?: unknown; body?: unknown; form?: FormData; signal?: AbortSignal };
 type Args<R extends RouteDef> = object extends CallOptions<R> ? [opts?: CallOptions<R>] : [opts: CallOptions<R>];
@@ -41,7 +49,7 @@ export function buildUrl(path: string, params?: unknown, query?: unknown): strin
   return qs ? `${filled}?${qs}` : filled;
 }
 
-async function send(route: RouteDef, opts: AnyOptions): Promise<Response> {
+async function send(route: Callable, opts: AnyOptions): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLang(),
@@ -91,8 +99,8 @@ export async function readError(res: Response): Promise<ApiError> {
 }
 
 /** Calls one route of the contract and returns its parsed answer, or throws an ApiError. */
-export async function call<R extends RouteDef>(route: R, ...args: Args<R>): Promise<CallResult<R>> {
-  return request(route, (args[0] ?? {}) as AnyOptions);
+export async function call<R extends RoutePath>(route: R, ...args: Args<Full<R>>): Promise<CallResult<Full<R>>> {
+  return request<CallResult<Full<R>>>(route, (args[0] ?? {}) as AnyOptions);
 }
 
 export type FormCallOptions<R extends RouteDef> = (R extends { params: infer P }
@@ -108,7 +116,7 @@ export async function callForm<R extends RouteDef & { multipart: 'form' }>(
   route: R,
   opts: FormCallOptions<R>,
 ): Promise<CallResult<R>> {
-  return request(route, opts as AnyOptions);
+  return request<CallResult<R>>(route, opts as AnyOptions);
 }
 
 /** Builds FormData from plain fields: objects become JSON strings, files stay files, nullish is skipped. */
@@ -123,7 +131,7 @@ export function toFormData(fields: Record<string, unknown>): FormData {
   return form;
 }
 
-async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<CallResult<R>> {
+async function request<T>(route: Callable, opts: AnyOptions): Promise<T> {
   let res: Response;
   // `send` reads the token before its first await, so this is the token the request carried.
   let sentWith = useSession.getState().token;
@@ -144,16 +152,18 @@ async function request<R extends RouteDef>(route: R, opts: AnyOptions): Promise<
     // A share link's password is not the session's: asking for it keeps the user signed in.
     // A 401 for a token already replaced (emulation's start or end swaps it) is not a sign-out.
     const stale = sentWith !== useSession.getState().token;
-    if (res.status === 401 && !stale && route.path !== authRoutes.login.path && error.code !== 'PASSWORD_REQUIRED')
+    if (res.status === 401 && !stale && route.path !== authPaths.login.path && error.code !== 'PASSWORD_REQUIRED')
       onUnauthenticated();
     throw error;
   }
   const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+  // The server sends every answer through its schema; a call by path trusts that one.
+  if (!route.response) return data as T;
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
     // A drifted answer should not blank the screen: keep the data and say so in the console.
     console.warn(`Unexpected answer shape from ${route.method} ${route.path}`, parsed.error.issues);
-    return data as CallResult<R>;
+    return data as T;
   }
-  return parsed.data as CallResult<R>;
+  return parsed.data as T;
 }

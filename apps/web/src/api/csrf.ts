@@ -1,4 +1,4 @@
-import { authRoutes } from '@brandvault/contract';
+import { authPaths } from '@brandvault/contract';
 
 const COOKIE = 'XSRF-TOKEN';
 
@@ -15,7 +15,7 @@ let pending: Promise<void> | null = null;
 
 /** Asks the server for a fresh XSRF-TOKEN cookie; concurrent callers share one request. */
 export function refreshXsrfCookie(): Promise<void> {
-  pending ??= fetch(authRoutes.csrfCookie.path, {
+  pending ??= fetch(authPaths.csrfCookie.path, {
     method: 'GET',
     credentials: 'include',
     headers: { Accept: 'application/json' },

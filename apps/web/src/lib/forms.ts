@@ -1,7 +1,8 @@
 import { issuesToFields } from '@brandvault/contract';
-import { ApiError } from '../api/errors';
 import { currentLang } from '../i18n';
-import { focusFirstError } from './focusFirstError';
+
+// Its own module so the sign-in form has it without the field messages; kept here for the rest.
+export { applyFieldErrors } from './fieldErrors';
 
 type Issues = Parameters<typeof issuesToFields>[0];
 interface Validatable {
@@ -17,19 +18,6 @@ export function validateWith(schema: Validatable, values: unknown): Record<strin
   const result = schema.safeParse(values, { reportInput: true });
   if (result.success || !result.error) return {};
   return issuesToFields(result.error.issues, currentLang());
-}
-
-/** Puts a 422's field messages under the matching inputs; true when there were any. */
-export function applyFieldErrors(
-  form: { setErrors: (errors: Record<string, string>) => void },
-  error: unknown,
-): boolean {
-  if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-    form.setErrors(error.fields);
-    focusFirstError();
-    return true;
-  }
-  return false;
 }
 
 /** Empty optional inputs travel as null, which the contract's nullish text fields accept. */

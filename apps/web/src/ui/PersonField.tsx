@@ -1,7 +1,10 @@
+import { Suspense, lazy } from 'react';
 import { TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from './form/CountrySelect';
+
+// The country list (Mantine's Select with its popover, about 40 kB) loads only with a form that asks for it.
+const CountrySelect = lazy(() => import('./form/CountrySelect').then((m) => ({ default: m.CountrySelect })));
 
 /** How each person field is typed and auto-filled; the label comes from `fields.<name>`. */
 const FIELDS = {
@@ -20,7 +23,12 @@ export function PersonField({ field, input }: { field: PersonFieldName; input: G
   const { t } = useTranslation();
   const spec: { type?: string; autoComplete: string; required?: boolean } = FIELDS[field];
   // A country is picked from a list, never typed free (issue 44 §4).
-  if (field === 'country') return <CountrySelect input={input} />;
+  if (field === 'country')
+    return (
+      <Suspense fallback={<TextInput label={t('fields.country')} disabled />}>
+        <CountrySelect input={input} />
+      </Suspense>
+    );
   return (
     <TextInput
       label={t(`fields.${field}`)}

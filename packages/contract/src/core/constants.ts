@@ -106,3 +106,17 @@ export const SHORTCUT_DIALOG = {
 export const SHORTABLE_TYPES = { asset: 'App\\Models\\Asset', folder: 'App\\Models\\Folder' } as const;
 export type ShortableKind = keyof typeof SHORTABLE_TYPES;
 export type ShortableType = (typeof SHORTABLE_TYPES)[ShortableKind];
+
+/** Why a single sign-on was refused: the sign-in page says it in the reader's language. */
+export const SSO_ERRORS = [
+  'unreachable',
+  'state',
+  'refused',
+  'token',
+  'email',
+  'domain',
+  'signup',
+  'account',
+  'disabled',
+] as const;
+export type SsoError = (typeof SSO_ERRORS)[number];

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Lang } from './constants.js';
 
 /** Every error code the API answers with, its HTTP status, and its catalogue text (§8). */
@@ -324,13 +323,3 @@ export const ERROR_CATALOGUE: Record<Lang, Record<ErrorCode, Entry>> = { en, es 
 export function errorText(code: ErrorCode, lang: Lang): Entry {
   return ERROR_CATALOGUE[lang][code] ?? ERROR_CATALOGUE.en[code];
 }
-
-export const ErrorBody = z.object({
-  error: z.object({
-    status: z.number().int(),
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;

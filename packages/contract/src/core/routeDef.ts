@@ -52,6 +52,9 @@ export interface RouteDef {
   rateLimit?: { max: number; code?: ErrorCode };
 }
 
+/** Where a route lives: enough for the browser to call it by (`schemas/<domain>.paths.ts`). */
+export type RoutePath = Pick<RouteDef, 'method' | 'path'>;
+
 /** One route of a domain's table (`schemas/<domain>.routes.ts`): checked, with its exact type kept. */
 export const def = <T extends RouteDef>(r: T) => r;
 

@@ -1,4 +1,5 @@
 import { def } from '../core/routeDef.js';
+import { accountPaths } from './account.paths.js';
 import {
   EmailBody,
   MeResponse,
@@ -15,8 +16,7 @@ import { Ok } from './common.js';
 /** The account's own life (§7): sign-up, e-mail verification, password reset, profile and password. */
 export const accountRoutes = {
   register: def({
-    method: 'POST',
-    path: '/api/auth/register',
+    ...accountPaths.register,
     access: 'guest',
     summary: 'Request an account',
     body: RegisterBody,
@@ -25,8 +25,7 @@ export const accountRoutes = {
     rateLimit: { max: 10 },
   }),
   forgotPassword: def({
-    method: 'POST',
-    path: '/api/auth/forgot-password',
+    ...accountPaths.forgotPassword,
     access: 'guest',
     summary: 'Mail a password reset link',
     body: EmailBody,
@@ -34,8 +33,7 @@ export const accountRoutes = {
     rateLimit: { max: 5 },
   }),
   resetPasswordCheck: def({
-    method: 'POST',
-    path: '/api/auth/reset-password/check',
+    ...accountPaths.resetPasswordCheck,
     access: 'guest',
     summary: 'Whether a password reset link still works, before its form is shown',
     body: ResetCheckBody,
@@ -43,8 +41,7 @@ export const accountRoutes = {
     rateLimit: { max: 20 },
   }),
   resetPassword: def({
-    method: 'POST',
-    path: '/api/auth/reset-password',
+    ...accountPaths.resetPassword,
     access: 'guest',
     summary: 'Set a new password with a reset token',
     body: ResetPasswordBody,
@@ -52,8 +49,7 @@ export const accountRoutes = {
     rateLimit: { max: 10 },
   }),
   updateProfile: def({
-    method: 'PATCH',
-    path: '/api/auth/user/update',
+    ...accountPaths.updateProfile,
     access: 'user',
     summary: 'Update own profile',
     body: UpdateProfileBody,
@@ -61,8 +57,7 @@ export const accountRoutes = {
     rateLimit: { max: 30, code: 'USER_UPDATE_TOO_MANY' },
   }),
   updatePassword: def({
-    method: 'PATCH',
-    path: '/api/auth/user/password/update',
+    ...accountPaths.updatePassword,
     access: 'user',
     sessionOnly: true,
     summary: 'Change own password',
@@ -71,8 +66,7 @@ export const accountRoutes = {
     rateLimit: { max: 10 },
   }),
   resendVerification: def({
-    method: 'POST',
-    path: '/api/auth/email/verification-notification',
+    ...accountPaths.resendVerification,
     access: 'public',
     summary: 'Send the verification link again',
     body: ResendVerificationBody,
@@ -81,8 +75,7 @@ export const accountRoutes = {
     rateLimit: { max: 6 },
   }),
   verifyEmail: def({
-    method: 'POST',
-    path: '/api/auth/email/verify',
+    ...accountPaths.verifyEmail,
     access: 'public',
     summary: 'Verify an e-mail with a signed link',
     body: VerifyEmailBody,

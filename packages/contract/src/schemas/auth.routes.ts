@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { def } from '../core/routeDef.js';
+import { authPaths } from './auth.paths.js';
 import { BoolAnswer, LoginBody, MeResponse, TourBody, TourState } from './auth.js';
 import { LoginAnswer } from './twoFactor.js';
 import { Ok } from './common.js';
@@ -7,39 +8,34 @@ import { Ok } from './common.js';
 /** Auth (§7): sign-in and sign-out, the session, the guided tour; the account's own routes are account.routes.ts. */
 export const authRoutes = {
   csrfCookie: def({
-    method: 'GET',
-    path: '/api/auth/csrf-cookie',
+    ...authPaths.csrfCookie,
     access: 'public',
     summary: 'Sets the XSRF-TOKEN cookie',
     response: z.null(),
     status: 204,
   }),
   login: def({
-    method: 'POST',
-    path: '/api/login',
+    ...authPaths.login,
     access: 'public',
     summary: 'Sign in; an account with two-factor answers the code step instead of a session',
     body: LoginBody,
     response: LoginAnswer,
   }),
   logout: def({
-    method: 'POST',
-    path: '/api/logout',
+    ...authPaths.logout,
     access: 'user',
     sessionOnly: true,
     summary: 'Revoke the current token',
     response: Ok,
   }),
   me: def({
-    method: 'GET',
-    path: '/api/auth/me',
+    ...authPaths.me,
     access: 'user',
     summary: 'The signed-in user and permissions',
     response: MeResponse,
   }),
   updateTour: def({
-    method: 'PATCH',
-    path: '/api/auth/user/tour/update',
+    ...authPaths.updateTour,
     access: { permission: 'user.tour' },
     summary: 'Record that the onboarding tour was completed or stopped',
     body: TourBody,
@@ -47,22 +43,19 @@ export const authRoutes = {
     rateLimit: { max: 30 },
   }),
   isAuth: def({
-    method: 'GET',
-    path: '/api/auth/check/isAuth',
+    ...authPaths.isAuth,
     access: 'public',
     summary: 'Whether the caller is signed in',
     response: BoolAnswer,
   }),
   isGuest: def({
-    method: 'GET',
-    path: '/api/auth/check/isGuest',
+    ...authPaths.isGuest,
     access: 'public',
     summary: 'Whether the caller is signed out',
     response: BoolAnswer,
   }),
   hasVerifiedEmail: def({
-    method: 'GET',
-    path: '/api/auth/check/hasVerifiedEmail',
+    ...authPaths.hasVerifiedEmail,
     access: 'user',
     summary: 'Whether the caller verified their e-mail',
     response: BoolAnswer,

@@ -95,3 +95,14 @@ export function confirmPassword<T extends { password: string; password_confirmat
 }
 
 export const Ok = z.object({ message: z.string() });
+
+/** Every error answer (§8): the OpenAPI document names it. */
+export const ErrorBody = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

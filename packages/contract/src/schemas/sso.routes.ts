@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { def } from '../core/routeDef.js';
+import { ssoPaths } from './sso.paths.js';
 import { LoginResponse } from './auth.js';
 import { IdParams, Ok } from './common.js';
 import {
@@ -31,15 +32,13 @@ const admin = { role: 'admin' } as const;
  */
 export const ssoRoutes = {
   ssoProviders: def({
-    method: 'GET',
-    path: '/api/sso/providers',
+    ...ssoPaths.ssoProviders,
     access: 'public',
     summary: 'The identity providers the sign-in page offers (id and label)',
     response: PublicProviderList,
   }),
   ssoStart: def({
-    method: 'GET',
-    path: '/api/sso/providers/:id/start',
+    ...ssoPaths.ssoStart,
     access: 'public',
     summary: 'Start signing in with a provider: redirects to it (PKCE S256, state and nonce)',
     params: IdParams,
@@ -49,8 +48,7 @@ export const ssoRoutes = {
     rateLimit: { max: 30 },
   }),
   ssoCallback: def({
-    method: 'GET',
-    path: '/api/sso/callback',
+    ...ssoPaths.ssoCallback,
     access: 'public',
     summary: "The provider's redirect back: checks the answer and redirects to the web app",
     query: SsoCallbackQuery,
@@ -59,8 +57,7 @@ export const ssoRoutes = {
     rateLimit: { max: 30 },
   }),
   ssoComplete: def({
-    method: 'POST',
-    path: '/api/sso/complete',
+    ...ssoPaths.ssoComplete,
     access: 'public',
     summary: 'Exchange the one-time code of a finished single sign-on for a session',
     body: SsoCodeBody,
@@ -68,8 +65,7 @@ export const ssoRoutes = {
     rateLimit: { max: 20 },
   }),
   ssoLinkInfo: def({
-    method: 'POST',
-    path: '/api/sso/link/info',
+    ...ssoPaths.ssoLinkInfo,
     access: 'public',
     summary: 'Which account a pending link would join (the address and the provider)',
     body: SsoCodeBody,
@@ -77,8 +73,7 @@ export const ssoRoutes = {
     rateLimit: { max: 20 },
   }),
   ssoLinkPassword: def({
-    method: 'POST',
-    path: '/api/sso/link/password',
+    ...ssoPaths.ssoLinkPassword,
     access: 'public',
     summary: "Prove the existing account with its password, then link the provider's identity",
     body: SsoLinkPasswordBody,
@@ -86,8 +81,7 @@ export const ssoRoutes = {
     rateLimit: { max: 10 },
   }),
   ssoLinkMail: def({
-    method: 'POST',
-    path: '/api/sso/link/mail',
+    ...ssoPaths.ssoLinkMail,
     access: 'public',
     summary: 'Prove the existing account by a link e-mailed to it',
     body: SsoLinkMailBody,
@@ -95,8 +89,7 @@ export const ssoRoutes = {
     rateLimit: { max: 5 },
   }),
   ssoLinkConfirm: def({
-    method: 'POST',
-    path: '/api/sso/link/confirm',
+    ...ssoPaths.ssoLinkConfirm,
     access: 'public',
     summary: 'Follow the e-mailed link: link the identity and sign in',
     body: SsoLinkConfirmBody,

@@ -98,20 +98,6 @@ export const SsoStartQuery = z.object({ next: text().max(500).optional() });
 /** The provider's answer comes back as query parameters, whatever they are; the flow checks them. */
 export const SsoCallbackQuery = z.record(z.string(), z.unknown());
 
-/** Why a single sign-on was refused: the sign-in page says it in the reader's language. */
-export const SSO_ERRORS = [
-  'unreachable',
-  'state',
-  'refused',
-  'token',
-  'email',
-  'domain',
-  'signup',
-  'account',
-  'disabled',
-] as const;
-export type SsoError = (typeof SSO_ERRORS)[number];
-
 export const SsoCodeBody = z.strictObject({ code: text().min(20).max(200) });
 export const SsoLinkInfo = z.object({ email: z.string(), provider: z.string() });
 export const SsoLinkPasswordBody = z.strictObject({ code: text().min(20).max(200), password: Password });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountRoutes } from '@brandvault/contract';
+import { accountPaths } from '@brandvault/contract';
 import type { Lang, MeResponse, RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
@@ -20,14 +20,14 @@ function useApplyMe() {
 export function useUpdateProfile() {
   const applyMe = useApplyMe();
   return useMutation({
-    mutationFn: (body: RouteBody<'updateProfile'>) => call(accountRoutes.updateProfile, { body }),
+    mutationFn: (body: RouteBody<'updateProfile'>) => call(accountPaths.updateProfile, { body }),
     onSuccess: applyMe,
   });
 }
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (body: RouteBody<'updatePassword'>) => call(accountRoutes.updatePassword, { body }),
+    mutationFn: (body: RouteBody<'updatePassword'>) => call(accountPaths.updatePassword, { body }),
   });
 }
 
@@ -38,7 +38,7 @@ export function useUpdatePassword() {
 export function useChangeLanguage() {
   const applyMe = useApplyMe();
   const mutation = useMutation({
-    mutationFn: (lang: Lang) => call(accountRoutes.updateProfile, { body: { lang } }),
+    mutationFn: (lang: Lang) => call(accountPaths.updateProfile, { body: { lang } }),
   });
   const change = async (lang: Lang) => {
     const { isLoggedIn, setLoading } = useSession.getState();

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@brandvault/contract';
+import { brandsRoutes } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { isShareReturnPath } from '../../lib/guards';
 import { BrandFaceMark, accentRule } from '../../ui/BrandFace';
@@ -14,7 +14,7 @@ export function LoginBrandFace({ next }: { next: string | null }) {
   const wanted = isShareReturnPath(next);
   const face = useQuery({
     queryKey: ['brand-face', next],
-    queryFn: () => call(routes.brandFaceOfPath, { query: { next: next! } }),
+    queryFn: () => call(brandsRoutes.brandFaceOfPath, { query: { next: next! } }),
     enabled: wanted,
     staleTime: 5 * 60_000,
     retry: false,

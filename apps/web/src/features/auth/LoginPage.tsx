@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PersonField } from '../../ui/PersonField';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isReturnPath } from '../../lib/guards';
-import { LoginBody, accountRoutes } from '@brandvault/contract';
-import { applyFieldErrors, validateWith } from '../../lib/forms';
+import { isReturnPath, isShareReturnPath } from '../../lib/guards';
+import { accountPaths } from '@brandvault/contract';
+import { applyFieldErrors } from '../../lib/fieldErrors';
+import { laterCheck } from '../../lib/laterCheck';
 import { notifyWelcome } from '../../lib/notify';
 import i18n from '../../i18n';
 import { adoptSessionLang } from '../../lib/sessionLang';
@@ -22,13 +23,15 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import type { LoginTwoFactorStep } from '@brandvault/contract';
 import type { SignedIn } from '../twoFactor/LoginCodeStep';
 import { SsoButtons } from '../sso/SsoButtons';
-import { LoginBrandFace } from './LoginBrandFace';
 import { ScreenSkeleton } from '../../ui/ScreenSkeleton';
 
 // Only accounts with two-factor see these steps (the enrolment with its recovery codes is the
 // larger): they download after the right password, not with the sign-in form.
 const LoginCodeStep = lazy(() => import('../twoFactor/LoginCodeStep').then((m) => ({ default: m.LoginCodeStep })));
 const LoginSetupStep = lazy(() => import('../twoFactor/LoginSetupStep').then((m) => ({ default: m.LoginSetupStep })));
+// Only a share link's way here shows its brand, and only then are its code and the brands' table fetched.
+const LoginBrandFace = lazy(() => import('./LoginBrandFace').then((m) => ({ default: m.LoginBrandFace })));
+const loginCheck = laterCheck(() => import('./loginCheck').then((m) => m.checkLogin));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -39,7 +42,8 @@ export default function LoginPage() {
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: (values) => validateWith(LoginBody, values),
+    validate: (values) => loginCheck.validate(values),
+    onValuesChange: () => loginCheck.fetch(),
   });
 
   // After a right password, an account with two-factor answers a step instead of a session.
@@ -61,7 +65,7 @@ export default function LoginPage() {
     });
     // The component's `t` still speaks the old language; the greeting uses the session's.
     const lng = adoptSessionLang(answer.session_user.lang, (lang) =>
-      call(accountRoutes.updateProfile, { body: { lang } }).then((me) => {
+      call(accountPaths.updateProfile, { body: { lang } }).then((me) => {
         useSession.getState().setMe(me);
         qc.setQueryData(sessionKeys.me(), me);
       }),
@@ -112,7 +116,11 @@ export default function LoginPage() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <LoginBrandFace next={next} />
+      {isShareReturnPath(next) && (
+        <Suspense fallback={null}>
+          <LoginBrandFace next={next} />
+        </Suspense>
+      )}
       <AuthHeading title={t('auth.login.title')} description={t('auth.login.subtitle')} />
       <ErrorAlert error={login.error} />
       <SsoButtons />

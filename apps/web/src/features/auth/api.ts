@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { accountRoutes, authRoutes } from '@brandvault/contract';
+import { accountPaths, authPaths } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
 import { useSession } from '../../state/session';
@@ -16,7 +16,7 @@ export function useMeRefresh() {
   const setMe = useSession((s) => s.setMe);
   const query = useQuery({
     queryKey: sessionKeys.me(),
-    queryFn: ({ signal }) => call(authRoutes.me, { signal }),
+    queryFn: ({ signal }) => call(authPaths.me, { signal }),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -27,16 +27,16 @@ export function useMeRefresh() {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: (body: RouteBody<'login'>) => call(authRoutes.login, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'login'>) => call(authPaths.login, { body }) });
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (body: RouteBody<'register'>) => call(accountRoutes.register, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'register'>) => call(accountPaths.register, { body }) });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: RouteBody<'forgotPassword'>) => call(accountRoutes.forgotPassword, { body }),
+    mutationFn: (body: RouteBody<'forgotPassword'>) => call(accountPaths.forgotPassword, { body }),
   });
 }
 
@@ -44,7 +44,7 @@ export function useForgotPassword() {
 export function useResetLinkCheck(token: string, email: string) {
   return useQuery({
     queryKey: ['auth', 'reset-check', token, email],
-    queryFn: () => call(accountRoutes.resetPasswordCheck, { body: { token, email } }),
+    queryFn: () => call(accountPaths.resetPasswordCheck, { body: { token, email } }),
     enabled: token !== '' && email !== '',
     retry: false,
     staleTime: Infinity,
@@ -53,27 +53,27 @@ export function useResetLinkCheck(token: string, email: string) {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: RouteBody<'resetPassword'>) => call(accountRoutes.resetPassword, { body }) });
+  return useMutation({ mutationFn: (body: RouteBody<'resetPassword'>) => call(accountPaths.resetPassword, { body }) });
 }
 
 export function useVerifyEmail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'verifyEmail'>) => call(accountRoutes.verifyEmail, { body }),
+    mutationFn: (body: RouteBody<'verifyEmail'>) => call(accountPaths.verifyEmail, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: (body: RouteBody<'resendVerification'>) => call(accountRoutes.resendVerification, { body }),
+    mutationFn: (body: RouteBody<'resendVerification'>) => call(accountPaths.resendVerification, { body }),
   });
 }
 
 export function useLogoutCall() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => call(authRoutes.logout),
+    mutationFn: () => call(authPaths.logout),
     onSettled: () => qc.clear(),
   });
 }

@@ -11,7 +11,7 @@ import { validateWith } from '../../lib/forms';
 import { focusFirstError } from '../../lib/focusFirstError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useGrantable } from '../users/api';
-import { useInviteUser } from './api';
+import { useInviteUser } from '../users/api';
 
 interface Row {
   key: string;

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { setupRoutes, usersRoutes } from '@brandvault/contract';
+import { setupPaths } from '@brandvault/contract';
 import type { RouteBody, SetupState } from '@brandvault/contract';
 import { call } from '../../api/client';
-import { userKeys } from '../users/api';
 
 export const setupKeys = {
   state: ['setup', 'state'] as const,
@@ -23,26 +22,26 @@ const remember = (state: SetupState) => {
 };
 
 /** The setup state, for the routes' loaders (outside React); a done one is remembered. */
-export const fetchSetupState = () => call(setupRoutes.setupState).then(remember);
+export const fetchSetupState = () => call(setupPaths.setupState).then(remember);
 
 /** The organisation's name for the sign-in page (public; null until an administrator names it). */
 export function useOrgInfo() {
   return useQuery({
     queryKey: setupKeys.org,
-    queryFn: ({ signal }) => call(setupRoutes.orgInfo, { signal }),
+    queryFn: ({ signal }) => call(setupPaths.orgInfo, { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
 }
 
 export function useSetupState() {
-  return useQuery({ queryKey: setupKeys.state, queryFn: ({ signal }) => call(setupRoutes.setupState, { signal }) });
+  return useQuery({ queryKey: setupKeys.state, queryFn: ({ signal }) => call(setupPaths.setupState, { signal }) });
 }
 
 export function useSetOrgName() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RouteBody<'setupOrgName'>) => call(setupRoutes.setupOrgName, { body }),
+    mutationFn: (body: RouteBody<'setupOrgName'>) => call(setupPaths.setupOrgName, { body }),
     onSuccess: (state) => {
       qc.setQueryData(setupKeys.state, state);
       void qc.invalidateQueries({ queryKey: setupKeys.org });
@@ -53,15 +52,7 @@ export function useSetOrgName() {
 export function useFinishSetup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (outcome: RouteBody<'setupFinish'>['outcome']) => call(setupRoutes.setupFinish, { body: { outcome } }),
+    mutationFn: (outcome: RouteBody<'setupFinish'>['outcome']) => call(setupPaths.setupFinish, { body: { outcome } }),
     onSuccess: (state) => qc.setQueryData(setupKeys.state, remember(state)),
-  });
-}
-
-export function useInviteUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RouteBody<'userInvite'>) => call(usersRoutes.userInvite, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

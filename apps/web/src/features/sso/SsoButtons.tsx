@@ -4,7 +4,7 @@ import { SSO_ERRORS } from '@brandvault/contract';
 import type { SsoError } from '@brandvault/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { startUrl, usePublicProviders } from './api';
+import { startUrl, usePublicProviders } from './signInApi';
 
 /**
  * The sign-in page's single sign-on: one button per provider ("Sign in with …"), and why the last

@@ -2,25 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { brandsRoutes, ssoRoutes } from '@brandvault/contract';
 import type { RouteBody } from '@brandvault/contract';
 import { call } from '../../api/client';
+import { publicProvidersKey } from './signInApi';
 
 const keys = {
-  public: ['sso', 'public'] as const,
+  public: publicProvidersKey,
   providers: ['sso', 'providers'] as const,
   roles: ['sso', 'roles'] as const,
 };
-
-/** The sign-in page's buttons: enabled providers, id and label. */
-export function usePublicProviders() {
-  return useQuery({
-    queryKey: keys.public,
-    queryFn: ({ signal }) => call(ssoRoutes.ssoProviders, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The server address that starts signing in with a provider (a full-page navigation). */
-export const startUrl = (id: number, next: string | null) =>
-  `/api/sso/providers/${id}/start${next ? `?next=${encodeURIComponent(next)}` : ''}`;
 
 export const completeSignIn = (code: string) => call(ssoRoutes.ssoComplete, { body: { code } });
 export const linkInfo = (code: string) => call(ssoRoutes.ssoLinkInfo, { body: { code } });

@@ -140,3 +140,11 @@ export function useRemovePhoto() {
     onSuccess: (_answer, userId) => after(userId),
   });
 }
+
+export function useInviteUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'userInvite'>) => call(usersRoutes.userInvite, { body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
