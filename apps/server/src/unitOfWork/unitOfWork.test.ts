@@ -46,6 +46,8 @@ describe.runIf(dialect === 'postgres')('a change PostgreSQL ends to break a dead
       { id: 1, n: 2 },
       { id: 2, n: 2 },
     ]);
-    expect(runs).toHaveLength(3);
+    // One change ran again at least once; on a busy machine its second attempt can meet the other
+    // change again and be ended a second time (each attempt is allowed up to three).
+    expect(runs.length).toBeGreaterThanOrEqual(3);
   });
 });
