@@ -11,7 +11,7 @@ test('a language chosen before signing in stays, links open in their own brand, 
   pageAs,
 }) => {
   // Four sign-ins, three of them in fresh signed-out browsers: past the default minute on a slow machine.
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   // Someone with two brands (so the chooser is theirs to see), an asset and a folder in the second.
   const api = await apiAs(page);
   const tag = unique('k').slice(-6);
