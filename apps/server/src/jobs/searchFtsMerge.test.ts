@@ -2,10 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMaintenanceRepo } from '../modules/search/search.maintenance.repo.js';
 import { searchRepo } from '../modules/search/search.repo.js';
-import { makeRepos } from '../repos.js';
 import { jobUnits } from '../jobUnits.js';
 import { systemClock } from '../lib/clock.js';
-import { newUserRow } from '../modules/users/userRow.js';
 import { handlers } from '../worker/handlers/index.js';
 import { enqueue } from './queue.js';
 import { recurringJobs } from '../worker/start.js';
@@ -13,36 +11,16 @@ import { recurringJobs } from '../worker/start.js';
 const recurring = recurringJobs();
 import { memoryLog, openTestDb } from '../../test/jobsDb.js';
 import type { TestDb } from '../../test/jobsDb.js';
-import { assetRow } from '../../test/assetRow.js';
+import { assetRow, brandWithRoot } from '../../test/assetRow.js';
 
 let t: TestDb;
 let brandId: number;
 beforeAll(async () => {
   t = await openTestDb();
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const user = await t.db
-    .insertInto('users')
-    .values(newUserRow({ first_name: 'A', last_name: 'B', email: 'a@example.com', password_hash: 'x', at }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  brandId = (
-    await t.db
-      .insertInto('brands')
-      .values({
-        name: 'Fts',
-        slug: 'fts',
-        status: 'ACTIVE',
-        image_uri: null,
-        logo_uri: null,
-        image_key: null,
-        logo_key: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const folderId = await makeRepos(t.db).folders.createRoot(brandId, 'Root', user.id, at);
+  const seeded = await brandWithRoot(t.db, 'Fts');
+  brandId = seeded.brandId;
+  const { folderId } = seeded;
   const words = ['summer', 'autumn', 'winter', 'spring', 'sunset'];
   // One transaction per write, as uploads and edits arrive: each leaves an FTS segment behind.
   for (let i = 0; i < 300; i++) {

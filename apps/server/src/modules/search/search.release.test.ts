@@ -2,13 +2,11 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.js';
-import { makeRepos } from '../../repos.js';
-import { newUserRow } from '../users/userRow.js';
 import { searchMaintenanceRepo } from './search.maintenance.repo.js';
 import { dialect } from '../../../test/dialect.js';
 import { openTestDb } from '../../../test/jobsDb.js';
 import type { TestDb } from '../../../test/jobsDb.js';
-import { assetRow } from '../../../test/assetRow.js';
+import { assetRow, brandWithRoot } from '../../../test/assetRow.js';
 
 // SQLite only: what a bulk job hands back of the database file (PostgreSQL maps nothing).
 let t: TestDb;
@@ -33,28 +31,7 @@ const mmapSize = async () => (await sql<{ mmap_size: number }>`pragma mmap_size`
 beforeAll(async () => {
   if (dialect !== 'sqlite') return;
   t = await openTestDb();
-  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const user = await t.db
-    .insertInto('users')
-    .values(newUserRow({ first_name: 'A', last_name: 'B', email: 'a@example.com', password_hash: 'x', at }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const brand = await t.db
-    .insertInto('brands')
-    .values({
-      name: 'Release',
-      slug: 'release',
-      status: 'ACTIVE',
-      image_uri: null,
-      logo_uri: null,
-      image_key: null,
-      logo_key: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const folderId = await makeRepos(t.db).folders.createRoot(brand.id, 'Root', user.id, at);
+  const { brandId, folderId } = await brandWithRoot(t.db, 'Release');
   // About 4 MB of descriptions, written to the file itself, so reads go through its map.
   for (let i = 0; i < 2000; i += 200)
     await t.db
@@ -62,7 +39,7 @@ beforeAll(async () => {
       .values(
         Array.from(
           { length: 200 },
-          (_, j) => assetRow(brand.id, folderId, `rel${i + j}`, { description: `${i + j} `.repeat(400) }) as never,
+          (_, j) => assetRow(brandId, folderId, `rel${i + j}`, { description: `${i + j} `.repeat(400) }) as never,
         ),
       )
       .execute();
