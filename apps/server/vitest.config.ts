@@ -38,6 +38,7 @@ export const RUNTIME_SENSITIVE = [
   'src/db/startupLock.test.ts',
   'src/media/**/*.test.ts',
   'src/storage/**/*.test.ts',
+  'src/analysis/thread.test.ts',
   'src/ops/**/*.test.ts',
   'src/http/http.test.ts',
   'src/http/multipart.test.ts',

@@ -20,7 +20,7 @@ export interface DocumentPage {
 export type DocumentText =
   { state: 'done'; pages: DocumentPage[]; note?: string } | { state: 'skipped' | 'failed'; reason: string };
 
-/** How long one file may take, OCR of its scanned pages included; past it the thread is ended. */
+/** How long one file may take, OCR of its scanned pages included; past it the thread retires. */
 export const DOCUMENT_TIMEOUT_MS = 120_000;
 
 /**

@@ -40,13 +40,24 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** A retired thread that has not ended after this long is left to itself, and a new one starts. */
+const RETIRE_WAIT_MS = 10 * 60_000;
+
 /**
  * The worker's one analysis thread (issue 42 §6): started on the first request, ended after
- * MODEL_IDLE_MS without one (every model's memory goes with it), and ended on a timeout (the next
- * request starts a fresh one). Requests run one at a time, which bounds the CPU the analyses take.
+ * MODEL_IDLE_MS without one (every model's memory goes with it), and retired on a timeout. Requests
+ * run one at a time, which bounds the CPU the analyses take.
+ *
+ * A thread is never terminated from outside while a model runs: ONNX Runtime's inference finishes
+ * on its own threads, and its answer reaching a torn-down thread throws in native code, which ends
+ * the whole process. A retired thread is asked to quit; it finishes the run it is in, skips the
+ * rest and exits, and the next request waits for that before a fresh thread starts.
  */
 class AnalysisThread {
   private worker: Worker | undefined;
+  private exited = new WeakMap<Worker, Promise<void>>();
+  /** The retired thread's exit, while it is still finishing its run. */
+  private retiring: Promise<void> | undefined;
   private pending = new Map<number, Pending>();
   private nextId = 1;
   private idle: NodeJS.Timeout | undefined;
@@ -59,23 +70,28 @@ class AnalysisThread {
       req.kind === 'load' ? req.model : req.kind === 'ocr' ? 'ocr' : req.kind === 'human' ? 'human' : undefined;
     const down = model && this.unavailable.get(model);
     if (model && down !== undefined) return Promise.reject(new ModelUnavailable(model, down));
-    const worker = this.start();
     clearTimeout(this.idle);
-    const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      // Queued requests wait for those before them, so each gets its own budget after theirs.
-      const timer = setTimeout(
-        () => this.fail(new ModelRunError(`${req.kind} took over ${timeoutMs} ms`, true)),
-        timeoutMs * (this.pending.size + 1),
-      );
-      this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ id, req }, transfer);
+      const send = () => {
+        const worker = this.start();
+        const id = this.nextId++;
+        // Queued requests wait for those before them, so each gets its own budget after theirs.
+        const timer = setTimeout(
+          () => this.fail(new ModelRunError(`${req.kind} took over ${timeoutMs} ms`, true)),
+          timeoutMs * (this.pending.size + 1),
+        );
+        this.pending.set(id, { resolve, reject, timer });
+        worker.postMessage({ id, req }, transfer);
+      };
+      if (this.retiring) void this.retiring.then(send);
+      else send();
     });
   }
 
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(bootstrap, { eval: true, name: 'analysis' });
+    this.exited.set(worker, new Promise((resolve) => worker.once('exit', () => resolve())));
     worker.on('message', (m: Reply) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -88,8 +104,7 @@ class AnalysisThread {
       } else p.reject(new ModelRunError(m.message));
       if (this.pending.size === 0) this.idle = setTimeout(() => void this.stop(), MODEL_IDLE_MS).unref();
     });
-    // A thread already ended (a timeout) reports its exit after the next one started: that exit
-    // must not fail the new thread's requests.
+    // A retired thread reports its own end later: that must not fail the current thread's requests.
     worker.on('error', (err) => this.worker === worker && this.fail(new ModelRunError(err.message)));
     worker.on(
       'exit',
@@ -116,11 +131,27 @@ class AnalysisThread {
     void this.stop();
   }
 
-  async stop() {
+  /** Retires the thread (see the class) and resolves once it has ended, or been left to itself. */
+  stop(): Promise<void> {
     clearTimeout(this.idle);
     const w = this.worker;
     this.worker = undefined;
-    if (w) await w.terminate();
+    if (!w) return this.retiring ?? Promise.resolve();
+    w.postMessage({ quit: true });
+    // Ref'd, unlike the thread: requests waiting for the retired thread keep the process alive.
+    let waited: NodeJS.Timeout | undefined;
+    const left = new Promise<void>((resolve) => {
+      waited = setTimeout(() => {
+        console.warn(`analysis: a retired thread still runs after ${RETIRE_WAIT_MS} ms; a new one starts beside it`);
+        resolve();
+      }, RETIRE_WAIT_MS);
+    });
+    const retiring = Promise.race([this.exited.get(w)!, left]).then(() => {
+      clearTimeout(waited);
+      if (this.retiring === retiring) this.retiring = undefined;
+    });
+    this.retiring = retiring;
+    return retiring;
   }
 
   running = () => this.worker !== undefined;
@@ -157,7 +188,7 @@ export async function loadModel(model: ModelName, timeoutMs = 60_000): Promise<n
 /**
  * The text of a PDF or Office file (documents.ts's `documentText` is the entry point). Parsing and
  * the OCR of scanned pages run in the thread; no page is started after 80 % of `timeoutMs`, and past
- * `timeoutMs` the thread is ended (ModelRunError). Bad files answer `failed`/`skipped`, never throw.
+ * `timeoutMs` the request fails (ModelRunError) and the thread retires. Bad files answer `failed`/`skipped`, never throw.
  */
 export async function readDocument(path: string, ext: string, timeoutMs: number): Promise<DocumentText> {
   const ocrDown = thread.unavailable.get('ocr');
@@ -169,7 +200,7 @@ export async function readDocument(path: string, ext: string, timeoutMs: number)
   return a.result;
 }
 
-/** Ends the thread now (tests, shutdown); the next request starts it again. */
+/** Retires the thread (it ends once the run in progress has); the next request starts a new one. */
 export const releaseModels = () => thread.stop();
 export const modelsRunning = () => thread.running();
 /** Why a model could not load, if it could not (reported once per process). */

@@ -13,7 +13,7 @@ import type { AnalysisAnswer, AnalysisRequest } from './thread.js';
 /**
  * Runs in the analysis thread: the models are loaded here, once, on first use, so neither their
  * memory nor TensorFlow.js's synchronous WASM runs touch the event loop that serves requests.
- * Requests arrive one after another; the host ends the thread when idle or on a timeout.
+ * Requests arrive one after another; the host asks the thread to quit when idle or on a timeout.
  */
 /**
  * Analyses are background work: this thread, and the threads it starts (onnxruntime's, the WASM
@@ -86,17 +86,28 @@ async function answer(req: AnalysisRequest): Promise<AnalysisAnswer> {
 // One request at a time, in arrival order: the host's timeouts count on it (a document's pages
 // and a poster's OCR would otherwise interleave and share the CPU).
 let queue = Promise.resolve();
-parentPort!.on('message', (m: { id: number; req: AnalysisRequest }) => {
+/** Set by the host's quit (a timeout, idleness): the run in progress ends, the rest are skipped. */
+let quitting = false;
+type Message = { quit: true } | { quit?: undefined; id: number; req: AnalysisRequest };
+parentPort!.on('message', (m: Message) => {
+  if (m.quit) {
+    quitting = true;
+    // Exits between runs, where no native inference is in flight (see thread.ts).
+    queue = queue.then(() => process.exit(0));
+    return;
+  }
   queue = queue.then(() =>
-    answer(m.req).then(
-      (a) => parentPort!.postMessage({ id: m.id, ok: true, answer: a }),
-      (e: unknown) =>
-        parentPort!.postMessage({
-          id: m.id,
-          ok: false,
-          message: e instanceof Error ? e.message : String(e),
-          unavailable: e instanceof LoadFailed ? e.model : undefined,
-        }),
-    ),
+    quitting
+      ? undefined
+      : answer(m.req).then(
+          (a) => parentPort!.postMessage({ id: m.id, ok: true, answer: a }),
+          (e: unknown) =>
+            parentPort!.postMessage({
+              id: m.id,
+              ok: false,
+              message: e instanceof Error ? e.message : String(e),
+              unavailable: e instanceof LoadFailed ? e.model : undefined,
+            }),
+        ),
   );
 });
