@@ -38,6 +38,34 @@ describe('job priority', () => {
     expect(ran.slice(2).sort()).toEqual([...ANALYSES].sort());
   });
 
+  it('leaves one of two slots to other jobs while analyses run, so a new upload is not kept waiting', async () => {
+    const ran: string[] = [];
+    let finishAnalyses!: () => void;
+    const analysesHeld = new Promise<void>((r) => (finishAnalyses = r));
+    const handlers: Handlers = {
+      // Each analysis runs until the test lets it end, as a long OCR run does.
+      ...Object.fromEntries(
+        ANALYSES.map((name) => [
+          name,
+          { ...app[name], run: async () => void (ran.push(`${name} started`), await analysesHeld) },
+        ]),
+      ),
+      ...recorded(['assets.derivatives'], ran),
+    };
+    for (const name of ANALYSES) await enqueueAny(t.db, name, { asset_id: 1, rev: 1 });
+    const w = t.worker({ handlers, log: memoryLog().log, concurrency: 2, pollMs: 20 });
+    w.start();
+    await until('an analysis', () => ran.length >= 1);
+    await enqueueAny(t.db, 'assets.derivatives', { asset_id: 2, rev: 1 });
+    w.wake();
+    await until("the upload's derivatives", () => ran.includes('assets.derivatives'), 10_000);
+    // One analysis holds one slot; the other slot stayed free for the derivatives.
+    expect(ran.filter((n) => n.endsWith('started'))).toHaveLength(1);
+    finishAnalyses();
+    await until('the other analyses', () => ran.filter((n) => n.endsWith('started')).length === ANALYSES.length);
+    await w.stop();
+  });
+
   it('still runs a scheduled template apply while uploads keep coming, and the analyses once they stop', async () => {
     const ran: string[] = [];
     let uploading = true;

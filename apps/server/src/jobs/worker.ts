@@ -73,6 +73,8 @@ export class Worker {
   private readonly inFlight = new Map<Promise<void>, number>();
   /** Jobs of each name running now, for the names whose handler sets its own `concurrency`. */
   private readonly runningByName = new Map<string, number>();
+  /** Low-priority jobs running now: they may fill every slot but one (see claimNext). */
+  private lowRunning = 0;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
@@ -215,9 +217,12 @@ export class Worker {
       const job = await this.claimNext();
       if (!job) break;
       started += 1;
+      const low = this.handlers[job.name]?.priority === 'low';
+      if (low) this.lowRunning += 1;
       this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
       const p: Promise<void> = this.execute(job).finally(() => {
         this.inFlight.delete(p);
+        if (low) this.lowRunning -= 1;
         this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 1) - 1);
         this.wake();
       });
@@ -229,13 +234,16 @@ export class Worker {
   /**
    * The next job: any other due job first (oldest first on the database, each name in turn on
    * BullMQ), a low-priority one (analyses, backfills) only when none is. So while other jobs keep
-   * coming analyses may wait indefinitely, the only jobs that can starve.
+   * coming analyses may wait indefinitely, the only jobs that can starve. A started analysis keeps
+   * its slot for seconds, so with two slots or more one is always left to the other jobs: an
+   * upload's thumbnail never waits behind OCR runs (the analyses share one thread anyway).
    */
   private async claimNext(): Promise<JobRow | null> {
     for (;;) {
       const names = this.claimableNames();
       if (names.length === 0) return null;
-      const low = names.filter((n) => this.handlers[n]!.priority === 'low');
+      const lowFree = this.concurrency === 1 || this.lowRunning < this.concurrency - 1;
+      const low = lowFree ? names.filter((n) => this.handlers[n]!.priority === 'low') : [];
       const first = names.filter((n) => this.handlers[n]!.priority !== 'low');
       const job =
         (first.length ? await this.source.claim(first, this.id, this.clock.now()) : null) ??
