@@ -23,3 +23,21 @@ export function verifySignedPath(appKey: string, path: string, exp: unknown, sig
   if (Number(exp) < now.getTime()) return false;
   return safeEqual(sig, hmac(appKey, `${path}|${exp}`));
 }
+
+/**
+ * The user a link signed for `pathFor(user)` was issued to (its `u` parameter), or null when the
+ * query holds no valid, unexpired link: for links that carry a user whose rights are checked again
+ * at every fetch (downloads, face crops).
+ */
+export function signedLinkUser(
+  appKey: string,
+  pathFor: (userId: number) => string,
+  query: unknown,
+  now: Date,
+): number | null {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const u = typeof q.u === 'number' ? String(q.u) : q.u;
+  if (typeof u !== 'string' || !/^[1-9]\d{0,15}$/.test(u)) return null;
+  const userId = Number(u);
+  return verifySignedPath(appKey, pathFor(userId), q.exp, q.sig, now) ? userId : null;
+}

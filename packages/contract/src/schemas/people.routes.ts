@@ -1,6 +1,7 @@
 import { def } from '../core/routeDef.js';
 import { IdParams } from './common.js';
 import {
+  FaceCropQuery,
   AssetPeople,
   FacesSwitchBody,
   FacesSwitched,
@@ -87,9 +88,10 @@ export const peopleRoutes = {
   faceCrop: def({
     method: 'GET',
     path: '/api/ops/face/:id/crop',
-    access: 'user',
-    summary: 'A small JPEG of one face, to callers who can see its asset',
+    access: 'public',
+    summary: 'A small JPEG of one face, to callers who can see its asset (bearer token or signed link)',
     params: IdParams,
+    query: FaceCropQuery,
     response: z.unknown(),
     raw: true,
   }),

@@ -38,6 +38,12 @@ export const PeopleList = z.object({
 export type PeopleList = z.infer<typeof PeopleList>;
 
 export const PeopleListQuery = z.object({ hidden: z.enum(['0', '1']).optional() });
+/** A face crop's signed link (the lists hand them out): its user, whose rights are checked again. */
+export const FaceCropQuery = z.object({
+  u: Id.optional(),
+  exp: text().max(32).optional(),
+  sig: text().max(128).optional(),
+});
 
 /** One face in an asset: `box` in the preview's pixels, as a share of its width and height. */
 export const PersonFace = z.object({

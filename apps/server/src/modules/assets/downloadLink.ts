@@ -1,5 +1,5 @@
 import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
-import { signPath, verifySignedPath } from '../../lib/signedUrl.js';
+import { signPath, signedLinkUser } from '../../lib/signedUrl.js';
 import type { Actor } from '../../access/principal.js';
 import { canSignIn } from '../../access/principal.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
@@ -32,11 +32,8 @@ export interface DownloadQuery {
 
 /** The user a download link was issued for, or null when it is not a valid, unexpired link. */
 export function downloadLinkUser(appKey: string, assetId: number, query: unknown, now: Date): number | null {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const u = typeof q.u === 'number' ? String(q.u) : q.u;
-  if (typeof u !== 'string' || !/^[1-9]\d{0,15}$/.test(u)) return null;
-  const userId = Number(u);
-  return verifySignedPath(appKey, signedPath(assetId, userId, q.ack === '1'), q.exp, q.sig, now) ? userId : null;
+  const ack = (query as Record<string, unknown> | undefined)?.ack === '1';
+  return signedLinkUser(appKey, (userId) => signedPath(assetId, userId, ack), query, now);
 }
 
 /**

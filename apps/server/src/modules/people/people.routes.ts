@@ -12,6 +12,6 @@ export function peopleRoutes(app: FastifyInstance, m: MountDeps, s: Services) {
   mount(app, m, routes.personMerge, ({ ctx, params, body }) => s.people.merge(ctx, params.id, body.into));
   mount(app, m, routes.personSplit, ({ ctx, params, body }) => s.people.split(ctx, params.id, body));
   mount(app, m, routes.personHide, ({ ctx, params, body }) => s.people.hide(ctx, params.id, body.hidden));
-  mount(app, m, routes.faceCrop, ({ ctx, params }) => s.people.crop(ctx, params.id));
+  mount(app, m, routes.faceCrop, ({ ctx, params, query }) => s.people.crop(ctx, params.id, query));
   mount(app, m, routes.assetPeople, ({ ctx, params }) => s.people.inAsset(ctx, params.id));
 }

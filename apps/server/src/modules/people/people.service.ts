@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { AssetPeople, PeopleList, Person, PersonDetail } from '@brandvault/contract';
 import type { z } from 'zod';
-import type { FacesSwitchBody, PersonSplitBody } from '@brandvault/contract';
+import type { FaceCropQuery as FaceCropQuerySchema, FacesSwitchBody, PersonSplitBody } from '@brandvault/contract';
 import type { Principal } from '../../access/principal.js';
-import type { RequestContext } from '../../lib/requestContext.js';
+import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { iso } from '../../lib/clock.js';
 import { AppError, invalid } from '../../lib/appError.js';
@@ -13,17 +13,25 @@ import { assetAccess } from '../assets/assets.policy.js';
 import { brandAccess } from '../brands/brands.policy.js';
 import { withLocalFile } from '../assets/localFile.js';
 import { boxOf } from './people.faces.js';
+import { faceCropLink, faceCropUser } from './faceLink.js';
+import { linkActor } from '../assets/downloadLink.js';
 import { peoplePolicy } from './people.policy.js';
 
-const cropUrl = (faceId: number) => `/api/ops/face/${faceId}/crop`;
 const target = (p: { id: number; name: string | null }) =>
   ({ type: 'person', id: p.id, label: p.name ?? `#${p.id}` }) as const;
+type FaceCropQuery = z.output<typeof FaceCropQuerySchema>;
 /** The crop's long side, in pixels: a face on a card. */
 const CROP_PX = 160;
 
 /** People found in a brand's images (issue 42 §3): the switch, the lists and the changes. */
 export function peopleService(deps: Deps) {
-  const { repos, clock } = deps;
+  const { repos, clock, appKey } = deps;
+  /**
+   * A face's crop, signed for the user who will see it (an <img> sends no bearer token). Only
+   * users see faces (`visible`); another principal would get the bare path, which it cannot open.
+   */
+  const cropUrl = (actor: Principal, faceId: number) =>
+    actor.kind === 'user' ? faceCropLink(appKey, faceId, actor.user.id, clock.now()) : `/api/ops/face/${faceId}/crop`;
   const now = () => iso(clock.now());
   const installed = () => deps.config.analysis.includes('faces');
 
@@ -51,6 +59,7 @@ export function peopleService(deps: Deps) {
   }
 
   const view = (
+    actor: Principal,
     p: { id: number; name: string | null; hidden: number; cover_face_id: number | null },
     faceIds: number[],
   ): Person => ({
@@ -59,7 +68,7 @@ export function peopleService(deps: Deps) {
     hidden: p.hidden === 1,
     faces: faceIds.length,
     cover_url: faceIds.length
-      ? cropUrl(p.cover_face_id && faceIds.includes(p.cover_face_id) ? p.cover_face_id : faceIds[0]!)
+      ? cropUrl(actor, p.cover_face_id && faceIds.includes(p.cover_face_id) ? p.cover_face_id : faceIds[0]!)
       : null,
   });
 
@@ -67,6 +76,7 @@ export function peopleService(deps: Deps) {
     const { person, faces } = await seen(actor, id);
     return {
       person: view(
+        actor,
         person,
         faces.map((f) => f.id),
       ),
@@ -75,7 +85,7 @@ export function peopleService(deps: Deps) {
         asset_id: f.asset_id,
         asset_name: f.asset_name,
         thumbnail_url: deps.media(f.thumb_key, person.brand_id),
-        crop_url: cropUrl(f.id),
+        crop_url: cropUrl(actor, f.id),
       })),
     };
   }
@@ -129,7 +139,7 @@ export function peopleService(deps: Deps) {
         if (shown.has(f.asset_id)) byPerson.set(f.person_id, [...(byPerson.get(f.person_id) ?? []), f.id]);
       const people = (await repos.people.people([...byPerson.keys()])).filter((p) => (p.hidden === 1) === hidden);
       const items = people
-        .map((p) => view(p, byPerson.get(p.id)!))
+        .map((p) => view(actor, p, byPerson.get(p.id)!))
         // Named first, by name; then the most seen.
         .sort(
           (a, b) =>
@@ -222,16 +232,22 @@ export function peopleService(deps: Deps) {
         state: (current?.state ?? 'pending') as AssetPeople['state'],
         reason: current?.reason ?? null,
         can_manage: peoplePolicy.manages(ctx.actor),
-        people: people.map((p) => ({ id: p.id, name: p.name, crop_url: cropUrl(p.face_id) })),
+        people: people.map((p) => ({ id: p.id, name: p.name, crop_url: cropUrl(ctx.actor, p.face_id) })),
       };
     },
 
-    /** A small JPEG of one face, cut from the asset's preview, for those who may see the asset. */
-    async crop(ctx: RequestContext, faceId: number) {
+    /**
+     * A small JPEG of one face, cut from the asset's preview, for those who may see the asset: by
+     * bearer token or by the signed link the lists hand out, worth what its user may see now.
+     */
+    async crop(ctx: AnyContext, faceId: number, query: FaceCropQuery) {
+      const linkUser = faceCropUser(appKey, faceId, query, clock.now());
+      const actor = linkUser === null ? ctx.actor : await linkActor(repos, linkUser);
+      if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
       const face = await repos.people.face(faceId);
       if (!face) throw new AppError('NOT_FOUND');
       const [asset] = await requireAccess(repos, {
-        actor: ctx.actor,
+        actor,
         permission: 'view',
         kind: assetAccess,
         ids: [face.asset_id],

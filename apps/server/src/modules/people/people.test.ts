@@ -277,6 +277,35 @@ describe('naming, merging, splitting and hiding', () => {
     expect(await peopleWords(one)).toContain('Dora');
   });
 
+  it('an <img> opens a face crop by the link it is given, worth what its user may see now', async () => {
+    const red = { r: 220, g: 40, b: 60 };
+    const asset = await upload(
+      pub,
+      'guest-face.jpg',
+      await sharp({ create: { width: 200, height: 150, channels: 3, background: red } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const p = await personIn([asset], 7);
+    const linkFor = async (c: Client) =>
+      (await c.get(`/api/ops/asset/${asset}/people`)).json().people.find((x: { id: number }) => x.id === p.id)
+        .crop_url as string;
+    const guestLink = await linkFor(guest);
+    expect(guestLink).toMatch(/^\/api\/ops\/face\/\d+\/crop\?u=\d+&exp=\d+&sig=/);
+    // No bearer token, as an <img> sends none.
+    const anon = t.client();
+    const ok = await anon.get(guestLink);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.headers['content-type']).toBe('image/jpeg');
+    expect((await anon.get(guestLink.replace(/sig=./, 'sig=0'))).statusCode).toBe(401);
+    expect((await anon.get(`/api/ops/face/${p.faces[0]}/crop`)).statusCode).toBe(401);
+    // The asset turns PRIVATE: the guest's link stops working, a member's does not.
+    const memberLink = await linkFor(member);
+    await admin.put(`/api/ops/asset/${asset}/edit`, { visibility: 'PRIVATE' });
+    expect((await anon.get(guestLink)).statusCode).toBe(404);
+    expect((await anon.get(memberLink)).statusCode).toBe(200);
+  });
+
   it('a guest cannot see a person seen only in a PRIVATE asset, nor its face', async () => {
     const p = await personIn([hidden], 6);
     expect((await member.get(`/api/ops/person/${p.id}`)).statusCode).toBe(200);
