@@ -82,6 +82,15 @@ test('a member finds a poster by a word printed on it, takes a suggested tag, na
     await tags.getByRole('button', { name: 'Accept “person” as a keyword' }).click();
     await expect(page.getByText('Added to keywords: person')).toBeVisible();
     const people = page.getByRole('region', { name: 'People in this file' });
+    // Each face shows its crop: an <img>, which sends no bearer token, loads it by a signed link.
+    await expect
+      .poll(() =>
+        people
+          .locator('img')
+          .first()
+          .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await people.getByRole('textbox', { name: 'Name' }).first().fill('Ana Ruiz');
     await people.getByRole('button', { name: 'Save name' }).first().click();
     await people.getByRole('link', { name: 'Ana Ruiz' }).click();
@@ -98,7 +107,13 @@ test('a member finds a poster by a word printed on it, takes a suggested tag, na
     await expect(dialog.getByText(/^Looks like poster(\.jpg)? in Campaign$/)).toBeVisible({ timeout: 60_000 });
     await page.keyboard.press('Escape');
     await page.goto(posterUrl);
-    await page.getByRole('button', { name: 'Find similar' }).click();
+    // The side panels grow as their data arrives, so a click can land where the button just was:
+    // click until it says it is open.
+    const findSimilar = page.getByRole('button', { name: 'Find similar' });
+    await expect(async () => {
+      if ((await findSimilar.getAttribute('aria-expanded')) !== 'true') await findSimilar.click();
+      await expect(findSimilar).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByText(/^poster-small(\.jpg)?$/)).toBeVisible();
 
     // A Spanish member on a phone finds the same poster by its printed words and by the person.
