@@ -27,6 +27,45 @@ function firstTexts(): Plugin {
   };
 }
 
+/** What a signed-in first visit opens: the shell, the brand home and the home's first calls. */
+const HOME_ROOTS = [
+  '/src/app/shell/ShellLayout.tsx',
+  '/src/features/home/BrandHomePage.tsx',
+  '/src/features/home/prefetch.ts',
+];
+/** Sign-in's screen: what it imports stays out of the home chunk, so /login never loads that. */
+const SIGN_IN_ROOTS = ['/src/features/auth/LoginPage.tsx'];
+/** The modules HOME_ROOTS import statically and sign-in does not, found once the graph is built. */
+const homeModules = new Set<string>();
+
+/**
+ * The brand home's code as one chunk instead of about 170: fetched one by one they queued on the
+ * browser's six connections (issue 43 §7). The group takes what the entry's own chunks do not.
+ */
+function homeChunk(): Plugin {
+  return {
+    name: 'brandvault-home-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const stack = ids.filter((id) => roots.some((root) => id.endsWith(root)));
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const signIn = closure(SIGN_IN_ROOTS);
+      homeModules.clear();
+      for (const id of closure(HOME_ROOTS)) if (!signIn.has(id)) homeModules.add(id);
+    },
+  };
+}
+
 /**
  * Test files that must not share a worker's modules with others: the tour test mocks modules other
  * files import (vi.mock); after the emulation test's switch to another user, a later file's route
@@ -58,6 +97,7 @@ const SIGN_IN_FORM = new RegExp(
 export default defineConfig({
   plugins: [
     firstTexts(),
+    homeChunk(),
     react(),
     // Brotli and gzip copies made once at build time; the server sends whichever the browser takes.
     compression({
@@ -78,6 +118,7 @@ export default defineConfig({
             // The sign-in form's pieces by module, not by the packages' index modules (those pull
             // every component): 22 small files were each a request of their own.
             { name: 'signin', test: SIGN_IN_FORM, priority: 1 },
+            { name: 'home', test: (id) => homeModules.has(id), priority: 0 },
           ],
         },
       },
