@@ -21,6 +21,7 @@ import type { MountDeps } from './http/route.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { isSpaRequest, serveWeb } from './http/web.js';
 import { startDispatcher } from './jobs/redis/dispatch.js';
+import { releaseModels } from './analysis/thread.js';
 import { startWorker } from './worker/start.js';
 import { jobUnits } from './jobUnits.js';
 import type { Worker } from './jobs/worker.js';
@@ -299,6 +300,8 @@ export async function buildApp(
         await app.close();
         await watcher?.stop();
         await worker?.stop();
+        // A model run still going (a timed-out one finishing) ends before the process may exit.
+        await releaseModels();
         await dispatcher?.stop();
         await storage.close();
         await handle.close();

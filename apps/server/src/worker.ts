@@ -10,6 +10,7 @@ import { createBlobStore } from './storage/index.js';
 import { systemClock } from './lib/clock.js';
 import { startSyncWatcher } from './modules/sync/sync.watch.js';
 import { unsupportedNodeWarning } from './runtime.js';
+import { releaseModels } from './analysis/thread.js';
 
 // `npm run worker`: runs jobs without serving HTTP, beside (or instead of) the server's own worker.
 const config = loadConfig();
@@ -69,6 +70,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal, running: worker.running }, 'stopping: waiting for running jobs');
     Promise.resolve(watcher?.stop())
       .then(() => worker.stop())
+      // A model run still going (a timed-out one finishing) ends before the process exits.
+      .then(() => releaseModels())
       .then(() => storage.close())
       .then(() => handle.close())
       .then(
