@@ -75,34 +75,17 @@ export async function insertFolderAssets(
 /** A user, an active brand named `name` and its root folder, for tests that insert assets by SQL. */
 export async function brandWithRoot(db: Db, name: string) {
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const user = await db
-    .insertInto('users')
-    .values(
-      newUserRow({
-        first_name: 'A',
-        last_name: 'B',
-        email: `${name.toLowerCase()}@example.com`,
-        password_hash: 'x',
-        at,
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const brand = await db
-    .insertInto('brands')
-    .values({
-      name,
-      slug: name.toLowerCase(),
-      status: 'ACTIVE',
-      image_uri: null,
-      logo_uri: null,
-      image_key: null,
-      logo_key: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const folderId = await makeRepos(db).folders.createRoot(brand.id, 'Root', user.id, at);
-  return { userId: user.id, brandId: brand.id, folderId };
+  const repos = makeRepos(db);
+  const userId = await repos.users.insert(
+    newUserRow({ first_name: 'A', last_name: 'B', email: `${name.toLowerCase()}@example.com`, password_hash: 'x', at }),
+  );
+  const brandId = await repos.brands.insert({
+    name,
+    slug: name.toLowerCase(),
+    status: 'ACTIVE',
+    created_at: at,
+    updated_at: at,
+  });
+  const folderId = await repos.folders.createRoot(brandId, 'Root', userId, at);
+  return { userId, brandId, folderId };
 }
