@@ -71,10 +71,8 @@ export class Worker {
   private readonly source: JobSource;
   private readonly units: JobUnits | undefined;
   private readonly inFlight = new Map<Promise<void>, number>();
-  /** Jobs of each name running now, for the names whose handler sets its own `concurrency`. */
+  /** Jobs of each name running now: for handlers' own `concurrency` and the analyses' share of slots. */
   private readonly runningByName = new Map<string, number>();
-  /** Low-priority jobs running now: they may fill every slot but one (see claimNext). */
-  private lowRunning = 0;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wakeUp: (() => void) | null = null;
@@ -217,12 +215,9 @@ export class Worker {
       const job = await this.claimNext();
       if (!job) break;
       started += 1;
-      const low = this.handlers[job.name]?.priority === 'low';
-      if (low) this.lowRunning += 1;
       this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 0) + 1);
       const p: Promise<void> = this.execute(job).finally(() => {
         this.inFlight.delete(p);
-        if (low) this.lowRunning -= 1;
         this.runningByName.set(job.name, (this.runningByName.get(job.name) ?? 1) - 1);
         this.wake();
       });
@@ -242,7 +237,7 @@ export class Worker {
     for (;;) {
       const names = this.claimableNames();
       if (names.length === 0) return null;
-      const lowFree = this.concurrency === 1 || this.lowRunning < this.concurrency - 1;
+      const lowFree = this.concurrency === 1 || this.lowRunning() < this.concurrency - 1;
       const low = lowFree ? names.filter((n) => this.handlers[n]!.priority === 'low') : [];
       const first = names.filter((n) => this.handlers[n]!.priority !== 'low');
       const job =
@@ -252,6 +247,13 @@ export class Worker {
       // A limited kind may have finished while we asked for the others: ask again with it.
       if (names.length === this.claimableNames().length) return null;
     }
+  }
+
+  /** Low-priority jobs running now: they may fill every slot but one (see claimNext). */
+  private lowRunning(): number {
+    let n = 0;
+    for (const [name, running] of this.runningByName) if (this.handlers[name]?.priority === 'low') n += running;
+    return n;
   }
 
   /** The names this worker may claim now: a handler at its own limit leaves the free slots to others. */
