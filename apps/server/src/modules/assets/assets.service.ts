@@ -13,7 +13,7 @@ import type { FilesService } from '../files/files.service.js';
 import { assetAbilities, assetAccess, assetsPolicy } from './assets.policy.js';
 import { assetCard, availabilityView, parseList } from './assets.view.js';
 import { recordDownload } from '../stats/downloads.counts.js';
-import { downloadLink, downloadLinkUser, linkActor } from './downloadLink.js';
+import { downloadLink, downloadLinkUser, linkOrBearer } from './downloadLink.js';
 import { confirmedInfo, downloadGates, needsConfirmation } from './downloadGate.js';
 import type { DownloadQuery } from './downloadLink.js';
 import { cropAudit, servedCrop } from './crop.serve.js';
@@ -354,8 +354,7 @@ export function assetsService(deps: Deps, folders: FoldersService, files: FilesS
      */
     async download(ctx: AnyContext, id: number, q: DownloadQuery, range: string | undefined) {
       const linkUser = downloadLinkUser(appKey, id, q, clock.now());
-      const actor = linkUser === null ? ctx.actor : await linkActor(repos, linkUser);
-      if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
+      const actor = await linkOrBearer(repos, ctx.actor, linkUser);
       const a = await visible(actor, id);
       authorize(assetsPolicy.downloads(actor), linkUser === null ? 'FORBIDDEN' : 'NOT_FOUND');
       const gate = await passGate(actor, a, q.ack === '1');

@@ -2,6 +2,7 @@ import { DOWNLOAD_LINK_MINUTES } from '@brandvault/contract';
 import { signPath, signedLinkUser } from '../../lib/signedUrl.js';
 import type { Actor } from '../../access/principal.js';
 import { canSignIn } from '../../access/principal.js';
+import { AppError } from '../../lib/appError.js';
 import type { RolesRepo } from '../roles/roles.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 
@@ -58,4 +59,19 @@ export async function linkActor(
     roles: roles.get(userId) ?? [],
     permissions: new Set(permissions),
   };
+}
+
+/**
+ * Who a fetch is for: the signed link's user when the query holds a valid link, else the bearer
+ * token's. Neither answers 401; a link whose user may no longer sign in answers 404, as a denied
+ * read does.
+ */
+export async function linkOrBearer(
+  repos: Parameters<typeof linkActor>[0],
+  bearer: Actor | null,
+  linkUser: number | null,
+): Promise<Actor> {
+  const actor = linkUser === null ? bearer : await linkActor(repos, linkUser);
+  if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
+  return actor;
 }

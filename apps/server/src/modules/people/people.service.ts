@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { AssetPeople, PeopleList, Person, PersonDetail } from '@brandvault/contract';
 import type { z } from 'zod';
 import type { FaceCropQuery as FaceCropQuerySchema, FacesSwitchBody, PersonSplitBody } from '@brandvault/contract';
-import type { Principal } from '../../access/principal.js';
+import type { Actor, Principal } from '../../access/principal.js';
 import type { AnyContext, RequestContext } from '../../lib/requestContext.js';
 import type { Deps } from '../../deps/deps.js';
 import { iso } from '../../lib/clock.js';
@@ -14,7 +14,7 @@ import { brandAccess } from '../brands/brands.policy.js';
 import { withLocalFile } from '../assets/localFile.js';
 import { boxOf } from './people.faces.js';
 import { faceCropLink, faceCropUser } from './faceLink.js';
-import { linkActor } from '../assets/downloadLink.js';
+import { linkOrBearer } from '../assets/downloadLink.js';
 import { peoplePolicy } from './people.policy.js';
 
 const target = (p: { id: number; name: string | null }) =>
@@ -26,12 +26,8 @@ const CROP_PX = 160;
 /** People found in a brand's images (issue 42 §3): the switch, the lists and the changes. */
 export function peopleService(deps: Deps) {
   const { repos, clock, appKey } = deps;
-  /**
-   * A face's crop, signed for the user who will see it (an <img> sends no bearer token). Only
-   * users see faces (`visible`); another principal would get the bare path, which it cannot open.
-   */
-  const cropUrl = (actor: Principal, faceId: number) =>
-    actor.kind === 'user' ? faceCropLink(appKey, faceId, actor.user.id, clock.now()) : `/api/ops/face/${faceId}/crop`;
+  /** A face's crop, signed for the user who will see it: an <img> sends no bearer token. */
+  const cropUrl = (actor: Actor, faceId: number) => faceCropLink(appKey, faceId, actor.user.id, clock.now());
   const now = () => iso(clock.now());
   const installed = () => deps.config.analysis.includes('faces');
 
@@ -59,7 +55,7 @@ export function peopleService(deps: Deps) {
   }
 
   const view = (
-    actor: Principal,
+    actor: Actor,
     p: { id: number; name: string | null; hidden: number; cover_face_id: number | null },
     faceIds: number[],
   ): Person => ({
@@ -72,7 +68,7 @@ export function peopleService(deps: Deps) {
       : null,
   });
 
-  async function detail(actor: Principal, id: number): Promise<PersonDetail> {
+  async function detail(actor: Actor, id: number): Promise<PersonDetail> {
     const { person, faces } = await seen(actor, id);
     return {
       person: view(
@@ -241,9 +237,7 @@ export function peopleService(deps: Deps) {
      * bearer token or by the signed link the lists hand out, worth what its user may see now.
      */
     async crop(ctx: AnyContext, faceId: number, query: FaceCropQuery) {
-      const linkUser = faceCropUser(appKey, faceId, query, clock.now());
-      const actor = linkUser === null ? ctx.actor : await linkActor(repos, linkUser);
-      if (!actor) throw new AppError(linkUser === null ? 'UNAUTHENTICATED' : 'NOT_FOUND');
+      const actor = await linkOrBearer(repos, ctx.actor, faceCropUser(appKey, faceId, query, clock.now()));
       const face = await repos.people.face(faceId);
       if (!face) throw new AppError('NOT_FOUND');
       const [asset] = await requireAccess(repos, {
