@@ -18,9 +18,8 @@ let brandId: number;
 beforeAll(async () => {
   t = await openTestDb();
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
-  const seeded = await brandWithRoot(t.db, 'Fts');
-  brandId = seeded.brandId;
-  const { folderId } = seeded;
+  let folderId: number;
+  ({ brandId, folderId } = await brandWithRoot(t.db, 'Fts'));
   const words = ['summer', 'autumn', 'winter', 'spring', 'sunset'];
   // One transaction per write, as uploads and edits arrive: each leaves an FTS segment behind.
   for (let i = 0; i < 300; i++) {
