@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { RESULTS_DIR } from './paths';
+import { REPO_ROOT, RESULTS_DIR } from './paths';
 
 /** Where the run's failures are summed up, a few lines each: `.ci/run` prints it last. */
 export const FAILURES_FILE = join(RESULTS_DIR, 'failures.txt');
@@ -21,7 +21,7 @@ export default class FailureFolder implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult) {
     if (result.status !== 'passed' && result.status !== 'skipped') {
-      const where = (l?: { file: string; line: number }) => (l ? `${relative(RESULTS_DIR, l.file)}:${l.line}` : '?');
+      const where = (l?: { file: string; line: number }) => (l ? `${relative(REPO_ROOT, l.file)}:${l.line}` : '?');
       const error = result.errors[0];
       const lines = plain(error?.message ?? result.status)
         .split('\n')
@@ -30,9 +30,9 @@ export default class FailureFolder implements Reporter {
       const headline = [lines.find(Boolean), lines.find((l) => l.startsWith('Locator:'))].filter(Boolean).join(' · ');
       this.failures.push(
         [
-          `✘ ${where(test.location).replace(/^\.\.\//, '')} ${test.title} (${result.status}, ${Math.round(result.duration / 1000)} s)`,
+          `✘ ${where(test.location)} ${test.title} (${result.status}, ${Math.round(result.duration / 1000)} s)`,
           `    ${headline}`,
-          `    at ${where(error?.location).replace(/^\.\.\//, '')}`,
+          `    at ${where(error?.location)}`,
         ].join('\n'),
       );
     }
