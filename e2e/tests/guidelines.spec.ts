@@ -87,8 +87,18 @@ test('a manager publishes a Logo page; members read it, copy a HEX value and dow
   await add('Assets');
   await pick(manager, 'Assets', 'sunrise.jpg');
   // A block moves by keyboard on its grip (Space, an arrow, Space) as a drag would move it.
+  // Each key waits for what a screen reader hears of the last: keys pressed faster than the
+  // editor measures the blocks were lost on a busy machine.
   await manager.getByRole('button', { name: 'Drag block 3: Assets' }).focus();
-  for (const key of ['Space', 'ArrowUp', 'Space']) await manager.keyboard.press(key);
+  for (const [key, heard] of [
+    // The pick-up's words are soon replaced by where the block is (still position 3).
+    ['Space', /^(Picked up the .+ block at|The .+ block is over) position 3\.$/],
+    ['ArrowUp', /^The .+ block is over position 2\.$/],
+    ['Space', /^The .+ block was dropped at position 2\.$/],
+  ] as const) {
+    await manager.keyboard.press(key);
+    await expect(manager.getByText(heard)).toBeAttached();
+  }
   await expect
     .poll(() =>
       manager.locator('[data-testid^="block-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid'))),
